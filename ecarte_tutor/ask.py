@@ -1,0 +1,73 @@
+"""``ask(question) -> answer``: the one entry point of ../shared/API.md.
+
+Each kind is answered by its own module; this module checks the common fields
+(kind, profile), dispatches, and turns every :class:`QuestionError` into the
+API's error object. Nothing a user sends produces a traceback.
+"""
+from __future__ import annotations
+
+from importlib import import_module
+
+from .errors import QuestionError
+from .rulebook import PROFILES, RuleBook, get_rulebook
+
+# kind -> "module:function"; each function takes (question, book, params) and returns the answer body.
+KINDS = {
+    "play": "ecarte_tutor.referee.play:answer_play",
+    "trick": "ecarte_tutor.referee.play:answer_trick",
+    "score": "ecarte_tutor.referee.scoring:answer_score",
+    "exchange": "ecarte_tutor.referee.exchange:answer_exchange",
+    "hand": "ecarte_tutor.referee.hand:answer_hand",
+    "dispute": "ecarte_tutor.disputes:answer_dispute",
+    "pack": "ecarte_tutor.pack_inspector:answer_pack",
+    "advice": "ecarte_tutor.strategy:answer_advice",
+}
+_handlers: dict = {}
+
+
+def _handler(kind: str):
+    if kind not in _handlers:
+        module_name, function = KINDS[kind].split(":")
+        _handlers[kind] = getattr(import_module(module_name), function)
+    return _handlers[kind]
+
+
+def read_profile(question: dict, book: RuleBook) -> str:
+    profile = question.get("profile")
+    if profile is None:
+        return book.default_profile
+    if not isinstance(profile, str) or profile.strip().lower() not in PROFILES:
+        raise QuestionError("unknown-profile",
+                            f"Unknown profile {profile!r}; choose one of {', '.join(PROFILES)}.", "profile")
+    return profile.strip().lower()
+
+
+def ask(question, book: RuleBook | None = None) -> dict:
+    """Answer one question (a dict) with a dict: an answer, or ``{"error": {...}}``."""
+    try:
+        return _answer(question, book or get_rulebook())
+    except QuestionError as exc:
+        return exc.to_answer()
+    except RecursionError:
+        return QuestionError("bad-question", "The question is nested too deeply to read.").to_answer()
+
+
+def _answer(question, book: RuleBook) -> dict:
+    if not isinstance(question, dict):
+        raise QuestionError("not-an-object",
+                            f"A question must be a JSON object, not {type(question).__name__ if question is not None else 'null'}"
+                            .replace("list", "an array").replace("str", "a string") + ".")
+    kind = question.get("kind")
+    if kind is None:
+        raise QuestionError("missing-field", "The question needs a 'kind': one of " + ", ".join(KINDS) + ".", "kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise QuestionError("unknown-kind", f"Unknown kind {kind!r}; choose one of {', '.join(KINDS)}.", "kind")
+    profile = read_profile(question, book)
+    answer = _handler(kind)(question, book, book.params(profile))
+    answer.setdefault("laws", [])
+    answer["profile"] = profile
+    return answer
+
+
+def is_error(answer: dict) -> bool:
+    return "error" in answer

@@ -1,0 +1,1 @@
+"""One module per ``ecarte-tutor`` sub-command (see cli.COMMANDS)."""

@@ -1,0 +1,56 @@
+"""``ecarte-tutor ask [FILE]``: one JSON question, or JSON Lines, in; one JSON answer a line out.
+
+Exit 0 when every question was understood (an illegal play is an answer), 2 when
+any was malformed; its line is an error object.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from ..ask import ask
+from ..errors import QuestionError
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("file", nargs="?", help="a file of questions (default: standard input)")
+
+
+def _questions(text: str):
+    """Yield parsed questions, or QuestionError for a line that is not JSON."""
+    stripped = text.strip()
+    if not stripped:
+        yield QuestionError("empty-input", "No question was given: send one JSON object, or one per line.")
+        return
+    try:
+        yield json.loads(stripped)
+        return
+    except json.JSONDecodeError:
+        pass
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield QuestionError("bad-json", f"Line {number} is not valid JSON: {exc.msg} at column {exc.colno}.",
+                                f"line {number}")
+
+
+def run(args) -> int:
+    try:
+        if args.file:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+        else:
+            text = sys.stdin.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(json.dumps(QuestionError("unreadable-input", f"Cannot read the questions: {exc}.").to_answer()))
+        return 2
+    status = 0
+    for question in _questions(text):
+        answer = question.to_answer() if isinstance(question, QuestionError) else ask(question)
+        if "error" in answer:
+            status = 2
+        print(json.dumps(answer, ensure_ascii=False))
+    return status

@@ -1,0 +1,33 @@
+"""The three kinds of failure: bad notation, bad data files, bad questions."""
+
+
+class CardNotationError(ValueError):
+    """A string is not a card (or suit) in any notation the tutor reads."""
+
+
+class DataError(Exception):
+    """A rule, lesson or scenario file is broken; the message names file, id and key."""
+
+    def __init__(self, path, message, rule_id=None, key=None):
+        self.path = str(path)
+        self.rule_id = rule_id
+        self.key = key
+        where = self.path
+        if rule_id:
+            where += f" › {rule_id}"
+        if key:
+            where += f" › {key}"
+        super().__init__(f"{where}: {message}")
+
+
+class QuestionError(Exception):
+    """A question cannot be answered as asked; becomes the API's error object."""
+
+    def __init__(self, code, message, field=None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def to_answer(self):
+        return {"error": {"code": self.code, "message": self.message, "field": self.field}}

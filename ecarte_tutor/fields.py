@@ -1,0 +1,94 @@
+"""Reading the fields of a question, each failure naming its field (API.md error object)."""
+from __future__ import annotations
+
+from .cards import Card, parse_card, parse_suit
+from .errors import CardNotationError, QuestionError
+
+SEATS = ("elder", "dealer")
+
+
+def require(question: dict, name: str):
+    """The value of a required field, or a ``missing-field`` error."""
+    if name not in question or question[name] is None:
+        raise QuestionError("missing-field", f"The question needs the field '{name}'.", name)
+    return question[name]
+
+
+def read_card(value, field: str) -> Card:
+    try:
+        return parse_card(value)
+    except CardNotationError as exc:
+        raise QuestionError("bad-card", f"{field}: {exc}.", field) from None
+
+
+def read_suit(value, field: str):
+    try:
+        return parse_suit(value)
+    except CardNotationError as exc:
+        raise QuestionError("bad-suit", f"{field}: {exc}.", field) from None
+
+
+def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None = None,
+               distinct: bool = True) -> list[Card]:
+    """A list of cards; checks its length and that no card is repeated."""
+    if not isinstance(value, list):
+        raise QuestionError("bad-field", f"'{field}' must be a list of cards, like [\"KH\", \"10S\"].", field)
+    cards = [read_card(item, f"{field}[{i}]") for i, item in enumerate(value)]
+    if max_count is not None and len(cards) > max_count:
+        raise QuestionError("too-many-cards", f"'{field}' holds {len(cards)} cards; at most {max_count} are allowed.",
+                            field)
+    if len(cards) < min_count:
+        raise QuestionError("too-few-cards", f"'{field}' holds {len(cards)} cards; at least {min_count} are needed.",
+                            field)
+    if distinct:
+        seen = {}
+        for i, card in enumerate(cards):
+            if card in seen:
+                raise QuestionError("duplicate-card",
+                                    f"{card} appears twice in '{field}' (positions {seen[card]} and {i}); "
+                                    "a pack holds each card once.", f"{field}[{i}]")
+            seen[card] = i
+    return cards
+
+
+def read_seat(value, field: str, *, allow_none: bool = False):
+    if value is None and allow_none:
+        return None
+    if isinstance(value, str) and value.strip().lower() in SEATS:
+        return value.strip().lower()
+    raise QuestionError("bad-seat", f"'{field}' must be \"elder\" (the non-dealer) or \"dealer\", got {value!r}.",
+                        field)
+
+
+def read_bool(question: dict, name: str, default: bool = False) -> bool:
+    value = question.get(name, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise QuestionError("bad-field", f"'{name}' must be true or false, got {value!r}.", name)
+    return value
+
+
+def read_int(value, field: str, *, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise QuestionError("bad-field", f"'{field}' must be a whole number from {low} to {high}, got {value!r}.",
+                            field)
+    if not low <= value <= high:
+        raise QuestionError("out-of-range", f"'{field}' must be from {low} to {high}, got {value}.", field)
+    return value
+
+
+def read_seat_numbers(value, field: str, *, low: int, high: int) -> dict:
+    """An object ``{"elder": n, "dealer": m}`` of whole numbers."""
+    if not isinstance(value, dict):
+        raise QuestionError("bad-field", f"'{field}' must be an object like {{\"elder\": 3, \"dealer\": 2}}.", field)
+    extra = sorted(set(value) - set(SEATS))
+    if extra:
+        raise QuestionError("bad-field", f"'{field}' has an unknown seat '{extra[0]}'; seats are elder and dealer.",
+                            f"{field}.{extra[0]}")
+    return {seat: read_int(value.get(seat), f"{field}.{seat}", low=low, high=high) for seat in SEATS}
+
+
+def other(seat: str) -> str:
+    """The other seat."""
+    return "dealer" if seat == "elder" else "elder"

@@ -1,0 +1,356 @@
+"""The rule book: every rule, law, source, profile and variant, loaded strictly from ``rules/``.
+
+Each file is validated against its JSON Schema, then cross-checked (unique ids,
+cited ids and sources exist, each engine parameter defined exactly once).
+A defect raises :class:`DataError` naming the file, rule id and key.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from . import paths
+from .cards import CardNotationError, Ranking, parse_card
+from .errors import DataError
+from .schemas import explain, key_path, schema_errors, validator
+from .yamlio import load_yaml
+
+PROFILES = ("london", "french", "modern", "finnish")
+SEATS = ("elder", "dealer")
+LAWS_FOLDER = "laws"
+LAW_SECTION = "law"
+SOURCES_FILE = "sources.yaml"
+FACTS_FILE = "dispute-facts.yaml"
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a rule comes from: a source id and a locator inside it."""
+
+    source: str
+    locator: str
+    law: int | None = None
+    page: str | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule (or club-code law): id, title, statement and sources, plus structured data."""
+
+    id: str
+    title: str
+    statement: str
+    sources: tuple[Citation, ...]
+    section: str
+    file: str
+    law: int | None = None
+    remedy: bool = False
+    optional: bool = False
+    profiles: tuple[str, ...] = PROFILES
+    params: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    variant: dict | None = None
+    profile: dict | None = None
+    see_also: tuple[str, ...] = ()
+    relations: tuple[dict, ...] = ()
+    decisions: tuple[dict, ...] = ()
+    disagreements: tuple[dict, ...] = ()
+    example: str | None = None
+
+    @property
+    def anchor(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True)
+class Section:
+    """One file of the rule book."""
+
+    name: str
+    title: str
+    order: int
+    intro: str
+    file: str
+    rules: tuple[Rule, ...]
+
+
+class Params(dict):
+    """The engine parameters in force under one profile; ``origin`` maps each to its rule id."""
+
+    def __init__(self, values, origin, profile):
+        super().__init__(values)
+        self.origin = origin
+        self.profile = profile
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def rule_for(self, name: str) -> str:
+        """The id of the rule (or variant) that set parameter ``name``."""
+        return self.origin[name]
+
+    @property
+    def ranking(self) -> Ranking:
+        return Ranking(self["rank_order"])
+
+
+def _param_names() -> tuple[str, ...]:
+    return tuple(validator("params").schema["properties"])
+
+
+class RuleBook:
+    """All rules by id, sections in order, sources, dispute facts and the four profiles."""
+
+    def __init__(self, root: Path, sections, sources, facts):
+        self.root = root
+        self.sections = tuple(sorted(sections, key=lambda s: (s.order, s.name)))
+        self.sources = sources
+        self.facts = facts
+        self.rules = {rule.id: rule for section in self.sections for rule in section.rules}
+        self.laws = {rule.law: rule for rule in self.rules.values() if rule.section == LAW_SECTION}
+        self.profiles = {rule.profile["name"]: rule for rule in self.rules.values() if rule.profile}
+        self.default_profile = next(
+            (name for name, rule in self.profiles.items() if rule.profile.get("default")), "london")
+        self.variants = [rule for rule in self.rules.values() if rule.variant]
+        self._params = {name: self._resolve_params(name) for name in PROFILES}
+
+    def __contains__(self, rule_id) -> bool:
+        return rule_id in self.rules
+
+    def rule(self, rule_id: str) -> Rule:
+        return self.rules[rule_id]
+
+    def params(self, profile: str | None = None) -> Params:
+        """The parameters in force under ``profile`` (default: the default profile)."""
+        return self._params[profile or self.default_profile]
+
+    def law_rule_id(self, number: int) -> str:
+        return self.laws[number].id
+
+    def _resolve_params(self, profile: str) -> Params:
+        values, origin = {}, {}
+        for rule in self.rules.values():
+            for name, value in rule.params.items():
+                values[name], origin[name] = value, rule.id
+            if rule.variant:
+                name = rule.variant["parameter"]
+                values[name] = rule.variant["profiles"][profile]["value"]
+                origin[name] = rule.id
+        return Params(values, origin, profile)
+
+
+# --- loading -----------------------------------------------------------------------------------
+
+
+def _validate(schema: str, document, path: Path) -> None:
+    for error in schema_errors(schema, document):
+        rule_id = None
+        parts = list(error.absolute_path)
+        if len(parts) >= 2 and parts[0] == "rules" and isinstance(document, dict):
+            try:
+                rule_id = document["rules"][parts[1]].get("id")
+            except (AttributeError, IndexError, TypeError):
+                rule_id = None
+        raise DataError(path, explain(error), rule_id=rule_id, key=key_path(error))
+
+
+def _load_sources(root: Path) -> dict:
+    path = root / SOURCES_FILE
+    document = load_yaml(path)
+    _validate("sources", document, path)
+    sources = {}
+    for entry in document["sources"]:
+        if entry["id"] in sources:
+            raise DataError(path, "source id is used twice", rule_id=entry["id"], key="id")
+        sources[entry["id"]] = MappingProxyType(entry)
+    return sources
+
+
+def _load_facts(root: Path) -> dict:
+    path = root / FACTS_FILE
+    if not path.exists():
+        return {}
+    document = load_yaml(path)
+    _validate("facts", document, path)
+    facts = {}
+    for entry in document["facts"]:
+        if entry["name"] in facts:
+            raise DataError(path, "fact is defined twice", key=entry["name"])
+        facts[entry["name"]] = MappingProxyType(entry)
+    return facts
+
+
+def _rule_from(entry: dict, section: str, path: Path, rel: str) -> Rule:
+    return Rule(
+        id=entry["id"],
+        title=entry["title"].strip(),
+        statement=entry["statement"].strip(),
+        sources=tuple(Citation(**c) for c in entry["sources"]),
+        section=section,
+        file=rel,
+        law=entry.get("law"),
+        remedy=entry.get("remedy", False),
+        optional=entry.get("optional", False),
+        profiles=tuple(entry.get("profiles", PROFILES)),
+        params=MappingProxyType(dict(entry.get("params", {}))),
+        variant=entry.get("variant"),
+        profile=entry.get("profile"),
+        see_also=tuple(entry.get("see_also", ())),
+        relations=tuple(entry.get("relations", ())),
+        decisions=tuple(entry.get("decisions", ())),
+        disagreements=tuple(entry.get("disagreements", ())),
+        example=entry.get("example"),
+    )
+
+
+def _load_section(path: Path, root: Path) -> Section:
+    document = load_yaml(path)
+    if not isinstance(document, dict):
+        raise DataError(path, "must be a mapping with section, title and rules")
+    _validate("rulefile", document, path)
+    rel = path.relative_to(root.parent).as_posix() if root.parent in path.parents else path.name
+    in_laws = path.parent.name == LAWS_FOLDER
+    section = document["section"]
+    if in_laws and section != LAW_SECTION:
+        raise DataError(path, f"files in rules/{LAWS_FOLDER}/ must have section '{LAW_SECTION}'", key="section")
+    rules = []
+    for index, entry in enumerate(document["rules"]):
+        if entry["id"].split(".")[0] != section:
+            raise DataError(path, f"id must start with the section name '{section}.'", rule_id=entry["id"],
+                            key=f"rules[{index}].id")
+        if in_laws and "law" not in entry:
+            raise DataError(path, "every club-code law needs its law number", rule_id=entry["id"],
+                            key=f"rules[{index}].law")
+        rules.append(_rule_from(entry, section, path, rel))
+    return Section(section, document["title"], document.get("order", 100), document.get("intro", ""),
+                   rel, tuple(rules))
+
+
+def _cross_check(book: RuleBook, files: dict) -> None:
+    ids = [rule.id for section in book.sections for rule in section.rules]
+    duplicates = {i for i in ids if ids.count(i) > 1}
+    if duplicates:
+        dup = sorted(duplicates)[0]
+        raise DataError(files[dup], "rule id is used more than once in the rule book", rule_id=dup, key="id")
+    law_numbers = [r.law for r in book.rules.values() if r.section == LAW_SECTION]
+    for number in law_numbers:
+        if law_numbers.count(number) > 1:
+            rule = book.laws[number]
+            raise DataError(rule.file, f"law {number} is given twice", rule_id=rule.id, key="law")
+    param_defs: dict[str, str] = {}
+    param_schema = validator("params").schema["properties"]
+    for rule in book.rules.values():
+        for i, cite in enumerate(rule.sources):
+            if cite.source not in book.sources:
+                raise DataError(rule.file, f"unknown source '{cite.source}' (see rules/{SOURCES_FILE})",
+                                rule_id=rule.id, key=f"sources[{i}].source")
+        for target in rule.see_also:
+            if target not in book.rules:
+                raise DataError(rule.file, f"see_also names unknown rule '{target}'", rule_id=rule.id, key="see_also")
+        names = list(rule.params)
+        if rule.variant:
+            name = rule.variant["parameter"]
+            if name not in param_schema:
+                raise DataError(rule.file, f"unknown parameter '{name}'", rule_id=rule.id, key="variant.parameter")
+            for profile, choice in rule.variant["profiles"].items():
+                for error in validator("params").iter_errors({name: choice["value"]}):
+                    raise DataError(rule.file, explain(error), rule_id=rule.id,
+                                    key=f"variant.profiles.{profile}.value")
+                for i, cite in enumerate(choice["sources"]):
+                    if cite["source"] not in book.sources:
+                        raise DataError(rule.file, f"unknown source '{cite['source']}'", rule_id=rule.id,
+                                        key=f"variant.profiles.{profile}.sources[{i}].source")
+            names.append(name)
+        for name in names:
+            if name in param_defs:
+                raise DataError(rule.file, f"parameter '{name}' is already set by rule {param_defs[name]}",
+                                rule_id=rule.id, key=f"params.{name}")
+            param_defs[name] = rule.id
+        for d_index, decision in enumerate(rule.decisions):
+            _check_decision(book, rule, decision, f"decisions[{d_index}]")
+        for i, dis in enumerate(rule.disagreements):
+            for j, cite in enumerate(dis["sources"]):
+                if cite["source"] not in book.sources:
+                    raise DataError(rule.file, f"unknown source '{cite['source']}'", rule_id=rule.id,
+                                    key=f"disagreements[{i}].sources[{j}].source")
+        if rule.example:
+            for word in rule.example.replace(",", " ").split():
+                if word.startswith("card:"):
+                    try:
+                        parse_card(word[5:])
+                    except CardNotationError as exc:
+                        raise DataError(rule.file, str(exc), rule_id=rule.id, key="example") from None
+    missing = [name for name in param_schema if name not in param_defs]
+    if missing:
+        raise DataError(book.root, f"no rule sets the parameter(s) {', '.join(missing)}")
+    if set(book.profiles) != set(PROFILES):
+        raise DataError(book.root, f"the rule book must define the profiles {', '.join(PROFILES)}; "
+                                   f"found {', '.join(sorted(book.profiles)) or 'none'}")
+    defaults = [n for n, r in book.profiles.items() if r.profile.get("default")]
+    if defaults != ["london"]:
+        raise DataError(book.root, "exactly one profile, london, must be the default")
+    try:
+        for profile in PROFILES:
+            book.params(profile).ranking  # noqa: B018 - validates the rank order
+    except ValueError as exc:
+        raise DataError(book.params().rule_for("rank_order"), str(exc), key="params.rank_order") from None
+
+
+def _check_decision(book: RuleBook, rule: Rule, decision: dict, where: str) -> None:
+    irregularities = decision["irregularity"]
+    if isinstance(irregularities, str):
+        irregularities = [irregularities]
+    known = {c["value"] for c in book.facts.get("irregularity", {}).get("choices", [])}
+    for value in irregularities:
+        if value not in known:
+            raise DataError(rule.file, f"unknown irregularity '{value}' (see rules/{FACTS_FILE})",
+                            rule_id=rule.id, key=f"{where}.irregularity")
+    for name, condition in decision.get("when", {}).items():
+        fact = book.facts.get(name)
+        if fact is None:
+            raise DataError(rule.file, f"unknown fact '{name}' (see rules/{FACTS_FILE})", rule_id=rule.id,
+                            key=f"{where}.when.{name}")
+        if fact["type"] == "choice":
+            allowed = {c["value"] for c in fact["choices"]}
+            values = condition if isinstance(condition, list) else [condition]
+            for value in values:
+                if value not in allowed:
+                    raise DataError(rule.file, f"'{value}' is not a value of fact '{name}'", rule_id=rule.id,
+                                    key=f"{where}.when.{name}")
+    for cite in decision.get("cites", []):
+        if cite not in book.rules:
+            raise DataError(rule.file, f"cites unknown rule '{cite}'", rule_id=rule.id, key=f"{where}.cites")
+
+
+def load_rulebook(root: Path | str | None = None) -> RuleBook:
+    """Read, validate and cross-check every file under ``root`` (default: the bundled ``rules/``)."""
+    root = Path(root) if root else paths.rules_dir()
+    if not root.is_dir():
+        raise DataError(root, "no rule book folder here")
+    sources = _load_sources(root)
+    facts = _load_facts(root)
+    sections, files = [], {}
+    for path in sorted(root.glob("*.yaml")) + sorted((root / LAWS_FOLDER).glob("*.yaml")):
+        if path.name in (SOURCES_FILE, FACTS_FILE):
+            continue
+        section = _load_section(path, root)
+        sections.append(section)
+        for rule in section.rules:
+            files.setdefault(rule.id, section.file)
+    book = RuleBook(root, sections, sources, facts)
+    _cross_check(book, files)
+    return book
+
+
+@lru_cache(maxsize=8)
+def _cached(root: str) -> RuleBook:
+    return load_rulebook(Path(root))
+
+
+def get_rulebook(root: Path | str | None = None) -> RuleBook:
+    """The rule book, loaded once per process and folder."""
+    return _cached(str(Path(root).resolve() if root else paths.rules_dir().resolve()))

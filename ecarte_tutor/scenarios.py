@@ -1,0 +1,96 @@
+"""Worked cases (``scenarios/**.yaml``): the casebook, and test data for every kind of question.
+
+A case holds a question exactly as ``ask()`` receives it and the answer it must
+get; :func:`mismatches` compares them (see docs/helper-preamble.md for the rules).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from . import paths
+from .errors import DataError
+from .schemas import explain, key_path, schema_errors
+from .yamlio import load_yaml
+
+SET_KEYS = {"legal_cards", "missing", "duplicates", "foreign"}
+SUBSET_KEYS = {"cites", "laws"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One worked case: where it lives, what is asked, what must come back."""
+
+    id: str
+    name: str
+    group: str
+    file: str
+    question: dict
+    expect: dict
+    situation: str = ""
+    source: dict | None = None
+
+
+def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
+    """Every case under ``root`` (default: the bundled ``scenarios/``), ids checked unique."""
+    root = Path(root) if root else paths.scenarios_dir()
+    cases, seen = [], {}
+    for path in sorted(root.rglob("*.yaml")):
+        document = load_yaml(path)
+        for error in schema_errors("scenarios", document):
+            raise DataError(path, explain(error), key=key_path(error))
+        rel = path.relative_to(root).as_posix()
+        for entry in document["cases"]:
+            if entry["id"] in seen:
+                raise DataError(path, f"case id is also used in {seen[entry['id']]}", rule_id=entry["id"], key="id")
+            seen[entry["id"]] = rel
+            cases.append(Scenario(entry["id"], entry["name"], rel.split("/")[0], rel, entry["question"],
+                                  entry["expect"], entry.get("situation", ""), entry.get("source")))
+    return cases
+
+
+@lru_cache(maxsize=4)
+def bundled_scenarios() -> tuple[Scenario, ...]:
+    return tuple(load_scenarios())
+
+
+def _option_ids(value):
+    return {item["id"] if isinstance(item, dict) else item for item in value}
+
+
+def mismatches(expect, answer, where: str = "") -> list[str]:
+    """What in ``answer`` differs from ``expect`` (empty when the case passes)."""
+    problems = []
+    if not isinstance(answer, dict):
+        return [f"{where or 'answer'}: expected an object, got {answer!r}"]
+    for key, wanted in expect.items():
+        here = f"{where}.{key}" if where else key
+        if key == "error":
+            got = answer.get("error", {}).get("code") if isinstance(answer.get("error"), dict) else None
+            if got != wanted:
+                problems.append(f"error: expected code {wanted!r}, got {answer.get('error', 'no error')!r}")
+            continue
+        if key == "explanation_mentions":
+            text = str(answer.get("explanation", ""))
+            problems += [f"explanation does not mention {word!r}: {text!r}" for word in wanted if word not in text]
+            continue
+        if key not in answer:
+            problems.append(f"{here}: missing from the answer")
+            continue
+        got = answer[key]
+        if key in SET_KEYS and isinstance(wanted, list):
+            if set(map(str, wanted)) != set(map(str, got or [])):
+                problems.append(f"{here}: expected {sorted(wanted)}, got {got}")
+        elif key == "options" and isinstance(wanted, list):
+            if _option_ids(wanted) != _option_ids(got):
+                problems.append(f"{here}: expected {sorted(_option_ids(wanted))}, got {sorted(_option_ids(got))}")
+        elif key in SUBSET_KEYS and isinstance(wanted, list):
+            absent = [item for item in wanted if item not in (got or [])]
+            if absent:
+                problems.append(f"{here}: {absent} not in {got}")
+        elif isinstance(wanted, dict) and isinstance(got, dict):
+            problems += mismatches(wanted, got, here)
+        elif wanted != got:
+            problems.append(f"{here}: expected {wanted!r}, got {got!r}")
+    return problems

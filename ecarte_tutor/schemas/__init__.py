@@ -1,0 +1,54 @@
+"""JSON Schemas for the data files, and a validator that names the bad key."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+SCHEMA_DIR = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=None)
+def _registry() -> Registry:
+    resources = []
+    for path in SCHEMA_DIR.glob("*.schema.json"):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    """The validator for ``<name>.schema.json``."""
+    registry = _registry()
+    schema = registry.contents(f"{name}.schema.json")
+    return Draft202012Validator(schema, registry=registry)
+
+
+def key_path(error) -> str:
+    """A readable path to the failing key: ``rules[3].sources[0].locator``."""
+    out = ""
+    for part in error.absolute_path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def schema_errors(name: str, document):
+    """Every schema violation in ``document``, most specific first."""
+    errors = sorted(validator(name).iter_errors(document), key=lambda e: list(e.absolute_path))
+    return errors
+
+
+def explain(error) -> str:
+    """One sentence for a schema error, preferring the deepest cause of a ``oneOf``."""
+    best = error
+    if error.context:
+        best = max(error.context, key=lambda e: len(list(e.absolute_path)))
+    message = best.message
+    if best.validator == "additionalProperties":
+        allowed = ", ".join(sorted(best.schema.get("properties", {})))
+        message += f" (allowed: {allowed})"
+    return message

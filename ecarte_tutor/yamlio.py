@@ -1,0 +1,51 @@
+"""Strict YAML reading for every data file (rules, lessons, scenarios).
+
+PyYAML's ``safe_load`` silently keeps the last of two equal keys and turns
+``1897-01-01`` into a date; here a repeated key is an error and dates stay
+strings. The C loader (libyaml) is used where it is installed.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .errors import DataError
+
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class StrictLoader(_Base):  # type: ignore[misc, valid-type]
+    """Safe loader that rejects repeated keys and keeps dates as strings."""
+
+
+def _mapping(loader, node, deep=False):
+    seen = {}
+    for key_node, _value in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"key {key!r} appears twice in one mapping (first on line {seen[key]})",
+                key_node.start_mark)
+        seen[key] = key_node.start_mark.line + 1
+    return loader.construct_mapping(node, deep=deep)
+
+
+def _timestamp_as_string(loader, node):
+    return loader.construct_scalar(node)
+
+
+StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+StrictLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp_as_string)
+
+
+def load_yaml(path: Path):
+    """Read one YAML file strictly; a syntax error or repeated key raises :class:`DataError`."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(path, f"cannot be read: {exc}") from None
+    try:
+        return yaml.load(text, Loader=StrictLoader)  # noqa: S506 - StrictLoader is a SafeLoader
+    except yaml.YAMLError as exc:
+        raise DataError(path, f"is not valid YAML: {exc}".replace("\n", " ")) from None

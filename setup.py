@@ -1,0 +1,25 @@
+"""Copy the top-level rule book, lessons and scenarios into the wheel.
+
+A checkout reads ``rules/``, ``lessons/`` and ``scenarios/`` where they stand; an
+installed wheel reads the copies placed under ``ecarte_tutor/data/`` here.
+"""
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+DATA_FOLDERS = ("rules", "lessons", "scenarios")
+
+
+class BuildPyWithData(build_py):
+    def run(self):
+        super().run()
+        root = Path(__file__).resolve().parent
+        target = Path(self.build_lib) / "ecarte_tutor" / "data"
+        for name in DATA_FOLDERS:
+            if (root / name).is_dir():
+                shutil.copytree(root / name, target / name, dirs_exist_ok=True)
+
+
+setup(cmdclass={"build_py": BuildPyWithData})
