@@ -1,0 +1,35 @@
+"""``ecarte-tutor check``: load and cross-check the rule book, scenarios and lessons; print a summary."""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--rules", help="rule book folder (default: the bundled rules/)")
+
+
+def run(args) -> int:
+    from ..lessons import load_lessons
+    from ..rulebook import load_rulebook
+    from ..scenarios import load_scenarios
+
+    book = load_rulebook(args.rules)
+    unsourced = [rule.id for rule in book.rules.values() if not rule.sources]
+    if unsourced:  # the schema already requires a source; this guards a schema edit
+        print(f"ecarte-tutor: rules without a source: {', '.join(unsourced)}", file=sys.stderr)
+        return 1
+    print(f"Rule book {book.root}: {len(book.rules)} rules, every one with a source.")
+    for section in book.sections:
+        print(f"  {section.name:<10} {len(section.rules):>3}  {section.title}  ({section.file})")
+    print(f"Laws of the club code: {len(book.laws)} of 51"
+          f" ({sum(1 for r in book.laws.values() if r.remedy)} with a remedy).")
+    print(f"Sources: {len(book.sources)} ({', '.join(book.sources)}).")
+    print(f"Profiles: {', '.join(sorted(book.profiles))} (default {book.default_profile}); "
+          f"{len(book.variants)} variants where they differ.")
+    scenarios = load_scenarios()
+    groups = Counter(case.group for case in scenarios)
+    print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")
+    lessons = load_lessons()
+    print(f"Lessons: {len(lessons)}.")
+    return 0

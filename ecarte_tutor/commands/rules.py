@@ -1,0 +1,75 @@
+"""``ecarte-tutor rules [ID|SECTION] [--profile P] [--json]``: print rules readably."""
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+
+from ..rulebook import PROFILES, get_rulebook
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("target", nargs="?", help="a rule id (play.follow-suit), a section (play), "
+                                                  "a law number (43), or nothing for the whole book")
+    parser.add_argument("--profile", choices=PROFILES, help="show the parameter values in force under this profile")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def select(book, target):
+    """The rules a target names, or None when it names nothing."""
+    if target is None:
+        return list(book.rules.values())
+    if target in book.rules:
+        return [book.rules[target]]
+    if target.isdigit() and int(target) in book.laws:
+        return [book.laws[int(target)]]
+    for section in book.sections:
+        if section.name == target or section.file.endswith(f"/{target}.yaml"):
+            return list(section.rules)
+    return None
+
+
+def _as_dict(rule, params) -> dict:
+    out = {"id": rule.id, "title": rule.title, "section": rule.section, "statement": rule.statement,
+           "sources": [{k: v for k, v in vars(c).items() if v is not None} for c in rule.sources]}
+    if rule.law:
+        out["law"] = rule.law
+    if rule.params:
+        out["params"] = dict(rule.params)
+    if rule.variant:
+        name = rule.variant["parameter"]
+        out["variant"] = {"parameter": name,
+                          "values": {p: c["value"] for p, c in rule.variant["profiles"].items()}}
+        if params is not None:
+            out["in_force"] = {name: params[name], "profile": params.profile}
+    return out
+
+
+def _print_text(rule, params) -> None:
+    head = f"{rule.id} — {rule.title}" + (f" (law {rule.law})" if rule.law else "")
+    print(head)
+    for paragraph in rule.statement.split("\n\n"):
+        print(textwrap.fill(" ".join(paragraph.split()), width=88, initial_indent="  ", subsequent_indent="  "))
+    if rule.variant:
+        name = rule.variant["parameter"]
+        for profile, choice in rule.variant["profiles"].items():
+            mark = "*" if params is not None and params.profile == profile else " "
+            print(f"  {mark} {profile}: {choice['value']!r} — {choice['says']}")
+    sources = "; ".join(f"{c.source}, {c.locator}" for c in rule.sources)
+    print(f"  Sources: {sources}\n")
+
+
+def run(args) -> int:
+    book = get_rulebook()
+    rules = select(book, args.target)
+    if rules is None:
+        print(f"ecarte-tutor: no rule, section or law named {args.target!r}. "
+              f"Sections: {', '.join(s.name for s in book.sections)}.", file=sys.stderr)
+        return 2
+    params = book.params(args.profile) if args.profile else None
+    if args.json:
+        print(json.dumps([_as_dict(rule, params) for rule in rules], ensure_ascii=False, indent=2))
+    else:
+        for rule in rules:
+            _print_text(rule, params)
+    return 0

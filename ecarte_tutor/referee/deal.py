@@ -1,0 +1,55 @@
+"""Reading and checking a deal for the ``hand`` kind: 32 distinct cards, 5 and 5, turn-up, stock."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import PACK, Card
+from ..errors import QuestionError
+from ..fields import read_card, read_cards
+from ..rulebook import Params
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards as dealt: two hands, the turn-up and the stock (top first)."""
+
+    elder: tuple[Card, ...]
+    dealer: tuple[Card, ...]
+    turn_up: Card
+    stock: tuple[Card, ...]
+
+
+def read_deal(value, params: Params) -> Deal:
+    """Check a deal as API.md describes; every defect is a ``bad-deal`` error naming the field."""
+    if not isinstance(value, dict):
+        raise QuestionError("bad-deal", "'deal' must be an object with elder, dealer, turn_up and stock.", "deal")
+    size = params.hand_size
+    hands = {}
+    for seat in ("elder", "dealer"):
+        if value.get(seat) is None:
+            raise QuestionError("bad-deal", f"The deal needs the {seat}'s {size} cards.", f"deal.{seat}")
+        cards = read_cards(value[seat], f"deal.{seat}")
+        if len(cards) != size:
+            raise QuestionError("bad-deal", f"The {seat} must be dealt {size} cards, not {len(cards)}.", f"deal.{seat}")
+        hands[seat] = tuple(cards)
+    if value.get("turn_up") is None:
+        raise QuestionError("bad-deal", "The deal needs the turn-up card.", "deal.turn_up")
+    turn_up = read_card(value["turn_up"], "deal.turn_up")
+    stock = tuple(read_cards(value.get("stock", []), "deal.stock"))
+    expected_stock = params.pack_size - 2 * size - 1
+    if len(stock) != expected_stock:
+        raise QuestionError("bad-deal", f"The stock must hold the {expected_stock} undealt cards, not {len(stock)}.",
+                            "deal.stock")
+    where: dict[Card, str] = {}
+    places = [("deal.elder", hands["elder"]), ("deal.dealer", hands["dealer"]), ("deal.turn_up", (turn_up,)),
+              ("deal.stock", stock)]
+    for name, cards in places:
+        for i, card in enumerate(cards):
+            field = name if name == "deal.turn_up" else f"{name}[{i}]"
+            if card in where:
+                raise QuestionError("bad-deal", f"{card} is dealt twice ({where[card]} and {field}).", field)
+            where[card] = field
+    missing = [str(c) for c in PACK if c not in where]
+    if missing:  # cannot happen with 32 distinct Piquet cards, kept as a guard for other pack sizes
+        raise QuestionError("bad-deal", f"The deal lacks {', '.join(missing)}.", "deal")
+    return Deal(hands["elder"], hands["dealer"], turn_up, stock)

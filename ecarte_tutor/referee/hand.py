@@ -1,0 +1,342 @@
+"""Refereeing a whole hand (kind ``hand``): the deal, the exchange, the king, the tricks, the score.
+
+A :class:`HandState` moves through the phases ``proposal`` → ``response`` →
+``elder-discard`` → ``dealer-discard`` → (``proposal`` again) … → ``play`` →
+``complete``. :func:`next_actions` lists what may legally come next; an action
+outside that list is the hand's first illegal action, explained by its rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..errors import QuestionError
+from ..fields import SEATS, other, read_card, read_cards, read_seat, require
+from ..rulebook import Params, RuleBook
+from . import play, scoring
+from .citing import Reasons
+from .deal import Deal, read_deal
+
+VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card")
+MAX_ACTIONS = 200
+# rule ids cited by the hand referee besides those that set parameters
+PROPOSE_RULE, RESPONSE_RULE, DRAW_RULE = "exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw"
+REPEAT_RULE, SHORT_RULE, LEAD_RULE = "exchange.repeat", "exchange.short-stock", "play.lead"
+ANNOUNCE_RULE, FIRST_CARD_RULE, TURNED_RULE = "king.announce", "king.first-card-exception", "king.turned-up"
+LEAD_OUT_OF_TURN_LAW, REVOKE_LAW, SHORT_STOCK_LAW, ANNOUNCE_LAW, FIRST_CARD_LAW = 40, 43, 38, 23, 24
+
+
+@dataclass
+class HandState:
+    """Everything the referee tracks while a hand is played."""
+
+    trump_card: Card
+    hands: dict
+    stock: list
+    phase: str = "proposal"
+    proposals: int = 0
+    elder_played_without_proposing: bool = False
+    dealer_refused_first_proposal: bool = False
+    king_announced_by: str | None = None
+    leader: str = "elder"
+    current: list = field(default_factory=list)  # [(seat, card)] of the trick in progress
+    tricks: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})
+    history: list = field(default_factory=list)  # finished tricks
+    played: dict = field(default_factory=lambda: {"elder": [], "dealer": []})
+    discarded: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})
+
+    @property
+    def trump(self):
+        return self.trump_card.suit
+
+    @property
+    def king_turned(self) -> bool:
+        return self.trump_card.rank == "K"
+
+    def to_act(self) -> str | None:
+        if self.phase in ("proposal", "elder-discard"):
+            return "elder"
+        if self.phase in ("response", "dealer-discard"):
+            return "dealer"
+        if self.phase == "play":
+            return other(self.current[0][0]) if self.current else self.leader
+        return None
+
+    def to_dict(self) -> dict:
+        return {
+            "phase": self.phase,
+            "to_act": self.to_act(),
+            "trump": self.trump.letter,
+            "turn_up": str(self.trump_card),
+            "hands": {seat: [str(c) for c in self.hands[seat]] for seat in SEATS},
+            "stock_size": len(self.stock),
+            "proposals": self.proposals,
+            "discarded": dict(self.discarded),
+            "elder_played_without_proposing": self.elder_played_without_proposing,
+            "dealer_refused_first_proposal": self.dealer_refused_first_proposal,
+            "king_turned": self.king_turned,
+            "king_announced_by": self.king_announced_by,
+            "tricks": dict(self.tricks),
+            "tricks_played": self.history,
+            "current_trick": [{"by": seat, "card": str(card)} for seat, card in self.current],
+        }
+
+
+class Illegal(Exception):
+    """An action the rules forbid at this point of the hand."""
+
+    def __init__(self, code, explanation, rule_ids=(), laws=()):
+        super().__init__(explanation)
+        self.code, self.explanation, self.rule_ids, self.law_numbers = code, explanation, rule_ids, laws
+
+
+def start(deal: Deal) -> HandState:
+    return HandState(deal.turn_up, {"elder": list(deal.elder), "dealer": list(deal.dealer)}, list(deal.stock))
+
+
+# --- what may come next ---------------------------------------------------------------------------
+
+
+def _discard_range(state: HandState, seat: str, params: Params) -> tuple[int, int]:
+    low = getattr(params, f"{seat}_min_discard")
+    high = getattr(params, f"{seat}_max_discard")
+    available = len(state.stock)
+    return min(low, available), min(high, available)
+
+
+def king_window_open(state: HandState, seat: str, params: Params) -> bool:
+    """May ``seat`` still announce the king of trumps (laws 23–24, or before the first lead)?"""
+    if state.phase != "play" or state.king_announced_by or state.king_turned:
+        return False
+    king = Card("K", state.trump)
+    if params.king_window == "before-first-lead":
+        return not state.history and not state.current and king in state.hands[seat]
+    mine = state.played[seat]
+    if not mine:
+        return king in state.hands[seat]  # law 23: before he plays his first card
+    if mine[0] != king or len(mine) > 1:
+        return False
+    # law 24: the king led first may be announced until it is played to;
+    # the king played first by the dealer, until he plays again.
+    if seat == "elder" and not state.history:
+        return len(state.current) == 1
+    return seat == "dealer"
+
+
+def next_actions(state: HandState, params: Params) -> list[dict]:
+    """The legal next actions (API.md ``next``)."""
+    seat = state.to_act()
+    if state.phase == "proposal":
+        return [{"by": "elder", "do": "propose"}, {"by": "elder", "do": "stand"}]
+    if state.phase == "response":
+        return [{"by": "dealer", "do": "accept"}, {"by": "dealer", "do": "refuse"}]
+    if state.phase in ("elder-discard", "dealer-discard"):
+        low, high = _discard_range(state, seat, params)
+        return [{"by": seat, "do": "discard", "min": low, "max": high,
+                 "from": [str(c) for c in state.hands[seat]]}]
+    if state.phase == "play":
+        actions = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
+        led = state.current[0][1] if state.current else None
+        legal = play.duty(state.hands[seat], led, state.trump, params).legal
+        actions += [{"by": seat, "do": "card", "card": str(c)} for c in params.ranking.sort(legal)]
+        return actions
+    return []
+
+
+# --- applying one action --------------------------------------------------------------------------
+
+
+def _enter_play(state: HandState) -> None:
+    state.phase, state.leader = "play", "elder"
+
+
+def _draw(state: HandState, seat: str, discards: list[Card]) -> None:
+    for card in discards:
+        state.hands[seat].remove(card)
+    state.hands[seat].extend(state.stock[:len(discards)])
+    del state.stock[:len(discards)]
+    state.discarded[seat] += len(discards)
+
+
+def _check_turn(state: HandState, action: dict) -> None:
+    seat, verb = action["by"], action["do"]
+    expected = state.to_act()
+    if state.phase == "complete":
+        raise Illegal("hand-complete", "The hand is over: all five tricks have been played.", [play.WINNER_RULE])
+    if verb == "announce-king":
+        return
+    allowed = {"proposal": ("propose", "stand"), "response": ("accept", "refuse"),
+               "elder-discard": ("discard",), "dealer-discard": ("discard",), "play": ("card",)}[state.phase]
+    if verb not in allowed:
+        wanted = " or ".join(f"'{v}'" for v in allowed)
+        raise Illegal("not-now", f"'{verb}' is not possible now: the hand is in its {state.phase} phase and calls "
+                                 f"for {wanted} by the {expected}.",
+                      [PROPOSE_RULE if state.phase == "proposal" else RESPONSE_RULE if state.phase == "response"
+                       else DRAW_RULE if "discard" in state.phase else LEAD_RULE])
+    if seat != expected:
+        laws = (LEAD_OUT_OF_TURN_LAW,) if verb == "card" and not state.current else ()
+        raise Illegal("out-of-turn", f"It is the {expected}'s turn to act, not the {seat}'s.",
+                      [LEAD_RULE] if verb == "card" else [PROPOSE_RULE], laws)
+
+
+def _apply_discard(state: HandState, action: dict, params: Params) -> None:
+    seat = action["by"]
+    cards = action["cards"]
+    strays = [c for c in cards if c not in state.hands[seat]]
+    if strays:
+        raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.", [DRAW_RULE])
+    low, high = _discard_range(state, seat, params)
+    count = len(cards)
+    if count > len(state.stock):
+        raise Illegal("stock-short", f"The stock holds only {len(state.stock)} card(s), so the {seat} may discard "
+                                     f"at most {len(state.stock)}: a discard that cannot be replaced is not made.",
+                      [SHORT_RULE, params.rule_for("short_stock_dealer")], (SHORT_STOCK_LAW,))
+    if not low <= count <= high:
+        raise Illegal("discard-count", f"Under the {params.profile} profile the {seat} discards from "
+                                       f"{low} to {high} card(s) here, not {count}.",
+                      [params.rule_for(f"{seat}_min_discard"), params.rule_for(f"{seat}_max_discard")])
+    _draw(state, seat, cards)
+    if not state.stock:
+        _enter_play(state)  # the stock is used up: the exchange ends by itself (exchange.repeat)
+    else:
+        state.phase = "dealer-discard" if seat == "elder" else "proposal"
+
+
+def _apply_card(state: HandState, action: dict, params: Params) -> None:
+    seat, card = action["by"], action["card"]
+    hand = state.hands[seat]
+    if card not in hand:
+        raise Illegal("card-not-in-hand", f"{card.pretty} is not in the {seat}'s hand.", [LEAD_RULE])
+    led = state.current[0][1] if state.current else None
+    duty = play.duty(hand, led, state.trump, params)
+    if card not in duty.legal:
+        code = "revoke" if duty.code in ("follow", "head") and card.suit != led.suit else "failed-to-win-trick"
+        raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", duty.rule_ids, (REVOKE_LAW,))
+    hand.remove(card)
+    state.played[seat].append(card)
+    state.current.append((seat, card))
+    if len(state.current) == 2:
+        (lead_seat, lead_card), (follow_seat, follow_card) = state.current
+        who = play.trick_winner(lead_card, follow_card, state.trump, params)
+        winner = lead_seat if who == "leader" else follow_seat
+        state.tricks[winner] += 1
+        state.history.append({"leader": lead_seat, "led": str(lead_card), "followed": str(follow_card),
+                              "winner": winner})
+        state.current, state.leader = [], winner
+        if len(state.history) == 5:
+            state.phase = "complete"
+
+
+def apply(state: HandState, action: dict, params: Params) -> None:
+    """Carry out one action, or raise :class:`Illegal` leaving the state as it was before it."""
+    _check_turn(state, action)
+    seat, verb = action["by"], action["do"]
+    if verb == "propose":
+        state.proposals += 1
+        state.phase = "response"
+    elif verb == "stand":
+        state.elder_played_without_proposing = state.proposals == 0
+        _enter_play(state)
+    elif verb == "accept":
+        state.phase = "elder-discard"
+    elif verb == "refuse":
+        state.dealer_refused_first_proposal = state.proposals == 1
+        _enter_play(state)
+    elif verb == "discard":
+        _apply_discard(state, action, params)
+    elif verb == "announce-king":
+        king = Card("K", state.trump)
+        holds = king in state.hands[seat] or (state.played[seat][:1] == [king])
+        if state.king_turned:
+            raise Illegal("no-king", f"The king of trumps was turned up: it belongs to the dealer's score and "
+                                     f"nobody holds it.", [TURNED_RULE])
+        if not holds:
+            raise Illegal("no-king", f"The {seat} does not hold {king.pretty}, the king of trumps.",
+                          [ANNOUNCE_RULE], (25,))
+        if not king_window_open(state, seat, params):
+            rules = [ANNOUNCE_RULE, params.rule_for("king_window")]
+            if state.phase != "play":
+                raise Illegal("king-too-early", "The king is announced once the exchange is over, when play begins.",
+                              rules)
+            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the {params.profile} profile "
+                                           "it must be announced "
+                          + ("before the first card is led." if params.king_window == "before-first-lead"
+                             else "before its holder plays his first card (law 23; law 24 when the king itself "
+                                  "is that card)."), rules + [FIRST_CARD_RULE], (ANNOUNCE_LAW, FIRST_CARD_LAW))
+        state.king_announced_by = seat
+    elif verb == "card":
+        _apply_card(state, action, params)
+
+
+# --- reading the question -------------------------------------------------------------------------
+
+
+def read_action(value, index: int) -> dict:
+    where = f"actions[{index}]"
+    if not isinstance(value, dict):
+        raise QuestionError("bad-action", f"{where} must be an object like {{\"by\": \"elder\", \"do\": \"propose\"}}.",
+                            where)
+    seat = read_seat(value.get("by"), f"{where}.by")
+    verb = value.get("do")
+    if verb not in VERBS:
+        raise QuestionError("bad-action", f"{where}.do must be one of {', '.join(VERBS)}; got {verb!r}.",
+                            f"{where}.do")
+    action = {"by": seat, "do": verb}
+    if verb == "discard":
+        action["cards"] = read_cards(value.get("cards"), f"{where}.cards", max_count=5)
+    if verb == "card":
+        if value.get("card") is None:
+            raise QuestionError("missing-field", f"{where} plays a card but does not say which ('card').",
+                                f"{where}.card")
+        action["card"] = read_card(value["card"], f"{where}.card")
+    return action
+
+
+def _echo(action: dict) -> dict:
+    out = {"by": action["by"], "do": action["do"]}
+    if "cards" in action:
+        out["cards"] = [str(c) for c in action["cards"]]
+    if "card" in action:
+        out["card"] = str(action["card"])
+    return out
+
+
+def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
+    deal = read_deal(require(question, "deal"), params)
+    raw = question.get("actions", [])
+    if not isinstance(raw, list):
+        raise QuestionError("bad-field", "'actions' must be a list of actions.", "actions")
+    if len(raw) > MAX_ACTIONS:
+        raise QuestionError("too-many-actions", f"A hand has far fewer than {MAX_ACTIONS} actions.", "actions")
+    actions = [read_action(item, i) for i, item in enumerate(raw)]
+    state = start(deal)
+    first_illegal = None
+    for index, action in enumerate(actions):
+        try:
+            apply(state, action, params)
+        except Illegal as illegal:
+            reasons = Reasons(book).add(*illegal.rule_ids).law(*illegal.law_numbers)
+            first_illegal = {"index": index, "action": _echo(action), "code": illegal.code,
+                             **reasons.fields(), "explanation": illegal.explanation,
+                             "legal_alternatives": next_actions(state, params)}
+            break
+    answer = {"legal": first_illegal is None, "first_illegal": first_illegal, "state": state.to_dict(),
+              "next": next_actions(state, params)}
+    if state.phase == "complete":
+        facts = scoring.HandFacts(dict(state.tricks), state.elder_played_without_proposing,
+                                  state.dealer_refused_first_proposal, state.king_turned, state.king_announced_by)
+        answer["score"] = scoring.score(facts, None, params, book)
+    if first_illegal:
+        answer.update(cites=first_illegal["cites"], laws=first_illegal["laws"],
+                      explanation=f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
+                                  f"{first_illegal['action']['do']}) is not allowed: {first_illegal['explanation']}")
+    elif "score" in answer:
+        answer.update(cites=answer["score"]["cites"], laws=answer["score"]["laws"],
+                      explanation="Every action was legal. " + answer["score"]["explanation"])
+    else:
+        reasons = Reasons(book).add(PROPOSE_RULE if state.phase in ("proposal", "response") else
+                                    DRAW_RULE if "discard" in state.phase else LEAD_RULE)
+        answer.update(**reasons.fields(), explanation=f"Every action so far was legal; the hand is in its "
+                                                      f"{state.phase} phase and the {state.to_act()} is to act.")
+    return answer

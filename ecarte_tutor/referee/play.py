@@ -1,0 +1,169 @@
+"""The duties of play and the winner of a trick (kinds ``play`` and ``trick``).
+
+The duties (follow suit, head the trick, trump when void) and the rank order are
+parameters of the rule book; this module only combines them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import Card, Suit
+from ..errors import QuestionError
+from ..fields import read_card, read_cards, read_suit, require
+from ..rulebook import Params, RuleBook
+from .citing import Reasons
+
+# rule: play.lead, play.free-discard, play.trick-winner, pack.trump-suit (ids used below)
+LEAD_RULE = "play.lead"
+FREE_RULE = "play.free-discard"
+WINNER_RULE = "play.trick-winner"
+TRUMP_RULE = "pack.trump-suit"
+REVOKE_LAW = 43  # law 43: renouncing, or not winning a trick when able
+
+
+def beats(card: Card, led: Card, trump: Suit, params: Params) -> bool:
+    """True when ``card``, played to ``led``, wins the trick."""
+    if card.suit == led.suit:
+        return params.ranking.higher(card, led)
+    return card.suit == trump
+
+
+def _list(cards) -> str:
+    names = [c.pretty for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+@dataclass
+class Duty:
+    """Which cards of a hand may be played to ``led``, and why."""
+
+    legal: list[Card]
+    code: str  # lead | head | follow | trump | free
+    because: str  # one sentence: the duty that decides
+    rule_ids: list[str] = field(default_factory=list)
+    rank_matters: bool = False
+
+
+def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Duty:
+    """The legal cards of ``hand`` and the duty that selects them."""
+    if led is None:
+        return Duty(list(hand), "lead", "You are leading, and the leader may lead any card.", [LEAD_RULE])
+    suit = led.suit.english
+    rule_ids: list[str] = []
+    legal = list(hand)
+    followed = [c for c in hand if c.suit == led.suit]
+    code, because = "free", ""
+    if params.must_follow_suit and followed:
+        legal, code = followed, "follow"
+        rule_ids.append(params.rule_for("must_follow_suit"))
+        because = f"{led.pretty} was led and you hold {suit}, so you must follow suit"
+    elif params.must_trump_when_void and not followed and led.suit != trump:
+        trumps = [c for c in hand if c.suit == trump]
+        if trumps:
+            legal, code = trumps, "trump"
+            rule_ids.append(params.rule_for("must_trump_when_void"))
+            because = (f"you hold no {suit}, so you must trump {led.pretty} "
+                       f"({trump.english} are trumps; any trump wins this trick)")
+    rank_matters = False
+    if params.must_head_trick and code in ("follow", "free"):
+        winners = [c for c in legal if beats(c, led, trump, params)]
+        if code == "follow":
+            rule_ids.append(params.rule_for("must_head_trick"))
+            rank_matters = True
+            if winners:
+                legal, code = winners, "head"
+                because += f" and beat {led.pretty} when you can: {_list(winners)} "
+                because += "does" if len(winners) == 1 else "do"
+            else:
+                because += f"; none of your {suit} beats {led.pretty}, so any of them will do"
+    if code == "free":
+        rule_ids.append(FREE_RULE)
+        because = (f"you hold no {suit} and no trump, so you may play any card")
+    return Duty(legal, code, because[0].upper() + because[1:] + ".", rule_ids, rank_matters)
+
+
+def _ace_note(hand: list[Card], led: Card | None, params: Params) -> str:
+    """Point out the ace's place when it is in play: the commonest mistake (seed 003's example)."""
+    if led is None or params.rank_order.index("A") < params.rank_order.index("J"):
+        return ""
+    aces = [c for c in hand if c.rank == "A" and c.suit == led.suit]
+    if aces and led.rank in ("K", "Q", "J"):
+        return f" Remember that the ace ranks below the knave, so {aces[0].pretty} does not beat {led.pretty}."
+    return ""
+
+
+def read_position(question: dict, *, max_hand: int = 5):
+    trump = read_suit(require(question, "trump"), "trump")
+    hand = read_cards(require(question, "hand"), "hand", min_count=1, max_count=max_hand)
+    led = question.get("led")
+    led = None if led is None else read_card(led, "led")
+    if led is not None and led in hand:
+        raise QuestionError("led-in-hand", f"The card led, {led}, cannot also be in your hand.", "led")
+    return trump, hand, led
+
+
+def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``play``: the legal cards of a hand, and whether ``card`` may be played."""
+    trump, hand, led = read_position(question)
+    card = question.get("card")
+    if card is not None:
+        card = read_card(card, "card")
+        if card not in hand:
+            raise QuestionError("card-not-in-hand", f"{card} is not in your hand ({', '.join(map(str, hand))}).",
+                                "card")
+    found = duty(hand, led, trump, params)
+    reasons = Reasons(book).add(*found.rule_ids)
+    if found.rank_matters:
+        reasons.add(params.rule_for("rank_order"))
+    if found.code in ("head", "trump", "follow"):
+        reasons.law(REVOKE_LAW)
+    ordered = params.ranking.sort(found.legal)
+    answer = {"legal_cards": [str(c) for c in ordered]}
+    text = found.because + _ace_note(hand, led, params)
+    if card is not None:
+        answer["legal"] = card in found.legal
+        if answer["legal"]:
+            text = f"{card.pretty} is legal. " + text
+        else:
+            text = (f"{card.pretty} is not allowed. " + text +
+                    f" You could play {_list(ordered)} instead.")
+    answer.update(reasons.fields())
+    answer["explanation"] = text
+    return answer
+
+
+def trick_winner(led: Card, followed: Card, trump: Suit, params: Params) -> str:
+    """``"leader"`` or ``"follower"``."""
+    return "follower" if beats(followed, led, trump, params) else "leader"
+
+
+def explain_trick(led: Card, followed: Card, trump: Suit, params: Params) -> tuple[str, list[str]]:
+    """Why the trick goes where it goes, and the rules used."""
+    rules = [WINNER_RULE]
+    if followed.suit == led.suit:
+        high, low = (followed, led) if params.ranking.higher(followed, led) else (led, followed)
+        rules.append(params.rule_for("rank_order"))
+        text = (f"Both cards are {led.suit.english}; {high.pretty} ranks above {low.pretty} "
+                f"(order {' '.join(params.rank_order)}), so {high.pretty} wins.")
+    elif followed.suit == trump:
+        rules.append(TRUMP_RULE)
+        text = f"{followed.pretty} is a trump and {led.pretty} is not, so the trump wins."
+    elif led.suit == trump:
+        rules.append(TRUMP_RULE)
+        text = f"{led.pretty} is a trump and {followed.pretty} is neither a trump nor a {led.suit.english[:-1]}, so {led.pretty} wins."
+    else:
+        text = (f"{followed.pretty} neither follows {led.suit.english} nor is a trump, "
+                f"so it cannot win: {led.pretty} takes the trick.")
+    return text, rules
+
+
+def answer_trick(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``trick``: who wins a trick of two cards."""
+    trump = read_suit(require(question, "trump"), "trump")
+    led = read_card(require(question, "led"), "led")
+    followed = read_card(require(question, "followed"), "followed")
+    if led == followed:
+        raise QuestionError("duplicate-card", f"The same card, {led}, cannot be both led and played to.", "followed")
+    text, rules = explain_trick(led, followed, trump, params)
+    return {"winner": trick_winner(led, followed, trump, params), **Reasons(book).add(*rules).fields(),
+            "explanation": text}

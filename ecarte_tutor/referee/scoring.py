@@ -1,0 +1,194 @@
+"""What a hand scores (kind ``score``), point by point, in the order the game claims them.
+
+Point values, who is vulnerable (law 49 and the profiles' variants), the game
+target and the claim order all come from the rule book.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import QuestionError
+from ..fields import SEATS, other, read_bool, read_seat, read_seat_numbers, require
+from ..rulebook import Params, RuleBook
+from .citing import Reasons
+
+SEAT_NAMES = {"elder": "the elder hand (non-dealer)", "dealer": "the dealer"}
+# rule ids the scoring cites besides those that set its parameters
+KING_TURNED_RULE, KING_ANNOUNCED_RULE = "king.turned-up", "king.announce"
+KING_LAW, TURNED_KING_LAW, ANNOUNCE_LAW, TRICKS_LAW, PENALTY_LAW, GAME_LAW = 47, 22, 23, 48, 49, 46
+
+
+@dataclass
+class Award:
+    """Points claimed by one seat for one reason."""
+
+    seat: str
+    points: int
+    claim: str  # turned-king | announced-king | tricks
+    reason: str
+    scored: bool = True
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "points": self.points, "claim": self.claim, "reason": self.reason,
+                "scored": self.scored}
+
+
+@dataclass
+class HandFacts:
+    """What happened in a hand, as far as scoring needs to know."""
+
+    tricks: dict
+    elder_played_without_proposing: bool = False
+    dealer_refused_first_proposal: bool = False
+    king_turned: bool = False
+    king_announced_by: str | None = None
+
+
+def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[str | None, str]:
+    """The seat that staked 2 on winning the point (law 49 and the profile's variants), and why."""
+    if facts.dealer_refused_first_proposal:
+        reasons.add(params.rule_for("dealer_vulnerable_on_first_refusal"))
+        if params.dealer_vulnerable_on_first_refusal:
+            return "dealer", "the dealer refused the first proposal"
+        return None, "refusing the first proposal carries no penalty under this profile"
+    if facts.elder_played_without_proposing:
+        reasons.add(params.rule_for("elder_vulnerable_without_proposal"))
+        if params.elder_vulnerable_without_proposal:
+            return "elder", "the elder hand played without proposing"
+        return None, (f"under the {params.profile} profile only a dealer who refuses the first proposal is "
+                      "vulnerable, so playing without proposing carries no penalty")
+    if params.elder_committed_after_acceptance:
+        reasons.add(params.rule_for("elder_committed_after_acceptance"))
+        return "elder", "after an accepted exchange the elder hand still stands committed to three tricks"
+    return None, ""
+
+
+def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
+    """The points for the tricks: the point, the vole, or the penalty of law 49."""
+    winner = next(seat for seat in SEATS if facts.tricks[seat] >= params.point_tricks)
+    won = facts.tricks[winner]
+    vole = won == 5
+    reasons.add(params.rule_for("vole_value" if vole else "point_value"))
+    reasons.law(TRICKS_LAW)
+    committed, why = committed_seat(facts, params, reasons)
+    what = "the vole (all five tricks)" if vole else f"the point ({won} tricks)"
+    points = params.vole_value if vole else params.point_value
+    reason = f"{SEAT_NAMES[winner].capitalize()} won {what}: {points}."
+    if committed == other(winner):
+        reasons.add(params.rule_for("vulnerable_vole_value" if vole else "vulnerable_point_value")).law(PENALTY_LAW)
+        penalty = params.vulnerable_vole_value if vole else params.vulnerable_point_value
+        if penalty == points:
+            reason += f" {why.capitalize()} and lost, but the vole scores {points} all the same."
+        else:
+            reason = (f"{SEAT_NAMES[winner].capitalize()} won {what} and {why}, so it scores {penalty} "
+                      f"instead of {points}.")
+        points = penalty
+    elif committed == winner:
+        reason += f" ({why.capitalize()} and won, so the score is the ordinary one.)"
+    elif why and not committed:
+        reason += f" ({why[0].upper() + why[1:]}.)"
+    return Award(winner, points, "tricks", reason)
+
+
+def hand_awards(facts: HandFacts, params: Params, reasons: Reasons) -> list[Award]:
+    """Every claim of the hand, in the game's claim order."""
+    claims = {}
+    if facts.king_turned:
+        reasons.add(KING_TURNED_RULE).law(TURNED_KING_LAW, KING_LAW)
+        claims["turned-king"] = Award("dealer", params.king_points, "turned-king",
+                                      f"A king was turned up: {params.king_points} to the dealer.")
+    if facts.king_announced_by:
+        reasons.add(KING_ANNOUNCED_RULE).law(ANNOUNCE_LAW, KING_LAW)
+        claims["announced-king"] = Award(facts.king_announced_by, params.king_points, "announced-king",
+                                         f"{SEAT_NAMES[facts.king_announced_by].capitalize()} announced the "
+                                         f"king of trumps: {params.king_points}.")
+    claims["tricks"] = trick_award(facts, params, reasons)
+    return [claims[name] for name in params.claim_order if name in claims]
+
+
+def game_value(loser_score: int, params: Params, reasons: Reasons) -> int:
+    """How many games a won game counts for (law 46; by the loser's score where the profile says so)."""
+    reasons.add(params.rule_for("game_value"))
+    if params.game_value != "by-loser-score":
+        return 1
+    reasons.add(params.rule_for("game_value_scale"))
+    for step in params.game_value_scale:
+        if loser_score <= step["loser_at_most"]:
+            return step["value"]
+    return 1
+
+
+def settle(awards: list[Award], before: dict | None, params: Params, reasons: Reasons) -> dict:
+    """Apply the awards to the score in order; the game ends the moment a seat reaches the target."""
+    points = {seat: 0 for seat in SEATS}
+    result: dict = {}
+    running = dict(before) if before else None
+    winner = None
+    for award in awards:
+        if winner:
+            award.scored = False
+            award.reason += f" Not scored: the game was already over."
+            continue
+        points[award.seat] += award.points
+        if running is not None:
+            running[award.seat] += award.points
+            if running[award.seat] >= params.game_target:
+                winner = award.seat
+    result["points"] = points
+    if running is not None:
+        reasons.add(params.rule_for("game_target")).add(params.rule_for("claim_order"))
+        result["score_after"] = running
+        result["winner"] = winner
+        if winner:
+            result["game_value"] = game_value(running[other(winner)], params, reasons)
+    return result
+
+
+def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook) -> dict:
+    """The answer body of a ``score`` question (also used for a completed ``hand``)."""
+    reasons = Reasons(book)
+    awards = hand_awards(facts, params, reasons)
+    result = settle(awards, before, params, reasons)
+    result["awards"] = [a.to_dict() for a in awards]
+    result.update(reasons.fields())
+    text = " ".join(a.reason for a in awards)
+    totals = ", ".join(f"{SEAT_NAMES[s]} {result['points'][s]}" for s in SEATS)
+    text += f" This hand: {totals}."
+    if "score_after" in result:
+        after = result["score_after"]
+        text += f" Score now: elder {after['elder']}, dealer {after['dealer']}."
+        if result["winner"]:
+            text += (f" {SEAT_NAMES[result['winner']].capitalize()} reaches {params.game_target} and wins the game"
+                     + (f", which counts {result['game_value']}." if result["game_value"] > 1 else "."))
+    result["explanation"] = text
+    return result
+
+
+def read_facts(question: dict) -> HandFacts:
+    tricks = read_seat_numbers(require(question, "tricks"), "tricks", low=0, high=5)
+    if sum(tricks.values()) != 5:
+        raise QuestionError("bad-tricks", f"The tricks must add up to 5 (a hand has five tricks); "
+                                          f"got {tricks['elder']} + {tricks['dealer']}.", "tricks")
+    facts = HandFacts(
+        tricks=tricks,
+        elder_played_without_proposing=read_bool(question, "elder_played_without_proposing"),
+        dealer_refused_first_proposal=read_bool(question, "dealer_refused_first_proposal"),
+        king_turned=read_bool(question, "king_turned"),
+        king_announced_by=read_seat(question.get("king_announced_by"), "king_announced_by", allow_none=True),
+    )
+    if facts.elder_played_without_proposing and facts.dealer_refused_first_proposal:
+        raise QuestionError("inconsistent-facts", "The dealer cannot have refused a first proposal when the elder "
+                            "played without proposing.", "dealer_refused_first_proposal")
+    if facts.king_turned and facts.king_announced_by:
+        raise QuestionError("inconsistent-facts", "There is one king of trumps: if it was turned up, nobody can "
+                            "hold it and announce it.", "king_announced_by")
+    return facts
+
+
+def answer_score(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``score``."""
+    facts = read_facts(question)
+    before = question.get("score_before")
+    if before is not None:
+        before = read_seat_numbers(before, "score_before", low=0, high=params.game_target - 1)
+    return score(facts, before, params, book)
