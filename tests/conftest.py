@@ -1,9 +1,51 @@
-"""Shared fixtures: the bundled rule book, loaded once."""
-import pytest
+"""Shared fixtures: the bundled rule book, and modified copies of it for data-driven tests."""
+import shutil
 
-from ecarte_tutor.rulebook import get_rulebook
+import pytest
+import yaml
+
+from ecarte_tutor import paths
+from ecarte_tutor.rulebook import get_rulebook, load_rulebook
+from ecarte_tutor.yamlio import load_yaml
 
 
 @pytest.fixture(scope="session")
 def book():
     return get_rulebook()
+
+
+@pytest.fixture
+def rules_copy(tmp_path):
+    """A fresh copy of rules/ in a temporary folder; returns its path."""
+    target = tmp_path / "rules"
+    shutil.copytree(paths.rules_dir(), target)
+    return target
+
+
+def set_param(rules_root, name, value):
+    """Change the rule (or variant, in every profile) that sets parameter ``name`` in a copied rule book."""
+    origin = load_rulebook(rules_root).params().rule_for(name)
+    for path in list(rules_root.glob("*.yaml")) + list(rules_root.glob("laws/*.yaml")):
+        document = load_yaml(path)
+        for rule in document.get("rules", []) if isinstance(document, dict) else []:
+            if rule["id"] != origin:
+                continue
+            if name in rule.get("params", {}):
+                rule["params"][name] = value
+            else:
+                for choice in rule["variant"]["profiles"].values():
+                    choice["value"] = value
+            path.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False), encoding="utf-8")
+            return load_rulebook(rules_root)
+    raise AssertionError(f"no rule sets {name}")
+
+
+@pytest.fixture
+def modified_book(rules_copy):
+    """``modified_book(name=value, ...)``: a rule book whose parameters are changed in its YAML."""
+    def make(**changes):
+        book = None
+        for name, value in changes.items():
+            book = set_param(rules_copy, name, value)
+        return book
+    return make

@@ -1,0 +1,231 @@
+"""Lessons, steps and exercises, read strictly from ``lessons/NN-slug.yaml``.
+
+The file name gives a lesson its number and slug; the file holds the title, a
+summary and the steps (schema: ``ecarte_tutor/schemas/lesson.schema.json``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .. import paths
+from ..cards import CardNotationError, parse_card
+from ..errors import DataError
+from ..schemas import explain, key_path, schema_errors
+from ..yamlio import load_yaml
+
+FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$")
+
+# The kinds of exercise, and the ask() kind that decides each (rank-order is read from the rule book).
+EXERCISE_KINDS = {
+    "legal-cards": "play",
+    "trick-winner": "trick",
+    "rank-order": None,
+    "score": "score",
+    "exchange": "exchange",
+    "dispute": "dispute",
+    "propose-or-play": "advice",
+}
+
+# Labels for the remedy options a dispute exercise may offer (ids fixed by API.md and the rule-file schema).
+OPTION_LABELS = {
+    "rectify": "The dealer puts the deal right",
+    "fresh-deal": "A fresh deal",
+    "choose-trump": "The non-dealer chooses which turned card is trump",
+    "discard-surplus": "The player discards his extra cards unseen",
+    "draw-surplus": "The non-dealer draws the extra cards out of the dealer's hand",
+    "complete-from-stock": "The short hand is made up from the stock",
+    "deal-stands": "The deal stands",
+    "deal-void": "The deal is void",
+    "cut-again": "Cut again",
+    "replay-hand": "The hand is played over",
+    "take-back": "The card is taken back",
+    "set-aside-and-replace": "The card is set aside and the next one given",
+    "score-as-played": "The hand is scored as played",
+    "take-exposed-card": "The non-dealer takes the exposed card",
+    "refuse-exposed-card": "The non-dealer refuses the exposed card",
+    "require-named-suit": "The leader must lead the suit he named",
+    "play-to-card-led": "The adversary plays to the card led",
+    "correct-score": "The score is corrected",
+    "mark-score": "The forgotten score is marked",
+    "new-packs": "Two new packs are brought; the dealer chooses",
+    "count-unplayable-as-tricks": "The adversary counts unplayable cards as tricks",
+    "keep-card": "The dealer must keep the card",
+    "no-penalty": "No penalty",
+    "mark-points": "The adversary marks points",
+    "must-accept": "The dealer cannot refuse the next proposal",
+    "set-aside-for-next-deal": "The hands are set aside for the next deal",
+    "eleventh-card-trump": "The eleventh card is trump",
+}
+
+CHOOSER_CHOICES = (
+    {"value": "elder", "label": "The non-dealer (elder hand)"},
+    {"value": "dealer", "label": "The dealer"},
+    {"value": None, "label": "Nobody: the remedy is compulsory"},
+)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: a position in card notation, what the learner must answer, and a hint.
+
+    ``position`` is the question ``ask()`` receives, without ``kind``; ``expected`` is the
+    answer the YAML states (or None), in the response form of the kind.
+    """
+
+    kind: str
+    prompt: str
+    position: dict
+    hint: str
+    choices: tuple[dict, ...] = ()
+    expected: dict | None = None
+
+    @property
+    def ask_kind(self) -> str | None:
+        """The ``ask()`` kind that decides this exercise (None for rank-order)."""
+        return EXERCISE_KINDS[self.kind]
+
+    @property
+    def profile(self) -> str | None:
+        return self.position.get("profile")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: a title, a Markdown body, the rule ids it teaches, and maybe an exercise."""
+
+    index: int  # 1-based position in the lesson
+    title: str
+    body: str
+    cites: tuple[str, ...] = ()
+    exercise: Exercise | None = None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of the course; ``cites`` is every rule id its steps cite, in order of first use."""
+
+    id: str  # the file stem, e.g. "01-pack-and-ranking"
+    number: int
+    slug: str
+    title: str
+    summary: str
+    steps: tuple[Step, ...]
+    cites: tuple[str, ...] = field(default=())
+    file: str = ""
+
+    def step(self, index: int) -> Step:
+        """The step at 1-based ``index``; IndexError outside 1..len(steps)."""
+        if not 1 <= index <= len(self.steps):
+            raise IndexError(f"lesson {self.id} has steps 1 to {len(self.steps)}, not {index}")
+        return self.steps[index - 1]
+
+    @property
+    def exercises(self) -> tuple[Step, ...]:
+        """The steps that end with an exercise."""
+        return tuple(s for s in self.steps if s.exercise is not None)
+
+
+def _card_choices(cards, where: str, path: Path) -> tuple[dict, ...]:
+    choices = []
+    for i, text in enumerate(cards):
+        try:
+            card = parse_card(text)
+        except CardNotationError as exc:
+            raise DataError(path, str(exc), key=f"{where}[{i}]") from None
+        choices.append({"value": str(card), "label": card.pretty})
+    return tuple(choices)
+
+
+def _choices(kind: str, entry: dict, where: str, path: Path) -> tuple[dict, ...]:
+    """What the UI offers the learner to pick from, where a kind has a closed set."""
+    position = entry["position"]
+    if kind == "legal-cards":
+        return _card_choices(position["hand"], f"{where}.position.hand", path)
+    if kind == "rank-order":
+        return _card_choices(position["cards"], f"{where}.position.cards", path)
+    if kind == "trick-winner":
+        return ({"value": "leader", "label": f"The leader, who led {position['led']}"},
+                {"value": "follower", "label": f"The follower, who played {position['followed']}"})
+    if kind == "propose-or-play":
+        if position.get("seat", "elder") == "dealer":
+            return ({"value": "refuse", "label": "Refuse (play as dealt)"}, {"value": "accept", "label": "Accept"})
+        return ({"value": "propose", "label": "Propose"}, {"value": "play", "label": "Play without proposing"})
+    if kind == "dispute":
+        out = []
+        for i, option in enumerate(entry["choices"]):
+            if option not in OPTION_LABELS:
+                raise DataError(path, f"unknown remedy option '{option}'", key=f"{where}.choices[{i}]")
+            out.append({"value": option, "label": OPTION_LABELS[option]})
+        return tuple(out)
+    return ()
+
+
+def _exercise(entry: dict, where: str, path: Path) -> Exercise:
+    kind = entry["kind"]
+    choices = _choices(kind, entry, where, path)
+    if kind == "rank-order":
+        # Only cards of different ranks have one right order (two kings of different suits tie).
+        ranks = [choice["value"][:-1] for choice in choices]
+        if len(set(ranks)) != len(ranks):
+            raise DataError(path, "cards to put in order must all be of different ranks", key=f"{where}.position")
+    return Exercise(kind=kind, prompt=entry["prompt"].strip(), position=dict(entry["position"]),
+                    hint=entry["hint"].strip(), choices=choices, expected=entry.get("expected"))
+
+
+def load_lesson(path: Path | str) -> Lesson:
+    """Read and validate one lesson file; a defect raises :class:`DataError` naming file and key."""
+    path = Path(path)
+    match = FILE_NAME.match(path.name)
+    if not match:
+        raise DataError(path, "a lesson file is named NN-slug.yaml (two digits, a hyphen, a lower-case slug)")
+    document = load_yaml(path)
+    for error in schema_errors("lesson", document):
+        raise DataError(path, explain(error), key=key_path(error))
+    steps, cites = [], []
+    for index, entry in enumerate(document["steps"], 1):
+        exercise = None
+        if "exercise" in entry:
+            exercise = _exercise(entry["exercise"], f"steps[{index - 1}].exercise", path)
+        step_cites = tuple(entry.get("cites", ()))
+        cites += [c for c in step_cites if c not in cites]
+        steps.append(Step(index, entry["title"].strip(), entry["body"].strip(), step_cites, exercise))
+    return Lesson(id=path.stem, number=int(match["number"]), slug=match["slug"], title=document["title"].strip(),
+                  summary=" ".join(document["summary"].split()), steps=tuple(steps), cites=tuple(cites),
+                  file=path.name)
+
+
+def load_lessons(root: Path | str | None = None) -> list[Lesson]:
+    """Every lesson under ``root`` (default: the bundled ``lessons/``), in course order.
+
+    Numbers and slugs must be unique; a file not named NN-slug.yaml is an error.
+    """
+    root = Path(root) if root else paths.lessons_dir()
+    if not root.is_dir():
+        raise DataError(root, "no lessons folder here")
+    lessons = [load_lesson(path) for path in sorted(root.glob("*.yaml"))]
+    numbers, slugs = {}, {}
+    for lesson in lessons:
+        if lesson.number in numbers:
+            raise DataError(root / lesson.file, f"lesson number {lesson.number} is also used by {numbers[lesson.number]}")
+        if lesson.slug in slugs:
+            raise DataError(root / lesson.file, f"slug '{lesson.slug}' is also used by {slugs[lesson.slug]}")
+        numbers[lesson.number], slugs[lesson.slug] = lesson.file, lesson.file
+    return sorted(lessons, key=lambda lesson: lesson.number)
+
+
+@lru_cache(maxsize=1)
+def bundled_lessons() -> tuple[Lesson, ...]:
+    """The bundled course, loaded once per process."""
+    return tuple(load_lessons())
+
+
+def find_lesson(lessons, key) -> Lesson | None:
+    """The lesson named by its id (``03-trump``), slug (``trump``) or number (``3``, ``03``), or None."""
+    text = str(key).strip().lower()
+    for lesson in lessons:
+        if text in (lesson.id, lesson.slug) or (text.isdigit() and int(text) == lesson.number):
+            return lesson
+    return None

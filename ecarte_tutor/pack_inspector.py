@@ -1,0 +1,92 @@
+"""``kind: pack``: count a pack on the table and say which laws govern play with it.
+
+Unlike every other question, a card foreign to the piquet pack (``6H``, ``2C``) or a
+repeated card is a finding here, not an error: only a string that is no playing card
+at all is refused. A pack that is not exactly the 32 piquet cards once each is
+*incorrect* (law 45 with laws 6 and 44).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import PACK, Suit, parse_suit
+from .errors import CardNotationError, QuestionError
+from .fields import require
+from .rulebook import RuleBook
+
+MAX_CARDS = 200
+FULL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+# The laws on an incorrect pack, in the order they apply: law 45 voids the current deal,
+# law 6 keeps the cut for deal, law 44 lets a player ask for two new packs.
+INCORRECT_PACK_LAWS = (45, 6, 44)
+LISTED = 8  # cards named one by one in an explanation before "and N more"
+
+
+def read_any_card(value, field: str) -> str:
+    """A playing card of a full 52-card pack in any notation, as canonical text (``6H``, ``10S``)."""
+    if isinstance(value, str):
+        cleaned = value.strip().replace("\ufe0f", "").replace(" ", "").upper()
+        rank = "10" if cleaned[:-1] == "T" else cleaned[:-1]
+        try:
+            suit = parse_suit(cleaned[-1:]) if rank in FULL_RANKS else None
+        except CardNotationError:
+            suit = None
+        if suit is not None:
+            return f"{rank}{suit.letter}"
+    raise QuestionError("bad-card", f"{field}: {value!r} is not a playing card; write a rank (2–10, J, Q, K, A) "
+                                    "followed by a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠.", field)
+
+
+def _sort(cards, rank_order) -> list[str]:
+    """Canonical cards by suit (S H D C), then by the rule book's rank order; foreign ranks after."""
+    order = list(rank_order) + [r for r in FULL_RANKS if r not in rank_order]
+    suits = [suit.letter for suit in Suit]
+    return sorted(cards, key=lambda c: (suits.index(c[-1]), order.index(c[:-1])))
+
+
+def _named(cards) -> str:
+    shown = ", ".join(cards[:LISTED])
+    return shown + (f" and {len(cards) - LISTED} more" if len(cards) > LISTED else "")
+
+
+def answer_pack(question: dict, book: RuleBook, params) -> dict:
+    """Answer a ``pack`` question: size, correctness, the faults found and the laws that follow."""
+    given = require(question, "cards")
+    if not isinstance(given, list):
+        raise QuestionError("bad-field", "'cards' must be a list of card strings, like [\"KH\", \"10S\"].", "cards")
+    if len(given) > MAX_CARDS:
+        raise QuestionError("too-many-cards", f"'cards' holds {len(given)} items; at most {MAX_CARDS} are "
+                                              "counted.", "cards")
+    canonical = [read_any_card(item, f"cards[{i}]") for i, item in enumerate(given)]
+    piquet = {str(card) for card in PACK}
+    counts = Counter(canonical)
+    missing = _sort([c for c in piquet if c not in counts], params.rank_order)
+    duplicates = _sort([c for c, n in counts.items() if n > 1], params.rank_order)
+    foreign = [text for text, card in zip(given, canonical) if card not in piquet]
+    correct = not (missing or duplicates or foreign)
+    pack_rule = params.rule_for("pack_size")
+    answer = {"size": len(canonical), "correct": correct, "missing": missing, "duplicates": duplicates,
+              "foreign": foreign}
+    if correct:
+        answer.update(laws=[], cites=[pack_rule], explanation=(
+            f"All {len(piquet)} cards of the piquet pack are here, each exactly once, and nothing else: "
+            "the pack is correct, so no law on incorrect packs comes into play."))
+        return answer
+    faults = []
+    if missing:
+        faults.append(f"it lacks {_named(missing)}")
+    if duplicates:
+        faults.append(f"it holds {_named(duplicates)} more than once")
+    if foreign:
+        faults.append(f"{_named(foreign)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
+    cites = [book.laws[n].id for n in INCORRECT_PACK_LAWS if n in book.laws]
+    answer.update(laws=sorted(INCORRECT_PACK_LAWS), cites=cites + [pack_rule], explanation=(
+        f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. "
+        "Under law 45 the deal during which the fault comes to light is void, while every deal "
+        "finished before it keeps its score; law 6 keeps the cut for deal as well. "
+        "Law 44 lets either player call for new cards before the next cut: two fresh packs are "
+        "brought and the dealer picks one."))
+    # The text of each law, as the dispute answers carry it, for the site to show.
+    answer["law_text"] = [{"law": n, "title": book.laws[n].title, "statement": book.laws[n].statement}
+                          for n in INCORRECT_PACK_LAWS if n in book.laws]
+    return answer

@@ -1,0 +1,54 @@
+"""The web site and JSON API over :func:`ecarte_tutor.ask` and the rule book.
+
+``create_app(config=None)`` builds the Flask app: it loads and validates the rule
+book once, keeps it in ``app.extensions["ecarte_tutor"]`` (read it with
+:func:`ecarte_tutor.web.site.get_site`), and registers one blueprint per page family.
+Run it with ``ecarte-tutor serve`` (waitress) or, for development only,
+``flask --app ecarte_tutor.web run --debug``.
+"""
+from __future__ import annotations
+
+from flask import Flask
+
+from . import security
+from .site import Site
+
+MAX_BODY = 64 * 1024
+"""Largest request body accepted (API.md: 413 over 64 KiB)."""
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Create and configure the site; ``config`` overrides the defaults (tests pass their own)."""
+    app = Flask(__name__.rsplit(".", 1)[0], static_folder="static", template_folder="templates")
+    app.config.from_mapping(
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        RULES_DIR=None,        # None: the bundled rules/ (see ecarte_tutor.paths)
+        SCENARIOS_DIR=None,
+        LESSONS_DIR=None,
+        JSON_SORT_KEYS=False,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        # Static files change only with a new release; let browsers keep them for an hour.
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    if config:
+        app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = security.secret_key_from_environment()
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+
+    # The rule book is read and cross-checked here, once: a broken file stops the start.
+    app.extensions["ecarte_tutor"] = Site.load(app.config)
+
+    from . import api, casebook, dispute, errors, home, legal, lessons, markup, rules
+
+    markup.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    for module in (home, legal, dispute, rules, casebook, lessons, api):
+        app.register_blueprint(module.bp)
+    return app
+
+
+__all__ = ["create_app", "MAX_BODY"]

@@ -1,0 +1,83 @@
+"""The JSON API: ``POST /api/ask``, ``GET /api/openapi.json`` and ``GET /api/ping``.
+
+``/api/ask`` answers 200 with the answer, 400 with an error object for anything
+that is not a question it can answer (bad JSON, a malformed question, a fault
+inside the tutor), 413 over 64 KiB; no input gives a 500 (API.md, "Transports").
+"""
+from __future__ import annotations
+
+import json
+import logging
+
+from flask import Blueprint, Response, request
+
+from .asking import error_object, safe_ask
+from .openapi import openapi_document
+from .site import get_site
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+log = logging.getLogger(__name__)
+
+JSON_TYPE = "application/json"
+
+
+def json_response(body, status: int = 200) -> Response:
+    try:
+        text = json.dumps(body, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        log.exception("an answer could not be written as JSON")
+        status, text = 400, json.dumps(error_object(
+            "internal-error", "The answer could not be written as JSON; the fault has been logged."))
+    return Response(text, status=status, mimetype=JSON_TYPE)
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_question(body: bytes):
+    """The JSON value of a request body, or an error object saying why it is not one."""
+    if not body.strip():
+        return None, error_object("empty-body", "The request body is empty: send one question as a JSON object.")
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, error_object("bad-encoding", f"The body is not UTF-8 text (byte {exc.start} cannot be read).")
+    try:
+        return json.loads(text, parse_constant=_reject_constant), None
+    except json.JSONDecodeError as exc:
+        return None, error_object("bad-json", f"The body is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                                              f"column {exc.colno}.")
+    except ValueError as exc:  # NaN, Infinity, or an integer too long to read
+        return None, error_object("bad-json", f"The body is not valid JSON: {exc}.")
+    except RecursionError:
+        return None, error_object("bad-json", "The body is nested too deeply to read.")
+
+
+@bp.post("/ask")
+def ask_view():
+    """Answer the question in the body (API.md)."""
+    try:
+        question, error = read_question(request.get_data(cache=False))
+        if error is not None:
+            return json_response(error, 400)
+        answer = safe_ask(question, get_site().book)
+        return json_response(answer, 400 if "error" in answer else 200)
+    except Exception as exc:  # noqa: BLE001 - last line: the API never answers 500
+        code = getattr(exc, "code", None)
+        if code == 413:
+            raise  # the errors module answers it as JSON with status 413
+        log.exception("/api/ask failed")
+        return json_response(error_object("internal-error", "The question could not be handled; the fault has "
+                                                            "been logged."), 400)
+
+
+@bp.get("/ping")
+def ping():
+    """A constant answer through the same app: the baseline of bench/site_bench.py."""
+    return json_response({"ok": True})
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return json_response(openapi_document())

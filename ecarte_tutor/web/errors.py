@@ -1,0 +1,57 @@
+"""Friendly error pages, and error objects (never HTML) under ``/api/``."""
+from __future__ import annotations
+
+import logging
+
+from flask import render_template, request
+from werkzeug.exceptions import HTTPException
+
+from .api import json_response
+from .asking import error_object
+
+log = logging.getLogger(__name__)
+
+API_CODES = {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 413: "too-large",
+             414: "too-large", 431: "too-large"}
+API_MESSAGES = {
+    404: "There is no such API address: POST questions to /api/ask; the description is at /api/openapi.json.",
+    405: "Use POST for /api/ask (GET for /api/openapi.json and /api/ping).",
+    413: "The body is larger than 64 KiB; send one question of reasonable size.",
+}
+TITLES = {400: "That could not be read", 404: "Page not found", 405: "Not allowed here",
+          413: "Too much at once", 500: "Something went wrong"}
+
+
+def _is_api() -> bool:
+    return request.path.startswith("/api/")
+
+
+def handle_http(exc: HTTPException):
+    status = exc.code or 500
+    if _is_api():
+        message = API_MESSAGES.get(status) or exc.description or exc.name
+        return json_response(error_object(API_CODES.get(status, "bad-request"), message),
+                             status if status in (404, 405, 413) else 400)
+    description = exc.description if status in (400, 404) and exc.description else None
+    return render_template("errors/error.html", status=status, title=TITLES.get(status, exc.name),
+                           description=description), status
+
+
+def handle_fault(exc: Exception):
+    """An exception nobody caught: logged; a friendly 500 page (the API still answers 400)."""
+    if isinstance(exc, HTTPException):
+        return handle_http(exc)
+    log.exception("unhandled error on %s", request.path)
+    if _is_api():
+        return json_response(error_object("internal-error", "The request could not be handled; the fault has "
+                                                            "been logged."), 400)
+    try:
+        return render_template("errors/error.html", status=500, title=TITLES[500], description=None), 500
+    except Exception:  # noqa: BLE001 - the template itself failed: plain text will do
+        log.exception("the error page failed too")
+        return "Something went wrong on our side; the fault has been logged.", 500, {"Content-Type": "text/plain"}
+
+
+def init_app(app) -> None:
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(Exception, handle_fault)

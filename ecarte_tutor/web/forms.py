@@ -1,0 +1,166 @@
+"""Reading the site's GET forms into questions, keeping what the user gave when it is wrong.
+
+A form is read into a :class:`FormData`: the question for ``ask()``, the input to
+show again (cards ticked, text typed), and one message per field that could not
+be read. A form with messages is shown again with status 400.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..cards import CARD_HELP, parse_card, parse_suit
+from ..errors import CardNotationError
+from ..rulebook import PROFILES
+
+_SPLIT = re.compile(r"[\s,;]+")
+NONE_WORDS = {"", "none", "null", "lead", "i-lead"}
+
+
+@dataclass
+class FormData:
+    """A read form: the question so far, the input to show again, messages by field name."""
+
+    question: dict = field(default_factory=dict)
+    kept: dict = field(default_factory=dict)
+    errors: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def error(self, name: str, message: str) -> None:
+        self.errors.setdefault(name, message)
+
+    def add_answer_error(self, answer: dict, fields: tuple[str, ...]) -> None:
+        """File the error object of ``ask()`` under the form field it names (else under ``form``)."""
+        error = answer.get("error") if isinstance(answer.get("error"), dict) else {}
+        message = str(error.get("message") or "The question could not be answered.")
+        where = str(error.get("field") or "")
+        name = re.split(r"[\[.]", where, maxsplit=1)[0] if where else ""
+        self.error(name if name in fields else "form", message)
+
+
+def short(text, limit: int = 40) -> str:
+    """User text quoted in a message, cut to a readable length."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def read_profile(args, form: FormData) -> str | None:
+    value = args.get("profile", "").strip().lower()
+    form.kept["profile"] = value or "london"
+    if not value:
+        return None
+    if value not in PROFILES:
+        form.error("profile", f"Unknown profile '{short(value)}': choose one of {', '.join(PROFILES)}.")
+        return None
+    form.question["profile"] = value
+    return value
+
+
+def read_trump(args, form: FormData, name: str = "trump", required: bool = True) -> None:
+    value = args.get(name, "").strip()
+    form.kept[name] = value
+    if not value:
+        if required:
+            form.error(name, "Choose the trump suit.")
+        return
+    try:
+        suit = parse_suit(value)
+    except CardNotationError:
+        form.error(name, f"'{short(value)}' is not a suit: choose spades, hearts, diamonds or clubs.")
+        return
+    form.kept[name] = suit.letter
+    form.question[name] = suit.letter
+
+
+def read_one_card(args, form: FormData, name: str, *, required: bool, what: str,
+                  none_allowed: bool = False) -> None:
+    """One card field (a radio choice of the 32 cards, or typed)."""
+    value = args.get(name, "").strip()
+    form.kept[name] = value
+    if value.lower() in NONE_WORDS:
+        if required and not none_allowed:
+            form.error(name, f"Choose {what}.")
+        elif none_allowed:
+            form.question[name] = None
+        return
+    try:
+        card = parse_card(value)
+    except CardNotationError:
+        form.error(name, f"{what.capitalize()}: '{short(value)}' is not a card; {CARD_HELP}.")
+        return
+    form.kept[name] = str(card)
+    form.question[name] = str(card)
+
+
+def read_card_list(args, form: FormData, name: str, *, what: str, required: bool = True) -> None:
+    """Several cards: ticked boxes and/or typed text under one name; repeated cards count once.
+
+    Cards that read are kept as ticks; strings that do not are given back in the text box.
+    """
+    cards, bad = [], []
+    for raw in args.getlist(name):
+        for token in _SPLIT.split(raw.strip()):
+            if not token:
+                continue
+            try:
+                card = str(parse_card(token))
+            except CardNotationError:
+                bad.append(token)
+                continue
+            if card not in cards:
+                cards.append(card)
+    form.kept[name] = cards
+    form.kept[name + "_text"] = " ".join(bad)
+    if bad:
+        listed = ", ".join(f"'{short(b, 12)}'" for b in bad[:5])
+        form.error(name, f"{what.capitalize()}: {listed} {'is not a card' if len(bad) == 1 else 'are not cards'}; "
+                         f"{CARD_HELP}.")
+        return
+    if not cards and required:
+        form.error(name, f"Choose {what}.")
+        return
+    form.question[name] = cards
+
+
+def read_int(args, form: FormData, name: str, *, low: int, high: int, what: str,
+             required: bool = True, store: bool = True) -> int | None:
+    value = args.get(name, "").strip()
+    form.kept[name] = value
+    if value == "":
+        if required:
+            form.error(name, f"Give {what}.")
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        form.error(name, f"{what.capitalize()} must be a whole number from {low} to {high}, not '{short(value)}'.")
+        return None
+    if not low <= number <= high:
+        form.error(name, f"{what.capitalize()} must be from {low} to {high}, not {number}.")
+        return None
+    if store:
+        form.question[name] = number
+    return number
+
+
+def read_flag(args, form: FormData, name: str) -> None:
+    """A checkbox: present and not 'false'/'0'/'no' means true."""
+    value = args.get(name, "").strip().lower()
+    on = bool(value) and value not in ("0", "false", "no", "off")
+    form.kept[name] = on
+    if on:
+        form.question[name] = True
+
+
+def read_choice(args, form: FormData, name: str, choices: dict, *, what: str) -> None:
+    """A select whose values map to question values (``""`` → leave the field out)."""
+    value = args.get(name, "").strip().lower()
+    form.kept[name] = value
+    if value not in choices:
+        form.error(name, f"'{short(value)}' is not a choice for {what}.")
+        return
+    if choices[value] is not None:
+        form.question[name] = choices[value]

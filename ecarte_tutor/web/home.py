@@ -1,0 +1,9 @@
+"""The home page: three doors (learn, is this legal?, settle a dispute)."""
+from flask import Blueprint, render_template
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index():
+    return render_template("home/index.html")

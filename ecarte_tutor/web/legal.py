@@ -1,0 +1,114 @@
+"""``/legal``: "is this legal?" and the other referee questions (trick, score, short stock).
+
+Each page is a GET form, so the question and its profile live in the URL: a
+verdict can be shared, and changing the profile re-rules the same question.
+A form that cannot be read comes back with its messages and status 400.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from . import forms
+from .asking import safe_ask
+from .site import get_site
+
+bp = Blueprint("legal", __name__, url_prefix="/legal")
+
+SEAT_CHOICES = {"": None, "elder": "elder", "dealer": "dealer"}
+
+
+def _rule(template: str, form: forms.FormData, fields: tuple[str, ...], kind: str):
+    """Ask the question of a read form and render the page (status 400 when anything is wrong)."""
+    answer = None
+    if form.ok:
+        form.question["kind"] = kind
+        answer = safe_ask(form.question, get_site().book)
+        if "error" in answer:
+            form.add_answer_error(answer, fields)
+            answer = None
+    status = 200 if form.ok else 400
+    return render_template(template, form=form, answer=answer, submitted=True), status
+
+
+def _submitted(*names: str) -> bool:
+    return any(name in request.args for name in names)
+
+
+def _blank(template: str):
+    form = forms.FormData()
+    forms.read_profile(request.args, form)
+    status = 200 if form.ok else 400
+    return render_template(template, form=form, answer=None, submitted=False), status
+
+
+@bp.get("/")
+def play():
+    """May this card be played? (kind ``play``)."""
+    if not _submitted("trump", "hand", "led", "card"):
+        return _blank("legal/play.html")
+    args, form = request.args, forms.FormData()
+    forms.read_profile(args, form)
+    forms.read_trump(args, form)
+    forms.read_one_card(args, form, "led", required=False, none_allowed=True, what="the card led")
+    forms.read_card_list(args, form, "hand", what="the cards in your hand")
+    forms.read_one_card(args, form, "card", required=False, none_allowed=True, what="the card you want to play")
+    if form.question.get("card") is None:
+        form.question.pop("card", None)
+    return _rule("legal/play.html", form, ("trump", "led", "hand", "card", "profile"), "play")
+
+
+@bp.get("/trick")
+def trick():
+    """Who wins this trick? (kind ``trick``)."""
+    if not _submitted("trump", "led", "followed"):
+        return _blank("legal/trick.html")
+    args, form = request.args, forms.FormData()
+    forms.read_profile(args, form)
+    forms.read_trump(args, form)
+    forms.read_one_card(args, form, "led", required=True, what="the card led")
+    forms.read_one_card(args, form, "followed", required=True, what="the card played to it")
+    return _rule("legal/trick.html", form, ("trump", "led", "followed", "profile"), "trick")
+
+
+@bp.get("/score")
+def score():
+    """What does this hand score? (kind ``score``)."""
+    if not _submitted("elder_tricks"):
+        return _blank("legal/score.html")
+    args, form = request.args, forms.FormData()
+    forms.read_profile(args, form)
+    elder = forms.read_int(args, form, "elder_tricks", low=0, high=5, what="the tricks the elder hand won",
+                           store=False)
+    if elder is not None:
+        form.question["tricks"] = {"elder": elder, "dealer": 5 - elder}
+    for flag in ("elder_played_without_proposing", "dealer_refused_first_proposal", "king_turned"):
+        forms.read_flag(args, form, flag)
+    forms.read_choice(args, form, "king_announced_by", SEAT_CHOICES, what="who announced the king")
+    before = {}
+    for seat in ("elder", "dealer"):
+        value = forms.read_int(args, form, f"before_{seat}", low=0, high=4, what=f"the {seat}'s score before",
+                               required=False, store=False)
+        if value is not None:
+            before[seat] = value
+    if before:
+        if len(before) == 2:
+            form.question["score_before"] = before
+        else:
+            form.error("score_before", "Give both scores before the hand, or neither.")
+    return _rule("legal/score.html", form, ("tricks", "elder_tricks", "king_announced_by", "score_before",
+                                            "elder_played_without_proposing", "dealer_refused_first_proposal",
+                                            "king_turned", "profile"), "score")
+
+
+@bp.get("/exchange")
+def exchange():
+    """The stock runs short: who draws what? (kind ``exchange``)."""
+    if not _submitted("stock", "elder_discards"):
+        return _blank("legal/exchange.html")
+    args, form = request.args, forms.FormData()
+    forms.read_profile(args, form)
+    forms.read_int(args, form, "stock", low=0, high=21, what="the cards left in the stock")
+    forms.read_int(args, form, "elder_discards", low=0, high=5, what="the cards the elder hand discards")
+    forms.read_int(args, form, "dealer_discards", low=0, high=5, what="the cards the dealer discards",
+                   required=False)
+    return _rule("legal/exchange.html", form, ("stock", "elder_discards", "dealer_discards", "profile"), "exchange")

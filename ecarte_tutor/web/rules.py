@@ -1,0 +1,67 @@
+"""The rule book pages: ``/rules`` (every rule, one anchor per id), ``/rules/disagreements``, ``/laws``."""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, abort, render_template
+
+from ..rulebook import LAW_SECTION, PROFILES
+from .site import current_profile, get_book
+
+bp = Blueprint("rules", __name__)
+
+
+def show_value(value) -> str:
+    """A parameter value as a reader sees it: lists joined, booleans as yes/no."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return ", ".join(map(str, value))
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+@bp.app_template_filter("param_value")
+def param_value(value) -> str:
+    return show_value(value)
+
+
+@bp.get("/rules")
+def index():
+    book = get_book()
+    profile = current_profile()
+    sections = [s for s in book.sections if s.name != LAW_SECTION]
+    law_sections = [s for s in book.sections if s.name == LAW_SECTION]
+    return render_template("rules/index.html", sections=sections, law_sections=law_sections,
+                           profile=profile, params=book.params(profile), profiles=PROFILES)
+
+
+@bp.get("/rules/disagreements")
+def disagreements():
+    book = get_book()
+    profile = current_profile()
+    disputed = [rule for rule in book.rules.values() if rule.disagreements]
+    return render_template("rules/disagreements.html", variants=book.variants, disputed=disputed,
+                           profile=profile, profiles=PROFILES)
+
+
+@bp.get("/rules/<rule_id>")
+def rule(rule_id: str):
+    """One rule on its own (a short link; the anchor on /rules is the canonical place)."""
+    book = get_book()
+    found = book.rules.get(rule_id)
+    if found is None:
+        abort(404, description=f"There is no rule '{rule_id[:60]}' in the rule book.")
+    profile = current_profile()
+    return render_template("rules/rule.html", rule=found, profile=profile, params=book.params(profile),
+                           profiles=PROFILES)
+
+
+@bp.get("/laws")
+def laws():
+    book = get_book()
+    profile = current_profile()
+    numbers = sorted(book.laws)
+    return render_template("rules/laws.html", laws=[book.laws[n] for n in numbers], profile=profile,
+                           missing=[n for n in range(1, 52) if n not in book.laws])

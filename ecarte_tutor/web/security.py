@@ -1,0 +1,54 @@
+"""Security headers on every response, and the secret key that signs the session cookie."""
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+
+SECRET_KEY_VARIABLES = ("ECARTE_TUTOR_SECRET_KEY", "SECRET_KEY")
+
+# Everything is served from this origin: no CDN, no web fonts, no inline script or style.
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+))
+
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+
+def secret_key_from_environment() -> str:
+    """The key from ECARTE_TUTOR_SECRET_KEY or SECRET_KEY; a random one (with a warning) if neither is set."""
+    for name in SECRET_KEY_VARIABLES:
+        value = os.environ.get(name)
+        if value:
+            return value
+    # A random key works for one process; progress cookies then do not survive a restart
+    # and differ between processes, so say so.
+    print("ecarte-tutor: warning: no ECARTE_TUTOR_SECRET_KEY (or SECRET_KEY) is set; using a random key, "
+          "so lesson progress is lost when the server restarts.", file=sys.stderr)
+    return secrets.token_hex(32)
+
+
+def add_headers(response):
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def init_app(app) -> None:
+    app.after_request(add_headers)

@@ -1,0 +1,60 @@
+"""The short stock: law 38 under the club code, priority and take-back elsewhere."""
+import pytest
+
+from ecarte_tutor import ask
+
+
+def exchange(**q):
+    return ask({"kind": "exchange", **q})
+
+
+def test_law_38_the_dealer_must_play_when_the_stock_cannot_cover_both():
+    answer = exchange(stock=3, elder_discards=2, dealer_discards=2)
+    assert (answer["elder_draws"], answer["dealer_draws"], answer["dealer_takes_back"]) == (2, 0, 2)
+    assert answer["exchange_over"] is True and 38 in answer["laws"]
+
+
+def test_french_the_dealer_takes_what_remains():
+    answer = exchange(profile="french", stock=3, elder_discards=2, dealer_discards=2)
+    assert (answer["elder_draws"], answer["dealer_draws"], answer["dealer_takes_back"]) == (2, 1, 1)
+    assert answer["exchange_over"] is True
+
+
+def test_elder_takes_back_what_cannot_be_replaced():
+    answer = exchange(stock=2, elder_discards=4)
+    assert answer["elder_draws"] == 2 and answer["elder_takes_back"] == 2 and answer["exchange_over"] is True
+
+
+def test_enough_cards_for_both_leaves_the_exchange_open():
+    answer = exchange(stock=10, elder_discards=3, dealer_discards=2)
+    assert (answer["elder_draws"], answer["dealer_draws"], answer["exchange_over"]) == (3, 2, False)
+    assert answer["laws"] == []
+
+
+def test_exact_fit_uses_up_the_stock():
+    answer = exchange(stock=5, elder_discards=3, dealer_discards=2)
+    assert (answer["dealer_draws"], answer["exchange_over"]) == (2, True)
+
+
+@pytest.mark.parametrize("question, code, field", [
+    ({"stock": 22, "elder_discards": 1}, "out-of-range", "stock"),
+    ({"stock": 5, "elder_discards": 0}, "out-of-range", "elder_discards"),
+    ({"stock": 5, "elder_discards": 6}, "out-of-range", "elder_discards"),
+    ({"stock": 5}, "missing-field", "elder_discards"),
+    ({"stock": "five", "elder_discards": 1}, "bad-field", "stock"),
+])
+def test_bad_exchange_questions(question, code, field):
+    answer = exchange(**question)
+    assert answer["error"]["code"] == code and answer["error"]["field"] == field
+
+
+def test_modern_elder_may_discard_none():
+    assert exchange(profile="modern", stock=5, elder_discards=0)["elder_draws"] == 0
+
+
+def test_dealer_minimum_comes_from_the_rule_book(modified_book):
+    book = modified_book(dealer_min_discard=0)
+    answer = ask({"kind": "exchange", "stock": 9, "elder_discards": 2, "dealer_discards": 0}, book)
+    assert "at least" not in answer["explanation"]
+    default = ask({"kind": "exchange", "stock": 9, "elder_discards": 2, "dealer_discards": 0})
+    assert "at least 1" in default["explanation"]

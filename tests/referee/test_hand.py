@@ -1,0 +1,180 @@
+"""Refereeing a whole hand: deal checks, the exchange, the king, the tricks, the score."""
+import pytest
+
+from ecarte_tutor import ask
+from ecarte_tutor.cards import PACK
+
+# A fixed deal: hearts trump (9H turned). Elder: K♠ Q♠ J♠ 8♥ 8♦; dealer: 7♠ A♣ 10♣ 9♣ 7♦.
+ELDER = ["KS", "QS", "JS", "8H", "8D"]
+DEALER = ["7S", "AC", "10C", "9C", "7D"]
+TURN_UP = "9H"
+
+
+def make_deal(elder=ELDER, dealer=DEALER, turn_up=TURN_UP):
+    """A deal whose stock is the rest of the pack, in pack order."""
+    stock = [str(c) for c in PACK if str(c) not in elder + dealer + [turn_up]]
+    return {"elder": elder, "dealer": dealer, "turn_up": turn_up, "stock": stock}
+
+
+DEAL = make_deal()
+STOCK = DEAL["stock"]
+
+
+def hand(actions, deal=DEAL, **extra):
+    return ask({"kind": "hand", "deal": deal, "actions": actions, **extra})
+
+
+def card(seat, c):
+    return {"by": seat, "do": "card", "card": c}
+
+
+def test_elder_stands_and_wins_the_vole():
+    actions = [{"by": "elder", "do": "stand"},
+               card("elder", "KS"), card("dealer", "7S"), card("elder", "QS"), card("dealer", "7D"),
+               card("elder", "JS"), card("dealer", "AC"), card("elder", "8H"), card("dealer", "10C"),
+               card("elder", "8D"), card("dealer", "9C")]
+    answer = hand(actions)
+    assert answer["legal"] is True and answer["first_illegal"] is None
+    assert answer["state"]["phase"] == "complete" and answer["next"] == []
+    assert answer["score"]["points"] == {"elder": 2, "dealer": 0}
+    assert answer["state"]["elder_played_without_proposing"] is True
+
+
+def test_a_revoke_is_the_first_illegal_action():
+    actions = [{"by": "elder", "do": "stand"}, card("elder", "8D"), card("dealer", "AC")]
+    answer = hand(actions)
+    assert answer["legal"] is False
+    illegal = answer["first_illegal"]
+    assert illegal["index"] == 2 and illegal["code"] == "revoke"
+    assert {"by": "dealer", "do": "card", "card": "7D"} in illegal["legal_alternatives"]
+    assert "7♦" in illegal["explanation"] or "diamonds" in illegal["explanation"]
+
+
+def test_failing_to_trump_is_failing_to_win_the_trick():
+    deal = make_deal(dealer=["7H", "AC", "10C", "9C", "7C"])
+    answer = hand([{"by": "elder", "do": "stand"}, card("elder", "8D"), card("dealer", "AC")], deal)
+    assert answer["first_illegal"]["code"] == "failed-to-win-trick"
+    assert 43 in answer["first_illegal"]["laws"]
+
+
+def test_acting_out_of_turn():
+    answer = hand([{"by": "dealer", "do": "accept"}])
+    assert answer["first_illegal"]["code"] in ("out-of-turn", "not-now")
+    answer = hand([{"by": "elder", "do": "stand"}, card("dealer", "7S")])
+    assert answer["first_illegal"]["code"] == "out-of-turn"
+
+
+def test_proposal_exchange_and_draws_from_the_top():
+    actions = [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+               {"by": "elder", "do": "discard", "cards": ["8D", "8H"]},
+               {"by": "dealer", "do": "discard", "cards": ["7D"]}]
+    answer = hand(actions)
+    state = answer["state"]
+    assert answer["legal"] and state["phase"] == "proposal"
+    assert state["hands"]["elder"][-2:] == STOCK[:2] and state["hands"]["dealer"][-1] == STOCK[2]
+    assert state["stock_size"] == 21 - 3
+
+
+def test_dealer_discarding_none_depends_on_the_profile():
+    actions = [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+               {"by": "elder", "do": "discard", "cards": ["8D"]}, {"by": "dealer", "do": "discard", "cards": []}]
+    assert hand(actions)["first_illegal"]["code"] == "discard-count"
+    assert hand(actions, profile="french")["legal"] is True
+
+
+def test_dealer_minimum_of_zero_from_the_rule_book(modified_book):
+    book = modified_book(dealer_min_discard=0)
+    actions = [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+               {"by": "elder", "do": "discard", "cards": ["8D"]}, {"by": "dealer", "do": "discard", "cards": []}]
+    assert ask({"kind": "hand", "deal": DEAL, "actions": actions}, book)["legal"] is True
+
+
+def test_refusing_the_first_proposal_is_recorded():
+    answer = hand([{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "refuse"}])
+    assert answer["state"]["dealer_refused_first_proposal"] is True and answer["state"]["phase"] == "play"
+
+
+def test_turned_king_is_marked_for_the_dealer():
+    deal = make_deal(turn_up="KH")
+    actions = [{"by": "elder", "do": "stand"},
+               card("elder", "KS"), card("dealer", "7S"), card("elder", "QS"), card("dealer", "7D"),
+               card("elder", "JS"), card("dealer", "AC"), card("elder", "8H"), card("dealer", "10C"),
+               card("elder", "8D"), card("dealer", "9C")]
+    answer = hand(actions, deal)
+    assert answer["state"]["king_turned"] is True
+    assert answer["score"]["points"] == {"elder": 2, "dealer": 1}
+
+
+def test_king_announcement_windows():
+    deal = make_deal(elder=["KH", "QS", "JS", "8H", "8D"])
+    on_time = [{"by": "elder", "do": "stand"}, {"by": "elder", "do": "announce-king"}]
+    assert hand(on_time, deal)["state"]["king_announced_by"] == "elder"
+    late = [{"by": "elder", "do": "stand"}, card("elder", "QS"), card("dealer", "7S"),
+            {"by": "elder", "do": "announce-king"}]
+    assert hand(late, deal)["first_illegal"]["code"] == "king-too-late"
+    # law 24: the king led first may be announced until it is played to (london only)
+    led_king = [{"by": "elder", "do": "stand"}, card("elder", "KH"), {"by": "elder", "do": "announce-king"}]
+    assert hand(led_king, deal)["legal"] is True
+    assert hand(led_king, deal, profile="french")["first_illegal"]["code"] == "king-too-late"
+    dealer_claims = [{"by": "elder", "do": "stand"}, {"by": "dealer", "do": "announce-king"}]
+    assert hand(dealer_claims, deal)["first_illegal"]["code"] == "no-king"
+
+
+def test_stock_used_up_ends_the_exchange():
+    actions = [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"}]
+    elder, dealer, stock = list(ELDER), list(DEALER), list(STOCK)
+    rounds = 0
+    while stock:
+        take = min(5, len(stock))
+        actions.append({"by": "elder", "do": "discard", "cards": elder[:take]})
+        elder = elder[take:] + stock[:take]
+        stock = stock[take:]
+        if not stock:
+            break
+        take = min(5, len(stock))
+        actions.append({"by": "dealer", "do": "discard", "cards": dealer[:take]})
+        dealer = dealer[take:] + stock[:take]
+        stock = stock[take:]
+        if stock:
+            actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"}]
+        rounds += 1
+    answer = hand(actions)
+    assert answer["legal"], answer["first_illegal"]
+    assert answer["state"]["stock_size"] == 0 and answer["state"]["phase"] == "play"
+    assert answer["state"]["to_act"] == "elder"
+
+
+def test_discarding_more_than_the_stock_holds():
+    # Four exchanges of five leave one card: a discard of two cannot be replaced (law 38).
+    actions, elder, dealer, stock = [], list(ELDER), list(DEALER), list(STOCK)
+    for _ in range(2):
+        actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+                    {"by": "elder", "do": "discard", "cards": elder}, {"by": "dealer", "do": "discard", "cards": dealer}]
+        elder, dealer, stock = stock[:5], stock[5:10], stock[10:]
+    actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+                {"by": "elder", "do": "discard", "cards": elder[:2]}]
+    answer = hand(actions)
+    assert answer["first_illegal"]["code"] == "stock-short" and 38 in answer["first_illegal"]["laws"]
+
+
+@pytest.mark.parametrize("deal, field", [
+    ({**DEAL, "stock": STOCK[:-1]}, "deal.stock"),
+    ({**DEAL, "elder": ELDER[:4]}, "deal.elder"),
+    ({**DEAL, "turn_up": "KS"}, "deal.turn_up"),
+    ({**DEAL, "stock": STOCK[:-1] + ["KS"]}, "deal.stock[20]"),
+])
+def test_bad_deals(deal, field):
+    answer = hand([], deal)
+    assert answer["error"]["code"] in ("bad-deal", "duplicate-card") and answer["error"]["field"] == field
+
+
+@pytest.mark.parametrize("actions, field", [
+    ([{"by": "elder"}], "actions[0].do"),
+    ([{"by": "nobody", "do": "stand"}], "actions[0].by"),
+    ([{"by": "elder", "do": "stand"}, {"by": "elder", "do": "card", "card": "ZZ"}], "actions[1].card"),
+    ([{"by": "elder", "do": "stand"}, {"by": "elder", "do": "card"}], "actions[1].card"),
+    (["stand"], "actions[0]"),
+])
+def test_malformed_actions_are_errors_not_illegal_plays(actions, field):
+    answer = hand(actions)
+    assert "error" in answer and answer["error"]["field"] == field

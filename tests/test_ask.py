@@ -1,0 +1,61 @@
+"""The common contract of ask(): kinds, profiles, canonical cards, and error objects for bad questions."""
+import pytest
+
+from ecarte_tutor import ask
+from ecarte_tutor.ask import KINDS
+
+
+@pytest.mark.parametrize("question, code, field", [
+    ([1, 2], "not-an-object", None),
+    ("play", "not-an-object", None),
+    (None, "not-an-object", None),
+    ({}, "missing-field", "kind"),
+    ({"kind": "dance"}, "unknown-kind", "kind"),
+    ({"kind": 3}, "unknown-kind", "kind"),
+    ({"kind": "play", "profile": "vegas", "trump": "H", "hand": ["KH"]}, "unknown-profile", "profile"),
+    ({"kind": "play", "trump": "H", "hand": ["6H"]}, "bad-card", "hand[0]"),
+    ({"kind": "play", "trump": "H", "hand": ["1S"]}, "bad-card", "hand[0]"),
+    ({"kind": "play", "trump": "H", "hand": ["KH", "ZZ"]}, "bad-card", "hand[1]"),
+    ({"kind": "play", "trump": "H", "hand": ["KH", "kh"]}, "duplicate-card", "hand[1]"),
+    ({"kind": "play", "trump": "H", "hand": ["KH", "QH", "JH", "AH", "10H", "9H"]}, "too-many-cards", "hand"),
+    ({"kind": "play", "trump": "H", "hand": []}, "too-few-cards", "hand"),
+    ({"kind": "play", "trump": "H", "hand": ["KH", "QS"], "led": "QS"}, "led-in-hand", "led"),
+    ({"kind": "play", "trump": "H", "hand": ["KH", "QS"], "card": "JS"}, "card-not-in-hand", "card"),
+    ({"kind": "play", "trump": "X", "hand": ["KH"]}, "bad-suit", "trump"),
+    ({"kind": "play", "hand": ["KH"]}, "missing-field", "trump"),
+    ({"kind": "play", "trump": "H"}, "missing-field", "hand"),
+    ({"kind": "play", "trump": "H", "hand": "KH"}, "bad-field", "hand"),
+    ({"kind": "trick", "trump": "H", "led": "KH", "followed": "KH"}, "duplicate-card", "followed"),
+])
+def test_malformed_questions_get_the_error_object(question, code, field):
+    answer = ask(question)
+    assert set(answer) == {"error"}
+    assert answer["error"]["code"] == code and answer["error"]["field"] == field
+    assert answer["error"]["message"].endswith(".")
+
+
+def test_answers_use_canonical_cards_and_name_the_profile():
+    answer = ask({"kind": "play", "trump": "♥", "led": "j♠", "hand": ["t♠", "q♠", "7h"], "profile": "French"})
+    assert answer["legal_cards"] == ["QS"] and answer["profile"] == "french"
+
+
+def test_suit_names_are_accepted_for_trump():
+    assert ask({"kind": "play", "trump": "spades", "led": "KH", "hand": ["7S", "8D"]})["legal_cards"] == ["7S"]
+
+
+def test_every_answer_has_cites_laws_explanation_profile(book):
+    questions = [
+        {"kind": "play", "trump": "H", "hand": ["KH"]},
+        {"kind": "trick", "trump": "H", "led": "KS", "followed": "QS"},
+        {"kind": "score", "tricks": {"elder": 3, "dealer": 2}},
+        {"kind": "exchange", "stock": 4, "elder_discards": 2},
+    ]
+    for question in questions:
+        answer = ask(question)
+        assert {"cites", "laws", "explanation", "profile"} <= set(answer), answer
+        assert all(rule_id in book.rules for rule_id in answer["cites"])
+        assert all(isinstance(n, int) and 1 <= n <= 51 for n in answer["laws"])
+
+
+def test_every_kind_of_api_md_is_known():
+    assert {"play", "trick", "score", "exchange", "hand", "dispute", "pack"} <= set(KINDS)

@@ -1,0 +1,79 @@
+"""The command line: ask (one object or JSON Lines, exit codes), check, rules, help."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ecarte_tutor.cli import main
+
+
+def run(args, stdin=""):
+    proc = subprocess.run([sys.executable, "-m", "ecarte_tutor.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_ask_one_object():
+    code, out, err = run(["ask"], json.dumps({"kind": "trick", "trump": "H", "led": "JS", "followed": "AS"}))
+    assert code == 0 and json.loads(out)["winner"] == "leader" and "Traceback" not in err
+
+
+def test_ask_json_lines_with_a_malformed_line_exits_2():
+    lines = "\n".join([json.dumps({"kind": "play", "trump": "H", "hand": ["KH"]}), "{not json",
+                       json.dumps({"kind": "play", "trump": "H", "hand": ["6H"]}), "[1]"])
+    code, out, err = run(["ask"], lines)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and len(answers) == 4 and "Traceback" not in err
+    assert answers[0]["legal_cards"] == ["KH"]
+    assert answers[1]["error"]["code"] == "bad-json"
+    assert answers[2]["error"]["code"] == "bad-card"
+    assert answers[3]["error"]["code"] == "not-an-object"
+
+
+def test_an_illegal_play_is_an_answer_not_an_error(tmp_path):
+    path = tmp_path / "q.json"
+    path.write_text(json.dumps({"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S"], "card": "7S"}))
+    code, out, _ = run(["ask", str(path)])
+    assert code == 0 and json.loads(out)["legal"] is False
+
+
+def test_ask_empty_input_and_missing_file():
+    assert run(["ask"], "")[0] == 2
+    code, out, err = run(["ask", "/nonexistent/q.json"])
+    assert code == 2 and json.loads(out)["error"]["code"] == "unreadable-input" and "Traceback" not in err
+
+
+def test_check_reports_the_rule_book(capsys):
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert "every one with a source" in out and "Laws of the club code: 51 of 51" in out
+
+
+def test_check_fails_on_a_broken_rule_book(tmp_path, rules_copy, capsys):
+    (rules_copy / "play.yaml").write_text("section: play\ntitle: Broken\nrules: []\n", encoding="utf-8")
+    assert main(["check", "--rules", str(rules_copy)]) == 1
+    assert "play.yaml" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("target, needle", [("play.follow-suit", "play.follow-suit"), ("43", "law 43"),
+                                            ("variant", "variant.dealer-min-discard")])
+def test_rules_prints_by_id_law_and_section(target, needle, capsys):
+    assert main(["rules", target]) == 0
+    assert needle in capsys.readouterr().out
+
+
+def test_rules_json_with_profile(capsys):
+    assert main(["rules", "variant.dealer-min-discard", "--profile", "french", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["in_force"] == {"dealer_min_discard": 0, "profile": "french"}
+
+
+def test_rules_unknown_target(capsys):
+    assert main(["rules", "no.such-rule"]) == 2
+    assert "no rule" in capsys.readouterr().err
+
+
+def test_help_lists_commands():
+    code, out, _ = run(["--help"])
+    assert code == 0 and all(c in out for c in ("check", "rules", "ask", "coverage", "lesson", "serve"))

@@ -1,0 +1,233 @@
+"""The dispute interview and its rulings, on the small fixture rule book (tests/data/laws-fixture)."""
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ecarte_tutor import ask
+from ecarte_tutor.disputes import decision_rows, matches, resolve_seat
+from ecarte_tutor.rulebook import load_rulebook
+
+FIXTURE = Path(__file__).parent / "data" / "laws-fixture"
+
+
+@pytest.fixture(scope="module")
+def fbook():
+    return load_rulebook(FIXTURE / "rules")
+
+
+def dispute(fbook, facts, **extra):
+    return ask({"kind": "dispute", "facts": facts, **extra}, fbook)
+
+
+def error_of(answer):
+    return answer["error"]["code"], answer["error"]["field"]
+
+
+def test_irregularity_is_asked_first(fbook):
+    answer = dispute(fbook, {})
+    assert answer["status"] == "need"
+    assert answer["need"]["fact"] == "irregularity"
+    assert {"value": "revoke", "label": "A player did not follow suit although he could"} in answer["need"]["choices"]
+    assert answer["laws"] == [] and answer["cites"] == []
+    assert answer["explanation"].startswith("To rule, I need to know")
+    assert answer["facts_used"] == {}
+
+
+def test_irregularity_asked_first_even_with_other_facts(fbook):
+    answer = dispute(fbook, {"hand": "dealer", "count": 7})
+    assert answer["need"]["fact"] == "irregularity"
+    assert answer["facts_used"] == {"hand": "dealer", "count": 7}
+
+
+def test_asks_when_facts_in_their_order(fbook):
+    facts = {"irregularity": "wrong-card-count"}
+    asked = []
+    for value in [("discovered", "after-turn-up"), ("hand", "dealer"), ("count", 7)]:
+        answer = dispute(fbook, facts)
+        assert answer["status"] == "need"
+        asked.append(answer["need"]["fact"])
+        facts[value[0]] = value[1]
+    assert asked == ["discovered", "hand", "count"]
+    assert dispute(fbook, facts)["status"] == "ruling"
+
+
+def test_never_asks_a_given_fact(fbook):
+    answer = dispute(fbook, {"irregularity": "wrong-card-count", "count": 7, "hand": "dealer"})
+    assert answer["need"]["fact"] == "discovered"
+    assert answer["facts_used"] == {"irregularity": "wrong-card-count", "count": 7, "hand": "dealer"}
+
+
+def test_need_carries_question_and_choices_from_the_facts_file(fbook):
+    answer = dispute(fbook, {"irregularity": "several-cards-turned"})
+    need = answer["need"]
+    assert need["fact"] == "elder_looked"
+    assert need["question"] == fbook.facts["elder_looked"]["question"]
+    assert [c["value"] for c in need["choices"]] == [True, False]
+
+
+def test_ruling_shape(fbook):
+    answer = dispute(fbook, {"irregularity": "wrong-card-count", "discovered": "after-turn-up",
+                             "hand": "dealer", "count": 6, "owner": "elder"})
+    assert answer["status"] == "ruling"
+    assert answer["case"] == "law.17/surplus-before-decision"
+    assert answer["laws"] == [17, 19]
+    assert answer["cites"] == ["law.17", "law.19"]
+    assert answer["compulsory"] is False
+    assert [o["id"] for o in answer["options"]] == ["fresh-deal", "draw-surplus"]
+    assert all(set(o) == {"id", "label", "consequence"} for o in answer["options"])
+    assert "points" not in answer
+    assert answer["window"].startswith("after the turn-up")
+    # only the row's facts, plus the irregularity: the irrelevant owner is left out
+    assert answer["facts_used"] == {"irregularity": "wrong-card-count", "discovered": "after-turn-up",
+                                    "hand": "dealer", "count": 6}
+    assert [t["law"] for t in answer["law_text"]] == [17, 19]
+    assert answer["law_text"][0]["title"] == fbook.laws[17].title
+    assert answer["profile"] == "london"
+
+
+def test_adversary_of_hand_resolves_to_the_other_seat(fbook):
+    answer = dispute(fbook, {"irregularity": "wrong-card-count", "discovered": "after-turn-up",
+                             "hand": "dealer", "count": 7})
+    assert answer["chooser"] == "elder"
+    assert "non-dealer" in answer["explanation"]
+
+
+def test_seat_fact_resolves_to_its_value(fbook):
+    answer = dispute(fbook, {"irregularity": "wrong-card-count", "discovered": "after-turn-up",
+                             "hand": "elder", "count": 6})
+    assert answer["case"] == "law.15/elder-surplus"
+    assert answer["chooser"] == "elder"
+
+
+def test_points_resolve_and_name_both_seats(fbook):
+    answer = dispute(fbook, {"irregularity": "hand-abandoned", "tricks_won": 2, "offender": "elder"})
+    assert answer["points"] == {"elder": 0, "dealer": 1}
+    answer = dispute(fbook, {"irregularity": "hand-abandoned", "tricks_won": 0, "offender": "dealer"})
+    assert answer["points"] == {"elder": 2, "dealer": 0}
+    assert answer["facts_used"] == {"irregularity": "hand-abandoned", "tricks_won": 0, "offender": "dealer"}
+
+
+def test_seat_fact_of_points_is_needed_after_the_when_facts(fbook):
+    # adversary-of-offender cannot be resolved without the offender: it is asked for.
+    answer = dispute(fbook, {"irregularity": "hand-abandoned"})
+    assert answer["need"]["fact"] == "tricks_won"
+    answer = dispute(fbook, {"irregularity": "hand-abandoned", "tricks_won": 1})
+    assert answer["need"]["fact"] == "offender"
+
+
+def test_compulsory_remedy_has_one_option_and_no_chooser(fbook):
+    answer = dispute(fbook, {"irregularity": "several-cards-turned", "elder_looked": True})
+    assert answer["compulsory"] is True
+    assert answer["chooser"] is None
+    assert [o["id"] for o in answer["options"]] == ["fresh-deal"]
+
+
+def test_earlier_row_wins_when_both_apply(fbook):
+    answer = dispute(fbook, {"irregularity": "several-cards-turned", "elder_looked": False})
+    assert answer["case"] == "law.11/before-elder-looks"
+    assert answer["chooser"] == "elder"
+
+
+def test_row_without_when_rules_at_once(fbook):
+    answer = dispute(fbook, {"irregularity": "incorrect-pack"})
+    assert answer["status"] == "ruling"
+    assert answer["laws"] == [6, 45]
+    assert answer["cites"][0] == "law.45" and "law.6" in answer["cites"]
+
+
+def test_decision_profiles_limit_a_row(fbook):
+    assert dispute(fbook, {"irregularity": "overscore"})["case"] == "law.51/overscore-taken-down"
+    assert dispute(fbook, {"irregularity": "overscore"}, profile="french")["case"] == "law.51/french-only-row"
+    london_cases = {row.case for row in decision_rows(fbook, "london")}
+    assert "law.51/french-only-row" not in london_cases
+
+
+def test_unknown_fact_is_an_error(fbook):
+    assert error_of(dispute(fbook, {"irregularity": "revoke", "colour": "red"})) == ("unknown-fact", "facts.colour")
+
+
+@pytest.mark.parametrize("facts, field", [
+    ({"irregularity": "spilled-drink"}, "facts.irregularity"),
+    ({"irregularity": "wrong-card-count", "hand": "bystander"}, "facts.hand"),
+    ({"irregularity": "wrong-card-count", "count": 16}, "facts.count"),
+    ({"irregularity": "wrong-card-count", "count": -1}, "facts.count"),
+    ({"irregularity": "wrong-card-count", "count": 6.5}, "facts.count"),
+    ({"irregularity": "wrong-card-count", "count": True}, "facts.count"),
+    ({"irregularity": "several-cards-turned", "elder_looked": "maybe"}, "facts.elder_looked"),
+    ({"irregularity": "several-cards-turned", "elder_looked": 1}, "facts.elder_looked"),
+    ({"irregularity": 7}, "facts.irregularity"),
+    ({"irregularity": "wrong-card-count", "count": "²"}, "facts.count"),
+    ({"irregularity": "wrong-card-count", "count": "six"}, "facts.count"),
+])
+def test_bad_fact_value_is_an_error(fbook, facts, field):
+    assert error_of(dispute(fbook, facts)) == ("bad-fact-value", field)
+
+
+def test_form_strings_are_read(fbook):
+    answer = dispute(fbook, {"irregularity": " Several-Cards-Turned ", "elder_looked": "true"})
+    assert answer["case"] == "law.11/after-elder-looks"
+    answer = dispute(fbook, {"irregularity": "hand-abandoned", "tricks_won": "0", "offender": "elder",
+                             "count": None})
+    assert answer["points"] == {"elder": 0, "dealer": 2}
+
+
+@pytest.mark.parametrize("question, code", [
+    ({"kind": "dispute"}, "missing-field"),
+    ({"kind": "dispute", "facts": ["irregularity"]}, "bad-field"),
+    ({"kind": "dispute", "facts": "revoke"}, "bad-field"),
+])
+def test_facts_must_be_an_object(fbook, question, code):
+    assert ask(question, fbook)["error"]["code"] == code
+
+
+def test_no_matching_law_names_the_conflicting_facts(fbook):
+    answer = dispute(fbook, {"irregularity": "cut-exposed", "cut": "for-deal", "cards_exposed": 1})
+    assert error_of(answer) == ("no-matching-law", "facts.cards_exposed")
+    assert "cards_exposed" in answer["error"]["message"] and "law 4" in answer["error"]["message"]
+
+
+def test_irregularity_no_law_rules_on(fbook):
+    assert error_of(dispute(fbook, {"irregularity": "revoke"})) == ("no-matching-law", "facts.irregularity")
+
+
+@pytest.mark.parametrize("condition, value, expected", [
+    ("dealer", "dealer", True), ("dealer", "elder", False),
+    (["play", "after-hand"], "play", True), (["play"], "exchange", False),
+    ({"min": 6}, 7, True), ({"min": 6}, 5, False), ({"max": 4}, 4, True), ({"min": 1, "max": 2}, 3, False),
+    (True, True, True), (1, True, False), (True, 1, False), ({"min": 0}, False, False),
+])
+def test_matches(condition, value, expected):
+    assert matches(condition, value) is expected
+
+
+def test_resolve_seat():
+    facts = {"offender": "dealer", "hand": "elder", "owner": "elder"}
+    assert resolve_seat(None, facts) is None
+    assert resolve_seat("elder", facts) == "elder"
+    assert resolve_seat("offender", facts) == "dealer"
+    assert resolve_seat("adversary-of-offender", facts) == "elder"
+    assert resolve_seat("adversary-of-hand", facts) == "dealer"
+    assert resolve_seat("adversary-of-owner", facts) == "dealer"
+
+
+_FBOOK = load_rulebook(FIXTURE / "rules")
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 40) | st.text(max_size=12)
+                     | st.sampled_from(["dealer", "elder", "play", "after-turn-up", "revoke", "true"]),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                                   max_size=3), max_leaves=6)
+_NAMES = st.sampled_from(sorted(_FBOOK.facts)) | st.text(max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(facts=st.dictionaries(_NAMES, _JSON, max_size=6))
+def test_any_facts_get_an_answer_or_a_clear_error(facts):
+    answer = dispute(_FBOOK, facts)
+    if "error" in answer:
+        assert answer["error"]["code"] in {"unknown-fact", "bad-fact-value", "no-matching-law"}
+        assert answer["error"]["field"].startswith("facts")
+    else:
+        assert answer["status"] in {"need", "ruling"}
+        if answer["status"] == "need":
+            assert answer["need"]["fact"] not in {k for k, v in facts.items() if v is not None}

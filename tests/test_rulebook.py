@@ -1,0 +1,70 @@
+"""Strict loading: every deliberately broken file in tests/data/broken stops the load, naming file and key."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ecarte_tutor.errors import DataError
+from ecarte_tutor.rulebook import PROFILES, get_rulebook, load_rulebook
+
+BROKEN = Path(__file__).parent / "data" / "broken"
+
+CASES = {
+    "duplicate-key": ["appears twice", "title"],
+    "unknown-key": ["sourse", "extra.misspelt"],
+    "unknown-source": ["unknown source 'nowhere-1900'", "extra.nowhere", "sources[0].source"],
+    "rank-not-string": ["rank_order", "10"],
+    "param-twice": ["point_value", "already set"],
+    "wrong-prefix": ["play.misplaced", "section name 'extra.'"],
+    "no-statement": ["statement", "extra.silent"],
+    "bad-syntax": ["not valid YAML"],
+    "variant-missing-profile": ["finnish", "extra.half-variant"],
+    "duplicate-id": ["pack.rank-order", "more than once"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_broken_file_is_refused_with_file_and_key(case, rules_copy):
+    shutil.copy(BROKEN / f"{case}.yaml", rules_copy / f"zz-{case}.yaml")
+    with pytest.raises(DataError) as err:
+        load_rulebook(rules_copy)
+    message = str(err.value)
+    assert f"zz-{case}.yaml" in message or case == "duplicate-id"
+    for fragment in CASES[case]:
+        assert fragment in message, message
+
+
+def test_every_broken_case_has_a_file():
+    assert {p.stem for p in BROKEN.glob("*.yaml")} == set(CASES)
+
+
+def test_missing_parameter_is_reported(rules_copy):
+    path = rules_copy / "scoring.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("game_target: 5", "game_target_x: 5"), encoding="utf-8")
+    with pytest.raises(DataError):
+        load_rulebook(rules_copy)
+
+
+def test_the_bundled_book_loads_with_sources_and_profiles(book):
+    assert len(book.rules) >= 40
+    assert all(rule.sources for rule in book.rules.values())
+    assert set(book.profiles) == set(PROFILES) and book.default_profile == "london"
+    assert set(book.laws) == set(range(1, 52))
+
+
+def test_loaded_once_per_process(book):
+    assert get_rulebook() is book
+
+
+def test_every_law_cites_hoffmann_or_cavendish(book):
+    for number, rule in book.laws.items():
+        assert rule.id == f"law.{number}"
+        assert {c.source for c in rule.sources} & {"hoffmann-1909", "cavendish-1878"}, rule.id
+
+
+def test_profile_parameters_differ_where_the_sources_do(book):
+    assert book.params("london").dealer_min_discard == 1
+    assert book.params("french").dealer_min_discard == 0
+    assert book.params("modern").elder_vulnerable_without_proposal is False
+    assert book.params("finnish").game_value == "by-loser-score"
+    assert book.params("modern").rule_for("dealer_min_discard") == "variant.dealer-min-discard"
