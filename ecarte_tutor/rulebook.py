@@ -7,7 +7,7 @@ A defect raises :class:`DataError` naming the file, rule id and key.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
@@ -93,7 +93,7 @@ class Params(dict):
         """The id of the rule (or variant) that set parameter ``name``."""
         return self.origin[name]
 
-    @property
+    @cached_property
     def ranking(self) -> Ranking:
         return Ranking(self["rank_order"])
 
@@ -351,6 +351,11 @@ def _cached(root: str) -> RuleBook:
     return load_rulebook(Path(root))
 
 
+@lru_cache(maxsize=1)
+def _default_root() -> str:
+    return str(paths.rules_dir().resolve())
+
+
 def get_rulebook(root: Path | str | None = None) -> RuleBook:
-    """The rule book, loaded once per process and folder."""
-    return _cached(str(Path(root).resolve() if root else paths.rules_dir().resolve()))
+    """The rule book, loaded once per process and folder (the bundled one when ``root`` is None)."""
+    return _cached(str(Path(root).resolve()) if root else _default_root())
