@@ -6,6 +6,7 @@ API's error object. Nothing a user sends produces a traceback.
 """
 from __future__ import annotations
 
+import logging
 from importlib import import_module
 
 from .errors import QuestionError
@@ -23,6 +24,7 @@ KINDS = {
     "advice": "ecarte_tutor.strategy:answer_advice",
 }
 _handlers: dict = {}
+logger = logging.getLogger(__name__)
 
 
 def _handler(kind: str):
@@ -42,6 +44,16 @@ def read_profile(question: dict, book: RuleBook) -> str:
     return profile.strip().lower()
 
 
+def _json_type(value) -> str:
+    """How a JSON reader would name the type of ``value``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    names = {list: "an array", str: "a string", int: "a number", float: "a number"}
+    return names.get(type(value), f"a {type(value).__name__}")
+
+
 def ask(question, book: RuleBook | None = None) -> dict:
     """Answer one question (a dict) with a dict: an answer, or ``{"error": {...}}``."""
     try:
@@ -50,13 +62,15 @@ def ask(question, book: RuleBook | None = None) -> dict:
         return exc.to_answer()
     except RecursionError:
         return QuestionError("bad-question", "The question is nested too deeply to read.").to_answer()
+    except Exception:  # noqa: BLE001 - a defect must not become a traceback for the user
+        logger.exception("ask() failed on a question")
+        return QuestionError("internal-error", "This question exposed a defect in Écarté Tutor and could not be "
+                             "answered; it has been logged.").to_answer()
 
 
 def _answer(question, book: RuleBook) -> dict:
     if not isinstance(question, dict):
-        raise QuestionError("not-an-object",
-                            f"A question must be a JSON object, not {type(question).__name__ if question is not None else 'null'}"
-                            .replace("list", "an array").replace("str", "a string") + ".")
+        raise QuestionError("not-an-object", f"A question must be a JSON object, not {_json_type(question)}.")
     kind = question.get("kind")
     if kind is None:
         raise QuestionError("missing-field", "The question needs a 'kind': one of " + ", ".join(KINDS) + ".", "kind")

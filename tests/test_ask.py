@@ -1,5 +1,7 @@
 """The common contract of ask(): kinds, profiles, canonical cards, and error objects for bad questions."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ecarte_tutor import ask
 from ecarte_tutor.ask import KINDS
@@ -59,3 +61,24 @@ def test_every_answer_has_cites_laws_explanation_profile(book):
 
 def test_every_kind_of_api_md_is_known():
     assert {"play", "trick", "score", "exchange", "hand", "dispute", "pack"} <= set(KINDS)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 40) | st.sampled_from(
+        ["KH", "10S", "t♠", "6H", "ZZ", "elder", "dealer", "H", "spades", "london", "modern", ""]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=20)
+field_names = st.sampled_from(["trump", "hand", "led", "card", "followed", "tricks", "profile", "stock",
+                               "elder_discards", "dealer_discards", "deal", "actions", "facts", "cards",
+                               "score_before", "king_announced_by", "king_turned"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(KINDS)), st.dictionaries(field_names, json_values, max_size=6))
+def test_no_question_exposes_a_defect(kind, fields):
+    answer = ask({"kind": kind, **fields})
+    if "error" in answer:
+        assert answer["error"]["code"] != "internal-error", answer
+        assert set(answer["error"]) == {"code", "message", "field"}
+    else:
+        assert {"cites", "laws", "explanation", "profile"} <= set(answer)

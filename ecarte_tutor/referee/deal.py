@@ -28,14 +28,14 @@ def read_deal(value, params: Params) -> Deal:
     for seat in ("elder", "dealer"):
         if value.get(seat) is None:
             raise QuestionError("bad-deal", f"The deal needs the {seat}'s {size} cards.", f"deal.{seat}")
-        cards = read_cards(value[seat], f"deal.{seat}")
+        cards = read_cards(value[seat], f"deal.{seat}", distinct=False)
         if len(cards) != size:
             raise QuestionError("bad-deal", f"The {seat} must be dealt {size} cards, not {len(cards)}.", f"deal.{seat}")
         hands[seat] = tuple(cards)
     if value.get("turn_up") is None:
         raise QuestionError("bad-deal", "The deal needs the turn-up card.", "deal.turn_up")
     turn_up = read_card(value["turn_up"], "deal.turn_up")
-    stock = tuple(read_cards(value.get("stock", []), "deal.stock"))
+    stock = tuple(read_cards(value.get("stock", []), "deal.stock", distinct=False))
     expected_stock = params.pack_size - 2 * size - 1
     if len(stock) != expected_stock:
         raise QuestionError("bad-deal", f"The stock must hold the {expected_stock} undealt cards, not {len(stock)}.",
