@@ -35,7 +35,7 @@ OPTION_LABELS = {
     "fresh-deal": "A fresh deal",
     "choose-trump": "The non-dealer chooses which turned card is trump",
     "discard-surplus": "The player discards his extra cards unseen",
-    "draw-surplus": "The non-dealer draws the extra cards out of the dealer's hand",
+    "draw-surplus": "The extra cards are drawn at random from the offender's hand",
     "complete-from-stock": "The short hand is made up from the stock",
     "deal-stands": "The deal stands",
     "deal-void": "The deal is void",
@@ -44,15 +44,15 @@ OPTION_LABELS = {
     "take-back": "The card is taken back",
     "set-aside-and-replace": "The card is set aside and the next one given",
     "score-as-played": "The hand is scored as played",
-    "take-exposed-card": "The non-dealer takes the exposed card",
-    "refuse-exposed-card": "The non-dealer refuses the exposed card",
+    "take-exposed-card": "The exposed card is taken into the hand",
+    "refuse-exposed-card": "The exposed card is refused and the next one given",
     "require-named-suit": "The leader must lead the suit he named",
     "play-to-card-led": "The adversary plays to the card led",
     "correct-score": "The score is corrected",
     "mark-score": "The forgotten score is marked",
     "new-packs": "Two new packs are brought; the dealer chooses",
     "count-unplayable-as-tricks": "The adversary counts unplayable cards as tricks",
-    "keep-card": "The dealer must keep the card",
+    "keep-card": "The card stays as played",
     "no-penalty": "No penalty",
     "mark-points": "The adversary marks points",
     "must-accept": "The dealer cannot refuse the next proposal",
@@ -209,7 +209,8 @@ def load_lessons(root: Path | str | None = None) -> list[Lesson]:
     numbers, slugs = {}, {}
     for lesson in lessons:
         if lesson.number in numbers:
-            raise DataError(root / lesson.file, f"lesson number {lesson.number} is also used by {numbers[lesson.number]}")
+            raise DataError(root / lesson.file,
+                            f"lesson number {lesson.number} is also used by {numbers[lesson.number]}")
         if lesson.slug in slugs:
             raise DataError(root / lesson.file, f"slug '{lesson.slug}' is also used by {slugs[lesson.slug]}")
         numbers[lesson.number], slugs[lesson.slug] = lesson.file, lesson.file

@@ -39,12 +39,15 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False
 
     # The rule book is read and cross-checked here, once: a broken file stops the start.
-    app.extensions["ecarte_tutor"] = Site.load(app.config)
+    site = Site.load(app.config)
+    app.extensions["ecarte_tutor"] = site
+    app.jinja_env.globals["site"] = site
 
-    from . import api, casebook, dispute, errors, home, legal, lessons, markup, rules
+    from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, rules
 
     markup.init_app(app)
     security.init_app(app)
+    compress.init_app(app)
     errors.init_app(app)
     for module in (home, legal, dispute, rules, casebook, lessons, api):
         app.register_blueprint(module.bp)

@@ -110,8 +110,12 @@ def law_texts(answer: dict, book) -> list[dict]:
         first = numbers[0] if numbers else None
         return [{"law": first, "rule": book.laws.get(first), "text": given}]
     if isinstance(given, list):
-        for i, text in enumerate(given):
-            number = numbers[i] if i < len(numbers) else None
+        for i, item in enumerate(given):
+            if isinstance(item, dict):
+                number = item.get("law") if isinstance(item.get("law"), int) else None
+                text = item.get("statement") or item.get("text") or ""
+            else:
+                number, text = (numbers[i] if i < len(numbers) else None), item
             texts.append({"law": number, "rule": book.laws.get(number), "text": str(text)})
         return texts
     for number in numbers:

@@ -15,7 +15,7 @@ import markdown as markdown_lib
 import nh3
 from markupsafe import Markup, escape
 
-from ..cards import PACK, RANKS, Suit, parse_card
+from ..cards import PACK, RANKS, Suit, parse_card, parse_suit
 from ..errors import CardNotationError
 
 ALLOWED_TAGS = {"p", "em", "strong", "code", "ul", "ol", "li", "blockquote", "br", "a", "h3", "h4",
@@ -90,11 +90,12 @@ def example_html(text: str) -> Markup:
     return Markup(_CARD_TOKEN_RE.sub(draw, escaped))
 
 
-SUIT_NAMES = {suit.letter: suit for suit in Suit}
-
-
-def suit_view(letter):
-    return SUIT_NAMES.get(str(letter).upper()) if letter else None
+def suit_view(text) -> Suit | None:
+    """The suit named by a letter, symbol or word; None when ``text`` names no suit."""
+    try:
+        return parse_suit(text) if text else None
+    except CardNotationError:
+        return None
 
 
 def init_app(app) -> None:

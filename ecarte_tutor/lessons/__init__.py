@@ -1,0 +1,87 @@
+"""The course: lessons with exercises graded by the engine, and the learner's progress.
+
+For the site (and any other front end) this package offers:
+
+``load_lessons(root=None) -> list[Lesson]``
+    Every ``lessons/NN-slug.yaml`` in course order, validated against
+    ``schemas/lesson.schema.json``; a broken file raises ``DataError`` naming file and key.
+    ``bundled_lessons()`` is the same, cached, as a tuple. ``find_lesson(lessons, key)``
+    finds one by id, slug or number.
+
+``Lesson``  (id, number, slug, title, summary, steps, cites)
+    ``id`` is the file stem (``"01-pack-and-ranking"``), ``number`` its two digits, ``slug``
+    the rest. ``cites``: every rule id the steps cite, in order of first use.
+    ``lesson.step(i)`` returns the step at 1-based ``i``; ``lesson.exercises`` the steps with one.
+
+``Step``  (index, title, body, cites, exercise)
+    ``index`` is 1-based. ``body`` is Markdown (render it like a rule statement). ``cites``
+    are rule ids (link them to ``/rules#<id>``). ``exercise`` is an ``Exercise`` or None.
+
+``Exercise``  (kind, prompt, position, hint, choices, expected)
+    ``position`` is the question ``ask()`` receives, minus ``kind``. ``choices`` is a tuple of
+    ``{"value", "label"}`` for the kinds with a closed set (cards of the hand, leader/follower,
+    remedies, propose/play); ``()`` otherwise. ``expected`` is the answer the YAML states, or None.
+    Show ``hint`` only on request, before answering.
+
+``grade(exercise, response, book=None) -> Feedback(correct, expected, explanation, cites, laws)``
+    The engine decides (``ask()``; rank-order reads ``params(profile).rank_order``).
+    ``expected`` is the engine's answer in the response form below; ``explanation``, ``cites``
+    and ``laws`` are the engine's (show them after a wrong answer, then let the learner try
+    again). ``Feedback.answer`` holds the engine's full answer. A response that cannot be read
+    raises ``BadResponse`` (``.message``, ``.field``): show the message and ask again; it is not
+    a wrong answer. ``LessonError`` means the engine cannot answer the position (a content bug).
+
+``expected_answer(exercise, book=None) -> dict``
+    The engine's answer in the same response form.
+
+Response forms, by ``Exercise.kind``:
+
+=================  ===========================================  ===========================================
+kind               position (ask kind)                          response
+=================  ===========================================  ===========================================
+legal-cards        trump, hand, led (play)                      ``{"cards": ["QS"]}`` every legal card; set
+trick-winner       trump, led, followed (trick)                 ``{"winner": "leader" | "follower"}``
+                                                                (the winning card is accepted too)
+rank-order         cards (rule book's rank order)               ``{"order": ["KH", "QH", ...]}`` high first
+score              tricks, flags, score_before (score)          ``{"points": {"elder": x, "dealer": y}}``
+exchange           stock, elder_discards, dealer_discards       ``{"elder_draws": n, "dealer_draws": m}``
+dispute            facts (dispute)                              ``{"option_ids": [...], "chooser": seat|null}``
+propose-or-play    trump, hand, seat (advice)                   ``{"choice": "propose" | "play"}``
+                                                                (dealer seat: ``"accept" | "refuse"``)
+=================  ===========================================  ===========================================
+
+Cards may be written in any notation the card parser reads; ``expected`` uses canonical
+cards (``"10H"``). Any position may carry ``profile``.
+
+The dispute form is the smallest that tests the ruling fairly: the learner ticks, among the
+remedies offered in ``choices``, every one the law allows (compared as a set), and says who
+chooses between them: ``"elder"``, ``"dealer"``, or ``null`` when the remedy is compulsory
+(``CHOOSER_CHOICES`` lists the three with labels). Points a law awards appear in the
+explanation but are not asked for.
+
+``Progress``
+    An immutable value, kept by the caller: ``record(lesson_id, step, correct=None|True|False)``,
+    ``lesson(lesson_id) -> LessonProgress(done, first_try, missed)``, ``summary(lesson)``,
+    ``reset(lesson_id=None)``, ``to_dict()`` and ``Progress.from_dict(data, lessons=None)``,
+    which never fails: malformed parts are dropped.
+
+``lesson_problems(lessons, book) -> list[str]``
+    Cross-checks for ``ecarte-tutor check``: unknown rule ids, stated answers that differ from
+    the engine's, positions the engine cannot answer.
+
+``run_lesson(lesson, stdin, stdout, book=None, progress=None, start=1) -> Progress``
+    The terminal lesson of ``ecarte-tutor lesson``.
+"""
+from .checks import lesson_problems
+from .grading import BadResponse, Feedback, LessonError, engine_answer, expected_answer, grade, same_answer
+from .model import (CHOOSER_CHOICES, EXERCISE_KINDS, OPTION_LABELS, Exercise, Lesson, Step, bundled_lessons,
+                    find_lesson, load_lesson, load_lessons)
+from .progress import LessonProgress, Progress
+from .terminal import run_lesson
+
+__all__ = [
+    "BadResponse", "CHOOSER_CHOICES", "EXERCISE_KINDS", "Exercise", "Feedback", "Lesson", "LessonError",
+    "LessonProgress", "OPTION_LABELS", "Progress", "Step", "bundled_lessons", "engine_answer",
+    "expected_answer", "find_lesson", "grade", "lesson_problems", "load_lesson", "load_lessons", "run_lesson",
+    "same_answer",
+]

@@ -1,0 +1,43 @@
+"""Gzip for text responses when the browser accepts it.
+
+The rule book and the laws are long pages of plain text; compressed they weigh a
+fifth of their size, which matters on a phone at the table.
+"""
+from __future__ import annotations
+
+import gzip
+
+from flask import request
+
+COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+                "image/svg+xml")
+MIN_SIZE = 1400  # below one packet, compressing gains nothing
+
+
+def _accepts_gzip() -> bool:
+    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+
+
+def compress(response):
+    if (response.status_code < 200 or response.status_code in (204, 206, 304)
+            or "Content-Encoding" in response.headers
+            or response.mimetype not in COMPRESSIBLE):
+        return response
+    response.vary.add("Accept-Encoding")
+    if not _accepts_gzip():
+        return response
+    original = response.response
+    if response.direct_passthrough:  # a static file: read it (they are small) so it can be compressed
+        response.direct_passthrough = False
+    data = response.get_data()
+    if original is not response.response and hasattr(original, "close"):
+        original.close()  # the file a static response was read from
+    if len(data) < MIN_SIZE:
+        return response
+    response.set_data(gzip.compress(data, compresslevel=6, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    return response
+
+
+def init_app(app) -> None:
+    app.after_request(compress)

@@ -1,0 +1,117 @@
+"""Terminal lessons, driven by a script of typed lines."""
+import io
+
+from ecarte_tutor.cli import main
+from ecarte_tutor.lessons import Progress, bundled_lessons, find_lesson, run_lesson
+from ecarte_tutor.lessons.terminal import plain
+
+LESSONS = bundled_lessons()
+
+
+def take(lesson, lines, **kwargs):
+    out = io.StringIO()
+    progress = run_lesson(lesson, io.StringIO("".join(line + "\n" for line in lines)), out, **kwargs)
+    return progress, out.getvalue()
+
+
+def test_a_scripted_run_through_lesson_one(book):
+    lesson = find_lesson(LESSONS, "pack-and-ranking")
+    progress, text = take(lesson, [
+        "",                          # step 1: read on
+        "",                          # step 2: read on
+        "hint",                      # step 3 (rank order): ask for the hint first
+        "KH AH QH JH 10H 7H",        # wrong: the ace placed too high
+        "k♥ q♥ j♥ a♥ t♥ 7♥",         # right, in another notation
+        "ZZ",                        # step 4 (knave led): not a card
+        "KH",                        # a card not in the hand
+        "7S",                        # wrong: the queen must be played
+        "QS",                        # right
+        "as 7s",                     # step 5: right at the first try
+        "follower",                  # step 6: wrong
+        "leader",                    # right
+    ])
+    # prompts and the position, in card symbols
+    assert "Lesson 1: The pack and its ranking" in text
+    assert "Type these cards from the highest to the lowest" in text
+    assert "Card led: J♠" in text and "Your hand: Q♠ 7♠" in text
+    assert "Which cards may be played?" in text
+    # the hint, before any answer
+    assert "Hint: Only one card outranks the queen" in text
+    # unreadable answers get a message and the same prompt again, and are not counted as wrong
+    assert "'ZZ' is not a card of the Piquet pack" in text
+    assert "K♥ is not in the hand" in text
+    # a wrong answer shows the engine's explanation and the cited rules, then another try
+    assert "Not right. Within a suit the ranks run K Q J A 10 9 8 7" in text
+    assert "Rules cited: pack.rank-order." in text
+    assert "Not right. J♠ was led and you hold spades, so you must follow suit and beat J♠" in text
+    assert "play.head-the-trick" in text
+    assert text.count("Try again.") == 3
+    assert text.count("Right.") == 4
+    assert "End of lesson 1." in text
+    assert "Steps done: 6 of 6; right at the first try: 1 of 4 exercises." in text
+    now = progress.lesson(lesson.id)
+    assert now.done == {1, 2, 3, 4, 5, 6} and now.first_try == {5}
+
+
+def test_skip_and_quit(book):
+    lesson = find_lesson(LESSONS, "1")
+    progress, text = take(lesson, ["skip", "quit"], start=3)
+    assert "The answer: K♥ Q♥ J♥ A♥ 10♥ 7♥." in text
+    assert "You left the lesson." in text
+    assert progress.lesson(lesson.id).done == frozenset()
+    assert progress.lesson(lesson.id).missed == {3}
+
+
+def test_end_of_input_leaves_cleanly(book):
+    lesson = find_lesson(LESSONS, "1")
+    progress, text = take(lesson, [""], progress=Progress().record(lesson.id, 6, correct=True))
+    # steps 1 and 2 were shown (a step without exercise counts as done once shown), then input ended
+    assert "You left the lesson." in text and "Steps done: 3 of 6" in text
+    assert progress.lesson(lesson.id).done == {1, 2, 6}
+
+
+def test_a_dispute_at_the_terminal(book):
+    lesson = find_lesson(LESSONS, "misdeals-and-wrong-hand-sizes")
+    step = next(s for s in lesson.exercises if s.exercise.position["facts"].get("discovered") == "before-turn-up")
+    numbers = {c["value"]: str(i) for i, c in enumerate(step.exercise.choices, 1)}
+    progress, text = take(lesson, [
+        numbers["fresh-deal"], "dealer",                               # half right: wrong
+        "9",                                                           # not a remedy number
+        f"{numbers['fresh-deal']} {numbers['rectify']}", "elder",      # right
+        "quit",
+    ], start=step.index)
+    assert "Remedies:" in text and "1. The dealer puts the deal right [rectify]" in text
+    assert "Which remedies does the law allow?" in text and "Who chooses the remedy" in text
+    assert "'9' is not one of the remedies" in text
+    assert "Not right." in text and "law.9" in text
+    assert "Right." in text
+    assert progress.lesson(lesson.id).done == {step.index}
+
+
+def test_scores_and_advice_at_the_terminal(book):
+    lesson = find_lesson(LESSONS, "playing-without-proposing")
+    _, text = take(lesson, ["two", "0 2", "quit"], start=2)
+    assert "Type two whole numbers" in text and "Right." in text
+    lesson = find_lesson(LESSONS, "jeux-de-regle")
+    _, text = take(lesson, ["p", "play", "quit"], start=3)
+    assert "Answer 'propose' or 'play'" in text and "Right." in text and "jeu de règle" in text
+
+
+def test_plain_drops_markdown_emphasis():
+    assert plain("**K · Q** and *jeux de règle*, `pack`") == "K · Q and jeux de règle, pack"
+
+
+def test_cli_lists_and_runs_lessons(monkeypatch, capsys):
+    assert main(["lesson"]) == 0
+    listing = capsys.readouterr().out
+    assert " 1  pack-and-ranking" in listing and "Take one with" in listing
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["lesson", "01"]) == 0
+    assert "Lesson 1: The pack and its ranking" in capsys.readouterr().out
+
+
+def test_cli_unknown_lesson_or_step(capsys):
+    assert main(["lesson", "nope"]) == 2
+    assert "no lesson 'nope'" in capsys.readouterr().err
+    assert main(["lesson", "1", "--step", "99"]) == 2
+    assert "steps 1 to 6" in capsys.readouterr().err

@@ -1,0 +1,294 @@
+"""The course: every lesson loads and validates, its answers are the engine's, and it covers the rule book."""
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ecarte_tutor import paths
+from ecarte_tutor.errors import DataError
+from ecarte_tutor.lessons import (BadResponse, Exercise, LessonError, Progress, bundled_lessons, engine_answer,
+                                  expected_answer, find_lesson, grade, lesson_problems, load_lesson, load_lessons,
+                                  same_answer)
+from ecarte_tutor.rulebook import LAW_SECTION
+from ecarte_tutor.schemas import validator
+from ecarte_tutor.yamlio import load_yaml
+
+LESSONS = bundled_lessons()
+EXERCISES = [(lesson, step) for lesson in LESSONS for step in lesson.exercises]
+LAW_GROUPS = {
+    "misdeals and wrong hand sizes": range(9, 22),
+    "exposed and faced cards": [11, 12, 13, 35, 36, 37],
+    "wrong and imperfect packs": [6, 14, 44, 45],
+    "revokes, leads out of turn, abandoned hands": range(39, 44),
+}
+
+
+def test_the_course_has_at_least_twelve_lessons_numbered_in_order():
+    assert len(LESSONS) >= 12
+    assert [lesson.number for lesson in LESSONS] == list(range(1, len(LESSONS) + 1))
+
+
+@pytest.mark.parametrize("path", sorted(paths.lessons_dir().glob("*.yaml")), ids=lambda p: p.name)
+def test_each_file_validates_against_the_lesson_schema(path):
+    errors = list(validator("lesson").iter_errors(load_yaml(path)))
+    assert errors == []
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_cited_rule_exists(lesson, book):
+    assert [rule_id for rule_id in lesson.cites if rule_id not in book.rules] == []
+    assert all(step.cites or step.exercise for step in lesson.steps)
+    assert lesson.steps[0].exercise is None, "a lesson opens with an explanation"
+
+
+@pytest.mark.parametrize("lesson, step", EXERCISES, ids=[f"{lesson.id}/{step.index}" for lesson, step in EXERCISES])
+def test_stated_answer_is_the_engines(lesson, step, book):
+    exercise = step.exercise
+    assert exercise.expected is not None, "every exercise states its answer, so content and engine stay in step"
+    engine = expected_answer(exercise, book)
+    assert same_answer(exercise, exercise.expected, engine), f"lesson says {exercise.expected}, engine {engine}"
+    answer = engine_answer(exercise, book)
+    assert answer["explanation"]
+    assert set(answer["cites"]) <= set(book.rules)
+    # grading the stated answer says "right", and the feedback carries the engine's reasons
+    feedback = grade(exercise, exercise.expected, book)
+    assert feedback.correct and feedback.cites == answer["cites"] and feedback.laws == answer["laws"]
+
+
+def test_lesson_problems_is_clean(book):
+    assert lesson_problems(LESSONS, book) == []
+
+
+def test_every_section_of_the_rule_book_is_taught(book):
+    taught = {book.rules[rule_id].section for lesson in LESSONS for rule_id in lesson.cites}
+    assert {section.name for section in book.sections} <= taught
+
+
+@pytest.mark.parametrize("group", LAW_GROUPS, ids=str)
+def test_every_remedial_law_group_is_taught(group, book):
+    cited = {book.rules[rule_id].law for lesson in LESSONS for rule_id in lesson.cites
+             if book.rules[rule_id].section == LAW_SECTION}
+    missing = [n for n in LAW_GROUPS[group] if n in book.laws and n not in cited]
+    assert missing == []
+    # and one lesson teaches the group as a whole, with at least one exercise on it
+    assert any(set(LAW_GROUPS[group]) & set(book.laws) <= {book.rules[c].law for c in lesson.cites if c in book.rules}
+               and lesson.exercises for lesson in LESSONS)
+
+
+def test_the_ace_below_the_knave_exercise_of_seed_003(book):
+    """J♠ led, spades not trumps: with Q♠ 7♠ only the queen; with A♠ 7♠ either card."""
+    positions = {tuple(sorted(s.exercise.position["hand"])): s.exercise for _, s in EXERCISES
+                 if s.exercise.kind == "legal-cards" and s.exercise.position.get("led") == "JS"}
+    assert expected_answer(positions[("7S", "QS")], book) == {"cards": ["QS"]}
+    assert set(expected_answer(positions[("7S", "AS")], book)["cards"]) == {"AS", "7S"}
+
+
+def test_find_lesson_by_number_slug_or_id():
+    first = LESSONS[0]
+    assert find_lesson(LESSONS, "1") is first
+    assert find_lesson(LESSONS, "01") is first
+    assert find_lesson(LESSONS, first.slug) is first
+    assert find_lesson(LESSONS, first.id) is first
+    assert find_lesson(LESSONS, "99") is None
+    assert first.step(1) is first.steps[0]
+    with pytest.raises(IndexError):
+        first.step(0)
+
+
+# --- grading ---------------------------------------------------------------------------------
+
+
+def exercise(kind, position, choices=()):
+    return Exercise(kind=kind, prompt="p" * 5, position=position, hint="h" * 5, choices=tuple(choices))
+
+
+KNAVE_LED = exercise("legal-cards", {"trump": "H", "led": "JS", "hand": ["QS", "7S", "AD"]})
+
+
+def test_grade_right_and_wrong_legal_cards(book):
+    right = grade(KNAVE_LED, {"cards": ["q♠"]}, book)
+    assert right.correct and right.expected == {"cards": ["QS"]}
+    wrong = grade(KNAVE_LED, {"cards": ["7S"]}, book)
+    assert not wrong.correct
+    assert "Q♠" in wrong.explanation and "play.head-the-trick" in wrong.cites
+    assert not grade(KNAVE_LED, {"cards": ["QS", "7S"]}, book).correct  # every legal card, no more
+
+
+@pytest.mark.parametrize("response, message", [
+    ({"cards": ["ZZ"]}, "not a card"),
+    ({"cards": ["KH"]}, "not in the hand"),
+    ({"cards": []}, "at least one"),
+    ({"card": ["QS"]}, "needs 'cards'"),
+    ("QS", "needs 'cards'"),
+])
+def test_unreadable_responses_are_not_wrong_answers(response, message, book):
+    with pytest.raises(BadResponse, match=message):
+        grade(KNAVE_LED, response, book)
+
+
+def test_grade_every_kind(book):
+    trick = exercise("trick-winner", {"trump": "H", "led": "JS", "followed": "AS"})
+    assert grade(trick, {"winner": "Leader"}, book).correct
+    assert grade(trick, {"winner": "js"}, book).correct  # naming the winning card is fine
+    assert not grade(trick, {"winner": "follower"}, book).correct
+    with pytest.raises(BadResponse):
+        grade(trick, {"winner": "KD"}, book)
+
+    order = exercise("rank-order", {"cards": ["7H", "AH", "JH"]})
+    assert grade(order, {"order": ["JH", "AH", "7H"]}, book).correct
+    assert not grade(order, {"order": ["AH", "JH", "7H"]}, book).correct
+    assert "pack.rank-order" in grade(order, {"order": ["AH", "JH", "7H"]}, book).cites
+    with pytest.raises(BadResponse, match="exactly these cards"):
+        grade(order, {"order": ["JH", "AH"]}, book)
+
+    score = exercise("score", {"tricks": {"elder": 2, "dealer": 3}, "elder_played_without_proposing": True})
+    assert grade(score, {"points": {"elder": 0, "dealer": 2}}, book).correct
+    assert not grade(score, {"points": {"elder": 0, "dealer": 1}}, book).correct
+    with pytest.raises(BadResponse, match="whole number"):
+        grade(score, {"points": {"elder": "x", "dealer": 1}}, book)
+
+    short = exercise("exchange", {"stock": 3, "elder_discards": 3, "dealer_discards": 2})
+    assert grade(short, {"elder_draws": 3, "dealer_draws": 0}, book).correct
+    assert not grade(short, {"elder_draws": 1, "dealer_draws": 2}, book).correct
+
+    advice = exercise("propose-or-play", {"trump": "H", "hand": ["KS", "QS", "JS", "8H", "8D"]})
+    assert grade(advice, {"choice": "pl"}, book).correct
+    assert not grade(advice, {"choice": "propose"}, book).correct
+    with pytest.raises(BadResponse):
+        grade(advice, {"choice": "p"}, book)  # ambiguous: propose or play
+
+
+def test_grade_dispute(book):
+    facts = {"irregularity": "wrong-card-count", "discovered": "before-turn-up", "elder_looked": False}
+    misdeal = exercise("dispute", {"facts": facts},
+                       [{"value": v, "label": v} for v in ("rectify", "fresh-deal", "deal-stands")])
+    right = grade(misdeal, {"option_ids": ["fresh-deal", "rectify"], "chooser": "Elder"}, book)
+    assert right.correct and 9 in right.laws and right.expected["chooser"] == "elder"
+    assert "Claim a fresh deal" in right.explanation  # the remedies are spelled out
+    assert not grade(misdeal, {"option_ids": ["fresh-deal"], "chooser": "elder"}, book).correct
+    assert not grade(misdeal, {"option_ids": "fresh-deal rectify", "chooser": "nobody"}, book).correct
+    with pytest.raises(BadResponse, match="not one of the remedies"):
+        grade(misdeal, {"option_ids": ["cut-again"], "chooser": "elder"}, book)
+
+
+def test_an_unanswerable_position_is_a_lesson_error(book):
+    broken = exercise("legal-cards", {"trump": "H", "led": "JS", "hand": ["JS"]})
+    with pytest.raises(LessonError, match="led-in-hand"):
+        expected_answer(broken, book)
+    partial = exercise("dispute", {"facts": {"irregularity": "wrong-card-count"}},
+                       [{"value": "fresh-deal", "label": "x"}])
+    with pytest.raises(LessonError, match="incomplete"):
+        expected_answer(partial, book)
+
+
+# --- loading -----------------------------------------------------------------------------------
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD = """title: A test lesson
+summary: Just enough to load.
+steps:
+  - title: Read this
+    body: Some words for the body.
+    cites: [pack.rank-order]
+  - title: Try this
+    body: Some more words here.
+    exercise:
+      kind: trick-winner
+      prompt: Who wins this?
+      position: {trump: H, led: JS, followed: AS}
+      hint: Compare the ranks.
+"""
+
+
+def test_load_a_lesson(tmp_path):
+    lesson = load_lesson(write(tmp_path, "07-a-test.yaml", GOOD))
+    assert (lesson.id, lesson.number, lesson.slug) == ("07-a-test", 7, "a-test")
+    assert [s.index for s in lesson.steps] == [1, 2]
+    assert lesson.cites == ("pack.rank-order",)
+    assert lesson.steps[1].exercise.choices[0]["value"] == "leader"
+    assert lesson.steps[1].exercise.expected is None
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("7-a-test.yaml", GOOD, "NN-slug"),
+    ("07-a-test.yaml", GOOD.replace("title: Read this", "titel: Read this"), r"steps\[0\]"),
+    ("07-a-test.yaml", GOOD.replace("kind: trick-winner", "kind: riddle"), r"steps\[1\]\.exercise\.kind"),
+    ("07-a-test.yaml", GOOD.replace("    cites: [pack.rank-order]\n", ""), r"steps\[0\]"),
+    ("07-a-test.yaml", GOOD.replace("title: A test lesson", "title: A\ntitle: B"), "twice"),
+    ("07-a-test.yaml", GOOD.replace("followed: AS}", "followed: AS}\n      choices: [x]")
+     .replace("trick-winner", "dispute").replace("{trump: H, led: JS, followed: AS}", "{facts: {}}"),
+     "choices"),
+])
+def test_a_broken_lesson_names_file_and_key(tmp_path, name, text, message):
+    with pytest.raises(DataError, match=message):
+        load_lesson(write(tmp_path, name, text))
+
+
+def test_bad_card_in_a_position_is_a_data_error(tmp_path):
+    text = GOOD.replace("kind: trick-winner", "kind: legal-cards").replace("followed: AS", "hand: [QS, 6S]")
+    with pytest.raises(DataError, match=r"position\.hand\[1\]"):
+        load_lesson(write(tmp_path, "07-a-test.yaml", text))
+
+
+def test_numbers_and_slugs_are_unique(tmp_path):
+    write(tmp_path, "01-one.yaml", GOOD)
+    write(tmp_path, "01-two.yaml", GOOD)
+    with pytest.raises(DataError, match="number 1"):
+        load_lessons(tmp_path)
+
+
+# --- progress -------------------------------------------------------------------------------
+
+
+def test_progress_records_first_tries():
+    lesson = LESSONS[0]
+    ex = [s.index for s in lesson.exercises]
+    p = Progress().record(lesson.id, 1)
+    p = p.record(lesson.id, ex[0], correct=True)
+    p = p.record(lesson.id, ex[1], correct=False).record(lesson.id, ex[1], correct=True)
+    p = p.record(lesson.id, ex[0], correct=False)  # reviewing a done step changes nothing
+    now = p.lesson(lesson.id)
+    assert now.done == {1, ex[0], ex[1]} and now.first_try == {ex[0]} and now.missed == frozenset()
+    summary = p.summary(lesson)
+    assert summary == {"steps": len(lesson.steps), "done": 3, "exercises": len(ex), "first_try": 1,
+                       "complete": False}
+    assert Progress.from_dict(json.loads(json.dumps(p.to_dict())), LESSONS) == p
+    assert p.reset(lesson.id) == Progress() and p.reset() == Progress()
+
+
+@pytest.mark.parametrize("garbage", [
+    None, 3, "x", [], {"lessons": 5}, {"lessons": {"01-x": "y"}}, {"lessons": {"BAD ID": {"done": [1]}}},
+    {"lessons": {"01-x": {"done": ["1", True, -1, 10**9], "first_try": [2]}}},
+])
+def test_progress_from_garbage_is_empty(garbage):
+    assert Progress.from_dict(garbage) == Progress()
+
+
+def test_progress_drops_unknown_lessons_and_steps():
+    lesson = LESSONS[0]
+    data = {"lessons": {lesson.id: {"done": [1, 999], "first_try": [1, 2], "missed": [1, 3]},
+                        "99-nope": {"done": [1]}}}
+    p = Progress.from_dict(data, LESSONS)
+    assert p.lesson(lesson.id).done == {1}
+    assert p.lesson(lesson.id).first_try == {1}  # first tries only among steps done
+    assert p.lesson(lesson.id).missed == {3}
+    assert "99-nope" not in p.lessons
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                       max_size=4), max_leaves=20)
+
+
+@given(st.dictionaries(st.sampled_from(["lessons", "x"]),
+                       st.dictionaries(st.text(max_size=10), json_values, max_size=4) | json_values))
+def test_progress_from_dict_never_fails(data):
+    progress = Progress.from_dict(data)
+    assert Progress.from_dict(progress.to_dict()) == progress

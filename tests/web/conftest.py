@@ -1,0 +1,60 @@
+"""Fixtures for the site: the app, its test client, and a helper that reads pages like a reader."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ecarte_tutor.web import create_app
+
+
+@pytest.fixture(scope="session")
+def app():
+    """One app for the session: the rule book is read once, as in production."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret"})
+    return app
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+class Page:
+    """A fetched page, with the few questions tests ask of its HTML."""
+
+    def __init__(self, response):
+        self.response = response
+        self.status = response.status_code
+        self.html = response.get_data(as_text=True)
+
+    @property
+    def text(self) -> str:
+        """The visible words, tags removed and spaces squeezed."""
+        body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", self.html, flags=re.S)
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).replace("&#39;", "'").replace("&amp;", "&")
+
+    def ids(self) -> set[str]:
+        return set(re.findall(r'\bid="([^"]+)"', self.html))
+
+    def links(self) -> list[str]:
+        return [href.replace("&amp;", "&") for href in re.findall(r'<a [^>]*href="([^"]+)"', self.html)]
+
+    def checked(self, name: str) -> set[str]:
+        """Values of the checked inputs named ``name``."""
+        found = set()
+        for tag in re.findall(r"<input [^>]*>", self.html):
+            if f'name="{name}"' in tag and " checked" in tag:
+                value = re.search(r'value="([^"]*)"', tag)
+                found.add(value.group(1) if value else "")
+        return found
+
+
+
+
+@pytest.fixture()
+def get(client):
+    """Fetch a page and wrap it: ``get("/rules").text``."""
+    def fetch(url, **kwargs):
+        return Page(client.get(url, **kwargs))
+    return fetch

@@ -1,0 +1,168 @@
+"""``POST /api/ask``: 200 answers, 400 error objects, 413 over 64 KiB, and never a 500."""
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ecarte_tutor import ask
+
+PLAY = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S"], "card": "7S"}
+
+
+def post(client, body, content_type="application/json"):
+    data = body if isinstance(body, (bytes, str)) else json.dumps(body)
+    return client.post("/api/ask", data=data, content_type=content_type)
+
+
+def assert_error_object(response, status=400, code=None):
+    assert response.status_code == status
+    assert response.mimetype == "application/json"
+    body = response.get_json()
+    assert set(body) == {"error"}
+    assert set(body["error"]) == {"code", "message", "field"}
+    assert body["error"]["message"].strip()
+    if code:
+        assert body["error"]["code"] == code
+    return body["error"]
+
+
+def test_a_question_gets_the_same_answer_as_ask(client):
+    response = post(client, PLAY)
+    assert response.status_code == 200
+    assert response.get_json() == ask(PLAY)
+    assert response.get_json()["legal"] is False
+
+
+def test_content_type_is_not_required(client):
+    assert post(client, json.dumps(PLAY), content_type="text/plain").status_code == 200
+
+
+@pytest.mark.parametrize("body, code", [
+    (b"", "empty-body"),
+    (b"{", "bad-json"),
+    (b"\xff\xfe\x00", "bad-encoding"),
+    (b"NaN", "bad-json"),
+    (b'{"kind": "play", "x": Infinity}', "bad-json"),
+    (b"[1, 2]", "not-an-object"),
+    (b'"play"', "not-an-object"),
+    (b"{}", "missing-field"),
+    (b'{"kind": "teleport"}', "unknown-kind"),
+    (b'{"kind": "play", "trump": "H", "hand": ["6H"]}', "bad-card"),
+    (b'{"kind": "play", "trump": "H", "hand": ["QS"], "profile": "mars"}', "unknown-profile"),
+    (b"[" * 30000 + b"]" * 30000, None),
+    (b"1" * 6000, "bad-json"),
+])
+def test_malformed_questions_get_a_400_error_object(client, body, code):
+    assert_error_object(post(client, body), 400, code)
+
+
+def test_error_names_the_field(client):
+    error = assert_error_object(post(client, {"kind": "play", "trump": "H", "hand": ["QS", "ZZ"]}))
+    assert error["field"] == "hand[1]"
+
+
+def test_over_64_kib_is_413(client):
+    body = json.dumps({"kind": "pack", "cards": ["KS"] * 20000})
+    assert len(body) > 64 * 1024
+    assert_error_object(post(client, body), 413, "too-large")
+
+
+def test_just_under_64_kib_is_read(client):
+    body = json.dumps({"kind": "play", "pad": "x" * (60 * 1024), "trump": "H", "hand": ["QS"]})
+    assert post(client, body).status_code in (200, 400)
+
+
+def test_wrong_method_and_unknown_address_are_json(client):
+    assert_error_object(client.get("/api/ask"), 405, "method-not-allowed")
+    assert_error_object(client.post("/api/nothing"), 404, "not-found")
+
+
+def test_a_fault_inside_the_tutor_is_a_400_not_a_500(client, monkeypatch):
+    import ecarte_tutor.web.asking as asking
+
+    def broken(question, book=None):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(asking, "ask", broken)
+    error = assert_error_object(post(client, PLAY), 400, "internal-error")
+    assert "boom" not in error["message"]
+
+
+def test_a_kind_not_installed_is_a_clear_error(client, monkeypatch):
+    import ecarte_tutor.web.asking as asking
+
+    def missing(question, book=None):
+        raise ImportError("No module named ecarte_tutor.referee.hand")
+
+    monkeypatch.setattr(asking, "ask", missing)
+    assert_error_object(post(client, PLAY), 400, "kind-unavailable")
+
+
+def test_ping(client):
+    response = client.get("/api/ping")
+    assert response.status_code == 200 and response.get_json() == {"ok": True}
+
+
+def test_openapi_document(client):
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    doc = response.get_json()
+    assert doc["openapi"].startswith("3.1")
+    operation = doc["paths"]["/api/ask"]["post"]
+    assert set(operation["responses"]) >= {"200", "400", "413"}
+    schemas = doc["components"]["schemas"]
+    kinds = {s["properties"]["kind"]["const"] for name, s in schemas.items() if name.endswith("Question")
+             and "properties" in s}
+    assert {"play", "trick", "score", "exchange", "hand", "dispute", "pack"} <= kinds
+    assert schemas["ErrorObject"]["properties"]["error"]["required"] == ["code", "message", "field"]
+    refs = set()
+
+    def collect(node):
+        if isinstance(node, dict):
+            if "$ref" in node:
+                refs.add(node["$ref"].rsplit("/", 1)[1])
+            for value in node.values():
+                collect(value)
+        elif isinstance(node, list):
+            for value in node:
+                collect(value)
+
+    collect(doc)
+    assert refs <= set(schemas), "every $ref resolves"
+
+
+def test_openapi_schemas_are_valid_json_schema(client):
+    from jsonschema import Draft202012Validator
+
+    doc = client.get("/api/openapi.json").get_json()
+    for name, schema in doc["components"]["schemas"].items():
+        Draft202012Validator.check_schema({k: v for k, v in schema.items() if k != "discriminator"})
+
+
+# Random bodies: objects, arrays, strings, and questions with random fields and card-ish strings.
+cardish = st.one_of(st.sampled_from(["KS", "10H", "T♥", "j♠", "6H", "1S", "ZZ", "", "QS ", "10", "♣"]),
+                    st.text(max_size=4))
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10, 40), st.floats(allow_nan=False, allow_infinity=False),
+                    cardish)
+values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=6),
+                                                       st.dictionaries(st.text(max_size=8), inner, max_size=5)),
+                      max_leaves=20)
+kinds = st.sampled_from(["play", "trick", "score", "exchange", "hand", "dispute", "pack", "advice", "x", None, 3])
+fields = st.sampled_from(["trump", "led", "hand", "card", "followed", "tricks", "stock", "elder_discards",
+                          "dealer_discards", "facts", "deal", "actions", "cards", "profile", "score_before",
+                          "king_announced_by", "king_turned"])
+questions = st.builds(lambda kind, extra: {"kind": kind, **extra}, kinds,
+                      st.dictionaries(fields, values, max_size=6))
+bodies = st.one_of(questions, values)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(body=bodies)
+def test_no_body_gives_a_500(client, body):
+    response = post(client, json.dumps(body))
+    assert response.status_code in (200, 400), response.get_data(as_text=True)
+    answer = response.get_json()
+    assert isinstance(answer, dict)
+    assert ("error" in answer) == (response.status_code == 400)

@@ -1,0 +1,210 @@
+"""The site in a real browser: Playwright drives Debian's Chromium (/usr/bin/chromium).
+
+The app runs under waitress on 127.0.0.1 and a free port. Outside CI these tests
+skip, saying why, when Chromium or Playwright is missing; in CI (CI=true) that is
+a failure. Screenshots at phone and desktop widths go to tmp/artifacts/.
+"""
+from __future__ import annotations
+
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from ecarte_tutor.web import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-quic"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+ARTIFACTS = Path(os.environ.get("ECARTE_TUTOR_ARTIFACTS", Path(__file__).resolve().parents[2] / "tmp" / "artifacts"))
+
+
+def _unavailable(reason: str):
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    from waitress.server import create_server
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "browser-tests"})
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser_context(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package is not installed (pip install -e '.[test]')")
+    manager = sync_playwright().start()
+    try:
+        context = manager.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
+            args=CHROMIUM_ARGS, viewport=PHONE)
+    except Exception as exc:  # noqa: BLE001 - a browser that will not start is reported, not hidden
+        manager.stop()
+        _unavailable(f"Chromium did not start: {exc}")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    yield context
+    context.close()
+    manager.stop()
+
+
+@pytest.fixture()
+def page(browser_context):
+    page = browser_context.new_page()
+    page.set_viewport_size(PHONE)
+    problems = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.problems = problems
+    yield page
+    page.close()
+    assert problems == [], "console errors (a CSP violation shows here too)"
+
+
+def shoot(page, name: str) -> None:
+    """Screenshots at phone and desktop widths."""
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+
+
+def pick(page, fieldset: str, card_label: str) -> None:
+    """Click a drawn card inside one picker, as a finger would."""
+    page.locator(f"#field-{fieldset}").get_by_label(card_label, exact=True).click()
+
+
+def test_complete_a_lesson_exercise_by_clicking_cards(page, base_url):
+    page.goto(f"{base_url}/lessons/01-pack-and-ranking/4")
+    picker = page.locator('[data-picker="cards"]')
+    picker.get_by_label("seven of spades", exact=True).click()
+    page.get_by_role("button", name="Check my answer").click()
+    assert "Not quite" in page.locator("#feedback").inner_text()
+    picker = page.locator('[data-picker="cards"]')
+    picker.get_by_label("seven of spades", exact=True).click()  # untick the wrong card, kept from the last try
+    picker.get_by_label("queen of spades", exact=True).click()
+    page.get_by_role("button", name="Check my answer").click()
+    feedback = page.locator("#feedback")
+    assert "Right." in feedback.inner_text()
+    assert feedback.locator('a[href="/rules#play.head-the-trick"]').count() == 1
+    shoot(page, "lesson-exercise")
+    page.locator("#next-step").click()
+    assert page.url.endswith("/lessons/01-pack-and-ranking/5")
+
+
+def test_put_a_suit_in_order_by_clicking(page, base_url):
+    page.goto(f"{base_url}/lessons/01-pack-and-ranking/3")
+    names = ["king", "queen", "knave", "ace", "ten", "seven"]
+    for place, rank in enumerate(names, 1):
+        page.locator(f'[data-picker="order_{place}"]').get_by_label(f"{rank} of hearts, place {place}").click()
+    page.get_by_role("button", name="Check my order").click()
+    assert "Right." in page.locator("#feedback").inner_text()
+
+
+def test_is_this_legal(page, base_url):
+    page.goto(f"{base_url}/legal/")
+    page.locator("#field-trump").get_by_label("hearts").click()
+    pick(page, "led", "knave of spades")
+    for card in ("queen of spades", "seven of spades", "eight of diamonds"):
+        pick(page, "hand", card)
+    # The small script offers only the cards of the hand as the card to play.
+    assert page.locator("#field-card").get_by_label("king of clubs", exact=True).is_hidden()
+    pick(page, "card", "seven of spades")
+    page.get_by_role("button", name="Is it legal?").click()
+    verdict = page.locator("#verdict")
+    assert "may not be played" in verdict.locator(".headline").inner_text()
+    assert verdict.get_by_role("img", name="queen of spades, may be played").count() == 1
+    assert "profile london" in verdict.inner_text()
+    assert verdict.locator('a[href="/rules#play.head-the-trick"]').count() == 1
+    shoot(page, "legal-verdict")
+
+    # Changing the profile re-rules the same question at once.
+    verdict.locator("select[name=profile]").select_option("french")
+    page.wait_for_url(re.compile(r"profile=french"))
+    assert "profile french" in page.locator("#verdict").inner_text()
+
+    # A citation opens the rule book at that rule.
+    page.locator('#verdict a[href="/rules?profile=french#play.head-the-trick"]').click()
+    page.wait_for_url(re.compile(r"/rules\?profile=french#play\.head-the-trick$"))
+    assert page.locator("#play\\.head-the-trick").is_visible()
+
+
+def test_the_form_works_with_the_keyboard(page, base_url):
+    page.goto(f"{base_url}/legal/trick")
+    page.locator("#field-trump").get_by_label("spades").focus()
+    page.keyboard.press("Space")
+    led = page.locator("#field-led").get_by_label("king of hearts", exact=True)
+    led.focus()
+    page.keyboard.press("Space")
+    followed = page.locator("#field-followed").get_by_label("seven of spades", exact=True)
+    followed.focus()
+    page.keyboard.press("Space")
+    page.get_by_role("button", name="Who wins?").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"followed=7S"))
+    assert "follower" in page.locator("#verdict .headline").inner_text()
+
+
+def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
+    page.goto(f"{base_url}/dispute/")
+    shoot(page, "dispute-first-question")
+    answers = ["A hand was dealt (or holds) too many or too few cards",
+               "During the deal, before the trump card was turned up",
+               "Yes, he has looked", "The non-dealer's (elder hand)", "3"]
+    for answer in answers:
+        page.get_by_role("button", name=answer, exact=True).click()
+    assert page.locator("h1").inner_text() == "The ruling"
+    ruling = page.locator("#verdict")
+    assert "Law 16" in ruling.inner_text()
+    assert "Claim a fresh deal" in ruling.inner_text()
+    shoot(page, "dispute-ruling")
+    shared = page.url
+
+    # The back link keeps the earlier answers.
+    page.get_by_role("link", name="Back to the previous question").click()
+    assert page.locator("#question").inner_text() == "How many cards does that hand hold?"
+    assert "elder_looked=true" in page.url
+
+    # The ruling's URL reopens the same ruling.
+    page.goto(shared)
+    assert page.locator("h1").inner_text() == "The ruling"
+
+
+def test_pages_without_javascript(browser_context, base_url):
+    context_page = browser_context.new_page()
+    try:
+        context_page.route("**/*.js", lambda route: route.abort())
+        context_page.goto(f"{base_url}/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S")
+        assert "may not be played" in context_page.locator("#verdict .headline").inner_text()
+        context_page.goto(f"{base_url}/casebook/?q=knave")
+        assert context_page.locator("h1").inner_text() == "The casebook"
+    finally:
+        context_page.close()
+
+
+@pytest.mark.parametrize("path, name", [("/", "home"), ("/rules", "rules"), ("/laws", "laws"),
+                                        ("/casebook/", "casebook"), ("/lessons/", "lessons"),
+                                        ("/rules/disagreements", "disagreements")])
+def test_pages_render_cleanly(page, base_url, path, name):
+    response = page.goto(f"{base_url}{path}")
+    assert response.status == 200
+    assert page.locator("h1").count() == 1
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{path} scrolls sideways on a phone ({width}px)"
+    shoot(page, name)

@@ -1,0 +1,37 @@
+"""The Markdown filter sanitises, cards are drawn with labels, suit symbols get their colours."""
+from ecarte_tutor.web.markup import card_view, colour_suits, example_html, pack_by_suit, render_markdown
+
+
+def test_markdown_is_rendered():
+    assert str(render_markdown("The **king** ranks high.")) == "<p>The <strong>king</strong> ranks high.</p>"
+
+
+def test_markdown_html_is_sanitised():
+    html = str(render_markdown('Hi <script>alert(1)</script><img src=x onerror=alert(1)> [x](javascript:alert(1))'))
+    assert "<script" not in html and "onerror" not in html and "javascript:" not in html and "<img" not in html
+
+
+def test_card_views():
+    queen = card_view("q♠")
+    assert (queen.code, queen.rank, queen.symbol, queen.colour, queen.label) == ("QS", "Q", "♠", "black",
+                                                                                   "queen of spades")
+    assert card_view("10h").colour == "red" and card_view("TD").code == "10D"
+    assert card_view("6H") is None and card_view(None) is None and card_view(["x"]) is None
+
+
+def test_pack_rows():
+    rows = pack_by_suit()
+    assert [suit.letter for suit, _ in rows] == ["S", "H", "D", "C"]
+    assert sum(len(cards) for _, cards in rows) == 32
+
+
+def test_suit_symbols_are_coloured_after_escaping():
+    html = str(colour_suits("<b>Q♠ beats 7♥</b>"))
+    assert html.startswith("&lt;b&gt;")
+    assert '<span class="s-black">♠</span>' in html and '<span class="s-red">♥</span>' in html
+
+
+def test_example_cards():
+    html = str(example_html("Lead card:JS, then <x> card:6H"))
+    assert 'aria-label="knave of spades"' in html
+    assert "card:6H" in html and "&lt;x&gt;" in html

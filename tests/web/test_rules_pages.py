@@ -1,0 +1,73 @@
+"""``/rules``, ``/rules/disagreements`` and ``/laws``: the rule book with an anchor per rule id."""
+import pytest
+
+from ecarte_tutor.rulebook import PROFILES
+
+
+@pytest.fixture(scope="module")
+def book(app):
+    return app.extensions["ecarte_tutor"].book
+
+
+def test_every_rule_has_its_anchor(get, book):
+    ids = get("/rules").ids()
+    missing = [rule_id for rule_id in book.rules if rule_id not in ids]
+    assert missing == []
+
+
+def test_every_section_and_source_is_shown(get, book):
+    page = get("/rules")
+    for section in book.sections:
+        assert section.title in page.text
+    for source_id in book.sources:
+        assert f"source-{source_id}" in page.ids()
+
+
+def test_statements_are_rendered_from_markdown(get, book):
+    page = get("/rules")
+    rule = book.rules["pack.rank-order"]
+    assert "**" not in page.html[page.html.index('id="pack.rank-order"'):][:3000]
+    assert "<strong>" in page.html
+    assert rule.title in page.text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_profile_switch_shows_each_profiles_values(get, book, profile):
+    page = get(f"/rules?profile={profile}")
+    assert page.status == 200
+    assert f'<option value="{profile}" selected>' in page.html
+    for rule in book.variants[:3]:
+        article = page.html[page.html.index(f'id="{rule.id}"'):]
+        assert f"In the <strong>{profile}</strong> profile" in article[:4000]
+
+
+def test_bad_profile_is_400(get):
+    page = get("/rules?profile=mars")
+    assert page.status == 400
+    assert "mars" in page.text
+
+
+def test_disagreements_show_every_profile_and_source(get, book):
+    page = get("/rules/disagreements?profile=modern")
+    assert page.status == 200
+    for rule in book.variants:
+        assert rule.id in page.ids()
+        for profile in PROFILES:
+            assert rule.variant["profiles"][profile]["says"].split()[0] in page.text
+    disputed = [rule for rule in book.rules.values() if rule.disagreements]
+    for rule in disputed:
+        assert f"disagree-{rule.id}" in page.ids()
+    assert 'class="current"' in page.html
+
+
+def test_laws_page_lists_every_law_in_the_book(get, book):
+    page = get("/laws")
+    for number, rule in book.laws.items():
+        assert rule.id in page.ids()
+        assert f"Law {number}:" in page.text
+
+
+def test_single_rule_page(get, book):
+    page = get("/rules/pack.rank-order?profile=french")
+    assert page.status == 200
+    assert book.rules["pack.rank-order"].title in page.text
