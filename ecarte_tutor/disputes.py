@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .errors import QuestionError
 from .fields import SEATS, other, require
-from .rulebook import RuleBook, Rule
+from .rulebook import Rule, RuleBook
 
 IRREGULARITY = "irregularity"
 ADVERSARY_OF = "adversary-of-"

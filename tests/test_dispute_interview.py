@@ -186,3 +186,11 @@ def test_fixture_walk_finds_both_surplus_rows():
     cases = reachable_by_profile("fixture")["london"]["wrong-card-count"]
     assert cases == {"law.15/elder-surplus", "law.17/surplus-before-decision"}
     assert reachable_by_profile("fixture")["french"]["overscore"] == {"law.51/french-only-row"}
+
+
+@pytest.mark.parametrize("dataset", ["fixture", "bundled"])
+def test_compulsory_rows_have_one_option_and_no_chooser(dataset):
+    book = book_of(dataset)
+    wrong = [row.case for profile in PROFILES for row in decision_rows(book, profile)
+             if row.decision["compulsory"] and (len(row.decision["options"]) != 1 or row.decision["chooser"])]
+    assert sorted(set(wrong)) == [], "a compulsory remedy has exactly one option and chooser null"

@@ -137,8 +137,19 @@ def test_row_without_when_rules_at_once(fbook):
     assert answer["cites"][0] == "law.45" and "law.6" in answer["cites"]
 
 
+def test_earlier_row_with_unknown_facts_is_asked_before_a_later_complete_row(fbook):
+    # overscore-taken-down has no when facts, but the more specific row before it may still apply.
+    answer = dispute(fbook, {"irregularity": "overscore"})
+    assert answer["status"] == "need" and answer["need"]["fact"] == "discovered"
+    assert dispute(fbook, {"irregularity": "overscore", "discovered": "after-hand"})["case"] == \
+        "law.51/overscore-found-after-the-game"
+    assert dispute(fbook, {"irregularity": "overscore", "discovered": "play"})["case"] == \
+        "law.51/overscore-taken-down"
+
+
 def test_decision_profiles_limit_a_row(fbook):
-    assert dispute(fbook, {"irregularity": "overscore"})["case"] == "law.51/overscore-taken-down"
+    assert dispute(fbook, {"irregularity": "overscore", "discovered": "play"})["case"] == \
+        "law.51/overscore-taken-down"
     assert dispute(fbook, {"irregularity": "overscore"}, profile="french")["case"] == "law.51/french-only-row"
     london_cases = {row.case for row in decision_rows(fbook, "london")}
     assert "law.51/french-only-row" not in london_cases
