@@ -61,3 +61,10 @@ def test_ace_high_ranking():
 def test_ranking_must_list_every_rank_once():
     with pytest.raises(ValueError, match="each of"):
         Ranking(["K", "K", "J", "A", "10", "9", "8", "7"])
+
+
+def test_module_examples():
+    import doctest
+
+    from ecarte_tutor import cards
+    assert doctest.testmod(cards).failed == 0
