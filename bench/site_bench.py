@@ -8,7 +8,7 @@ p50 and p99 for each and the ratio; then the weight of every page with its CSS a
 (plain and gzip), and the time ``create_app()`` takes with full validation in a
 fresh process. Figures are reported against the targets, never asserted.
 
-    python bench/site_bench.py [--connections 32] [--requests 4000] [--seconds 15] [--rounds 2] [--threads 8]
+    python bench/site_bench.py [--connections 32] [--requests 2000] [--seconds 15] [--rounds 8] [--threads 8] [--workers 1]
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -47,15 +48,18 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(port: int, threads: int) -> subprocess.Popen:
+def start_server(port: int, threads: int, workers: int, log) -> subprocess.Popen:
     env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="bench-only", PYTHONPATH=str(ROOT))
+    # The server's log goes to a file: waitress warns about its queue under load, and a pipe
+    # nobody reads would fill up and stall the server.
     process = subprocess.Popen(
         [sys.executable, "-m", "ecarte_tutor.cli", "serve", "--host", HOST, "--port", str(port),
-         "--threads", str(threads)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+         "--threads", str(threads), "--workers", str(workers)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"the server stopped at once: {process.stderr.read().decode(errors='replace')}")
+            log.seek(0)
+            raise SystemExit(f"the server stopped at once: {log.read().decode(errors='replace')}")
         try:
             connection = http.client.HTTPConnection(HOST, port, timeout=1)
             connection.request("GET", "/api/ping")
@@ -119,9 +123,11 @@ def summarise(runs: list[dict]) -> dict:
     for run in runs:
         for status, n in run["statuses"].items():
             statuses[status] = statuses.get(status, 0) + n
+    per_round = [len(run["latencies"]) / run["elapsed"] for run in runs if run["elapsed"]]
     return {
         "requests": count,
         "rps": count / elapsed if elapsed else 0.0,
+        "rps_median_round": statistics.median(per_round) if per_round else 0.0,
         "p50_ms": statistics.median(latencies) * 1000 if latencies else float("nan"),
         "p99_ms": latencies[min(count - 1, int(count * 0.99))] * 1000 if latencies else float("nan"),
         "statuses": statuses,
@@ -170,15 +176,17 @@ def time_create_app() -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--requests", type=int, default=4000, help="requests per route per round")
+    parser.add_argument("--requests", type=int, default=2000, help="requests per route per round")
     parser.add_argument("--seconds", type=float, default=15.0, help="time limit per route per round")
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=8, help="waitress worker threads")
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=8, help="waitress worker threads per process")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (ecarte-tutor serve --workers)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object too")
     args = parser.parse_args(argv)
 
     port = free_port()
-    server = start_server(port, args.threads)
+    log = tempfile.TemporaryFile()
+    server = start_server(port, args.threads, args.workers, log)
     try:
         ask_raw = request_bytes("POST", "/api/ask", json.dumps(PLAY).encode())
         ping_raw = request_bytes("GET", "/api/ping")
@@ -186,9 +194,11 @@ def main(argv=None) -> int:
         asyncio.run(load(port, ping_raw, args.connections, 500, 5))
         asyncio.run(load(port, ask_raw, args.connections, 500, 5))
         runs = {"ping": [], "ask": []}
-        for _ in range(args.rounds):
-            runs["ping"].append(asyncio.run(load(port, ping_raw, args.connections, args.requests, args.seconds)))
-            runs["ask"].append(asyncio.run(load(port, ask_raw, args.connections, args.requests, args.seconds)))
+        for number in range(args.rounds):
+            # Alternate which route goes first, so neither always meets the machine in the same state.
+            order = (("ping", ping_raw), ("ask", ask_raw)) if number % 2 == 0 else (("ask", ask_raw), ("ping", ping_raw))
+            for name, raw in order:
+                runs[name].append(asyncio.run(load(port, raw, args.connections, args.requests, args.seconds)))
         ping, ask = summarise(runs["ping"]), summarise(runs["ask"])
         weights = page_weights(port)
     finally:
@@ -197,16 +207,24 @@ def main(argv=None) -> int:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+        log.seek(0)
+        queue_warnings = log.read().count(b"Task queue depth")
+        log.close()
     startup = time_create_app()
 
     ratio = ask["rps"] / ping["rps"] if ping["rps"] else 0.0
-    print(f"Load: {args.connections} keep-alive connections, {args.rounds} rounds of up to {args.requests} "
-          f"requests or {args.seconds:.0f} s per route, waitress with {args.threads} threads, loopback")
-    print(f"{'route':<22}{'requests':>9}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}  statuses")
+    ratio_median = ask["rps_median_round"] / ping["rps_median_round"] if ping["rps_median_round"] else 0.0
+    print(f"Load: {args.connections} keep-alive connections, {args.rounds} alternating rounds of up to {args.requests} "
+          f"requests or {args.seconds:.0f} s per route, waitress: {args.workers} process(es) of {args.threads} threads, "
+          f"loopback")
+    print(f"{'route':<22}{'requests':>9}{'req/s':>8}{'median':>8}{'p50 ms':>9}{'p99 ms':>9}  statuses")
     for name, row in (("GET /api/ping", ping), ("POST /api/ask (play)", ask)):
-        print(f"{name:<22}{row['requests']:>9}{row['rps']:>10.0f}{row['p50_ms']:>9.2f}{row['p99_ms']:>9.2f}  "
-              f"{row['statuses']}")
-    print(f"ratio ask/ping: {ratio:.1%} (target >= {TARGETS['ratio']:.0%}); "
+        print(f"{name:<22}{row['requests']:>9}{row['rps']:>8.0f}{row['rps_median_round']:>8.0f}{row['p50_ms']:>9.2f}"
+              f"{row['p99_ms']:>9.2f}  {row['statuses']}")
+    if queue_warnings:
+        print(f"(waitress reported a queue of waiting requests {queue_warnings} times)")
+    print(f"ratio ask/ping: {ratio:.1%} overall, {ratio_median:.1%} of the median rounds "
+          f"(target >= {TARGETS['ratio']:.0%}); "
           f"p99 ask {ask['p99_ms']:.1f} ms (target < {TARGETS['p99_ms']:.0f} ms)")
     print()
     print(f"{'page':<62}{'html':>8}{'all in':>9}{'gzip':>8}{'all in gz':>10}")
@@ -226,6 +244,7 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps({"ping": {k: v for k, v in ping.items() if k != "statuses"},
                           "ask": {k: v for k, v in ask.items() if k != "statuses"}, "ratio": ratio,
+                          "ratio_median": ratio_median,
                           "pages": weights, **startup}))
     return 0
 

@@ -8,10 +8,19 @@ facts it needs are known it is the ruling, otherwise the answer asks for its fir
 unknown fact. A row needs its ``when`` facts (in their order) and, after them, any
 seat-valued fact its ``chooser`` or ``points`` refer to (``adversary-of-offender``
 cannot be resolved without ``offender``).
+
+Two kinds of fact are never asked, because an outside casebook sends only the facts
+of API.md and asking would turn a ruling into a question:
+
+- a fact with a ``default`` (rules/dispute-facts.yaml) counts as its default when not
+  given; a ruling that relied on a default says so in ``assumed``;
+- a fact listed under an irregularity's ``only_if_given`` is used for that irregularity
+  only when the question gives it: a row testing it is no candidate otherwise.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from .errors import QuestionError
 from .fields import SEATS, other, require
@@ -38,6 +47,47 @@ class Row:
     @property
     def when(self) -> dict:
         return self.decision.get("when", {})
+
+
+@dataclass(frozen=True)
+class Known:
+    """What the interview knows: the given facts, the defaults standing in for the others,
+    and the facts it must not ask about for this irregularity."""
+
+    given: MappingProxyType
+    defaults: MappingProxyType
+    only_if_given: frozenset
+
+    def value(self, name: str):
+        """(True, value) for a given or defaulted fact, (False, None) otherwise."""
+        if name in self.given:
+            return True, self.given[name]
+        if name in self.defaults:
+            return True, self.defaults[name]
+        return False, None
+
+    def askable(self, name: str) -> bool:
+        return name not in self.given and name not in self.defaults and name not in self.only_if_given
+
+
+def fact_defaults(book: RuleBook) -> dict:
+    """Every fact that has a default, with its default (rules/dispute-facts.yaml)."""
+    return {name: spec["default"] for name, spec in book.facts.items() if "default" in spec}
+
+
+def only_if_given(book: RuleBook, irregularity: str) -> frozenset:
+    """The facts an irregularity uses only when they are given (its choice's ``only_if_given``)."""
+    for choice in book.facts.get(IRREGULARITY, {}).get("choices", ()):
+        if choice["value"] == irregularity:
+            return frozenset(choice.get("only_if_given", ()))
+    return frozenset()
+
+
+def known_facts(book: RuleBook, given: dict) -> Known:
+    """The interview's view of ``given``: defaults fill only facts that were not given."""
+    defaults = {name: value for name, value in fact_defaults(book).items() if name not in given}
+    unasked = only_if_given(book, given[IRREGULARITY]) - set(given) if IRREGULARITY in given else frozenset()
+    return Known(MappingProxyType(dict(given)), MappingProxyType(defaults), frozenset(unasked))
 
 
 # --- the decision rows -------------------------------------------------------------------------
@@ -91,10 +141,21 @@ def _same(a, b) -> bool:
     return type(a) is type(b) and a == b
 
 
-def is_candidate(row: Row, facts: dict) -> bool:
-    if facts[IRREGULARITY] not in row.irregularities:
+def is_candidate(row: Row, known: Known) -> bool:
+    """Does the row still fit: its irregularity, and every ``when`` fact that is given or defaulted?
+
+    A fact the irregularity uses only when given, and which was not, rules the row out: the
+    interview may not ask for it, so the row could never be decided.
+    """
+    if known.given[IRREGULARITY] not in row.irregularities:
         return False
-    return all(matches(cond, facts[name]) for name, cond in row.when.items() if name in facts)
+    for name in row.needed:
+        if name in known.only_if_given:
+            return False
+        has, value = known.value(name)
+        if has and name in row.when and not matches(row.when[name], value):
+            return False
+    return True
 
 
 # --- reading the facts -------------------------------------------------------------------------
@@ -151,38 +212,72 @@ def _read_value(spec, value, field: str):
 # --- the interview -----------------------------------------------------------------------------
 
 
-def interview(rows: list[Row], facts: dict) -> tuple[Row, str | None]:
+def interview(rows: list[Row], known: Known) -> tuple[Row, str | None]:
     """The deciding row and the fact to ask for next (None when the row is the ruling).
 
     Walks the candidates in order: the first one either still has an unknown fact (ask it:
     a later, complete row must not win while an earlier, more specific one may apply) or
-    is complete (the ruling).
+    is complete (the ruling). Given and defaulted facts are known, so never asked.
     """
     for row in rows:
-        if is_candidate(row, facts):
-            unknown = [name for name in row.needed if name not in facts]
+        if is_candidate(row, known):
+            unknown = [name for name in row.needed if known.askable(name)]
             return row, (unknown[0] if unknown else None)
-    raise _no_match(rows, facts)
+    raise _no_match(rows, known)
 
 
-def _no_match(rows: list[Row], facts: dict) -> QuestionError:
+def assumptions(rows: list[Row], ruling: Row, known: Known) -> dict:
+    """The defaults the ruling relied on, in the order of rules/dispute-facts.yaml's facts.
+
+    A default is relied on when the ruling row tests it, or when it alone set aside an
+    earlier row that every given fact fits (had the fact been otherwise, that row might rule).
+    """
+    used = {name for name in ruling.needed if name in known.defaults}
+    earlier = rows[:next(i for i, row in enumerate(rows) if row is ruling)]
+    for row in earlier:
+        if known.given[IRREGULARITY] not in row.irregularities or any(
+                name in known.only_if_given for name in row.needed):
+            continue
+        if all(matches(cond, known.given[name]) for name, cond in row.when.items() if name in known.given):
+            used |= {name for name, cond in row.when.items()
+                     if name in known.defaults and not matches(cond, known.defaults[name])}
+    return {name: value for name, value in known.defaults.items() if name in used}
+
+
+def _no_match(rows: list[Row], known: Known) -> QuestionError:
     """The error for facts no row fits, naming for the nearest rows what they would need."""
-    irregularity = facts[IRREGULARITY]
+    irregularity = known.given[IRREGULARITY]
     same_kind = [row for row in rows if irregularity in row.irregularities]
     if not same_kind:
         return QuestionError("no-matching-law", f"No law in the rule book rules on '{irregularity}' yet.",
                              f"facts.{IRREGULARITY}")
-    conflicts = [(row, [n for n, cond in row.when.items() if n in facts and not matches(cond, facts[n])])
-                 for row in same_kind]
+
+    def conflicting(row):
+        names = []
+        for name, cond in row.when.items():
+            has, value = known.value(name)
+            if name in known.only_if_given or (has and not matches(cond, value)):
+                names.append(name)
+        return names
+
+    conflicts = [(row, conflicting(row)) for row in same_kind]
     fewest = min(len(names) for _row, names in conflicts)
     nearest = [(row, names) for row, names in conflicts if len(names) == fewest][:4]
     needs = "; ".join(
         f"law {row.law.law} needs " + " and ".join(
-            f"{n} {_describe(row.when[n])} (given {_show(facts[n])})" for n in names)
+            f"{n} {_describe(row.when[n])} ({_given_as(known, n)})" for n in names)
         for row, names in nearest)
     return QuestionError("no-matching-law",
                          f"No law of the club code covers '{irregularity}' with these facts: {needs}.",
                          f"facts.{nearest[0][1][0]}" if nearest[0][1] else "facts")
+
+
+def _given_as(known: Known, name: str) -> str:
+    if name in known.given:
+        return f"given {_show(known.given[name])}"
+    if name in known.defaults:
+        return f"assumed {_show(known.defaults[name])} when not given"
+    return "not given"
 
 
 def _describe(condition) -> str:
@@ -224,8 +319,9 @@ def _need_answer(book: RuleBook, name: str, facts: dict) -> dict:
             "facts_used": dict(facts)}
 
 
-def _ruling_answer(book: RuleBook, row: Row, facts: dict) -> dict:
+def _ruling_answer(book: RuleBook, row: Row, known: Known, assumed: dict) -> dict:
     decision = row.decision
+    facts = {**known.defaults, **known.given}
     laws = sorted({row.law.law, *decision.get("laws", ())})
     # The deciding law is cited first, then the other laws taking part, then the row's extra rules.
     cites = [row.law.id]
@@ -252,9 +348,13 @@ def _ruling_answer(book: RuleBook, row: Row, facts: dict) -> dict:
             points[resolve_seat(ref, facts)] += value
         answer["points"] = points
         explanation += [f"{SEAT_WORDS[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
+    # One sentence per assumption, last, so the reader sees what to correct if it is wrong.
+    explanation += [book.facts[name]["assumption"].strip() for name in assumed]
     answer["window"] = decision.get("window")
     answer["explanation"] = " ".join(explanation)
-    answer["facts_used"] = {IRREGULARITY: facts[IRREGULARITY], **{n: facts[n] for n in row.needed}}
+    answer["facts_used"] = {IRREGULARITY: known.given[IRREGULARITY],
+                            **{n: known.given[n] for n in row.needed if n in known.given}}
+    answer["assumed"] = dict(assumed)
     answer["law_text"] = [{"law": n, "title": book.laws[n].title, "statement": book.laws[n].statement}
                           for n in laws if n in book.laws]
     return answer
@@ -266,7 +366,9 @@ def answer_dispute(question: dict, book: RuleBook, params) -> dict:
     if IRREGULARITY not in facts:
         # The irregularity is always the first question: nothing can be ruled without it.
         return _need_answer(book, IRREGULARITY, facts)
-    row, ask_for = interview(decision_rows(book, params.profile), facts)
+    rows = decision_rows(book, params.profile)
+    known = known_facts(book, facts)
+    row, ask_for = interview(rows, known)
     if ask_for:
         return _need_answer(book, ask_for, facts)
-    return _ruling_answer(book, row, facts)
+    return _ruling_answer(book, row, known, assumptions(rows, row, known))

@@ -7,7 +7,12 @@
 2. Every irregularity of rules/dispute-facts.yaml reaches a ruling for some facts, and
    every decision row can be reached (no row is hidden behind an earlier one): found by
    an exhaustive walk of the interview tree.
+
+Facts the interview never asks (those with a default, and an irregularity's
+``only_if_given`` facts) can only be volunteered: a case's own are given from the start,
+and the walk of part 2 starts from every way of giving or not giving them.
 """
+from itertools import product
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ecarte_tutor import ask
-from ecarte_tutor.disputes import decision_rows
+from ecarte_tutor.disputes import decision_rows, fact_defaults, only_if_given
 from ecarte_tutor.paths import rules_dir
 from ecarte_tutor.rulebook import FACTS_FILE, PROFILES, get_rulebook, load_rulebook
 from ecarte_tutor.scenarios import bundled_scenarios, load_scenarios, mismatches
@@ -45,6 +50,17 @@ def case_id(item):
     return f"{item[0]}:{item[1].id}"
 
 
+def never_asked(book, irregularity) -> set[str]:
+    """The facts the interview may not ask for this irregularity: they can only be volunteered."""
+    return set(fact_defaults(book)) | set(only_if_given(book, irregularity))
+
+
+def volunteered(book, known: dict) -> dict:
+    """The facts of ``known`` that a user must give up front, since nobody will ask for them."""
+    unasked = never_asked(book, known.get("irregularity"))
+    return {name: value for name, value in known.items() if name in unasked}
+
+
 def _step(book, question, facts, asked):
     """One interview step; checks that the fact asked for is new."""
     answer = ask({**question, "facts": facts}, book)
@@ -53,6 +69,8 @@ def _step(book, question, facts, asked):
     fact = answer["need"]["fact"]
     assert fact not in facts, f"asked for {fact!r}, which was given: {facts}"
     assert fact not in asked, f"asked for {fact!r} twice (asked so far: {asked})"
+    if "irregularity" in facts:
+        assert fact not in never_asked(book, facts["irregularity"]), f"asked for {fact!r}, which is never asked"
     return answer, fact
 
 
@@ -74,7 +92,7 @@ def test_interview_from_nothing_reaches_the_case_ruling(item):
     known = case.question.get("facts", {})
     direct = ask(case.question, book)
     # Depth-first over the answers; a fact the case leaves open branches over its choices.
-    stack, walked = [({}, [])], 0
+    stack, walked = [(volunteered(book, known), [])], 0
     while stack:
         walked += 1
         assert walked <= MAX_PATHS, f"{case.id}: the interview tree is larger than {MAX_PATHS} paths"
@@ -97,6 +115,7 @@ def test_interview_from_any_part_of_the_facts(item, data):
     known = case.question.get("facts", {})
     facts = {name: known[name] for name in data.draw(st.sets(st.sampled_from(sorted(known))) if known
                                                      else st.just(set()), label="given")}
+    facts.update(volunteered(book, known))
     direct = ask(case.question, book)
     asked = []
     for _ in range(len(book.facts) + 1):
@@ -133,9 +152,26 @@ def _domains(book) -> dict:
     return domains
 
 
+def volunteer_starts(book, profile: str, irregularity: str, domains: dict) -> list[dict]:
+    """Every way of giving, or not giving, the never-asked facts the irregularity's rows test.
+
+    A row reachable only when such a fact is given (a default-valued fact with another value,
+    or an ``only_if_given`` fact) counts as reachable: a user may always volunteer it.
+    """
+    unasked = never_asked(book, irregularity)
+    names = sorted({name for row in decision_rows(book, profile) if irregularity in row.irregularities
+                    for name in row.when if name in unasked})
+    starts = []
+    for values in product(*[[None, *domains[name]] for name in names]):
+        start = {name: value for name, value in zip(names, values) if value is not None}
+        starts.append({"irregularity": irregularity, **start})
+    return starts
+
+
 def reachable(book, profile: str, irregularity: str, domains: dict) -> set[str]:
     """Every ruling (its ``case``) the interview can reach for one irregularity."""
-    found, stack, walked = set(), [{"irregularity": irregularity}], 0
+    found, walked = set(), 0
+    stack = volunteer_starts(book, profile, irregularity, domains)
     while stack and walked < MAX_PATHS * 10:
         walked += 1
         facts = stack.pop()
@@ -144,7 +180,10 @@ def reachable(book, profile: str, irregularity: str, domains: dict) -> set[str]:
             found.add(answer["case"])
         elif answer.get("status") == "need":
             fact = answer["need"]["fact"]
+            assert fact not in facts, f"asked for {fact!r}, which was given: {facts}"
+            assert fact not in never_asked(book, irregularity), f"asked for {fact!r}, which is never asked"
             stack += [{**facts, fact: value} for value in domains[fact]]
+    assert not stack, f"{irregularity}: the interview tree is larger than {MAX_PATHS * 10} paths"
     return found
 
 

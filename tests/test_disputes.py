@@ -242,3 +242,91 @@ def test_any_facts_get_an_answer_or_a_clear_error(facts):
         assert answer["status"] in {"need", "ruling"}
         if answer["status"] == "need":
             assert answer["need"]["fact"] not in {k for k, v in facts.items() if v is not None}
+
+
+# --- facts with a default, and facts used only when given ---------------------------------------
+
+API_FACTS = {"irregularity", "discovered", "hand", "offender", "count", "elder_looked", "dealer_took_up_hand",
+             "exchange_made", "owner", "cut", "cards_exposed", "where", "corrected_before_next_lead",
+             "played_to", "tricks_won"}  # the fixed table of ../shared/API.md
+
+
+def test_a_defaulted_fact_is_never_asked_and_its_default_is_reported(fbook):
+    answer = dispute(fbook, {"irregularity": "score-not-marked"})
+    assert answer["status"] == "ruling"
+    assert answer["case"] == "law.50/in-time"
+    assert answer["assumed"] == {"next_trump_turned": False}
+    assert answer["facts_used"] == {"irregularity": "score-not-marked"}
+    # the explanation ends with the fact's own assumption sentence
+    assert answer["explanation"].endswith(fbook.facts["next_trump_turned"]["assumption"].strip())
+
+
+def test_a_given_value_wins_over_the_default(fbook):
+    answer = dispute(fbook, {"irregularity": "score-not-marked", "next_trump_turned": True})
+    assert answer["case"] == "law.50/too-late"
+    assert answer["assumed"] == {}
+    assert answer["facts_used"] == {"irregularity": "score-not-marked", "next_trump_turned": True}
+    assert "I have assumed" not in answer["explanation"]
+
+
+def test_giving_the_default_value_is_not_an_assumption(fbook):
+    answer = dispute(fbook, {"irregularity": "score-not-marked", "next_trump_turned": "false"})
+    assert answer["case"] == "law.50/in-time"
+    assert answer["assumed"] == {}
+    assert answer["facts_used"]["next_trump_turned"] is False
+
+
+def test_a_default_that_set_aside_an_earlier_row_is_reported(fbook):
+    # law.23/dealer-king-first fits every given fact but is ruled out by king_played_first's
+    # default; the row that rules does not name the fact, yet the ruling relied on it.
+    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "dealer"})
+    assert answer["case"] == "law.23/too-late"
+    assert answer["assumed"] == {"king_played_first": False}
+    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "dealer", "king_played_first": True})
+    assert answer["case"] == "law.23/dealer-king-first"
+    assert answer["assumed"] == {}
+    # an earlier row set aside by a given fact (the elder is no dealer) assumes nothing
+    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "elder"})
+    assert answer["case"] == "law.23/too-late" and answer["assumed"] == {}
+
+
+def test_an_only_if_given_fact_is_never_asked(fbook):
+    # law.23/still-five-cards tests count, which king-announced-late uses only when given:
+    # the interview asks the offender, never the count.
+    answer = dispute(fbook, {"irregularity": "king-announced-late"})
+    assert answer["need"]["fact"] == "offender"
+    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "elder", "count": 5})
+    assert answer["case"] == "law.23/still-five-cards"
+    assert answer["points"] == {"elder": 1, "dealer": 0}
+    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "elder", "count": 4})
+    assert answer["case"] == "law.23/too-late"
+
+
+def test_the_same_fact_is_asked_for_other_irregularities(fbook):
+    answer = dispute(fbook, {"irregularity": "wrong-card-count", "discovered": "after-turn-up", "hand": "dealer"})
+    assert answer["need"]["fact"] == "count"
+
+
+def test_a_ruling_without_defaults_has_an_empty_assumed(fbook):
+    answer = dispute(fbook, {"irregularity": "incorrect-pack"})
+    assert answer["assumed"] == {}
+
+
+@pytest.mark.parametrize("root", [FIXTURE / "rules", Path(__file__).parents[1] / "rules"], ids=["fixture", "bundled"])
+def test_facts_file_defaults_are_sound(root):
+    book = load_rulebook(root)
+    for name, spec in book.facts.items():
+        if name not in API_FACTS:
+            assert "default" in spec, f"{name} is not in API.md's table, so it needs a default"
+        if "default" in spec:
+            assert spec["default"] in [c["value"] for c in spec["choices"]] or spec["type"] == "integer", name
+            assert spec["assumption"].strip().startswith("I have assumed"), name
+    for choice in book.facts["irregularity"]["choices"]:
+        for name in choice.get("only_if_given", ()):
+            assert name in book.facts and "default" not in book.facts[name], (choice["value"], name)
+            assert name not in {"offender", "owner", "hand"}, "a seat fact may be needed by chooser or points"
+
+
+def test_fixture_facts_file_is_a_copy_of_the_real_one():
+    real = Path(__file__).parents[1] / "rules" / "dispute-facts.yaml"
+    assert (FIXTURE / "rules" / "dispute-facts.yaml").read_text(encoding="utf-8") == real.read_text(encoding="utf-8")

@@ -1,46 +1,103 @@
 """``ecarte-tutor serve``: run the site with waitress, a production WSGI server.
 
+``--threads`` sets waitress's worker threads; ``--workers`` starts that many server
+processes sharing one listening socket (POSIX only), so the site uses more than one
+core: a Python process runs its Python code on one core at a time. The app is built
+once, before the workers are forked, so a broken rule book stops the start.
+
 For development, Flask's own server reloads on change:
 ``flask --app ecarte_tutor.web run --debug``.
 """
 from __future__ import annotations
 
+import os
+import signal
+import socket
 import sys
+
+DEFAULT_THREADS = 8
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1; use 0.0.0.0 to accept other machines)")
-    parser.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
-    parser.add_argument("--threads", "--workers", dest="threads", type=int, default=8, metavar="N",
-                        help="worker threads answering requests (default 8)")
+    parser.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000; 0 picks a free one)")
+    parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, metavar="N",
+                        help=f"worker threads in each server process (default {DEFAULT_THREADS})")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="server processes sharing the port (default 1; more than 1 needs a POSIX system)")
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"ecarte-tutor serve: {message}", file=sys.stderr)
+    return code
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(1024)
+    sock.setblocking(False)
+    return sock
 
 
 def run(args) -> int:
     if not 0 <= args.port <= 65535:
-        print(f"ecarte-tutor serve: --port must be from 0 to 65535, not {args.port}.", file=sys.stderr)
-        return 2
+        return _fail(f"--port must be from 0 to 65535, not {args.port}.")
     if args.threads < 1:
-        print(f"ecarte-tutor serve: --threads must be at least 1, not {args.threads}.", file=sys.stderr)
-        return 2
+        return _fail(f"--threads must be at least 1, not {args.threads}.")
+    if args.workers < 1:
+        return _fail(f"--workers must be at least 1, not {args.workers}.")
+    if args.workers > 1 and not hasattr(os, "fork"):
+        return _fail("--workers above 1 needs a POSIX system; use --threads here.")
     try:
         from waitress.server import create_server
     except ImportError:
-        print("ecarte-tutor serve: waitress is not installed (pip install waitress).", file=sys.stderr)
-        return 1
+        return _fail("waitress is not installed (pip install waitress).", 1)
     from ..web import create_app
 
     app = create_app()  # a broken rule book raises DataError: cli.main prints it as one line
     try:
-        server = create_server(app, host=args.host, port=args.port, threads=args.threads, ident="ecarte-tutor")
+        sock = _listen(args.host, args.port)
     except OSError as exc:
-        print(f"ecarte-tutor serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}.",
-              file=sys.stderr)
-        return 1
-    print(f"ecarte-tutor: serving on http://{args.host}:{server.effective_port}/ "
-          f"with {args.threads} threads (Ctrl-C stops)", file=sys.stderr, flush=True)
+        return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}.", 1)
+    port = sock.getsockname()[1]
+    print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.workers} process"
+          f"{'es' if args.workers > 1 else ''} of {args.threads} threads (Ctrl-C stops)", file=sys.stderr, flush=True)
+
+    children = []
+    for _ in range(args.workers - 1):
+        pid = os.fork()
+        if pid == 0:  # a worker: serve until told to stop, never return into the CLI
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the parent decides
+            _serve(create_server, app, sock, args.threads)
+            os._exit(0)
+        children.append(pid)
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        _serve(create_server, app, sock, args.threads)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGTERM)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+        sock.close()
+    return 0
+
+
+def _serve(create_server, app, sock, threads: int) -> None:
+    server = create_server(app, sockets=[sock], threads=threads, ident="ecarte-tutor")
     try:
         server.run()
     finally:
         server.close()
-    return 0

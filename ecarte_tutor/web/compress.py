@@ -19,6 +19,9 @@ def _accepts_gzip() -> bool:
 
 
 def compress(response):
+    length = response.content_length
+    if length is not None and length < MIN_SIZE and not response.direct_passthrough:
+        return response  # small answers (most API calls) go out as they are
     if (response.status_code < 200 or response.status_code in (204, 206, 304)
             or "Content-Encoding" in response.headers
             or response.mimetype not in COMPRESSIBLE):

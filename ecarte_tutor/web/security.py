@@ -5,6 +5,8 @@ import os
 import secrets
 import sys
 
+from flask.sessions import SecureCookieSessionInterface
+
 SECRET_KEY_VARIABLES = ("ECARTE_TUTOR_SECRET_KEY", "SECRET_KEY")
 
 # Everything is served from this origin: no CDN, no web fonts, no inline script or style.
@@ -44,11 +46,25 @@ def secret_key_from_environment() -> str:
     return secrets.token_hex(32)
 
 
+HEADER_ITEMS = list(HEADERS.items())
+
+
 def add_headers(response):
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    # Only this function sets these headers, so one check stands for all of them (it runs on every request).
+    if "Content-Security-Policy" not in response.headers:
+        response.headers.extend(HEADER_ITEMS)
     return response
 
 
+class CookieSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, without building a signer for requests that carry no cookie."""
+
+    def open_session(self, app, request):
+        if not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
+
+
 def init_app(app) -> None:
+    app.session_interface = CookieSessions()
     app.after_request(add_headers)
