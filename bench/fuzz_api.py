@@ -60,8 +60,36 @@ questions = st.builds(
     lambda kind, profile, extra: {"kind": kind, **({"profile": profile} if profile != "-" else {}), **extra},
     st.sampled_from(KINDS), st.sampled_from(PROFILES + ["-"]),
     st.dictionaries(st.sampled_from(FIELDS), field_values, max_size=7))
+# Questions close to valid, so that the answering code (not only the checks) is exercised.
+REAL = [f"{r}{u}" for u in "SHDC" for r in ("K", "Q", "J", "A", "10", "9", "8", "7")]
+real_card = st.sampled_from(REAL)
+suit = st.sampled_from(["S", "H", "D", "C", "♠", "hearts", "x"])
+profile = st.sampled_from(["london", "french", "modern", "finnish"])
+near_valid = st.one_of(
+    st.fixed_dictionaries({"kind": st.just("play"), "trump": suit, "hand": st.lists(real_card, min_size=1, max_size=6),
+                           "profile": profile},
+                          optional={"led": st.one_of(st.none(), real_card), "card": real_card}),
+    st.fixed_dictionaries({"kind": st.just("trick"), "trump": suit, "led": real_card, "followed": real_card,
+                           "profile": profile}),
+    st.builds(lambda e, extra: {"kind": "score", "tricks": {"elder": e, "dealer": 5 - e}, **extra},
+              st.integers(0, 5), st.fixed_dictionaries({"profile": profile}, optional={
+                  "elder_played_without_proposing": st.booleans(), "dealer_refused_first_proposal": st.booleans(),
+                  "king_turned": st.booleans(), "king_announced_by": st.sampled_from(["elder", "dealer", None]),
+                  "score_before": st.fixed_dictionaries({"elder": st.integers(0, 4), "dealer": st.integers(0, 4)})})),
+    st.fixed_dictionaries({"kind": st.just("exchange"), "stock": st.integers(0, 21),
+                           "elder_discards": st.integers(0, 6), "profile": profile},
+                          optional={"dealer_discards": st.integers(0, 6)}),
+    st.fixed_dictionaries({"kind": st.just("pack"), "cards": st.lists(st.one_of(real_card, cardish), max_size=40)}),
+    st.fixed_dictionaries({"kind": st.just("dispute"), "facts": facts, "profile": profile}),
+    st.builds(lambda cards, acts: {"kind": "hand", "deal": {"elder": cards[:5], "dealer": cards[5:10],
+                                                            "turn_up": cards[10], "stock": cards[11:]},
+                                   "actions": acts},
+              st.permutations(REAL), actions),
+)
 raw_bodies = st.one_of(st.binary(max_size=200), st.text(max_size=200).map(lambda t: t.encode("utf-8")))
-bodies = st.one_of(questions.map(lambda q: json.dumps(q).encode()),
+bodies = st.one_of(near_valid.map(lambda q: json.dumps(q).encode()),
+                   near_valid.map(lambda q: json.dumps(q).encode()),
+                   questions.map(lambda q: json.dumps(q).encode()),
                    json_values.map(lambda v: json.dumps(v).encode()),
                    raw_bodies)
 

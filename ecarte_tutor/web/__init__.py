@@ -25,7 +25,6 @@ def create_app(config: dict | None = None) -> Flask:
         RULES_DIR=None,        # None: the bundled rules/ (see ecarte_tutor.paths)
         SCENARIOS_DIR=None,
         LESSONS_DIR=None,
-        JSON_SORT_KEYS=False,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         # Static files change only with a new release; let browsers keep them for an hour.
@@ -35,6 +34,9 @@ def create_app(config: dict | None = None) -> Flask:
         app.config.update(config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = security.secret_key_from_environment()
+    # Block tags leave no blank lines or indentation behind: a phone downloads less.
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 

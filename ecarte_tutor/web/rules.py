@@ -27,6 +27,18 @@ def param_value(value) -> str:
     return show_value(value)
 
 
+@bp.app_template_filter("ruling_lines")
+def ruling_lines(rule) -> list[tuple[str, str, bool]]:
+    """A law's decisions as (window, options, compulsory), each distinct line once."""
+    lines = []
+    for decision in rule.decisions:
+        line = (decision.get("window", ""), "; ".join(o["label"] for o in decision["options"]),
+                bool(decision.get("compulsory")))
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
 @bp.get("/rules")
 def index():
     book = get_book()

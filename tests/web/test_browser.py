@@ -78,10 +78,11 @@ def page(browser_context):
 
 
 def shoot(page, name: str) -> None:
-    """Screenshots at phone and desktop widths."""
+    """Screenshots at phone and desktop widths (the whole page, unless it is very long)."""
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
-        page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
+        whole = page.evaluate("document.documentElement.scrollHeight") < 8000
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=whole)
     page.set_viewport_size(PHONE)
 
 

@@ -17,6 +17,11 @@ PAGES = {
     "/laws": "The laws of Écarté",
     "/casebook/": "The casebook",
     "/lessons/": "Learn Écarté",
+    "/lessons/01-pack-and-ranking/": "The pack and its ranking",
+    "/lessons/01-pack-and-ranking/4": "Which of your cards may you play?",
+    "/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S": "may not be played",
+    "/dispute/?irregularity=wrong-card-count&discovered=before-turn-up&elder_looked=true&hand=elder&count=3":
+        "What the law says",
 }
 
 
