@@ -13,6 +13,7 @@ see :class:`Ranking`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import Enum
 
 from .errors import CardNotationError
@@ -113,6 +114,13 @@ def parse_card(text) -> Card:
     """Read a card in any accepted notation; raise :class:`CardNotationError` naming the string."""
     if not isinstance(text, str):
         raise CardNotationError(f"{text!r} is not a card: {CARD_HELP}")
+    return _parse_card_text(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_card_text(text: str) -> Card:
+    # Cards are immutable, so a string read once is read the same ever after; this is the
+    # commonest work of every question (a play question reads up to seven cards).
     cleaned = text.strip().replace("\ufe0f", "").replace(" ", "")
     if len(cleaned) < 2:
         raise CardNotationError(f"{text!r} is not a card: {CARD_HELP}")
