@@ -93,33 +93,24 @@ def interview():
         need = answer.get("need") or {}
         meta = book.facts.get(need.get("fact")) or {}
         return render_template("dispute/question.html", need=need, meta=meta, **context)
-    return render_template("dispute/ruling.html", law_texts=law_texts(answer, book), **context)
+    return render_template("dispute/ruling.html", law_texts=law_texts(answer, book),
+                           assumptions=assumptions(answer, pairs, profile, book), **context)
 
 
 def law_texts(answer: dict, book) -> list[dict]:
-    """The text of each law the ruling rests on: the answer's ``law_text``, else the rule book's statement."""
-    given = answer.get("law_text")
-    texts = []
-    numbers = [n for n in answer.get("laws") or [] if isinstance(n, int)]
-    if isinstance(given, dict):
-        for key, text in given.items():
-            number = int(key) if str(key).isdigit() else None
-            texts.append({"law": number, "rule": book.laws.get(number), "text": str(text)})
-        return texts
-    if isinstance(given, str) and given.strip():
-        first = numbers[0] if numbers else None
-        return [{"law": first, "rule": book.laws.get(first), "text": given}]
-    if isinstance(given, list):
-        for i, item in enumerate(given):
-            if isinstance(item, dict):
-                number = item.get("law") if isinstance(item.get("law"), int) else None
-                text = item.get("statement") or item.get("text") or ""
-            else:
-                number, text = (numbers[i] if i < len(numbers) else None), item
-            texts.append({"law": number, "rule": book.laws.get(number), "text": str(text)})
-        return texts
-    for number in numbers:
-        rule = book.laws.get(number)
-        if rule is not None:
-            texts.append({"law": number, "rule": rule, "text": rule.statement})
-    return texts
+    """The text of each law the ruling rests on (the answer's ``law_text``)."""
+    return [{"law": item["law"], "rule": book.laws.get(item["law"]), "text": item["statement"]}
+            for item in answer.get("law_text", [])]
+
+
+def assumptions(answer: dict, pairs, profile, book) -> list[dict]:
+    """Each fact the ruling assumed, with links that rule again on another value of it."""
+    out = []
+    for name, value in (answer.get("assumed") or {}).items():
+        fact = book.facts.get(name) or {}
+        others = [{"label": choice["label"],
+                   "url": dispute_url(pairs + [(name, str(choice["value"]).lower())], profile)}
+                  for choice in fact.get("choices", []) if choice["value"] != value]
+        out.append({"name": name, "question": fact.get("question", name), "label": fact_label(fact, value),
+                    "others": others})
+    return out

@@ -105,10 +105,17 @@ def test_fact_values_are_read_as_their_type(app):
     assert typed_value(None, "x") == "x"
 
 
-def test_law_text_falls_back_to_the_rule_book(app):
+def test_law_texts_come_from_the_ruling(app):
     book = app.extensions["ecarte_tutor"].book
     number = min(book.laws)
-    texts = law_texts({"laws": [number]}, book)
-    assert texts[0]["law"] == number and texts[0]["text"] == book.laws[number].statement
     texts = law_texts({"laws": [number], "law_text": [{"law": number, "statement": "Text."}]}, book)
-    assert texts[0]["text"] == "Text."
+    assert texts == [{"law": number, "rule": book.laws[number], "text": "Text."}]
+
+
+def test_an_assumed_fact_is_shown_with_a_link_that_rules_again(get):
+    page = get("/dispute/?irregularity=turned-king-not-marked")
+    assert page.status == 200 and "What I assumed" in page.text
+    link = page.html.split('id="assumed-next_trump_turned"')[1].split('href="')[1].split('"')[0]
+    changed = get(link.replace("&amp;", "&"))
+    assert changed.status == 200 and "What I assumed" not in changed.text
+    assert "next_trump_turned=true" in link
