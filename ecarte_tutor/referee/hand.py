@@ -223,7 +223,7 @@ def _apply_card(state: HandState, action: dict, params: Params) -> None:
         state.history.append({"leader": lead_seat, "led": str(lead_card), "followed": str(follow_card),
                               "winner": winner})
         state.current, state.leader = [], winner
-        if len(state.history) == 5:
+        if len(state.history) == params.hand_size:  # one trick per card dealt
             state.phase = "complete"
 
 
@@ -283,7 +283,7 @@ def read_action(value, index: int) -> dict:
                             f"{where}.do")
     action = {"by": seat, "do": verb}
     if verb == "discard":
-        action["cards"] = read_cards(value.get("cards"), f"{where}.cards", max_count=5)
+        action["cards"] = read_cards(value.get("cards"), f"{where}.cards")
     if verb == "card":
         if value.get("card") is None:
             raise QuestionError("missing-field", f"{where} plays a card but does not say which ('card').",

@@ -67,7 +67,7 @@ def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     """The points for the tricks: the point, the vole, or the penalty of law 49."""
     winner = next(seat for seat in SEATS if facts.tricks[seat] >= params.point_tricks)
     won = facts.tricks[winner]
-    vole = won == 5
+    vole = won == params.hand_size  # every trick of the hand
     reasons.add(params.rule_for("vole_value" if vole else "point_value"))
     reasons.law(TRICKS_LAW)
     committed, why = committed_seat(facts, params, reasons)
@@ -164,10 +164,12 @@ def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook)
     return result
 
 
-def read_facts(question: dict) -> HandFacts:
-    tricks = read_seat_numbers(require(question, "tricks"), "tricks", low=0, high=5)
-    if sum(tricks.values()) != 5:
-        raise QuestionError("bad-tricks", f"The tricks must add up to 5 (a hand has five tricks); "
+def read_facts(question: dict, params: Params) -> HandFacts:
+    tricks_in_hand = params.hand_size  # one trick for each card held
+    tricks = read_seat_numbers(require(question, "tricks"), "tricks", low=0, high=tricks_in_hand)
+    if sum(tricks.values()) != tricks_in_hand:
+        raise QuestionError("bad-tricks", f"The tricks must add up to {tricks_in_hand} (a hand has "
+                                          f"{tricks_in_hand} tricks); "
                                           f"got {tricks['elder']} + {tricks['dealer']}.", "tricks")
     facts = HandFacts(
         tricks=tricks,
@@ -187,7 +189,7 @@ def read_facts(question: dict) -> HandFacts:
 
 def answer_score(question: dict, book: RuleBook, params: Params) -> dict:
     """Kind ``score``."""
-    facts = read_facts(question)
+    facts = read_facts(question, params)
     before = question.get("score_before")
     if before is not None:
         before = read_seat_numbers(before, "score_before", low=0, high=params.game_target - 1)
