@@ -59,13 +59,15 @@ def read_question(body: bytes):
 def request_body() -> bytes:
     """The body, at most MAX_CONTENT_LENGTH bytes (a larger one is a 413).
 
-    Read straight from the WSGI input, which the server has already buffered: werkzeug's
-    stream wrappers cost more than answering the question.
+    Read straight from the WSGI environ, which the server has already buffered: werkzeug's
+    request properties and stream wrappers cost more than answering the question.
     """
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
-    length = request.content_length
-    stream = request.environ["wsgi.input"]
-    if length is not None and "wsgi.input_terminated" not in request.environ:
+    environ = request.environ
+    stream = environ["wsgi.input"]
+    raw_length = environ.get("CONTENT_LENGTH", "")
+    if raw_length.isdigit() and "wsgi.input_terminated" not in environ:
+        length = int(raw_length)
         if length > limit:
             raise RequestEntityTooLarge()
         return stream.read(length)
