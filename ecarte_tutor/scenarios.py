@@ -1,7 +1,7 @@
 """Worked cases (``scenarios/**.yaml``): the casebook, and test data for every kind of question.
 
 A case holds a question exactly as ``ask()`` receives it and the answer it must
-get; :func:`mismatches` compares them (see docs/helper-preamble.md for the rules).
+get; :func:`mismatches` compares them (see docs/scenarios.md for the rules).
 """
 from __future__ import annotations
 
