@@ -110,6 +110,13 @@ def parse_suit(text) -> Suit:
     return suit
 
 
+def split_card(text: str) -> tuple[str, Suit | None]:
+    """The rank text (``T`` read as 10) and the suit of a card string, before any check of the rank."""
+    cleaned = text.strip().replace("\ufe0f", "").replace(" ", "")
+    rank = cleaned[:-1]
+    return ("10" if rank.lower() == "t" else rank), _SUIT_ALIASES.get(cleaned[-1:].lower())
+
+
 def parse_card(text) -> Card:
     """Read a card in any accepted notation; raise :class:`CardNotationError` naming the string."""
     if not isinstance(text, str):
@@ -121,11 +128,8 @@ def parse_card(text) -> Card:
 def _parse_card_text(text: str) -> Card:
     # Cards are immutable, so a string read once is read the same ever after; this is the
     # commonest work of every question (a play question reads up to seven cards).
-    cleaned = text.strip().replace("\ufe0f", "").replace(" ", "")
-    if len(cleaned) < 2:
-        raise CardNotationError(f"{text!r} is not a card: {CARD_HELP}")
-    rank = _RANK_ALIASES.get(cleaned[:-1].lower())
-    suit = _SUIT_ALIASES.get(cleaned[-1].lower())
+    rank, suit = split_card(text)
+    rank = _RANK_ALIASES.get(rank.lower())
     if rank is None or suit is None:
         raise CardNotationError(f"{text!r} is not a card of the Piquet pack: {CARD_HELP}")
     return Card(rank, suit)
@@ -140,10 +144,6 @@ class Ranking:
             raise ValueError(f"a rank order must list each of {', '.join(RANKS)} once, got {order}")
         self.order = order
         self._strength = {rank: len(order) - i for i, rank in enumerate(order)}
-
-    def strength(self, card: Card) -> int:
-        """A larger number for a higher card of the same suit."""
-        return self._strength[card.rank]
 
     def higher(self, a: Card, b: Card) -> bool:
         """True when ``a`` outranks ``b`` (cards of one suit)."""

@@ -20,15 +20,15 @@ of API.md and asking would turn a ruling into a question:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from .errors import QuestionError
-from .fields import SEATS, other, require
+from .fields import SEAT_NAMES, SEATS, is_whole_number, other, require
 from .rulebook import Rule, RuleBook
 
 IRREGULARITY = "irregularity"
 ADVERSARY_OF = "adversary-of-"
-SEAT_WORDS = {"elder": "the non-dealer (elder hand)", "dealer": "the dealer"}
 
 
 @dataclass(frozen=True)
@@ -70,11 +70,13 @@ class Known:
         return name not in self.given and name not in self.defaults and name not in self.only_if_given
 
 
-def fact_defaults(book: RuleBook) -> dict:
+@lru_cache(maxsize=64)  # the rule book never changes once loaded: work it out once
+def fact_defaults(book: RuleBook) -> MappingProxyType:
     """Every fact that has a default, with its default (rules/dispute-facts.yaml)."""
-    return {name: spec["default"] for name, spec in book.facts.items() if "default" in spec}
+    return MappingProxyType({name: spec["default"] for name, spec in book.facts.items() if "default" in spec})
 
 
+@lru_cache(maxsize=64)  # the rule book never changes once loaded: work it out once
 def only_if_given(book: RuleBook, irregularity: str) -> frozenset:
     """The facts an irregularity uses only when they are given (its choice's ``only_if_given``)."""
     for choice in book.facts.get(IRREGULARITY, {}).get("choices", ()):
@@ -109,7 +111,8 @@ def _needed(decision: dict) -> tuple[str, ...]:
     return tuple(names)
 
 
-def decision_rows(book: RuleBook, profile: str) -> list[Row]:
+@lru_cache(maxsize=64)  # the rule book never changes once loaded: work it out once
+def decision_rows(book: RuleBook, profile: str) -> tuple[Row, ...]:
     """Every decision row in force under ``profile``, in rule-book order."""
     rows = []
     for number in sorted(book.laws):
@@ -122,7 +125,7 @@ def decision_rows(book: RuleBook, profile: str) -> list[Row]:
             kinds = decision["irregularity"]
             kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
             rows.append(Row(law, decision, kinds, _needed(decision)))
-    return rows
+    return tuple(rows)
 
 
 def matches(condition, value) -> bool:
@@ -193,7 +196,7 @@ def _read_value(spec, value, field: str):
             return value
         raise QuestionError("bad-fact-value", f"'{name}' must be true or false, got {value!r}.", field)
     if kind == "integer":
-        if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        if isinstance(value, str) and is_whole_number(value.strip()):
             value = int(value.strip())
         low, high = spec.get("min"), spec.get("max")
         in_range = not isinstance(value, bool) and isinstance(value, int) \
@@ -341,13 +344,13 @@ def _ruling_answer(book: RuleBook, row: Row, known: Known, assumed: dict) -> dic
     }
     explanation = [decision["explanation"].strip()]
     if chooser:
-        explanation.append(f"Here the choice belongs to {SEAT_WORDS[chooser]}.")
+        explanation.append(f"Here the choice belongs to {SEAT_NAMES[chooser]}.")
     if "points" in decision:
         points = {seat: 0 for seat in SEATS}
         for ref, value in decision["points"].items():
             points[resolve_seat(ref, facts)] += value
         answer["points"] = points
-        explanation += [f"{SEAT_WORDS[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
+        explanation += [f"{SEAT_NAMES[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
     # One sentence per assumption, last, so the reader sees what to correct if it is wrong.
     explanation += [book.facts[name]["assumption"].strip() for name in assumed]
     answer["window"] = decision.get("window")
@@ -355,8 +358,7 @@ def _ruling_answer(book: RuleBook, row: Row, known: Known, assumed: dict) -> dic
     answer["facts_used"] = {IRREGULARITY: known.given[IRREGULARITY],
                             **{n: known.given[n] for n in row.needed if n in known.given}}
     answer["assumed"] = dict(assumed)
-    answer["law_text"] = [{"law": n, "title": book.laws[n].title, "statement": book.laws[n].statement}
-                          for n in laws if n in book.laws]
+    answer["law_text"] = book.law_text(laws)
     return answer
 
 

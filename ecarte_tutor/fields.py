@@ -5,6 +5,8 @@ from .cards import Card, parse_card, parse_suit
 from .errors import CardNotationError, QuestionError
 
 SEATS = ("elder", "dealer")
+SEAT_NAMES = {"elder": "the elder hand (non-dealer)", "dealer": "the dealer"}
+"""How explanations name the seats."""
 
 
 def require(question: dict, name: str):
@@ -33,10 +35,10 @@ def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None =
     """A list of cards; checks its length and that no card is repeated."""
     if not isinstance(value, list):
         raise QuestionError("bad-field", f"'{field}' must be a list of cards, like [\"KH\", \"10S\"].", field)
-    cards = [read_card(item, f"{field}[{i}]") for i, item in enumerate(value)]
-    if max_count is not None and len(cards) > max_count:
-        raise QuestionError("too-many-cards", f"'{field}' holds {len(cards)} cards; at most {max_count} are allowed.",
+    if max_count is not None and len(value) > max_count:
+        raise QuestionError("too-many-cards", f"'{field}' holds {len(value)} cards; at most {max_count} are allowed.",
                             field)
+    cards = [read_card(item, f"{field}[{i}]") for i, item in enumerate(value)]
     if len(cards) < min_count:
         raise QuestionError("too-few-cards", f"'{field}' holds {len(cards)} cards; at least {min_count} are needed.",
                             field)
@@ -92,3 +94,8 @@ def read_seat_numbers(value, field: str, *, low: int, high: int) -> dict:
 def other(seat: str) -> str:
     """The other seat."""
     return "dealer" if seat == "elder" else "elder"
+
+
+def is_whole_number(text: str) -> bool:
+    """True for plain ASCII digits ("12"); ``str.isdigit`` alone also accepts "²", which ``int`` refuses."""
+    return text.isascii() and text.isdigit()

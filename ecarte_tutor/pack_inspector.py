@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import PACK, Suit, parse_suit
-from .errors import CardNotationError, QuestionError
+from .cards import PACK, Suit, split_card
+from .errors import QuestionError
 from .fields import require
 from .rulebook import RuleBook
 
@@ -25,14 +25,9 @@ LISTED = 8  # cards named one by one in an explanation before "and N more"
 def read_any_card(value, field: str) -> str:
     """A playing card of a full 52-card pack in any notation, as canonical text (``6H``, ``10S``)."""
     if isinstance(value, str):
-        cleaned = value.strip().replace("\ufe0f", "").replace(" ", "").upper()
-        rank = "10" if cleaned[:-1] == "T" else cleaned[:-1]
-        try:
-            suit = parse_suit(cleaned[-1:]) if rank in FULL_RANKS else None
-        except CardNotationError:
-            suit = None
-        if suit is not None:
-            return f"{rank}{suit.letter}"
+        rank, suit = split_card(value)
+        if rank.upper() in FULL_RANKS and suit is not None:
+            return f"{rank.upper()}{suit.letter}"
     raise QuestionError("bad-card", f"{field}: {value!r} is not a playing card; write a rank (2–10, J, Q, K, A) "
                                     "followed by a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠.", field)
 
@@ -87,6 +82,5 @@ def answer_pack(question: dict, book: RuleBook, params) -> dict:
         "Law 44 lets either player call for new cards before the next cut: two fresh packs are "
         "brought and the dealer picks one."))
     # The text of each law, as the dispute answers carry it, for the site to show.
-    answer["law_text"] = [{"law": n, "title": book.laws[n].title, "statement": book.laws[n].statement}
-                          for n in INCORRECT_PACK_LAWS if n in book.laws]
+    answer["law_text"] = book.law_text(INCORRECT_PACK_LAWS)
     return answer

@@ -18,7 +18,6 @@ from .schemas import explain, key_path, schema_errors, validator
 from .yamlio import load_yaml
 
 PROFILES = ("london", "french", "modern", "finnish")
-SEATS = ("elder", "dealer")
 LAWS_FOLDER = "laws"
 LAW_SECTION = "law"
 SOURCES_FILE = "sources.yaml"
@@ -58,10 +57,6 @@ class Rule:
     disagreements: tuple[dict, ...] = ()
     example: str | None = None
 
-    @property
-    def anchor(self) -> str:
-        return self.id
-
 
 @dataclass(frozen=True)
 class Section:
@@ -98,10 +93,6 @@ class Params(dict):
         return Ranking(self["rank_order"])
 
 
-def _param_names() -> tuple[str, ...]:
-    return tuple(validator("params").schema["properties"])
-
-
 class RuleBook:
     """All rules by id, sections in order, sources, dispute facts and the four profiles."""
 
@@ -114,22 +105,21 @@ class RuleBook:
         self.laws = {rule.law: rule for rule in self.rules.values() if rule.section == LAW_SECTION}
         self.profiles = {rule.profile["name"]: rule for rule in self.rules.values() if rule.profile}
         self.default_profile = next(
-            (name for name, rule in self.profiles.items() if rule.profile.get("default")), "london")
+            (name for name, rule in self.profiles.items() if rule.profile.get("default")), None)
         self.variants = [rule for rule in self.rules.values() if rule.variant]
         self._params = {name: self._resolve_params(name) for name in PROFILES}
 
     def __contains__(self, rule_id) -> bool:
         return rule_id in self.rules
 
-    def rule(self, rule_id: str) -> Rule:
-        return self.rules[rule_id]
-
     def params(self, profile: str | None = None) -> Params:
         """The parameters in force under ``profile`` (default: the default profile)."""
         return self._params[profile or self.default_profile]
 
-    def law_rule_id(self, number: int) -> str:
-        return self.laws[number].id
+    def law_text(self, numbers) -> list[dict]:
+        """The number, title and statement of each law in ``numbers`` (shown beside a ruling)."""
+        return [{"law": n, "title": self.laws[n].title, "statement": self.laws[n].statement}
+                for n in numbers if n in self.laws]
 
     def _resolve_params(self, profile: str) -> Params:
         values, origin = {}, {}

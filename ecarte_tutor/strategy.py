@@ -90,9 +90,16 @@ def _cached(path: str) -> Strategy:
     return load_strategy(path)
 
 
+@lru_cache(maxsize=16)  # one read per rule book, not one per question
 def strategy_for(book: RuleBook) -> Strategy:
-    """The patterns that go with ``book`` (``rules/strategy/patterns.yaml`` beside its sections)."""
-    return _cached(str((Path(book.root) / PATTERNS_FILE).resolve()))
+    """The patterns that go with ``book`` (``rules/strategy/patterns.yaml`` beside its sections);
+    every rule they cite must be in that rule book (answers cite only rules of rules/)."""
+    path = (Path(book.root) / PATTERNS_FILE).resolve()
+    strategy = _cached(str(path))
+    unknown = sorted(strategy.rule_ids() - set(book.rules))
+    if unknown:
+        raise DataError(path, f"cites rule(s) not in the rule book: {', '.join(unknown)}", key="rule")
+    return strategy
 
 
 # --- matching -------------------------------------------------------------------------------

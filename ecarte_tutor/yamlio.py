@@ -23,6 +23,11 @@ def _mapping(loader, node, deep=False):
     seen = {}
     for key_node, _value in node.value:
         key = loader.construct_object(key_node, deep=deep)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be a plain value, not a list or mapping", key_node.start_mark) from None
         if key in seen:
             raise yaml.constructor.ConstructorError(
                 None, None, f"key {key!r} appears twice in one mapping (first on line {seen[key]})",

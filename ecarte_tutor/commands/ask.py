@@ -25,7 +25,7 @@ def _questions(text: str):
     try:
         yield json.loads(stripped)
         return
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # JSONDecodeError, an over-long integer, or too deep
         pass
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -34,6 +34,10 @@ def _questions(text: str):
             yield json.loads(line)
         except json.JSONDecodeError as exc:
             yield QuestionError("bad-json", f"Line {number} is not valid JSON: {exc.msg} at column {exc.colno}.",
+                                f"line {number}")
+        except (ValueError, RecursionError) as exc:
+            yield QuestionError("bad-json", f"Line {number} cannot be read as JSON: "
+                                f"{'it is nested too deeply' if isinstance(exc, RecursionError) else exc}.",
                                 f"line {number}")
 
 

@@ -10,15 +10,12 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..lessons import load_lessons
+    from ..lessons import lesson_problems, load_lessons
     from ..rulebook import load_rulebook
     from ..scenarios import load_scenarios
+    from ..strategy import strategy_for
 
     book = load_rulebook(args.rules)
-    unsourced = [rule.id for rule in book.rules.values() if not rule.sources]
-    if unsourced:  # the schema already requires a source; this guards a schema edit
-        print(f"ecarte-tutor: rules without a source: {', '.join(unsourced)}", file=sys.stderr)
-        return 1
     print(f"Rule book {book.root}: {len(book.rules)} rules, every one with a source.")
     for section in book.sections:
         print(f"  {section.name:<10} {len(section.rules):>3}  {section.title}  ({section.file})")
@@ -30,6 +27,12 @@ def run(args) -> int:
     scenarios = load_scenarios()
     groups = Counter(case.group for case in scenarios)
     print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")
+    strategy = strategy_for(book)
+    print(f"Strategy: {len(strategy.patterns)} patterns, every cited rule in the rule book.")
     lessons = load_lessons()
-    print(f"Lessons: {len(lessons)}.")
-    return 0
+    problems = lesson_problems(lessons, book) if args.rules is None else []
+    for problem in problems:
+        print(f"ecarte-tutor: lesson defect: {problem}", file=sys.stderr)
+    print(f"Lessons: {len(lessons)}" + (f", {len(problems)} defect(s)." if problems else
+                                         ", every exercise's answer agreeing with the engine."))
+    return 1 if problems else 0

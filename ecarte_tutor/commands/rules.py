@@ -5,6 +5,7 @@ import json
 import sys
 import textwrap
 
+from ..fields import is_whole_number
 from ..rulebook import PROFILES, get_rulebook
 
 
@@ -21,7 +22,7 @@ def select(book, target):
         return list(book.rules.values())
     if target in book.rules:
         return [book.rules[target]]
-    if target.isdigit() and int(target) in book.laws:
+    if is_whole_number(target) and int(target) in book.laws:
         return [book.laws[int(target)]]
     for section in book.sections:
         if section.name == target or section.file.endswith(f"/{target}.yaml"):
@@ -64,7 +65,7 @@ def run(args) -> int:
     rules = select(book, args.target)
     if rules is None:
         print(f"ecarte-tutor: no rule, section or law named {args.target!r}. "
-              f"Sections: {', '.join(s.name for s in book.sections)}.", file=sys.stderr)
+              f"Sections: {', '.join(dict.fromkeys(s.name for s in book.sections))}.", file=sys.stderr)
         return 2
     params = book.params(args.profile) if args.profile else None
     if args.json:

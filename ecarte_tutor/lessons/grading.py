@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 
 from ..ask import ask
 from ..cards import Card, CardNotationError, parse_card
+from ..fields import SEATS, is_whole_number
 from ..rulebook import RuleBook, get_rulebook
 from .model import Exercise
 
 WINNERS = ("leader", "follower")
-SEATS = ("elder", "dealer")
 NOBODY = ("", "none", "nobody", "null", "no one", "compulsory")
 
 
@@ -147,7 +147,7 @@ def _word(value, allowed, key: str) -> str:
 
 
 def _whole(value, key: str, high: int) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and is_whole_number(value.strip()):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
         raise BadResponse(f"'{key}' must be a whole number from 0 to {high}, not {value!r}.", key)

@@ -13,6 +13,7 @@ from pathlib import Path
 from .. import paths
 from ..cards import CardNotationError, parse_card
 from ..errors import DataError
+from ..fields import is_whole_number
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
 
@@ -227,6 +228,6 @@ def find_lesson(lessons, key) -> Lesson | None:
     """The lesson named by its id (``03-trump``), slug (``trump``) or number (``3``, ``03``), or None."""
     text = str(key).strip().lower()
     for lesson in lessons:
-        if text in (lesson.id, lesson.slug) or (text.isdigit() and int(text) == lesson.number):
+        if text in (lesson.id, lesson.slug) or (is_whole_number(text) and int(text) == lesson.number):
             return lesson
     return None

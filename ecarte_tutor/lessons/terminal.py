@@ -12,14 +12,13 @@ import re
 import sys
 
 from ..cards import parse_card, parse_suit
+from ..fields import SEAT_NAMES, is_whole_number
 from ..rulebook import RuleBook, get_rulebook
 from .grading import BadResponse, expected_answer, grade
 from .model import CHOOSER_CHOICES, Exercise, Lesson, Step
 from .progress import Progress
 
 COMMANDS = "or: hint, skip, quit"
-SEAT_NAMES = {"elder": "the elder hand (non-dealer)", "dealer": "the dealer"}
-
 
 class _Quit(Exception):
     """The learner typed 'quit' or the input ended."""
@@ -238,7 +237,7 @@ class TerminalLesson:
                       else "Cards drawn: type the elder hand's number, then the dealer's (e.g. 3 2)")
             while True:
                 numbers = self._answer(prompt, exercise).replace(",", " ").split()
-                if len(numbers) == 2 and all(n.isdigit() for n in numbers):
+                if len(numbers) == 2 and all(is_whole_number(n) for n in numbers):
                     elder, dealer = (int(n) for n in numbers)
                     if kind == "score":
                         return {"points": {"elder": elder, "dealer": dealer}}
@@ -259,7 +258,7 @@ class TerminalLesson:
             picked = self._answer("Which remedies does the law allow? Type their numbers (e.g. 1 3)", exercise)
             ids = []
             for token in picked.replace(",", " ").split():
-                if token.isdigit() and 1 <= int(token) <= len(exercise.choices):
+                if is_whole_number(token) and 1 <= int(token) <= len(exercise.choices):
                     ids.append(exercise.choices[int(token) - 1]["value"])
                 elif token in [c["value"] for c in exercise.choices]:
                     ids.append(token)

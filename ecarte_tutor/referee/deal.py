@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import PACK, Card
+from ..cards import Card
 from ..errors import QuestionError
 from ..fields import read_card, read_cards
 from ..rulebook import Params
@@ -36,7 +36,7 @@ def read_deal(value, params: Params) -> Deal:
         raise QuestionError("bad-deal", "The deal needs the turn-up card.", "deal.turn_up")
     turn_up = read_card(value["turn_up"], "deal.turn_up")
     stock = tuple(read_cards(value.get("stock", []), "deal.stock", distinct=False))
-    expected_stock = params.pack_size - 2 * size - 1
+    expected_stock = params.stock_size
     if len(stock) != expected_stock:
         raise QuestionError("bad-deal", f"The stock must hold the {expected_stock} undealt cards, not {len(stock)}.",
                             "deal.stock")
@@ -49,7 +49,4 @@ def read_deal(value, params: Params) -> Deal:
             if card in where:
                 raise QuestionError("bad-deal", f"{card} is dealt twice ({where[card]} and {field}).", field)
             where[card] = field
-    missing = [str(c) for c in PACK if c not in where]
-    if missing:  # cannot happen with 32 distinct Piquet cards, kept as a guard for other pack sizes
-        raise QuestionError("bad-deal", f"The deal lacks {', '.join(missing)}.", "deal")
     return Deal(hands["elder"], hands["dealer"], turn_up, stock)

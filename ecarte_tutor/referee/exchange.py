@@ -15,26 +15,25 @@ DRAW_RULE = "exchange.discard-and-draw"
 SHORT_STOCK_LAW = 38
 
 
-def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> dict:
-    """How many cards each side draws and takes back from its discard."""
+def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> tuple[dict, bool, bool]:
+    """The draws and take-backs of each side (the answer's fields), whether the stock was short,
+    and whether the dealer must therefore play his hand as it is."""
     elder_draws = min(elder, stock)
     remaining = stock - elder_draws
-    short = dealer is not None and elder + dealer > stock or elder > stock
+    short = elder > stock or (dealer is not None and elder + dealer > stock)
+    # law 38 (london): when the stock cannot serve both, the dealer plays his hand as it is
+    dealer_must_play = short and params.short_stock_dealer == "plays-without-exchange"
     result = {"elder_draws": elder_draws, "elder_takes_back": elder - elder_draws}
     if dealer is None:
         dealer_draws = 0
         result["dealer_may_draw"] = min(remaining, params.dealer_max_discard)
-    elif short and params.short_stock_dealer == "plays-without-exchange":
-        dealer_draws = 0
     else:
-        dealer_draws = min(dealer, remaining)
+        dealer_draws = 0 if dealer_must_play else min(dealer, remaining)
     result["dealer_draws"] = dealer_draws
     result["dealer_takes_back"] = (dealer or 0) - dealer_draws
     result["stock_left"] = remaining - dealer_draws
-    dealer_must_play = short and params.short_stock_dealer == "plays-without-exchange"
     result["exchange_over"] = result["stock_left"] == 0 or dealer_must_play
-    result["short"] = short
-    return result
+    return result, short, dealer_must_play
 
 
 def answer_exchange(question: dict, book: RuleBook, params: Params) -> dict:
@@ -45,18 +44,18 @@ def answer_exchange(question: dict, book: RuleBook, params: Params) -> dict:
     dealer = question.get("dealer_discards")
     if dealer is not None:
         dealer = read_int(dealer, "dealer_discards", low=0, high=params.dealer_max_discard)
-    result = share_stock(stock, elder, dealer, params)
+    result, short, dealer_must_play = share_stock(stock, elder, dealer, params)
     reasons = Reasons(book).add(DRAW_RULE)
     text = [f"The stock holds {stock} card{'s' * (stock != 1)}; the elder hand is served first and draws "
             f"{result['elder_draws']} for his {elder} discard{'s' * (elder != 1)}."]
     if result["elder_takes_back"]:
         text.append(f"The stock cannot replace {result['elder_takes_back']} of them, so he takes "
                     f"{'that card' if result['elder_takes_back'] == 1 else 'those cards'} back into his hand.")
-    if result["short"]:
+    if short:
         reasons.add(SHORT_STOCK_RULE, params.rule_for("short_stock_dealer")).law(SHORT_STOCK_LAW)
     if dealer is None:
         text.append(f"The dealer may then take up to {result['dealer_may_draw']}.")
-    elif result["short"] and params.short_stock_dealer == "plays-without-exchange":
+    elif dealer_must_play:
         text.append("The stock cannot cover both exchanges, so the dealer takes nothing and must play his hand "
                     "as it is (he keeps any cards he had meant to discard).")
     else:
@@ -70,7 +69,6 @@ def answer_exchange(question: dict, book: RuleBook, params: Params) -> dict:
                         f"{params.dealer_min_discard} card{'s' * (params.dealer_min_discard != 1)}.")
     text.append("No further proposal is possible: the exchange is over." if result["exchange_over"]
                 else f"{result['stock_left']} card{'s' * (result['stock_left'] != 1)} remain, so the elder may propose again.")
-    del result["short"]
     result.update(reasons.fields())
     result["explanation"] = " ".join(text)
     return result

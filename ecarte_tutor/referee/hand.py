@@ -21,9 +21,17 @@ VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "ca
 MAX_ACTIONS = 200
 # rule ids cited by the hand referee besides those that set parameters
 PROPOSE_RULE, RESPONSE_RULE, DRAW_RULE = "exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw"
-REPEAT_RULE, SHORT_RULE, LEAD_RULE = "exchange.repeat", "exchange.short-stock", "play.lead"
+SHORT_RULE, LEAD_RULE = "exchange.short-stock", "play.lead"
 ANNOUNCE_RULE, FIRST_CARD_RULE, TURNED_RULE = "king.announce", "king.first-card-exception", "king.turned-up"
 LEAD_OUT_OF_TURN_LAW, REVOKE_LAW, SHORT_STOCK_LAW, ANNOUNCE_LAW, FIRST_CARD_LAW = 40, 43, 38, 23, 24
+# phase -> (the seat that acts, the verbs it may use, the rule that governs the phase)
+PHASES = {
+    "proposal": ("elder", ("propose", "stand"), PROPOSE_RULE),
+    "response": ("dealer", ("accept", "refuse"), RESPONSE_RULE),
+    "elder-discard": ("elder", ("discard",), DRAW_RULE),
+    "dealer-discard": ("dealer", ("discard",), DRAW_RULE),
+    "play": (None, ("card",), LEAD_RULE),  # in play, the seat follows the trick
+}
 
 
 @dataclass
@@ -54,13 +62,9 @@ class HandState:
         return self.trump_card.rank == "K"
 
     def to_act(self) -> str | None:
-        if self.phase in ("proposal", "elder-discard"):
-            return "elder"
-        if self.phase in ("response", "dealer-discard"):
-            return "dealer"
         if self.phase == "play":
             return other(self.current[0][0]) if self.current else self.leader
-        return None
+        return PHASES[self.phase][0] if self.phase in PHASES else None
 
     def to_dict(self) -> dict:
         return {
@@ -126,10 +130,8 @@ def king_window_open(state: HandState, seat: str, params: Params) -> bool:
 def next_actions(state: HandState, params: Params) -> list[dict]:
     """The legal next actions (API.md ``next``)."""
     seat = state.to_act()
-    if state.phase == "proposal":
-        return [{"by": "elder", "do": "propose"}, {"by": "elder", "do": "stand"}]
-    if state.phase == "response":
-        return [{"by": "dealer", "do": "accept"}, {"by": "dealer", "do": "refuse"}]
+    if state.phase in ("proposal", "response"):
+        return [{"by": seat, "do": verb} for verb in PHASES[state.phase][1]]
     if state.phase in ("elder-discard", "dealer-discard"):
         low, high = _discard_range(state, seat, params)
         return [{"by": seat, "do": "discard", "min": low, "max": high,
@@ -162,21 +164,17 @@ def _check_turn(state: HandState, action: dict) -> None:
     seat, verb = action["by"], action["do"]
     expected = state.to_act()
     if state.phase == "complete":
-        raise Illegal("hand-complete", "The hand is over: all five tricks have been played.", [play.WINNER_RULE])
+        raise Illegal("hand-complete", "The hand is over: every trick has been played.", [play.WINNER_RULE])
     if verb == "announce-king":
         return
-    allowed = {"proposal": ("propose", "stand"), "response": ("accept", "refuse"),
-               "elder-discard": ("discard",), "dealer-discard": ("discard",), "play": ("card",)}[state.phase]
+    _, allowed, rule = PHASES[state.phase]
     if verb not in allowed:
         wanted = " or ".join(f"'{v}'" for v in allowed)
         raise Illegal("not-now", f"'{verb}' is not possible now: the hand is in its {state.phase} phase and calls "
-                                 f"for {wanted} by the {expected}.",
-                      [PROPOSE_RULE if state.phase == "proposal" else RESPONSE_RULE if state.phase == "response"
-                       else DRAW_RULE if "discard" in state.phase else LEAD_RULE])
+                                 f"for {wanted} by the {expected}.", [rule])
     if seat != expected:
         laws = (LEAD_OUT_OF_TURN_LAW,) if verb == "card" and not state.current else ()
-        raise Illegal("out-of-turn", f"It is the {expected}'s turn to act, not the {seat}'s.",
-                      [LEAD_RULE] if verb == "card" else [PROPOSE_RULE], laws)
+        raise Illegal("out-of-turn", f"It is the {expected}'s turn to act, not the {seat}'s.", [rule], laws)
 
 
 def _apply_discard(state: HandState, action: dict, params: Params) -> None:
@@ -335,8 +333,7 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
         answer.update(cites=answer["score"]["cites"], laws=answer["score"]["laws"],
                       explanation="Every action was legal. " + answer["score"]["explanation"])
     else:
-        reasons = Reasons(book).add(PROPOSE_RULE if state.phase in ("proposal", "response") else
-                                    DRAW_RULE if "discard" in state.phase else LEAD_RULE)
+        reasons = Reasons(book).add(PHASES[state.phase][2])
         answer.update(**reasons.fields(), explanation=f"Every action so far was legal; the hand is in its "
                                                       f"{state.phase} phase and the {state.to_act()} is to act.")
     return answer

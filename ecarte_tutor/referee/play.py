@@ -41,7 +41,11 @@ class Duty:
     code: str  # lead | head | follow | trump | free
     because: str  # one sentence: the duty that decides
     rule_ids: list[str] = field(default_factory=list)
-    rank_matters: bool = False
+
+    @property
+    def rank_matters(self) -> bool:
+        """Following suit brings in the duty to beat the card led, so the rank order decides."""
+        return self.code in ("follow", "head")
 
 
 def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Duty:
@@ -64,30 +68,27 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
             rule_ids.append(params.rule_for("must_trump_when_void"))
             because = (f"you hold no {suit}, so you must trump {led.pretty} "
                        f"({trump.english} are trumps; any trump wins this trick)")
-    rank_matters = False
-    if params.must_head_trick and code in ("follow", "free"):
+    if params.must_head_trick and code == "follow":
+        rule_ids.append(params.rule_for("must_head_trick"))
         winners = [c for c in legal if beats(c, led, trump, params)]
-        if code == "follow":
-            rule_ids.append(params.rule_for("must_head_trick"))
-            rank_matters = True
-            if winners:
-                legal, code = winners, "head"
-                because += f" and beat {led.pretty} when you can: {_list(winners)} "
-                because += "does" if len(winners) == 1 else "do"
-            else:
-                because += f"; none of your {suit} beats {led.pretty}, so any of them will do"
+        if winners:
+            legal, code = winners, "head"
+            because += f" and beat {led.pretty} when you can: {_list(winners)} "
+            because += "does" if len(winners) == 1 else "do"
+        else:
+            because += f"; none of your {suit} beats {led.pretty}, so any of them will do"
     if code == "free":
         rule_ids.append(FREE_RULE)
-        because = (f"you hold no {suit} and no trump, so you may play any card")
-    return Duty(legal, code, because[0].upper() + because[1:] + ".", rule_ids, rank_matters)
+        because = f"you hold no {suit} and no trump, so you may play any card"
+    return Duty(legal, code, because[0].upper() + because[1:] + ".", rule_ids)
 
 
 def _ace_note(hand: list[Card], led: Card | None, params: Params) -> str:
     """Point out the ace's place when it is in play: the commonest mistake (seed 003's example)."""
-    if led is None or params.rank_order.index("A") < params.rank_order.index("J"):
+    if led is None or params.ranking.higher(Card("A", led.suit), Card("J", led.suit)):
         return ""
     aces = [c for c in hand if c.rank == "A" and c.suit == led.suit]
-    if aces and led.rank in ("K", "Q", "J"):
+    if aces and params.ranking.higher(led, aces[0]):
         return f" Remember that the ace ranks below the knave, so {aces[0].pretty} does not beat {led.pretty}."
     return ""
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import QuestionError
-from ..fields import SEATS, other, read_bool, read_seat, read_seat_numbers, require
+from ..fields import SEAT_NAMES, SEATS, other, read_bool, read_seat, read_seat_numbers, require
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
 
-SEAT_NAMES = {"elder": "the elder hand (non-dealer)", "dealer": "the dealer"}
 # rule ids the scoring cites besides those that set its parameters
 KING_TURNED_RULE, KING_ANNOUNCED_RULE = "king.turned-up", "king.announce"
 KING_LAW, TURNED_KING_LAW, ANNOUNCE_LAW, TRICKS_LAW, PENALTY_LAW, GAME_LAW = 47, 22, 23, 48, 49, 46
@@ -103,6 +102,8 @@ def hand_awards(facts: HandFacts, params: Params, reasons: Reasons) -> list[Awar
                                          f"{SEAT_NAMES[facts.king_announced_by].capitalize()} announced the "
                                          f"king of trumps: {params.king_points}.")
     claims["tricks"] = trick_award(facts, params, reasons)
+    if len(claims) > 1:
+        reasons.add(params.rule_for("claim_order"))
     return [claims[name] for name in params.claim_order if name in claims]
 
 
@@ -136,7 +137,7 @@ def settle(awards: list[Award], before: dict | None, params: Params, reasons: Re
                 winner = award.seat
     result["points"] = points
     if running is not None:
-        reasons.add(params.rule_for("game_target")).add(params.rule_for("claim_order"))
+        reasons.add(params.rule_for("game_target"), params.rule_for("claim_order"))
         result["score_after"] = running
         result["winner"] = winner
         if winner:
