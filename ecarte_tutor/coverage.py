@@ -34,19 +34,24 @@ class LawCoverage:
         return asdict(self)
 
 
-def _laws_listed(value) -> set[int]:
-    """Every integer in a ``laws`` list anywhere inside ``value``."""
-    found: set[int] = set()
+def _collect(value, key: str, keep) -> set:
+    """Every item of a ``key`` list anywhere inside ``value`` that ``keep`` accepts."""
+    found: set = set()
     if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "laws" and isinstance(item, list):
-                found |= {n for n in item if isinstance(n, int) and not isinstance(n, bool)}
+        for name, item in value.items():
+            if name == key and isinstance(item, list):
+                found |= {x for x in item if keep(x)}
             else:
-                found |= _laws_listed(item)
+                found |= _collect(item, key, keep)
     elif isinstance(value, list):
         for item in value:
-            found |= _laws_listed(item)
+            found |= _collect(item, key, keep)
     return found
+
+
+def _laws_listed(value) -> set[int]:
+    """Every law number in a ``laws`` list anywhere inside ``value``."""
+    return _collect(value, "laws", lambda n: isinstance(n, int) and not isinstance(n, bool))
 
 
 def scenario_laws(case, book: RuleBook) -> set[int]:
@@ -58,30 +63,18 @@ def scenario_laws(case, book: RuleBook) -> set[int]:
 
 
 def _cites(value) -> set[str]:
-    found: set[str] = set()
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "cites" and isinstance(item, list):
-                found |= {c for c in item if isinstance(c, str)}
-            else:
-                found |= _cites(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= _cites(item)
-    return found
+    """Every rule id in a ``cites`` list anywhere inside ``value``."""
+    return _collect(value, "cites", lambda c: isinstance(c, str))
 
 
 def lesson_cites(folder: Path) -> dict[str, set[str]]:
-    """Lesson id (its ``id:``, else the file name) -> every rule id it cites; an absent folder is empty."""
+    """Lesson id (the file name) -> every rule id it cites; an absent folder is empty."""
     folder = Path(folder)
     lessons: dict[str, set[str]] = {}
     if not folder.is_dir():
         return lessons
     for path in sorted(folder.rglob("*.yaml")):
-        document = load_yaml(path)
-        lesson_id = document.get("id") if isinstance(document, dict) else None
-        lesson_id = lesson_id if isinstance(lesson_id, str) else path.stem
-        lessons.setdefault(lesson_id, set()).update(_cites(document))
+        lessons.setdefault(path.stem, set()).update(_cites(load_yaml(path)))
     return lessons
 
 

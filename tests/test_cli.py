@@ -77,3 +77,23 @@ def test_rules_unknown_target(capsys):
 def test_help_lists_commands():
     code, out, _ = run(["--help"])
     assert code == 0 and all(c in out for c in ("check", "rules", "ask", "coverage", "lesson", "serve"))
+
+
+@pytest.mark.parametrize("text", ["[" * 5000, "1" * 5000])
+def test_ask_unreadable_json_is_bad_json_not_a_traceback(text):
+    code, out, err = run(["ask"], text)
+    assert code == 2 and json.loads(out)["error"]["code"] == "bad-json" and "Traceback" not in err
+
+
+def test_rules_with_a_non_ascii_digit(capsys):
+    assert main(["rules", "²"]) == 2
+    assert "no rule" in capsys.readouterr().err
+
+
+def test_check_refuses_strategy_citing_an_unknown_rule(rules_copy, capsys):
+    patterns = rules_copy / "strategy" / "patterns.yaml"
+    text = patterns.read_text(encoding="utf-8")
+    patterns.write_text(text.replace("rule: strategy.jeux-de-regle", "rule: strategy.no-such-rule", 1),
+                        encoding="utf-8")
+    assert main(["check", "--rules", str(rules_copy)]) == 1
+    assert "strategy.no-such-rule" in capsys.readouterr().err

@@ -68,3 +68,9 @@ def test_profile_parameters_differ_where_the_sources_do(book):
     assert book.params("modern").elder_vulnerable_without_proposal is False
     assert book.params("finnish").game_value == "by-loser-score"
     assert book.params("modern").rule_for("dealer_min_discard") == "variant.dealer-min-discard"
+
+
+def test_a_yaml_key_that_is_a_list_is_refused_not_a_crash(rules_copy):
+    (rules_copy / "zz-complex-key.yaml").write_text("? [a, b]\n: 1\n", encoding="utf-8")
+    with pytest.raises(DataError, match="plain value"):
+        load_rulebook(rules_copy)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..ask import ask
+from ..ask import ask, read_profile
 from ..cards import Card, CardNotationError, parse_card
+from ..errors import QuestionError
 from ..fields import SEATS, is_whole_number
 from ..rulebook import RuleBook, get_rulebook
 from .model import Exercise
@@ -69,11 +70,10 @@ def engine_answer(exercise: Exercise, book: RuleBook | None = None) -> dict:
 
 
 def _rank_order_answer(exercise: Exercise, book: RuleBook) -> dict:
-    profile = exercise.profile
     try:
-        params = book.params(profile)
-    except KeyError:
-        raise LessonError(f"unknown profile {profile!r} in a rank-order exercise") from None
+        params = book.params(read_profile({"profile": exercise.profile}, book))
+    except QuestionError as exc:
+        raise LessonError(f"a rank-order exercise: {exc.message}") from None
     cards = [parse_card(c) for c in exercise.position["cards"]]
     order = sorted(cards, key=lambda c: params.rank_order.index(c.rank))
     text = (f"Within a suit the ranks run {' '.join(params.rank_order)}, highest first, so the order is "

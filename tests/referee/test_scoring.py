@@ -87,3 +87,8 @@ def test_game_target_comes_from_the_rule_book(modified_book):
     answer = ask({"kind": "score", "tricks": {"elder": 5, "dealer": 0}, "score_before": {"elder": 5, "dealer": 0}},
                  book)
     assert answer["winner"] == "elder"
+
+
+def test_claim_order_is_cited_whenever_it_orders_points():
+    assert "scoring.claim-order" in score(tricks={"elder": 3, "dealer": 2}, king_turned=True)["cites"]
+    assert "scoring.claim-order" not in score(tricks={"elder": 3, "dealer": 2})["cites"]
