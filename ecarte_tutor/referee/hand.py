@@ -16,6 +16,7 @@ from ..rulebook import Params, RuleBook
 from . import play, scoring
 from .citing import Reasons
 from .deal import Deal, read_deal
+from .exchange import share_stock
 
 VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card")
 MAX_ACTIONS = 200
@@ -52,6 +53,8 @@ class HandState:
     history: list = field(default_factory=list)  # finished tricks
     played: dict = field(default_factory=lambda: {"elder": [], "dealer": []})
     discarded: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})
+    taken_back: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})  # law 38: unreplaced discards
+    short_stock: bool = False
 
     @property
     def trump(self):
@@ -76,6 +79,7 @@ class HandState:
             "stock_size": len(self.stock),
             "proposals": self.proposals,
             "discarded": dict(self.discarded),
+            "taken_back": dict(self.taken_back),
             "elder_played_without_proposing": self.elder_played_without_proposing,
             "dealer_refused_first_proposal": self.dealer_refused_first_proposal,
             "king_turned": self.king_turned,
@@ -183,19 +187,24 @@ def _apply_discard(state: HandState, action: dict, params: Params) -> None:
     strays = [c for c in cards if c not in state.hands[seat]]
     if strays:
         raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.", [DRAW_RULE])
-    low, high = _discard_range(state, seat, params)
+    low = _discard_range(state, seat, params)[0]
+    high = getattr(params, f"{seat}_max_discard")
     count = len(cards)
-    if count > len(state.stock):
-        raise Illegal("stock-short", f"The stock holds only {len(state.stock)} card(s), so the {seat} may discard "
-                                     f"at most {len(state.stock)}: a discard that cannot be replaced is not made.",
-                      [SHORT_RULE, params.rule_for("short_stock_dealer")], (SHORT_STOCK_LAW,))
     if not low <= count <= high:
         raise Illegal("discard-count", f"Under the {params.profile} profile the {seat} discards from "
                                        f"{low} to {high} card(s) here, not {count}.",
                       [params.rule_for(f"{seat}_min_discard"), params.rule_for(f"{seat}_max_discard")])
-    _draw(state, seat, cards)
-    if not state.stock:
-        _enter_play(state)  # the stock is used up: the exchange ends by itself (exchange.repeat)
+    # exchange.short-stock (law 38): a discard larger than the stock is served as far as it goes;
+    # the cards listed last are the ones taken back. The dealer's share depends on the profile.
+    elder, dealer = (count, None) if seat == "elder" else (0, count)
+    shares, short, dealer_must_play = share_stock(len(state.stock), elder, dealer, params)
+    draws = shares[f"{seat}_draws"]
+    _draw(state, seat, cards[:draws])
+    state.taken_back[seat] += count - draws
+    if short:
+        state.short_stock = True
+    if not state.stock or dealer_must_play:
+        _enter_play(state)  # the exchange ends by itself (exchange.repeat; law 38 for the dealer)
     else:
         state.phase = "dealer-discard" if seat == "elder" else "proposal"
 
@@ -329,11 +338,19 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
         answer.update(cites=first_illegal["cites"], laws=first_illegal["laws"],
                       explanation=f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
                                   f"{first_illegal['action']['do']}) is not allowed: {first_illegal['explanation']}")
-    elif "score" in answer:
-        answer.update(cites=answer["score"]["cites"], laws=answer["score"]["laws"],
-                      explanation="Every action was legal. " + answer["score"]["explanation"])
     else:
-        reasons = Reasons(book).add(PHASES[state.phase][2])
-        answer.update(**reasons.fields(), explanation=f"Every action so far was legal; the hand is in its "
-                                                      f"{state.phase} phase and the {state.to_act()} is to act.")
+        reasons = Reasons(book)
+        text = ["Every action was legal." if "score" in answer else "Every action so far was legal."]
+        if state.short_stock:
+            reasons.add(SHORT_RULE, params.rule_for("short_stock_dealer")).law(SHORT_STOCK_LAW)
+            kept = [f"the {seat} took back {n}" for seat, n in state.taken_back.items() if n]
+            text.append("The stock ran short, so the elder hand was served first"
+                        + (f" and {' and '.join(kept)} of the cards discarded" if kept else "") + ".")
+        if "score" in answer:
+            reasons.add(*answer["score"]["cites"])
+            text.append(answer["score"]["explanation"])
+        else:
+            reasons.add(PHASES[state.phase][2])
+            text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
+        answer.update(**reasons.fields(), explanation=" ".join(text))
     return answer

@@ -144,17 +144,36 @@ def test_stock_used_up_ends_the_exchange():
     assert answer["state"]["to_act"] == "elder"
 
 
-def test_discarding_more_than_the_stock_holds():
-    # Four exchanges of five leave one card: a discard of two cannot be replaced (law 38).
+def _two_full_exchanges():
+    """Two rounds in which both sides change all five cards: one card is left in the stock."""
     actions, elder, dealer, stock = [], list(ELDER), list(DEALER), list(STOCK)
     for _ in range(2):
         actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
                     {"by": "elder", "do": "discard", "cards": elder}, {"by": "dealer", "do": "discard", "cards": dealer}]
         elder, dealer, stock = stock[:5], stock[5:10], stock[10:]
+    return actions, elder, dealer, stock
+
+
+def test_an_elder_discarding_more_than_the_stock_holds_takes_the_surplus_back():
+    actions, elder, _, stock = _two_full_exchanges()
     actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
-                {"by": "elder", "do": "discard", "cards": elder[:2]}]
+                {"by": "elder", "do": "discard", "cards": elder[:3]}]
     answer = hand(actions)
-    assert answer["first_illegal"]["code"] == "stock-short" and 38 in answer["first_illegal"]["laws"]
+    state = answer["state"]
+    assert answer["legal"] is True and state["phase"] == "play" and state["stock_size"] == 0
+    assert state["taken_back"]["elder"] == 2 and len(state["hands"]["elder"]) == 5
+    assert stock[0] in state["hands"]["elder"] and elder[0] not in state["hands"]["elder"]
+    assert set(elder[1:3]) <= set(state["hands"]["elder"])  # the cards listed last are kept
+    assert 38 in answer["laws"] and "exchange.short-stock" in answer["cites"]
+
+
+def test_a_dealer_wanting_more_than_remains_depends_on_the_profile():
+    actions, _, dealer, stock = _two_full_exchanges()
+    actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+                {"by": "elder", "do": "discard", "cards": []}, {"by": "dealer", "do": "discard", "cards": dealer[:2]}]
+    modern = hand(actions, profile="modern")  # the elder may discard none under modern
+    assert modern["legal"] is True and modern["state"]["hands"]["dealer"].count(stock[0]) == 1
+    assert modern["state"]["taken_back"]["dealer"] == 1
 
 
 @pytest.mark.parametrize("deal, field", [
@@ -178,3 +197,22 @@ def test_bad_deals(deal, field):
 def test_malformed_actions_are_errors_not_illegal_plays(actions, field):
     answer = hand(actions)
     assert "error" in answer and answer["error"]["field"] == field
+
+
+def test_law_38_a_dealer_the_stock_cannot_serve_plays_his_hand_under_london():
+    elder, dealer, stock = list(ELDER), list(DEALER), list(STOCK)
+    actions = [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+               {"by": "elder", "do": "discard", "cards": elder}, {"by": "dealer", "do": "discard", "cards": dealer}]
+    elder, dealer, stock = stock[:5], stock[5:10], stock[10:]
+    actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+                {"by": "elder", "do": "discard", "cards": elder}, {"by": "dealer", "do": "discard", "cards": dealer[:3]}]
+    elder, dealer, stock = stock[:5], dealer[3:] + stock[5:8], stock[8:]
+    assert len(stock) == 3
+    actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+                {"by": "elder", "do": "discard", "cards": elder[:1]}, {"by": "dealer", "do": "discard", "cards": dealer[:3]}]
+    london = hand(actions)
+    assert london["legal"] and london["state"]["phase"] == "play"
+    assert sorted(london["state"]["hands"]["dealer"]) == sorted(dealer)  # no exchange for him
+    assert london["state"]["stock_size"] == 2 and london["state"]["taken_back"]["dealer"] == 3
+    french = hand(actions, profile="french")
+    assert french["state"]["stock_size"] == 0 and french["state"]["taken_back"]["dealer"] == 1
