@@ -14,6 +14,7 @@ import os
 import signal
 import socket
 import sys
+import traceback
 
 DEFAULT_THREADS = 8
 
@@ -26,6 +27,9 @@ def add_arguments(parser) -> None:
                         help=f"worker threads in each server process (default {DEFAULT_THREADS})")
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="server processes sharing the port (default 1; more than 1 needs a POSIX system)")
+    parser.add_argument("--secure", action="store_true",
+                        help="the site is reached over HTTPS (a proxy in front): send the session cookie over HTTPS "
+                             "only, and HSTS (same as ECARTE_TUTOR_SECURE_COOKIES=1)")
 
 
 def _fail(message: str, code: int = 2) -> int:
@@ -62,7 +66,8 @@ def run(args) -> int:
         return _fail("waitress is not installed (pip install waitress).", 1)
     from ..web import create_app
 
-    app = create_app()  # a broken rule book raises DataError: cli.main prints it as one line
+    # A broken rule book raises DataError: cli.main prints it as one line.
+    app = create_app({"SESSION_COOKIE_SECURE": True} if args.secure else None)
     try:
         sock = _listen(args.host, args.port)
     except OSError as exc:
@@ -74,10 +79,8 @@ def run(args) -> int:
     children = []
     for _ in range(args.workers - 1):
         pid = os.fork()
-        if pid == 0:  # a worker: serve until told to stop, never return into the CLI
-            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the parent decides
-            _serve(create_server, app, sock, args.threads)
-            os._exit(0)
+        if pid == 0:
+            _worker(create_server, app, sock, args.threads)
         children.append(pid)
 
     def stop(signum, frame):
@@ -97,6 +100,19 @@ def run(args) -> int:
                 pass
         sock.close()
     return 0
+
+
+def _worker(create_server, app, sock, threads: int) -> None:
+    """A forked worker: serve until told to stop, and never return into the CLI, whatever happens."""
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the parent decides
+        _serve(create_server, app, sock, threads)
+        code = 0
+    except BaseException:  # noqa: BLE001 - said on stderr; the exit below ends this process
+        traceback.print_exc()
+    finally:
+        os._exit(code)
 
 
 def _serve(create_server, app, sock, threads: int) -> None:

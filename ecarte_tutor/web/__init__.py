@@ -34,6 +34,9 @@ def create_app(config: dict | None = None) -> Flask:
         app.config.update(config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = security.secret_key_from_environment()
+    if not (config and "SESSION_COOKIE_SECURE" in config):
+        # Behind HTTPS: the cookie is sent over HTTPS only, and every response carries HSTS.
+        app.config["SESSION_COOKIE_SECURE"] = security.secure_cookies_from_environment()
     # Block tags leave no blank lines or indentation behind: a phone downloads less.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -1,40 +1,48 @@
 """The JSON API: ``POST /api/ask``, ``GET /api/openapi.json`` and ``GET /api/ping``.
 
 ``/api/ask`` answers 200 with the answer, 400 with an error object for anything
-that is not a question it can answer (bad JSON, a malformed question, a fault
-inside the tutor), 413 over 64 KiB; no input gives a 500 (API.md, "Transports").
+that is not a question it can answer (bad JSON, a malformed question), 413 over
+64 KiB; no input gives a 500 (API.md, "Transports"). ``ask()`` never raises (a
+fault inside the tutor is its error ``internal-error``); anything else that fails
+here is answered by :func:`ecarte_tutor.web.errors.handle_fault`, also with a 400.
 """
 from __future__ import annotations
 
 import json
-import logging
+import math
 
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..ask import ask
 from . import MAX_BODY
-from .asking import error_object, safe_ask
 from .openapi import openapi_document
 from .site import get_site
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-log = logging.getLogger(__name__)
 
 JSON_TYPE = "application/json"
 
 
+def error_object(code: str, message: str, field: str | None = None) -> dict:
+    """The API's error object (API.md)."""
+    return {"error": {"code": code, "message": message, "field": field}}
+
+
 def json_response(body, status: int = 200) -> Response:
-    try:
-        text = json.dumps(body, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        log.exception("an answer could not be written as JSON")
-        status, text = 400, json.dumps(error_object(
-            "internal-error", "The answer could not be written as JSON; the fault has been logged."))
-    return Response(text, status=status, mimetype=JSON_TYPE)
+    """``body`` as JSON. Questions hold finite numbers only, so answers do too: NaN here is a fault."""
+    return Response(json.dumps(body, ensure_ascii=False, allow_nan=False), status=status, mimetype=JSON_TYPE)
 
 
 def _reject_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400 reads as infinity
+        raise ValueError(f"{text[:20]} is too large a number")
+    return value
 
 
 def read_question(body: bytes):
@@ -46,11 +54,11 @@ def read_question(body: bytes):
     except UnicodeDecodeError as exc:
         return None, error_object("bad-encoding", f"The body is not UTF-8 text (byte {exc.start} cannot be read).")
     try:
-        return json.loads(text, parse_constant=_reject_constant), None
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float), None
     except json.JSONDecodeError as exc:
         return None, error_object("bad-json", f"The body is not valid JSON: {exc.msg} at line {exc.lineno}, "
                                               f"column {exc.colno}.")
-    except ValueError as exc:  # NaN, Infinity, or an integer too long to read
+    except ValueError as exc:  # NaN, Infinity, 1e400, or an integer too long to read
         return None, error_object("bad-json", f"The body is not valid JSON: {exc}.")
     except RecursionError:
         return None, error_object("bad-json", "The body is nested too deeply to read.")
@@ -80,19 +88,11 @@ def request_body() -> bytes:
 @bp.post("/ask")
 def ask_view():
     """Answer the question in the body (API.md)."""
-    try:
-        question, error = read_question(request_body())
-        if error is not None:
-            return json_response(error, 400)
-        answer = safe_ask(question, get_site().book)
-        return json_response(answer, 400 if "error" in answer else 200)
-    except Exception as exc:  # noqa: BLE001 - last line: the API never answers 500
-        code = getattr(exc, "code", None)
-        if code == 413:
-            raise  # the errors module answers it as JSON with status 413
-        log.exception("/api/ask failed")
-        return json_response(error_object("internal-error", "The question could not be handled; the fault has "
-                                                            "been logged."), 400)
+    question, error = read_question(request_body())
+    if error is not None:
+        return json_response(error, 400)
+    answer = ask(question, get_site().book)
+    return json_response(answer, 400 if "error" in answer else 200)
 
 
 @bp.get("/ping")

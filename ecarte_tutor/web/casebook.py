@@ -5,6 +5,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
 
+from .dispute import fact_text
 from .site import get_site
 
 bp = Blueprint("casebook", __name__, url_prefix="/casebook")
@@ -93,8 +94,7 @@ def reopen_url(question: dict) -> str | None:
         facts = question.get("facts")
         if not isinstance(facts, dict):
             return None
-        query += [(name, str(value).lower() if isinstance(value, bool) else str(value))
-                  for name, value in facts.items() if not isinstance(value, (dict, list))]
+        query += [(name, fact_text(value)) for name, value in facts.items() if not isinstance(value, (dict, list))]
     else:
         return None
     return f"{url_for(endpoint)}?{urlencode(query)}"

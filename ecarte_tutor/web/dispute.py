@@ -10,7 +10,8 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request, url_for
 
-from .asking import error_message, safe_ask
+from ..ask import ask
+from .forms import requested_profile
 from .site import get_site
 
 bp = Blueprint("dispute", __name__, url_prefix="/dispute")
@@ -34,7 +35,7 @@ def typed_value(fact: dict | None, raw: str):
     return raw
 
 
-def read_facts(args, facts_meta) -> list[tuple[str, str]]:
+def read_facts(args) -> list[tuple[str, str]]:
     """The facts of the query string as (name, text) pairs, in order; the last value of a name wins."""
     pairs: dict[str, str] = {}
     for name, value in args.items(multi=True):
@@ -43,6 +44,12 @@ def read_facts(args, facts_meta) -> list[tuple[str, str]]:
         pairs.pop(name, None)  # keep answer order: a re-answered fact moves to the end
         pairs[name] = value
     return list(pairs.items())[:MAX_FACTS]
+
+
+@bp.app_template_global()
+def fact_text(value) -> str:
+    """A fact's value as the query string writes it: booleans as true/false, the rest as text."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def dispute_url(pairs, profile: str | None) -> str:
@@ -62,16 +69,9 @@ def fact_label(fact: dict | None, value):
 
 @bp.get("/")
 def interview():
-    site = get_site()
-    book = site.book
-    profile = request.args.get("profile", "").strip().lower() or None
-    pairs = read_facts(request.args, book.facts)
-    facts = {name: typed_value(book.facts.get(name), raw) for name, raw in pairs}
-    question = {"kind": "dispute", "facts": facts}
-    if profile:
-        question["profile"] = profile
-    answer = safe_ask(question, book)
-
+    book = get_site().book
+    profile, profile_error = requested_profile(request.args)
+    pairs = read_facts(request.args)
     answered = [{
         "name": name,
         "question": (book.facts.get(name) or {}).get("question", name),
@@ -84,32 +84,27 @@ def interview():
         answered=answered,
         back_url=dispute_url(pairs[:-1], profile) if pairs else None,
         start_url=dispute_url([], profile),
-        share_url=dispute_url(pairs, profile),
-        answer=answer,
     )
+    if profile_error:
+        return render_template("dispute/error.html", message=profile_error, **context), 400
+    question = {"kind": "dispute", "facts": {name: typed_value(book.facts.get(name), raw) for name, raw in pairs}}
+    if profile:
+        question["profile"] = profile
+    answer = ask(question, book)
     if "error" in answer:
-        return render_template("dispute/error.html", message=error_message(answer), **context), 400
-    if answer.get("status") == "need":
-        need = answer.get("need") or {}
-        meta = book.facts.get(need.get("fact")) or {}
-        return render_template("dispute/question.html", need=need, meta=meta, **context)
-    return render_template("dispute/ruling.html", law_texts=law_texts(answer, book),
+        return render_template("dispute/error.html", message=answer["error"]["message"], **context), 400
+    if answer["status"] == "need":
+        return render_template("dispute/question.html", need=answer["need"], **context)
+    return render_template("dispute/ruling.html", answer=answer,
                            assumptions=assumptions(answer, pairs, profile, book), **context)
-
-
-def law_texts(answer: dict, book) -> list[dict]:
-    """The text of each law the ruling rests on (the answer's ``law_text``)."""
-    return [{"law": item["law"], "rule": book.laws.get(item["law"]), "text": item["statement"]}
-            for item in answer.get("law_text", [])]
 
 
 def assumptions(answer: dict, pairs, profile, book) -> list[dict]:
     """Each fact the ruling assumed, with links that rule again on another value of it."""
     out = []
-    for name, value in (answer.get("assumed") or {}).items():
+    for name, value in answer["assumed"].items():
         fact = book.facts.get(name) or {}
-        others = [{"label": choice["label"],
-                   "url": dispute_url(pairs + [(name, str(choice["value"]).lower())], profile)}
+        others = [{"label": choice["label"], "url": dispute_url(pairs + [(name, fact_text(choice["value"]))], profile)}
                   for choice in fact.get("choices", []) if choice["value"] != value]
         out.append({"name": name, "question": fact.get("question", name), "label": fact_label(fact, value),
                     "others": others})

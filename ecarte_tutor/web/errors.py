@@ -6,8 +6,7 @@ import logging
 from flask import render_template, request
 from werkzeug.exceptions import HTTPException
 
-from .api import json_response
-from .asking import error_object
+from .api import error_object, json_response
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +37,10 @@ def handle_http(exc: HTTPException):
 
 
 def handle_fault(exc: Exception):
-    """An exception nobody caught: logged; a friendly 500 page (the API still answers 400)."""
-    if isinstance(exc, HTTPException):
-        return handle_http(exc)
+    """An exception nobody caught (HTTP errors go to :func:`handle_http`): logged; a friendly 500 page.
+
+    Under ``/api/`` it is an error object with status 400: no input gets a 500 from the API.
+    """
     log.exception("unhandled error on %s", request.path)
     if _is_api():
         return json_response(error_object("internal-error", "The request could not be handled; the fault has "

@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from flask import abort, request
+
 from ..cards import CARD_HELP, parse_card, parse_suit
 from ..errors import CardNotationError
 from ..rulebook import PROFILES
+from .site import get_book
 
 _SPLIT = re.compile(r"[\s,;]+")
 NONE_WORDS = {"", "none", "null", "lead", "i-lead"}
@@ -32,13 +35,15 @@ class FormData:
     def error(self, name: str, message: str) -> None:
         self.errors.setdefault(name, message)
 
-    def add_answer_error(self, answer: dict, fields: tuple[str, ...]) -> None:
-        """File the error object of ``ask()`` under the form field it names (else under ``form``)."""
-        error = answer.get("error") if isinstance(answer.get("error"), dict) else {}
-        message = str(error.get("message") or "The question could not be answered.")
-        where = str(error.get("field") or "")
-        name = re.split(r"[\[.]", where, maxsplit=1)[0] if where else ""
-        self.error(name if name in fields else "form", message)
+    def add_answer_error(self, answer: dict, *fields: str, **aliases: str) -> None:
+        """File the error object of ``ask()`` under the form field it names (else under ``form``).
+
+        ``fields`` are the question's fields that are also fields of the form; ``aliases`` map a
+        question field to the form field that gives it (``tricks="elder_tricks"``).
+        """
+        error = answer["error"]
+        name = re.split(r"[\[.]", error["field"] or "", maxsplit=1)[0]
+        self.error(aliases.get(name) or (name if name in fields else "form"), error["message"])
 
 
 def short(text, limit: int = 40) -> str:
@@ -47,16 +52,34 @@ def short(text, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def read_profile(args, form: FormData) -> str | None:
+def requested_profile(args) -> tuple[str | None, str | None]:
+    """The profile the query string names, and a message when it names none we know.
+
+    ``(None, None)`` when it names no profile: the rule book's default decides. Every page reads
+    ``profile`` through here: a form files the message under its field, the rule book pages
+    answer it with a 400 (:func:`current_profile`), the dispute interview with its error page.
+    """
     value = args.get("profile", "").strip().lower()
-    form.kept["profile"] = value or "london"
-    if not value:
-        return None
-    if value not in PROFILES:
-        form.error("profile", f"Unknown profile '{short(value)}': choose one of {', '.join(PROFILES)}.")
-        return None
-    form.question["profile"] = value
-    return value
+    if value and value not in PROFILES:
+        return None, f"Unknown profile '{short(value)}': choose one of {', '.join(PROFILES)}."
+    return value or None, None
+
+
+def current_profile() -> str:
+    """The profile of this request's query string, or the default; a bad one is a 400 with a clear message."""
+    profile, error = requested_profile(request.args)
+    if error:
+        abort(400, description=error)
+    return profile or get_book().default_profile
+
+
+def read_profile(args, form: FormData) -> None:
+    profile, error = requested_profile(args)
+    form.kept["profile"] = profile or get_book().default_profile
+    if error:
+        form.error("profile", error)
+    elif profile:
+        form.question["profile"] = profile
 
 
 def read_trump(args, form: FormData, name: str = "trump", required: bool = True) -> None:
@@ -75,16 +98,13 @@ def read_trump(args, form: FormData, name: str = "trump", required: bool = True)
     form.question[name] = suit.letter
 
 
-def read_one_card(args, form: FormData, name: str, *, required: bool, what: str,
-                  none_allowed: bool = False) -> None:
-    """One card field (a radio choice of the 32 cards, or typed)."""
+def read_one_card(args, form: FormData, name: str, *, what: str, required: bool = True) -> None:
+    """One card field (a radio choice of the 32 cards, or typed); an optional one left empty stays out."""
     value = args.get(name, "").strip()
     form.kept[name] = value
     if value.lower() in NONE_WORDS:
-        if required and not none_allowed:
+        if required:
             form.error(name, f"Choose {what}.")
-        elif none_allowed:
-            form.question[name] = None
         return
     try:
         card = parse_card(value)

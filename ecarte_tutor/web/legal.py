@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from ..ask import ask
 from . import forms
-from .asking import safe_ask
 from .site import get_site
 
 bp = Blueprint("legal", __name__, url_prefix="/legal")
@@ -17,14 +17,17 @@ bp = Blueprint("legal", __name__, url_prefix="/legal")
 SEAT_CHOICES = {"": None, "elder": "elder", "dealer": "dealer"}
 
 
-def _rule(template: str, form: forms.FormData, fields: tuple[str, ...], kind: str):
-    """Ask the question of a read form and render the page (status 400 when anything is wrong)."""
+def _rule(template: str, form: forms.FormData, kind: str, fields: tuple[str, ...], **aliases: str):
+    """Ask the question of a read form and render the page (status 400 when anything is wrong).
+
+    ``fields`` and ``aliases`` say where an error of ``ask()`` is shown (:meth:`FormData.add_answer_error`).
+    """
     answer = None
     if form.ok:
         form.question["kind"] = kind
-        answer = safe_ask(form.question, get_site().book)
+        answer = ask(form.question, get_site().book)
         if "error" in answer:
-            form.add_answer_error(answer, fields)
+            form.add_answer_error(answer, *fields, **aliases)
             answer = None
     status = 200 if form.ok else 400
     return render_template(template, form=form, answer=answer, submitted=True), status
@@ -49,12 +52,10 @@ def play():
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
     forms.read_trump(args, form)
-    forms.read_one_card(args, form, "led", required=False, none_allowed=True, what="the card led")
+    forms.read_one_card(args, form, "led", what="the card led", required=False)  # none: this player leads
     forms.read_card_list(args, form, "hand", what="the cards in your hand")
-    forms.read_one_card(args, form, "card", required=False, none_allowed=True, what="the card you want to play")
-    if form.question.get("card") is None:
-        form.question.pop("card", None)
-    return _rule("legal/play.html", form, ("trump", "led", "hand", "card", "profile"), "play")
+    forms.read_one_card(args, form, "card", what="the card you want to play", required=False)
+    return _rule("legal/play.html", form, "play", ("trump", "led", "hand", "card", "profile"))
 
 
 @bp.get("/trick")
@@ -65,9 +66,9 @@ def trick():
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
     forms.read_trump(args, form)
-    forms.read_one_card(args, form, "led", required=True, what="the card led")
-    forms.read_one_card(args, form, "followed", required=True, what="the card played to it")
-    return _rule("legal/trick.html", form, ("trump", "led", "followed", "profile"), "trick")
+    forms.read_one_card(args, form, "led", what="the card led")
+    forms.read_one_card(args, form, "followed", what="the card played to it")
+    return _rule("legal/trick.html", form, "trick", ("trump", "led", "followed", "profile"))
 
 
 @bp.get("/score")
@@ -90,14 +91,13 @@ def score():
                                required=False, store=False)
         if value is not None:
             before[seat] = value
-    if before:
-        if len(before) == 2:
-            form.question["score_before"] = before
-        else:
-            form.error("score_before", "Give both scores before the hand, or neither.")
-    return _rule("legal/score.html", form, ("tricks", "elder_tricks", "king_announced_by", "score_before",
-                                            "elder_played_without_proposing", "dealer_refused_first_proposal",
-                                            "king_turned", "profile"), "score")
+    if len(before) == 2:
+        form.question["score_before"] = before
+    elif before and not {"before_elder", "before_dealer"} & form.errors.keys():  # the other one left empty
+        form.error("score_before", "Give both scores before the hand, or neither.")
+    return _rule("legal/score.html", form, "score", ("king_announced_by", "score_before", "king_turned",
+                                                     "elder_played_without_proposing", "dealer_refused_first_proposal",
+                                                     "profile"), tricks="elder_tricks")
 
 
 @bp.get("/exchange")
@@ -111,4 +111,4 @@ def exchange():
     forms.read_int(args, form, "elder_discards", low=0, high=5, what="the cards the elder hand discards")
     forms.read_int(args, form, "dealer_discards", low=0, high=5, what="the cards the dealer discards",
                    required=False)
-    return _rule("legal/exchange.html", form, ("stock", "elder_discards", "dealer_discards", "profile"), "exchange")
+    return _rule("legal/exchange.html", form, "exchange", ("stock", "elder_discards", "dealer_discards", "profile"))

@@ -132,34 +132,27 @@ def _chooser_choices():
             for c in CHOOSER_CHOICES]
 
 
+# Exercise kinds answered with one or two plain fields, graded as given.
+PLAIN_FIELDS = {"trick-winner": ("winner",), "exchange": ("elder_draws", "dealer_draws"),
+                "propose-or-play": ("choice",)}
+
+
 def read_response(exercise, form) -> tuple[dict, dict]:
-    """The learner's response in the grader's form, and the input to show again."""
+    """The learner's response in the grader's form, and the input to show again.
+
+    Every kind of ``ecarte_tutor.lessons.EXERCISE_KINDS`` is read here (a test checks it).
+    """
     kind = exercise.kind
-    if kind == "legal-cards":
-        cards = form.getlist("cards")
-        return {"cards": cards}, {"cards": cards}
-    if kind == "trick-winner":
-        winner = form.get("winner", "")
-        return {"winner": winner}, {"winner": winner}
     if kind == "rank-order":
+        # Shown again exactly as entered (an empty place stays empty); graded without the empty places.
         order = [form.get(f"order_{i}", "") for i in range(1, len(exercise.choices) + 1)]
-        if any(not card for card in order):
-            order = [card for card in order if card]
-        return {"order": order}, {"order": order}
-    if kind == "score":
-        points = {seat: form.get(f"points_{seat}", "").strip() for seat in ("elder", "dealer")}
-        return {"points": points}, {"points": points}
-    if kind == "exchange":
-        values = {key: form.get(key, "").strip() for key in ("elder_draws", "dealer_draws")}
-        return dict(values), dict(values)
-    if kind == "dispute":
-        ids = form.getlist("option_ids")
-        chooser = form.get("chooser", "")
-        response = {"option_ids": ids, "chooser": None if chooser in ("", "none") else chooser}
-        if not chooser:
-            response.pop("chooser")
-        return response, {"option_ids": ids, "chooser": chooser}
-    if kind == "propose-or-play":
-        choice = form.get("choice", "")
-        return {"choice": choice}, {"choice": choice}
-    return {}, {}
+        return {"order": [card for card in order if card]}, {"order": order}
+    if kind == "legal-cards":
+        response = {"cards": form.getlist("cards")}
+    elif kind == "score":
+        response = {"points": {seat: form.get(f"points_{seat}", "").strip() for seat in ("elder", "dealer")}}
+    elif kind == "dispute":  # chooser "none" is read by the grader as a compulsory remedy
+        response = {"option_ids": form.getlist("option_ids"), "chooser": form.get("chooser", "")}
+    else:
+        response = {name: form.get(name, "").strip() for name in PLAIN_FIELDS[kind]}
+    return response, dict(response)

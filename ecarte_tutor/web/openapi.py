@@ -41,7 +41,8 @@ QUESTIONS = {
         "trump": _ref("Suit"),
         "hand": {"type": "array", "items": _ref("Card"), "minItems": 1, "maxItems": 5},
         "led": {"anyOf": [_ref("Card"), {"type": "null"}], "description": "null or absent: this player leads."},
-        "card": _ref("Card"),
+        "card": {"anyOf": [_ref("Card"), {"type": "null"}],
+                 "description": "The card to judge (in hand); null or absent: just list the legal cards."},
     }, ["trump", "hand"]),
     "TrickQuestion": _question("trick", "Who wins this trick? Answer: winner, leader or follower.", {
         "trump": _ref("Suit"), "led": _ref("Card"), "followed": _ref("Card"),
@@ -58,7 +59,9 @@ QUESTIONS = {
     "ExchangeQuestion": _question("exchange", "The stock runs short. Answer: elder_draws, elder_takes_back, "
                                               "dealer_draws, dealer_takes_back, exchange_over.", {
         "stock": {"type": "integer", "minimum": 0, "maximum": 21},
-        "elder_discards": {"type": "integer", "minimum": 1, "maximum": 5},
+        "elder_discards": {"type": "integer", "minimum": 0, "maximum": 5,
+                           "description": "The least the elder may discard depends on the profile: 1, or 0 under "
+                                          "modern; below it is the error out-of-range."},
         "dealer_discards": {"type": "integer", "minimum": 0, "maximum": 5},
     }, ["stock", "elder_discards"]),
     "HandQuestion": _question("hand", "Referee a whole hand. Answer: legal, first_illegal, state, next, score.", {
@@ -81,17 +84,28 @@ QUESTIONS = {
     "PackQuestion": _question("pack", "Inspect a pack. Answer: size, correct, missing, duplicates, foreign.", {
         "cards": {"type": "array", "items": {"type": "string"}},
     }, ["cards"]),
+    "AdviceQuestion": _question("advice", "Should this hand be played without proposing (for the dealer: the "
+                                          "proposal refused)? Strategy, not law: Hoffmann's jeux de règle. Answer: "
+                                          "advice, play_without_proposing, pattern, trumps, seat.", {
+        "trump": _ref("Suit"),
+        "hand": {"type": "array", "items": _ref("Card"), "minItems": 5, "maxItems": 5},
+        "seat": {"anyOf": [_ref("Seat"), {"type": "null"}], "default": "elder",
+                 "description": "Whose hand it is: elder (proposes or plays) or dealer (accepts or refuses)."},
+    }, ["trump", "hand"]),
 }
 
 KIND_SCHEMA = {"play": "PlayQuestion", "trick": "TrickQuestion", "score": "ScoreQuestion",
                "exchange": "ExchangeQuestion", "hand": "HandQuestion", "dispute": "DisputeQuestion",
-               "pack": "PackQuestion"}
+               "pack": "PackQuestion", "advice": "AdviceQuestion"}
 
 
 @lru_cache(maxsize=1)
 def openapi_document() -> dict:
-    """The whole OpenAPI document (built once)."""
-    named = {kind: KIND_SCHEMA[kind] for kind in KINDS if kind in KIND_SCHEMA}
+    """The whole OpenAPI document (built once); every kind ``ask()`` answers must have its schema."""
+    missing = [kind for kind in KINDS if kind not in KIND_SCHEMA]
+    if missing:
+        raise LookupError(f"the OpenAPI document has no question schema for kind {', '.join(missing)}")
+    named = {kind: KIND_SCHEMA[kind] for kind in KINDS}
     schemas = {
         "Card": CARD,
         "Suit": SUIT,
@@ -141,8 +155,8 @@ def openapi_document() -> dict:
             "version": __version__,
             "description": "Ask whether a card may be played, who wins a trick, what a hand scores, how a short "
                            "stock is shared, whether a whole hand was played legally, how a dispute is ruled "
-                           "under the London club code, and whether a pack is correct. Every answer cites the "
-                           "rules that decided it.",
+                           "under the London club code, whether a pack is correct, and whether a hand is worth "
+                           "playing without proposing. Every answer cites the rules that decided it.",
         },
         "paths": {
             "/api/ask": {"post": {

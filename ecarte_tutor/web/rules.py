@@ -6,12 +6,14 @@ import json
 from flask import Blueprint, abort, render_template
 
 from ..rulebook import LAW_SECTION, PROFILES
-from .site import current_profile, get_book
+from .forms import current_profile
+from .site import get_book
 
 bp = Blueprint("rules", __name__)
 
 
-def show_value(value) -> str:
+@bp.app_template_filter("param_value")
+def param_value(value) -> str:
     """A parameter value as a reader sees it: lists joined, booleans as yes/no."""
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -20,11 +22,6 @@ def show_value(value) -> str:
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
-
-
-@bp.app_template_filter("param_value")
-def param_value(value) -> str:
-    return show_value(value)
 
 
 @bp.app_template_filter("ruling_lines")
@@ -45,8 +42,7 @@ def index():
     profile = current_profile()
     sections = [s for s in book.sections if s.name != LAW_SECTION]
     law_sections = [s for s in book.sections if s.name == LAW_SECTION]
-    return render_template("rules/index.html", sections=sections, law_sections=law_sections,
-                           profile=profile, params=book.params(profile), profiles=PROFILES)
+    return render_template("rules/index.html", sections=sections, law_sections=law_sections, profile=profile)
 
 
 @bp.get("/rules/disagreements")
@@ -61,19 +57,14 @@ def disagreements():
 @bp.get("/rules/<rule_id>")
 def rule(rule_id: str):
     """One rule on its own (a short link; the anchor on /rules is the canonical place)."""
-    book = get_book()
-    found = book.rules.get(rule_id)
+    found = get_book().rules.get(rule_id)
     if found is None:
         abort(404, description=f"There is no rule '{rule_id[:60]}' in the rule book.")
-    profile = current_profile()
-    return render_template("rules/rule.html", rule=found, profile=profile, params=book.params(profile),
-                           profiles=PROFILES)
+    return render_template("rules/rule.html", rule=found, profile=current_profile())
 
 
 @bp.get("/laws")
 def laws():
     book = get_book()
-    profile = current_profile()
-    numbers = sorted(book.laws)
-    return render_template("rules/laws.html", laws=[book.laws[n] for n in numbers], profile=profile,
+    return render_template("rules/laws.html", laws=[book.laws[n] for n in sorted(book.laws)],
                            missing=[n for n in range(1, 52) if n not in book.laws])

@@ -8,13 +8,14 @@ import sys
 from flask.sessions import SecureCookieSessionInterface
 
 SECRET_KEY_VARIABLES = ("ECARTE_TUTOR_SECRET_KEY", "SECRET_KEY")
+SECURE_COOKIES_VARIABLE = "ECARTE_TUTOR_SECURE_COOKIES"
 
 # Everything is served from this origin: no CDN, no web fonts, no inline script or style.
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    "img-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -46,24 +47,31 @@ def secret_key_from_environment() -> str:
     return secrets.token_hex(32)
 
 
-HEADER_ITEMS = list(HEADERS.items())
-_HEADER_NAMES = {name.lower() for name in HEADERS}
+# Sent with secure cookies only, that is behind HTTPS: browsers then refuse plain HTTP to this host for a year.
+STRICT_TRANSPORT_SECURITY = ("Strict-Transport-Security", "max-age=31536000")
+
+
+def secure_cookies_from_environment() -> bool:
+    """True when ECARTE_TUTOR_SECURE_COOKIES is set to 1 (or true, yes, on)."""
+    return os.environ.get(SECURE_COOKIES_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 class SecurityHeaders:
     """WSGI middleware adding :data:`HEADERS` to every response, errors and static files included.
 
-    Done at the WSGI level because it is the cheapest place: one list extension per response.
+    Done at the WSGI level because it is the cheapest place. A header the response already
+    sets is kept; each one it lacks is added.
     """
 
-    def __init__(self, wsgi_app):
+    def __init__(self, wsgi_app, hsts: bool = False):
         self.wsgi_app = wsgi_app
+        self.items = list(HEADERS.items()) + ([STRICT_TRANSPORT_SECURITY] if hsts else [])
 
     def __call__(self, environ, start_response):
         def start(status, headers, exc_info=None):
-            if not any(name.lower() in _HEADER_NAMES for name, _ in headers):
-                headers = headers + HEADER_ITEMS
-            return start_response(status, headers, exc_info)
+            present = {name.lower() for name, _ in headers}
+            return start_response(status, headers + [item for item in self.items if item[0].lower() not in present],
+                                  exc_info)
 
         return self.wsgi_app(environ, start)
 
@@ -79,4 +87,4 @@ class CookieSessions(SecureCookieSessionInterface):
 
 def init_app(app) -> None:
     app.session_interface = CookieSessions()
-    app.wsgi_app = SecurityHeaders(app.wsgi_app)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app, hsts=bool(app.config.get("SESSION_COOKIE_SECURE")))

@@ -10,10 +10,10 @@ import logging
 import threading
 from dataclasses import dataclass, field
 
-from flask import abort, current_app, request
+from flask import current_app
 
+from ..ask import ask
 from ..rulebook import PROFILES, RuleBook, get_rulebook
-from .asking import safe_ask
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,10 @@ class Site:
     def profile_choices(self) -> list[tuple[str, str]]:
         return [(name, self.profile_label(name)) for name in PROFILES]
 
+    def profile_param(self, profile: str | None) -> str | None:
+        """``profile`` as a URL parameter: None for the default profile, so its links stay short."""
+        return profile if profile and profile != self.book.default_profile else None
+
     # --- casebook ------------------------------------------------------------------------------
 
     def casebook(self) -> list[CaseRuling]:
@@ -78,7 +82,7 @@ class Site:
             return []
         rulings = []
         for case in scenarios:
-            answer = safe_ask(case.question, self.book)
+            answer = ask(case.question, self.book)
             words = " ".join(str(part) for part in (
                 case.id, case.name, case.situation, case.group, answer.get("explanation", ""),
                 " ".join(map(str, answer.get("cites", []) or [])))).lower()
@@ -118,13 +122,3 @@ def get_site() -> Site:
 
 def get_book() -> RuleBook:
     return get_site().book
-
-
-def current_profile(default: str | None = None) -> str:
-    """The ``profile`` of the query string, checked; a bad one is a 400 with a clear message."""
-    value = request.args.get("profile", "").strip().lower()
-    if not value:
-        return default or get_book().default_profile
-    if value not in PROFILES:
-        abort(400, description=f"Unknown profile {value[:40]!r}: choose one of {', '.join(PROFILES)}.")
-    return value

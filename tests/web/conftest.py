@@ -40,6 +40,16 @@ class Page:
     def links(self) -> list[str]:
         return [href.replace("&amp;", "&") for href in re.findall(r'<a [^>]*href="([^"]+)"', self.html)]
 
+    def tag(self, element_id: str) -> str | None:
+        """The opening tag of the element with this id (None when there is none)."""
+        match = re.search(rf'<[a-z]+ [^>]*\bid="{re.escape(element_id)}"[^>]*>', self.html)
+        return match.group(0) if match else None
+
+    def summary_links(self) -> list[tuple[str, str]]:
+        """The error summary's links to fields, as (target id, message)."""
+        box = re.search(r'<div class="error-box"[^>]*>.*?</div>', self.html, flags=re.S)
+        return re.findall(r'<a href="#([^"]+)">(.*?)</a>', box.group(0), flags=re.S) if box else []
+
     def checked(self, name: str) -> set[str]:
         """Values of the checked inputs named ``name``."""
         found = set()
@@ -48,8 +58,6 @@ class Page:
                 value = re.search(r'value="([^"]*)"', tag)
                 found.add(value.group(1) if value else "")
         return found
-
-
 
 
 @pytest.fixture()

@@ -1,4 +1,5 @@
 """``POST /api/ask``: 200 answers, 400 error objects, 413 over 64 KiB, and never a 500."""
+import importlib
 import json
 
 import pytest
@@ -44,6 +45,8 @@ def test_content_type_is_not_required(client):
     (b"\xff\xfe\x00", "bad-encoding"),
     (b"NaN", "bad-json"),
     (b'{"kind": "play", "x": Infinity}', "bad-json"),
+    (b'{"kind": "exchange", "stock": 1e400, "elder_discards": 1}', "bad-json"),
+    (b'{"kind": "dispute", "facts": {"irregularity": "revoke", "count": -1e400}}', "bad-json"),
     (b"[1, 2]", "not-an-object"),
     (b'"play"', "not-an-object"),
     (b"{}", "missing-field"),
@@ -78,25 +81,35 @@ def test_wrong_method_and_unknown_address_are_json(client):
     assert_error_object(client.post("/api/nothing"), 404, "not-found")
 
 
-def test_a_fault_inside_the_tutor_is_a_400_not_a_500(client, monkeypatch):
-    import ecarte_tutor.web.asking as asking
+ASK_MODULE = importlib.import_module("ecarte_tutor.ask")
 
-    def broken(question, book=None):
-        raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(asking, "ask", broken)
+@pytest.mark.parametrize("fault", [ZeroDivisionError("boom"), ImportError("No module named boom")])
+def test_a_fault_inside_the_tutor_is_a_400_not_a_500(client, monkeypatch, fault):
+    def broken(question, book, params):
+        raise fault
+
+    monkeypatch.setitem(ASK_MODULE._handlers, "play", broken)
     error = assert_error_object(post(client, PLAY), 400, "internal-error")
     assert "boom" not in error["message"]
 
 
-def test_a_kind_not_installed_is_a_clear_error(client, monkeypatch):
-    import ecarte_tutor.web.asking as asking
+def test_a_fault_in_the_view_is_answered_by_the_error_handler_with_a_400(client, monkeypatch, caplog):
+    import ecarte_tutor.web.api as api
 
-    def missing(question, book=None):
-        raise ImportError("No module named ecarte_tutor.referee.hand")
+    def broken(question, book=None):
+        raise RuntimeError("boom")
 
-    monkeypatch.setattr(asking, "ask", missing)
-    assert_error_object(post(client, PLAY), 400, "kind-unavailable")
+    monkeypatch.setattr(api, "ask", broken)
+    error = assert_error_object(post(client, PLAY), 400, "internal-error")
+    assert "boom" not in error["message"]
+    assert any(record.name == "ecarte_tutor.web.errors" and record.exc_info and "boom" in str(record.exc_info[1])
+               for record in caplog.records), "answered and logged by errors.handle_fault, the one catch-all"
+
+
+def test_an_answer_that_is_no_json_is_a_400_not_a_500(client, monkeypatch):
+    monkeypatch.setitem(ASK_MODULE._handlers, "play", lambda question, book, params: {"odd": float("inf")})
+    assert_error_object(post(client, PLAY), 400, "internal-error")
 
 
 def test_ping(client):
@@ -114,7 +127,8 @@ def test_openapi_document(client):
     schemas = doc["components"]["schemas"]
     kinds = {s["properties"]["kind"]["const"] for name, s in schemas.items() if name.endswith("Question")
              and "properties" in s}
-    assert {"play", "trick", "score", "exchange", "hand", "dispute", "pack"} <= kinds
+    assert {"play", "trick", "score", "exchange", "hand", "dispute", "pack", "advice"} <= kinds
+    assert set(schemas["Question"]["discriminator"]["mapping"]) == set(ASK_MODULE.KINDS)
     assert schemas["ErrorObject"]["properties"]["error"]["required"] == ["code", "message", "field"]
     refs = set()
 
@@ -130,6 +144,35 @@ def test_openapi_document(client):
 
     collect(doc)
     assert refs <= set(schemas), "every $ref resolves"
+
+
+def test_every_kind_ask_answers_needs_its_schema(monkeypatch):
+    import ecarte_tutor.web.openapi as openapi
+
+    openapi.openapi_document.cache_clear()
+    monkeypatch.setattr(openapi, "KIND_SCHEMA", {k: v for k, v in openapi.KIND_SCHEMA.items() if k != "advice"})
+    try:
+        with pytest.raises(LookupError, match="advice"):
+            openapi.openapi_document()
+    finally:
+        openapi.openapi_document.cache_clear()
+
+
+@pytest.mark.parametrize("question, valid", [
+    ({"kind": "exchange", "profile": "modern", "stock": 3, "elder_discards": 0}, True),
+    ({"kind": "exchange", "stock": 3, "elder_discards": 6}, False),
+    ({"kind": "play", "trump": "H", "hand": ["QS", "7S"], "led": None, "card": None}, True),
+    ({"kind": "advice", "trump": "H", "hand": ["KS", "QS", "JS", "8H", "8D"], "seat": "dealer"}, True),
+    ({"kind": "advice", "trump": "H", "hand": ["KS"]}, False),
+])
+def test_questions_ask_answers_match_the_openapi_schemas(client, question, valid):
+    from jsonschema import Draft202012Validator
+
+    doc = client.get("/api/openapi.json").get_json()
+    validator = Draft202012Validator({"$ref": "#/components/schemas/Question", "components": doc["components"]})
+    assert validator.is_valid(question) == valid
+    if valid:
+        assert "error" not in ask(question)
 
 
 def test_openapi_schemas_are_valid_json_schema(client):

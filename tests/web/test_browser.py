@@ -135,8 +135,12 @@ def test_is_this_legal(page, base_url):
     assert verdict.locator('a[href="/rules#play.head-the-trick"]').count() == 1
     shoot(page, "legal-verdict")
 
-    # Changing the profile re-rules the same question at once.
+    # Changing the profile changes nothing by itself (WCAG 3.2.2); its button re-rules the same question.
+    before = page.url
     verdict.locator("select[name=profile]").select_option("french")
+    page.wait_for_timeout(300)
+    assert page.url == before
+    verdict.get_by_role("button", name="Rule again").click()
     page.wait_for_url(re.compile(r"profile=french"))
     assert "profile french" in page.locator("#verdict").inner_text()
 
@@ -160,6 +164,15 @@ def test_the_form_works_with_the_keyboard(page, base_url):
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"followed=7S"))
     assert "follower" in page.locator("#verdict .headline").inner_text()
+
+
+def test_an_error_link_takes_the_keyboard_to_its_field(page, base_url):
+    response = page.goto(f"{base_url}/legal/exchange?stock=40&elder_discards=3")
+    assert response.status == 400
+    page.problems[:] = [p for p in page.problems if "status of 400" not in p]  # the 400 itself is expected
+    page.locator("#errors a").first.click()
+    assert page.evaluate("document.activeElement.id") == "field-stock"
+    assert page.locator("#field-stock").get_attribute("aria-invalid") == "true"
 
 
 def test_walk_the_dispute_interview_to_a_ruling(page, base_url):

@@ -1,4 +1,6 @@
 """``/casebook``: every scenario with its ruling, searchable with a plain GET form."""
+import re
+
 from ecarte_tutor.scenarios import bundled_scenarios
 from ecarte_tutor.web.casebook import PAGE_SIZE, reopen_url
 
@@ -85,3 +87,32 @@ def test_reopened_cases_rule_again(get, app):
         if link and case.question.get("kind") in ("play", "trick", "score", "exchange") and "error" not in case.expect:
             page = get(link)
             assert page.status == 200, (case.id, link, page.text[:500])
+
+
+def test_a_play_cases_cards_say_whether_they_may_be_played(get):
+    case = next(c for c in bundled_scenarios() if c.question.get("kind") == "play" and "error" not in c.expect)
+    page = get(f"/casebook/?q={case.id}")
+    article = page.html[page.html.index(f'id="{case.id}"'):]
+    article = article[:article.index("</article>")]
+    notes = re.findall(r'aria-label="[^"]+, (may(?: not)? be played)"', article)
+    assert len(notes) == len(case.question["hand"])
+    assert "may be played" in notes
+    assert re.search(r'class="card [a-z]+ legal mini" role="img" aria-label="[^"]+, may be played"', article)
+
+
+def test_a_cases_citations_and_laws_keep_its_profile(get, app):
+    case = next(c for c in bundled_scenarios() if c.question.get("profile") == "french"
+                and c.question.get("kind") == "exchange")
+    page = get(f"/casebook/?q={case.id}")
+    article = page.html[page.html.index(f'id="{case.id}"'):]
+    article = article[:article.index("</article>")]
+    assert '<div class="cites">' in article
+    cites = re.findall(r'href="(/rules[^"#]*)#', article)
+    assert cites and set(cites) == {"/rules?profile=french"}
+    with app.app_context():
+        ruled = next(e for e in app.extensions["ecarte_tutor"].casebook() if e.answer.get("laws"))
+    page = get(f"/casebook/?q={ruled.scenario.id}")
+    article = page.html[page.html.index(f'id="{ruled.scenario.id}"'):]
+    article = article[:article.index("</article>")]
+    for number in ruled.answer["laws"]:
+        assert f'<a href="/laws#law.{number}">{number}</a>' in article

@@ -4,7 +4,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from ecarte_tutor.web.dispute import law_texts, typed_value
+from ecarte_tutor import ask
+from ecarte_tutor.web.dispute import fact_text, typed_value
 
 # A path through the interview that ends in a ruling (laws 9 and 16: too few cards, found before the turn-up).
 FACTS = [("irregularity", "wrong-card-count"), ("discovered", "before-turn-up"), ("elder_looked", "true"),
@@ -105,11 +106,52 @@ def test_fact_values_are_read_as_their_type(app):
     assert typed_value(None, "x") == "x"
 
 
-def test_law_texts_come_from_the_ruling(app):
-    book = app.extensions["ecarte_tutor"].book
-    number = min(book.laws)
-    texts = law_texts({"laws": [number], "law_text": [{"law": number, "statement": "Text."}]}, book)
-    assert texts == [{"law": number, "rule": book.laws[number], "text": "Text."}]
+def test_the_ruling_page_shows_the_answers_law_texts_laws_and_reasons(get, app, monkeypatch):
+    facts = dict(FACTS)
+    answer = ask({"kind": "dispute", "facts": {**facts, "elder_looked": True, "count": 3}})
+    assert answer["status"] == "ruling" and answer["law_text"]
+    page = get(url(FACTS))
+    for item in answer["law_text"]:
+        assert f"Law {item['law']} — {item['title']}" in page.text
+    # The reasons under every verdict (m.verdict_reasons): explanation, the laws line, citations, re-ruling.
+    assert 'class="laws"' in page.html and "Club-code law" in page.text
+    assert 'class="cites"' in page.html and 'class="rerule"' in page.html
+    assert page.html.count('class="explanation"') == 1
+    # The titles are the answer's: a title changed in the answer shows on the page.
+    import ecarte_tutor.web.dispute as dispute
+
+    def renamed(question, book=None):
+        changed = ask(question, book)
+        for item in changed.get("law_text", []):
+            item["title"] = f"Title from the answer {item['law']}"
+        return changed
+
+    monkeypatch.setattr(dispute, "ask", renamed)
+    page = get(url(FACTS))
+    assert f"Law 16 — Title from the answer 16" in page.text
+
+
+def test_the_question_page_is_drawn_from_the_answers_need(get, monkeypatch):
+    import ecarte_tutor.web.dispute as dispute
+
+    def need(question, book=None):
+        return {"status": "need", "need": {"fact": "count", "question": "How many, asked by the answer?",
+                                           "choices": [{"value": True, "label": "Yes from the answer"}],
+                                           "type": "integer", "min": 2, "max": 9, "help": "Help from the answer."},
+                "laws": [], "cites": [], "explanation": "", "profile": "london"}
+
+    monkeypatch.setattr(dispute, "ask", need)
+    page = get("/dispute/?irregularity=wrong-card-count")
+    assert question_of(page) == "How many, asked by the answer?"
+    assert "Help from the answer." in page.text
+    assert '<button type="submit" name="count" value="true">Yes from the answer</button>' in page.html
+    assert 'min="2"' in page.html and 'max="9"' in page.html
+
+
+def test_fact_values_are_written_as_the_query_string_reads_them(app):
+    assert (fact_text(True), fact_text(False), fact_text(3), fact_text("revoke")) == ("true", "false", "3", "revoke")
+    with app.app_context():
+        assert app.jinja_env.globals["fact_text"] is fact_text
 
 
 def test_an_assumed_fact_is_shown_with_a_link_that_rules_again(get):

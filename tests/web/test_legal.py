@@ -58,7 +58,16 @@ def test_ruling_names_its_profile_and_can_be_re_ruled(get):
     rerule = rerule[:rerule.index("</form>")]
     for field in ('name="trump" value="H"', 'name="hand" value="QS"', 'name="card" value="7S"'):
         assert field in rerule
-    assert 'name="profile"' in rerule and "data-autosubmit" in rerule
+    assert 'name="profile"' in rerule and '<button type="submit">Rule again</button>' in rerule
+
+
+def test_no_select_submits_its_form_by_itself(get, client):
+    # WCAG 3.2.2: changing a select must not change the page; the button is there.
+    page = get(PLAY + "&profile=french")
+    assert "data-autosubmit" not in page.html
+    with client.get("/static/js/site.js") as response:
+        script = response.get_data(as_text=True)
+    assert "submit(" not in script and "requestSubmit" not in script
 
 
 @pytest.mark.parametrize("query, field, message", [
@@ -77,6 +86,76 @@ def test_bad_input_comes_back_400_with_the_message_and_the_input_kept(get, query
     assert message in page.text
     if "hand=7S" in query:
         assert "7S" in page.checked("hand")
+
+
+ERROR_QUERIES = [
+    "/legal/?trump=H&led=JS&hand=ZZ&hand=7S&card=KD&profile=mars",
+    "/legal/?trump=X&led=1S",
+    "/legal/trick?trump=H&led=KS",
+    "/legal/score?elder_tricks=seven&king_announced_by=someone&before_elder=9&before_dealer=x",
+    "/legal/score?elder_tricks=3&king_announced_by=&before_elder=2",
+    "/legal/score?elder_tricks=3&king_announced_by=&elder_played_without_proposing=on"
+    "&dealer_refused_first_proposal=on",
+    "/legal/score?elder_tricks=3&king_announced_by=elder&king_turned=on",
+    "/legal/score?elder_tricks=3&profile=mars",
+    "/legal/exchange?stock=40&elder_discards=x&dealer_discards=9",
+    "/legal/exchange?stock=3&elder_discards=0",
+]
+
+
+@pytest.mark.parametrize("url", ERROR_QUERIES)
+def test_every_error_link_leads_to_its_field_which_shows_the_message(get, url):
+    page = get(url)
+    assert page.status == 400
+    links = page.summary_links()
+    assert links, "the messages link to their fields"
+    for target, message in links:
+        assert target.startswith("field-")
+        name = target[len("field-"):]
+        field = page.tag(target)
+        assert field is not None, f"no element with id {target}"
+        assert f'aria-describedby="error-{name}"' in field
+        by_field = re.search(rf'<p class="error" id="error-{re.escape(name)}"[^>]*>(.*?)</p>', page.html, flags=re.S)
+        assert by_field and by_field.group(1) == message, f"the message of {name} is shown by its field"
+
+
+def test_a_flag_the_engine_rejects_gets_its_message_by_the_checkbox(get):
+    page = get("/legal/score?elder_tricks=3&elder_played_without_proposing=on&dealer_refused_first_proposal=on")
+    assert page.summary_links()[0][0] == "field-dealer_refused_first_proposal"
+    assert 'aria-invalid="true"' in page.tag("field-dealer_refused_first_proposal")
+
+
+@pytest.mark.parametrize("url, name", [
+    ("/legal/exchange?stock=40&elder_discards=3", "stock"),
+    ("/legal/score?elder_tricks=3&before_elder=9&before_dealer=1", "before_elder"),
+])
+def test_number_boxes_keep_their_message_outside_the_label(get, url, name):
+    page = get(url)
+    field = page.tag(f"field-{name}")
+    assert field.startswith("<input") and 'aria-invalid="true"' in field
+    assert f'aria-describedby="error-{name}"' in field
+    assert f'<label for="field-{name}">' in page.html
+    for label in re.findall(r"<label[^>]*>.*?</label>", page.html, flags=re.S):
+        assert 'class="error"' not in label
+
+
+def test_a_field_without_error_is_not_marked_invalid(get):
+    page = get("/legal/exchange?stock=40&elder_discards=3")
+    assert "aria-invalid" not in page.tag("field-elder_discards")
+    assert "aria-describedby" not in page.tag("field-elder_discards")
+
+
+def test_an_optional_card_left_empty_stays_out_of_the_question(app):
+    from werkzeug.datastructures import MultiDict
+
+    from ecarte_tutor.web import forms
+
+    form = forms.FormData()
+    forms.read_one_card(MultiDict({"card": "", "led": "none"}), form, "card", what="the card", required=False)
+    forms.read_one_card(MultiDict({"card": "", "led": "none"}), form, "led", what="the card led", required=False)
+    assert form.question == {} and form.ok
+    forms.read_one_card(MultiDict({"led": ""}), form, "led", what="the card led")
+    assert form.errors == {"led": "Choose the card led."}
 
 
 def test_a_bad_typed_card_is_given_back_in_the_text_box(get):
@@ -102,8 +181,10 @@ def test_unknown_profile_is_a_400_form(get):
 def test_trick_winner(get):
     page = get("/legal/trick?trump=H&led=KS&followed=7H")
     assert page.status == 200
-    assert "follower" in page.text and "wins" in page.text
+    assert re.search(r"The follower's <span [^>]*aria-label=\"seven of hearts\"", page.html)
     assert "/rules#" in page.html
+    led_wins = get("/legal/trick?trump=H&led=KS&followed=7S")
+    assert re.search(r"The leader's <span [^>]*aria-label=\"king of spades\"", led_wins.html)
 
 
 def test_trick_needs_both_cards(get):
@@ -119,10 +200,28 @@ def test_score_of_a_hand(get):
     assert "/rules#" in page.html
 
 
+def test_score_awards_are_listed_in_claim_order_with_those_not_scored(get):
+    # The dealer reaches 5 with the turned king: the elder's point for the tricks comes too late.
+    page = get("/legal/score?elder_tricks=3&king_turned=on&before_elder=0&before_dealer=4")
+    assert page.status == 200
+    awards = page.html[page.html.index('<ol class="awards">'):]
+    awards = awards[:awards.index("</ol>")]
+    assert awards.index("award-turned-king") < awards.index("award-tricks")
+    assert "<strong>1 to the dealer</strong>: A king was turned up" in awards
+    assert "<s>1 to the elder hand (non-dealer)</s> (not scored" in awards
+    assert "Game: the dealer wins." in page.text
+
+
 def test_score_with_one_score_before_is_refused(get):
     page = get("/legal/score?elder_tricks=3&king_announced_by=&before_elder=2")
     assert page.status == 400
     assert "both scores" in page.text
+
+
+def test_a_bad_score_before_is_one_message_not_two(get):
+    page = get("/legal/score?elder_tricks=3&before_elder=9&before_dealer=1")
+    assert [target for target, _ in page.summary_links()] == ["field-before_elder"]
+    assert "both scores" not in page.text
 
 
 def test_score_bad_number(get):

@@ -1,8 +1,11 @@
 """``/lessons``: every step renders, exercises are graded by the engine, progress lives in the cookie."""
 import pytest
+from conftest import Page
 
-from ecarte_tutor.lessons import bundled_lessons, expected_answer
-from ecarte_tutor.web.lessons import PROGRESS_KEY
+from werkzeug.datastructures import MultiDict
+
+from ecarte_tutor.lessons import EXERCISE_KINDS, bundled_lessons, expected_answer
+from ecarte_tutor.web.lessons import PROGRESS_KEY, read_response
 
 LESSONS = bundled_lessons()
 STEPS = [(lesson.id, step.index) for lesson in LESSONS for step in lesson.steps]
@@ -112,3 +115,35 @@ def test_unknown_lessons_and_steps_are_404(get, url):
 def test_lessons_by_number_and_slug(get):
     assert get("/lessons/1/").status == 200
     assert get("/lessons/pack-and-ranking/").status == 200
+
+
+def test_a_rank_order_with_an_empty_place_is_shown_again_as_entered(client):
+    lesson, step = next((lesson, step) for lesson, step in EXERCISES if step.exercise.kind == "rank-order")
+    cards = [choice["value"] for choice in step.exercise.choices]
+    entered = {"order_1": cards[0], "order_3": cards[2]}  # place 2 left empty
+    response = client.post(f"/lessons/{lesson.id}/{step.index}", data=entered)
+    assert response.status_code == 400
+    page = Page(response)
+    assert page.checked("order_1") == {cards[0]}
+    assert page.checked("order_2") == set()
+    assert page.checked("order_3") == {cards[2]}, "a card stays in the place it was put"
+
+
+@pytest.mark.parametrize("kind", sorted(EXERCISE_KINDS))
+def test_every_kind_of_exercise_is_read_from_its_form(kind):
+    class Exercise:
+        choices = ({"value": "KH"}, {"value": "QH"})
+
+    Exercise.kind = kind
+    response, kept = read_response(Exercise(), MultiDict())
+    assert isinstance(response, dict) and isinstance(kept, dict)
+
+
+def test_the_rank_order_is_graded_without_its_empty_places():
+    class Exercise:
+        kind = "rank-order"
+        choices = ({"value": "KH"}, {"value": "QH"}, {"value": "JH"})
+
+    response, kept = read_response(Exercise(), MultiDict({"order_1": "KH", "order_3": "JH"}))
+    assert response == {"order": ["KH", "JH"]}
+    assert kept == {"order": ["KH", "", "JH"]}

@@ -2,7 +2,7 @@
 import pytest
 
 from ecarte_tutor.web import create_app
-from ecarte_tutor.web.security import CONTENT_SECURITY_POLICY
+from ecarte_tutor.web.security import CONTENT_SECURITY_POLICY, HEADERS
 
 PAGES = {
     "/": "Settle a dispute",
@@ -60,6 +60,59 @@ def test_pages_have_no_inline_script_or_style_and_load_nothing_remote(get, url):
     for attribute in ('src="http', 'href="//', 'src="//'):
         assert attribute not in html
     assert '<link rel="stylesheet" href="https' not in html
+
+
+def test_images_come_from_this_origin_only():
+    directives = dict(part.strip().split(" ", 1) for part in CONTENT_SECURITY_POLICY.split(";"))
+    assert directives["img-src"] == "'self'"
+    from pathlib import Path
+
+    import ecarte_tutor.web as web
+
+    package = Path(web.__file__).resolve().parents[1]
+    for path in [*package.joinpath("static").rglob("*.*"), *package.joinpath("templates").rglob("*.html")]:
+        assert "data:" not in path.read_text(encoding="utf-8"), f"{path} uses a data: URI, which the policy refuses"
+
+
+def test_a_security_header_a_response_sets_is_kept_and_the_others_added():
+    app = create_app({"TESTING": True, "SECRET_KEY": "x"})
+
+    @app.get("/framed")
+    def framed():
+        return "ok", 200, {"X-Frame-Options": "SAMEORIGIN"}
+
+    headers = app.test_client().get("/framed").headers
+    assert headers.get_all("X-Frame-Options") == ["SAMEORIGIN"]
+    for name, value in HEADERS.items():
+        if name != "X-Frame-Options":
+            assert headers[name] == value
+
+
+def lesson_answer_headers(app):
+    return app.test_client().post("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"]}).headers
+
+
+def test_secure_cookies_and_hsts_are_off_by_default(monkeypatch):
+    monkeypatch.delenv("ECARTE_TUTOR_SECURE_COOKIES", raising=False)
+    app = create_app({"TESTING": True, "SECRET_KEY": "x"})
+    headers = lesson_answer_headers(app)
+    assert "Secure" not in headers["Set-Cookie"]
+    assert "Strict-Transport-Security" not in headers
+
+
+@pytest.mark.parametrize("how", ["environment", "config"])
+def test_secure_cookies_and_hsts_behind_https(monkeypatch, how):
+    if how == "environment":
+        monkeypatch.setenv("ECARTE_TUTOR_SECURE_COOKIES", "1")
+        app = create_app({"TESTING": True, "SECRET_KEY": "x"})
+    else:
+        monkeypatch.delenv("ECARTE_TUTOR_SECURE_COOKIES", raising=False)
+        app = create_app({"TESTING": True, "SECRET_KEY": "x", "SESSION_COOKIE_SECURE": True})
+    assert app.config["SESSION_COOKIE_SECURE"] is True
+    headers = lesson_answer_headers(app)
+    assert "; Secure" in headers["Set-Cookie"]
+    assert headers["Strict-Transport-Security"].startswith("max-age=")
+    assert app.test_client().get("/nowhere").headers["Strict-Transport-Security"]
 
 
 def test_unknown_page_is_a_friendly_404(get):

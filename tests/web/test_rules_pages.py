@@ -1,7 +1,10 @@
 """``/rules``, ``/rules/disagreements`` and ``/laws``: the rule book with an anchor per rule id."""
+import re
+
 import pytest
 
 from ecarte_tutor.rulebook import PROFILES
+from ecarte_tutor.web import create_app
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +74,46 @@ def test_single_rule_page(get, book):
     page = get("/rules/pack.rank-order?profile=french")
     assert page.status == 200
     assert book.rules["pack.rank-order"].title in page.text
+
+
+@pytest.mark.parametrize("query", ["", "?profile=french"])
+def test_see_also_links_lead_to_the_rule_on_the_rule_book_page(get, book, query):
+    anchors = get("/rules").ids()
+    rule = next(rule for rule in book.rules.values() if rule.see_also)
+    for url in (f"/rules{query}", f"/rules/{rule.id}{query}"):
+        page = get(url)
+        article = page.html[page.html.index(f'id="{rule.id}"'):]
+        see_also = article[article.index("See also:"):article.index("</p>", article.index("See also:"))]
+        links = re.findall(r'href="([^"]+)"', see_also)
+        assert len(links) == len(rule.see_also)
+        for link, other in zip(links, rule.see_also):
+            assert link == f"/rules{query}#{other}", "the rule book page, in the same profile, at the rule"
+            assert other in anchors
+
+
+def test_the_laws_page_takes_no_profile(get):
+    assert get("/laws?profile=mars").status == 200
+
+
+def test_the_profile_switch_is_the_shared_select_with_its_button(get):
+    page = get("/rules?profile=modern")
+    switch = page.html[page.html.index('<form class="rerule"'):]
+    switch = switch[:switch.index("</form>")]
+    assert '<label class="profile">Show the rules of' in switch
+    assert '<option value="modern" selected>' in switch
+    assert "<button type=\"submit\">Show</button>" in switch and "data-autosubmit" not in switch
+
+
+def test_the_default_profile_comes_from_the_rule_book_not_a_literal(monkeypatch):
+    app = create_app({"TESTING": True, "SECRET_KEY": "x"})
+    monkeypatch.setattr(app.extensions["ecarte_tutor"].book, "default_profile", "french")  # the book is shared
+    client = app.test_client()
+    page = client.get("/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S").get_data(as_text=True)
+    assert "profile french" in re.sub(r"<[^>]+>", "", page)
+    assert 'href="/rules#play.head-the-trick"' in page  # the default profile needs no parameter
+    london = client.get("/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S&profile=london").get_data(as_text=True)
+    assert 'href="/rules?profile=london#play.head-the-trick"' in london
+    blank = client.get("/legal/").get_data(as_text=True)
+    assert '<option value="french" selected>' in blank
+    rules = client.get("/rules").get_data(as_text=True)
+    assert "In the <strong>french</strong> profile" in rules

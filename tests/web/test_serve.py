@@ -106,3 +106,42 @@ def test_defaults():
     serve.add_arguments(parser)
     args = parser.parse_args([])
     assert (args.host, args.port, args.threads, args.workers) == ("127.0.0.1", 5000, 8, 1)
+
+
+def test_serve_secure_sends_hsts():
+    process, port = start("--secure")
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection.request("GET", "/api/ping")
+        response = connection.getresponse()
+        response.read()
+        assert response.getheader("Strict-Transport-Security", "").startswith("max-age=")
+        connection.close()
+    finally:
+        stop(process)
+
+
+class Exited(BaseException):
+    """Stands for os._exit in a test: the process would end here."""
+
+
+@pytest.mark.parametrize("fault", [None, RuntimeError("boom"), KeyboardInterrupt()])
+def test_a_worker_ends_its_process_and_never_returns_into_the_cli(monkeypatch, capsys, fault):
+    exits, handlers = [], []
+
+    def fake_exit(code):
+        exits.append(code)
+        raise Exited
+
+    def fake_serve(create_server, app, sock, threads):
+        if fault is not None:
+            raise fault
+
+    monkeypatch.setattr(serve.os, "_exit", fake_exit)
+    monkeypatch.setattr(serve.signal, "signal", lambda *args: handlers.append(args))
+    monkeypatch.setattr(serve, "_serve", fake_serve)
+    with pytest.raises(Exited):  # only the exit leaves the worker: no exception reaches the caller
+        serve._worker(None, None, None, 1)
+    assert exits == [0 if fault is None else 1]
+    if isinstance(fault, RuntimeError):
+        assert "boom" in capsys.readouterr().err

@@ -2,13 +2,6 @@
 (function () {
   "use strict";
 
-  // A profile select re-rules at once instead of waiting for its button.
-  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
-    select.addEventListener("change", function () {
-      if (select.form) { select.form.requestSubmit ? select.form.requestSubmit() : select.form.submit(); }
-    });
-  });
-
   // On the "is this legal?" form, offer as "the card you want to play" only the cards ticked in the hand.
   var hand = document.querySelector('[data-picker="hand"]');
   var play = document.querySelector('[data-picker="card"]');
