@@ -51,6 +51,7 @@ def create_app(config: dict | None = None) -> Flask:
     from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, rules
 
     markup.init_app(app)
+    api.init_app(app, site.book)  # before the security headers, which wrap it too
     security.init_app(app)
     compress.init_app(app)
     errors.init_app(app)

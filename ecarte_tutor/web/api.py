@@ -4,12 +4,20 @@
 that is not a question it can answer (bad JSON, a malformed question), 413 over
 64 KiB; no input gives a 500 (API.md, "Transports"). ``ask()`` never raises (a
 fault inside the tutor is its error ``internal-error``); anything else that fails
-here is answered by :func:`ecarte_tutor.web.errors.handle_fault`, also with a 400.
+is logged and answered with a 400 ``internal-error`` too.
+
+The two routes that carry the load, ``POST /api/ask`` and ``GET /api/ping``, are
+answered by :class:`JsonRoutes`, plain WSGI in front of Flask: a question needs no
+session, template or URL map, and Flask's work per request costs more than
+answering it. Other methods on them, and every other address, go on to Flask
+(which answers 405 and 404 as error objects).
 """
 from __future__ import annotations
 
 import json
+import logging
 import math
+from http import HTTPStatus
 
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -20,8 +28,11 @@ from .openapi import openapi_document
 from .site import get_site
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+log = logging.getLogger(__name__)
 
 JSON_TYPE = "application/json"
+PING = {"ok": True}
+TOO_LARGE = ("too-large", "The body is larger than 64 KiB; send one question of reasonable size.")
 
 
 def error_object(code: str, message: str, field: str | None = None) -> dict:
@@ -64,14 +75,11 @@ def read_question(body: bytes):
         return None, error_object("bad-json", "The body is nested too deeply to read.")
 
 
-def request_body() -> bytes:
-    """The body, at most MAX_CONTENT_LENGTH bytes (a larger one is a 413).
+def read_body(environ, limit: int) -> bytes:
+    """The body, at most ``limit`` bytes (a larger one raises :class:`RequestEntityTooLarge`).
 
-    Read straight from the WSGI environ, which the server has already buffered: werkzeug's
-    request properties and stream wrappers cost more than answering the question.
+    Read straight from the WSGI environ, which the server has already buffered.
     """
-    limit = current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
-    environ = request.environ
     stream = environ["wsgi.input"]
     raw_length = environ.get("CONTENT_LENGTH", "")
     if raw_length.isdigit() and "wsgi.input_terminated" not in environ:
@@ -85,20 +93,76 @@ def request_body() -> bytes:
     return body
 
 
+def answer_body(environ, book, limit: int) -> tuple[int, dict]:
+    """The status and JSON body answering the question in a POST to /api/ask."""
+    try:
+        question, error = read_question(read_body(environ, limit))
+    except RequestEntityTooLarge:
+        return 413, error_object(*TOO_LARGE)
+    if error is not None:
+        return 400, error
+    answer = ask(question, book)
+    return (400 if "error" in answer else 200), answer
+
+
+def _encode(status: int, body) -> tuple[int, bytes]:
+    try:
+        return status, json.dumps(body, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError):  # an answer that is no JSON is a fault of the tutor's
+        log.exception("an answer could not be written as JSON")
+        return 400, json.dumps(error_object("internal-error", "The answer could not be written as JSON; the "
+                                                              "fault has been logged.")).encode("utf-8")
+
+
+class JsonRoutes:
+    """WSGI middleware answering ``POST /api/ask`` and ``GET /api/ping`` before Flask sees them."""
+
+    def __init__(self, wsgi_app, book, limit: int):
+        self.wsgi_app, self.book, self.limit = wsgi_app, book, limit
+
+    def __call__(self, environ, start_response):
+        path, method = environ.get("PATH_INFO"), environ.get("REQUEST_METHOD")
+        if path == "/api/ask" and method == "POST":
+            try:
+                status, body = _encode(*answer_body(environ, self.book, self.limit))
+            except Exception:  # noqa: BLE001 - the API never answers 500
+                log.exception("POST /api/ask failed")
+                status, body = _encode(400, error_object("internal-error", "The request could not be handled; "
+                                                                           "the fault has been logged."))
+        elif path == "/api/ping" and method in ("GET", "HEAD", "POST"):
+            if method == "POST":  # the benchmark's control: the same request as a question, unread
+                try:
+                    read_body(environ, self.limit)
+                except RequestEntityTooLarge:
+                    pass
+            status, body = _encode(200, PING)
+        else:
+            return self.wsgi_app(environ, start_response)
+        start_response(f"{status} {HTTPStatus(status).phrase}",
+                       [("Content-Type", JSON_TYPE), ("Content-Length", str(len(body)))])
+        return [] if method == "HEAD" else [body]
+
+
+def init_app(app, book) -> None:
+    app.wsgi_app = JsonRoutes(app.wsgi_app, book, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY)
+
+
+# The same two routes in Flask: reached only without the middleware (e.g. an app mounted under a
+# prefix); they also make Flask answer 405 for the other methods.
+
+
 @bp.post("/ask")
 def ask_view():
     """Answer the question in the body (API.md)."""
-    question, error = read_question(request_body())
-    if error is not None:
-        return json_response(error, 400)
-    answer = ask(question, get_site().book)
-    return json_response(answer, 400 if "error" in answer else 200)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
+    status, body = answer_body(request.environ, get_site().book, limit)
+    return json_response(body, status)
 
 
-@bp.get("/ping")
+@bp.route("/ping", methods=["GET", "POST"])
 def ping():
-    """A constant answer through the same app: the baseline of bench/site_bench.py."""
-    return json_response({"ok": True})
+    """A constant answer through the same app: the baseline of bench/site_bench.py (a POST body is ignored)."""
+    return json_response(PING)
 
 
 @bp.get("/openapi.json")
