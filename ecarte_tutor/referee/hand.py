@@ -113,12 +113,14 @@ def _discard_range(state: HandState, seat: str, params: Params) -> tuple[int, in
 
 
 def king_window_open(state: HandState, seat: str, params: Params) -> bool:
-    """May ``seat`` still announce the king of trumps (laws 23–24, or before the first lead)?"""
-    if state.phase != "play" or state.king_announced_by or state.king_turned:
+    """May ``seat`` announce the king of trumps now (laws 23–24, or after the exchange, before the first lead)?"""
+    if state.phase == "complete" or state.king_announced_by or state.king_turned:
         return False
     king = Card("K", state.trump)
     if params.king_window == "before-first-lead":
-        return not state.history and not state.current and king in state.hands[seat]
+        # the other profiles: once the exchange is over, before the first card is led (king.after-exchange)
+        return state.phase == "play" and not state.history and not state.current and king in state.hands[seat]
+    # law 23 fixes only the end of the window: any time before its holder plays his first card
     mine = state.played[seat]
     if not mine:
         return king in state.hands[seat]  # law 23: before he plays his first card
@@ -132,7 +134,12 @@ def king_window_open(state: HandState, seat: str, params: Params) -> bool:
 
 
 def next_actions(state: HandState, params: Params) -> list[dict]:
-    """The legal next actions (API.md ``next``)."""
+    """The legal next actions (API.md ``next``): the announcements open now, then the seat to act's."""
+    kings = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
+    return kings + _turn_actions(state, params)
+
+
+def _turn_actions(state: HandState, params: Params) -> list[dict]:
     seat = state.to_act()
     if state.phase in ("proposal", "response"):
         return [{"by": seat, "do": verb} for verb in PHASES[state.phase][1]]
@@ -141,11 +148,9 @@ def next_actions(state: HandState, params: Params) -> list[dict]:
         return [{"by": seat, "do": "discard", "min": low, "max": high,
                  "from": [str(c) for c in state.hands[seat]]}]
     if state.phase == "play":
-        actions = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
         led = state.current[0][1] if state.current else None
         legal = play.duty(state.hands[seat], led, state.trump, params).legal
-        actions += [{"by": seat, "do": "card", "card": str(c)} for c in params.ranking.sort(legal)]
-        return actions
+        return [{"by": seat, "do": "card", "card": str(c)} for c in params.ranking.sort(legal)]
     return []
 
 
@@ -157,6 +162,8 @@ def _enter_play(state: HandState) -> None:
 
 
 def _draw(state: HandState, seat: str, discards: list[Card]) -> None:
+    if state.king_announced_by == seat and Card("K", state.trump) in discards:
+        state.king_announced_by = None  # he no longer holds the king he announced: nothing to mark (law 23)
     for card in discards:
         state.hands[seat].remove(card)
     state.hands[seat].extend(state.stock[:len(discards)])

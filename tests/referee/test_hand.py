@@ -216,3 +216,15 @@ def test_law_38_a_dealer_the_stock_cannot_serve_plays_his_hand_under_london():
     assert london["state"]["stock_size"] == 2 and london["state"]["taken_back"]["dealer"] == 3
     french = hand(actions, profile="french")
     assert french["state"]["stock_size"] == 0 and french["state"]["taken_back"]["dealer"] == 1
+
+
+def test_under_london_the_king_may_be_announced_before_play_but_lapses_if_discarded():
+    deal = make_deal(elder=["KH", "QS", "JS", "8H", "8D"])
+    early = [{"by": "elder", "do": "announce-king"}, {"by": "elder", "do": "stand"}]
+    assert hand(early, deal)["state"]["king_announced_by"] == "elder"  # law 23 sets only the deadline
+    assert hand(early, deal, profile="french")["first_illegal"]["code"] == "king-too-early"
+    discarded = [{"by": "elder", "do": "announce-king"}, {"by": "elder", "do": "propose"},
+                 {"by": "dealer", "do": "accept"}, {"by": "elder", "do": "discard", "cards": ["KH"]}]
+    answer = hand(discarded, deal)
+    assert answer["legal"] and answer["state"]["king_announced_by"] is None
+    assert {"by": "elder", "do": "announce-king"} not in answer["next"]
