@@ -25,6 +25,7 @@ PROPOSE_RULE, RESPONSE_RULE, DRAW_RULE = "exchange.propose", "exchange.accept-or
 SHORT_RULE, LEAD_RULE = "exchange.short-stock", "play.lead"
 ANNOUNCE_RULE, FIRST_CARD_RULE, TURNED_RULE = "king.announce", "king.first-card-exception", "king.turned-up"
 LEAD_OUT_OF_TURN_LAW, REVOKE_LAW, SHORT_STOCK_LAW, ANNOUNCE_LAW, FIRST_CARD_LAW = 40, 43, 38, 23, 24
+FALSE_KING_LAW = 25
 # phase -> (the seat that acts, the verbs it may use, the rule that governs the phase)
 PHASES = {
     "proposal": ("elder", ("propose", "stand"), PROPOSE_RULE),
@@ -266,17 +267,21 @@ def apply(state: HandState, action: dict, params: Params) -> None:
                                      f"nobody holds it.", [TURNED_RULE])
         if not holds:
             raise Illegal("no-king", f"The {seat} does not hold {king.pretty}, the king of trumps.",
-                          [ANNOUNCE_RULE], (25,))
+                          [ANNOUNCE_RULE], (FALSE_KING_LAW,))
+        if state.king_announced_by:
+            raise Illegal("king-already-announced", f"{king.pretty} has already been announced in this hand.",
+                          [ANNOUNCE_RULE])
         if not king_window_open(state, seat, params):
             rules = [ANNOUNCE_RULE, params.rule_for("king_window")]
             if state.phase != "play":
                 raise Illegal("king-too-early", "The king is announced once the exchange is over, when play begins.",
                               rules)
-            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the {params.profile} profile "
-                                           "it must be announced "
-                          + ("before the first card is led." if params.king_window == "before-first-lead"
-                             else "before its holder plays his first card (law 23; law 24 when the king itself "
-                                  "is that card)."), rules + [FIRST_CARD_RULE], (ANNOUNCE_LAW, FIRST_CARD_LAW))
+            if params.king_window == "before-first-lead":
+                raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the {params.profile} "
+                                               "profile it must be announced before the first card is led.", rules)
+            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: it must be announced before its "
+                                           "holder plays his first card (law 23), or while the king itself is that "
+                                           "card (law 24).", rules + [FIRST_CARD_RULE], (ANNOUNCE_LAW, FIRST_CARD_LAW))
         state.king_announced_by = seat
     elif verb == "card":
         _apply_card(state, action, params)

@@ -228,3 +228,18 @@ def test_under_london_the_king_may_be_announced_before_play_but_lapses_if_discar
     answer = hand(discarded, deal)
     assert answer["legal"] and answer["state"]["king_announced_by"] is None
     assert {"by": "elder", "do": "announce-king"} not in answer["next"]
+
+
+def test_the_king_cannot_be_announced_twice():
+    deal = make_deal(elder=["KH", "QS", "JS", "8H", "8D"])
+    twice = [{"by": "elder", "do": "stand"}, {"by": "elder", "do": "announce-king"},
+             {"by": "elder", "do": "announce-king"}]
+    assert hand(twice, deal)["first_illegal"]["code"] == "king-already-announced"
+
+
+def test_a_late_king_cites_law_24_only_under_london():
+    deal = make_deal(elder=["KH", "QS", "JS", "8H", "8D"])
+    late = [{"by": "elder", "do": "stand"}, card("elder", "QS"), card("dealer", "7S"),
+            {"by": "elder", "do": "announce-king"}]
+    assert "king.first-card-exception" in hand(late, deal)["first_illegal"]["cites"]
+    assert "king.first-card-exception" not in hand(late, deal, profile="modern")["first_illegal"]["cites"]
