@@ -1,0 +1,32 @@
+"""A plain (non-editable) install carries the rule book, lessons, scenarios, templates and schemas."""
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel_names(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    wheel = next(out.glob("ecarte_tutor-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        return set(archive.namelist())
+
+
+@pytest.mark.parametrize("folder", ["rules", "rules/laws", "rules/strategy", "lessons", "scenarios/disputes"])
+def test_every_data_file_is_in_the_wheel(wheel_names, folder):
+    for path in (ROOT / folder).glob("*.yaml"):
+        assert f"ecarte_tutor/data/{path.relative_to(ROOT).as_posix()}" in wheel_names
+
+
+@pytest.mark.parametrize("name", ["ecarte_tutor/templates/base.html", "ecarte_tutor/static/css/site.css",
+                                  "ecarte_tutor/schemas/rulefile.schema.json"])
+def test_site_files_and_schemas_are_in_the_wheel(wheel_names, name):
+    assert name in wheel_names
