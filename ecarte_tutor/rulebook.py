@@ -96,11 +96,12 @@ class Params(dict):
 class RuleBook:
     """All rules by id, sections in order, sources, dispute facts and the four profiles."""
 
-    def __init__(self, root: Path, sections, sources, facts):
+    def __init__(self, root: Path, sections, sources, facts, option_labels=None):
         self.root = root
         self.sections = tuple(sorted(sections, key=lambda s: (s.order, s.name)))
         self.sources = sources
         self.facts = facts
+        self.option_labels = option_labels or {}  # remedy option id -> short label (dispute-facts.yaml)
         self.rules = {rule.id: rule for section in self.sections for rule in section.rules}
         self.laws = {rule.law: rule for rule in self.rules.values() if rule.section == LAW_SECTION}
         self.profiles = {rule.profile["name"]: rule for rule in self.rules.values() if rule.profile}
@@ -160,10 +161,11 @@ def _load_sources(root: Path) -> dict:
     return sources
 
 
-def _load_facts(root: Path) -> dict:
+def _load_facts(root: Path) -> tuple[dict, dict]:
+    """The dispute facts by name, and the label of every remedy option id."""
     path = root / FACTS_FILE
     if not path.exists():
-        return {}
+        return {}, {}
     document = load_yaml(path)
     _validate("facts", document, path)
     facts = {}
@@ -171,7 +173,12 @@ def _load_facts(root: Path) -> dict:
         if entry["name"] in facts:
             raise DataError(path, "fact is defined twice", key=entry["name"])
         facts[entry["name"]] = MappingProxyType(entry)
-    return facts
+    labels = {}
+    for i, option in enumerate(document.get("options", ())):
+        if option["id"] in labels:
+            raise DataError(path, f"option '{option['id']}' is listed twice", key=f"options[{i}].id")
+        labels[option["id"]] = option["label"]
+    return facts, labels
 
 
 def _rule_from(entry: dict, section: str, path: Path, rel: str) -> Rule:
@@ -311,6 +318,11 @@ def _check_decision(book: RuleBook, rule: Rule, decision: dict, where: str) -> N
                 if value not in allowed:
                     raise DataError(rule.file, f"'{value}' is not a value of fact '{name}'", rule_id=rule.id,
                                     key=f"{where}.when.{name}")
+    if book.option_labels:
+        for i, option in enumerate(decision["options"]):
+            if option["id"] not in book.option_labels:
+                raise DataError(rule.file, f"option '{option['id']}' is not listed under options in "
+                                           f"rules/{FACTS_FILE}", rule_id=rule.id, key=f"{where}.options[{i}].id")
     for cite in decision.get("cites", []):
         if cite not in book.rules:
             raise DataError(rule.file, f"cites unknown rule '{cite}'", rule_id=rule.id, key=f"{where}.cites")
@@ -322,7 +334,7 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
     if not root.is_dir():
         raise DataError(root, "no rule book folder here")
     sources = _load_sources(root)
-    facts = _load_facts(root)
+    facts, option_labels = _load_facts(root)
     sections, files = [], {}
     for path in sorted(root.glob("*.yaml")) + sorted((root / LAWS_FOLDER).glob("*.yaml")):
         if path.name in (SOURCES_FILE, FACTS_FILE):
@@ -331,7 +343,7 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
         sections.append(section)
         for rule in section.rules:
             files.setdefault(rule.id, section.file)
-    book = RuleBook(root, sections, sources, facts)
+    book = RuleBook(root, sections, sources, facts, option_labels)
     _cross_check(book, files)
     return book
 

@@ -74,3 +74,11 @@ def test_a_yaml_key_that_is_a_list_is_refused_not_a_crash(rules_copy):
     (rules_copy / "zz-complex-key.yaml").write_text("? [a, b]\n: 1\n", encoding="utf-8")
     with pytest.raises(DataError, match="plain value"):
         load_rulebook(rules_copy)
+
+
+def test_every_decision_option_needs_a_label(rules_copy):
+    facts = rules_copy / "dispute-facts.yaml"
+    text = facts.read_text(encoding="utf-8")
+    facts.write_text(text.replace('  - {id: cut-again, label: "Cut again"}\n', ""), encoding="utf-8")
+    with pytest.raises(DataError, match="option 'cut-again' is not listed"):
+        load_rulebook(rules_copy)

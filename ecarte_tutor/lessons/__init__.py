@@ -74,14 +74,14 @@ explanation but are not asked for.
 """
 from .checks import lesson_problems
 from .grading import BadResponse, Feedback, LessonError, engine_answer, expected_answer, grade, same_answer
-from .model import (CHOOSER_CHOICES, EXERCISE_KINDS, OPTION_LABELS, Exercise, Lesson, Step, bundled_lessons,
+from .model import (CHOOSER_CHOICES, EXERCISE_KINDS, Exercise, Lesson, Step, bundled_lessons,
                     find_lesson, load_lesson, load_lessons)
 from .progress import LessonProgress, Progress
 from .terminal import run_lesson
 
 __all__ = [
     "BadResponse", "CHOOSER_CHOICES", "EXERCISE_KINDS", "Exercise", "Feedback", "Lesson", "LessonError",
-    "LessonProgress", "OPTION_LABELS", "Progress", "Step", "bundled_lessons", "engine_answer",
+    "LessonProgress", "Progress", "Step", "bundled_lessons", "engine_answer",
     "expected_answer", "find_lesson", "grade", "lesson_problems", "load_lesson", "load_lessons", "run_lesson",
     "same_answer",
 ]

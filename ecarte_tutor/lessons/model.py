@@ -14,6 +14,7 @@ from .. import paths
 from ..cards import CardNotationError, parse_card
 from ..errors import DataError
 from ..fields import is_whole_number
+from ..rulebook import get_rulebook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
 
@@ -28,37 +29,6 @@ EXERCISE_KINDS = {
     "exchange": "exchange",
     "dispute": "dispute",
     "propose-or-play": "advice",
-}
-
-# Labels for the remedy options a dispute exercise may offer (ids fixed by API.md and the rule-file schema).
-OPTION_LABELS = {
-    "rectify": "The dealer puts the deal right",
-    "fresh-deal": "A fresh deal",
-    "choose-trump": "The non-dealer chooses which turned card is trump",
-    "discard-surplus": "The player discards his extra cards unseen",
-    "draw-surplus": "The extra cards are drawn at random from the offender's hand",
-    "complete-from-stock": "The short hand is made up from the stock",
-    "deal-stands": "The deal stands",
-    "deal-void": "The deal is void",
-    "cut-again": "Cut again",
-    "replay-hand": "The hand is played over",
-    "take-back": "The card is taken back",
-    "set-aside-and-replace": "The card is set aside and the next one given",
-    "score-as-played": "The hand is scored as played",
-    "take-exposed-card": "The exposed card is taken into the hand",
-    "refuse-exposed-card": "The exposed card is refused and the next one given",
-    "require-named-suit": "The leader must lead the suit he named",
-    "play-to-card-led": "The adversary plays to the card led",
-    "correct-score": "The score is corrected",
-    "mark-score": "The forgotten score is marked",
-    "new-packs": "Two new packs are brought; the dealer chooses",
-    "count-unplayable-as-tricks": "The adversary counts unplayable cards as tricks",
-    "keep-card": "The card stays as played",
-    "no-penalty": "No penalty",
-    "mark-points": "The adversary marks points",
-    "must-accept": "The dealer cannot refuse the next proposal",
-    "set-aside-for-next-deal": "The hands are set aside for the next deal",
-    "eleventh-card-trump": "The eleventh card is trump",
 }
 
 CHOOSER_CHOICES = (
@@ -155,11 +125,12 @@ def _choices(kind: str, entry: dict, where: str, path: Path) -> tuple[dict, ...]
             return ({"value": "refuse", "label": "Refuse (play as dealt)"}, {"value": "accept", "label": "Accept"})
         return ({"value": "propose", "label": "Propose"}, {"value": "play", "label": "Play without proposing"})
     if kind == "dispute":
+        labels = get_rulebook().option_labels  # rules/dispute-facts.yaml, options
         out = []
         for i, option in enumerate(entry["choices"]):
-            if option not in OPTION_LABELS:
+            if option not in labels:
                 raise DataError(path, f"unknown remedy option '{option}'", key=f"{where}.choices[{i}]")
-            out.append({"value": option, "label": OPTION_LABELS[option]})
+            out.append({"value": option, "label": labels[option]})
         return tuple(out)
     return ()
 
