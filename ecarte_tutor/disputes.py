@@ -358,7 +358,8 @@ def _ruling_answer(book: RuleBook, row: Row, known: Known, assumed: dict) -> dic
     answer["facts_used"] = {IRREGULARITY: known.given[IRREGULARITY],
                             **{n: known.given[n] for n in row.needed if n in known.given}}
     answer["assumed"] = dict(assumed)
-    answer["law_text"] = book.law_text(laws)
+    # the laws' texts in the order they are cited: the deciding law first
+    answer["law_text"] = book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws])
     return answer
 
 

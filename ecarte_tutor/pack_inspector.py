@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import PACK, Suit, split_card
+from .disputes import answer_dispute
 from .errors import QuestionError
 from .fields import require
 from .rulebook import RuleBook
@@ -18,7 +19,7 @@ MAX_CARDS = 200
 FULL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 # The laws on an incorrect pack, in the order they apply: law 45 voids the current deal,
 # law 6 keeps the cut for deal, law 44 lets a player ask for two new packs.
-INCORRECT_PACK_LAWS = (45, 6, 44)
+INCORRECT_PACK = "incorrect-pack"  # the dispute irregularity whose ruling applies
 LISTED = 8  # cards named one by one in an explanation before "and N more"
 
 
@@ -74,13 +75,9 @@ def answer_pack(question: dict, book: RuleBook, params) -> dict:
         faults.append(f"it holds {_named(duplicates)} more than once")
     if foreign:
         faults.append(f"{_named(foreign)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
-    cites = [book.laws[n].id for n in INCORRECT_PACK_LAWS if n in book.laws]
-    answer.update(laws=sorted(INCORRECT_PACK_LAWS), cites=cites + [pack_rule], explanation=(
-        f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. "
-        "Under law 45 the deal during which the fault comes to light is void, while every deal "
-        "finished before it keeps its score; law 6 keeps the cut for deal as well. "
-        "Law 44 lets either player call for new cards before the next cut: two fresh packs are "
-        "brought and the dealer picks one."))
-    # The text of each law, as the dispute answers carry it, for the site to show.
-    answer["law_text"] = book.law_text(INCORRECT_PACK_LAWS)
+    # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it.
+    ruling = answer_dispute({"facts": {"irregularity": INCORRECT_PACK}}, book, params)
+    answer.update(laws=ruling["laws"], cites=ruling["cites"] + [pack_rule], law_text=ruling["law_text"],
+                  explanation=f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. "
+                              + ruling["explanation"])
     return answer

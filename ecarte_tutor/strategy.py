@@ -106,7 +106,7 @@ def strategy_for(book: RuleBook) -> Strategy:
 
 
 def _in_range(n: int, limits: dict) -> bool:
-    return limits.get("min", 0) <= n <= limits.get("max", 5)
+    return limits.get("min", 0) <= n <= limits.get("max", n)
 
 
 def _suit_fits(suit_cards: list[Card], plain: list[Card], cond: dict) -> bool:
@@ -188,7 +188,7 @@ def _cards(cards) -> str:
     return " ".join(c.pretty for c in cards)
 
 
-def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, strategy: Strategy) -> str:
+def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, strategy: Strategy, params: Params) -> str:
     trumps = sum(1 for c in hand if c.suit == trump)
     opening = (f"{_cards(hand)} with {trump.english} as trumps ({trumps} trump{'s' * (trumps != 1)}).")
     if advice.pattern is None:
@@ -197,11 +197,11 @@ def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, strategy:
     if seat == "elder" and advice.king_exception:
         king = Card("K", trump).pretty
         return (f"{opening} It is a jeu de règle ({label}), but it holds the king of trumps, {king}: propose "
-                "instead. An exchange cannot give the king to the dealer, and if he refuses he loses 2 "
-                "should he fail to win the point.")
+                f"instead. An exchange cannot give the king to the dealer, and if he refuses he loses "
+                f"{params.vulnerable_point_value} should he fail to win the point.")
     if seat == "elder":
-        return (f"{opening} It is a jeu de règle ({label}): it should win three tricks unless the dealer holds "
-                "two trumps, so play without proposing.")
+        return (f"{opening} It is a jeu de règle ({label}): it should win {params.point_tricks} tricks unless the "
+                "dealer holds two trumps, so play without proposing.")
     verb = "Refuse" if advice.advice == "refuse" else "Accept"
     return f"{opening} {verb}: {label}."
 
@@ -209,7 +209,7 @@ def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, strategy:
 def answer_advice(question: dict, book: RuleBook, params: Params) -> dict:
     """Kind ``advice``: should this hand be played without proposing (or the proposal refused)?"""
     trump = read_suit(require(question, "trump"), "trump")
-    hand = read_cards(require(question, "hand"), "hand", min_count=5, max_count=5)
+    hand = read_cards(require(question, "hand"), "hand", min_count=params.hand_size, max_count=params.hand_size)
     seat = "elder" if question.get("seat") is None else read_seat(question["seat"], "seat")
     strategy = strategy_for(book)
     advice = advise(hand, trump, seat, strategy)
@@ -220,6 +220,6 @@ def answer_advice(question: dict, book: RuleBook, params: Params) -> dict:
         "pattern": advice.pattern.id if advice.pattern else None,
         "trumps": sum(1 for c in hand if c.suit == trump),
         "cites": list(advice.cites),
-        "explanation": _explain(advice, hand, trump, seat, strategy),
+        "explanation": _explain(advice, hand, trump, seat, strategy, params),
         "laws": [],
     }
