@@ -216,7 +216,11 @@ def normalize_response(exercise: Exercise, response) -> dict:
 
 def same_answer(exercise: Exercise, a: dict, b: dict) -> bool:
     """Whether two answers in response form agree (legal cards and remedies compare as sets)."""
-    a, b = normalize_response(exercise, a), normalize_response(exercise, b)
+    return _agree(exercise, normalize_response(exercise, a), normalize_response(exercise, b))
+
+
+def _agree(exercise: Exercise, a: dict, b: dict) -> bool:
+    """Whether two canonical answers agree."""
     if exercise.kind == "legal-cards":
         return set(a["cards"]) == set(b["cards"])
     return a == b
@@ -240,6 +244,7 @@ def grade(exercise: Exercise, response: dict, book: RuleBook | None = None) -> F
     answer = engine_answer(exercise, book)
     expected = _expected_from(exercise, answer)
     given = normalize_response(exercise, response)
-    return Feedback(correct=same_answer(exercise, given, expected), expected=expected,
+    # the engine's answer is canonical already: only the learner's needs normalising
+    return Feedback(correct=_agree(exercise, given, expected), expected=expected,
                     explanation=_explanation(exercise, answer), cites=list(answer.get("cites", [])),
                     laws=list(answer.get("laws", [])), answer=answer)
