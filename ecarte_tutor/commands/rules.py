@@ -52,7 +52,7 @@ def _print_text(rule, params) -> None:
     for paragraph in rule.statement.split("\n\n"):
         print(textwrap.fill(" ".join(paragraph.split()), width=88, initial_indent="  ", subsequent_indent="  "))
     if rule.variant:
-        name = rule.variant["parameter"]
+        print(f"  parameter {rule.variant['parameter']}, by profile (* in force):")
         for profile, choice in rule.variant["profiles"].items():
             mark = "*" if params is not None and params.profile == profile else " "
             print(f"  {mark} {profile}: {choice['value']!r} — {choice['says']}")

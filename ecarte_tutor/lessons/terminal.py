@@ -20,6 +20,7 @@ from .progress import Progress
 
 COMMANDS = "or: hint, skip, quit"
 
+
 class _Quit(Exception):
     """The learner typed 'quit' or the input ended."""
 

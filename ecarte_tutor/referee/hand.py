@@ -263,8 +263,8 @@ def apply(state: HandState, action: dict, params: Params) -> None:
         king = Card("K", state.trump)
         holds = king in state.hands[seat] or (state.played[seat][:1] == [king])
         if state.king_turned:
-            raise Illegal("no-king", f"The king of trumps was turned up: it belongs to the dealer's score and "
-                                     f"nobody holds it.", [TURNED_RULE])
+            raise Illegal("no-king", "The king of trumps was turned up: it belongs to the dealer's score and "
+                                     "nobody holds it.", [TURNED_RULE])
         if not holds:
             raise Illegal("no-king", f"The {seat} does not hold {king.pretty}, the king of trumps.",
                           [ANNOUNCE_RULE], (FALSE_KING_LAW,))

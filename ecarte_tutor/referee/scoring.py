@@ -128,7 +128,7 @@ def settle(awards: list[Award], before: dict | None, params: Params, reasons: Re
     for award in awards:
         if winner:
             award.scored = False
-            award.reason += f" Not scored: the game was already over."
+            award.reason += " Not scored: the game was already over."
             continue
         points[award.seat] += award.points
         if running is not None:

@@ -128,7 +128,7 @@ def test_the_ruling_page_shows_the_answers_law_texts_laws_and_reasons(get, app, 
 
     monkeypatch.setattr(dispute, "ask", renamed)
     page = get(url(FACTS))
-    assert f"Law 16 — Title from the answer 16" in page.text
+    assert "Law 16 — Title from the answer 16" in page.text
 
 
 def test_the_question_page_is_drawn_from_the_answers_need(get, monkeypatch):
