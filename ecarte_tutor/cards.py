@@ -12,7 +12,6 @@ see :class:`Ranking`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from enum import Enum
 
@@ -27,21 +26,17 @@ class Suit(Enum):
     D = ("diamonds", "♦", "red")
     C = ("clubs", "♣", "black")
 
+    def __init__(self, english: str, symbol: str, colour: str):
+        # Plain attributes rather than properties over ``value``: every explanation reads
+        # them, and an enum's ``value`` goes through a descriptor on each access.
+        self.english, self.symbol, self.colour = english, symbol, colour
+
     @property
     def letter(self) -> str:
         return self._name_
 
-    @property
-    def english(self) -> str:
-        return self.value[0]
-
-    @property
-    def symbol(self) -> str:
-        return self.value[1]
-
-    @property
-    def colour(self) -> str:
-        return self.value[2]
+    # Each suit is a singleton, so identity is equality; Enum's own hash hashes the name in Python.
+    __hash__ = object.__hash__
 
     def __str__(self) -> str:
         return self._name_
@@ -59,6 +54,7 @@ for _suit in Suit:
         _SUIT_ALIASES[_alias.lower()] = _suit
 # Emoji variation selectors and the white suit symbols are read too.
 _SUIT_ALIASES.update({"♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C})
+_SUIT_ALIASES.update({suit._name_: suit for suit in Suit})  # the canonical letters, found without lowering
 
 _RANK_ALIASES = {r.lower(): r for r in RANKS}
 _RANK_ALIASES["t"] = "10"
@@ -67,27 +63,48 @@ CARD_HELP = ("a card is a rank (K Q J A 10 9 8 7, or T for 10) followed by a sui
              "(S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠")
 
 
-@dataclass(frozen=True, order=False)
 class Card:
-    """One card: a rank from :data:`RANKS` and a :class:`Suit`."""
+    """One card: a rank from :data:`RANKS` and a :class:`Suit`.
 
-    rank: str
-    suit: Suit
+    There is exactly one object per card of the pack: ``Card("K", Suit.H)`` returns the
+    same object each time, so equality and hashing are by identity (the cheapest there
+    is, and cards are compared and looked up in every answer). Cards are immutable.
+    ``str(card)`` is the canonical notation (``QS``); ``card.pretty`` has the suit symbol,
+    for explanations (``Q♠``).
+    """
+
+    __slots__ = ("rank", "suit", "pretty", "_text")
+    _pack: dict = {}
+
+    def __new__(cls, rank: str, suit: Suit) -> "Card":
+        card = cls._pack.get((rank, suit))
+        if card is None:
+            if rank not in RANKS or not isinstance(suit, Suit):
+                raise ValueError(f"no card of the Piquet pack has rank {rank!r} and suit {suit!r}")
+            card = object.__new__(cls)
+            for name, value in (("rank", rank), ("suit", suit), ("pretty", f"{rank}{suit.symbol}"),
+                                ("_text", f"{rank}{suit._name_}")):
+                object.__setattr__(card, name, value)
+            cls._pack[rank, suit] = card
+        return card
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a card cannot be changed (tried to set {name})")
+
+    __delattr__ = __setattr__
+
+    def __reduce__(self):  # copy, deepcopy and pickle give back the one object of that card
+        return Card, (self.rank, self.suit)
 
     @classmethod
     def from_str(cls, text: str) -> "Card":
         return parse_card(text)
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit.letter}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.from_str('{self}')"
-
-    @property
-    def pretty(self) -> str:
-        """The card with its suit symbol, for explanations: ``Q♠``."""
-        return f"{self.rank}{self.suit.symbol}"
+        return f"Card.from_str('{self._text}')"
 
     @property
     def spoken(self) -> str:
@@ -98,16 +115,19 @@ class Card:
 PACK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 """The 32 cards of the Piquet pack."""
 
+_CANONICAL_CARDS = {str(card): card for card in PACK}
+
+
+SUIT_HELP = "a suit is S H D C, ♠ ♥ ♦ ♣, or spades hearts diamonds clubs"
+
 
 def parse_suit(text) -> Suit:
     """Read a suit from a letter, symbol or English name, in any case."""
-    if not isinstance(text, str):
-        raise CardNotationError(f"{text!r} is not a suit: a suit is S H D C, ♠ ♥ ♦ ♣, or spades hearts diamonds clubs")
-    key = text.strip().replace("\ufe0f", "").lower()
-    suit = _SUIT_ALIASES.get(key)
-    if suit is None:
-        raise CardNotationError(f"{text!r} is not a suit: a suit is S H D C, ♠ ♥ ♦ ♣, or spades hearts diamonds clubs")
-    return suit
+    if isinstance(text, str):
+        suit = _SUIT_ALIASES.get(text) or _SUIT_ALIASES.get(text.strip().replace("\ufe0f", "").lower())
+        if suit is not None:
+            return suit
+    raise CardNotationError(f"{text!r} is not a suit: {SUIT_HELP}")
 
 
 def split_card(text: str) -> tuple[str, Suit | None]:
@@ -119,15 +139,15 @@ def split_card(text: str) -> tuple[str, Suit | None]:
 
 def parse_card(text) -> Card:
     """Read a card in any accepted notation; raise :class:`CardNotationError` naming the string."""
-    if not isinstance(text, str):
-        raise CardNotationError(f"{text!r} is not a card: {CARD_HELP}")
-    return _parse_card_text(text)
+    if isinstance(text, str):
+        # Most cards arrive in the canonical notation: one look-up, before any normalising.
+        return _CANONICAL_CARDS.get(text) or _parse_card_text(text)
+    raise CardNotationError(f"{text!r} is not a card: {CARD_HELP}")
 
 
 @lru_cache(maxsize=4096)
 def _parse_card_text(text: str) -> Card:
-    # Cards are immutable, so a string read once is read the same ever after; this is the
-    # commonest work of every question (a play question reads up to seven cards).
+    # Cards are immutable, so a string read once is read the same ever after.
     rank, suit = split_card(text)
     rank = _RANK_ALIASES.get(rank.lower())
     if rank is None or suit is None:
@@ -144,6 +164,9 @@ class Ranking:
             raise ValueError(f"a rank order must list each of {', '.join(RANKS)} once, got {order}")
         self.order = order
         self._strength = {rank: len(order) - i for i, rank in enumerate(order)}
+        self.ace_above_knave = self._strength["A"] > self._strength["J"]  # False in every profile's order
+        suits = list(Suit)
+        self._sort_key = {card: (suits.index(card.suit), -self._strength[card.rank]) for card in PACK}
 
     def higher(self, a: Card, b: Card) -> bool:
         """True when ``a`` outranks ``b`` (cards of one suit)."""
@@ -151,5 +174,4 @@ class Ranking:
 
     def sort(self, cards):
         """Cards sorted by suit (S H D C), highest rank first."""
-        suits = list(Suit)
-        return sorted(cards, key=lambda c: (suits.index(c.suit), -self._strength[c.rank]))
+        return sorted(cards, key=self._sort_key.__getitem__)

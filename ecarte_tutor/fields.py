@@ -38,11 +38,16 @@ def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None =
     if max_count is not None and len(value) > max_count:
         raise QuestionError("too-many-cards", f"'{field}' holds {len(value)} cards; at most {max_count} are allowed.",
                             field)
-    cards = [read_card(item, f"{field}[{i}]") for i, item in enumerate(value)]
+    try:
+        cards = [parse_card(item) for item in value]
+    except CardNotationError:  # name the first card that cannot be read, by its position
+        for i, item in enumerate(value):
+            read_card(item, f"{field}[{i}]")
+        raise
     if len(cards) < min_count:
         raise QuestionError("too-few-cards", f"'{field}' holds {len(cards)} cards; at least {min_count} are needed.",
                             field)
-    if distinct:
+    if distinct and len(set(cards)) < len(cards):
         seen = {}
         for i, card in enumerate(cards):
             if card in seen:

@@ -75,6 +75,9 @@ class Params(dict):
 
     def __init__(self, values, origin, profile):
         super().__init__(values)
+        # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
+        # referee reads several per answer.
+        self.__dict__.update(values)
         self.origin = origin
         self.profile = profile
 

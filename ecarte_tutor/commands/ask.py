@@ -5,9 +5,9 @@ any was malformed; its line is an error object.
 """
 from __future__ import annotations
 
-import json
 import sys
 
+from .. import jsonio
 from ..ask import ask
 from ..errors import QuestionError
 
@@ -23,21 +23,17 @@ def _questions(text: str):
         yield QuestionError("empty-input", "No question was given: send one JSON object, or one per line.")
         return
     try:
-        yield json.loads(stripped)
+        yield jsonio.loads(stripped)
         return
-    except (ValueError, RecursionError):  # JSONDecodeError, an over-long integer, or too deep
+    except jsonio.JsonError:  # not one document: perhaps JSON Lines
         pass
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            yield json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield QuestionError("bad-json", f"Line {number} is not valid JSON: {exc.msg} at column {exc.colno}.",
-                                f"line {number}")
-        except (ValueError, RecursionError) as exc:
-            yield QuestionError("bad-json", f"Line {number} cannot be read as JSON: "
-                                f"{'it is nested too deeply' if isinstance(exc, RecursionError) else exc}.",
+            yield jsonio.loads(line)
+        except jsonio.JsonError as exc:
+            yield QuestionError("bad-json", f"Line {number} is not valid JSON: {exc.reason} at column {exc.column}.",
                                 f"line {number}")
 
 
@@ -49,12 +45,13 @@ def run(args) -> int:
         else:
             text = sys.stdin.read()
     except (OSError, UnicodeDecodeError) as exc:
-        print(json.dumps(QuestionError("unreadable-input", f"Cannot read the questions: {exc}.").to_answer()))
+        print(jsonio.dumps(QuestionError("unreadable-input", f"Cannot read the questions: {exc}.").to_answer())
+              .decode("utf-8"))
         return 2
     status = 0
     for question in _questions(text):
         answer = question.to_answer() if isinstance(question, QuestionError) else ask(question)
         if "error" in answer:
             status = 2
-        print(json.dumps(answer, ensure_ascii=False))
+        print(jsonio.dumps(answer).decode("utf-8"))
     return status

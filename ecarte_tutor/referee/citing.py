@@ -10,14 +10,18 @@ class Reasons:
     def __init__(self, book: RuleBook):
         self.book = book
         self.ids: list[str] = []
+        self._laws: set[int] = set()
 
     def add(self, *rule_ids: str) -> "Reasons":
         for rule_id in rule_ids:
-            if rule_id not in self.book.rules:
+            rule = self.book.rules.get(rule_id)
+            if rule is None:
                 # A cited id that the rule book lacks is a defect in the engine or the data.
                 raise KeyError(f"the engine cites {rule_id!r}, which is not in the rule book")
             if rule_id not in self.ids:
                 self.ids.append(rule_id)
+                if rule.section == LAW_SECTION:
+                    self._laws.add(rule.law)
         return self
 
     def law(self, *numbers: int) -> "Reasons":
@@ -28,7 +32,7 @@ class Reasons:
 
     @property
     def laws(self) -> list[int]:
-        return sorted({self.book.rules[i].law for i in self.ids if self.book.rules[i].section == LAW_SECTION})
+        return sorted(self._laws)
 
     def fields(self) -> dict:
         """The ``cites`` and ``laws`` fields of an answer."""

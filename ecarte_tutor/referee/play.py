@@ -85,7 +85,7 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
 
 def _ace_note(hand: list[Card], led: Card | None, params: Params) -> str:
     """Point out the ace's place when it is in play: the commonest mistake (seed 003's example)."""
-    if led is None or params.ranking.higher(Card("A", led.suit), Card("J", led.suit)):
+    if led is None or params.ranking.ace_above_knave:
         return ""
     aces = [c for c in hand if c.rank == "A" and c.suit == led.suit]
     if aces and params.ranking.higher(led, aces[0]):

@@ -14,15 +14,15 @@ answering it. Other methods on them, and every other address, go on to Flask
 """
 from __future__ import annotations
 
-import json
 import logging
-import math
 from http import HTTPStatus
 
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from .. import jsonio
 from ..ask import ask
+from ..fields import is_whole_number
 from . import MAX_BODY
 from .openapi import openapi_document
 from .site import get_site
@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 JSON_TYPE = "application/json"
 PING = {"ok": True}
+STATUS_LINES = {status: f"{status} {HTTPStatus(status).phrase}" for status in (200, 400, 413)}
 TOO_LARGE = ("too-large", "The body is larger than 64 KiB; send one question of reasonable size.")
 
 
@@ -41,19 +42,8 @@ def error_object(code: str, message: str, field: str | None = None) -> dict:
 
 
 def json_response(body, status: int = 200) -> Response:
-    """``body`` as JSON. Questions hold finite numbers only, so answers do too: NaN here is a fault."""
-    return Response(json.dumps(body, ensure_ascii=False, allow_nan=False), status=status, mimetype=JSON_TYPE)
-
-
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):  # 1e400 reads as infinity
-        raise ValueError(f"{text[:20]} is too large a number")
-    return value
+    """``body`` as a JSON response."""
+    return Response(jsonio.dumps(body), status=status, mimetype=JSON_TYPE)
 
 
 def read_question(body: bytes):
@@ -61,18 +51,13 @@ def read_question(body: bytes):
     if not body.strip():
         return None, error_object("empty-body", "The request body is empty: send one question as a JSON object.")
     try:
-        text = body.decode("utf-8-sig")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         return None, error_object("bad-encoding", f"The body is not UTF-8 text (byte {exc.start} cannot be read).")
     try:
-        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float), None
-    except json.JSONDecodeError as exc:
-        return None, error_object("bad-json", f"The body is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                                              f"column {exc.colno}.")
-    except ValueError as exc:  # NaN, Infinity, 1e400, or an integer too long to read
-        return None, error_object("bad-json", f"The body is not valid JSON: {exc}.")
-    except RecursionError:
-        return None, error_object("bad-json", "The body is nested too deeply to read.")
+        return jsonio.loads(text), None
+    except jsonio.JsonError as exc:
+        return None, error_object("bad-json", f"The body is not valid JSON: {exc.message}.")
 
 
 def read_body(environ, limit: int) -> bytes:
@@ -82,7 +67,7 @@ def read_body(environ, limit: int) -> bytes:
     """
     stream = environ["wsgi.input"]
     raw_length = environ.get("CONTENT_LENGTH", "")
-    if raw_length.isdigit() and "wsgi.input_terminated" not in environ:
+    if is_whole_number(raw_length) and "wsgi.input_terminated" not in environ:
         length = int(raw_length)
         if length > limit:
             raise RequestEntityTooLarge()
@@ -107,10 +92,10 @@ def answer_body(environ, book, limit: int) -> tuple[int, dict]:
 
 def _encode(status: int, body) -> tuple[int, bytes]:
     try:
-        return status, json.dumps(body, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        return status, jsonio.dumps(body)
     except (TypeError, ValueError):  # an answer that is no JSON is a fault of the tutor's
         log.exception("an answer could not be written as JSON")
-        return 400, json.dumps(error_object("internal-error", "The answer could not be written as JSON; the "
+        return 400, jsonio.dumps(error_object("internal-error", "The answer could not be written as JSON; the "
                                                               "fault has been logged.")).encode("utf-8")
 
 
@@ -138,7 +123,7 @@ class JsonRoutes:
             status, body = _encode(200, PING)
         else:
             return self.wsgi_app(environ, start_response)
-        start_response(f"{status} {HTTPStatus(status).phrase}",
+        start_response(STATUS_LINES[status],
                        [("Content-Type", JSON_TYPE), ("Content-Length", str(len(body)))])
         return [] if method == "HEAD" else [body]
 
