@@ -105,7 +105,7 @@ def test_defaults():
     parser = ArgumentParser()
     serve.add_arguments(parser)
     args = parser.parse_args([])
-    assert (args.host, args.port, args.threads, args.workers) == ("127.0.0.1", 5000, 8, 1)
+    assert (args.host, args.port, args.threads, args.workers) == ("127.0.0.1", 5000, 16, 1)
 
 
 def test_serve_secure_sends_hsts():
