@@ -1,4 +1,5 @@
-"""The rule book pages: ``/rules`` (every rule, one anchor per id), ``/rules/disagreements``, ``/laws``."""
+"""The rule book pages: ``/rules`` (every rule, one anchor per id), ``/rules/<id>``, ``/rules/sources``,
+``/rules/disagreements``, ``/laws``."""
 from __future__ import annotations
 
 import json
@@ -43,6 +44,11 @@ def index():
     sections = [s for s in book.sections if s.name != LAW_SECTION]
     law_sections = [s for s in book.sections if s.name == LAW_SECTION]
     return render_template("rules/index.html", sections=sections, law_sections=law_sections, profile=profile)
+
+
+@bp.get("/rules/sources")
+def sources():
+    return render_template("rules/sources.html")
 
 
 @bp.get("/rules/disagreements")

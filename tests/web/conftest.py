@@ -1,6 +1,7 @@
 """Fixtures for the site: the app, its test client, and a helper that reads pages like a reader."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -32,7 +33,7 @@ class Page:
     def text(self) -> str:
         """The visible words, tags removed and spaces squeezed."""
         body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", self.html, flags=re.S)
-        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).replace("&#39;", "'").replace("&amp;", "&")
+        return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 
     def ids(self) -> set[str]:
         return set(re.findall(r'\bid="([^"]+)"', self.html))

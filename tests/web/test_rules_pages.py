@@ -1,10 +1,12 @@
 """``/rules``, ``/rules/disagreements`` and ``/laws``: the rule book with an anchor per rule id."""
 import re
+from html import escape
 
 import pytest
 
 from ecarte_tutor.rulebook import PROFILES
 from ecarte_tutor.web import create_app
+from ecarte_tutor.web.rules import param_value
 
 
 @pytest.fixture(scope="module")
@@ -18,12 +20,14 @@ def test_every_rule_has_its_anchor(get, book):
     assert missing == []
 
 
-def test_every_section_and_source_is_shown(get, book):
+def test_every_section_is_shown_and_every_source_has_its_anchor(get, book):
     page = get("/rules")
     for section in book.sections:
         assert section.title in page.text
-    for source_id in book.sources:
-        assert f"source-{source_id}" in page.ids()
+    sources = get("/rules/sources")
+    for source_id, source in book.sources.items():
+        assert f"source-{source_id}" in sources.ids()
+        assert source["title"] in sources.text
 
 
 def test_statements_are_rendered_from_markdown(get, book):
@@ -80,15 +84,42 @@ def test_single_rule_page(get, book):
 def test_see_also_links_lead_to_the_rule_on_the_rule_book_page(get, book, query):
     anchors = get("/rules").ids()
     rule = next(rule for rule in book.rules.values() if rule.see_also)
-    for url in (f"/rules{query}", f"/rules/{rule.id}{query}"):
-        page = get(url)
-        article = page.html[page.html.index(f'id="{rule.id}"'):]
-        see_also = article[article.index("See also:"):article.index("</p>", article.index("See also:"))]
-        links = re.findall(r'href="([^"]+)"', see_also)
-        assert len(links) == len(rule.see_also)
-        for link, other in zip(links, rule.see_also):
-            assert link == f"/rules{query}#{other}", "the rule book page, in the same profile, at the rule"
-            assert other in anchors
+    page = get(f"/rules/{rule.id}{query}")
+    article = page.html[page.html.index(f'id="{rule.id}"'):]
+    see_also = article[article.index("See also:"):article.index("</p>", article.index("See also:"))]
+    links = re.findall(r'href="([^"]+)"', see_also)
+    assert len(links) == len(rule.see_also)
+    for link, other in zip(links, rule.see_also):
+        assert link == f"/rules{query}#{other}", "the rule book page, in the same profile, at the rule"
+        assert other in anchors
+
+
+@pytest.mark.parametrize("query", ["", "?profile=french"])
+def test_each_rule_in_the_book_links_to_its_own_page_with_the_sources(get, book, query):
+    page = get(f"/rules{query}")
+    for rule in book.rules.values():
+        entry = page.html[page.html.index(f'id="{rule.id}"'):]
+        entry = entry[:entry.index("</a>")]
+        if rule.law:  # a law is listed by its title, with its full text on the laws page
+            assert f'href="/laws#{rule.id}"' in entry
+        else:
+            assert f'href="/rules/{rule.id}{query}"' in entry
+    one = get(f"/rules/play.follow-suit{query}")
+    assert "Sources:" in one.text and "play.follow-suit" in one.text
+
+
+def test_the_book_shows_game_rules_in_full_and_variants_by_the_profiles_choice(get, book):
+    page = get("/rules?profile=modern")
+    follow = book.rules["play.follow-suit"]
+    first_words = " ".join(re.sub(r"[*_`]", "", follow.statement).split()[:6])
+    assert first_words in page.text
+    variant = book.variants[0]
+    entry = page.html[page.html.index(f'id="{variant.id}"'):]
+    entry = entry[:entry.index("</article>")]
+    value = variant.variant["profiles"]["modern"]["value"]
+    assert f"<code>{variant.variant['parameter']}</code>" in entry and "modern" in entry
+    assert f'href="/rules/disagreements?profile=modern#{variant.id}"' in entry
+    assert f"<strong>{escape(param_value(value))}</strong>" in entry
 
 
 def test_the_laws_page_takes_no_profile(get):
