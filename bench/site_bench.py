@@ -41,7 +41,8 @@ PAGES = [
     "/legal/trick?trump=H&led=KS&followed=7H", "/legal/score", "/legal/score?elder_tricks=5&king_announced_by=",
     "/legal/exchange", "/legal/exchange?stock=2&elder_discards=3", "/dispute/",
     "/dispute/?irregularity=wrong-card-count&discovered=before-turn-up&elder_looked=true&hand=elder&count=3",
-    "/rules", "/rules?profile=french", "/rules/disagreements", "/rules/pack.rank-order", "/laws", "/casebook/",
+    "/rules", "/rules?profile=french", "/rules/disagreements", "/rules/sources", "/rules/pack.rank-order",
+    "/rules/law.43", "/laws", "/casebook/",
     "/casebook/?q=king", "/lessons/", "/lessons/01-pack-and-ranking/", "/lessons/01-pack-and-ranking/4",
     "/api/openapi.json",
 ]

@@ -76,8 +76,8 @@ def _answer(question, book: RuleBook) -> dict:
         raise QuestionError("missing-field", "The question needs a 'kind': one of " + ", ".join(KINDS) + ".", "kind")
     if not isinstance(kind, str) or kind not in KINDS:
         raise QuestionError("unknown-kind", f"Unknown kind {kind!r}; choose one of {', '.join(KINDS)}.", "kind")
-    profile = read_profile(question, book)
-    answer = _handler(kind)(question, book, book.params(profile))
+    profile = book.default_profile if question.get("profile") is None else read_profile(question, book)
+    answer = (_handlers.get(kind) or _handler(kind))(question, book, book.params(profile))
     answer.setdefault("laws", [])
     answer["profile"] = profile
     return answer

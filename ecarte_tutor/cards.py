@@ -69,11 +69,11 @@ class Card:
     There is exactly one object per card of the pack: ``Card("K", Suit.H)`` returns the
     same object each time, so equality and hashing are by identity (the cheapest there
     is, and cards are compared and looked up in every answer). Cards are immutable.
-    ``str(card)`` is the canonical notation (``QS``); ``card.pretty`` has the suit symbol,
-    for explanations (``Q♠``).
+    ``card.notation`` (also ``str(card)``) is the canonical notation, ``QS``; ``card.pretty``
+    has the suit symbol, for explanations: ``Q♠``.
     """
 
-    __slots__ = ("rank", "suit", "pretty", "_text")
+    __slots__ = ("rank", "suit", "pretty", "notation")
     _pack: dict = {}
 
     def __new__(cls, rank: str, suit: Suit) -> "Card":
@@ -83,7 +83,7 @@ class Card:
                 raise ValueError(f"no card of the Piquet pack has rank {rank!r} and suit {suit!r}")
             card = object.__new__(cls)
             for name, value in (("rank", rank), ("suit", suit), ("pretty", f"{rank}{suit.symbol}"),
-                                ("_text", f"{rank}{suit._name_}")):
+                                ("notation", f"{rank}{suit._name_}")):
                 object.__setattr__(card, name, value)
             cls._pack[rank, suit] = card
         return card
@@ -101,10 +101,10 @@ class Card:
         return parse_card(text)
 
     def __str__(self) -> str:
-        return self._text
+        return self.notation
 
     def __repr__(self) -> str:
-        return f"Card.from_str('{self._text}')"
+        return f"Card.from_str('{self.notation}')"
 
     @property
     def spoken(self) -> str:
@@ -115,7 +115,8 @@ class Card:
 PACK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 """The 32 cards of the Piquet pack."""
 
-_CANONICAL_CARDS = {str(card): card for card in PACK}
+CANONICAL_CARDS = {card.notation: card for card in PACK}
+"""Each card by its canonical notation: the notation nearly every question uses."""
 
 
 SUIT_HELP = "a suit is S H D C, ♠ ♥ ♦ ♣, or spades hearts diamonds clubs"
@@ -141,7 +142,7 @@ def parse_card(text) -> Card:
     """Read a card in any accepted notation; raise :class:`CardNotationError` naming the string."""
     if isinstance(text, str):
         # Most cards arrive in the canonical notation: one look-up, before any normalising.
-        return _CANONICAL_CARDS.get(text) or _parse_card_text(text)
+        return CANONICAL_CARDS.get(text) or _parse_card_text(text)
     raise CardNotationError(f"{text!r} is not a card: {CARD_HELP}")
 
 
@@ -163,14 +164,14 @@ class Ranking:
         if sorted(order) != sorted(RANKS):
             raise ValueError(f"a rank order must list each of {', '.join(RANKS)} once, got {order}")
         self.order = order
-        self._strength = {rank: len(order) - i for i, rank in enumerate(order)}
-        self.ace_above_knave = self._strength["A"] > self._strength["J"]  # False in every profile's order
+        self.strength = {rank: len(order) - i for i, rank in enumerate(order)}  # rank -> 8 (highest) .. 1
+        self.ace_above_knave = self.strength["A"] > self.strength["J"]  # False in every profile's order
         suits = list(Suit)
-        self._sort_key = {card: (suits.index(card.suit), -self._strength[card.rank]) for card in PACK}
+        self._sort_key = {card: (suits.index(card.suit), -self.strength[card.rank]) for card in PACK}
 
     def higher(self, a: Card, b: Card) -> bool:
         """True when ``a`` outranks ``b`` (cards of one suit)."""
-        return self._strength[a.rank] > self._strength[b.rank]
+        return self.strength[a.rank] > self.strength[b.rank]
 
     def sort(self, cards):
         """Cards sorted by suit (S H D C), highest rank first."""

@@ -1,7 +1,7 @@
 """Reading the fields of a question, each failure naming its field (API.md error object)."""
 from __future__ import annotations
 
-from .cards import Card, parse_card, parse_suit
+from .cards import CANONICAL_CARDS, Card, parse_card, parse_suit
 from .errors import CardNotationError, QuestionError
 
 SEATS = ("elder", "dealer")
@@ -38,12 +38,10 @@ def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None =
     if max_count is not None and len(value) > max_count:
         raise QuestionError("too-many-cards", f"'{field}' holds {len(value)} cards; at most {max_count} are allowed.",
                             field)
-    try:
-        cards = [parse_card(item) for item in value]
-    except CardNotationError:  # name the first card that cannot be read, by its position
-        for i, item in enumerate(value):
-            read_card(item, f"{field}[{i}]")
-        raise
+    # Nearly every list is written in the canonical notation: read it with one look-up a card.
+    cards = [CANONICAL_CARDS.get(item) if type(item) is str else None for item in value]
+    if None in cards:
+        cards = [read_card(item, f"{field}[{i}]") for i, item in enumerate(value)]
     if len(cards) < min_count:
         raise QuestionError("too-few-cards", f"'{field}' holds {len(cards)} cards; at least {min_count} are needed.",
                             field)

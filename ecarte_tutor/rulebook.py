@@ -112,6 +112,9 @@ class RuleBook:
             (name for name, rule in self.profiles.items() if rule.profile.get("default")), None)
         self.variants = [rule for rule in self.rules.values() if rule.variant]
         self._params = {name: self._resolve_params(name) for name in PROFILES}
+        # Things the engine works out from the book alone, kept once worked out (the book never
+        # changes after loading); keys are chosen by the engine, never by a question.
+        self.derived: dict = {}
 
     def __contains__(self, rule_id) -> bool:
         return rule_id in self.rules

@@ -37,3 +37,16 @@ class Reasons:
     def fields(self) -> dict:
         """The ``cites`` and ``laws`` fields of an answer."""
         return {"cites": list(self.ids), "laws": self.laws}
+
+
+def fields_for(book: RuleBook, rule_ids: tuple[str, ...]) -> dict:
+    """``Reasons(book).add(*rule_ids).fields()``, worked out once per book and tuple of ids.
+
+    For the hot paths (every play question cites one of a handful of fixed lists); the
+    lists are copied, so an answer may be changed without touching the kept one.
+    """
+    key = ("fields", rule_ids)
+    fields = book.derived.get(key)
+    if fields is None:
+        fields = book.derived[key] = Reasons(book).add(*rule_ids).fields()
+    return {"cites": list(fields["cites"]), "laws": list(fields["laws"])}

@@ -11,7 +11,7 @@ from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import read_card, read_cards, read_suit, require
 from ..rulebook import Params, RuleBook
-from .citing import Reasons
+from .citing import Reasons, fields_for
 
 # rule: play.lead, play.free-discard, play.trick-winner, pack.trump-suit (ids used below)
 LEAD_RULE = "play.lead"
@@ -70,7 +70,9 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
                        f"({trump.english} are trumps; any trump wins this trick)")
     if params.must_head_trick and code == "follow":
         rule_ids.append(params.rule_for("must_head_trick"))
-        winners = [c for c in legal if beats(c, led, trump, params)]
+        strength = params.ranking.strength  # every card in legal follows suit: only rank decides
+        to_beat = strength[led.rank]
+        winners = [c for c in legal if strength[c.rank] > to_beat]
         if winners:
             legal, code = winners, "head"
             because += f" and beat {led.pretty} when you can: {_list(winners)} "
@@ -113,13 +115,14 @@ def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
             raise QuestionError("card-not-in-hand", f"{card} is not in your hand ({', '.join(map(str, hand))}).",
                                 "card")
     found = duty(hand, led, trump, params)
-    reasons = Reasons(book).add(*found.rule_ids)
+    rule_ids = tuple(found.rule_ids)
     if found.rank_matters:
-        reasons.add(params.rule_for("rank_order"))
-    if found.code in ("head", "trump", "follow"):
-        reasons.law(REVOKE_LAW)
+        rule_ids += (params.rule_for("rank_order"),)
+    revoke = book.laws.get(REVOKE_LAW)
+    if found.code in ("head", "trump", "follow") and revoke is not None:
+        rule_ids += (revoke.id,)
     ordered = params.ranking.sort(found.legal)
-    answer = {"legal_cards": [str(c) for c in ordered]}
+    answer = {"legal_cards": [c.notation for c in ordered]}
     text = found.because + _ace_note(hand, led, params)
     if card is not None:
         answer["legal"] = card in found.legal
@@ -128,7 +131,7 @@ def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
         else:
             text = (f"{card.pretty} is not allowed. " + text +
                     f" You could play {_list(ordered)} instead.")
-    answer.update(reasons.fields())
+    answer.update(fields_for(book, rule_ids))
     answer["explanation"] = text
     return answer
 
