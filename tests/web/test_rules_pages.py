@@ -72,6 +72,8 @@ def test_laws_page_lists_every_law_in_the_book(get, book):
     for number, rule in book.laws.items():
         assert rule.id in page.ids()
         assert f"Law {number}:" in page.text
+        assert f'href="/rules/{rule.id}">sources</a>' in page.html, "each law's sources are one tap away"
+    assert "Sources:" in get("/rules/law.43").text
 
 
 def test_single_rule_page(get, book):
