@@ -14,7 +14,7 @@ every page with its CSS and JS (plain and gzip), and the time ``create_app()`` t
 full validation in a fresh process. Figures are reported against the targets, never asserted.
 
     python bench/site_bench.py [--connections 32] [--rounds 12] [--seconds 2] [--generator auto|wrk|python]
-                               [--threads N] [--workers 1]
+                               [--threads N] [--workers N]   (default: those of ecarte-tutor serve)
 """
 from __future__ import annotations
 
@@ -34,6 +34,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ecarte_tutor.commands.serve import DEFAULT_THREADS, DEFAULT_WORKERS  # noqa: E402
 HOST = "127.0.0.1"  # loopback only
 PLAY = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D", "KH", "AC"], "card": "7S"}
 PAGES = [
@@ -55,11 +58,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(port: int, threads: int | None, workers: int, log) -> subprocess.Popen:
+def start_server(port: int, threads: int | None, workers: int | None, log) -> subprocess.Popen:
     env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="bench-only", PYTHONPATH=str(ROOT))
     # The server's log goes to a file: a pipe nobody reads would fill up and stall the server.
-    command = [sys.executable, "-m", "ecarte_tutor.cli", "serve", "--host", HOST, "--port", str(port),
-               "--workers", str(workers)] + (["--threads", str(threads)] if threads else [])
+    command = [sys.executable, "-m", "ecarte_tutor.cli", "serve", "--host", HOST, "--port", str(port)]
+    command += (["--threads", str(threads)] if threads else []) + (["--workers", str(workers)] if workers else [])
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -240,7 +243,7 @@ def main(argv=None) -> int:
     parser.add_argument("--generator", choices=("auto", "wrk", "python"), default="auto",
                         help="load generator (auto: wrk when installed)")
     parser.add_argument("--threads", type=int, default=None, help="waitress threads per process (default: serve's)")
-    parser.add_argument("--workers", type=int, default=1, help="server processes (ecarte-tutor serve --workers)")
+    parser.add_argument("--workers", type=int, default=None, help="server processes (default: serve's)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object too")
     args = parser.parse_args(argv)
     generator = args.generator
@@ -283,9 +286,9 @@ def main(argv=None) -> int:
         folder.cleanup()
     startup = time_create_app()
 
-    threads = f"{args.threads} threads" if args.threads else "serve's default threads"
     print(f"Load ({generator}): {args.connections} keep-alive connections, {args.rounds} alternating rounds of "
-          f"{args.seconds:g} s per route; waitress: {args.workers} process(es), {threads}; loopback")
+          f"{args.seconds:g} s per route; waitress: {args.workers or DEFAULT_WORKERS} process(es) of "
+          f"{args.threads or DEFAULT_THREADS} threads ({os.cpu_count()} cores); loopback")
     print(f"{'route':<22}{'requests':>9}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'worst p99':>10}  non-200")
     for route in ROUTES:
         row = summary[route["name"]]

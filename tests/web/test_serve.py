@@ -105,7 +105,9 @@ def test_defaults():
     parser = ArgumentParser()
     serve.add_arguments(parser)
     args = parser.parse_args([])
-    assert (args.host, args.port, args.threads, args.workers) == ("127.0.0.1", 5000, 16, 1)
+    assert (args.host, args.port, args.threads) == ("127.0.0.1", 5000, 16)
+    cores = os.cpu_count() or 1
+    assert args.workers == (min(4, cores) if hasattr(os, "fork") else 1)
 
 
 def test_serve_secure_sends_hsts():
