@@ -17,6 +17,9 @@ def require(question: dict, name: str):
 
 
 def read_card(value, field: str) -> Card:
+    card = CANONICAL_CARDS.get(value) if type(value) is str else None
+    if card is not None:
+        return card
     try:
         return parse_card(value)
     except CardNotationError as exc:
