@@ -36,7 +36,7 @@ def loads(text: str):
 
 
 def _plain(message: str) -> str:
-    # orjson's wording for the commonest cases, said for a person who typed the number.
+    # orjson says "number is infinity when parsed as double": put for the person who typed it.
     if message.startswith("number is infinity"):
         return "a number is too large"
     return message
