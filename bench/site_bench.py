@@ -175,6 +175,7 @@ def summarise(rounds: list[dict]) -> dict:
     """Medians over the rounds of one route (a round's p99 is its own; the worst is kept too)."""
     return {"requests": sum(r["requests"] for r in rounds),
             "rps": statistics.median(r["rps"] for r in rounds),
+            "rps_mean": statistics.fmean(r["rps"] for r in rounds),
             "p50_ms": statistics.median(r["p50_ms"] for r in rounds),
             "p99_ms": statistics.median(r["p99_ms"] for r in rounds),
             "p99_ms_worst": max(r["p99_ms"] for r in rounds),
@@ -274,6 +275,9 @@ def main(argv=None) -> int:
                 runs[route["name"]].append(one_round(route, args.seconds))
         summary = {name: summarise(rounds) for name, rounds in runs.items()}
         ratio = paired_ratio(runs["ask"], runs["post_ping"])
+        # Every route had the same time, interleaved: the ratio of the means is the ratio of all
+        # requests served, a second estimate less swayed by any one round.
+        ratio_mean = summary["ask"]["rps_mean"] / summary["post_ping"]["rps_mean"]
         ratio_get = paired_ratio(runs["ask"], runs["ping"])
         weights = page_weights(port)
     finally:
@@ -296,9 +300,9 @@ def main(argv=None) -> int:
               f"{row['p99_ms_worst']:>10.2f}  {row['errors']}")
     ask = summary["ask"]
     print("(req/s, p50 and p99: medians over the rounds)")
-    print(f"ratio ask / constant route with the same POST body: {ratio:.1%} (median of the rounds' ratios; "
-          f"target >= {TARGETS['ratio']:.0%}); against GET /api/ping: {ratio_get:.1%}; "
-          f"p99 ask {ask['p99_ms']:.1f} ms (target < {TARGETS['p99_ms']:.0f} ms)")
+    print(f"ratio ask / constant route with the same POST body: {ratio:.1%} median of the rounds' ratios, "
+          f"{ratio_mean:.1%} from the mean req/s (target >= {TARGETS['ratio']:.0%}); against GET /api/ping: "
+          f"{ratio_get:.1%}; p99 ask {ask['p99_ms']:.1f} ms (target < {TARGETS['p99_ms']:.0f} ms)")
     print()
     print(f"{'page':<62}{'html':>8}{'all in':>9}{'gzip':>8}{'all in gz':>10}")
     for row in weights:
@@ -315,7 +319,8 @@ def main(argv=None) -> int:
           f"(worst of 3: {startup['create_app_s_max'] * 1000:.0f} ms; target < {TARGETS['create_app_s'] * 1000:.0f} ms);"
           f" importing the package first: {startup['import_s'] * 1000:.0f} ms")
     if args.json:
-        print(json.dumps({"generator": generator, **summary, "ratio": ratio, "ratio_get": ratio_get,
+        print(json.dumps({"generator": generator, **summary, "ratio": ratio, "ratio_mean": ratio_mean,
+                          "ratio_get": ratio_get,
                           "pages": weights, **startup}))
     return 0
 
