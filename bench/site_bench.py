@@ -184,7 +184,7 @@ def summarise(rounds: list[dict]) -> dict:
 
 def paired_ratio(asks: list[dict], controls: list[dict]) -> float:
     """The median over rounds of ask req/s divided by the control's req/s in the same round."""
-    return statistics.median(a["rps"] / c["rps"] for a, c in zip(asks, controls) if c["rps"])
+    return statistics.median(a["rps"] / c["rps"] for a, c in zip(asks, controls, strict=True) if c["rps"])
 
 
 def fetch(port: int, path: str, gzip_ok: bool) -> tuple[int, bytes]:

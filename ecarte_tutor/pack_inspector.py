@@ -58,7 +58,7 @@ def answer_pack(question: dict, book: RuleBook, params) -> dict:
     counts = Counter(canonical)
     missing = _sort([c for c in piquet if c not in counts], params.rank_order)
     duplicates = _sort([c for c, n in counts.items() if n > 1], params.rank_order)
-    foreign = [text for text, card in zip(given, canonical) if card not in piquet]
+    foreign = [text for text, card in zip(given, canonical, strict=True) if card not in piquet]
     correct = not (missing or duplicates or foreign)
     pack_rule = params.rule_for("pack_size")
     answer = {"size": len(canonical), "correct": correct, "missing": missing, "duplicates": duplicates,

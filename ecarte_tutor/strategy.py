@@ -128,7 +128,7 @@ def _guarded(by_suit: dict, wanted: list[str]) -> bool:
     """Each wanted rank held with a second card of its suit, each in a different plain suit."""
     candidates = [s for s, cards in by_suit.items() if len(cards) >= 2]
     for suits in permutations(candidates, len(wanted)):
-        if all(any(c.rank == rank for c in by_suit[s]) for s, rank in zip(suits, wanted)):
+        if all(any(c.rank == rank for c in by_suit[s]) for s, rank in zip(suits, wanted, strict=True)):
             return True
     return False
 

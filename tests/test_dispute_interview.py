@@ -163,7 +163,7 @@ def volunteer_starts(book, profile: str, irregularity: str, domains: dict) -> li
                     for name in row.when if name in unasked})
     starts = []
     for values in product(*[[None, *domains[name]] for name in names]):
-        start = {name: value for name, value in zip(names, values) if value is not None}
+        start = {name: value for name, value in zip(names, values, strict=True) if value is not None}
         starts.append({"irregularity": irregularity, **start})
     return starts
 

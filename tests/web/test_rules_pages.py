@@ -91,7 +91,7 @@ def test_see_also_links_lead_to_the_rule_on_the_rule_book_page(get, book, query)
     see_also = article[article.index("See also:"):article.index("</p>", article.index("See also:"))]
     links = re.findall(r'href="([^"]+)"', see_also)
     assert len(links) == len(rule.see_also)
-    for link, other in zip(links, rule.see_also):
+    for link, other in zip(links, rule.see_also, strict=True):
         assert link == f"/rules{query}#{other}", "the rule book page, in the same profile, at the rule"
         assert other in anchors
 
