@@ -52,37 +52,31 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
     """The legal cards of ``hand`` and the duty that selects them."""
     if led is None:
         return Duty(list(hand), "lead", "You are leading, and the leader may lead any card.", [LEAD_RULE])
-    suit = led.suit.english
-    rule_ids: list[str] = []
-    legal = list(hand)
-    followed = [c for c in hand if c.suit == led.suit]
-    code, because = "free", ""
-    if params.must_follow_suit and followed:
-        legal, code = followed, "follow"
-        rule_ids.append(params.rule_for("must_follow_suit"))
+    led_suit = led.suit
+    suit = led_suit.english
+    followed = [c for c in hand if c.suit is led_suit]
+    if followed and params.must_follow_suit:
+        rule_ids = [params.rule_for("must_follow_suit")]
         because = f"{led.pretty} was led and you hold {suit}, so you must follow suit"
-    elif params.must_trump_when_void and not followed and led.suit != trump:
-        trumps = [c for c in hand if c.suit == trump]
-        if trumps:
-            legal, code = trumps, "trump"
-            rule_ids.append(params.rule_for("must_trump_when_void"))
-            because = (f"you hold no {suit}, so you must trump {led.pretty} "
-                       f"({trump.english} are trumps; any trump wins this trick)")
-    if params.must_head_trick and code == "follow":
+        if not params.must_head_trick:
+            return Duty(followed, "follow", because + ".", rule_ids)
         rule_ids.append(params.rule_for("must_head_trick"))
-        strength = params.ranking.strength  # every card in legal follows suit: only rank decides
+        strength = params.ranking.strength  # every card here follows suit: only rank decides
         to_beat = strength[led.rank]
-        winners = [c for c in legal if strength[c.rank] > to_beat]
+        winners = [c for c in followed if strength[c.rank] > to_beat]
         if winners:
-            legal, code = winners, "head"
-            because += f" and beat {led.pretty} when you can: {_list(winners)} "
-            because += "does" if len(winners) == 1 else "do"
-        else:
-            because += f"; none of your {suit} beats {led.pretty}, so any of them will do"
-    if code == "free":
-        rule_ids.append(FREE_RULE)
-        because = f"you hold no {suit} and no trump, so you may play any card"
-    return Duty(legal, code, because[0].upper() + because[1:] + ".", rule_ids)
+            verb = "does" if len(winners) == 1 else "do"
+            return Duty(winners, "head", f"{because} and beat {led.pretty} when you can: {_list(winners)} {verb}.",
+                        rule_ids)
+        return Duty(followed, "follow", f"{because}; none of your {suit} beats {led.pretty}, so any of them will do.",
+                    rule_ids)
+    if not followed and params.must_trump_when_void and led_suit is not trump:
+        trumps = [c for c in hand if c.suit is trump]
+        if trumps:
+            return Duty(trumps, "trump", f"You hold no {suit}, so you must trump {led.pretty} "
+                                         f"({trump.english} are trumps; any trump wins this trick).",
+                        [params.rule_for("must_trump_when_void")])
+    return Duty(list(hand), "free", f"You hold no {suit} and no trump, so you may play any card.", [FREE_RULE])
 
 
 def _ace_note(hand: list[Card], led: Card | None, params: Params) -> str:
