@@ -17,9 +17,10 @@ def require(question: dict, name: str):
 
 
 def read_card(value, field: str) -> Card:
-    card = CANONICAL_CARDS.get(value) if type(value) is str else None
-    if card is not None:
-        return card
+    try:
+        return CANONICAL_CARDS[value]
+    except (KeyError, TypeError):  # TypeError: a list or an object, which no card is
+        pass
     try:
         return parse_card(value)
     except CardNotationError as exc:
@@ -41,9 +42,9 @@ def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None =
     if max_count is not None and len(value) > max_count:
         raise QuestionError("too-many-cards", f"'{field}' holds {len(value)} cards; at most {max_count} are allowed.",
                             field)
-    # Nearly every list is written in the canonical notation: read it with one look-up a card.
-    cards = [CANONICAL_CARDS.get(item) if type(item) is str else None for item in value]
-    if None in cards:
+    try:  # nearly every list is in the canonical notation: one look-up a card
+        cards = [CANONICAL_CARDS[item] for item in value]
+    except (KeyError, TypeError):  # another notation, or no card (a number, a list): read each, naming it
         cards = [read_card(item, f"{field}[{i}]") for i, item in enumerate(value)]
     if len(cards) < min_count:
         raise QuestionError("too-few-cards", f"'{field}' holds {len(cards)} cards; at least {min_count} are needed.",
