@@ -13,7 +13,7 @@ reported. Prints requests/s, p50 and p99 for each route and the ratios; then the
 every page with its CSS and JS (plain and gzip), and the time ``create_app()`` takes with
 full validation in a fresh process. Figures are reported against the targets, never asserted.
 
-    python bench/site_bench.py [--connections 32] [--rounds 12] [--seconds 2] [--generator auto|wrk|python]
+    python bench/site_bench.py [--connections 32] [--rounds 16] [--seconds 2] [--generator auto|wrk|python]
                                [--threads N] [--workers N]   (default: those of ecarte-tutor serve)
 """
 from __future__ import annotations
@@ -239,7 +239,7 @@ ROUTES = [
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--rounds", type=int, default=12, help="rounds; each loads every route once")
+    parser.add_argument("--rounds", type=int, default=16, help="rounds; each loads every route once")
     parser.add_argument("--seconds", type=int, default=2, help="whole seconds per route per round")
     parser.add_argument("--generator", choices=("auto", "wrk", "python"), default="auto",
                         help="load generator (auto: wrk when installed)")
