@@ -76,7 +76,10 @@ class Params(dict):
     def __init__(self, values, origin, profile):
         super().__init__(values)
         # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
-        # referee reads several per answer.
+        # referee reads several per answer. A name that would hide a method is refused.
+        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile"}))
+        if hidden:
+            raise ValueError(f"parameter names {hidden} are taken by the Params class; rename them")
         self.__dict__.update(values)
         self.origin = origin
         self.profile = profile

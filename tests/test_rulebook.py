@@ -82,3 +82,10 @@ def test_every_decision_option_needs_a_label(rules_copy):
     facts.write_text(text.replace('  - {id: cut-again, label: "Cut again"}\n', ""), encoding="utf-8")
     with pytest.raises(DataError, match="option 'cut-again' is not listed"):
         load_rulebook(rules_copy)
+
+
+def test_a_parameter_may_not_hide_a_method_of_params():
+    from ecarte_tutor.rulebook import Params
+    with pytest.raises(ValueError, match="items"):
+        Params({"items": 1}, {"items": "x.y"}, "london")
+    assert Params({"hand_size": 5}, {"hand_size": "deal.hand"}, "london").hand_size == 5
