@@ -18,11 +18,7 @@ def require(question: dict, name: str):
 
 def read_card(value, field: str) -> Card:
     try:
-        return CANONICAL_CARDS[value]
-    except (KeyError, TypeError):  # TypeError: a list or an object, which no card is
-        pass
-    try:
-        return parse_card(value)
+        return parse_card(value)  # tries the canonical notation first
     except CardNotationError as exc:
         raise QuestionError("bad-card", f"{field}: {exc}.", field) from None
 
