@@ -22,6 +22,7 @@ LAWS_FOLDER = "laws"
 LAW_SECTION = "law"
 SOURCES_FILE = "sources.yaml"
 FACTS_FILE = "dispute-facts.yaml"
+SHORTCUT_FACT = "discovered"  # a dispute fact that only settles moments of the timeline
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Rule:
     decisions: tuple[dict, ...] = ()
     disagreements: tuple[dict, ...] = ()
     example: str | None = None
+    readings: tuple[dict, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,12 +104,13 @@ class Params(dict):
 class RuleBook:
     """All rules by id, sections in order, sources, dispute facts and the four profiles."""
 
-    def __init__(self, root: Path, sections, sources, facts, option_labels=None):
+    def __init__(self, root: Path, sections, sources, facts, option_labels=None, implications=()):
         self.root = root
         self.sections = tuple(sorted(sections, key=lambda s: (s.order, s.name)))
         self.sources = sources
-        self.facts = facts
+        self.facts = facts  # dispute fact name -> its entry, in the order the interview asks them
         self.option_labels = option_labels or {}  # remedy option id -> short label (dispute-facts.yaml)
+        self.implications = tuple(implications)  # what follows from what (dispute-facts.yaml)
         self.rules = {rule.id: rule for section in self.sections for rule in section.rules}
         self.laws = {rule.law: rule for rule in self.rules.values() if rule.section == LAW_SECTION}
         self.profiles = {rule.profile["name"]: rule for rule in self.rules.values() if rule.profile}
@@ -170,11 +173,11 @@ def _load_sources(root: Path) -> dict:
     return sources
 
 
-def _load_facts(root: Path) -> tuple[dict, dict]:
-    """The dispute facts by name, and the label of every remedy option id."""
+def _load_facts(root: Path) -> tuple[dict, dict, list]:
+    """The dispute facts by name, the label of every remedy option id, and the implications."""
     path = root / FACTS_FILE
     if not path.exists():
-        return {}, {}
+        return {}, {}, []
     document = load_yaml(path)
     _validate("facts", document, path)
     facts = {}
@@ -187,7 +190,49 @@ def _load_facts(root: Path) -> tuple[dict, dict]:
         if option["id"] in labels:
             raise DataError(path, f"option '{option['id']}' is listed twice", key=f"options[{i}].id")
         labels[option["id"]] = option["label"]
-    return facts, labels
+    implications = document.get("implications", [])
+    _check_facts(path, facts, implications)
+    return facts, labels, implications
+
+
+def _condition_problem(facts: dict, name: str, condition) -> str | None:
+    """What is wrong with a condition on a dispute fact (unknown fact, or a value it cannot take)."""
+    fact = facts.get(name)
+    if fact is None:
+        return f"unknown fact '{name}' (see rules/{FACTS_FILE})"
+    if isinstance(condition, dict):
+        return None if fact["type"] == "integer" else \
+            f"a {{min, max}} condition needs a whole-number fact; '{name}' is not one"
+    kinds = {"boolean": bool, "integer": int, "choice": str}
+    for value in condition if isinstance(condition, list) else [condition]:
+        if type(value) is not kinds[fact["type"]]:
+            return f"{value!r} is not a {fact['type']} value for fact '{name}'"
+        if fact["type"] == "choice" and value not in {c["value"] for c in fact["choices"]}:
+            return f"'{value}' is not a value of fact '{name}'"
+    return None
+
+
+def _check_facts(path: Path, facts: dict, implications) -> None:
+    """Moments require only earlier moments; implications speak of known facts and values."""
+    seen_moments: list[str] = []
+    for name, fact in facts.items():
+        if "moment" not in fact:
+            continue
+        if fact["type"] != "boolean":
+            raise DataError(path, "a moment of the timeline is a true/false fact", key=f"{name}.type")
+        for earlier in fact["moment"].get("requires", ()):
+            if earlier not in seen_moments:
+                raise DataError(path, f"moment '{name}' requires '{earlier}', which is not an earlier moment "
+                                      "of the timeline", key=f"{name}.moment.requires")
+        seen_moments.append(name)
+    for i, item in enumerate(implications):
+        for part in ("if", "then"):
+            for name, condition in item[part].items():
+                if part == "then" and isinstance(condition, (dict, list)):
+                    raise DataError(path, "an implication's `then` gives single values", key=f"implications[{i}].then")
+                problem = _condition_problem(facts, name, condition)
+                if problem:
+                    raise DataError(path, problem, key=f"implications[{i}].{part}.{name}")
 
 
 def _rule_from(entry: dict, section: str, path: Path, rel: str) -> Rule:
@@ -210,6 +255,7 @@ def _rule_from(entry: dict, section: str, path: Path, rel: str) -> Rule:
         decisions=tuple(entry.get("decisions", ())),
         disagreements=tuple(entry.get("disagreements", ())),
         example=entry.get("example"),
+        readings=tuple(entry.get("readings", ())),
     )
 
 
@@ -310,23 +356,26 @@ def _check_decision(book: RuleBook, rule: Rule, decision: dict, where: str) -> N
     irregularities = decision["irregularity"]
     if isinstance(irregularities, str):
         irregularities = [irregularities]
-    known = {c["value"] for c in book.facts.get("irregularity", {}).get("choices", [])}
     for value in irregularities:
-        if value not in known:
-            raise DataError(rule.file, f"unknown irregularity '{value}' (see rules/{FACTS_FILE})",
-                            rule_id=rule.id, key=f"{where}.irregularity")
+        _check_row_fact(book, rule, "irregularity", value, f"{where}.irregularity")
     for name, condition in decision.get("when", {}).items():
-        fact = book.facts.get(name)
-        if fact is None:
-            raise DataError(rule.file, f"unknown fact '{name}' (see rules/{FACTS_FILE})", rule_id=rule.id,
-                            key=f"{where}.when.{name}")
-        if fact["type"] == "choice":
-            allowed = {c["value"] for c in fact["choices"]}
-            values = condition if isinstance(condition, list) else [condition]
-            for value in values:
-                if value not in allowed:
-                    raise DataError(rule.file, f"'{value}' is not a value of fact '{name}'", rule_id=rule.id,
-                                    key=f"{where}.when.{name}")
+        if name == SHORTCUT_FACT:
+            raise DataError(rule.file, f"'{SHORTCUT_FACT}' is a shortcut for the moments of the timeline: state "
+                                       "the row's window with `window: after/before` instead",
+                            rule_id=rule.id, key=f"{where}.when.{name}")
+        _check_row_fact(book, rule, name, condition, f"{where}.when.{name}")
+    window = decision["window"]
+    for side in ("after", "before"):
+        for moment in window.get(side, ()):
+            fact = book.facts.get(moment)
+            if fact is None or "moment" not in fact:
+                raise DataError(rule.file, f"window uses '{moment}', which is not a moment on the timeline "
+                                           f"(rules/{FACTS_FILE})", rule_id=rule.id, key=f"{where}.window.{side}")
+    param_schema = validator("params").schema["properties"]
+    for name in decision.get("params", {}):
+        if name not in param_schema:
+            raise DataError(rule.file, f"unknown engine parameter '{name}'", rule_id=rule.id,
+                            key=f"{where}.params.{name}")
     if book.option_labels:
         for i, option in enumerate(decision["options"]):
             if option["id"] not in book.option_labels:
@@ -337,13 +386,19 @@ def _check_decision(book: RuleBook, rule: Rule, decision: dict, where: str) -> N
             raise DataError(rule.file, f"cites unknown rule '{cite}'", rule_id=rule.id, key=f"{where}.cites")
 
 
+def _check_row_fact(book: RuleBook, rule: Rule, name: str, condition, key: str) -> None:
+    problem = _condition_problem(book.facts, name, condition)
+    if problem:
+        raise DataError(rule.file, problem, rule_id=rule.id, key=key)
+
+
 def load_rulebook(root: Path | str | None = None) -> RuleBook:
     """Read, validate and cross-check every file under ``root`` (default: the bundled ``rules/``)."""
     root = Path(root) if root else paths.rules_dir()
     if not root.is_dir():
         raise DataError(root, "no rule book folder here")
     sources = _load_sources(root)
-    facts, option_labels = _load_facts(root)
+    facts, option_labels, implications = _load_facts(root)
     sections, files = [], {}
     for path in sorted(root.glob("*.yaml")) + sorted((root / LAWS_FOLDER).glob("*.yaml")):
         if path.name in (SOURCES_FILE, FACTS_FILE):
@@ -352,7 +407,7 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
         sections.append(section)
         for rule in section.rules:
             files.setdefault(rule.id, section.file)
-    book = RuleBook(root, sections, sources, facts, option_labels)
+    book = RuleBook(root, sections, sources, facts, option_labels, implications)
     _cross_check(book, files)
     return book
 

@@ -1,0 +1,31 @@
+"""``kind: dispute``: rule on an irregularity at the table from the decision tables of the rule book.
+
+How the interview works is told in docs/laws-and-disputes.md: the facts given and
+what follows from them (:mod:`.knowledge`), the rows in force under the profile
+(:mod:`.rows`), the first row that still fits deciding or asking its next fact
+(:mod:`.interview`), and the answers (:mod:`.answers`). Nothing is assumed.
+"""
+from __future__ import annotations
+
+from ..rulebook import Params, RuleBook
+from .answers import need_answer, ruling_answer
+from .facts import read_facts
+from .interview import IRREGULARITY, facts_used, next_step
+from .knowledge import establish
+from .rows import decision_rows
+
+__all__ = ["answer_dispute"]
+
+
+def answer_dispute(question: dict, book: RuleBook, params: Params) -> dict:
+    """Answer a ``dispute`` question: the next fact to ask for, or the ruling."""
+    given = read_facts(question, book)
+    if IRREGULARITY not in given:
+        # The irregularity is always the first question: nothing can be ruled without it.
+        return need_answer(book, IRREGULARITY, given, None)
+    known = establish(book, given)
+    rows = decision_rows(book, params)
+    row, ask_for = next_step(rows, known, params, book)
+    if ask_for:
+        return need_answer(book, ask_for, given, known)
+    return ruling_answer(book, row, known, facts_used(rows, row, known, params, book), params)

@@ -1,0 +1,54 @@
+"""Reading the facts of a ``dispute`` question, each checked against rules/dispute-facts.yaml."""
+from __future__ import annotations
+
+from ..errors import QuestionError
+from ..fields import is_whole_number, require
+from ..rulebook import RuleBook
+
+
+def read_facts(question: dict, book: RuleBook) -> dict:
+    """The given facts, names and values checked against rules/dispute-facts.yaml.
+
+    A null value counts as not given (a form may send every field). Besides JSON
+    booleans and integers, the strings "true"/"false" and digit strings are read, so a
+    plain HTML form can answer the interview.
+    """
+    given = require(question, "facts")
+    if not isinstance(given, dict):
+        raise QuestionError("bad-field", "'facts' must be an object of fact names and values, "
+                                         "like {\"irregularity\": \"revoke\"}.", "facts")
+    facts = {}
+    for name, value in given.items():
+        spec = book.facts.get(name)
+        if spec is None:
+            known = ", ".join(book.facts)
+            raise QuestionError("unknown-fact", f"'{name}' is not a fact the referee asks about; "
+                                                f"the facts are: {known}.", f"facts.{name}")
+        if value is not None:
+            facts[name] = _read_value(spec, value, f"facts.{name}")
+    return facts
+
+
+def _read_value(spec, value, field: str):
+    kind, name = spec["type"], spec["name"]
+    if kind == "boolean":
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            return value.strip().lower() == "true"
+        if isinstance(value, bool):
+            return value
+        raise QuestionError("bad-fact-value", f"'{name}' must be true or false, got {value!r}.", field)
+    if kind == "integer":
+        if isinstance(value, str) and is_whole_number(value.strip()):
+            value = int(value.strip())
+        low, high = spec.get("min"), spec.get("max")
+        in_range = not isinstance(value, bool) and isinstance(value, int) \
+            and (low is None or value >= low) and (high is None or value <= high)
+        if not in_range:
+            span = f" from {low} to {high}" if low is not None and high is not None else ""
+            raise QuestionError("bad-fact-value", f"'{name}' must be a whole number{span}, got {value!r}.", field)
+        return value
+    allowed = [choice["value"] for choice in spec["choices"]]
+    if isinstance(value, str) and value.strip().lower() in allowed:
+        return value.strip().lower()
+    raise QuestionError("bad-fact-value", f"{value!r} is not a value of '{name}'; choose one of "
+                                          f"{', '.join(map(str, allowed))}.", field)

@@ -1,0 +1,122 @@
+"""The interview: which row decides, and which fact to ask for when none can yet.
+
+Every row in force whose irregularity is the one given, and none of whose known
+conditions fails, is a *candidate*. The first candidate (rule-book order: the
+most specific rows first) decides: when every fact it needs is known it is the
+ruling; otherwise the answer asks for the first of its unknown facts, in the
+order of rules/dispute-facts.yaml. Nothing is assumed: a fact is known only when
+it was given or follows from what was given.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from ..errors import QuestionError
+from ..rulebook import Params, RuleBook
+from .concession import concession_points
+from .conditions import describe, matches, show
+from .knowledge import Knowledge
+from .rows import CONCESSION_FACTS, Row
+
+IRREGULARITY = "irregularity"
+
+
+def is_candidate(row: Row, known: Knowledge) -> bool:
+    """Does the row still fit: its irregularity, and every condition whose fact is known?"""
+    if known[IRREGULARITY] not in row.irregularities:
+        return False
+    return all(matches(cond, known[name]) for name, cond in row.conditions.items() if name in known)
+
+
+def next_step(rows: tuple[Row, ...], known: Knowledge, params: Params, book: RuleBook) -> tuple[Row, str | None]:
+    """The deciding row, and the fact to ask for next (None when the row is the ruling)."""
+    for row in rows:
+        if is_candidate(row, known):
+            unknown = [name for name in row.needed if name not in known]
+            if not unknown and row.concedes:
+                unknown = [name for name in concession_facts(row, known, params, book) if name not in known]
+            return row, (unknown[0] if unknown else None)
+    raise no_match(rows, known)
+
+
+def concession_facts(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list[str]:
+    """The vulnerability facts that change what the adversary scores for a conceded hand.
+
+    Under each profile's scoring only some of them matter (law 49 raises the point but not
+    the vole; the modern guide never makes the elder vulnerable...): those are asked, and
+    only those are used. A fact matters when, the others fixed as known (or either way when
+    unknown), its two values give different points.
+    """
+    relevant = []
+    for name in CONCESSION_FACTS:
+        others = [other for other in CONCESSION_FACTS if other != name]
+        for combo in product(*[[known[n]] if n in known else [True, False] for n in others]):
+            results = set()
+            for value in (True, False):
+                values = {**dict(zip(others, combo, strict=True)), name: value}
+                if all(values.values()):
+                    continue  # nobody both plays without proposing and has his proposal refused
+                points = concession_points(row, known, values, params, book).points
+                results.add(tuple(sorted(points.items())))
+            if len(results) > 1:
+                relevant.append(name)
+                break
+    return relevant
+
+
+def facts_used(rows: tuple[Row, ...], ruling: Row, known: Knowledge, params: Params, book: RuleBook) -> set[str]:
+    """The given facts that decided the ruling.
+
+    Those behind the facts the ruling row needs, and those that alone set aside an earlier
+    row of the same irregularity (had they been otherwise, that row might rule).
+    """
+    names = set(ruling.needed)
+    if ruling.concedes:
+        names |= set(concession_facts(ruling, known, params, book))
+    used = set(known.given_behind(name for name in names if name in known))
+    for row in rows:
+        if row is ruling:
+            break
+        if known[IRREGULARITY] not in row.irregularities:
+            continue
+        # A given fact set this row aside only if every failing condition rests on it: when
+        # another failing condition does not, changing that fact alone leaves the row aside.
+        failing = [known.given_behind([name]) for name, cond in row.conditions.items()
+                   if name in known and not matches(cond, known[name])]
+        used |= frozenset.intersection(*failing) if failing else frozenset()
+    return used | {IRREGULARITY}
+
+
+def no_match(rows: tuple[Row, ...], known: Knowledge) -> QuestionError:
+    """The error for facts no row fits, naming for the nearest rows what they would need."""
+    irregularity = known[IRREGULARITY]
+    same_kind = [row for row in rows if irregularity in row.irregularities]
+    if not same_kind:
+        return QuestionError("no-matching-law", f"No law in the rule book rules on '{irregularity}' under this "
+                                                "profile.", f"facts.{IRREGULARITY}")
+
+    def conflicting(row):
+        return [name for name, cond in row.conditions.items() if name in known and not matches(cond, known[name])]
+
+    conflicts = [(row, conflicting(row)) for row in same_kind]
+    fewest = min(len(names) for _row, names in conflicts)
+    nearest = [(row, names) for row, names in conflicts if len(names) == fewest][:4]
+    needs = "; ".join(
+        f"{_rule_name(row)} needs " + " and ".join(
+            f"{name} {describe(row.conditions[name])} ({_as_known(known, name)})" for name in names)
+        for row, names in nearest)
+    culprits = sorted(known.given_behind(nearest[0][1]))
+    return QuestionError("no-matching-law",
+                         f"No rule of the club code covers '{irregularity}' with these facts: {needs}.",
+                         f"facts.{culprits[0]}" if culprits else "facts")
+
+
+def _rule_name(row: Row) -> str:
+    return f"law {row.rule.law}" if row.rule.law else row.rule.title
+
+
+def _as_known(known: Knowledge, name: str) -> str:
+    behind = sorted(known.given_behind([name]))
+    if behind == [name]:
+        return f"given {show(known[name])}"
+    return f"{show(known[name])}, from {', '.join(behind)}"

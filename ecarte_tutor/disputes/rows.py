@@ -1,0 +1,96 @@
+"""The decision rows of the rule book, as the interview reads them.
+
+A row belongs to a rule (a law of the club code, or a profile's own rule) and says:
+for this irregularity, when these facts hold (``when``) and the irregularity came
+to light inside this window of the timeline (``window.after`` moments had
+happened, ``window.before`` moments had not), this is the ruling. A row may apply
+only under some profiles (``profiles``) or only where a profile's parameter has a
+given value (``params``): the same parameters the ``hand``, ``exchange`` and
+``score`` kinds read, so that the kinds cannot disagree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ..fields import SEATS
+from ..rulebook import Params, Rule, RuleBook
+from .conditions import matches
+
+ADVERSARY_OF = "adversary-of-"
+CONCESSION = "concession"  # a row whose points are those the profile's scoring gives for tricks conceded
+CONCESSION_FACTS = ("elder_played_without_proposing", "dealer_refused_first_proposal")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One decision row, ready for the interview."""
+
+    rule: Rule
+    decision: MappingProxyType
+    irregularities: tuple[str, ...]
+    conditions: MappingProxyType  # fact -> condition: the ``when`` facts and the window's moments
+    needed: tuple[str, ...]  # the facts the row needs, in the order the interview asks them
+
+    @property
+    def case(self) -> str:
+        return f"{self.rule.id}/{self.decision['case']}"
+
+    @property
+    def concedes(self) -> bool:
+        return self.decision.get("points") == CONCESSION
+
+
+def seat_fact(ref) -> str | None:
+    """The fact a seat reference reads (``adversary-of-hand`` -> ``hand``), or None for a fixed seat."""
+    if ref is None or ref in SEATS or ref == CONCESSION:
+        return None
+    return ref[len(ADVERSARY_OF):] if ref.startswith(ADVERSARY_OF) else ref
+
+
+def conditions_of(decision) -> dict:
+    """The row's ``when`` facts and its window, as one mapping of fact -> condition."""
+    conditions = dict(decision.get("when", {}))
+    window = decision.get("window", {})
+    conditions.update({moment: True for moment in window.get("after", ())})
+    conditions.update({moment: False for moment in window.get("before", ())})
+    return conditions
+
+
+def _needed(decision, conditions: dict, order: dict) -> tuple[str, ...]:
+    names = set(conditions)
+    points = decision.get("points")
+    refs = [decision.get("chooser"), *(points if isinstance(points, dict) else ())]
+    names |= {name for name in map(seat_fact, refs) if name}
+    return tuple(sorted(names, key=lambda name: order.get(name, len(order))))
+
+
+def deciding_rules(book: RuleBook) -> list[Rule]:
+    """Rules with decisions: the laws by number, then the other rules in rule-book order."""
+    laws = [book.laws[n] for n in sorted(book.laws)]
+    others = [rule for rule in book.rules.values() if rule.decisions and rule.law is None]
+    return [rule for rule in laws if rule.decisions] + others
+
+
+def decision_rows(book: RuleBook, params: Params) -> tuple[Row, ...]:
+    """Every decision row in force under the profile of ``params``, in rule-book order."""
+    key = ("dispute-rows", params.profile)
+    found = book.derived.get(key)
+    if found is None:
+        order = {name: i for i, name in enumerate(book.facts)}
+        rows = []
+        for rule in deciding_rules(book):
+            if params.profile not in rule.profiles:
+                continue
+            for decision in rule.decisions:
+                if params.profile not in decision.get("profiles", (params.profile,)):
+                    continue
+                if not all(matches(cond, params[name]) for name, cond in decision.get("params", {}).items()):
+                    continue
+                kinds = decision["irregularity"]
+                kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+                conditions = conditions_of(decision)
+                rows.append(Row(rule, MappingProxyType(decision), kinds, MappingProxyType(conditions),
+                                _needed(decision, conditions, order)))
+        found = book.derived[key] = tuple(rows)
+    return found
