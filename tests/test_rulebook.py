@@ -20,6 +20,9 @@ CASES = {
     "bad-syntax": ["not valid YAML"],
     "variant-missing-profile": ["finnish", "extra.half-variant"],
     "duplicate-id": ["pack.rank-order", "more than once"],
+    "window-not-a-moment": ["extra.off-the-timeline", "decisions[0].window.after", "'count'",
+                            "not a moment on the timeline"],
+    "discovered-in-row": ["extra.coarse-row", "decisions[0].when.discovered", "shortcut"],
 }
 
 

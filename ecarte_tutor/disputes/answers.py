@@ -6,7 +6,8 @@ from ..referee.citing import Reasons
 from ..rulebook import LAW_SECTION, Params, RuleBook
 from .concession import concession_points
 from .knowledge import Knowledge, moments
-from .rows import ADVERSARY_OF, Row, seat_fact
+from .interview import concession_facts
+from .rows import ADVERSARY_OF, CONCESSION_FACTS, Row, seat_fact
 
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
 
@@ -73,8 +74,9 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
     answer: dict = {"status": "ruling", "case": row.case}
     points = None
     if row.concedes:
-        vulnerability = {name: known.values.get(name, False) for name in
-                         ("elder_played_without_proposing", "dealer_refused_first_proposal")}
+        # only the vulnerability facts that change the points are read (the others may be unknown)
+        relevant = concession_facts(row, known, params, book)
+        vulnerability = {name: name in relevant and known[name] for name in CONCESSION_FACTS}
         conceded = concession_points(row, known, vulnerability, params, book)
         points = conceded.points
         reasons.add(*conceded.reasons.ids)

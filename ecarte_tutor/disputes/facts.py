@@ -1,6 +1,8 @@
 """Reading the facts of a ``dispute`` question, each checked against rules/dispute-facts.yaml."""
 from __future__ import annotations
 
+from difflib import get_close_matches
+
 from ..errors import QuestionError
 from ..fields import is_whole_number, require
 from ..rulebook import RuleBook
@@ -21,9 +23,10 @@ def read_facts(question: dict, book: RuleBook) -> dict:
     for name, value in given.items():
         spec = book.facts.get(name)
         if spec is None:
-            known = ", ".join(book.facts)
-            raise QuestionError("unknown-fact", f"'{name}' is not a fact the referee asks about; "
-                                                f"the facts are: {known}.", f"facts.{name}")
+            near = get_close_matches(str(name), list(book.facts), n=1)
+            hint = f" Did you mean '{near[0]}'?" if near else f" The facts are: {', '.join(book.facts)}."
+            raise QuestionError("unknown-fact", f"'{name}' is not a fact the referee asks about.{hint}",
+                                f"facts.{name}")
         if value is not None:
             facts[name] = _read_value(spec, value, f"facts.{name}")
     return facts

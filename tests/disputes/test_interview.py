@@ -1,4 +1,4 @@
-"""The dispute interview and its rulings, on the small fixture rule book (tests/data/laws-fixture)."""
+"""The dispute interview and its answers, on the small fixture rule book (tests/data/laws-fixture)."""
 from pathlib import Path
 
 import pytest
@@ -6,10 +6,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecarte_tutor import ask
-from ecarte_tutor.disputes import decision_rows, matches, resolve_seat
+from ecarte_tutor.disputes.answers import resolve_seat
+from ecarte_tutor.disputes.conditions import matches
+from ecarte_tutor.disputes.knowledge import establish
+from ecarte_tutor.disputes.rows import decision_rows
 from ecarte_tutor.rulebook import load_rulebook
 
-FIXTURE = Path(__file__).parent / "data" / "laws-fixture"
+FIXTURE = Path(__file__).parents[1] / "data" / "laws-fixture"
 
 
 @pytest.fixture(scope="module")
@@ -41,22 +44,33 @@ def test_irregularity_asked_first_even_with_other_facts(fbook):
     assert answer["facts_used"] == {"hand": "dealer", "count": 7}
 
 
-def test_asks_when_facts_in_their_order(fbook):
+def test_asks_facts_in_the_order_of_the_facts_file(fbook):
     facts = {"irregularity": "wrong-card-count"}
     asked = []
-    for value in [("discovered", "after-turn-up"), ("hand", "dealer"), ("count", 7)]:
+    for name, value in [("hand", "dealer"), ("count", 7), ("trump_turned", True), ("dealer_answered", False),
+                        ("dealer_played", False)]:
         answer = dispute(fbook, facts)
         assert answer["status"] == "need"
         asked.append(answer["need"]["fact"])
-        facts[value[0]] = value[1]
-    assert asked == ["discovered", "hand", "count"]
-    assert dispute(fbook, facts)["status"] == "ruling"
+        facts[name] = value
+    assert asked == ["hand", "count", "trump_turned", "dealer_answered", "dealer_played"]
+    assert dispute(fbook, facts)["case"] == "law.17/surplus-before-decision"
 
 
-def test_never_asks_a_given_fact(fbook):
+def test_never_asks_a_given_or_implied_fact(fbook):
+    # after-turn-up settles that the trump was turned and that nobody had proposed or played
+    answer = dispute(fbook, {"irregularity": "wrong-card-count", "count": 7, "hand": "dealer",
+                             "discovered": "after-turn-up"})
+    assert answer["status"] == "ruling"
     answer = dispute(fbook, {"irregularity": "wrong-card-count", "count": 7, "hand": "dealer"})
-    assert answer["need"]["fact"] == "discovered"
+    assert answer["need"]["fact"] == "trump_turned"
     assert answer["facts_used"] == {"irregularity": "wrong-card-count", "count": 7, "hand": "dealer"}
+
+
+def test_a_coarse_moment_never_stands_for_a_finer_one(fbook):
+    # "during the exchange" says the dealer had answered, but not whether he had played a card
+    answer = dispute(fbook, {"irregularity": "wrong-card-count", "count": 7, "hand": "dealer", "discovered": "play"})
+    assert answer["need"]["fact"] == "dealer_answered"
 
 
 def test_need_carries_question_and_choices_from_the_facts_file(fbook):
@@ -65,6 +79,7 @@ def test_need_carries_question_and_choices_from_the_facts_file(fbook):
     assert need["fact"] == "elder_looked"
     assert need["question"] == fbook.facts["elder_looked"]["question"]
     assert [c["value"] for c in need["choices"]] == [True, False]
+    assert need["moment"] is True
 
 
 def test_ruling_shape(fbook):
@@ -74,17 +89,30 @@ def test_ruling_shape(fbook):
     assert answer["case"] == "law.17/surplus-before-decision"
     assert answer["laws"] == [17, 19]
     assert answer["cites"] == ["law.17", "law.19"]
+    assert answer["authority"] == {"law.17": "club-code", "law.19": "club-code"}
     assert answer["compulsory"] is False
     assert [o["id"] for o in answer["options"]] == ["fresh-deal", "draw-surplus"]
     assert all(set(o) == {"id", "label", "consequence"} for o in answer["options"])
-    assert "points" not in answer
+    assert "points" not in answer and "assumed" not in answer
     assert answer["window"].startswith("after the turn-up")
-    # only the row's facts, plus the irregularity: the irrelevant owner is left out
+    # only the facts that decided, plus the irregularity: the irrelevant owner is left out
     assert answer["facts_used"] == {"irregularity": "wrong-card-count", "discovered": "after-turn-up",
                                     "hand": "dealer", "count": 6}
     assert [t["law"] for t in answer["law_text"]] == [17, 19]
     assert answer["law_text"][0]["title"] == fbook.laws[17].title
     assert answer["profile"] == "london"
+
+
+def test_the_timeline_established_comes_with_the_answer(fbook):
+    answer = dispute(fbook, {"irregularity": "wrong-card-count", "discovered": "after-proposal", "hand": "dealer",
+                             "count": 6})
+    strip = {item["moment"]: item["happened"] for item in answer["timeline"]}
+    assert strip["trump_turned"] is True and strip["elder_proposed"] is True and strip["dealer_answered"] is False
+    assert strip["first_lead"] is False  # a proposal not yet answered means nobody has led
+    order = [item["moment"] for item in answer["timeline"]]
+    assert order == [name for name in fbook.facts if name in strip]  # in the order they happen
+    labels = [item["label"] for item in answer["timeline"]]
+    assert "the non-dealer proposed" in labels and "the dealer had not answered" in labels
 
 
 def test_adversary_of_hand_resolves_to_the_other_seat(fbook):
@@ -106,14 +134,12 @@ def test_points_resolve_and_name_both_seats(fbook):
     assert answer["points"] == {"elder": 0, "dealer": 1}
     answer = dispute(fbook, {"irregularity": "hand-abandoned", "tricks_won": 0, "offender": "dealer"})
     assert answer["points"] == {"elder": 2, "dealer": 0}
-    assert answer["facts_used"] == {"irregularity": "hand-abandoned", "tricks_won": 0, "offender": "dealer"}
+    assert answer["facts_used"] == {"irregularity": "hand-abandoned", "offender": "dealer", "tricks_won": 0}
 
 
 def test_seat_fact_of_points_is_needed_after_the_when_facts(fbook):
     # adversary-of-offender cannot be resolved without the offender: it is asked for.
     answer = dispute(fbook, {"irregularity": "hand-abandoned"})
-    assert answer["need"]["fact"] == "tricks_won"
-    answer = dispute(fbook, {"irregularity": "hand-abandoned", "tricks_won": 1})
     assert answer["need"]["fact"] == "offender"
 
 
@@ -138,25 +164,26 @@ def test_row_without_when_rules_at_once(fbook):
 
 
 def test_earlier_row_with_unknown_facts_is_asked_before_a_later_complete_row(fbook):
-    # overscore-taken-down has no when facts, but the more specific row before it may still apply.
     answer = dispute(fbook, {"irregularity": "overscore"})
-    assert answer["status"] == "need" and answer["need"]["fact"] == "discovered"
-    assert dispute(fbook, {"irregularity": "overscore", "discovered": "after-hand"})["case"] == \
+    assert answer["status"] == "need" and answer["need"]["fact"] == "game_over"
+    assert dispute(fbook, {"irregularity": "overscore", "game_over": True})["case"] == \
         "law.51/overscore-found-after-the-game"
-    assert dispute(fbook, {"irregularity": "overscore", "discovered": "play"})["case"] == \
+    assert dispute(fbook, {"irregularity": "overscore", "game_over": False})["case"] == \
         "law.51/overscore-taken-down"
 
 
 def test_decision_profiles_limit_a_row(fbook):
-    assert dispute(fbook, {"irregularity": "overscore", "discovered": "play"})["case"] == \
+    assert dispute(fbook, {"irregularity": "overscore", "game_over": False})["case"] == \
         "law.51/overscore-taken-down"
     assert dispute(fbook, {"irregularity": "overscore"}, profile="french")["case"] == "law.51/french-only-row"
-    london_cases = {row.case for row in decision_rows(fbook, "london")}
+    london_cases = {row.case for row in decision_rows(fbook, fbook.params("london"))}
     assert "law.51/french-only-row" not in london_cases
 
 
-def test_unknown_fact_is_an_error(fbook):
+def test_unknown_fact_is_an_error_that_names_a_near_fact(fbook):
     assert error_of(dispute(fbook, {"irregularity": "revoke", "colour": "red"})) == ("unknown-fact", "facts.colour")
+    answer = dispute(fbook, {"irregularity": "overscore", "game_ovr": True})
+    assert "Did you mean 'game_over'?" in answer["error"]["message"]
 
 
 @pytest.mark.parametrize("facts, field", [
@@ -213,14 +240,13 @@ def test_matches(condition, value, expected):
     assert matches(condition, value) is expected
 
 
-def test_resolve_seat():
-    facts = {"offender": "dealer", "hand": "elder", "owner": "elder"}
-    assert resolve_seat(None, facts) is None
-    assert resolve_seat("elder", facts) == "elder"
-    assert resolve_seat("offender", facts) == "dealer"
-    assert resolve_seat("adversary-of-offender", facts) == "elder"
-    assert resolve_seat("adversary-of-hand", facts) == "dealer"
-    assert resolve_seat("adversary-of-owner", facts) == "dealer"
+def test_resolve_seat(fbook):
+    known = establish(fbook, {"irregularity": "revoke", "offender": "dealer", "owner": "elder"})
+    assert resolve_seat(None, known) is None
+    assert resolve_seat("elder", known) == "elder"
+    assert resolve_seat("offender", known) == "dealer"
+    assert resolve_seat("adversary-of-offender", known) == "elder"
+    assert resolve_seat("adversary-of-owner", known) == "dealer"
 
 
 _FBOOK = load_rulebook(FIXTURE / "rules")
@@ -236,7 +262,7 @@ _NAMES = st.sampled_from(sorted(_FBOOK.facts)) | st.text(max_size=8)
 def test_any_facts_get_an_answer_or_a_clear_error(facts):
     answer = dispute(_FBOOK, facts)
     if "error" in answer:
-        assert answer["error"]["code"] in {"unknown-fact", "bad-fact-value", "no-matching-law"}
+        assert answer["error"]["code"] in {"unknown-fact", "bad-fact-value", "no-matching-law", "conflicting-facts"}
         assert answer["error"]["field"].startswith("facts")
     else:
         assert answer["status"] in {"need", "ruling"}
@@ -244,89 +270,6 @@ def test_any_facts_get_an_answer_or_a_clear_error(facts):
             assert answer["need"]["fact"] not in {k for k, v in facts.items() if v is not None}
 
 
-# --- facts with a default, and facts used only when given ---------------------------------------
-
-API_FACTS = {"irregularity", "discovered", "hand", "offender", "count", "elder_looked", "dealer_took_up_hand",
-             "exchange_made", "owner", "cut", "cards_exposed", "where", "corrected_before_next_lead",
-             "played_to", "tricks_won"}  # the fixed table of ../shared/API.md
-
-
-def test_a_defaulted_fact_is_never_asked_and_its_default_is_reported(fbook):
-    answer = dispute(fbook, {"irregularity": "score-not-marked"})
-    assert answer["status"] == "ruling"
-    assert answer["case"] == "law.50/in-time"
-    assert answer["assumed"] == {"next_trump_turned": False}
-    assert answer["facts_used"] == {"irregularity": "score-not-marked"}
-    # the explanation ends with the fact's own assumption sentence
-    assert answer["explanation"].endswith(fbook.facts["next_trump_turned"]["assumption"].strip())
-
-
-def test_a_given_value_wins_over_the_default(fbook):
-    answer = dispute(fbook, {"irregularity": "score-not-marked", "next_trump_turned": True})
-    assert answer["case"] == "law.50/too-late"
-    assert answer["assumed"] == {}
-    assert answer["facts_used"] == {"irregularity": "score-not-marked", "next_trump_turned": True}
-    assert "I have assumed" not in answer["explanation"]
-
-
-def test_giving_the_default_value_is_not_an_assumption(fbook):
-    answer = dispute(fbook, {"irregularity": "score-not-marked", "next_trump_turned": "false"})
-    assert answer["case"] == "law.50/in-time"
-    assert answer["assumed"] == {}
-    assert answer["facts_used"]["next_trump_turned"] is False
-
-
-def test_a_default_that_set_aside_an_earlier_row_is_reported(fbook):
-    # law.23/dealer-king-first fits every given fact but is ruled out by king_played_first's
-    # default; the row that rules does not name the fact, yet the ruling relied on it.
-    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "dealer"})
-    assert answer["case"] == "law.23/too-late"
-    assert answer["assumed"] == {"king_played_first": False}
-    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "dealer", "king_played_first": True})
-    assert answer["case"] == "law.23/dealer-king-first"
-    assert answer["assumed"] == {}
-    # an earlier row set aside by a given fact (the elder is no dealer) assumes nothing
-    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "elder"})
-    assert answer["case"] == "law.23/too-late" and answer["assumed"] == {}
-
-
-def test_an_only_if_given_fact_is_never_asked(fbook):
-    # law.23/still-five-cards tests count, which king-announced-late uses only when given:
-    # the interview asks the offender, never the count.
-    answer = dispute(fbook, {"irregularity": "king-announced-late"})
-    assert answer["need"]["fact"] == "offender"
-    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "elder", "count": 5})
-    assert answer["case"] == "law.23/still-five-cards"
-    assert answer["points"] == {"elder": 1, "dealer": 0}
-    answer = dispute(fbook, {"irregularity": "king-announced-late", "offender": "elder", "count": 4})
-    assert answer["case"] == "law.23/too-late"
-
-
-def test_the_same_fact_is_asked_for_other_irregularities(fbook):
-    answer = dispute(fbook, {"irregularity": "wrong-card-count", "discovered": "after-turn-up", "hand": "dealer"})
-    assert answer["need"]["fact"] == "count"
-
-
-def test_a_ruling_without_defaults_has_an_empty_assumed(fbook):
-    answer = dispute(fbook, {"irregularity": "incorrect-pack"})
-    assert answer["assumed"] == {}
-
-
-@pytest.mark.parametrize("root", [FIXTURE / "rules", Path(__file__).parents[1] / "rules"], ids=["fixture", "bundled"])
-def test_facts_file_defaults_are_sound(root):
-    book = load_rulebook(root)
-    for name, spec in book.facts.items():
-        if name not in API_FACTS:
-            assert "default" in spec, f"{name} is not in API.md's table, so it needs a default"
-        if "default" in spec:
-            assert spec["default"] in [c["value"] for c in spec["choices"]] or spec["type"] == "integer", name
-            assert spec["assumption"].strip().startswith("I have assumed"), name
-    for choice in book.facts["irregularity"]["choices"]:
-        for name in choice.get("only_if_given", ()):
-            assert name in book.facts and "default" not in book.facts[name], (choice["value"], name)
-            assert name not in {"offender", "owner", "hand"}, "a seat fact may be needed by chooser or points"
-
-
 def test_fixture_facts_file_is_a_copy_of_the_real_one():
-    real = Path(__file__).parents[1] / "rules" / "dispute-facts.yaml"
+    real = Path(__file__).parents[2] / "rules" / "dispute-facts.yaml"
     assert (FIXTURE / "rules" / "dispute-facts.yaml").read_text(encoding="utf-8") == real.read_text(encoding="utf-8")

@@ -1,0 +1,273 @@
+"""Properties of the dispute interview, on the bundled casebook and on the test fixture.
+
+1. Following the interview from no facts (or from any part of a case's facts) reaches the
+   case's own ruling, never asking a fact twice or asking one already given or implied. A
+   fact the case neither states nor implies is answered with each possible value: the ruling
+   must not depend on it.
+2. The whole interview tree of every irregularity, under every profile, walked exhaustively:
+   every irregularity reaches a ruling, every decision row can be reached, and no question is
+   asked whose answer cannot change the ruling (nor one with a single possible answer).
+3. ``facts_used`` is exact: changing a given fact that is not in it never changes the ruling.
+"""
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ecarte_tutor import ask
+from ecarte_tutor.disputes.knowledge import establish
+from ecarte_tutor.disputes.rows import decision_rows
+from ecarte_tutor.errors import QuestionError
+from ecarte_tutor.rulebook import PROFILES, get_rulebook, load_rulebook
+from ecarte_tutor.scenarios import bundled_scenarios, load_scenarios, mismatches
+
+FIXTURE = Path(__file__).parents[1] / "data" / "laws-fixture"
+MAX_NODES = 20000  # a bound on the interview tree walked for one irregularity
+
+
+@lru_cache(maxsize=None)
+def book_of(dataset: str):
+    return load_rulebook(FIXTURE / "rules") if dataset == "fixture" else get_rulebook()
+
+
+def ruling_cases(dataset: str, scenarios):
+    return [(dataset, case) for case in scenarios
+            if case.question.get("kind") == "dispute" and case.expect.get("status") == "ruling"]
+
+
+CASES = ruling_cases("fixture", load_scenarios(FIXTURE / "scenarios")) + ruling_cases("bundled", bundled_scenarios())
+
+
+def case_id(item):
+    return f"{item[0]}:{item[1].id}"
+
+
+def outcome(answer):
+    """What a ruling decides (not how it was reached), or the error, or the fact asked."""
+    if "error" in answer:
+        return ("error", answer["error"]["code"])
+    if answer["status"] == "need":
+        return ("need", answer["need"]["fact"])
+    return ("ruling", answer["case"], tuple(answer["laws"]), answer["chooser"], answer["compulsory"],
+            tuple(o["id"] for o in answer["options"]), tuple(sorted((answer.get("points") or {}).items())))
+
+
+def implied(book, facts: dict) -> dict:
+    try:
+        return dict(establish(book, facts).values)
+    except QuestionError:
+        return {}
+
+
+def _step(book, question, facts, asked):
+    """One interview step; checks that the fact asked for is neither given, implied nor asked before."""
+    answer = ask({**question, "facts": facts}, book)
+    if answer.get("status") != "need":
+        return answer, None
+    fact = answer["need"]["fact"]
+    assert fact not in facts, f"asked for {fact!r}, which was given: {facts}"
+    assert fact not in asked, f"asked for {fact!r} twice (asked so far: {asked})"
+    assert fact not in implied(book, facts), f"asked for {fact!r}, which follows from {facts}"
+    return answer, fact
+
+
+def _check_final(case, answer, direct, asked):
+    assert "error" not in answer, f"{case.id}: the interview ended in an error after asking {asked}: {answer}"
+    assert outcome(answer) == outcome(direct), \
+        f"{case.id}: the interview (asking {asked}) ruled {answer.get('case')}, the full facts rule {direct.get('case')}"
+    assert mismatches({k: v for k, v in case.expect.items() if k != "facts_used"}, answer) == []
+
+
+# --- 1. the interview reaches each case's ruling ---------------------------------------------------
+
+
+@pytest.mark.parametrize("item", CASES, ids=case_id)
+def test_interview_from_nothing_reaches_the_case_ruling(item):
+    dataset, case = item
+    book = book_of(dataset)
+    question = {k: v for k, v in case.question.items() if k != "facts"}
+    known = implied(book, case.question.get("facts", {}))
+    direct = ask(case.question, book)
+    stack, walked = [({"irregularity": known["irregularity"]}, [])], 0
+    while stack:
+        walked += 1
+        assert walked <= MAX_NODES, f"{case.id}: the interview tree is larger than {MAX_NODES} paths"
+        facts, asked = stack.pop()
+        answer, fact = _step(book, question, facts, asked)
+        if answer.get("error", {}).get("code") == "conflicting-facts":
+            continue  # a value the case's own facts rule out
+        if fact is None:
+            _check_final(case, answer, direct, asked)
+            continue
+        values = [known[fact]] if fact in known else [c["value"] for c in answer["need"]["choices"]]
+        stack += [({**facts, fact: value}, asked + [fact]) for value in values]
+
+
+@pytest.mark.parametrize("item", CASES, ids=case_id)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_interview_from_any_part_of_the_facts(item, data):
+    dataset, case = item
+    book = book_of(dataset)
+    question = {k: v for k, v in case.question.items() if k != "facts"}
+    stated = case.question.get("facts", {})
+    known = implied(book, stated)
+    facts = {name: stated[name] for name in data.draw(st.sets(st.sampled_from(sorted(stated))), label="given")}
+    facts["irregularity"] = stated["irregularity"]
+    direct = ask(case.question, book)
+    asked = []
+    for _ in range(len(book.facts) + 1):
+        answer, fact = _step(book, question, facts, asked)
+        if fact is None:
+            break
+        asked.append(fact)
+        facts[fact] = known[fact] if fact in known else data.draw(
+            st.sampled_from([c["value"] for c in answer["need"]["choices"]]), label=fact)
+    else:
+        pytest.fail(f"{case.id}: the interview asked more questions than there are facts: {asked}")
+    if answer.get("error", {}).get("code") == "conflicting-facts":
+        return
+    _check_final(case, answer, direct, asked)
+
+
+# --- 2. the whole tree of every irregularity --------------------------------------------------------
+
+
+def domains(book) -> dict:
+    """The values worth trying for each fact: its choices, plus for whole numbers the edges of every range."""
+    found = {}
+    for name, spec in book.facts.items():
+        values = [c["value"] for c in spec["choices"]]
+        if spec["type"] == "integer":
+            low, high = spec.get("min", 0), spec.get("max", 52)
+            for profile in PROFILES:
+                for row in decision_rows(book, book.params(profile)):
+                    cond = row.conditions.get(name)
+                    items = cond if isinstance(cond, list) else [cond]
+                    if isinstance(cond, dict):
+                        items = [v + d for v in cond.values() for d in (-1, 0, 1)]
+                    values += [v for v in items if isinstance(v, int) and not isinstance(v, bool)]
+            values = sorted({v for v in values if low <= v <= high})
+        found[name] = values
+    return found
+
+
+class Tree:
+    """The interview tree of one irregularity under one profile, walked once."""
+
+    def __init__(self, book, profile: str, irregularity: str):
+        self.book, self.profile, self.domains = book, profile, domains(book)
+        self.memo: dict = {}
+        self.rulings: dict = {}  # outcome -> one set of facts that reached it
+        self.pointless: list = []
+        self.nodes = 0
+        self.outcomes = self.walk({"irregularity": irregularity})
+
+    def walk(self, facts: dict) -> frozenset:
+        """Every outcome reachable from ``facts`` by answering the interview's questions."""
+        key = frozenset(facts.items())
+        if key in self.memo:
+            return self.memo[key]
+        self.nodes += 1
+        assert self.nodes <= MAX_NODES, f"{facts['irregularity']}: the interview tree has over {MAX_NODES} nodes"
+        answer = ask({"kind": "dispute", "profile": self.profile, "facts": facts}, self.book)
+        found = outcome(answer)
+        if found[0] == "error" and found[1] == "conflicting-facts":
+            result = frozenset()
+        elif found[0] != "need":
+            if found[0] == "ruling":
+                self.rulings.setdefault(found, dict(facts))
+            result = frozenset([found])
+        else:
+            fact = found[1]
+            assert fact not in facts, f"asked for {fact!r}, which was given: {facts}"
+            branches = [self.walk({**facts, fact: value}) for value in self.domains[fact]]
+            possible = [b for b in branches if b]
+            if len(possible) < 2 or len(set(possible)) < 2:
+                self.pointless.append((dict(facts), fact))
+            result = frozenset().union(*branches)
+        self.memo[key] = result
+        return result
+
+
+@lru_cache(maxsize=None)
+def trees(dataset: str) -> dict:
+    """(profile, irregularity) -> its walked tree."""
+    book = book_of(dataset)
+    kinds = [c["value"] for c in book.facts["irregularity"]["choices"]]
+    return {(profile, kind): Tree(book, profile, kind) for profile in PROFILES for kind in kinds}
+
+
+def test_every_irregularity_reaches_a_ruling():
+    walked = trees("bundled")
+    for kind in [c["value"] for c in get_rulebook().facts["irregularity"]["choices"]]:
+        assert any(o[0] == "ruling" for p in PROFILES for o in walked[(p, kind)].outcomes), \
+            f"no facts lead to a ruling on '{kind}' in any profile"
+
+
+@pytest.mark.parametrize("dataset", ["fixture", "bundled"])
+def test_every_decision_row_can_be_reached(dataset):
+    book = book_of(dataset)
+    reached = {o[1] for tree in trees(dataset).values() for o in tree.outcomes if o[0] == "ruling"}
+    rows = {row.case for profile in PROFILES for row in decision_rows(book, book.params(profile))}
+    assert sorted(rows - reached) == [], "these rows can never be reached: an earlier row always decides first"
+
+
+@pytest.mark.parametrize("dataset", ["fixture", "bundled"])
+def test_no_question_whose_answer_cannot_change_the_ruling(dataset):
+    pointless = [(profile, facts, fact) for (profile, _kind), tree in trees(dataset).items()
+                 for facts, fact in tree.pointless]
+    assert pointless[:8] == [], "these questions have one possible answer, or answers that all rule alike"
+
+
+@pytest.mark.parametrize("dataset", ["fixture", "bundled"])
+def test_compulsory_rows_have_one_option_and_no_chooser(dataset):
+    book = book_of(dataset)
+    wrong = [row.case for profile in PROFILES for row in decision_rows(book, book.params(profile))
+             if row.decision["compulsory"] and (len(row.decision["options"]) != 1 or row.decision["chooser"])]
+    assert sorted(set(wrong)) == [], "a compulsory remedy has exactly one option and chooser null"
+
+
+# --- 3. facts_used is exact -------------------------------------------------------------------------
+
+
+def test_facts_used_is_exact_on_every_ruling_of_the_walk():
+    """Changing any fact outside ``facts_used`` (a given one to another value, or one not given to
+    any value, as long as it fits the rest) never changes the ruling; every fact in it was given."""
+    book = book_of("bundled")
+    dom = domains(book)
+    for (profile, _kind), tree in trees("bundled").items():
+        for result, facts in tree.rulings.items():
+            answer = ask({"kind": "dispute", "profile": profile, "facts": facts}, book)
+            used = answer["facts_used"]
+            assert all(facts.get(n) == v for n, v in used.items()), f"facts_used names facts not given: {used}"
+            # every fact not in facts_used: the given ones changed, the others added
+            for name in book.facts:
+                if name in used:
+                    continue
+                for value in dom[name]:
+                    if facts.get(name) == value:
+                        continue
+                    changed = ask({"kind": "dispute", "profile": profile, "facts": {**facts, name: value}}, book)
+                    if changed.get("error", {}).get("code") == "conflicting-facts":
+                        continue
+                    assert outcome(changed) == result, \
+                        f"{profile}: {facts} ruled {result[1]}; with {name}={value} (not in facts_used) it is {outcome(changed)}"
+
+
+@pytest.mark.parametrize("item", CASES, ids=case_id)
+def test_facts_used_is_exact_on_every_case(item):
+    dataset, case = item
+    book = book_of(dataset)
+    answer = ask(case.question, book)
+    result = outcome(answer)
+    stated = case.question.get("facts", {})
+    for name in stated:
+        if name in answer["facts_used"]:
+            continue
+        for value in domains(book)[name]:
+            changed = ask({**case.question, "facts": {**stated, name: value}}, book)
+            if changed.get("error", {}).get("code") != "conflicting-facts":
+                assert outcome(changed) == result, f"{case.id}: with {name}={value} the ruling changes"
