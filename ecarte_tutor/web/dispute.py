@@ -93,19 +93,7 @@ def interview():
     answer = ask(question, book)
     if "error" in answer:
         return render_template("dispute/error.html", message=answer["error"]["message"], **context), 400
+    context["timeline"] = answer.get("timeline", [])
     if answer["status"] == "need":
         return render_template("dispute/question.html", need=answer["need"], **context)
-    return render_template("dispute/ruling.html", answer=answer,
-                           assumptions=assumptions(answer, pairs, profile, book), **context)
-
-
-def assumptions(answer: dict, pairs, profile, book) -> list[dict]:
-    """Each fact the ruling assumed, with links that rule again on another value of it."""
-    out = []
-    for name, value in answer["assumed"].items():
-        fact = book.facts.get(name) or {}
-        others = [{"label": choice["label"], "url": dispute_url(pairs + [(name, fact_text(choice["value"]))], profile)}
-                  for choice in fact.get("choices", []) if choice["value"] != value]
-        out.append({"name": name, "question": fact.get("question", name), "label": fact_label(fact, value),
-                    "others": others})
-    return out
+    return render_template("dispute/ruling.html", answer=answer, **context)

@@ -30,11 +30,18 @@ def ruling_lines(rule) -> list[tuple[str, str, bool]]:
     """A law's decisions as (window, options, compulsory), each distinct line once."""
     lines = []
     for decision in rule.decisions:
-        line = (decision.get("window", ""), "; ".join(o["label"] for o in decision["options"]),
+        line = (decision["window"]["says"], "; ".join(o["label"] for o in decision["options"]),
                 bool(decision.get("compulsory")))
         if line not in lines:
             lines.append(line)
     return lines
+
+
+@bp.app_template_global()
+def rule_title(rule_id: str) -> str:
+    """A rule's title, as a page names it instead of its id."""
+    found = get_book().rules.get(rule_id)
+    return found.title if found else rule_id
 
 
 @bp.get("/rules")

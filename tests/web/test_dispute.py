@@ -8,7 +8,7 @@ from ecarte_tutor import ask
 from ecarte_tutor.web.dispute import fact_text, typed_value
 
 # A path through the interview that ends in a ruling (laws 9 and 16: too few cards, found before the turn-up).
-FACTS = [("irregularity", "wrong-card-count"), ("discovered", "before-turn-up"), ("elder_looked", "true"),
+FACTS = [("irregularity", "wrong-card-count"), ("trump_turned", "false"), ("elder_looked", "true"),
          ("hand", "elder"), ("count", "3")]
 
 
@@ -154,10 +154,19 @@ def test_fact_values_are_written_as_the_query_string_reads_them(app):
         assert app.jinja_env.globals["fact_text"] is fact_text
 
 
-def test_an_assumed_fact_is_shown_with_a_link_that_rules_again(get):
-    page = get("/dispute/?irregularity=turned-king-not-marked")
-    assert page.status == 200 and "What I assumed" in page.text
-    link = page.html.split('id="assumed-next_trump_turned"')[1].split('href="')[1].split('"')[0]
-    changed = get(link.replace("&amp;", "&"))
-    assert changed.status == 200 and "What I assumed" not in changed.text
-    assert "next_trump_turned=true" in link
+def test_the_timeline_established_so_far_is_shown_in_a_players_words(get):
+    page = get("/dispute/?irregularity=wrong-card-count&discovered=after-proposal&hand=dealer&count=6")
+    assert page.status == 200 and question_of(page) == "Had the dealer taken up his hand (or his new cards)?"
+    strip = page.html.split('<section class="timeline"')[1].split("</section>")[0]
+    assert "the non-dealer proposed" in strip and "the dealer had not answered" in strip
+    assert strip.index("the trump card was turned") < strip.index("the non-dealer proposed")
+    ruling = get("/dispute/?irregularity=wrong-card-count&discovered=after-proposal&hand=dealer&count=6"
+                 "&dealer_took_up_hand=true")
+    assert "Law 17" in ruling.text and "the dealer had not answered" in ruling.text
+
+
+def test_a_profiles_own_rule_is_named_on_the_ruling(get):
+    page = get("/dispute/?profile=french&irregularity=stock-short&accepted_conditionally=false")
+    assert page.status == 200
+    assert "Where this profile has its own rule" in page.text
+    assert "The dealer when the stock runs short" in page.text
