@@ -30,6 +30,7 @@ class Scenario:
     expect: dict
     situation: str = ""
     source: dict | None = None
+    note: str = ""  # what the law says that decides the case
 
 
 def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
@@ -46,7 +47,8 @@ def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
                 raise DataError(path, f"case id is also used in {seen[entry['id']]}", rule_id=entry["id"], key="id")
             seen[entry["id"]] = rel
             cases.append(Scenario(entry["id"], entry["name"], rel.split("/")[0], rel, entry["question"],
-                                  entry["expect"], entry.get("situation", ""), entry.get("source")))
+                                  entry["expect"], entry.get("situation", ""), entry.get("source"),
+                                  entry.get("note", "")))
     return cases
 
 

@@ -84,7 +84,7 @@ class Site:
         for case in scenarios:
             answer = ask(case.question, self.book)
             words = " ".join(str(part) for part in (
-                case.id, case.name, case.situation, case.group, answer.get("explanation", ""),
+                case.id, case.name, case.situation, case.note, case.group, answer.get("explanation", ""),
                 " ".join(map(str, answer.get("cites", []) or [])))).lower()
             rulings.append(CaseRuling(case, answer, words))
         return rulings

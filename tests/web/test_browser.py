@@ -178,9 +178,8 @@ def test_an_error_link_takes_the_keyboard_to_its_field(page, base_url):
 def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
     page.goto(f"{base_url}/dispute/")
     shoot(page, "dispute-first-question")
-    answers = ["A hand was dealt (or holds) too many or too few cards",
-               "During the deal, before the trump card was turned up",
-               "Yes, he has looked", "The non-dealer's (elder hand)", "3"]
+    answers = ["A hand was dealt (or holds) too many or too few cards", "No, not yet",
+               "Yes, he had looked", "The non-dealer's (elder hand)", "3"]
     for answer in answers:
         page.get_by_role("button", name=answer, exact=True).click()
     assert page.locator("h1").inner_text() == "The ruling"
