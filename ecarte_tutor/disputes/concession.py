@@ -9,13 +9,14 @@ up had played without proposing or refused the first proposal, is exactly what t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 from ..fields import other
 from ..referee import scoring
 from ..referee.citing import Reasons
 from ..rulebook import Params, RuleBook
 from .knowledge import Knowledge
-from .rows import Row
+from .rows import CONCESSION_FACTS, Row
 
 
 @dataclass(frozen=True)
@@ -37,3 +38,28 @@ def concession_points(row: Row, known: Knowledge, vulnerability: dict, params: P
     points = {"elder": 0, "dealer": 0}
     points[award.seat] = award.points
     return Concession(points, award.reason, reasons)
+
+
+def concession_facts(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list[str]:
+    """The vulnerability facts that change what the adversary scores for a conceded hand.
+
+    Under each profile's scoring only some of them matter (law 49 raises the point but not
+    the vole; the modern guide never makes the elder vulnerable...): those are asked, and
+    only those are used. A fact matters when, the others fixed as known (or either way when
+    unknown), its two values give different points.
+    """
+    relevant = []
+    for name in CONCESSION_FACTS:
+        others = [other for other in CONCESSION_FACTS if other != name]
+        for combo in product(*[[known[n]] if n in known else [True, False] for n in others]):
+            results = set()
+            for value in (True, False):
+                values = {**dict(zip(others, combo, strict=True)), name: value}
+                if all(values.values()):
+                    continue  # nobody both plays without proposing and has his proposal refused
+                points = concession_points(row, known, values, params, book).points
+                results.add(tuple(sorted(points.items())))
+            if len(results) > 1:
+                relevant.append(name)
+                break
+    return relevant

@@ -9,14 +9,12 @@ it was given or follows from what was given.
 """
 from __future__ import annotations
 
-from itertools import product
-
 from ..errors import QuestionError
 from ..rulebook import Params, RuleBook
-from .concession import concession_points
+from .concession import concession_facts
 from .conditions import describe, matches, show
 from .knowledge import Knowledge
-from .rows import CONCESSION_FACTS, Row
+from .rows import Row
 
 IRREGULARITY = "irregularity"
 
@@ -37,31 +35,6 @@ def next_step(rows: tuple[Row, ...], known: Knowledge, params: Params, book: Rul
                 unknown = [name for name in concession_facts(row, known, params, book) if name not in known]
             return row, (unknown[0] if unknown else None)
     raise no_match(rows, known)
-
-
-def concession_facts(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list[str]:
-    """The vulnerability facts that change what the adversary scores for a conceded hand.
-
-    Under each profile's scoring only some of them matter (law 49 raises the point but not
-    the vole; the modern guide never makes the elder vulnerable...): those are asked, and
-    only those are used. A fact matters when, the others fixed as known (or either way when
-    unknown), its two values give different points.
-    """
-    relevant = []
-    for name in CONCESSION_FACTS:
-        others = [other for other in CONCESSION_FACTS if other != name]
-        for combo in product(*[[known[n]] if n in known else [True, False] for n in others]):
-            results = set()
-            for value in (True, False):
-                values = {**dict(zip(others, combo, strict=True)), name: value}
-                if all(values.values()):
-                    continue  # nobody both plays without proposing and has his proposal refused
-                points = concession_points(row, known, values, params, book).points
-                results.add(tuple(sorted(points.items())))
-            if len(results) > 1:
-                relevant.append(name)
-                break
-    return relevant
 
 
 def facts_used(rows: tuple[Row, ...], ruling: Row, known: Knowledge, params: Params, book: RuleBook) -> set[str]:

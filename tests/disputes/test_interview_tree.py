@@ -76,7 +76,8 @@ def _step(book, question, facts, asked):
 def _check_final(case, answer, direct, asked):
     assert "error" not in answer, f"{case.id}: the interview ended in an error after asking {asked}: {answer}"
     assert outcome(answer) == outcome(direct), \
-        f"{case.id}: the interview (asking {asked}) ruled {answer.get('case')}, the full facts rule {direct.get('case')}"
+        f"{case.id}: the interview (asking {asked}) ruled {answer.get('case')}, " \
+        f"the full facts rule {direct.get('case')}"
     assert mismatches({k: v for k, v in case.expect.items() if k != "facts_used"}, answer) == []
 
 
@@ -254,7 +255,8 @@ def test_facts_used_is_exact_on_every_ruling_of_the_walk():
                     if changed.get("error", {}).get("code") == "conflicting-facts":
                         continue
                     assert outcome(changed) == result, \
-                        f"{profile}: {facts} ruled {result[1]}; with {name}={value} (not in facts_used) it is {outcome(changed)}"
+                        f"{profile}: {facts} ruled {result[1]}; with {name}={value} " \
+                        f"(not in facts_used) it is {outcome(changed)}"
 
 
 @pytest.mark.parametrize("item", CASES, ids=case_id)
