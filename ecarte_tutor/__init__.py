@@ -1,9 +1,18 @@
 """Écarté Tutor: learn the rules of Écarté and settle disputes by the London club code.
 
-``ask(question)`` answers every kind of question in ../shared/API.md.
+``ask(question)`` answers every kind of question (docs/api.md); ``load_library()`` loads
+the rule book, lessons and scenarios together. Both are imported on first use, so that
+``import ecarte_tutor.cards`` loads the cards alone.
 """
-from .ask import ask
-from .rulebook import get_rulebook, load_rulebook
-
-__all__ = ["ask", "get_rulebook", "load_rulebook"]
+__all__ = ["Library", "ask", "load_library"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    if name == "ask":
+        from .asking import ask
+        return ask
+    if name in ("Library", "load_library"):
+        from . import library
+        return getattr(library, name)
+    raise AttributeError(f"module 'ecarte_tutor' has no attribute {name!r}")

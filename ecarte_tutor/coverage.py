@@ -1,4 +1,4 @@
-"""Which scenarios and lessons exercise each of the club code's 51 laws.
+"""Which scenarios and lessons exercise each law of the club code.
 
 A scenario exercises a law when its ``expect`` lists it under ``laws`` (at any depth,
 e.g. ``first_illegal.laws``) or when the answer to its question, for the kinds whose
@@ -9,13 +9,11 @@ rules on an irregularity and must have at least one scenario.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 
-from .ask import ask
+from .asking import ask
+from .library import Library
 from .rulebook import RuleBook
-from .yamlio import load_yaml
 
-LAW_NUMBERS = tuple(range(1, 52))
 ASKED_KINDS = ("dispute", "pack")  # kinds whose answer itself lists the laws that took part
 
 
@@ -62,37 +60,24 @@ def scenario_laws(case, book: RuleBook) -> set[int]:
     return laws
 
 
-def _cites(value) -> set[str]:
-    """Every rule id in a ``cites`` list anywhere inside ``value``."""
-    return _collect(value, "cites", lambda c: isinstance(c, str))
-
-
-def lesson_cites(folder: Path) -> dict[str, set[str]]:
-    """Lesson id (the file name) -> every rule id it cites; an absent folder is empty."""
-    folder = Path(folder)
-    lessons: dict[str, set[str]] = {}
-    if not folder.is_dir():
-        return lessons
-    for path in sorted(folder.rglob("*.yaml")):
-        lessons.setdefault(path.stem, set()).update(_cites(load_yaml(path)))
-    return lessons
-
-
-def law_coverage(book: RuleBook, scenarios, lessons_folder: Path) -> list[LawCoverage]:
-    """One entry per law 1–51, with the ids of the scenarios and lessons that exercise it."""
+def law_coverage(library: Library) -> list[LawCoverage]:
+    """One entry per law of the club code, with the ids of the scenarios and lessons that exercise it."""
+    book = library.book
+    numbers = range(1, book.club_code_laws + 1)
     rows = {}
-    for n in LAW_NUMBERS:
+    for n in numbers:
         rule = book.laws.get(n)
         rows[n] = LawCoverage(n, rule.title if rule else None, rule is not None, bool(rule and rule.remedy))
-    for case in scenarios:
+    for case in library.scenarios:
         for n in sorted(scenario_laws(case, book)):
             if n in rows:
                 rows[n].scenarios.append(case.id)
-    for lesson_id, cites in sorted(lesson_cites(lessons_folder).items()):
-        for n in LAW_NUMBERS:
-            if f"law.{n}" in cites:
-                rows[n].lessons.append(lesson_id)
-    return [rows[n] for n in LAW_NUMBERS]
+    for lesson in library.lessons:
+        for rule_id in lesson.cites:
+            rule = book.rules.get(rule_id)
+            if rule and rule.law in rows and lesson.id not in rows[rule.law].lessons:
+                rows[rule.law].lessons.append(lesson.id)
+    return [rows[n] for n in numbers]
 
 
 def uncovered_remedies(rows: list[LawCoverage]) -> list[LawCoverage]:

@@ -7,7 +7,8 @@ A defect raises :class:`DataError` naming the file, rule id and key.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+import threading
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 
@@ -15,9 +16,9 @@ from . import paths
 from .cards import CardNotationError, Ranking, parse_card
 from .errors import DataError
 from .schemas import explain, key_path, schema_errors, validator
+from .strategy import PATTERNS_FILE, load_strategy
 from .yamlio import load_yaml
 
-PROFILES = ("london", "french", "modern", "finnish")
 LAWS_FOLDER = "laws"
 LAW_SECTION = "law"
 SOURCES_FILE = "sources.yaml"
@@ -48,7 +49,7 @@ class Rule:
     law: int | None = None
     remedy: bool = False
     optional: bool = False
-    profiles: tuple[str, ...] = PROFILES
+    profiles: tuple[str, ...] | None = None  # the profiles it applies in; None: every one
     params: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
     variant: dict | None = None
     profile: dict | None = None
@@ -58,6 +59,10 @@ class Rule:
     disagreements: tuple[dict, ...] = ()
     example: str | None = None
     readings: tuple[dict, ...] = ()
+
+    def applies_in(self, profile: str) -> bool:
+        """Does the rule apply under ``profile``?"""
+        return self.profiles is None or profile in self.profiles
 
 
 @dataclass(frozen=True)
@@ -104,20 +109,23 @@ class Params(dict):
 class RuleBook:
     """All rules by id, sections in order, sources, dispute facts and the four profiles."""
 
-    def __init__(self, root: Path, sections, sources, facts, option_labels=None, implications=()):
+    def __init__(self, root: Path, sections, sources, facts, option_labels=None, implications=(), strategy=None):
         self.root = root
         self.sections = tuple(sorted(sections, key=lambda s: (s.order, s.name)))
         self.sources = sources
         self.facts = facts  # dispute fact name -> its entry, in the order the interview asks them
         self.option_labels = option_labels or {}  # remedy option id -> short label (dispute-facts.yaml)
         self.implications = tuple(implications)  # what follows from what (dispute-facts.yaml)
+        self.strategy = strategy  # the jeux de règle (rules/strategy/patterns.yaml), or None
         self.rules = {rule.id: rule for section in self.sections for rule in section.rules}
         self.laws = {rule.law: rule for rule in self.rules.values() if rule.section == LAW_SECTION}
         self.profiles = {rule.profile["name"]: rule for rule in self.rules.values() if rule.profile}
         self.default_profile = next(
             (name for name, rule in self.profiles.items() if rule.profile.get("default")), None)
         self.variants = [rule for rule in self.rules.values() if rule.variant]
-        self._params = {name: self._resolve_params(name) for name in PROFILES}
+        # how many laws the club code has: its texts in rules/sources.yaml say (Hoffmann: 51)
+        self.club_code_laws = max((source.get("laws", 0) for source in sources.values()), default=0)
+        self._params = {name: self._resolve_params(name) for name in self.profiles}
         # Things the engine works out from the book alone, kept once worked out (the book never
         # changes after loading); keys are chosen by the engine, never by a question.
         self.derived: dict = {}
@@ -246,7 +254,7 @@ def _rule_from(entry: dict, section: str, path: Path, rel: str) -> Rule:
         law=entry.get("law"),
         remedy=entry.get("remedy", False),
         optional=entry.get("optional", False),
-        profiles=tuple(entry.get("profiles", PROFILES)),
+        profiles=tuple(entry["profiles"]) if "profiles" in entry else None,
         params=MappingProxyType(dict(entry.get("params", {}))),
         variant=entry.get("variant"),
         profile=entry.get("profile"),
@@ -290,6 +298,10 @@ def _cross_check(book: RuleBook, files: dict) -> None:
         raise DataError(files[dup], "rule id is used more than once in the rule book", rule_id=dup, key="id")
     law_numbers = [r.law for r in book.rules.values() if r.section == LAW_SECTION]
     for number in law_numbers:
+        if number > book.club_code_laws:
+            rule = book.laws[number]
+            raise DataError(rule.file, f"the club code has {book.club_code_laws} laws (rules/{SOURCES_FILE}), "
+                                       f"not {number}", rule_id=rule.id, key="law")
         if law_numbers.count(number) > 1:
             rule = book.laws[number]
             raise DataError(rule.file, f"law {number} is given twice", rule_id=rule.id, key="law")
@@ -339,14 +351,13 @@ def _cross_check(book: RuleBook, files: dict) -> None:
     missing = [name for name in param_schema if name not in param_defs]
     if missing:
         raise DataError(book.root, f"no rule sets the parameter(s) {', '.join(missing)}")
-    if set(book.profiles) != set(PROFILES):
-        raise DataError(book.root, f"the rule book must define the profiles {', '.join(PROFILES)}; "
-                                   f"found {', '.join(sorted(book.profiles)) or 'none'}")
+    if not book.profiles:
+        raise DataError(book.root, "the rule book defines no profile (rules/profiles.yaml)")
     defaults = [n for n, r in book.profiles.items() if r.profile.get("default")]
-    if defaults != ["london"]:
-        raise DataError(book.root, "exactly one profile, london, must be the default")
+    if len(defaults) != 1:
+        raise DataError(book.root, "exactly one profile must be the default")
     try:
-        for profile in PROFILES:
+        for profile in book.profiles:
             book.params(profile).ranking  # noqa: B018 - validates the rank order
     except ValueError as exc:
         raise DataError(book.params().rule_for("rank_order"), str(exc), key="params.rank_order") from None
@@ -407,21 +418,30 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
         sections.append(section)
         for rule in section.rules:
             files.setdefault(rule.id, section.file)
-    book = RuleBook(root, sections, sources, facts, option_labels, implications)
+    patterns = root / PATTERNS_FILE
+    strategy = load_strategy(patterns) if patterns.exists() else None
+    book = RuleBook(root, sections, sources, facts, option_labels, implications, strategy)
     _cross_check(book, files)
+    if strategy:
+        unknown = sorted(strategy.rule_ids() - set(book.rules))
+        if unknown:
+            raise DataError(patterns, f"cites rule(s) not in the rule book: {', '.join(unknown)}", key="rule")
     return book
 
 
-@lru_cache(maxsize=8)
-def _cached(root: str) -> RuleBook:
-    return load_rulebook(Path(root))
+_default: list = []  # the bundled rule book, once loaded (see default_rulebook)
+_default_lock = threading.Lock()
 
 
-@lru_cache(maxsize=1)
-def _default_root() -> str:
-    return str(paths.rules_dir().resolve())
+def default_rulebook() -> RuleBook:
+    """The bundled rule book, loaded on first use and then kept.
 
-
-def get_rulebook(root: Path | str | None = None) -> RuleBook:
-    """The rule book, loaded once per process and folder (the bundled one when ``root`` is None)."""
-    return _cached(str(Path(root).resolve()) if root else _default_root())
+    The one piece of data the package keeps for the whole process, so that ``ask(question)``
+    works with no library given; the site, the command line and the tests that use other
+    folders load their own (:func:`ecarte_tutor.library.load_library`) and pass it explicitly.
+    """
+    if not _default:
+        with _default_lock:
+            if not _default:
+                _default.append(load_rulebook())
+    return _default[0]

@@ -6,7 +6,6 @@ get; :func:`mismatches` compares them (see docs/scenarios.md for the rules).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from . import paths
@@ -50,11 +49,6 @@ def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
                                   entry["expect"], entry.get("situation", ""), entry.get("source"),
                                   entry.get("note", "")))
     return cases
-
-
-@lru_cache(maxsize=4)
-def bundled_scenarios() -> tuple[Scenario, ...]:
-    return tuple(load_scenarios())
 
 
 def _option_ids(value):

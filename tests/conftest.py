@@ -5,13 +5,13 @@ import pytest
 import yaml
 
 from ecarte_tutor import paths
-from ecarte_tutor.rulebook import get_rulebook, load_rulebook
+from ecarte_tutor.rulebook import default_rulebook, load_rulebook
 from ecarte_tutor.yamlio import load_yaml
 
 
 @pytest.fixture(scope="session")
 def book():
-    return get_rulebook()
+    return default_rulebook()
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecarte_tutor import ask
-from ecarte_tutor.ask import KINDS
+from ecarte_tutor.asking import KINDS
 
 
 @pytest.mark.parametrize("question, code, field", [

@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 
 from ecarte_tutor.commands import coverage as command
-from ecarte_tutor.coverage import law_coverage, lesson_cites, uncovered_remedies
-from ecarte_tutor.rulebook import load_rulebook
-from ecarte_tutor.scenarios import load_scenarios
+from ecarte_tutor.coverage import law_coverage, uncovered_remedies
+from ecarte_tutor.library import load_library
 
 FIXTURE = Path(__file__).parent / "data" / "laws-fixture"
 
@@ -26,8 +25,8 @@ def fixture_args(scenarios=FIXTURE / "scenarios", lessons=FIXTURE / "lessons"):
 
 @pytest.fixture(scope="module")
 def rows():
-    book = load_rulebook(FIXTURE / "rules")
-    return {row.law: row for row in law_coverage(book, load_scenarios(FIXTURE / "scenarios"), FIXTURE / "lessons")}
+    library = load_library(FIXTURE / "rules", FIXTURE / "lessons", FIXTURE / "scenarios")
+    return {row.law: row for row in law_coverage(library)}
 
 
 def test_one_row_per_law(rows):
@@ -50,15 +49,10 @@ def test_pack_answer_laws_count(rows):
     assert "fixture.pack-missing-card" in rows[44].scenarios
 
 
-def test_lessons_cites_anywhere_in_the_file(rows):
-    assert rows[4].lessons == ["fixture-lesson"] and rows[7].lessons == ["fixture-lesson"]
-    assert rows[45].lessons == ["fixture-lesson"]
+def test_a_lesson_covers_the_laws_its_steps_cite(rows):
+    assert rows[4].lessons == ["01-fixture"] and rows[7].lessons == ["01-fixture"]
+    assert rows[45].lessons == ["01-fixture"]
     assert rows[11].lessons == []
-
-
-def test_lessons_folder_may_be_absent_or_empty(tmp_path):
-    assert lesson_cites(tmp_path / "nowhere") == {}
-    assert lesson_cites(tmp_path) == {}
 
 
 def test_every_remedy_covered_exits_0(rows, capsys):
@@ -76,6 +70,7 @@ def test_uncovered_remedy_exits_1_naming_it(tmp_path, capsys):
     # drop both overscore cases: law 51 (a remedy) loses its scenarios
     kept = [block for block in document.split("\n  - id: ") if "overscore" not in block]
     path.write_text("\n  - id: ".join(kept), encoding="utf-8")
+    (tmp_path / "no-lessons").mkdir()
     assert run(*fixture_args(scenarios, tmp_path / "no-lessons")) == 1
     err = capsys.readouterr().err
     assert "law 51" in err and "law 17" not in err

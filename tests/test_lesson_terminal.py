@@ -2,14 +2,17 @@
 import io
 
 from ecarte_tutor.cli import main
-from ecarte_tutor.lessons import Progress, bundled_lessons, find_lesson, run_lesson
+from ecarte_tutor.lessons import Progress, find_lesson, run_lesson
 from ecarte_tutor.lessons.terminal import plain
 
-LESSONS = bundled_lessons()
+from data_under_test import BOOK, LIBRARY
+
+LESSONS = LIBRARY.lessons
 
 
 def take(lesson, lines, **kwargs):
     out = io.StringIO()
+    kwargs.setdefault("book", BOOK)
     progress = run_lesson(lesson, io.StringIO("".join(line + "\n" for line in lines)), out, **kwargs)
     return progress, out.getvalue()
 

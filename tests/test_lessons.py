@@ -7,14 +7,16 @@ from hypothesis import strategies as st
 
 from ecarte_tutor import paths
 from ecarte_tutor.errors import DataError
-from ecarte_tutor.lessons import (BadResponse, Exercise, LessonError, Progress, bundled_lessons, engine_answer,
+from ecarte_tutor.lessons import (BadResponse, Exercise, LessonError, Progress, engine_answer,
                                   expected_answer, find_lesson, grade, lesson_problems, load_lesson, load_lessons,
                                   same_answer)
 from ecarte_tutor.rulebook import LAW_SECTION
 from ecarte_tutor.schemas import validator
 from ecarte_tutor.yamlio import load_yaml
 
-LESSONS = bundled_lessons()
+from data_under_test import LIBRARY
+
+LESSONS = LIBRARY.lessons
 EXERCISES = [(lesson, step) for lesson in LESSONS for step in lesson.exercises]
 LAW_GROUPS = {
     "misdeals and wrong hand sizes": range(9, 22),
@@ -207,8 +209,8 @@ steps:
 """
 
 
-def test_load_a_lesson(tmp_path):
-    lesson = load_lesson(write(tmp_path, "07-a-test.yaml", GOOD))
+def test_load_a_lesson(tmp_path, book):
+    lesson = load_lesson(write(tmp_path, "07-a-test.yaml", GOOD), book)
     assert (lesson.id, lesson.number, lesson.slug) == ("07-a-test", 7, "a-test")
     assert [s.index for s in lesson.steps] == [1, 2]
     assert lesson.cites == ("pack.rank-order",)
@@ -226,22 +228,22 @@ def test_load_a_lesson(tmp_path):
      .replace("trick-winner", "dispute").replace("{trump: H, led: JS, followed: AS}", "{facts: {}}"),
      "choices"),
 ])
-def test_a_broken_lesson_names_file_and_key(tmp_path, name, text, message):
+def test_a_broken_lesson_names_file_and_key(tmp_path, name, text, message, book):
     with pytest.raises(DataError, match=message):
-        load_lesson(write(tmp_path, name, text))
+        load_lesson(write(tmp_path, name, text), book)
 
 
-def test_bad_card_in_a_position_is_a_data_error(tmp_path):
+def test_bad_card_in_a_position_is_a_data_error(tmp_path, book):
     text = GOOD.replace("kind: trick-winner", "kind: legal-cards").replace("followed: AS", "hand: [QS, 6S]")
     with pytest.raises(DataError, match=r"position\.hand\[1\]"):
-        load_lesson(write(tmp_path, "07-a-test.yaml", text))
+        load_lesson(write(tmp_path, "07-a-test.yaml", text), book)
 
 
-def test_numbers_and_slugs_are_unique(tmp_path):
+def test_numbers_and_slugs_are_unique(tmp_path, book):
     write(tmp_path, "01-one.yaml", GOOD)
     write(tmp_path, "01-two.yaml", GOOD)
     with pytest.raises(DataError, match="number 1"):
-        load_lessons(tmp_path)
+        load_lessons(tmp_path, book)
 
 
 # --- progress -------------------------------------------------------------------------------

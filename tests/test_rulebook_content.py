@@ -4,7 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from ecarte_tutor.rulebook import LAW_SECTION, PROFILES
+from ecarte_tutor.rulebook import LAW_SECTION
+
+from data_under_test import PROFILES
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 NGRAM = 10

@@ -2,9 +2,11 @@
 import pytest
 
 from ecarte_tutor import ask
-from ecarte_tutor.scenarios import bundled_scenarios, mismatches
+from ecarte_tutor.scenarios import mismatches
 
-CASES = bundled_scenarios()
+from data_under_test import LIBRARY
+
+CASES = LIBRARY.scenarios
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

@@ -3,7 +3,7 @@ import pytest
 
 from ecarte_tutor import ask
 from ecarte_tutor.errors import DataError
-from ecarte_tutor.strategy import PATTERNS_FILE, load_strategy, strategy_for
+from ecarte_tutor.strategy import PATTERNS_FILE, load_strategy
 
 
 def advice(trump, hand, seat=None, **extra):
@@ -100,7 +100,7 @@ def test_bad_questions_name_the_field(question, code, field):
 
 
 def test_patterns_cite_strategy_rules_of_the_book(book):
-    strategy = strategy_for(book)
+    strategy = book.strategy
     assert strategy.rule_ids() <= set(book.rules)
     assert {p.seat for p in strategy.patterns} == {"elder", "dealer"}
 
@@ -115,7 +115,7 @@ def test_every_pattern_is_reachable(book):
               ("S", "8S KD 7D 10H 7H"), ("S", "8S KD KH 10H 7H")]
     seen = {("elder", advice(t, h)["pattern"]) for t, h in hands}
     seen |= {("dealer", advice(t, h, seat="dealer")["pattern"]) for t, h in dealer}
-    assert {(p.seat, p.id) for p in strategy_for(book).patterns} == seen
+    assert {(p.seat, p.id) for p in book.strategy.patterns} == seen
 
 
 def test_a_broken_patterns_file_names_the_key(tmp_path, book):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 from .. import jsonio
-from ..ask import ask
+from ..asking import ask
 from ..errors import QuestionError
 
 

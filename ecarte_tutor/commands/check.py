@@ -10,26 +10,25 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..lessons import lesson_problems, load_lessons
-    from ..rulebook import load_rulebook
-    from ..scenarios import load_scenarios
-    from ..strategy import strategy_for
+    from ..lessons import lesson_problems
+    from ..library import load_library
 
-    book = load_rulebook(args.rules)
+    library = load_library(args.rules)
+    book = library.book
     print(f"Rule book {book.root}: {len(book.rules)} rules, every one with a source.")
     for section in book.sections:
         print(f"  {section.name:<10} {len(section.rules):>3}  {section.title}  ({section.file})")
-    print(f"Laws of the club code: {len(book.laws)} of 51"
+    print(f"Laws of the club code: {len(book.laws)} of {book.club_code_laws}"
           f" ({sum(1 for r in book.laws.values() if r.remedy)} with a remedy).")
     print(f"Sources: {len(book.sources)} ({', '.join(book.sources)}).")
     print(f"Profiles: {', '.join(sorted(book.profiles))} (default {book.default_profile}); "
           f"{len(book.variants)} variants where they differ.")
-    scenarios = load_scenarios()
+    scenarios = library.scenarios
     groups = Counter(case.group for case in scenarios)
     print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")
-    strategy = strategy_for(book)
-    print(f"Strategy: {len(strategy.patterns)} patterns, every cited rule in the rule book.")
-    lessons = load_lessons()
+    if book.strategy:
+        print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
+    lessons = library.lessons
     problems = lesson_problems(lessons, book) if args.rules is None else []
     for problem in problems:
         print(f"ecarte-tutor: lesson defect: {problem}", file=sys.stderr)

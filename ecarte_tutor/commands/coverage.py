@@ -1,6 +1,6 @@
 """``ecarte-tutor coverage``: the scenarios and lessons that exercise each club-code law.
 
-Prints one line per law 1–51 (or ``--json``). Exit 1 when a law with ``remedy: true``
+Prints one line per law of the club code (or ``--json``). Exit 1 when a law with ``remedy: true``
 has no scenario, naming each such law; 0 otherwise.
 """
 from __future__ import annotations
@@ -8,10 +8,8 @@ from __future__ import annotations
 import json
 import sys
 
-from .. import paths
 from ..coverage import law_coverage, uncovered_remedies
-from ..rulebook import get_rulebook, load_rulebook
-from ..scenarios import bundled_scenarios, load_scenarios
+from ..library import load_library
 
 TITLE_WIDTH = 38
 
@@ -36,9 +34,7 @@ def _table(rows) -> list[str]:
 
 
 def run(args) -> int:
-    book = load_rulebook(args.rules) if args.rules else get_rulebook()
-    scenarios = load_scenarios(args.scenarios) if args.scenarios else bundled_scenarios()
-    rows = law_coverage(book, scenarios, args.lessons or paths.lessons_dir())
+    rows = law_coverage(load_library(args.rules, args.lessons, args.scenarios))
     uncovered = uncovered_remedies(rows)
     absent = [row.law for row in rows if not row.in_book]
     if args.json:

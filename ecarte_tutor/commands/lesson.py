@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import sys
 
-from ..lessons import bundled_lessons, find_lesson, run_lesson
+from ..lessons import find_lesson, run_lesson
+from ..library import load_library
 
 
 def add_arguments(parser) -> None:
@@ -27,7 +28,8 @@ def list_lessons(lessons, out) -> None:
 def run(args, stdin=None, stdout=None) -> int:
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
-    lessons = bundled_lessons()
+    library = load_library()
+    lessons = library.lessons
     if not args.lesson:
         list_lessons(lessons, stdout)
         return 0
@@ -38,5 +40,5 @@ def run(args, stdin=None, stdout=None) -> int:
     if not 1 <= args.step <= len(lesson.steps):
         print(f"ecarte-tutor: lesson {lesson.number} has steps 1 to {len(lesson.steps)}.", file=sys.stderr)
         return 2
-    run_lesson(lesson, stdin, stdout, start=args.step)
+    run_lesson(lesson, stdin, stdout, book=library.book, start=args.step)
     return 0

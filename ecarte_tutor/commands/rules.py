@@ -6,13 +6,14 @@ import sys
 import textwrap
 
 from ..fields import is_whole_number
-from ..rulebook import PROFILES, get_rulebook
+from ..rulebook import default_rulebook
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("target", nargs="?", help="a rule id (play.follow-suit), a section (play), "
                                                   "a law number (43), or nothing for the whole book")
-    parser.add_argument("--profile", choices=PROFILES, help="show the parameter values in force under this profile")
+    parser.add_argument("--profile", help="show the parameter values in force under this profile "
+                                          "(london, french, modern, finnish)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -61,7 +62,11 @@ def _print_text(rule, params) -> None:
 
 
 def run(args) -> int:
-    book = get_rulebook()
+    book = default_rulebook()
+    if args.profile and args.profile not in book.profiles:
+        print(f"ecarte-tutor: no profile {args.profile!r}; choose one of {', '.join(book.profiles)}.",
+              file=sys.stderr)
+        return 2
     rules = select(book, args.target)
     if rules is None:
         print(f"ecarte-tutor: no rule, section or law named {args.target!r}. "

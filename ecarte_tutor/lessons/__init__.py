@@ -2,10 +2,11 @@
 
 For the site (and any other front end) this package offers:
 
-``load_lessons(root=None) -> list[Lesson]``
-    Every ``lessons/NN-slug.yaml`` in course order, validated against
-    ``schemas/lesson.schema.json``; a broken file raises ``DataError`` naming file and key.
-    ``bundled_lessons()`` is the same, cached, as a tuple. ``find_lesson(lessons, key)``
+``load_lessons(root, book) -> list[Lesson]``
+    Every ``lessons/NN-slug.yaml`` in course order (``root`` None: the bundled folder),
+    validated against ``schemas/lesson.schema.json`` and read against the rule book
+    ``book``; a broken file raises ``DataError`` naming file and key. The library
+    (:mod:`ecarte_tutor.library`) loads them with the rule book. ``find_lesson(lessons, key)``
     finds one by id, slug or number.
 
 ``Lesson``  (id, number, slug, title, summary, steps, cites)
@@ -23,7 +24,7 @@ For the site (and any other front end) this package offers:
     remedies, propose/play); ``()`` otherwise. ``expected`` is the answer the YAML states, or None.
     Show ``hint`` only on request, before answering.
 
-``grade(exercise, response, book=None) -> Feedback(correct, expected, explanation, cites, laws)``
+``grade(exercise, response, book) -> Feedback(correct, expected, explanation, cites, laws)``
     The engine decides (``ask()``; rank-order reads ``params(profile).rank_order``).
     ``expected`` is the engine's answer in the response form below; ``explanation``, ``cites``
     and ``laws`` are the engine's (show them after a wrong answer, then let the learner try
@@ -31,7 +32,7 @@ For the site (and any other front end) this package offers:
     raises ``BadResponse`` (``.message``, ``.field``): show the message and ask again; it is not
     a wrong answer. ``LessonError`` means the engine cannot answer the position (a content bug).
 
-``expected_answer(exercise, book=None) -> dict``
+``expected_answer(exercise, book) -> dict``
     The engine's answer in the same response form.
 
 Response forms, by ``Exercise.kind``:
@@ -69,19 +70,18 @@ explanation but are not asked for.
     Cross-checks for ``ecarte-tutor check``: unknown rule ids, stated answers that differ from
     the engine's, positions the engine cannot answer.
 
-``run_lesson(lesson, stdin, stdout, book=None, progress=None, start=1) -> Progress``
+``run_lesson(lesson, stdin, stdout, book=book, progress=None, start=1) -> Progress``
     The terminal lesson of ``ecarte-tutor lesson``.
 """
 from .checks import lesson_problems
 from .grading import BadResponse, Feedback, LessonError, engine_answer, expected_answer, grade, same_answer
-from .model import (CHOOSER_CHOICES, EXERCISE_KINDS, Exercise, Lesson, Step, bundled_lessons,
-                    find_lesson, load_lesson, load_lessons)
+from .model import CHOOSER_CHOICES, EXERCISE_KINDS, Exercise, Lesson, Step, find_lesson, load_lesson, load_lessons
 from .progress import LessonProgress, Progress
 from .terminal import run_lesson
 
 __all__ = [
     "BadResponse", "CHOOSER_CHOICES", "EXERCISE_KINDS", "Exercise", "Feedback", "Lesson", "LessonError",
-    "LessonProgress", "Progress", "Step", "bundled_lessons", "engine_answer",
+    "LessonProgress", "Progress", "Step", "engine_answer",
     "expected_answer", "find_lesson", "grade", "lesson_problems", "load_lesson", "load_lessons", "run_lesson",
     "same_answer",
 ]

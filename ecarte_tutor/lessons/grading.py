@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..ask import ask, read_profile
+from ..asking import ask, read_profile
 from ..cards import Card, CardNotationError, parse_card
 from ..errors import QuestionError
 from ..fields import SEATS, is_whole_number
-from ..rulebook import RuleBook, get_rulebook
+from ..rulebook import RuleBook
 from .model import Exercise
 
 WINNERS = ("leader", "follower")
@@ -48,13 +48,8 @@ class Feedback:
 # --- what the engine says --------------------------------------------------------------------
 
 
-def _book(book: RuleBook | None) -> RuleBook:
-    return book or get_rulebook()
-
-
-def engine_answer(exercise: Exercise, book: RuleBook | None = None) -> dict:
+def engine_answer(exercise: Exercise, book: RuleBook) -> dict:
     """The engine's full answer to the exercise's position (for rank-order, one built from the rule book)."""
-    book = _book(book)
     if exercise.kind == "rank-order":
         return _rank_order_answer(exercise, book)
     question = {**exercise.position, "kind": exercise.ask_kind}
@@ -84,7 +79,7 @@ def _rank_order_answer(exercise: Exercise, book: RuleBook) -> dict:
             "explanation": text}
 
 
-def expected_answer(exercise: Exercise, book: RuleBook | None = None) -> dict:
+def expected_answer(exercise: Exercise, book: RuleBook) -> dict:
     """The engine's answer to ``exercise``, in the kind's response form (see the package docstring)."""
     return _expected_from(exercise, engine_answer(exercise, book))
 
@@ -239,7 +234,7 @@ def _explanation(exercise: Exercise, answer: dict) -> str:
     return text
 
 
-def grade(exercise: Exercise, response: dict, book: RuleBook | None = None) -> Feedback:
+def grade(exercise: Exercise, response: dict, book: RuleBook) -> Feedback:
     """Compare ``response`` with the engine's answer; :class:`BadResponse` if it cannot be read."""
     answer = engine_answer(exercise, book)
     expected = _expected_from(exercise, answer)

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from .. import paths
 from ..cards import CardNotationError, parse_card
 from ..errors import DataError
 from ..fields import is_whole_number
-from ..rulebook import get_rulebook
+from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
 
@@ -110,7 +109,7 @@ def _card_choices(cards, where: str, path: Path) -> tuple[dict, ...]:
     return tuple(choices)
 
 
-def _choices(kind: str, entry: dict, where: str, path: Path) -> tuple[dict, ...]:
+def _choices(kind: str, entry: dict, where: str, path: Path, book: RuleBook) -> tuple[dict, ...]:
     """What the UI offers the learner to pick from, where a kind has a closed set."""
     position = entry["position"]
     if kind == "legal-cards":
@@ -125,7 +124,7 @@ def _choices(kind: str, entry: dict, where: str, path: Path) -> tuple[dict, ...]
             return ({"value": "refuse", "label": "Refuse (play as dealt)"}, {"value": "accept", "label": "Accept"})
         return ({"value": "propose", "label": "Propose"}, {"value": "play", "label": "Play without proposing"})
     if kind == "dispute":
-        labels = get_rulebook().option_labels  # rules/dispute-facts.yaml, options
+        labels = book.option_labels  # rules/dispute-facts.yaml, options
         out = []
         for i, option in enumerate(entry["choices"]):
             if option not in labels:
@@ -135,9 +134,9 @@ def _choices(kind: str, entry: dict, where: str, path: Path) -> tuple[dict, ...]
     return ()
 
 
-def _exercise(entry: dict, where: str, path: Path) -> Exercise:
+def _exercise(entry: dict, where: str, path: Path, book: RuleBook) -> Exercise:
     kind = entry["kind"]
-    choices = _choices(kind, entry, where, path)
+    choices = _choices(kind, entry, where, path, book)
     if kind == "rank-order":
         # Only cards of different ranks have one right order (two kings of different suits tie).
         ranks = [choice["value"][:-1] for choice in choices]
@@ -147,8 +146,8 @@ def _exercise(entry: dict, where: str, path: Path) -> Exercise:
                     hint=entry["hint"].strip(), choices=choices, expected=entry.get("expected"))
 
 
-def load_lesson(path: Path | str) -> Lesson:
-    """Read and validate one lesson file; a defect raises :class:`DataError` naming file and key."""
+def load_lesson(path: Path | str, book: RuleBook) -> Lesson:
+    """Read and validate one lesson file against ``book``; a defect raises :class:`DataError` naming file and key."""
     path = Path(path)
     match = FILE_NAME.match(path.name)
     if not match:
@@ -160,7 +159,7 @@ def load_lesson(path: Path | str) -> Lesson:
     for index, entry in enumerate(document["steps"], 1):
         exercise = None
         if "exercise" in entry:
-            exercise = _exercise(entry["exercise"], f"steps[{index - 1}].exercise", path)
+            exercise = _exercise(entry["exercise"], f"steps[{index - 1}].exercise", path, book)
         step_cites = tuple(entry.get("cites", ()))
         cites += [c for c in step_cites if c not in cites]
         steps.append(Step(index, entry["title"].strip(), entry["body"].strip(), step_cites, exercise))
@@ -169,15 +168,15 @@ def load_lesson(path: Path | str) -> Lesson:
                   file=path.name)
 
 
-def load_lessons(root: Path | str | None = None) -> list[Lesson]:
-    """Every lesson under ``root`` (default: the bundled ``lessons/``), in course order.
+def load_lessons(root: Path | str | None, book: RuleBook) -> list[Lesson]:
+    """Every lesson under ``root`` (None: the bundled ``lessons/``), in course order, read against ``book``.
 
     Numbers and slugs must be unique; a file not named NN-slug.yaml is an error.
     """
     root = Path(root) if root else paths.lessons_dir()
     if not root.is_dir():
         raise DataError(root, "no lessons folder here")
-    lessons = [load_lesson(path) for path in sorted(root.glob("*.yaml"))]
+    lessons = [load_lesson(path, book) for path in sorted(root.glob("*.yaml"))]
     numbers, slugs = {}, {}
     for lesson in lessons:
         if lesson.number in numbers:
@@ -187,12 +186,6 @@ def load_lessons(root: Path | str | None = None) -> list[Lesson]:
             raise DataError(root / lesson.file, f"slug '{lesson.slug}' is also used by {slugs[lesson.slug]}")
         numbers[lesson.number], slugs[lesson.slug] = lesson.file, lesson.file
     return sorted(lessons, key=lambda lesson: lesson.number)
-
-
-@lru_cache(maxsize=1)
-def bundled_lessons() -> tuple[Lesson, ...]:
-    """The bundled course, loaded once per process."""
-    return tuple(load_lessons())
 
 
 def find_lesson(lessons, key) -> Lesson | None:

@@ -13,7 +13,7 @@ import sys
 
 from ..cards import parse_card, parse_suit
 from ..fields import SEAT_NAMES, is_whole_number
-from ..rulebook import RuleBook, get_rulebook
+from ..rulebook import RuleBook
 from .grading import BadResponse, expected_answer, grade
 from .model import CHOOSER_CHOICES, Exercise, Lesson, Step
 from .progress import Progress
@@ -48,12 +48,12 @@ def _pretty_suit(suit) -> str:
 class TerminalLesson:
     """One run through one lesson, reading answers from ``stdin`` and writing to ``stdout``."""
 
-    def __init__(self, lesson: Lesson, stdin=None, stdout=None, *, book: RuleBook | None = None,
+    def __init__(self, lesson: Lesson, stdin=None, stdout=None, *, book: RuleBook,
                  progress: Progress | None = None):
         self.lesson = lesson
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
-        self.book = book or get_rulebook()
+        self.book = book
         self.progress = progress or Progress()
 
     # --- input and output -----------------------------------------------------------------
@@ -294,7 +294,7 @@ class TerminalLesson:
         return expected.get("choice", str(expected))
 
 
-def run_lesson(lesson: Lesson, stdin=None, stdout=None, *, book: RuleBook | None = None,
+def run_lesson(lesson: Lesson, stdin=None, stdout=None, *, book: RuleBook,
                progress: Progress | None = None, start: int = 1) -> Progress:
     """Take ``lesson`` at the terminal (default: standard input and output); return the progress."""
     return TerminalLesson(lesson, stdin, stdout, book=book, progress=progress).run(start)

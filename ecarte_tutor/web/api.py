@@ -21,7 +21,7 @@ from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import jsonio
-from ..ask import ask
+from ..asking import ask
 from ..fields import is_whole_number
 from . import MAX_BODY
 from .openapi import openapi_document
@@ -152,4 +152,4 @@ def ping():
 
 @bp.get("/openapi.json")
 def openapi():
-    return json_response(openapi_document())
+    return json_response(openapi_document(get_site().book))

@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request, url_for
 
-from ..ask import ask
+from ..asking import ask
 from .forms import requested_profile
 from .site import get_site
 

@@ -13,7 +13,6 @@ from flask import abort, request
 
 from ..cards import CARD_HELP, parse_card, parse_suit
 from ..errors import CardNotationError
-from ..rulebook import PROFILES
 from .site import get_book
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -60,8 +59,9 @@ def requested_profile(args) -> tuple[str | None, str | None]:
     answer it with a 400 (:func:`current_profile`), the dispute interview with its error page.
     """
     value = args.get("profile", "").strip().lower()
-    if value and value not in PROFILES:
-        return None, f"Unknown profile '{short(value)}': choose one of {', '.join(PROFILES)}."
+    profiles = get_book().profiles
+    if value and value not in profiles:
+        return None, f"Unknown profile '{short(value)}': choose one of {', '.join(profiles)}."
     return value or None, None
 
 

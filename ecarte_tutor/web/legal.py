@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from ..ask import ask
+from ..asking import ask
 from . import forms
 from .site import get_site
 

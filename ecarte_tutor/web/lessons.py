@@ -20,8 +20,7 @@ PROGRESS_KEY = "progress"
 
 
 def _course():
-    site = get_site()
-    return site.lessons(), site.lessons_error
+    return get_site().lessons
 
 
 def _progress(lessons):
@@ -37,10 +36,10 @@ def _save(progress) -> None:
 def _lesson_or_404(lesson_id: str):
     from ..lessons import find_lesson
 
-    lessons, error = _course()
+    lessons = _course()
     lesson = find_lesson(lessons, lesson_id) if lessons else None
     if lesson is None:
-        abort(404, description=error or f"There is no lesson '{lesson_id[:60]}'.")
+        abort(404, description=f"There is no lesson '{lesson_id[:60]}'.")
     return lessons, lesson
 
 
@@ -53,10 +52,10 @@ def _step_or_404(lesson, number: int):
 
 @bp.get("/")
 def index():
-    lessons, error = _course()
+    lessons = _course()
     progress = _progress(lessons) if lessons else None
     summaries = {lesson.id: progress.summary(lesson) for lesson in lessons} if progress else {}
-    return render_template("lessons/index.html", lessons=lessons, unavailable=error, summaries=summaries)
+    return render_template("lessons/index.html", lessons=lessons, summaries=summaries)
 
 
 @bp.post("/reset")

@@ -5,11 +5,9 @@ answer carries, and the error object.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 
 from .. import __version__
-from ..ask import KINDS
-from ..rulebook import PROFILES
+from ..engine.kinds import KINDS
 
 REF = "#/components/schemas/"
 
@@ -99,9 +97,15 @@ KIND_SCHEMA = {"play": "PlayQuestion", "trick": "TrickQuestion", "score": "Score
                "pack": "PackQuestion", "advice": "AdviceQuestion"}
 
 
-@lru_cache(maxsize=1)
-def openapi_document() -> dict:
-    """The whole OpenAPI document (built once); every kind ``ask()`` answers must have its schema."""
+def openapi_document(book) -> dict:
+    """The whole OpenAPI document (built once per rule book); every kind ``ask()`` answers must have its schema."""
+    found = book.derived.get(("openapi",))
+    if found is None:
+        found = book.derived[("openapi",)] = _document(book)
+    return found
+
+
+def _document(book) -> dict:
     missing = [kind for kind in KINDS if kind not in KIND_SCHEMA]
     if missing:
         raise LookupError(f"the OpenAPI document has no question schema for kind {', '.join(missing)}")
@@ -110,7 +114,7 @@ def openapi_document() -> dict:
         "Card": CARD,
         "Suit": SUIT,
         "Seat": SEAT,
-        "Profile": {"enum": list(PROFILES), "default": "london",
+        "Profile": {"enum": list(book.profiles), "default": book.default_profile,
                     "description": "Which rule set decides; an unknown name is the error unknown-profile."},
         **{name: QUESTIONS[name] for name in named.values()},
         "Question": {
@@ -125,7 +129,7 @@ def openapi_document() -> dict:
                 "cites": {"type": "array", "items": {"type": "string"},
                           "description": "Ids of the rules that decided, in order; each is shown at /rules#<id>."},
                 "explanation": {"type": "string"},
-                "laws": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 51}},
+                "laws": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": book.club_code_laws}},
                 "profile": _ref("Profile"),
             },
             "required": ["cites", "explanation", "laws", "profile"],

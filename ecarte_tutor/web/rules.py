@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, abort, render_template
 
-from ..rulebook import LAW_SECTION, PROFILES
+from ..rulebook import LAW_SECTION
 from .forms import current_profile
 from .site import get_book
 
@@ -64,7 +64,7 @@ def disagreements():
     profile = current_profile()
     disputed = [rule for rule in book.rules.values() if rule.disagreements]
     return render_template("rules/disagreements.html", variants=book.variants, disputed=disputed,
-                           profile=profile, profiles=PROFILES)
+                           profile=profile, profiles=list(book.profiles))
 
 
 @bp.get("/rules/<rule_id>")
@@ -80,4 +80,4 @@ def rule(rule_id: str):
 def laws():
     book = get_book()
     return render_template("rules/laws.html", laws=[book.laws[n] for n in sorted(book.laws)],
-                           missing=[n for n in range(1, 52) if n not in book.laws])
+                           missing=[n for n in range(1, book.club_code_laws + 1) if n not in book.laws])

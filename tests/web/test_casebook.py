@@ -1,14 +1,14 @@
 """``/casebook``: every scenario with its ruling, searchable with a plain GET form."""
 import re
 
-from ecarte_tutor.scenarios import bundled_scenarios
+from data_under_test import LIBRARY
 from ecarte_tutor.web.casebook import PAGE_SIZE, reopen_url
 
 
 def test_casebook_lists_cases_with_rulings(get, app):
     page = get("/casebook/")
     assert page.status == 200
-    total = len(bundled_scenarios())
+    total = len(LIBRARY.scenarios)
     assert f"{total} cases" in page.text
     shown = min(total, PAGE_SIZE)
     assert page.html.count('<article class="case"') == shown
@@ -30,7 +30,7 @@ def test_every_citation_in_the_casebook_has_an_anchor(get, app):
 
 
 def test_search_filters_without_javascript(get):
-    cases = bundled_scenarios()
+    cases = LIBRARY.scenarios
     target = cases[0]
     page = get(f"/casebook/?q={target.id}")
     assert page.status == 200
@@ -53,7 +53,7 @@ def test_search_text_is_escaped(get):
 
 
 def test_paging(get):
-    total = len(bundled_scenarios())
+    total = len(LIBRARY.scenarios)
     if total <= PAGE_SIZE:
         assert get("/casebook/?page=2").status == 404
         return
@@ -81,7 +81,7 @@ def check_reopen_urls():
 
 
 def test_reopened_cases_rule_again(get, app):
-    for case in bundled_scenarios():
+    for case in LIBRARY.scenarios:
         with app.test_request_context():
             link = reopen_url(case.question)
         if link and case.question.get("kind") in ("play", "trick", "score", "exchange") and "error" not in case.expect:
@@ -90,7 +90,7 @@ def test_reopened_cases_rule_again(get, app):
 
 
 def test_a_play_cases_cards_say_whether_they_may_be_played(get):
-    case = next(c for c in bundled_scenarios() if c.question.get("kind") == "play" and "error" not in c.expect)
+    case = next(c for c in LIBRARY.scenarios if c.question.get("kind") == "play" and "error" not in c.expect)
     page = get(f"/casebook/?q={case.id}")
     article = page.html[page.html.index(f'id="{case.id}"'):]
     article = article[:article.index("</article>")]
@@ -101,7 +101,7 @@ def test_a_play_cases_cards_say_whether_they_may_be_played(get):
 
 
 def test_a_cases_citations_and_laws_keep_its_profile(get, app):
-    case = next(c for c in bundled_scenarios() if c.question.get("profile") == "french"
+    case = next(c for c in LIBRARY.scenarios if c.question.get("profile") == "french"
                 and c.question.get("kind") == "exchange")
     page = get(f"/casebook/?q={case.id}")
     article = page.html[page.html.index(f'id="{case.id}"'):]

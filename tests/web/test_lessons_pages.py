@@ -4,10 +4,12 @@ from conftest import Page
 
 from werkzeug.datastructures import MultiDict
 
-from ecarte_tutor.lessons import EXERCISE_KINDS, bundled_lessons, expected_answer
+from ecarte_tutor.lessons import EXERCISE_KINDS, expected_answer
+
+from data_under_test import LIBRARY
 from ecarte_tutor.web.lessons import PROGRESS_KEY, read_response
 
-LESSONS = bundled_lessons()
+LESSONS = LIBRARY.lessons
 STEPS = [(lesson.id, step.index) for lesson in LESSONS for step in lesson.steps]
 EXERCISES = [(lesson, step) for lesson in LESSONS for step in lesson.exercises]
 

@@ -4,7 +4,7 @@ from html import escape
 
 import pytest
 
-from ecarte_tutor.rulebook import PROFILES
+from data_under_test import PROFILES
 from ecarte_tutor.web import create_app
 from ecarte_tutor.web.rules import param_value
 

@@ -9,8 +9,8 @@ it was given or follows from what was given.
 """
 from __future__ import annotations
 
-from ..errors import QuestionError
-from ..rulebook import Params, RuleBook
+from ...errors import QuestionError
+from ...rulebook import Params, RuleBook
 from .concession import concession_facts
 from .conditions import describe, matches, show
 from .knowledge import Knowledge

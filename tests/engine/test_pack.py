@@ -5,11 +5,11 @@ import pytest
 
 from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK
-from ecarte_tutor.pack_inspector import read_any_card
+from ecarte_tutor.engine.pack import read_any_card
 from ecarte_tutor.errors import QuestionError
 from ecarte_tutor.rulebook import load_rulebook
 
-FIXTURE = Path(__file__).parent / "data" / "laws-fixture"
+FIXTURE = Path(__file__).parents[1] / "data" / "laws-fixture"
 FULL = [str(card) for card in PACK]
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..fields import SEATS
-from ..rulebook import Params, Rule, RuleBook
+from ...fields import SEATS
+from ...rulebook import Params, Rule, RuleBook
 from .conditions import matches
 
 ADVERSARY_OF = "adversary-of-"
@@ -80,7 +80,7 @@ def decision_rows(book: RuleBook, params: Params) -> tuple[Row, ...]:
         order = {name: i for i, name in enumerate(book.facts)}
         rows = []
         for rule in deciding_rules(book):
-            if params.profile not in rule.profiles:
+            if not rule.applies_in(params.profile):
                 continue
             for decision in rule.decisions:
                 if params.profile not in decision.get("profiles", (params.profile,)):

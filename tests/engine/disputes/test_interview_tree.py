@@ -17,19 +17,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ecarte_tutor import ask
-from ecarte_tutor.disputes.knowledge import establish
-from ecarte_tutor.disputes.rows import decision_rows
+from ecarte_tutor.engine.disputes.knowledge import establish
+from ecarte_tutor.engine.disputes.rows import decision_rows
 from ecarte_tutor.errors import QuestionError
-from ecarte_tutor.rulebook import PROFILES, get_rulebook, load_rulebook
-from ecarte_tutor.scenarios import bundled_scenarios, load_scenarios, mismatches
+from ecarte_tutor.rulebook import load_rulebook
+from ecarte_tutor.scenarios import load_scenarios, mismatches
 
-FIXTURE = Path(__file__).parents[1] / "data" / "laws-fixture"
+from data_under_test import BOOK, LIBRARY, PROFILES
+
+FIXTURE = Path(__file__).parents[2] / "data" / "laws-fixture"
 MAX_NODES = 20000  # a bound on the interview tree walked for one irregularity
 
 
 @lru_cache(maxsize=None)
 def book_of(dataset: str):
-    return load_rulebook(FIXTURE / "rules") if dataset == "fixture" else get_rulebook()
+    return load_rulebook(FIXTURE / "rules") if dataset == "fixture" else BOOK
 
 
 def ruling_cases(dataset: str, scenarios):
@@ -37,7 +39,7 @@ def ruling_cases(dataset: str, scenarios):
             if case.question.get("kind") == "dispute" and case.expect.get("status") == "ruling"]
 
 
-CASES = ruling_cases("fixture", load_scenarios(FIXTURE / "scenarios")) + ruling_cases("bundled", bundled_scenarios())
+CASES = ruling_cases("fixture", load_scenarios(FIXTURE / "scenarios")) + ruling_cases("bundled", LIBRARY.scenarios)
 
 
 def case_id(item):
@@ -203,7 +205,7 @@ def trees(dataset: str) -> dict:
 
 def test_every_irregularity_reaches_a_ruling():
     walked = trees("bundled")
-    for kind in [c["value"] for c in get_rulebook().facts["irregularity"]["choices"]]:
+    for kind in [c["value"] for c in BOOK.facts["irregularity"]["choices"]]:
         assert any(o[0] == "ruling" for p in PROFILES for o in walked[(p, kind)].outcomes), \
             f"no facts lead to a ruling on '{kind}' in any profile"
 

@@ -1,9 +1,9 @@
 """The two answers of the interview: the next question (``need``) and the ruling."""
 from __future__ import annotations
 
-from ..fields import SEAT_NAMES, SEATS, other
-from ..referee.citing import Reasons
-from ..rulebook import LAW_SECTION, Params, RuleBook
+from ...fields import SEAT_NAMES, SEATS, other
+from ..citing import Reasons
+from ...rulebook import LAW_SECTION, Params, RuleBook
 from .concession import concession_points
 from .knowledge import Knowledge, moments
 from .interview import concession_facts
@@ -56,7 +56,7 @@ def authority(book: RuleBook, rule_id: str, params: Params) -> str:
         sources = rule.variant["profiles"][params.profile]["sources"]
         names = [cite["source"] for cite in sources]
     else:
-        if params.profile not in rule.profiles or set(rule.profiles) != {*book.profiles}:
+        if rule.profiles is not None:  # a rule written for some profiles only is theirs
             return "profile"
         names = [cite.source for cite in rule.sources]
     club = any(book.sources[name].get("authority") == CLUB_CODE_AUTHORITY for name in names)

@@ -2,7 +2,7 @@
 import pytest
 
 from ecarte_tutor import ask
-from ecarte_tutor.disputes.knowledge import establish, moments
+from ecarte_tutor.engine.disputes.knowledge import establish, moments
 from ecarte_tutor.errors import DataError, QuestionError
 from ecarte_tutor.rulebook import FACTS_FILE, load_rulebook
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from ..fields import other
-from ..referee import scoring
-from ..referee.citing import Reasons
-from ..rulebook import Params, RuleBook
+from ...fields import other
+from .. import scoring
+from ..citing import Reasons
+from ...rulebook import Params, RuleBook
 from .knowledge import Knowledge
 from .rows import CONCESSION_FACTS, Row
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..errors import QuestionError
-from ..rulebook import RuleBook
+from ...errors import QuestionError
+from ...rulebook import RuleBook
 from .conditions import matches, same, show
 
 

@@ -6,13 +6,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecarte_tutor import ask
-from ecarte_tutor.disputes.answers import resolve_seat
-from ecarte_tutor.disputes.conditions import matches
-from ecarte_tutor.disputes.knowledge import establish
-from ecarte_tutor.disputes.rows import decision_rows
+from ecarte_tutor.engine.disputes.answers import resolve_seat
+from ecarte_tutor.engine.disputes.conditions import matches
+from ecarte_tutor.engine.disputes.knowledge import establish
+from ecarte_tutor.engine.disputes.rows import decision_rows
 from ecarte_tutor.rulebook import load_rulebook
 
-FIXTURE = Path(__file__).parents[1] / "data" / "laws-fixture"
+FIXTURE = Path(__file__).parents[2] / "data" / "laws-fixture"
 
 
 @pytest.fixture(scope="module")
@@ -271,5 +271,5 @@ def test_any_facts_get_an_answer_or_a_clear_error(facts):
 
 
 def test_fixture_facts_file_is_a_copy_of_the_real_one():
-    real = Path(__file__).parents[2] / "rules" / "dispute-facts.yaml"
+    real = Path(__file__).parents[3] / "rules" / "dispute-facts.yaml"
     assert (FIXTURE / "rules" / "dispute-facts.yaml").read_text(encoding="utf-8") == real.read_text(encoding="utf-8")

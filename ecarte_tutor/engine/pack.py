@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import PACK, Suit, split_card
+from ..cards import PACK, Suit, split_card
 from .disputes import answer_dispute
-from .errors import QuestionError
-from .fields import require
-from .rulebook import RuleBook
+from ..errors import QuestionError
+from ..fields import require
+from ..rulebook import RuleBook
 
 MAX_CARDS = 200
 FULL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")

@@ -4,12 +4,12 @@ from hypothesis import strategies as st
 
 from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK
-from ecarte_tutor.referee import play
-from ecarte_tutor.referee.deal import read_deal
-from ecarte_tutor.referee.hand import apply, next_actions, start
-from ecarte_tutor.rulebook import PROFILES, get_rulebook
+from ecarte_tutor.engine import play
+from ecarte_tutor.engine.deal import read_deal
+from ecarte_tutor.engine.hand import apply, next_actions, start
+from data_under_test import PROFILES
 
-BOOK = get_rulebook()
+from data_under_test import BOOK  # noqa: E402
 CARDS = [str(c) for c in PACK]
 profiles = st.sampled_from(PROFILES)
 suits = st.sampled_from("SHDC")

@@ -7,7 +7,7 @@ what follows from them (:mod:`.knowledge`), the rows in force under the profile
 """
 from __future__ import annotations
 
-from ..rulebook import Params, RuleBook
+from ...rulebook import Params, RuleBook
 from .answers import need_answer, ruling_answer
 from .facts import read_facts
 from .interview import IRREGULARITY, facts_used, next_step

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
-from ..errors import QuestionError
-from ..fields import is_whole_number, require
-from ..rulebook import RuleBook
+from ...errors import QuestionError
+from ...fields import is_whole_number, require
+from ...rulebook import RuleBook
 
 
 def read_facts(question: dict, book: RuleBook) -> dict:

@@ -1,4 +1,4 @@
-"""``ask(question) -> answer``: the one entry point of ../shared/API.md.
+"""``ask(question) -> answer``: the one entry point of the API (docs/api.md).
 
 Each kind is answered by its own module; this module checks the common fields
 (kind, profile), dispatches, and turns every :class:`QuestionError` into the
@@ -7,40 +7,21 @@ API's error object. Nothing a user sends produces a traceback.
 from __future__ import annotations
 
 import logging
-from importlib import import_module
 
+from .engine.kinds import KINDS
 from .errors import QuestionError
-from .rulebook import PROFILES, RuleBook, get_rulebook
+from .rulebook import RuleBook, default_rulebook
 
-# kind -> "module:function"; each function takes (question, book, params) and returns the answer body.
-KINDS = {
-    "play": "ecarte_tutor.referee.play:answer_play",
-    "trick": "ecarte_tutor.referee.play:answer_trick",
-    "score": "ecarte_tutor.referee.scoring:answer_score",
-    "exchange": "ecarte_tutor.referee.exchange:answer_exchange",
-    "hand": "ecarte_tutor.referee.hand:answer_hand",
-    "dispute": "ecarte_tutor.disputes:answer_dispute",
-    "pack": "ecarte_tutor.pack_inspector:answer_pack",
-    "advice": "ecarte_tutor.strategy:answer_advice",
-}
-_handlers: dict = {}
 logger = logging.getLogger(__name__)
-
-
-def _handler(kind: str):
-    if kind not in _handlers:
-        module_name, function = KINDS[kind].split(":")
-        _handlers[kind] = getattr(import_module(module_name), function)
-    return _handlers[kind]
 
 
 def read_profile(question: dict, book: RuleBook) -> str:
     profile = question.get("profile")
     if profile is None:
         return book.default_profile
-    if not isinstance(profile, str) or profile.strip().lower() not in PROFILES:
+    if not isinstance(profile, str) or profile.strip().lower() not in book.profiles:
         raise QuestionError("unknown-profile",
-                            f"Unknown profile {profile!r}; choose one of {', '.join(PROFILES)}.", "profile")
+                            f"Unknown profile {profile!r}; choose one of {', '.join(book.profiles)}.", "profile")
     return profile.strip().lower()
 
 
@@ -54,10 +35,15 @@ def _json_type(value) -> str:
     return names.get(type(value), f"a {type(value).__name__}")
 
 
-def ask(question, book: RuleBook | None = None) -> dict:
-    """Answer one question (a dict) with a dict: an answer, or ``{"error": {...}}``."""
+def ask(question, library=None) -> dict:
+    """Answer one question (a dict) with a dict: an answer, or ``{"error": {...}}``.
+
+    ``library`` is the :class:`~ecarte_tutor.library.Library` (or just its rule book) to answer
+    from; without one, the bundled rule book.
+    """
+    book = library if isinstance(library, RuleBook) else getattr(library, "book", None) or default_rulebook()
     try:
-        return _answer(question, book or get_rulebook())
+        return _answer(question, book)
     except QuestionError as exc:
         return exc.to_answer()
     except RecursionError:
@@ -77,7 +63,7 @@ def _answer(question, book: RuleBook) -> dict:
     if not isinstance(kind, str) or kind not in KINDS:
         raise QuestionError("unknown-kind", f"Unknown kind {kind!r}; choose one of {', '.join(KINDS)}.", "kind")
     profile = book.default_profile if question.get("profile") is None else read_profile(question, book)
-    answer = (_handlers.get(kind) or _handler(kind))(question, book, book.params(profile))
+    answer = KINDS[kind].answer(question, book, book.params(profile))
     answer.setdefault("laws", [])
     answer["profile"] = profile
     return answer

@@ -12,12 +12,11 @@ from hypothesis import strategies as st
 from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK, Card
 from ecarte_tutor.fields import SEATS, other
-from ecarte_tutor.referee import play
-from ecarte_tutor.referee.deal import read_deal
-from ecarte_tutor.referee.hand import apply, next_actions, start
-from ecarte_tutor.rulebook import PROFILES, get_rulebook
+from ecarte_tutor.engine import play
+from ecarte_tutor.engine.deal import read_deal
+from ecarte_tutor.engine.hand import apply, next_actions, start
+from data_under_test import BOOK, PROFILES
 
-BOOK = get_rulebook()
 CARDS = [str(c) for c in PACK]
 
 

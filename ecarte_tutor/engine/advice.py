@@ -1,0 +1,154 @@
+"""Advice on proposing or playing (kind ``advice``): a hand matched against the jeux de règle.
+
+In: ``{"kind": "advice", "trump": suit, "hand": [5 cards], "seat": "elder" | "dealer"}``
+(``seat`` defaults to ``"elder"``). Out:
+
+- ``advice``: ``"play"`` or ``"propose"`` for the elder, ``"refuse"`` or ``"accept"`` for the dealer;
+- ``play_without_proposing``: true when the hand should be played as dealt (for the
+  dealer: when he should refuse, which commits him the same way);
+- ``pattern``: the id of the hand pattern that decided, or null when none fits;
+- ``trumps``, ``seat``, ``cites``, ``explanation``, and ``laws: []`` (advice is not law).
+
+The patterns are the rule book's (``RuleBook.strategy``, from ``rules/strategy/patterns.yaml``);
+their wording is in the ``strategy.*`` rules of ``rules/strategy.yaml``.
+
+>>> from ecarte_tutor import ask
+>>> ask({"kind": "advice", "trump": "H", "hand": ["KS", "QS", "JS", "8H", "8D"]})["advice"]
+'play'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+
+from ..cards import Card, Suit
+from ..errors import QuestionError
+from ..fields import read_cards, read_seat, read_suit, require
+from ..rulebook import Params, RuleBook
+from ..strategy import KING_EXCEPTION_RULE, Pattern, Strategy
+
+
+# --- matching -------------------------------------------------------------------------------
+
+
+def _in_range(n: int, limits: dict) -> bool:
+    return limits.get("min", 0) <= n <= limits.get("max", n)
+
+
+def _suit_fits(suit_cards: list[Card], plain: list[Card], cond: dict) -> bool:
+    ranks = {c.rank for c in suit_cards}
+    if "cards" in cond and not _in_range(len(suit_cards), cond["cards"]):
+        return False
+    if "any_of" in cond and not ranks & set(cond["any_of"]):
+        return False
+    if "all_of" in cond and not set(cond["all_of"]) <= ranks:
+        return False
+    if "others_in" in cond:
+        others = [c for c in plain if c not in suit_cards]
+        if any(c.rank not in cond["others_in"] for c in others):
+            return False
+    return True
+
+
+def _guarded(by_suit: dict, wanted: list[str]) -> bool:
+    """Each wanted rank held with a second card of its suit, each in a different plain suit."""
+    candidates = [s for s, cards in by_suit.items() if len(cards) >= 2]
+    for suits in permutations(candidates, len(wanted)):
+        if all(any(c.rank == rank for c in by_suit[s]) for s, rank in zip(suits, wanted, strict=True)):
+            return True
+    return False
+
+
+def matches(pattern: Pattern, hand: list[Card], trump: Suit) -> bool:
+    """True when ``hand`` (with ``trump``) meets every condition of ``pattern``."""
+    when = pattern.when
+    trumps = [c for c in hand if c.suit == trump]
+    plain = [c for c in hand if c.suit != trump]
+    by_suit: dict = {}
+    for card in plain:
+        by_suit.setdefault(card.suit, []).append(card)
+    if "trumps" in when and not _in_range(len(trumps), when["trumps"]):
+        return False
+    if "trump_king" in when and any(c.rank == "K" for c in trumps) != when["trump_king"]:
+        return False
+    if "suit" in when and not any(_suit_fits(cards, plain, when["suit"]) for cards in by_suit.values()):
+        return False
+    for entry in when.get("count", ()):
+        n = sum(1 for c in plain if c.rank in entry["ranks"])
+        if not _in_range(n, entry):
+            return False
+    if "guarded" in when and not _guarded(by_suit, when["guarded"]):
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the seat should do with this hand, and why."""
+
+    advice: str
+    pattern: Pattern | None
+    king_exception: bool
+    cites: tuple[str, ...]
+
+    @property
+    def play_without_proposing(self) -> bool:
+        return self.advice in ("play", "refuse")
+
+
+def advise(hand: list[Card], trump: Suit, seat: str, strategy: Strategy) -> Advice:
+    """Try the seat's patterns in order; apply the king exception to an elder's jeu de règle."""
+    for pattern in strategy.patterns:
+        if pattern.seat != seat or not matches(pattern, hand, trump):
+            continue
+        holds_king = Card("K", trump) in hand
+        # strategy.king-exception: with the king of trumps the elder proposes, hoping to be refused.
+        if seat == "elder" and pattern.advice == "play" and pattern.king_exception and holds_king:
+            return Advice("propose", pattern, True, (pattern.rule, KING_EXCEPTION_RULE))
+        return Advice(pattern.advice, pattern, False, (pattern.rule,))
+    default = strategy.defaults[seat]
+    return Advice(default["advice"], None, False, (default["rule"],))
+
+
+def _cards(cards) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, strategy: Strategy, params: Params) -> str:
+    trumps = sum(1 for c in hand if c.suit == trump)
+    opening = (f"{_cards(hand)} with {trump.english} as trumps ({trumps} trump{'s' * (trumps != 1)}).")
+    if advice.pattern is None:
+        return f"{opening} {' '.join(strategy.defaults[seat]['explanation'].split())}"
+    label = advice.pattern.label
+    if seat == "elder" and advice.king_exception:
+        king = Card("K", trump).pretty
+        return (f"{opening} It is a jeu de règle ({label}), but it holds the king of trumps, {king}: propose "
+                f"instead. An exchange cannot give the king to the dealer, and if he refuses he loses "
+                f"{params.vulnerable_point_value} should he fail to win the point.")
+    if seat == "elder":
+        return (f"{opening} It is a jeu de règle ({label}): it should win {params.point_tricks} tricks unless the "
+                "dealer holds two trumps, so play without proposing.")
+    verb = "Refuse" if advice.advice == "refuse" else "Accept"
+    return f"{opening} {verb}: {label}."
+
+
+def answer_advice(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``advice``: should this hand be played without proposing (or the proposal refused)?"""
+    trump = read_suit(require(question, "trump"), "trump")
+    hand = read_cards(require(question, "hand"), "hand", min_count=params.hand_size, max_count=params.hand_size)
+    seat = "elder" if question.get("seat") is None else read_seat(question["seat"], "seat")
+    strategy = book.strategy
+    if strategy is None:
+        raise QuestionError("no-strategy", "This rule book has no jeux de règle (rules/strategy/patterns.yaml), "
+                                           "so it cannot give advice.", "kind")
+    advice = advise(hand, trump, seat, strategy)
+    return {
+        "seat": seat,
+        "advice": advice.advice,
+        "play_without_proposing": advice.play_without_proposing,
+        "pattern": advice.pattern.id if advice.pattern else None,
+        "trumps": sum(1 for c in hand if c.suit == trump),
+        "cites": list(advice.cites),
+        "explanation": _explain(advice, hand, trump, seat, strategy, params),
+        "laws": [],
+    }

@@ -1,0 +1,34 @@
+"""The library: the rule book (laws, dispute facts, strategy), the lessons and the scenarios, loaded together.
+
+``load_library()`` reads and cross-checks every data file at once; a broken file raises
+:class:`~ecarte_tutor.errors.DataError` naming the file and the key, so a site or a
+command that starts has all of its data, valid. The library is then passed explicitly:
+to ``create_app``, to the commands, and to ``ask(question, library)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import paths
+from .lessons.model import Lesson, load_lessons
+from .rulebook import RuleBook, default_rulebook, load_rulebook
+from .scenarios import Scenario, load_scenarios
+
+
+@dataclass(frozen=True)
+class Library:
+    """Everything the tutor reads from its data folders."""
+
+    book: RuleBook
+    lessons: tuple[Lesson, ...]
+    scenarios: tuple[Scenario, ...]
+
+
+def load_library(rules: Path | str | None = None, lessons: Path | str | None = None,
+                 scenarios: Path | str | None = None) -> Library:
+    """Load the rule book, the lessons and the scenarios (each folder None: the bundled one)."""
+    book = load_rulebook(rules) if rules else default_rulebook()
+    return Library(book=book,
+                   lessons=tuple(load_lessons(lessons or paths.lessons_dir(), book)),
+                   scenarios=tuple(load_scenarios(scenarios)))
