@@ -1,8 +1,14 @@
 """``ask(question) -> answer``: the one entry point of the API (docs/api.md).
 
-Each kind is answered by its own module; this module checks the common fields
-(kind, profile), dispatches, and turns every :class:`QuestionError` into the
-API's error object. Nothing a user sends produces a traceback.
+Each kind is answered by its own module; this module reads the kind, checks the question
+against the kind's schema (:mod:`ecarte_tutor.questions`), reads the profile, dispatches,
+and turns every :class:`QuestionError` into the API's error object. Nothing a user sends
+produces a traceback.
+
+The schema check comes in two parts. A field the kind does not have, anywhere in the
+question, is an error before anything else is read. Any other way the question breaks its
+schema (a wrong type, a card that is no card) is left to the kind's handler, whose errors
+are the precise ones; should the handler answer all the same, the schema's error stands.
 """
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ import logging
 
 from .engine.kinds import KINDS
 from .errors import QuestionError
+from .questions.check import question_check
 from .rulebook import RuleBook, default_rulebook
 
 logger = logging.getLogger(__name__)
@@ -62,11 +69,33 @@ def _answer(question, book: RuleBook) -> dict:
         raise QuestionError("missing-field", "The question needs a 'kind': one of " + ", ".join(KINDS) + ".", "kind")
     if not isinstance(kind, str) or kind not in KINDS:
         raise QuestionError("unknown-kind", f"Unknown kind {kind!r}; choose one of {', '.join(KINDS)}.", "kind")
+    found = KINDS[kind]
+    problem = question_check(book, kind, found.schema).check(question)  # raises for an unknown field
     profile = book.default_profile if question.get("profile") is None else read_profile(question, book)
-    answer = KINDS[kind].answer(question, book, book.params(profile))
+    refuse_agreements(question)
+    try:
+        answer = found.answer(question, book, book.params(profile))
+    except QuestionError:
+        raise
+    except Exception:  # noqa: BLE001 - a question that breaks its schema is answered by the schema's error
+        if problem is None:
+            raise
+        answer = None
+    if problem is not None:
+        raise problem
     answer.setdefault("laws", [])
     answer["profile"] = profile
     return answer
+
+
+def refuse_agreements(question: dict) -> None:
+    """Agreements are named by the schema, but the engine applies none yet: one agreed is refused plainly."""
+    agreed = question.get("agreements")
+    if agreed:
+        names = ", ".join(item if isinstance(item, str) else next(iter(item)) for item in agreed)
+        raise QuestionError("unsupported-agreement", f"Écarté Tutor does not apply agreements yet ({names}): ask "
+                                                     "without 'agreements', under the profile's own rules.",
+                            "agreements")
 
 
 def is_error(answer: dict) -> bool:

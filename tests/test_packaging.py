@@ -30,3 +30,9 @@ def test_every_data_file_is_in_the_wheel(wheel_names, folder):
                                   "ecarte_tutor/schemas/rulefile.schema.json"])
 def test_site_files_and_schemas_are_in_the_wheel(wheel_names, name):
     assert name in wheel_names
+
+
+def test_every_question_schema_is_in_the_wheel(wheel_names):
+    folder = ROOT / "ecarte_tutor" / "schemas" / "questions"
+    for path in folder.glob("*.schema.json"):
+        assert f"ecarte_tutor/schemas/questions/{path.name}" in wheel_names

@@ -1,7 +1,9 @@
-"""The kinds of question the engine answers (API.md), each with the function that answers it.
+"""The kinds of question the engine answers (docs/api.md), each with its handler and its schema.
 
-``ask()`` looks a question's ``kind`` up here; the command line and the site list the
-kinds from here too, so a new kind is added in one place.
+``ask()`` looks a question's ``kind`` up here, checks the question against the kind's JSON
+Schema (``ecarte_tutor/schemas/questions/<schema>``) and hands it to the handler; the
+OpenAPI document, the command line and the site list the kinds from here too, so a new
+kind is added in one place (with its schema, and its section in docs/api.md).
 """
 from __future__ import annotations
 
@@ -17,20 +19,22 @@ Handler = Callable[[dict, RuleBook, Params], dict]
 
 @dataclass(frozen=True)
 class Kind:
-    """One kind of question: its name, what it asks in a few words, and its handler."""
+    """One kind of question: its name, what it asks in a few words, its handler and its schema file."""
 
     name: str
     asks: str
     answer: Handler
+    schema: str
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("play", "May this card be played? The legal cards of a hand.", play.answer_play),
-    Kind("trick", "Who wins this trick?", play.answer_trick),
-    Kind("score", "What does this hand score?", scoring.answer_score),
-    Kind("exchange", "How is a short stock shared?", exchange.answer_exchange),
-    Kind("hand", "Referee a whole hand, action by action.", hand.answer_hand),
-    Kind("dispute", "Rule on an irregularity by the club code.", answer_dispute),
-    Kind("pack", "Is this pack correct, and what follows if not?", pack.answer_pack),
-    Kind("advice", "Propose or play? Accept or refuse? (the jeux de règle)", advice.answer_advice),
+    Kind("play", "May this card be played? The legal cards of a hand.", play.answer_play, "play.schema.json"),
+    Kind("trick", "Who wins this trick?", play.answer_trick, "trick.schema.json"),
+    Kind("score", "What does this hand score?", scoring.answer_score, "score.schema.json"),
+    Kind("exchange", "How is a short stock shared?", exchange.answer_exchange, "exchange.schema.json"),
+    Kind("hand", "Referee a whole hand, action by action.", hand.answer_hand, "hand.schema.json"),
+    Kind("dispute", "Rule on an irregularity by the club code.", answer_dispute, "dispute.schema.json"),
+    Kind("pack", "Is this pack correct, and what follows if not?", pack.answer_pack, "pack.schema.json"),
+    Kind("advice", "Propose or play? Accept or refuse? (the jeux de règle)", advice.answer_advice,
+         "advice.schema.json"),
 )}

@@ -1,0 +1,75 @@
+"""Checking a question against its kind's schema, once per rule book and kind compiled.
+
+The generated fast check (:mod:`.fast`) passes nearly every question in a microsecond or
+so; only a question it does not pass is given to jsonschema, whose errors say what is wrong
+(:mod:`.report`). Integers are JSON integers (``3``, not ``3.0``), as the engine reads them.
+"""
+from __future__ import annotations
+
+from jsonschema import Draft202012Validator, FormatChecker, validators
+from referencing import Registry, Resource
+
+from ..errors import QuestionError
+from ..rulebook import RuleBook
+from .fast import compile_check
+from .formats import formats_for
+from .report import first_problem, structural_error
+from .schemas import COMMON, common_schema, kind_schema
+
+_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool))
+QuestionValidator = validators.extend(Draft202012Validator, type_checker=_TYPES)
+"""Draft 2020-12 with the engine's integers: a float such as 3.0 is not a whole number here."""
+
+
+def resolver(kind_file: str, kind: dict):
+    """``resolve(ref, base)`` for the fast check: local references and those to the common part."""
+    documents = {COMMON: common_schema(), kind_file: kind}
+
+    def resolve(ref: str, base: str):
+        file, _, pointer = ref.partition("#")
+        file = file or base
+        node = documents[file]
+        for part in pointer.strip("/").split("/") if pointer.strip("/") else ():
+            node = node[part]
+        return node, file
+    return resolve
+
+
+class QuestionCheck:
+    """The compiled checks of one kind's schema for one rule book."""
+
+    def __init__(self, book: RuleBook, kind: str, file: str):
+        self.kind = kind
+        schema = kind_schema(book, file)
+        self.formats = formats_for(book)
+        checker = FormatChecker(formats=())
+        for name, found in self.formats.items():
+            checker.checks(name)(found.accepts)
+        registry = Registry().with_resources([
+            (f"questions/{COMMON}", Resource.from_contents(common_schema())),
+            (f"questions/{file}", Resource.from_contents(schema))])
+        self.validator = QuestionValidator(schema, registry=registry, format_checker=checker)
+        self.fast = compile_check(schema, file, resolver(file, schema), self.formats)
+
+    def errors(self, question) -> list:
+        return [] if self.fast(question) else list(self.validator.iter_errors(question))
+
+    def check(self, question) -> QuestionError | None:
+        """Raise the first structural error; return the first other problem, for after the handler has run."""
+        errors = self.errors(question)
+        if not errors:
+            return None
+        structural = structural_error(errors, question, self.kind)
+        if structural is not None:
+            raise structural
+        return first_problem(errors, question, self.formats)
+
+
+def question_check(book: RuleBook, kind: str, file: str) -> QuestionCheck:
+    """The check of ``kind`` for ``book``, compiled on first use."""
+    key = ("question-check", kind)
+    found = book.derived.get(key)
+    if found is None:
+        found = book.derived[key] = QuestionCheck(book, kind, file)
+    return found

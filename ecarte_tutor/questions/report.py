@@ -1,0 +1,159 @@
+"""What a question's schema errors mean to the person who asked: the API's error objects.
+
+Two kinds of error come out of the schema layer:
+
+- *structural*: a field the question's kind does not have (``unknown-field``, or the code the
+  schema node names in ``x-unknown-code``, such as ``unknown-fact``), and a bad ``agreements``
+  list (``unknown-agreement``). These are reported at once, before the kind's handler runs;
+- every other error (a wrong type, a value out of range, a card that is no card) is left to the
+  handler, whose messages are the precise ones; :func:`first_problem` words it for the rare
+  question the handler itself lets through.
+"""
+from __future__ import annotations
+
+from difflib import get_close_matches
+
+from ..errors import QuestionError
+from .formats import Format
+
+AGREEMENTS = "agreements"
+JSON_TYPES = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
+              "boolean": "true or false", "null": "null", "number": "a number"}
+
+
+def field_path(parts) -> str:
+    """``actions[2].card`` from the parts of a path (keys and list indexes)."""
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def json_type(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    names = {dict: "an object", list: "a list", str: "text", int: "a number", float: "a number"}
+    return names.get(type(value), type(value).__name__)
+
+
+def leaves(errors):
+    """The errors that say what is wrong, looking inside anyOf (which only says no branch fitted)."""
+    for error in errors:
+        if error.context:
+            yield from leaves(error.context)
+        else:
+            yield error
+
+
+def _position(question, parts) -> tuple:
+    """Where a path lies in the question, in the order its fields were written."""
+    key, node = [], question
+    for part in parts:
+        if isinstance(node, dict) and part in node:
+            key.append(list(node).index(part))
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            key.append(part)
+            node = node[part]
+        else:
+            key.append(0)
+    return tuple(key)
+
+
+def _hint(name: str, allowed, noun: str) -> str:
+    near = get_close_matches(str(name), list(allowed), n=1, cutoff=0.6)
+    if near:
+        return f" Did you mean '{near[0]}'?"
+    return f" The {noun} are: {', '.join(allowed)}." if allowed else ""
+
+
+def _unknown(error, question, kind: str):
+    """(position, error object) for each field ``error`` finds that its object does not have."""
+    if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+        return
+    allowed = list(error.schema.get("properties", {}))
+    code = error.schema.get("x-unknown-code", "unknown-field")
+    where = field_path(error.absolute_path)
+    for name in error.instance:
+        if name in allowed:
+            continue
+        field = f"{where}.{name}" if where else str(name)
+        if code == "unknown-fact":
+            message = f"'{name}' is not a fact the referee asks about." + _hint(name, allowed, "facts")
+        else:
+            owner = f"a {kind} question" if not where else f"'{where}'"
+            message = f"'{name}' is not a field of {owner}." + _hint(name, allowed, "fields")
+        yield _position(question, [*error.absolute_path, name]), QuestionError(code, message, field)
+
+
+def structural_error(errors, question, kind: str) -> QuestionError | None:
+    """The first unknown field (in the order the question was written), or a bad agreements list."""
+    found = []
+    for error in leaves(errors):
+        found.extend(_unknown(error, question, kind))
+    if found:
+        return min(found, key=lambda pair: pair[0])[1]
+    for error in leaves(errors):
+        parts = list(error.absolute_path)
+        if parts[:1] == [AGREEMENTS]:
+            return agreement_error(question[AGREEMENTS], parts)
+    return None
+
+
+AGREEMENT_HELP = ("the agreements are ace-high, doubling, offer-the-point, treble-double-single, single-exchange "
+                  "and {\"game-target\": n} with n from 3 to 15")
+
+
+def agreement_error(agreements, parts) -> QuestionError:
+    if len(parts) < 2 or not isinstance(agreements, list):
+        return QuestionError("bad-field", f"'agreements' must be a list; {AGREEMENT_HELP}.", AGREEMENTS)
+    index = parts[1]
+    field = f"{AGREEMENTS}[{index}]"
+    item = agreements[index]
+    if isinstance(item, dict) and list(item) == ["game-target"]:
+        return QuestionError("out-of-range", f"'{field}': the game target must be a whole number from 3 to 15, "
+                                             f"got {item['game-target']!r}.", field)
+    names = ["ace-high", "doubling", "offer-the-point", "treble-double-single", "single-exchange", "game-target"]
+    hint = ""
+    if isinstance(item, str) or (isinstance(item, dict) and len(item) == 1):
+        near = get_close_matches(item if isinstance(item, str) else next(iter(item)), names, n=1)
+        hint = f" Did you mean '{near[0]}'?" if near else ""
+    return QuestionError("unknown-agreement", f"'{field}' is no agreement the tutor knows ({item!r}); "
+                                              f"{AGREEMENT_HELP}.{hint}", field)
+
+
+def first_problem(errors, question, formats: dict[str, Format]) -> QuestionError:
+    """The first of the other errors, worded for the person who asked."""
+    found = list(leaves(errors))
+    typed = [e for e in found if e.validator != "type"] or found  # a failed anyOf branch of another type is noise
+    error = min(typed, key=lambda e: _position(question, e.absolute_path))
+    parts = list(error.absolute_path)
+    field = field_path(parts) or None
+    name = field or "the question"
+    value = error.instance
+    if error.validator == "required":
+        missing = next(n for n in error.validator_value if n not in value)
+        where = f"{field}.{missing}" if field else missing
+        owner = "The question" if not field else f"'{field}'"
+        return QuestionError("missing-field", f"{owner} needs the field '{missing}'.", where)
+    if error.validator == "format" and error.validator_value in formats:
+        return formats[error.validator_value].error(value, field)
+    if error.validator == "type":
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        words = " or ".join(JSON_TYPES.get(t, t) for t in wanted)
+        return QuestionError("bad-field", f"'{name}' must be {words}, not {json_type(value)}.", field)
+    if error.validator in ("minimum", "maximum"):
+        low, high = error.schema.get("minimum"), error.schema.get("maximum")
+        span = f"from {low} to {high}" if low is not None and high is not None else \
+            (f"at least {low}" if low is not None else f"at most {high}")
+        return QuestionError("out-of-range", f"'{name}' must be {span}, got {value}.", field)
+    if error.validator == "uniqueItems":
+        for i, item in enumerate(value):
+            if item in value[:i]:
+                first = value.index(item)
+                return QuestionError("duplicate-card", f"{item} appears twice in '{name}' (positions {first} "
+                                                       f"and {i}); a pack holds each card once.", f"{field}[{i}]")
+    code = "bad-fact-value" if parts[:1] == ["facts"] else "bad-field"
+    return QuestionError(code, f"'{name}': {error.message}.", field)

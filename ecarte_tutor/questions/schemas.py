@@ -1,0 +1,95 @@
+"""The question schemas: one JSON Schema per kind (``ecarte_tutor/schemas/questions/``), read once.
+
+A kind's schema names its file in the kind registry (:class:`ecarte_tutor.engine.kinds.Kind`).
+References are either local (``#/$defs/deal``) or to the shared part
+(``common.schema.json#/$defs/card``). The dispute facts are the rule book's: a node marked
+``"x-properties-from": "dispute-facts"`` receives one property per fact of
+rules/dispute-facts.yaml when the schema is prepared for a book (:func:`kind_schema`).
+"""
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+
+from ..schemas import SCHEMA_DIR
+from ..rulebook import RuleBook
+
+QUESTIONS_DIR = SCHEMA_DIR / "questions"
+COMMON = "common.schema.json"
+COMMON_FIELDS = ("kind", "profile", "agreements")
+"""Fields every kind's schema lists, each a reference to the shared part (but ``kind``, its own constant)."""
+FILL = "x-properties-from"
+SLUG = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+@lru_cache(maxsize=None)
+def _load(name: str) -> dict:
+    schema = json.loads((QUESTIONS_DIR / name).read_text(encoding="utf-8"))
+    if schema.get("$id") != f"questions/{name}":
+        raise ValueError(f"{name}: its $id must be questions/{name}")
+    return schema
+
+
+def common_schema() -> dict:
+    """The shared part, as stored (never to be changed by the caller)."""
+    return _load(COMMON)
+
+
+def stored_schema(file: str) -> dict:
+    """A kind's schema as stored, by its file name (``play.schema.json``)."""
+    schema = _load(file)
+    for name in COMMON_FIELDS[1:]:
+        if schema["properties"].get(name) != {"$ref": f"{COMMON}#/$defs/{name}"}:
+            raise ValueError(f"{file}: the common field '{name}' must be {{\"$ref\": \"{COMMON}#/$defs/{name}\"}}")
+    return schema
+
+
+def kind_schema(book: RuleBook, file: str) -> dict:
+    """A kind's schema for questions answered from ``book``: a copy, with the book's facts filled in."""
+    key = ("question-schema", file)
+    found = book.derived.get(key)
+    if found is None:
+        found = book.derived[key] = _fill(copy.deepcopy(stored_schema(file)), book)
+    return found
+
+
+def _fill(node, book: RuleBook):
+    if isinstance(node, dict):
+        if node.get(FILL) == "dispute-facts":
+            node["properties"] = {name: fact_schema(spec) for name, spec in book.facts.items()}
+        for value in node.values():
+            _fill(value, book)
+    elif isinstance(node, list):
+        for value in node:
+            _fill(value, book)
+    return node
+
+
+def any_case(words) -> str:
+    """A pattern matching any of ``words`` in any case, with blanks around (as the engine reads facts)."""
+    def letters(word: str) -> str:
+        if not set(word) <= SLUG:
+            raise ValueError(f"a fact value must be a lower-case slug, not {word!r}")
+        return "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in word)
+    return r"^\s*(?:" + "|".join(letters(w) for w in words) + r")\s*$"
+
+
+def digits(low: int | None, high: int | None) -> str:
+    """A pattern for whole numbers written as ASCII digits, from ``low`` to ``high`` when both are given."""
+    if low is None or high is None:
+        return r"^\s*[0-9]+\s*$"
+    return r"^\s*0*(?:" + "|".join(str(n) for n in range(high, low - 1, -1)) + r")\s*$"
+
+
+def fact_schema(spec) -> dict:
+    """The values a fact accepts: its JSON type, or the same written as text (for HTML forms); null: not given."""
+    described = {"description": " ".join(spec["question"].split())}
+    if spec["type"] == "boolean":
+        return {"type": ["boolean", "string", "null"], "pattern": any_case(["true", "false"]), **described}
+    if spec["type"] == "integer":
+        low, high = spec.get("min"), spec.get("max")
+        bounds = {key: value for key, value in (("minimum", low), ("maximum", high)) if value is not None}
+        return {"type": ["integer", "string", "null"], **bounds, "pattern": digits(low, high), **described}
+    values = [choice["value"] for choice in spec["choices"]]
+    return {"type": ["string", "null"], "pattern": any_case(values), "examples": values, **described}
