@@ -74,10 +74,21 @@ def read_bool(question: dict, name: str, default: bool = False) -> bool:
     return value
 
 
+def whole_number(value) -> int | None:
+    """A JSON number that is whole, as an int (``3`` and ``3.0`` are the same JSON number); else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value if isinstance(value, int) else None
+
+
 def read_int(value, field: str, *, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = whole_number(value)
+    if number is None:
         raise QuestionError("bad-field", f"'{field}' must be a whole number from {low} to {high}, got {value!r}.",
                             field)
+    value = number
     if not low <= value <= high:
         raise QuestionError("out-of-range", f"'{field}' must be from {low} to {high}, got {value}.", field)
     return value

@@ -2,11 +2,11 @@
 
 The generated fast check (:mod:`.fast`) passes nearly every question in a microsecond or
 so; only a question it does not pass is given to jsonschema, whose errors say what is wrong
-(:mod:`.report`). Integers are JSON integers (``3``, not ``3.0``), as the engine reads them.
+(:mod:`.report`). As in JSON Schema, ``3.0`` is a whole number, and the engine reads it as 3.
 """
 from __future__ import annotations
 
-from jsonschema import Draft202012Validator, FormatChecker, validators
+from jsonschema import Draft202012Validator, FormatChecker
 from referencing import Registry, Resource
 
 from ..errors import QuestionError
@@ -16,15 +16,11 @@ from .formats import formats_for
 from .report import first_problem, structural_error
 from .schemas import COMMON, common_schema, kind_schema
 
-_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
-    "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool))
-QuestionValidator = validators.extend(Draft202012Validator, type_checker=_TYPES)
-"""Draft 2020-12 with the engine's integers: a float such as 3.0 is not a whole number here."""
 
 
-def resolver(kind_file: str, kind: dict):
+def resolver(common: dict, kind_file: str, kind: dict):
     """``resolve(ref, base)`` for the fast check: local references and those to the common part."""
-    documents = {COMMON: common_schema(), kind_file: kind}
+    documents = {COMMON: common, kind_file: kind}
 
     def resolve(ref: str, base: str):
         file, _, pointer = ref.partition("#")
@@ -41,16 +37,16 @@ class QuestionCheck:
 
     def __init__(self, book: RuleBook, kind: str, file: str):
         self.kind = kind
-        schema = kind_schema(book, file)
+        schema, common = kind_schema(book, file), common_schema(book)
         self.formats = formats_for(book)
         checker = FormatChecker(formats=())
         for name, found in self.formats.items():
             checker.checks(name)(found.accepts)
         registry = Registry().with_resources([
-            (f"questions/{COMMON}", Resource.from_contents(common_schema())),
+            (f"questions/{COMMON}", Resource.from_contents(common)),
             (f"questions/{file}", Resource.from_contents(schema))])
-        self.validator = QuestionValidator(schema, registry=registry, format_checker=checker)
-        self.fast = compile_check(schema, file, resolver(file, schema), self.formats)
+        self.validator = Draft202012Validator(schema, registry=registry, format_checker=checker)
+        self.fast = compile_check(schema, file, resolver(common, file, schema), self.formats)
 
     def errors(self, question) -> list:
         return [] if self.fast(question) else list(self.validator.iter_errors(question))

@@ -19,7 +19,8 @@ TYPES = {
     "object": "isinstance({v}, dict)",
     "array": "isinstance({v}, list)",
     "string": "isinstance({v}, str)",
-    "integer": "(isinstance({v}, int) and not isinstance({v}, bool))",
+    # as in JSON Schema, a number with a zero fraction (3.0) is an integer
+    "integer": "(isinstance({v}, int) and not isinstance({v}, bool) or isinstance({v}, float) and {v}.is_integer())",
     "boolean": "isinstance({v}, bool)",
     "null": "{v} is None",
 }

@@ -17,6 +17,11 @@ from ..errors import QuestionError
 from .formats import Format
 
 AGREEMENTS = "agreements"
+RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks", "inconsistent-facts", "out-of-range",
+              "bad-deal", "no-matching-law", "conflicting-facts", "no-strategy", "unsupported-agreement")
+"""The error codes a question that meets its schema may still get: rules of the game a JSON Schema cannot
+state (the same card written twice in two notations, tricks that do not add up to five, a deal that is not
+the pack, facts no law covers, a limit the profile sets), and an agreement the engine does not apply yet."""
 JSON_TYPES = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
               "boolean": "true or false", "null": "null", "number": "a number"}
 
@@ -138,8 +143,9 @@ def first_problem(errors, question, formats: dict[str, Format]) -> QuestionError
         where = f"{field}.{missing}" if field else missing
         owner = "The question" if not field else f"'{field}'"
         return QuestionError("missing-field", f"{owner} needs the field '{missing}'.", where)
-    if error.validator == "format" and error.validator_value in formats:
-        return formats[error.validator_value].error(value, field)
+    notation = error.schema.get("format") if isinstance(error.schema, dict) else None
+    if error.validator in ("format", "pattern", "maxLength") and notation in formats:
+        return formats[notation].error(value, field)  # the engine's own words for a card, suit, seat, profile
     if error.validator == "type":
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         words = " or ".join(JSON_TYPES.get(t, t) for t in wanted)

@@ -4,7 +4,8 @@ A kind's schema names its file in the kind registry (:class:`ecarte_tutor.engine
 References are either local (``#/$defs/deal``) or to the shared part
 (``common.schema.json#/$defs/card``). The dispute facts are the rule book's: a node marked
 ``"x-properties-from": "dispute-facts"`` receives one property per fact of
-rules/dispute-facts.yaml when the schema is prepared for a book (:func:`kind_schema`).
+rules/dispute-facts.yaml, and one marked ``"x-pattern-from": "profiles"`` a pattern of the book's
+profile names, when the schemas are prepared for a book (:func:`kind_schema`, :func:`common_schema`).
 """
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ COMMON = "common.schema.json"
 COMMON_FIELDS = ("kind", "profile", "agreements")
 """Fields every kind's schema lists, each a reference to the shared part (but ``kind``, its own constant)."""
 FILL = "x-properties-from"
+FILL_PATTERN = "x-pattern-from"
 SLUG = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
+CASES = {"k": "[kK\u212a]"}
+"""Letters another character lowers to: the Kelvin sign reads as k, as Python's str.lower() has it."""
 
 
 @lru_cache(maxsize=None)
@@ -31,9 +35,13 @@ def _load(name: str) -> dict:
     return schema
 
 
-def common_schema() -> dict:
-    """The shared part, as stored (never to be changed by the caller)."""
-    return _load(COMMON)
+def common_schema(book: RuleBook) -> dict:
+    """The shared part for questions answered from ``book``: a copy, with the book's profile names filled in."""
+    key = ("question-schema", COMMON)
+    found = book.derived.get(key)
+    if found is None:
+        found = book.derived[key] = _fill(copy.deepcopy(_load(COMMON)), book)
+    return found
 
 
 def stored_schema(file: str) -> dict:
@@ -58,6 +66,8 @@ def _fill(node, book: RuleBook):
     if isinstance(node, dict):
         if node.get(FILL) == "dispute-facts":
             node["properties"] = {name: fact_schema(spec) for name, spec in book.facts.items()}
+        if node.get(FILL_PATTERN) == "profiles":
+            node["pattern"] = any_case(book.profiles)
         for value in node.values():
             _fill(value, book)
     elif isinstance(node, list):
@@ -71,7 +81,7 @@ def any_case(words) -> str:
     def letters(word: str) -> str:
         if not set(word) <= SLUG:
             raise ValueError(f"a fact value must be a lower-case slug, not {word!r}")
-        return "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in word)
+        return "".join(CASES.get(c) or (f"[{c}{c.upper()}]" if c.isalpha() else c) for c in word)
     return r"^\s*(?:" + "|".join(letters(w) for w in words) + r")\s*$"
 
 

@@ -27,13 +27,17 @@ def _is_api() -> bool:
 
 def handle_http(exc: HTTPException):
     status = exc.code or 500
+    # a 405 names the methods the address does take (RFC 9110), as Flask's own response would
+    allowed = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods", None) else {}
     if _is_api():
         message = API_MESSAGES.get(status) or exc.description or exc.name
-        return json_response(error_object(API_CODES.get(status, "bad-request"), message),
-                             status if status in (404, 405, 413) else 400)
+        response = json_response(error_object(API_CODES.get(status, "bad-request"), message),
+                                 status if status in (404, 405, 413) else 400)
+        response.headers.update(allowed)
+        return response
     description = exc.description if status in (400, 404) and exc.description else None
     return render_template("errors/error.html", status=status, title=TITLES.get(status, exc.name),
-                           description=description), status
+                           description=description), status, allowed
 
 
 def handle_fault(exc: Exception):

@@ -1,100 +1,64 @@
 """The OpenAPI 3.1 description of the JSON API (served at ``/api/openapi.json``).
 
-It follows ../shared/API.md: one schema per question kind, the fields every
-answer carries, and the error object.
+The request schemas are the kinds' own (``ecarte_tutor/schemas/questions/``, the schemas
+``ask()`` checks questions against): each kind's schema becomes ``<Kind>Question``, the
+shared definitions and each kind's local ones become components of their own, and the
+references are pointed at them. What this module writes itself is the answer's common
+fields, the error object and the operations.
 """
 from __future__ import annotations
 
+import copy
 
 from .. import __version__
 from ..engine.kinds import KINDS
+from ..questions.report import RULE_CODES
+from ..questions.schemas import COMMON, QUESTIONS_DIR, common_schema, kind_schema
 
 REF = "#/components/schemas/"
-
-CARD = {"type": "string", "description": "Rank then suit, any case: K Q J A 10 9 8 7 (T for 10) and "
-                                         "S H D C or ♠ ♥ ♦ ♣. Answers use the canonical form, e.g. \"10H\".",
-        "examples": ["QS", "10H", "j♠"]}
-SUIT = {"type": "string", "description": "S H D C, ♠ ♥ ♦ ♣, or spades hearts diamonds clubs (any case).",
-        "examples": ["H", "♠", "clubs"]}
-SEAT = {"enum": ["elder", "dealer"], "description": "elder is the non-dealer."}
-SEAT_NUMBERS = {"type": "object", "properties": {"elder": {"type": "integer"}, "dealer": {"type": "integer"}},
-                "required": ["elder", "dealer"]}
+DROPPED = ("$schema", "$id", "$defs", "x-properties-from", "x-pattern-from")
 
 
 def _ref(name: str) -> dict:
     return {"$ref": REF + name}
 
 
-def _question(kind: str, description: str, properties: dict, required: list[str]) -> dict:
-    return {
-        "type": "object",
-        "description": description,
-        "properties": {"kind": {"const": kind}, "profile": _ref("Profile"), **properties},
-        "required": ["kind", *required],
-    }
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.replace("-", "_").split("_"))
 
 
-QUESTIONS = {
-    "PlayQuestion": _question("play", "May this card be played? Answer: legal_cards, and legal when card is given.", {
-        "trump": _ref("Suit"),
-        "hand": {"type": "array", "items": _ref("Card"), "minItems": 1, "maxItems": 5},
-        "led": {"anyOf": [_ref("Card"), {"type": "null"}], "description": "null or absent: this player leads."},
-        "card": {"anyOf": [_ref("Card"), {"type": "null"}],
-                 "description": "The card to judge (in hand); null or absent: just list the legal cards."},
-    }, ["trump", "hand"]),
-    "TrickQuestion": _question("trick", "Who wins this trick? Answer: winner, leader or follower.", {
-        "trump": _ref("Suit"), "led": _ref("Card"), "followed": _ref("Card"),
-    }, ["trump", "led", "followed"]),
-    "ScoreQuestion": _question("score", "What does this hand score? Answer: points, and with score_before "
-                                        "score_after and winner.", {
-        "tricks": SEAT_NUMBERS,
-        "elder_played_without_proposing": {"type": "boolean", "default": False},
-        "dealer_refused_first_proposal": {"type": "boolean", "default": False},
-        "king_turned": {"type": "boolean", "default": False},
-        "king_announced_by": {"anyOf": [_ref("Seat"), {"type": "null"}]},
-        "score_before": SEAT_NUMBERS,
-    }, ["tricks"]),
-    "ExchangeQuestion": _question("exchange", "The stock runs short. Answer: elder_draws, elder_takes_back, "
-                                              "dealer_draws, dealer_takes_back, exchange_over.", {
-        "stock": {"type": "integer", "minimum": 0, "maximum": 21},
-        "elder_discards": {"type": "integer", "minimum": 0, "maximum": 5,
-                           "description": "The least the elder may discard depends on the profile: 1, or 0 under "
-                                          "modern; below it is the error out-of-range."},
-        "dealer_discards": {"type": "integer", "minimum": 0, "maximum": 5},
-    }, ["stock", "elder_discards"]),
-    "HandQuestion": _question("hand", "Referee a whole hand. Answer: legal, first_illegal, state, next, score.", {
-        "deal": {"type": "object", "properties": {
-            "elder": {"type": "array", "items": _ref("Card")}, "dealer": {"type": "array", "items": _ref("Card")},
-            "turn_up": _ref("Card"), "stock": {"type": "array", "items": _ref("Card")}},
-            "required": ["elder", "dealer", "turn_up", "stock"]},
-        "actions": {"type": "array", "items": {"type": "object", "properties": {
-            "by": _ref("Seat"),
-            "do": {"enum": ["propose", "stand", "accept", "refuse", "discard", "announce-king", "card"]},
-            "cards": {"type": "array", "items": _ref("Card")}, "card": _ref("Card")},
-            "required": ["by", "do"]}},
-    }, ["deal", "actions"]),
-    "DisputeQuestion": _question("dispute", "Rule on an irregularity by the club code. Answer: status need (the "
-                                            "next fact to ask) or status ruling.", {
-        "facts": {"type": "object", "description": "irregularity, discovered, hand, offender, count, ... "
-                                                   "(see API.md); may be partial.",
-                  "properties": {"irregularity": {"type": "string"}, "discovered": {"type": "string"}}},
-    }, ["facts"]),
-    "PackQuestion": _question("pack", "Inspect a pack. Answer: size, correct, missing, duplicates, foreign.", {
-        "cards": {"type": "array", "items": {"type": "string"}},
-    }, ["cards"]),
-    "AdviceQuestion": _question("advice", "Should this hand be played without proposing (for the dealer: the "
-                                          "proposal refused)? Strategy, not law: Hoffmann's jeux de règle. Answer: "
-                                          "advice, play_without_proposing, pattern, trumps, seat.", {
-        "trump": _ref("Suit"),
-        "hand": {"type": "array", "items": _ref("Card"), "minItems": 5, "maxItems": 5},
-        "seat": {"anyOf": [_ref("Seat"), {"type": "null"}], "default": "elder",
-                 "description": "Whose hand it is: elder (proposes or plays) or dealer (accepts or refuses)."},
-    }, ["trump", "hand"]),
-}
+def _component(schema: dict, local_prefix: str) -> dict:
+    """A schema with its references pointed at the components (common: ``Card``; local: ``HandDeal``)."""
+    def move(node):
+        if isinstance(node, dict):
+            out = {key: move(value) for key, value in node.items() if key not in DROPPED}
+            if "$ref" in node:
+                file, _, pointer = node["$ref"].partition("#")
+                name = pointer.rsplit("/", 1)[1]
+                out["$ref"] = REF + (_camel(name) if file == COMMON else local_prefix + _camel(name))
+            return out
+        if isinstance(node, list):
+            return [move(value) for value in node]
+        return node
+    return move(copy.deepcopy(schema))
 
-KIND_SCHEMA = {"play": "PlayQuestion", "trick": "TrickQuestion", "score": "ScoreQuestion",
-               "exchange": "ExchangeQuestion", "hand": "HandQuestion", "dispute": "DisputeQuestion",
-               "pack": "PackQuestion", "advice": "AdviceQuestion"}
+
+def question_components(book) -> dict:
+    """``<Kind>Question`` for every kind, its local definitions, and the shared ones."""
+    missing = [name for name, kind in KINDS.items() if not (QUESTIONS_DIR / kind.schema).is_file()]
+    if missing:
+        raise LookupError(f"no question schema for the kind(s) {', '.join(missing)}")
+    common = common_schema(book)
+    components = {_camel(name): _component(schema, "") for name, schema in common["$defs"].items()}
+    components["Profile"] = {**components["Profile"], "default": book.default_profile,
+                             "examples": list(book.profiles)}
+    for name, kind in KINDS.items():
+        schema = kind_schema(book, kind.schema)
+        prefix = _camel(name)
+        for local, sub in schema.get("$defs", {}).items():
+            components[prefix + _camel(local)] = _component(sub, prefix)
+        components[prefix + "Question"] = _component(schema, prefix)
+    return components
 
 
 def openapi_document(book) -> dict:
@@ -105,32 +69,17 @@ def openapi_document(book) -> dict:
     return found
 
 
-def _document(book) -> dict:
-    missing = [kind for kind in KINDS if kind not in KIND_SCHEMA]
-    if missing:
-        raise LookupError(f"the OpenAPI document has no question schema for kind {', '.join(missing)}")
-    named = {kind: KIND_SCHEMA[kind] for kind in KINDS}
-    schemas = {
-        "Card": CARD,
-        "Suit": SUIT,
-        "Seat": SEAT,
-        "Profile": {"enum": list(book.profiles), "default": book.default_profile,
-                    "description": "Which rule set decides; an unknown name is the error unknown-profile."},
-        **{name: QUESTIONS[name] for name in named.values()},
-        "Question": {
-            "description": "One question; kind chooses its shape.",
-            "oneOf": [_ref(name) for name in named.values()],
-            "discriminator": {"propertyName": "kind", "mapping": {k: REF + v for k, v in named.items()}},
-        },
+def _answer_schemas(book) -> dict:
+    return {
         "Answer": {
             "type": "object",
-            "description": "Every answer carries these fields, plus those of its kind (API.md).",
+            "description": "Every answer carries these fields, plus those of its kind (docs/api.md).",
             "properties": {
                 "cites": {"type": "array", "items": {"type": "string"},
                           "description": "Ids of the rules that decided, in order; each is shown at /rules#<id>."},
                 "explanation": {"type": "string"},
                 "laws": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": book.club_code_laws}},
-                "profile": _ref("Profile"),
+                "profile": {"enum": list(book.profiles)},
             },
             "required": ["cites", "explanation", "laws", "profile"],
             "additionalProperties": True,
@@ -140,9 +89,7 @@ def _document(book) -> dict:
             "properties": {"error": {
                 "type": "object",
                 "properties": {
-                    "code": {"type": "string", "description": "A slug: bad-json, empty-body, not-an-object, "
-                                                              "missing-field, unknown-kind, unknown-profile, "
-                                                              "bad-card, duplicate-card, too-large, ..."},
+                    "code": {"type": "string", "description": "A slug naming the problem; docs/api.md lists them."},
                     "message": {"type": "string", "description": "One clear sentence."},
                     "field": {"type": ["string", "null"], "description": "Where, e.g. hand[2], or null."},
                 },
@@ -150,6 +97,20 @@ def _document(book) -> dict:
             }},
             "required": ["error"],
         },
+    }
+
+
+def _document(book) -> dict:
+    questions = question_components(book)
+    mapping = {name: REF + _camel(name) + "Question" for name in KINDS}
+    schemas = {
+        **questions,
+        "Question": {
+            "description": "One question; kind chooses its shape.",
+            "oneOf": [{"$ref": ref} for ref in mapping.values()],
+            "discriminator": {"propertyName": "kind", "mapping": mapping},
+        },
+        **_answer_schemas(book),
     }
     error_content = {"application/json": {"schema": _ref("ErrorObject")}}
     return {
@@ -160,7 +121,9 @@ def _document(book) -> dict:
             "description": "Ask whether a card may be played, who wins a trick, what a hand scores, how a short "
                            "stock is shared, whether a whole hand was played legally, how a dispute is ruled "
                            "under the London club code, whether a pack is correct, and whether a hand is worth "
-                           "playing without proposing. Every answer cites the rules that decided it.",
+                           "playing without proposing. Every answer cites the rules that decided it. The "
+                           "notations (formats card, suit, seat, profile, playing-card) and every field are "
+                           "described in the project's docs/api.md.",
         },
         "paths": {
             "/api/ask": {"post": {
@@ -173,7 +136,9 @@ def _document(book) -> dict:
                 "responses": {
                     "200": {"description": "The answer.",
                             "content": {"application/json": {"schema": _ref("Answer")}}},
-                    "400": {"description": "Malformed JSON or a question that cannot be answered as asked.",
+                    "400": {"description": "Malformed JSON, a question that breaks its schema, or one that meets "
+                                           "it but breaks a rule of the game a schema cannot state; the latter "
+                                           "only with the codes " + ", ".join(RULE_CODES) + ".",
                             "content": error_content},
                     "413": {"description": "The body is larger than 64 KiB.", "content": error_content},
                 },

@@ -152,9 +152,24 @@ def test_every_kind_ask_answers_needs_its_schema(monkeypatch):
     import ecarte_tutor.web.openapi as openapi
     from ecarte_tutor.rulebook import load_rulebook
 
-    monkeypatch.setattr(openapi, "KIND_SCHEMA", {k: v for k, v in openapi.KIND_SCHEMA.items() if k != "advice"})
+    monkeypatch.setitem(KINDS, "advice", dataclasses.replace(KINDS["advice"], schema="nowhere.schema.json"))
     with pytest.raises(LookupError, match="advice"):
         openapi.openapi_document(load_rulebook())  # a fresh book: nothing worked out yet
+
+
+def test_the_request_schemas_are_the_kinds_own(client, book):
+    """/api/openapi.json serves the schema ask() checks against, references moved to the components."""
+    from ecarte_tutor.questions.schemas import kind_schema
+
+    schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    stored = kind_schema(book, KINDS["score"].schema)
+    served = schemas["ScoreQuestion"]
+    assert set(served["properties"]) == set(stored["properties"])
+    assert served["properties"]["tricks"] == {"$ref": "#/components/schemas/ScoreTricks"}
+    assert served["properties"]["profile"] == {"$ref": "#/components/schemas/Profile"}
+    assert served["additionalProperties"] is False
+    facts = schemas["DisputeQuestion"]["properties"]["facts"]["properties"]
+    assert list(facts) == list(book.facts)
 
 
 @pytest.mark.parametrize("question, valid", [
@@ -163,6 +178,9 @@ def test_every_kind_ask_answers_needs_its_schema(monkeypatch):
     ({"kind": "play", "trump": "H", "hand": ["QS", "7S"], "led": None, "card": None}, True),
     ({"kind": "advice", "trump": "H", "hand": ["KS", "QS", "JS", "8H", "8D"], "seat": "dealer"}, True),
     ({"kind": "advice", "trump": "H", "hand": ["KS"]}, False),
+    ({"kind": "play", "trump": "H", "hand": ["QS"], "profile": None}, True),
+    ({"kind": "play", "trump": "H", "hand": ["QS", "QS"]}, False),
+    ({"kind": "score", "tricks": {"elder": 1, "dealer": 4}, "dealer_refused": True}, False),
 ])
 def test_questions_ask_answers_match_the_openapi_schemas(client, question, valid):
     from jsonschema import Draft202012Validator

@@ -4,7 +4,7 @@ from __future__ import annotations
 from difflib import get_close_matches
 
 from ...errors import QuestionError
-from ...fields import is_whole_number, require
+from ...fields import is_whole_number, require, whole_number
 from ...rulebook import RuleBook
 
 
@@ -43,6 +43,8 @@ def _read_value(spec, value, field: str):
     if kind == "integer":
         if isinstance(value, str) and is_whole_number(value.strip()):
             value = int(value.strip())
+        number = whole_number(value)  # 3.0 is the JSON number 3
+        value = value if number is None else number
         low, high = spec.get("min"), spec.get("max")
         in_range = not isinstance(value, bool) and isinstance(value, int) \
             and (low is None or value >= low) and (high is None or value <= high)
