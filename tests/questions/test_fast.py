@@ -1,0 +1,56 @@
+"""The check generated from a schema says yes exactly when jsonschema finds no error."""
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from ecarte_tutor.engine.kinds import KINDS
+from ecarte_tutor.questions.check import question_check
+from ecarte_tutor.questions.fast import SchemaError, compile_check
+from ecarte_tutor.questions.formats import FIXED
+
+from .mutations import near_questions
+
+
+def checked(book, question):
+    kind = question.get("kind") if isinstance(question, dict) else None
+    return question_check(book, kind, KINDS[kind].schema) if kind in KINDS else None
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(question=near_questions())
+def test_the_fast_check_agrees_with_jsonschema(book, question):
+    check = checked(book, question)
+    if check is not None:
+        assert check.fast(question) == check.validator.is_valid(question), question
+
+
+def test_the_fast_check_refuses_what_jsonschema_refuses_here(book):
+    check = question_check(book, "hand", KINDS["hand"].schema)
+    action = {"by": "elder", "do": "card", "card": "KS"}
+    deal = {"elder": ["KS"], "dealer": [], "turn_up": "9H", "stock": []}
+    for question in ({"kind": "hand", "deal": deal, "actions": [action]},
+                     {"kind": "hand", "deal": deal, "actions": [{**action, "cards": []}]},
+                     {"kind": "hand", "deal": deal, "actions": [{"by": "elder", "do": "discard"}]},
+                     {"kind": "hand", "deal": {**deal, "elder": ["KS", "KS"]}, "actions": []}):
+        assert check.fast(question) is False and check.validator.is_valid(question) is False
+
+
+def resolve_nothing(ref, base):
+    raise AssertionError(ref)
+
+
+@pytest.mark.parametrize("schema, problem", [
+    ({"type": "object", "propertyNames": {"maxLength": 3}}, "propertyNames"),
+    ({"type": "string", "format": "colour"}, "colour"),
+    ({"enum": [1, 2]}, "strings and null"),
+    ({"type": "object", "additionalProperties": {"type": "string"}}, "additionalProperties"),
+])
+def test_a_keyword_the_fast_check_cannot_decide_is_refused_when_compiled(schema, problem):
+    with pytest.raises(SchemaError, match=problem):
+        compile_check(schema, "test", resolve_nothing, FIXED)
+
+
+def test_annotations_are_ignored_and_if_then_else_is_decided():
+    schema = {"description": "a number or text", "x-note": 1, "if": {"type": "string"},
+              "then": {"maxLength": 2}, "else": {"type": "integer", "minimum": 0}}
+    check = compile_check(schema, "test", resolve_nothing, FIXED)
+    assert [check(v) for v in ("ab", "abc", 3, -1, 2.0, 2.5, None)] == [True, False, True, False, True, False, False]
