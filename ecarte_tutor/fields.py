@@ -1,4 +1,4 @@
-"""Reading the fields of a question, each failure naming its field (API.md error object)."""
+"""Reading the fields of a question, each failure naming its field (the error object of docs/api.md)."""
 from __future__ import annotations
 
 from .cards import CANONICAL_CARDS, Card, parse_card, parse_suit

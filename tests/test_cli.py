@@ -79,6 +79,16 @@ def test_help_lists_commands():
     assert code == 0 and all(c in out for c in ("check", "rules", "ask", "coverage", "lesson", "serve"))
 
 
+def test_ask_help_lists_the_kinds_and_points_to_the_api_docs():
+    from ecarte_tutor.engine.kinds import KINDS
+
+    code, out, _ = run(["ask", "--help"])
+    assert code == 0 and "docs/api.md" in out
+    listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ") and line.split()
+              and line.split()[0] in KINDS]
+    assert listed == list(KINDS)
+
+
 @pytest.mark.parametrize("text", ["[" * 5000, "1" * 5000])
 def test_ask_unreadable_json_is_bad_json_not_a_traceback(text):
     code, out, err = run(["ask"], text)

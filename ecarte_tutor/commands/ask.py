@@ -1,19 +1,30 @@
 """``ecarte-tutor ask [FILE]``: one JSON question, or JSON Lines, in; one JSON answer a line out.
 
 Exit 0 when every question was understood (an illegal play is an answer), 2 when
-any was malformed; its line is an error object.
+any was malformed; its line is an error object. ``--help`` lists the kinds and points to
+docs/api.md.
 """
 from __future__ import annotations
 
+import argparse
 import sys
 
 from .. import jsonio
 from ..asking import ask
+from ..engine.kinds import KINDS
 from ..errors import QuestionError
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("file", nargs="?", help="a file of questions (default: standard input)")
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = "\n".join([
+        "kinds of question (the field 'kind'):",
+        *(f"  {kind.name:<10} {kind.asks}" for kind in KINDS.values()),
+        "",
+        "Every kind, field, dispute fact, option and error code: docs/api.md (in the repository).",
+        'Example: echo \'{"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S"]}\' | ecarte-tutor ask',
+    ])
 
 
 def _questions(text: str):

@@ -1,4 +1,4 @@
-"""Turning the rule ids a decision used into ``cites`` and ``laws`` (API.md)."""
+"""Turning the rule ids a decision used into ``cites`` and ``laws`` (docs/api.md)."""
 from __future__ import annotations
 
 from ..rulebook import LAW_SECTION, RuleBook

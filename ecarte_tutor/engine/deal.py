@@ -20,7 +20,7 @@ class Deal:
 
 
 def read_deal(value, params: Params) -> Deal:
-    """Check a deal as API.md describes; every defect is a ``bad-deal`` error naming the field."""
+    """Check a deal as docs/api.md describes; every defect is a ``bad-deal`` error naming the field."""
     if not isinstance(value, dict):
         raise QuestionError("bad-deal", "'deal' must be an object with elder, dealer, turn_up and stock.", "deal")
     size = params.hand_size

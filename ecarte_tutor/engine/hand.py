@@ -135,7 +135,7 @@ def king_window_open(state: HandState, seat: str, params: Params) -> bool:
 
 
 def next_actions(state: HandState, params: Params) -> list[dict]:
-    """The legal next actions (API.md ``next``): the announcements open now, then the seat to act's."""
+    """The legal next actions (docs/api.md, ``next``): the announcements open now, then the seat to act's."""
     kings = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
     return kings + _turn_actions(state, params)
 
