@@ -3,11 +3,17 @@
 A form is read into a :class:`FormData`: the question for ``ask()``, the input to
 show again (cards ticked, text typed), and one message per field that could not
 be read. A form with messages is shown again with status 400.
+
+Before any of that, :func:`check_query` holds the address to the form's own fields, as
+``ask()`` holds a question to its schema: a parameter the page does not read, a value
+longer than :data:`MAX_VALUE` characters or a field given more than :data:`MAX_VALUES`
+times is refused with a 400 page that names it, and nothing is rendered.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 
 from flask import abort, request
 
@@ -17,6 +23,27 @@ from .site import get_book
 
 _SPLIT = re.compile(r"[\s,;]+")
 NONE_WORDS = {"", "none", "null", "lead", "i-lead"}
+MAX_VALUE = 200
+"""The longest value a form field takes: five cards typed out with room to spare, far below a URL's limit."""
+MAX_VALUES = 40
+"""How many times one field may be given: the 32 card boxes of a hand and its text box, with room to spare."""
+
+
+def check_query(args, fields: tuple[str, ...]) -> None:
+    """Refuse (400) a query string with a parameter not in ``fields``, or a value too long or too often given."""
+    for name in args:
+        if name not in fields:
+            near = get_close_matches(name, fields, n=1)
+            hint = f" Did you mean '{near[0]}'?" if near else ""
+            abort(400, description=f"This page has no field '{short(name)}'.{hint} Its fields are: "
+                                   f"{', '.join(fields)}.")
+        values = args.getlist(name)
+        if len(values) > MAX_VALUES:
+            abort(400, description=f"The field '{name}' is given {len(values)} times; this page reads it at "
+                                   f"most {MAX_VALUES} times.")
+        if any(len(value) > MAX_VALUE for value in values):
+            abort(400, description=f"The value of '{name}' is longer than {MAX_VALUE} characters, more than "
+                                   "any answer to this form needs.")
 
 
 @dataclass

@@ -2,7 +2,9 @@
 
 Each page is a GET form, so the question and its profile live in the URL: a
 verdict can be shared, and changing the profile re-rules the same question.
-A form that cannot be read comes back with its messages and status 400.
+A form that cannot be read comes back with its messages and status 400; an address
+with a parameter the page does not read, or an over-long value, is a 400 page
+(:func:`forms.check_query`).
 """
 from __future__ import annotations
 
@@ -15,6 +17,12 @@ from .site import get_site
 bp = Blueprint("legal", __name__, url_prefix="/legal")
 
 SEAT_CHOICES = {"": None, "elder": "elder", "dealer": "dealer"}
+# The fields of each form: the only parameters its address may carry.
+PLAY_FIELDS = ("profile", "trump", "led", "hand", "card")
+TRICK_FIELDS = ("profile", "trump", "led", "followed")
+SCORE_FLAGS = ("elder_played_without_proposing", "dealer_refused_first_proposal", "king_turned")
+SCORE_FIELDS = ("profile", "elder_tricks", *SCORE_FLAGS, "king_announced_by", "before_elder", "before_dealer")
+EXCHANGE_FIELDS = ("profile", "stock", "elder_discards", "dealer_discards")
 
 
 def _rule(template: str, form: forms.FormData, kind: str, fields: tuple[str, ...], **aliases: str):
@@ -47,6 +55,7 @@ def _blank(template: str):
 @bp.get("/")
 def play():
     """May this card be played? (kind ``play``)."""
+    forms.check_query(request.args, PLAY_FIELDS)
     if not _submitted("trump", "hand", "led", "card"):
         return _blank("legal/play.html")
     args, form = request.args, forms.FormData()
@@ -61,6 +70,7 @@ def play():
 @bp.get("/trick")
 def trick():
     """Who wins this trick? (kind ``trick``)."""
+    forms.check_query(request.args, TRICK_FIELDS)
     if not _submitted("trump", "led", "followed"):
         return _blank("legal/trick.html")
     args, form = request.args, forms.FormData()
@@ -74,6 +84,7 @@ def trick():
 @bp.get("/score")
 def score():
     """What does this hand score? (kind ``score``)."""
+    forms.check_query(request.args, SCORE_FIELDS)
     if not _submitted("elder_tricks"):
         return _blank("legal/score.html")
     args, form = request.args, forms.FormData()
@@ -82,7 +93,7 @@ def score():
                            store=False)
     if elder is not None:
         form.question["tricks"] = {"elder": elder, "dealer": 5 - elder}
-    for flag in ("elder_played_without_proposing", "dealer_refused_first_proposal", "king_turned"):
+    for flag in SCORE_FLAGS:
         forms.read_flag(args, form, flag)
     forms.read_choice(args, form, "king_announced_by", SEAT_CHOICES, what="who announced the king")
     before = {}
@@ -103,6 +114,7 @@ def score():
 @bp.get("/exchange")
 def exchange():
     """The stock runs short: who draws what? (kind ``exchange``)."""
+    forms.check_query(request.args, EXCHANGE_FIELDS)
     if not _submitted("stock", "elder_discards"):
         return _blank("legal/exchange.html")
     args, form = request.args, forms.FormData()

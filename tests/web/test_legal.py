@@ -224,3 +224,39 @@ def test_a_form_the_engine_cannot_rule_on_is_a_400_saying_why(get, url, message)
     page = get(url)
     assert page.status == 400
     assert message in page.text
+
+
+@pytest.mark.parametrize("url, named, meant", [
+    ("/legal/?trump=H&led=JS&hand=QS&crad=7S", "crad", "card"),
+    ("/legal/?colour=red", "colour", None),
+    ("/legal/trick?trump=H&led=KS&folowed=QS", "folowed", "followed"),
+    ("/legal/score?elder_tricks=4&dealer_refused=on", "dealer_refused", "dealer_refused_first_proposal"),
+    ("/legal/exchange?stock=3&elder_discards=2&dealer_discard=1", "dealer_discard", "dealer_discards"),
+])
+def test_a_parameter_the_page_does_not_read_is_a_400_page_naming_it(get, url, named, meant):
+    page = get(url)
+    assert page.status == 400
+    assert f"This page has no field '{named}'." in page.text
+    assert (f"Did you mean '{meant}'?" in page.text) == bool(meant)
+    assert 'class="ask"' not in page.html, "refused before the form is rendered"
+
+
+def test_an_over_long_or_over_repeated_value_is_a_400_page(get):
+    page = get("/legal/?trump=H&hand=" + "K" * 201)
+    assert page.status == 400 and "longer than 200 characters" in page.text
+    page = get("/legal/?trump=H&hand=QS&hand=" + "&hand=".join(["7S"] * 40))
+    assert page.status == 400 and "given 41 times" in page.text
+
+
+def test_every_field_a_form_submits_is_read(get):
+    """The forms' own fields, and the re-rule forms' copies of them, pass the check."""
+    for url in (PLAY, "/legal/trick?trump=H&led=KS&followed=QS&profile=french",
+                "/legal/score?elder_tricks=2&elder_played_without_proposing=on&dealer_refused_first_proposal="
+                "&king_turned=on&king_announced_by=&before_elder=1&before_dealer=3",
+                "/legal/exchange?stock=3&elder_discards=2&dealer_discards=1&profile=modern",
+                "/legal/?trump=H&hand=" + "&hand=".join(["KS"] * 33)):
+        page = get(url)
+        assert page.status == 200, (url, page.text[:300])
+        fields = set(re.findall(r'<(?:input|select)[^>]*\bname="([^"]+)"', page.html))
+        page = get(url.split("?")[0] + "?" + "&".join(f"{name}=" for name in sorted(fields)))
+        assert page.status in (200, 400) and "has no field" not in page.text, url
