@@ -31,23 +31,8 @@ def sections(text: str) -> dict[str, str]:
     return found
 
 
-def table(text: str, header: str) -> list[str]:
-    """The first column (a name in backticks) of every table in ``text`` whose header row is ``header``."""
-    names, inside = [], False
-    for line in text.splitlines():
-        if line.strip() == header:
-            inside = True
-        elif inside and line.startswith("|"):
-            match = NAMED.match(line)
-            if match:
-                names.append(match.group(1))
-        else:
-            inside = False
-    return names
-
-
 def rows(text: str, header: str) -> dict[str, str]:
-    """Each row of those tables, by the name in its first column."""
+    """Each row of every table in ``text`` whose header row is ``header``, by the name (in backticks) it starts with."""
     out, inside = {}, False
     for line in text.splitlines():
         if line.strip() == header:
@@ -59,6 +44,11 @@ def rows(text: str, header: str) -> dict[str, str]:
         else:
             inside = False
     return out
+
+
+def table(text: str, header: str) -> list[str]:
+    """The names those rows start with, in order."""
+    return list(rows(text, header))
 
 
 @pytest.fixture(scope="module")
