@@ -10,8 +10,10 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    from ..engine.kinds import KINDS
     from ..lessons import lesson_problems
     from ..library import load_library
+    from ..questions.check import check_every_kind
 
     library = load_library(args.rules)
     book = library.book
@@ -23,6 +25,8 @@ def run(args) -> int:
     print(f"Sources: {len(book.sources)} ({', '.join(book.sources)}).")
     print(f"Profiles: {', '.join(sorted(book.profiles))} (default {book.default_profile}); "
           f"{len(book.variants)} variants where they differ.")
+    kinds = check_every_kind(book, {name: kind.schema for name, kind in KINDS.items()})
+    print(f"Question schemas: {len(kinds)} kinds ({', '.join(kinds)}), each a valid JSON Schema, compiled.")
     scenarios = library.scenarios
     groups = Counter(case.group for case in scenarios)
     print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")

@@ -7,14 +7,15 @@ so; only a question it does not pass is given to jsonschema, whose errors say wh
 from __future__ import annotations
 
 from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema.exceptions import SchemaError as InvalidSchema
 from referencing import Registry, Resource
 
-from ..errors import QuestionError
+from ..errors import DataError, QuestionError
 from ..rulebook import RuleBook
-from .fast import compile_check
+from .fast import SchemaError, compile_check
 from .formats import formats_for
 from .report import first_problem, structural_error
-from .schemas import COMMON, common_schema, kind_schema
+from .schemas import COMMON, QUESTIONS_DIR, common_schema, kind_schema
 
 
 
@@ -69,3 +70,14 @@ def question_check(book: RuleBook, kind: str, file: str) -> QuestionCheck:
     if found is None:
         found = book.derived[key] = QuestionCheck(book, kind, file)
     return found
+
+
+def check_every_kind(book: RuleBook, kinds) -> list[str]:
+    """Compile the check of every kind (``{name: schema file}``) for ``book``; a broken schema is a DataError."""
+    for name, file in kinds.items():
+        try:
+            Draft202012Validator.check_schema(kind_schema(book, file))
+            question_check(book, name, file)
+        except (InvalidSchema, SchemaError, LookupError, ValueError, OSError) as exc:
+            raise DataError(QUESTIONS_DIR / file, f"the schema of kind {name} cannot be used: {exc}") from None
+    return list(kinds)

@@ -54,3 +54,12 @@ def test_annotations_are_ignored_and_if_then_else_is_decided():
               "then": {"maxLength": 2}, "else": {"type": "integer", "minimum": 0}}
     check = compile_check(schema, "test", resolve_nothing, FIXED)
     assert [check(v) for v in ("ab", "abc", 3, -1, 2.0, 2.5, None)] == [True, False, True, False, True, False, False]
+
+
+def test_a_broken_question_schema_is_a_data_error_naming_its_file(book):
+    from ecarte_tutor.errors import DataError
+    from ecarte_tutor.questions.check import check_every_kind
+
+    assert check_every_kind(book, {"play": "play.schema.json"}) == ["play"]
+    with pytest.raises(DataError, match="nowhere.schema.json"):
+        check_every_kind(book, {"play": "nowhere.schema.json"})
