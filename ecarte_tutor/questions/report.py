@@ -112,8 +112,11 @@ AGREEMENT_HELP = ("the agreements are ace-high, doubling, offer-the-point, trebl
 
 
 def agreement_error(agreements, parts) -> QuestionError:
-    if len(parts) < 2 or not isinstance(agreements, list):
+    if not isinstance(agreements, list):
         return QuestionError("bad-field", f"'agreements' must be a list; {AGREEMENT_HELP}.", AGREEMENTS)
+    if len(parts) < 2:
+        return QuestionError("bad-field", f"'agreements' lists {len(agreements)} entries; there are only six "
+                                          "agreements.", AGREEMENTS)
     index = parts[1]
     field = f"{AGREEMENTS}[{index}]"
     item = agreements[index]
@@ -132,7 +135,8 @@ def agreement_error(agreements, parts) -> QuestionError:
 def first_problem(errors, question, formats: dict[str, Format]) -> QuestionError:
     """The first of the other errors, worded for the person who asked."""
     found = list(leaves(errors))
-    typed = [e for e in found if e.validator != "type"] or found  # a failed anyOf branch of another type is noise
+    # a branch of anyOf meant for another type of value ("a card, or null") says nothing of this one
+    typed = [e for e in found if not (e.validator == "type" and e.parent is not None)] or found
     error = min(typed, key=lambda e: _position(question, e.absolute_path))
     parts = list(error.absolute_path)
     field = field_path(parts) or None
