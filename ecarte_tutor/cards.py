@@ -12,8 +12,8 @@ see :class:`Ranking`.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 
 from .errors import CardNotationError
 

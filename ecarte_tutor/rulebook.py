@@ -6,8 +6,8 @@ A defect raises :class:`DataError` naming the file, rule id and key.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import threading
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType

@@ -29,9 +29,7 @@ PROFILE_TABLE = {
 COMMON = {
     "pack_size": ("pack.piquet-pack", 32),
     "rank_order": ("pack.rank-order", ["K", "Q", "J", "A", "10", "9", "8", "7"]),
-    "cut_min_cards": ("deal.cut", 2),
     "hand_size": ("deal.five-cards", 5),
-    "packets": ("deal.five-cards", [[2, 3], [3, 2]]),
     "stock_size": ("deal.turn-up", 21),
     "king_points": ("king.turned-up", 1),
     "elder_max_discard": ("exchange.discard-limits", 5),
@@ -49,7 +47,6 @@ COMMON = {
     "game_value_scale": ("scoring.game-value-scale", [{"loser_at_most": 0, "value": 3},
                                                       {"loser_at_most": 2, "value": 2},
                                                       {"loser_at_most": 4, "value": 1}]),
-    "rubber_games": ("scoring.rubber", 3),
 }
 
 OPTIONAL_AGREEMENTS = ("variant.ace-high", "variant.treble-double-single", "variant.doubling",

@@ -10,6 +10,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    from ..engine.decides import applied_rules
+    from ..engine.decides import problems as decides_problems
     from ..lessons import lesson_problems
     from ..library import load_library
 
@@ -28,10 +30,17 @@ def run(args) -> int:
     print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
+    applied = applied_rules()
+    engine_problems = decides_problems(book)
+    for problem in engine_problems:
+        print(f"ecarte-tutor: engine and rule book disagree: {problem}", file=sys.stderr)
+    if not engine_problems:
+        print(f"Engine: {len(applied)} rule ids applied by the code, every one in the rule book; every rule that "
+              "sets a parameter is applied.")
     lessons = library.lessons
     problems = lesson_problems(lessons, book) if args.rules is None else []
     for problem in problems:
         print(f"ecarte-tutor: lesson defect: {problem}", file=sys.stderr)
     print(f"Lessons: {len(lessons)}" + (f", {len(problems)} defect(s)." if problems else
                                          ", every exercise's answer agreeing with the engine."))
-    return 1 if problems else 0
+    return 1 if problems or engine_problems else 0

@@ -26,7 +26,7 @@ from ..errors import QuestionError
 from ..fields import read_cards, read_seat, read_suit, require
 from ..rulebook import Params, RuleBook
 from ..strategy import KING_EXCEPTION_RULE, Pattern, Strategy
-
+from .decides import decides
 
 # --- matching -------------------------------------------------------------------------------
 
@@ -96,6 +96,7 @@ class Advice:
         return self.advice in ("play", "refuse")
 
 
+@decides(KING_EXCEPTION_RULE)
 def advise(hand: list[Card], trump: Suit, seat: str, strategy: Strategy) -> Advice:
     """Try the seat's patterns in order; apply the king exception to an elder's jeu de règle."""
     for pattern in strategy.patterns:
@@ -132,6 +133,7 @@ def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, strategy:
     return f"{opening} {verb}: {label}."
 
 
+@decides("deal.five-cards", "scoring.point", "scoring.penalty")
 def answer_advice(question: dict, book: RuleBook, params: Params) -> dict:
     """Kind ``advice``: should this hand be played without proposing (or the proposal refused)?"""
     trump = read_suit(require(question, "trump"), "trump")

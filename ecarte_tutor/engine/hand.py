@@ -16,23 +16,18 @@ from ..rulebook import Params, RuleBook
 from . import play, scoring
 from .citing import Reasons
 from .deal import Deal, read_deal
+from .decides import decides
 from .exchange import share_stock
 
 VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card")
 MAX_ACTIONS = 200
-# rule ids cited by the hand referee besides those that set parameters
-PROPOSE_RULE, RESPONSE_RULE, DRAW_RULE = "exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw"
-SHORT_RULE, LEAD_RULE = "exchange.short-stock", "play.lead"
-ANNOUNCE_RULE, FIRST_CARD_RULE, TURNED_RULE = "king.announce", "king.first-card-exception", "king.turned-up"
-LEAD_OUT_OF_TURN_LAW, REVOKE_LAW, SHORT_STOCK_LAW, ANNOUNCE_LAW, FIRST_CARD_LAW = 40, 43, 38, 23, 24
-FALSE_KING_LAW = 25
 # phase -> (the seat that acts, the verbs it may use, the rule that governs the phase)
 PHASES = {
-    "proposal": ("elder", ("propose", "stand"), PROPOSE_RULE),
-    "response": ("dealer", ("accept", "refuse"), RESPONSE_RULE),
-    "elder-discard": ("elder", ("discard",), DRAW_RULE),
-    "dealer-discard": ("dealer", ("discard",), DRAW_RULE),
-    "play": (None, ("card",), LEAD_RULE),  # in play, the seat follows the trick
+    "proposal": ("elder", ("propose", "stand"), "exchange.propose"),
+    "response": ("dealer", ("accept", "refuse"), "exchange.accept-or-refuse"),
+    "elder-discard": ("elder", ("discard",), "exchange.discard-and-draw"),
+    "dealer-discard": ("dealer", ("discard",), "exchange.discard-and-draw"),
+    "play": (None, ("card",), "play.lead"),  # in play, the seat follows the trick
 }
 
 
@@ -92,11 +87,11 @@ class HandState:
 
 
 class Illegal(Exception):
-    """An action the rules forbid at this point of the hand."""
+    """An action the rules forbid at this point of the hand, with the rules (laws among them) that forbid it."""
 
-    def __init__(self, code, explanation, rule_ids=(), laws=()):
+    def __init__(self, code, explanation, rule_ids=()):
         super().__init__(explanation)
-        self.code, self.explanation, self.rule_ids, self.law_numbers = code, explanation, rule_ids, laws
+        self.code, self.explanation, self.rule_ids = code, explanation, rule_ids
 
 
 def start(deal: Deal) -> HandState:
@@ -113,6 +108,7 @@ def _discard_range(state: HandState, seat: str, params: Params) -> tuple[int, in
     return min(low, available), min(high, available)
 
 
+@decides("variant.king-window", "law.23", "law.24")
 def king_window_open(state: HandState, seat: str, params: Params) -> bool:
     """May ``seat`` announce the king of trumps now (laws 23–24, or after the exchange, before the first lead)?"""
     if state.phase == "complete" or state.king_announced_by or state.king_turned:
@@ -172,11 +168,13 @@ def _draw(state: HandState, seat: str, discards: list[Card]) -> None:
     state.discarded[seat] += len(discards)
 
 
+@decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead",
+         "play.trick-winner", "law.40")
 def _check_turn(state: HandState, action: dict) -> None:
     seat, verb = action["by"], action["do"]
     expected = state.to_act()
     if state.phase == "complete":
-        raise Illegal("hand-complete", "The hand is over: every trick has been played.", [play.WINNER_RULE])
+        raise Illegal("hand-complete", "The hand is over: every trick has been played.", ["play.trick-winner"])
     if verb == "announce-king":
         return
     _, allowed, rule = PHASES[state.phase]
@@ -185,16 +183,19 @@ def _check_turn(state: HandState, action: dict) -> None:
         raise Illegal("not-now", f"'{verb}' is not possible now: the hand is in its {state.phase} phase and calls "
                                  f"for {wanted} by the {expected}.", [rule])
     if seat != expected:
-        laws = (LEAD_OUT_OF_TURN_LAW,) if verb == "card" and not state.current else ()
-        raise Illegal("out-of-turn", f"It is the {expected}'s turn to act, not the {seat}'s.", [rule], laws)
+        laws = ["law.40"] if verb == "card" and not state.current else []  # a lead out of turn
+        raise Illegal("out-of-turn", f"It is the {expected}'s turn to act, not the {seat}'s.", [rule, *laws])
 
 
+@decides("exchange.discard-and-draw", "exchange.discard-limits", "variant.elder-min-discard",
+         "variant.dealer-min-discard", "exchange.short-stock", "exchange.repeat")
 def _apply_discard(state: HandState, action: dict, params: Params) -> None:
     seat = action["by"]
     cards = action["cards"]
     strays = [c for c in cards if c not in state.hands[seat]]
     if strays:
-        raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.", [DRAW_RULE])
+        raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.",
+                      ["exchange.discard-and-draw"])
     low = _discard_range(state, seat, params)[0]
     high = getattr(params, f"{seat}_max_discard")
     count = len(cards)
@@ -217,16 +218,17 @@ def _apply_discard(state: HandState, action: dict, params: Params) -> None:
         state.phase = "dealer-discard" if seat == "elder" else "proposal"
 
 
+@decides("play.lead", "law.43", "deal.five-cards")
 def _apply_card(state: HandState, action: dict, params: Params) -> None:
     seat, card = action["by"], action["card"]
     hand = state.hands[seat]
     if card not in hand:
-        raise Illegal("card-not-in-hand", f"{card.pretty} is not in the {seat}'s hand.", [LEAD_RULE])
+        raise Illegal("card-not-in-hand", f"{card.pretty} is not in the {seat}'s hand.", ["play.lead"])
     led = state.current[0][1] if state.current else None
     duty = play.duty(hand, led, state.trump, params)
     if card not in duty.legal:
         code = "revoke" if duty.code in ("follow", "head") and card.suit != led.suit else "failed-to-win-trick"
-        raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", duty.rule_ids, (REVOKE_LAW,))
+        raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", [*duty.rule_ids, play.REVOKE])
     hand.remove(card)
     state.played[seat].append(card)
     state.current.append((seat, card))
@@ -240,6 +242,34 @@ def _apply_card(state: HandState, action: dict, params: Params) -> None:
         state.current, state.leader = [], winner
         if len(state.history) == params.hand_size:  # one trick per card dealt
             state.phase = "complete"
+
+
+@decides("king.announce", "king.turned-up", "king.first-card-exception", "law.23", "law.24", "law.25",
+         "variant.king-window")
+def _announce_king(state: HandState, seat: str, params: Params) -> None:
+    king = Card("K", state.trump)
+    holds = king in state.hands[seat] or (state.played[seat][:1] == [king])
+    if state.king_turned:
+        raise Illegal("no-king", "The king of trumps was turned up: it belongs to the dealer's score and "
+                                 "nobody holds it.", ["king.turned-up"])
+    if not holds:  # announcing a king one does not hold: law 25's false announcement
+        raise Illegal("no-king", f"The {seat} does not hold {king.pretty}, the king of trumps.",
+                      ["king.announce", "law.25"])
+    if state.king_announced_by:
+        raise Illegal("king-already-announced", f"{king.pretty} has already been announced in this hand.",
+                      ["king.announce"])
+    if not king_window_open(state, seat, params):
+        rules = ["king.announce", params.rule_for("king_window")]
+        if state.phase != "play":
+            raise Illegal("king-too-early", "The king is announced once the exchange is over, when play begins.",
+                          rules)
+        if params.king_window == "before-first-lead":
+            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the {params.profile} "
+                                           "profile it must be announced before the first card is led.", rules)
+        raise Illegal("king-too-late", f"Too late to announce {king.pretty}: it must be announced before its "
+                                       "holder plays his first card, or while the king itself is that card.",
+                      rules + ["king.first-card-exception", "law.23", "law.24"])
+    state.king_announced_by = seat
 
 
 def apply(state: HandState, action: dict, params: Params) -> None:
@@ -260,29 +290,7 @@ def apply(state: HandState, action: dict, params: Params) -> None:
     elif verb == "discard":
         _apply_discard(state, action, params)
     elif verb == "announce-king":
-        king = Card("K", state.trump)
-        holds = king in state.hands[seat] or (state.played[seat][:1] == [king])
-        if state.king_turned:
-            raise Illegal("no-king", "The king of trumps was turned up: it belongs to the dealer's score and "
-                                     "nobody holds it.", [TURNED_RULE])
-        if not holds:
-            raise Illegal("no-king", f"The {seat} does not hold {king.pretty}, the king of trumps.",
-                          [ANNOUNCE_RULE], (FALSE_KING_LAW,))
-        if state.king_announced_by:
-            raise Illegal("king-already-announced", f"{king.pretty} has already been announced in this hand.",
-                          [ANNOUNCE_RULE])
-        if not king_window_open(state, seat, params):
-            rules = [ANNOUNCE_RULE, params.rule_for("king_window")]
-            if state.phase != "play":
-                raise Illegal("king-too-early", "The king is announced once the exchange is over, when play begins.",
-                              rules)
-            if params.king_window == "before-first-lead":
-                raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the {params.profile} "
-                                               "profile it must be announced before the first card is led.", rules)
-            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: it must be announced before its "
-                                           "holder plays his first card (law 23), or while the king itself is that "
-                                           "card (law 24).", rules + [FIRST_CARD_RULE], (ANNOUNCE_LAW, FIRST_CARD_LAW))
-        state.king_announced_by = seat
+        _announce_king(state, seat, params)
     elif verb == "card":
         _apply_card(state, action, params)
 
@@ -320,6 +328,7 @@ def _echo(action: dict) -> dict:
     return out
 
 
+@decides("exchange.short-stock", "variant.short-stock-dealer", "law.38")
 def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
     """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
     deal = read_deal(require(question, "deal"), params)
@@ -335,7 +344,7 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
         try:
             apply(state, action, params)
         except Illegal as illegal:
-            reasons = Reasons(book).add(*illegal.rule_ids).law(*illegal.law_numbers)
+            reasons = Reasons(book).add(*(r for r in illegal.rule_ids if r in book.rules))
             first_illegal = {"index": index, "action": _echo(action), "code": illegal.code,
                              **reasons.fields(), "explanation": illegal.explanation,
                              "legal_alternatives": next_actions(state, params)}
@@ -354,7 +363,8 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
         reasons = Reasons(book)
         text = ["Every action was legal." if "score" in answer else "Every action so far was legal."]
         if state.short_stock:
-            reasons.add(SHORT_RULE, params.rule_for("short_stock_dealer")).law(SHORT_STOCK_LAW)
+            reasons.add(*(r for r in ("exchange.short-stock", params.rule_for("short_stock_dealer"), "law.38")
+                          if r in book.rules))
             kept = [f"the {seat} took back {n}" for seat, n in state.taken_back.items() if n]
             text.append("The stock ran short, so the elder hand was served first"
                         + (f" and {' and '.join(kept)} of the cards discarded" if kept else "") + ".")

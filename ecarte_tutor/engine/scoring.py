@@ -11,10 +11,7 @@ from ..errors import QuestionError
 from ..fields import SEAT_NAMES, SEATS, other, read_bool, read_seat, read_seat_numbers, require
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
-
-# rule ids the scoring cites besides those that set its parameters
-KING_TURNED_RULE, KING_ANNOUNCED_RULE = "king.turned-up", "king.announce"
-KING_LAW, TURNED_KING_LAW, ANNOUNCE_LAW, TRICKS_LAW, PENALTY_LAW, GAME_LAW = 47, 22, 23, 48, 49, 46
+from .decides import decides
 
 
 @dataclass
@@ -43,6 +40,7 @@ class HandFacts:
     king_announced_by: str | None = None
 
 
+@decides("scoring.penalty", "variant.elder-vulnerable", "variant.elder-committed-after-acceptance")
 def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[str | None, str]:
     """The seat that staked 2 on winning the point (law 49 and the profile's variants), and why."""
     if facts.dealer_refused_first_proposal:
@@ -62,19 +60,20 @@ def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[
     return None, ""
 
 
+@decides("scoring.point", "scoring.vole", "scoring.penalty", "variant.vulnerable-vole", "law.48", "law.49")
 def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     """The points for the tricks: the point, the vole, or the penalty of law 49."""
     winner = next(seat for seat in SEATS if facts.tricks[seat] >= params.point_tricks)
     won = facts.tricks[winner]
     vole = won == params.hand_size  # every trick of the hand
     reasons.add(params.rule_for("vole_value" if vole else "point_value"))
-    reasons.law(TRICKS_LAW)
+    reasons.law("law.48")
     committed, why = committed_seat(facts, params, reasons)
     what = "the vole (all five tricks)" if vole else f"the point ({won} tricks)"
     points = params.vole_value if vole else params.point_value
     reason = f"{SEAT_NAMES[winner].capitalize()} won {what}: {points}."
     if committed == other(winner):
-        reasons.add(params.rule_for("vulnerable_vole_value" if vole else "vulnerable_point_value")).law(PENALTY_LAW)
+        reasons.add(params.rule_for("vulnerable_vole_value" if vole else "vulnerable_point_value")).law("law.49")
         penalty = params.vulnerable_vole_value if vole else params.vulnerable_point_value
         if penalty == points:
             reason += f" {why.capitalize()} and lost, but the vole scores {points} all the same."
@@ -89,15 +88,16 @@ def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     return Award(winner, points, "tricks", reason)
 
 
+@decides("king.turned-up", "king.announce", "scoring.claim-order", "law.22", "law.23", "law.47")
 def hand_awards(facts: HandFacts, params: Params, reasons: Reasons) -> list[Award]:
     """Every claim of the hand, in the game's claim order."""
     claims = {}
     if facts.king_turned:
-        reasons.add(KING_TURNED_RULE).law(TURNED_KING_LAW, KING_LAW)
+        reasons.add("king.turned-up").law("law.22", "law.47")
         claims["turned-king"] = Award("dealer", params.king_points, "turned-king",
                                       f"A king was turned up: {params.king_points} to the dealer.")
     if facts.king_announced_by:
-        reasons.add(KING_ANNOUNCED_RULE).law(ANNOUNCE_LAW, KING_LAW)
+        reasons.add("king.announce").law("law.23", "law.47")
         claims["announced-king"] = Award(facts.king_announced_by, params.king_points, "announced-king",
                                          f"{SEAT_NAMES[facts.king_announced_by].capitalize()} announced the "
                                          f"king of trumps: {params.king_points}.")
@@ -107,8 +107,9 @@ def hand_awards(facts: HandFacts, params: Params, reasons: Reasons) -> list[Awar
     return [claims[name] for name in params.claim_order if name in claims]
 
 
+@decides("variant.game-value", "scoring.game-value-scale")
 def game_value(loser_score: int, params: Params, reasons: Reasons) -> int:
-    """How many games a won game counts for (law 46; by the loser's score where the profile says so)."""
+    """How many games a won game counts for (one; by the loser's score where the profile says so)."""
     reasons.add(params.rule_for("game_value"))
     if params.game_value != "by-loser-score":
         return 1
@@ -119,6 +120,7 @@ def game_value(loser_score: int, params: Params, reasons: Reasons) -> int:
     return 1
 
 
+@decides("scoring.game", "scoring.claim-order")
 def settle(awards: list[Award], before: dict | None, params: Params, reasons: Reasons) -> dict:
     """Apply the awards to the score in order; the game ends the moment a seat reaches the target."""
     points = {seat: 0 for seat in SEATS}
@@ -165,6 +167,7 @@ def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook)
     return result
 
 
+@decides("deal.five-cards")
 def read_facts(question: dict, params: Params) -> HandFacts:
     tricks_in_hand = params.hand_size  # one trick for each card held
     tricks = read_seat_numbers(require(question, "tricks"), "tricks", low=0, high=tricks_in_hand)

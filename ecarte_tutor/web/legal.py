@@ -30,7 +30,12 @@ def _rule(template: str, form: forms.FormData, kind: str, fields: tuple[str, ...
             form.add_answer_error(answer, *fields, **aliases)
             answer = None
     status = 200 if form.ok else 400
-    return render_template(template, form=form, answer=answer, submitted=True), status
+    return render_template(template, form=form, answer=answer, submitted=True, params=_params(form)), status
+
+
+def _params(form: forms.FormData):
+    """The rule book's parameters under the form's profile: the limits of its number fields."""
+    return get_site().book.params(form.kept.get("profile"))
 
 
 def _submitted(*names: str) -> bool:
@@ -41,7 +46,7 @@ def _blank(template: str):
     form = forms.FormData()
     forms.read_profile(request.args, form)
     status = 200 if form.ok else 400
-    return render_template(template, form=form, answer=None, submitted=False), status
+    return render_template(template, form=form, answer=None, submitted=False, params=_params(form)), status
 
 
 @bp.get("/")
@@ -78,16 +83,19 @@ def score():
         return _blank("legal/score.html")
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
-    elder = forms.read_int(args, form, "elder_tricks", low=0, high=5, what="the tricks the elder hand won",
+    params = _params(form)
+    tricks = params.hand_size  # a trick for each card held
+    elder = forms.read_int(args, form, "elder_tricks", low=0, high=tricks, what="the tricks the elder hand won",
                            store=False)
     if elder is not None:
-        form.question["tricks"] = {"elder": elder, "dealer": 5 - elder}
+        form.question["tricks"] = {"elder": elder, "dealer": tricks - elder}
     for flag in ("elder_played_without_proposing", "dealer_refused_first_proposal", "king_turned"):
         forms.read_flag(args, form, flag)
     forms.read_choice(args, form, "king_announced_by", SEAT_CHOICES, what="who announced the king")
     before = {}
     for seat in ("elder", "dealer"):
-        value = forms.read_int(args, form, f"before_{seat}", low=0, high=4, what=f"the {seat}'s score before",
+        value = forms.read_int(args, form, f"before_{seat}", low=0, high=params.game_target - 1,
+                               what=f"the {seat}'s score before",
                                required=False, store=False)
         if value is not None:
             before[seat] = value
@@ -107,8 +115,10 @@ def exchange():
         return _blank("legal/exchange.html")
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
-    forms.read_int(args, form, "stock", low=0, high=21, what="the cards left in the stock")
-    forms.read_int(args, form, "elder_discards", low=0, high=5, what="the cards the elder hand discards")
-    forms.read_int(args, form, "dealer_discards", low=0, high=5, what="the cards the dealer discards",
-                   required=False)
+    params = _params(form)
+    forms.read_int(args, form, "stock", low=0, high=params.stock_size, what="the cards left in the stock")
+    forms.read_int(args, form, "elder_discards", low=0, high=params.elder_max_discard,
+                   what="the cards the elder hand discards")
+    forms.read_int(args, form, "dealer_discards", low=0, high=params.dealer_max_discard,
+                   what="the cards the dealer discards", required=False)
     return _rule("legal/exchange.html", form, "exchange", ("stock", "elder_discards", "dealer_discards", "profile"))

@@ -5,7 +5,6 @@ answer carries, and the error object.
 """
 from __future__ import annotations
 
-
 from .. import __version__
 from ..engine.kinds import KINDS
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from itertools import product
 
 from ...fields import other
+from ...rulebook import Params, RuleBook
 from .. import scoring
 from ..citing import Reasons
-from ...rulebook import Params, RuleBook
 from .knowledge import Knowledge
 from .rows import CONCESSION_FACTS, Row
 
