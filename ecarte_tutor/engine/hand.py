@@ -42,6 +42,7 @@ class HandState:
     proposals: int = 0
     elder_played_without_proposing: bool = False
     dealer_refused_first_proposal: bool = False
+    dealer_refused_later_proposal: bool = False
     king_announced_by: str | None = None
     leader: str = "elder"
     current: list = field(default_factory=list)  # [(seat, card)] of the trick in progress
@@ -78,6 +79,7 @@ class HandState:
             "taken_back": dict(self.taken_back),
             "elder_played_without_proposing": self.elder_played_without_proposing,
             "dealer_refused_first_proposal": self.dealer_refused_first_proposal,
+            "dealer_refused_later_proposal": self.dealer_refused_later_proposal,
             "king_turned": self.king_turned,
             "king_announced_by": self.king_announced_by,
             "tricks": dict(self.tricks),
@@ -286,6 +288,7 @@ def apply(state: HandState, action: dict, params: Params) -> None:
         state.phase = "elder-discard"
     elif verb == "refuse":
         state.dealer_refused_first_proposal = state.proposals == 1
+        state.dealer_refused_later_proposal = state.proposals > 1
         _enter_play(state)
     elif verb == "discard":
         _apply_discard(state, action, params)
@@ -353,7 +356,9 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
               "next": next_actions(state, params)}
     if state.phase == "complete":
         facts = scoring.HandFacts(dict(state.tricks), state.elder_played_without_proposing,
-                                  state.dealer_refused_first_proposal, state.king_turned, state.king_announced_by)
+                                  state.dealer_refused_first_proposal, state.king_turned,
+                                  dealer_refused_later_proposal=state.dealer_refused_later_proposal,
+                                  king_announced_by=state.king_announced_by)
         answer["score"] = scoring.score(facts, None, params, book)
     if first_illegal:
         answer.update(cites=first_illegal["cites"], laws=first_illegal["laws"],

@@ -37,10 +37,12 @@ class HandFacts:
     elder_played_without_proposing: bool = False
     dealer_refused_first_proposal: bool = False
     king_turned: bool = False
+    dealer_refused_later_proposal: bool = False  # a proposal after an accepted exchange
     king_announced_by: str | None = None
 
 
-@decides("scoring.penalty", "variant.elder-vulnerable", "variant.elder-committed-after-acceptance")
+@decides("scoring.penalty", "variant.elder-vulnerable", "variant.elder-committed-after-acceptance",
+         "variant.dealer-committed-on-later-refusal")
 def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[str | None, str]:
     """The seat that staked 2 on winning the point (law 49 and the profile's variants), and why."""
     if facts.dealer_refused_first_proposal:
@@ -48,6 +50,11 @@ def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[
         if params.dealer_vulnerable_on_first_refusal:
             return "dealer", "the dealer refused the first proposal"
         return None, "refusing the first proposal carries no penalty under this profile"
+    if facts.dealer_refused_later_proposal:
+        reasons.add(params.rule_for("dealer_committed_on_later_refusal"))
+        if params.dealer_committed_on_later_refusal:  # the last word was the dealer's refusal
+            return "dealer", "the dealer refused a proposal, which commits him to three tricks"
+        return None, "only the first proposal and its refusal carry a penalty, not a later refusal"
     if facts.elder_played_without_proposing:
         reasons.add(params.rule_for("elder_vulnerable_without_proposal"))
         if params.elder_vulnerable_without_proposal:
@@ -179,12 +186,18 @@ def read_facts(question: dict, params: Params) -> HandFacts:
         tricks=tricks,
         elder_played_without_proposing=read_bool(question, "elder_played_without_proposing"),
         dealer_refused_first_proposal=read_bool(question, "dealer_refused_first_proposal"),
+        dealer_refused_later_proposal=read_bool(question, "dealer_refused_later_proposal"),
         king_turned=read_bool(question, "king_turned"),
         king_announced_by=read_seat(question.get("king_announced_by"), "king_announced_by", allow_none=True),
     )
     if facts.elder_played_without_proposing and facts.dealer_refused_first_proposal:
         raise QuestionError("inconsistent-facts", "The dealer cannot have refused a first proposal when the elder "
                             "played without proposing.", "dealer_refused_first_proposal")
+    if facts.dealer_refused_later_proposal and (facts.elder_played_without_proposing
+                                                or facts.dealer_refused_first_proposal):
+        raise QuestionError("inconsistent-facts", "A later proposal can be refused only after a first one was "
+                            "accepted: not when the elder played without proposing or the first was refused.",
+                            "dealer_refused_later_proposal")
     if facts.king_turned and facts.king_announced_by:
         raise QuestionError("inconsistent-facts", "There is one king of trumps: if it was turned up, nobody can "
                             "hold it and announce it.", "king_announced_by")
