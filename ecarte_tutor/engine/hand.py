@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import QuestionError
-from ..fields import SEATS, other, read_card, read_cards, read_seat, require
+from ..fields import SEATS, other, read_card, read_cards, read_seat, read_seat_numbers, require
 from ..rulebook import Params, RuleBook
 from . import play, scoring
 from .citing import Reasons
@@ -20,6 +20,7 @@ from .decides import decides
 from .exchange import share_stock
 
 VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card")
+ENOUGH_CARDS = "enough-cards"  # the one condition a dealer may attach to his acceptance (law 38)
 MAX_ACTIONS = 200
 # phase -> (the seat that acts, the verbs it may use, the rule that governs the phase)
 PHASES = {
@@ -52,6 +53,11 @@ class HandState:
     discarded: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})
     taken_back: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})  # law 38: unreplaced discards
     short_stock: bool = False
+    conditional: bool = False  # the dealer accepted this proposal "if there are cards enough" (law 38)
+    acceptance_lapsed: bool = False
+    elder_draw: tuple = ()  # the elder's last exchange: (his discards, the cards he drew), to undo a lapse
+    score: dict | None = None  # the game's score as the hand goes, when score_before was given
+    winner: str | None = None  # the seat that reached the game target inside the hand
 
     @property
     def trump(self):
@@ -96,8 +102,24 @@ class Illegal(Exception):
         self.code, self.explanation, self.rule_ids = code, explanation, rule_ids
 
 
-def start(deal: Deal) -> HandState:
-    return HandState(deal.turn_up, {"elder": list(deal.elder), "dealer": list(deal.dealer)}, list(deal.stock))
+def start(deal: Deal, params: Params | None = None, score_before: dict | None = None) -> HandState:
+    """The hand as dealt; with ``score_before``, a turned-up king that reaches the target ends the game at once."""
+    state = HandState(deal.turn_up, {"elder": list(deal.elder), "dealer": list(deal.dealer)}, list(deal.stock))
+    if score_before is not None and params is not None:
+        state.score = dict(score_before)
+        if state.king_turned:
+            _claim(state, "dealer", params)
+    return state
+
+
+@decides("scoring.game", "scoring.claim-order")
+def _claim(state: HandState, seat: str, params: Params) -> None:
+    """A king's point claimed during the hand: the game ends the moment a seat reaches the target."""
+    if state.score is None:
+        return
+    state.score[seat] += params.king_points
+    if state.score[seat] >= params.game_target:
+        state.winner, state.phase = seat, "game-over"
 
 
 # --- what may come next ---------------------------------------------------------------------------
@@ -113,7 +135,7 @@ def _discard_range(state: HandState, seat: str, params: Params) -> tuple[int, in
 @decides("variant.king-window", "law.23", "law.24")
 def king_window_open(state: HandState, seat: str, params: Params) -> bool:
     """May ``seat`` announce the king of trumps now (laws 23–24, or after the exchange, before the first lead)?"""
-    if state.phase == "complete" or state.king_announced_by or state.king_turned:
+    if state.phase in ("complete", "game-over") or state.king_announced_by or state.king_turned:
         return False
     king = Card("K", state.trump)
     if params.king_window == "before-first-lead":
@@ -171,12 +193,15 @@ def _draw(state: HandState, seat: str, discards: list[Card]) -> None:
 
 
 @decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead",
-         "play.trick-winner", "law.40")
+         "play.trick-winner", "law.40", "scoring.game")
 def _check_turn(state: HandState, action: dict) -> None:
     seat, verb = action["by"], action["do"]
     expected = state.to_act()
     if state.phase == "complete":
         raise Illegal("hand-complete", "The hand is over: every trick has been played.", ["play.trick-winner"])
+    if state.phase == "game-over":
+        raise Illegal("game-over", f"The game is over: the {state.winner} has reached the game's target, so "
+                                   "nothing more is played.", ["scoring.game", "scoring.claim-order"])
     if verb == "announce-king":
         return
     _, allowed, rule = PHASES[state.phase]
@@ -187,6 +212,30 @@ def _check_turn(state: HandState, action: dict) -> None:
     if seat != expected:
         laws = ["law.40"] if verb == "card" and not state.current else []  # a lead out of turn
         raise Illegal("out-of-turn", f"It is the {expected}'s turn to act, not the {seat}'s.", [rule, *laws])
+
+
+def _stock_falls_short(state: HandState, seat: str, count: int, params: Params) -> bool:
+    """Can the stock not serve this discard, and (after the elder's) at least the dealer's least?"""
+    left = len(state.stock) - count
+    return left < 0 or (seat == "elder" and left < params.dealer_min_discard)
+
+
+@decides("law.38")
+def _lapse(state: HandState) -> None:
+    """The stock cannot serve the exchange the dealer accepted on condition: no cards change hands on it.
+
+    Our reading of law 38 (rules/laws/discarding.yaml): the proposal counts as not accepted, so an
+    elder who has already drawn puts his new cards back on the stock and takes his discards back.
+    """
+    if state.phase == "dealer-discard" and state.elder_draw:
+        discards, drawn = state.elder_draw
+        for card in drawn:
+            state.hands["elder"].remove(card)
+        state.hands["elder"].extend(discards)
+        state.stock[:0] = list(drawn)
+        state.discarded["elder"] -= len(discards)
+    state.acceptance_lapsed = True
+    _enter_play(state)
 
 
 @decides("exchange.discard-and-draw", "exchange.discard-limits", "variant.elder-min-discard",
@@ -205,11 +254,16 @@ def _apply_discard(state: HandState, action: dict, params: Params) -> None:
         raise Illegal("discard-count", f"Under the {params.profile} profile the {seat} discards from "
                                        f"{low} to {high} card(s) here, not {count}.",
                       [params.rule_for(f"{seat}_min_discard"), params.rule_for(f"{seat}_max_discard")])
+    if state.conditional and _stock_falls_short(state, seat, count, params):
+        _lapse(state)  # law 38: an acceptance made on condition of enough cards falls away
+        return
     # exchange.short-stock (law 38): a discard larger than the stock is served as far as it goes;
     # the cards listed last are the ones taken back. The dealer's share depends on the profile.
     elder, dealer = (count, None) if seat == "elder" else (0, count)
     shares, short, dealer_must_play = share_stock(len(state.stock), elder, dealer, params)
     draws = shares[f"{seat}_draws"]
+    if seat == "elder":
+        state.elder_draw = (cards[:draws], state.stock[:draws])
     _draw(state, seat, cards[:draws])
     state.taken_back[seat] += count - draws
     if short:
@@ -272,6 +326,7 @@ def _announce_king(state: HandState, seat: str, params: Params) -> None:
                                        "holder plays his first card, or while the king itself is that card.",
                       rules + ["king.first-card-exception", "law.23", "law.24"])
     state.king_announced_by = seat
+    _claim(state, seat, params)
 
 
 def apply(state: HandState, action: dict, params: Params) -> None:
@@ -281,11 +336,13 @@ def apply(state: HandState, action: dict, params: Params) -> None:
     if verb == "propose":
         state.proposals += 1
         state.phase = "response"
+        state.conditional, state.elder_draw = False, ()
     elif verb == "stand":
         state.elder_played_without_proposing = state.proposals == 0
         _enter_play(state)
     elif verb == "accept":
         state.phase = "elder-discard"
+        state.conditional = action.get("condition") == ENOUGH_CARDS
     elif verb == "refuse":
         state.dealer_refused_first_proposal = state.proposals == 1
         state.dealer_refused_later_proposal = state.proposals > 1
@@ -314,6 +371,11 @@ def read_action(value, index: int) -> dict:
     action = {"by": seat, "do": verb}
     if verb == "discard":
         action["cards"] = read_cards(value.get("cards"), f"{where}.cards")
+    if verb == "accept" and value.get("condition") is not None:
+        if value["condition"] != ENOUGH_CARDS:
+            raise QuestionError("bad-action", f"{where}.condition may only be \"{ENOUGH_CARDS}\" (law 38: the "
+                                              "dealer accepts if the stock holds cards enough).", f"{where}.condition")
+        action["condition"] = ENOUGH_CARDS
     if verb == "card":
         if value.get("card") is None:
             raise QuestionError("missing-field", f"{where} plays a card but does not say which ('card').",
@@ -324,6 +386,8 @@ def read_action(value, index: int) -> dict:
 
 def _echo(action: dict) -> dict:
     out = {"by": action["by"], "do": action["do"]}
+    if "condition" in action:
+        out["condition"] = action["condition"]
     if "cards" in action:
         out["cards"] = [str(c) for c in action["cards"]]
     if "card" in action:
@@ -341,7 +405,10 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
     if len(raw) > MAX_ACTIONS:
         raise QuestionError("too-many-actions", f"A hand has far fewer than {MAX_ACTIONS} actions.", "actions")
     actions = [read_action(item, i) for i, item in enumerate(raw)]
-    state = start(deal)
+    before = question.get("score_before")
+    if before is not None:
+        before = read_seat_numbers(before, "score_before", low=0, high=params.game_target - 1)
+    state = start(deal, params, before)
     first_illegal = None
     for index, action in enumerate(actions):
         try:
@@ -354,12 +421,13 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
             break
     answer = {"legal": first_illegal is None, "first_illegal": first_illegal, "state": state.to_dict(),
               "next": next_actions(state, params)}
-    if state.phase == "complete":
+    if state.phase in ("complete", "game-over"):
         facts = scoring.HandFacts(dict(state.tricks), state.elder_played_without_proposing,
                                   state.dealer_refused_first_proposal, state.king_turned,
                                   dealer_refused_later_proposal=state.dealer_refused_later_proposal,
                                   king_announced_by=state.king_announced_by)
-        answer["score"] = scoring.score(facts, None, params, book)
+        # a game won inside the hand scores the kings claimed so far, and no tricks
+        answer["score"] = scoring.score(facts, before, params, book, with_tricks=state.phase == "complete")
     if first_illegal:
         answer.update(cites=first_illegal["cites"], laws=first_illegal["laws"],
                       explanation=f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
@@ -367,6 +435,10 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
     else:
         reasons = Reasons(book)
         text = ["Every action was legal." if "score" in answer else "Every action so far was legal."]
+        if state.acceptance_lapsed:
+            reasons.add(*(r for r in ("exchange.short-stock", "law.38") if r in book.rules))
+            text.append("The dealer had accepted only if the stock held cards enough; it did not, so his "
+                        "acceptance fell away, no cards changed hands on that proposal and play began.")
         if state.short_stock:
             reasons.add(*(r for r in ("exchange.short-stock", params.rule_for("short_stock_dealer"), "law.38")
                           if r in book.rules))

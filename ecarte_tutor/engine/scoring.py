@@ -96,8 +96,8 @@ def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
 
 
 @decides("king.turned-up", "king.announce", "scoring.claim-order", "law.22", "law.23", "law.47")
-def hand_awards(facts: HandFacts, params: Params, reasons: Reasons) -> list[Award]:
-    """Every claim of the hand, in the game's claim order."""
+def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks: bool = True) -> list[Award]:
+    """Every claim of the hand, in the game's claim order (the tricks too, when they were all played)."""
     claims = {}
     if facts.king_turned:
         reasons.add("king.turned-up").law("law.22", "law.47")
@@ -108,7 +108,8 @@ def hand_awards(facts: HandFacts, params: Params, reasons: Reasons) -> list[Awar
         claims["announced-king"] = Award(facts.king_announced_by, params.king_points, "announced-king",
                                          f"{SEAT_NAMES[facts.king_announced_by].capitalize()} announced the "
                                          f"king of trumps: {params.king_points}.")
-    claims["tricks"] = trick_award(facts, params, reasons)
+    if with_tricks:
+        claims["tricks"] = trick_award(facts, params, reasons)
     if len(claims) > 1:
         reasons.add(params.rule_for("claim_order"))
     return [claims[name] for name in params.claim_order if name in claims]
@@ -154,10 +155,11 @@ def settle(awards: list[Award], before: dict | None, params: Params, reasons: Re
     return result
 
 
-def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook) -> dict:
-    """The answer body of a ``score`` question (also used for a completed ``hand``)."""
+def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook, with_tricks: bool = True) -> dict:
+    """The answer body of a ``score`` question (also used for a completed ``hand``, or one whose game
+    ended before its tricks were played: then ``with_tricks`` is False)."""
     reasons = Reasons(book)
-    awards = hand_awards(facts, params, reasons)
+    awards = hand_awards(facts, params, reasons, with_tricks)
     result = settle(awards, before, params, reasons)
     result["awards"] = [a.to_dict() for a in awards]
     result.update(reasons.fields())
