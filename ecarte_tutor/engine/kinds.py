@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rulebook import Params, RuleBook
-from . import advice, exchange, hand, pack, play, record, scoring
+from . import advice, exchange, hand, pack, play, pool, record, scoring
 from .disputes import answer_dispute
 
 Handler = Callable[[dict, RuleBook, Params], dict]
@@ -33,5 +33,6 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("dispute", "Rule on an irregularity by the club code.", answer_dispute),
     Kind("pack", "Is this pack correct, and what follows if not?", pack.answer_pack),
     Kind("record", "What does a record of the tricks prove (revokes, leads out of turn)?", record.answer_record),
+    Kind("pool", "Pool écarté for three: who plays next, who sits out, who has won.", pool.answer_pool),
     Kind("advice", "Propose or play? Accept or refuse? (the jeux de règle)", advice.answer_advice),
 )}
