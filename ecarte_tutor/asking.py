@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 
+from .agreements import agreements_taking_part, read_agreements
 from .engine.kinds import KINDS
 from .errors import QuestionError
 from .rulebook import RuleBook, default_rulebook
@@ -63,9 +64,13 @@ def _answer(question, book: RuleBook) -> dict:
     if not isinstance(kind, str) or kind not in KINDS:
         raise QuestionError("unknown-kind", f"Unknown kind {kind!r}; choose one of {', '.join(KINDS)}.", "kind")
     profile = book.default_profile if question.get("profile") is None else read_profile(question, book)
-    answer = KINDS[kind].answer(question, book, book.params(profile))
+    agreements = read_agreements(question, book)
+    params = book.params(profile, agreements)
+    answer = KINDS[kind].answer(question, book, params)
     answer.setdefault("laws", [])
     answer["profile"] = profile
+    if "agreements" in question:
+        answer["agreements"] = agreements_taking_part(params, answer.get("cites", []), book)
     return answer
 
 

@@ -105,8 +105,15 @@ def test_the_profiles_and_default(book):
 def test_optional_agreements(book):
     for rule_id in OPTIONAL_AGREEMENTS:
         rule = book.rules[rule_id]
-        assert rule.optional and not rule.params and not rule.variant, rule_id
+        assert rule.optional and not rule.variant, rule_id
+        agreement = rule.agreement
+        if agreement and "value" in agreement:
+            # off by default in every profile: agreeing is what changes the parameter
+            assert all(book.params(p)[agreement["parameter"]] != agreement["value"] for p in PROFILES
+                       if p != "finnish" or agreement["name"] != "treble-double-single"), rule_id
     assert book.rules["scoring.rubber"].optional
+    assert set(book.agreements) == {"ace-high", "doubling", "offer-the-point", "treble-double-single",
+                                    "single-exchange", "game-target"}  # the names the API contract fixes
 
 
 def test_disagreements_cite_sources(book):

@@ -18,8 +18,10 @@ from .citing import Reasons
 from .deal import Deal, read_deal
 from .decides import decides
 from .exchange import share_stock
+from .illegal import Illegal
+from . import wagers
 
-VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card")
+VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card", *wagers.VERBS)
 ENOUGH_CARDS = "enough-cards"  # the one condition a dealer may attach to his acceptance (law 38)
 MAX_ACTIONS = 200
 # phase -> (the seat that acts, the verbs it may use, the rule that governs the phase)
@@ -58,6 +60,13 @@ class HandState:
     elder_draw: tuple = ()  # the elder's last exchange: (his discards, the cards he drew), to undo a lapse
     score: dict | None = None  # the game's score as the hand goes, when score_before was given
     winner: str | None = None  # the seat that reached the game target inside the hand
+    # doubling and offering the point (agreements; engine/wagers.py)
+    pending: tuple | None = None  # (offer, seat) waiting for the other player's answer
+    double_asked: bool = False
+    offer_made: bool = False
+    doubled: bool = False
+    offer_declined_by: str | None = None
+    ended: tuple | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
 
     @property
     def trump(self):
@@ -92,14 +101,6 @@ class HandState:
             "tricks_played": self.history,
             "current_trick": [{"by": seat, "card": str(card)} for seat, card in self.current],
         }
-
-
-class Illegal(Exception):
-    """An action the rules forbid at this point of the hand, with the rules (laws among them) that forbid it."""
-
-    def __init__(self, code, explanation, rule_ids=()):
-        super().__init__(explanation)
-        self.code, self.explanation, self.rule_ids = code, explanation, rule_ids
 
 
 def start(deal: Deal, params: Params | None = None, score_before: dict | None = None) -> HandState:
@@ -156,8 +157,10 @@ def king_window_open(state: HandState, seat: str, params: Params) -> bool:
 
 def next_actions(state: HandState, params: Params) -> list[dict]:
     """The legal next actions (API.md ``next``): the announcements open now, then the seat to act's."""
+    if state.pending:  # an offer waits for its answer before anything else
+        return wagers.wager_options(state, params)
     kings = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
-    return kings + _turn_actions(state, params)
+    return kings + wagers.wager_options(state, params) + _turn_actions(state, params)
 
 
 def _turn_actions(state: HandState, params: Params) -> list[dict]:
@@ -202,6 +205,12 @@ def _check_turn(state: HandState, action: dict) -> None:
     if state.phase == "game-over":
         raise Illegal("game-over", f"The game is over: the {state.winner} has reached the game's target, so "
                                    "nothing more is played.", ["scoring.game", "scoring.claim-order"])
+    if verb in wagers.VERBS:
+        return
+    if state.pending:
+        raise Illegal("answer-pending", f"The {other(state.pending[1])} must first answer the offer to "
+                                        f"{'double' if state.pending[0] == 'double' else 'give the point'}.",
+                      [wagers.DOUBLE if state.pending[0] == "double" else wagers.OFFER])
     if verb == "announce-king":
         return
     _, allowed, rule = PHASES[state.phase]
@@ -239,7 +248,7 @@ def _lapse(state: HandState) -> None:
 
 
 @decides("exchange.discard-and-draw", "exchange.discard-limits", "variant.elder-min-discard",
-         "variant.dealer-min-discard", "exchange.short-stock", "exchange.repeat")
+         "variant.dealer-min-discard", "exchange.short-stock", "exchange.repeat", "variant.single-exchange")
 def _apply_discard(state: HandState, action: dict, params: Params) -> None:
     seat = action["by"]
     cards = action["cards"]
@@ -268,8 +277,9 @@ def _apply_discard(state: HandState, action: dict, params: Params) -> None:
     state.taken_back[seat] += count - draws
     if short:
         state.short_stock = True
-    if not state.stock or dealer_must_play:
-        _enter_play(state)  # the exchange ends by itself (exchange.repeat; law 38 for the dealer)
+    if not state.stock or dealer_must_play or (seat == "dealer" and params.single_exchange):
+        # the exchange ends by itself (exchange.repeat; law 38 for the dealer; the single-exchange agreement)
+        _enter_play(state)
     else:
         state.phase = "dealer-discard" if seat == "elder" else "proposal"
 
@@ -353,6 +363,8 @@ def apply(state: HandState, action: dict, params: Params) -> None:
         _announce_king(state, seat, params)
     elif verb == "card":
         _apply_card(state, action, params)
+    elif verb in wagers.VERBS:
+        wagers.apply_wager(state, seat, verb, params)
 
 
 # --- reading the question -------------------------------------------------------------------------
@@ -425,9 +437,13 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
         facts = scoring.HandFacts(dict(state.tricks), state.elder_played_without_proposing,
                                   state.dealer_refused_first_proposal, state.king_turned,
                                   dealer_refused_later_proposal=state.dealer_refused_later_proposal,
-                                  king_announced_by=state.king_announced_by)
+                                  king_announced_by=state.king_announced_by, doubled=state.doubled,
+                                  offer_declined_by=state.offer_declined_by, ended=state.ended)
         # a game won inside the hand scores the kings claimed so far, and no tricks
         answer["score"] = scoring.score(facts, before, params, book, with_tricks=state.phase == "complete")
+    answer["state"]["wagers"] = {"pending": list(state.pending) if state.pending else None, "doubled": state.doubled,
+                                 "offer_declined_by": state.offer_declined_by,
+                                 "ended": list(state.ended) if state.ended else None}
     if first_illegal:
         answer.update(cites=first_illegal["cites"], laws=first_illegal["laws"],
                       explanation=f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
@@ -449,7 +465,13 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
             reasons.add(*answer["score"]["cites"])
             text.append(answer["score"]["explanation"])
         else:
-            reasons.add(PHASES[state.phase][2])
+            reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
             text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
+        if state.double_asked:
+            reasons.add(wagers.DOUBLE)
+        if state.offer_made:
+            reasons.add(wagers.OFFER)
+        if params.single_exchange and state.proposals:
+            reasons.add(params.rule_for("single_exchange"))
         answer.update(**reasons.fields(), explanation=" ".join(text))
     return answer

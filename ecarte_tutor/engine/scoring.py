@@ -5,7 +5,7 @@ target and the claim order all come from the rule book.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, SEATS, other, read_bool, read_seat, read_seat_numbers, require
@@ -38,6 +38,10 @@ class HandFacts:
     dealer_refused_first_proposal: bool = False
     king_turned: bool = False
     dealer_refused_later_proposal: bool = False  # a proposal after an accepted exchange
+    # the agreements of doubling and offering the point (engine/wagers.py)
+    doubled: bool = False
+    offer_declined_by: str | None = None
+    ended: tuple | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
     king_announced_by: str | None = None
 
 
@@ -95,6 +99,37 @@ def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     return Award(winner, points, "tricks", reason)
 
 
+@decides("variant.doubling", "variant.offering-the-point")
+def wager_claim(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
+    """The tricks' award as doubling or an offer of the point changed it (seed 000, "Variations")."""
+    if facts.ended:
+        how, seat = facts.ended
+        # a declined double gives the doubler, a taken offer the player who took it, the point as if won
+        won = replace(facts, tricks={seat: params.point_tricks, other(seat): params.hand_size - params.point_tricks},
+                      ended=None, doubled=False, offer_declined_by=None)
+        award = trick_award(won, params, reasons)
+        rule = "variant.doubling" if how == "double-declined" else "variant.offering-the-point"
+        reasons.add(rule)
+        award.reason = (f"The {other(seat)} declined the double, so the hand stopped: " if how == "double-declined"
+                        else f"The {seat} took the point offered, so the hand stopped: ") + award.reason
+        return award
+    award = trick_award(facts, params, reasons)
+    decliner = facts.offer_declined_by
+    if decliner:
+        reasons.add("variant.offering-the-point")
+        if facts.tricks[decliner] < params.hand_size:  # bound to the vole, he lost a trick
+            offerer = other(decliner)
+            return Award(offerer, params.declined_offer_points, "tricks",
+                         f"The {decliner} declined the point offered and so had to win every trick; he lost at "
+                         f"least one, so the {offerer} scores {params.declined_offer_points}.")
+        award.reason += f" The {decliner} declined the point offered and won the vole, so it scores as usual."
+    if facts.doubled:
+        reasons.add("variant.doubling")
+        award.points *= params.doubling_factor
+        award.reason += f" The hand was doubled: {award.points}."
+    return award
+
+
 @decides("king.turned-up", "king.announce", "scoring.claim-order", "law.22", "law.23", "law.47")
 def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks: bool = True) -> list[Award]:
     """Every claim of the hand, in the game's claim order (the tricks too, when they were all played)."""
@@ -109,7 +144,7 @@ def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks:
                                          f"{SEAT_NAMES[facts.king_announced_by].capitalize()} announced the "
                                          f"king of trumps: {params.king_points}.")
     if with_tricks:
-        claims["tricks"] = trick_award(facts, params, reasons)
+        claims["tricks"] = wager_claim(facts, params, reasons)
     if len(claims) > 1:
         reasons.add(params.rule_for("claim_order"))
     return [claims[name] for name in params.claim_order if name in claims]

@@ -49,6 +49,7 @@ QUESTIONS = {
         "tricks": SEAT_NUMBERS,
         "elder_played_without_proposing": {"type": "boolean", "default": False},
         "dealer_refused_first_proposal": {"type": "boolean", "default": False},
+        "dealer_refused_later_proposal": {"type": "boolean", "default": False},
         "king_turned": {"type": "boolean", "default": False},
         "king_announced_by": {"anyOf": [_ref("Seat"), {"type": "null"}]},
         "score_before": SEAT_NUMBERS,
@@ -68,10 +69,23 @@ QUESTIONS = {
             "required": ["elder", "dealer", "turn_up", "stock"]},
         "actions": {"type": "array", "items": {"type": "object", "properties": {
             "by": _ref("Seat"),
-            "do": {"enum": ["propose", "stand", "accept", "refuse", "discard", "announce-king", "card"]},
-            "cards": {"type": "array", "items": _ref("Card")}, "card": _ref("Card")},
+            "do": {"enum": ["propose", "stand", "accept", "refuse", "discard", "announce-king", "card", "double",
+                            "accept-double", "decline-double", "offer-point", "accept-offer", "decline-offer"]},
+            "cards": {"type": "array", "items": _ref("Card")}, "card": _ref("Card"),
+            "condition": {"const": "enough-cards"}},
             "required": ["by", "do"]}},
+        "score_before": SEAT_NUMBERS,
     }, ["deal", "actions"]),
+    "RecordQuestion": _question("record", "What does a record of the tricks prove? Answer: proven, clean.", {
+        "trump": _ref("Suit"),
+        "tricks": {"type": "array", "items": {"type": "object", "properties": {
+            "leader": _ref("Seat"), "led": _ref("Card"), "followed": _ref("Card")}, "required": ["leader", "led"]}},
+    }, ["trump", "tricks"]),
+    "PoolQuestion": _question("pool", "Pool écarté for three. Answer: games, seated, sitting_out, streak, winner.", {
+        "players": {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 3},
+        "first": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+        "results": {"type": "array", "items": {"type": "string"}},
+    }, ["players"]),
     "DisputeQuestion": _question("dispute", "Rule on an irregularity by the club code. Answer: status need (the "
                                             "next fact to ask) or status ruling.", {
         "facts": {"type": "object", "description": "irregularity, discovered, hand, offender, count, ... "
@@ -93,7 +107,8 @@ QUESTIONS = {
 
 KIND_SCHEMA = {"play": "PlayQuestion", "trick": "TrickQuestion", "score": "ScoreQuestion",
                "exchange": "ExchangeQuestion", "hand": "HandQuestion", "dispute": "DisputeQuestion",
-               "pack": "PackQuestion", "advice": "AdviceQuestion"}
+               "pack": "PackQuestion", "advice": "AdviceQuestion", "record": "RecordQuestion",
+               "pool": "PoolQuestion"}
 
 
 def openapi_document(book) -> dict:
