@@ -10,6 +10,7 @@ import logging
 
 from .agreements import agreements_taking_part, read_agreements
 from .engine.kinds import KINDS
+from .house import under_house
 from .errors import QuestionError
 from .rulebook import RuleBook, default_rulebook
 
@@ -43,8 +44,12 @@ def ask(question, library=None) -> dict:
     from; without one, the bundled rule book.
     """
     book = library if isinstance(library, RuleBook) else getattr(library, "book", None) or default_rulebook()
+    house = getattr(library, "house", None)
     try:
-        return _answer(question, book)
+        answer = _answer(under_house(question, house), book)
+        if house is not None and "error" not in answer:
+            answer["house"] = house.title  # the rulings say which house rules they follow
+        return answer
     except QuestionError as exc:
         return exc.to_answer()
     except RecursionError:

@@ -7,6 +7,7 @@ from collections import Counter
 
 def add_arguments(parser) -> None:
     parser.add_argument("--rules", help="rule book folder (default: the bundled rules/)")
+    parser.add_argument("--house", metavar="FILE", help="also check a club's house rules file (rules/houses/*.yaml)")
 
 
 def run(args) -> int:
@@ -15,8 +16,14 @@ def run(args) -> int:
     from ..lessons import lesson_problems
     from ..library import load_library
 
-    library = load_library(args.rules)
+    library = load_library(args.rules, house=args.house)
     book = library.book
+    if library.house:
+        house = library.house
+        agreed = ", ".join(item if isinstance(item, str) else " ".join(f"{k} {v}" for k, v in item.items())
+                           for item in house.written)
+        print(f"House: {house.title} ({house.file}): the {house.profile} profile"
+              + (f" with {agreed}." if agreed else "."))
     print(f"Rule book {book.root}: {len(book.rules)} rules, every one with a source.")
     for section in book.sections:
         print(f"  {section.name:<10} {len(section.rules):>3}  {section.title}  ({section.file})")
