@@ -232,3 +232,19 @@ def mask(cards, bits: dict[Card, int]) -> int:
     for card in cards:
         total |= bits[card]
     return total
+
+
+def card_values(to_act, other, led: Card | None, trump: Suit, params: Params) -> dict[Card, int]:
+    """For each legal card of the player to act, the tricks left that he takes with best play.
+
+    The same question as ``minimax.card_values`` (``led`` is the other's card on the table, or
+    None when the player to act leads), answered by the search; keys follow ``to_act``'s order.
+    """
+    solver = solver_for(params)
+    bits = normalise(trump, params, to_act, other, () if led is None else (led,))
+    mine, theirs = mask(to_act, bits), mask(other, bits)
+    if led is None:
+        legal, values = mine, solver.lead_values(mine, theirs)
+    else:
+        legal, values = solver.legal(mine, bits[led]), solver.reply_values(mine, theirs, bits[led])
+    return {card: values[run_head(bits[card], legal)] for card in to_act if bits[card] & legal}
