@@ -26,6 +26,7 @@ EXACT_CLASSES = 3000  # classes of holdings searched one by one; beyond that, a 
 SAMPLE_SIZE = 2000  # holdings drawn when sampling (margin for a share: at most ±2.2 points)
 Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
 LINE_DUTIES = ("follow", "head", "trump")  # duties that narrow a follower's choice in a line
+DUTY_PARAMS = ("must_follow_suit", "must_head_trick", "must_trump_when_void")
 
 
 @dataclass
@@ -152,7 +153,8 @@ def principal_line(state: hand.HandState, first: Card, params: Params) -> tuple[
 def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> dict:
     state, seat = position.state, position.to_act
     known = holdings.knowledge(state, viewer, position.held[viewer], params)
-    gaps = holdings.Gaps.of(known, state.hands[viewer], params)
+    # the card on the table splits the runs too: the other may be the one to answer it
+    gaps = holdings.Gaps.of(known, [*state.hands[viewer], *([position.led] if position.led else [])], params)
     exact = gaps.class_count() <= EXACT_CLASSES
     classes = gaps.every_class() if exact else gaps.sample(SAMPLE_SIZE, _seed(position, viewer))
     tally = _Tally(state.tricks[seat], params)
@@ -169,8 +171,11 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     top = max(f["expected_tricks"] for f in figures.values())
     best = [card for card in order if figures[card]["expected_tricks"] == top]
     lead = figures[best[0]]
-    reasons = _reasons(book, params, position)
+    # his own duty if the viewer acts (the other's depends on the cards he cannot see), what the
+    # other's play proved, then the duties every line searched obeys
+    reasons = _reasons(book, params, position) if viewer == seat else Reasons(book)
     reasons.add(*(rule for _, rules in known.ruled_out for rule in rules))
+    reasons.add(*(params.rule_for(duty) for duty in DUTY_PARAMS if params[duty]))
     _add_outcome_rules(reasons, params)
     answer = {
         "to_act": seat,

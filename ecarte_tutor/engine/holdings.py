@@ -75,16 +75,17 @@ def knowledge(state, viewer: str, held: set[Card], params: Params) -> Knowledge:
 
 @dataclass(frozen=True)
 class Gaps:
-    """The candidates split into runs that play alike: no card of the viewer lies inside a run."""
+    """The candidates split into runs that play alike: no card of the viewer (nor the card on the
+    table) lies inside a run."""
 
     runs: tuple[tuple[Card, ...], ...]
     required: tuple[Card, ...]
     need: int  # cards still to choose beyond the required ones
 
     @classmethod
-    def of(cls, known: Knowledge, viewer_cards, params: Params) -> "Gaps":
+    def of(cls, known: Knowledge, separators, params: Params) -> "Gaps":
         strength = params.ranking.strength
-        mine = set(viewer_cards)
+        mine = set(separators)
         runs = []
         for suit in Suit:
             run: list[Card] = []
