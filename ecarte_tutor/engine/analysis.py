@@ -168,8 +168,8 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
         tally.add(values, weight)
     order = [None] if viewer != seat else params.ranking.sort(tally.sums)
     figures = {card: tally.figures(card, exact) for card in order}
-    top = max(f["expected_tricks"] for f in figures.values())
-    best = [card for card in order if figures[card]["expected_tricks"] == top]
+    best = _highest(order, figures, "expected_tricks")
+    best_point = _highest(order, figures, "p_point")  # the point is what scores: it may favour another card
     lead = figures[best[0]]
     # his own duty if the viewer acts (the other's depends on the cards he cannot see), what the
     # other's play proved, then the duties every line searched obeys
@@ -182,6 +182,7 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
         "view": viewer,
         "cards": [{"card": card.notation, **figures[card]} for card in order if card is not None],
         "best": [card.notation for card in best if card is not None],
+        "best_point": [card.notation for card in best_point if card is not None],
         "point": any(f["p_point"] == 1 for f in figures.values()),
         "vole": any(f["p_vole"] == 1 for f in figures.values()),
         "expected_tricks": lead["expected_tricks"],
@@ -193,8 +194,13 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
         "ruled_out": [card.notation for card in params.ranking.sort(c for c, _ in known.ruled_out)],
         **reasons.fields(),
     }
-    answer["explanation"] = _view_text(position, viewer, known, exact, figures, best, params)
+    answer["explanation"] = _view_text(position, viewer, known, exact, figures, best, best_point)
     return answer
+
+
+def _highest(order: list, figures: dict, name: str) -> list:
+    top = max(figures[card][name] for card in order)
+    return [card for card in order if figures[card][name] == top]
 
 
 class _Tally:
@@ -295,9 +301,8 @@ def _pretty(line: list[dict]) -> list[dict]:
 
 
 def _view_text(position: Position, viewer: str, known: holdings.Knowledge, exact: bool, figures: dict,
-               best: list, params: Params) -> str:
-    state, seat = position.state, position.to_act
-    hidden = other(viewer)
+               best: list, best_point: list) -> str:
+    seat, hidden = position.to_act, other(viewer)
     text = [_situation(position)]
     scope = (f"all {known.holdings:,} holdings of the {hidden}'s {known.size} cards" if exact else
              f"a fixed sample of {SAMPLE_SIZE:,} of the {known.holdings:,} holdings of the {hidden}'s "
@@ -310,18 +315,18 @@ def _view_text(position: Position, viewer: str, known: holdings.Knowledge, exact
         text.append(f"The {hidden} announced {known.required[0].pretty} and still holds it.")
     if viewer != seat:
         figure = figures[None]
-        text.append(f"The {seat}, who knows his own cards, then takes {figure['expected_tricks']:g} tricks on "
-                    f"average and the point in {_percent(figure['p_point'])} of them.")
+        text.append(f"The {seat}, who knows his own cards, then takes {figure['expected_tricks']:.2f} tricks on "
+                    f"average and wins the point in {_percent(figure['p_point'])} of them.")
     else:
-        parts = [f"{card.pretty} {figures[card]['expected_tricks']:g} tricks, the point in "
-                 f"{_percent(figures[card]['p_point'])}" for card in figures]
-        text.append("On average: " + "; ".join(parts) + ".")
-        text.append(("Best: " if len(best) == 1 else "Best, equally: ") + " or ".join(c.pretty for c in best) + ".")
+        text.append("On average: " + "; ".join(
+            f"{card.pretty} {figures[card]['expected_tricks']:.2f} tricks, the point in "
+            f"{_percent(figures[card]['p_point'])}" for card in figures) + ".")
+        text.append(f"Most tricks: {play.card_list(best)}; best chance of the point: {play.card_list(best_point)}.")
     if not exact:
-        figure = figures[best[0]]
-        low, high = figure["p_point_interval"]
-        name = f"{best[0].pretty}'s " if best[0] is not None else "the "
-        text.append(f"From the sample, {name}chance of the point lies between {_percent(low)} and "
+        card = best_point[0]
+        low, high = figures[card]["p_point_interval"]
+        whose = f"with {card.pretty}" if card is not None else f"for the {seat}"
+        text.append(f"From the sample, the chance of the point {whose} lies between {_percent(low)} and "
                     f"{_percent(high)} (95 % interval).")
     return " ".join(text)
 
