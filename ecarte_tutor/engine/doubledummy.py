@@ -92,18 +92,10 @@ class Solver:
     def __init__(self, duties: Duties):
         self.duties = duties
         self.table: dict[int, tuple[int, int]] = {}
-        self.nodes = 0  # positions searched (not found in the table), for the bench
-
-    def tricks(self, lead: int, other: int) -> int:
-        """How many of the tricks left the player to lead takes (exact)."""
-        if len(self.table) > TABLE_LIMIT:
-            self.table.clear()
-        return self._search(lead, other, -1, lead.bit_count() + 1)
 
     def lead_values(self, lead: int, other: int) -> dict[int, int]:
         """For each card the leader may lead (one per run), the tricks he then takes (exact)."""
-        if len(self.table) > TABLE_LIMIT:
-            self.table.clear()
+        self._make_room()
         count = lead.bit_count()
         return {card: self._after_lead(lead ^ card, other, card, count, -1, count + 1)
                 for card in _high_first(run_heads(lead))}
@@ -113,8 +105,7 @@ class Solver:
 
         ``rest`` is the leader's hand without ``led``; the follower holds one card more than it.
         """
-        if len(self.table) > TABLE_LIMIT:
-            self.table.clear()
+        self._make_room()
         left = rest.bit_count()  # tricks after this one
         values = {}
         for card in _high_first(run_heads(legal_replies(hand, led, self.duties))):
@@ -125,8 +116,10 @@ class Solver:
                 values[card] = left - self._search(theirs, mine, -1, left + 1)
         return values
 
-    def legal(self, hand: int, led: int | None) -> int:
-        return hand if led is None else legal_replies(hand, led, self.duties)
+    def _make_room(self) -> None:
+        """Empty the table once it is large: a bound on memory (its entries are found again fast)."""
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
 
     # --- the search ------------------------------------------------------------------------------
 
@@ -139,7 +132,6 @@ class Solver:
             return low
         if high <= alpha:
             return high
-        self.nodes += 1
         if count == 1:
             value = 0 if follower_wins(other, lead) else 1
             self.table[key] = (value, value)
@@ -246,5 +238,5 @@ def card_values(to_act, other, led: Card | None, trump: Suit, params: Params) ->
     if led is None:
         legal, values = mine, solver.lead_values(mine, theirs)
     else:
-        legal, values = solver.legal(mine, bits[led]), solver.reply_values(mine, theirs, bits[led])
+        legal, values = legal_replies(mine, bits[led], solver.duties), solver.reply_values(mine, theirs, bits[led])
     return {card: values[run_head(bits[card], legal)] for card in to_act if bits[card] & legal}
