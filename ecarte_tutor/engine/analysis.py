@@ -20,8 +20,9 @@ from ..rulebook import Params, RuleBook
 from . import doubledummy, hand, holdings, play
 from .citing import Reasons
 from .deal import read_deal
+from .decides import decides
 
-FIELDS = ("kind", "profile", "deal", "actions", "view")
+FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view")
 EXACT_CLASSES = 3000  # classes of holdings searched one by one; beyond that, a sample
 SAMPLE_SIZE = 2000  # holdings drawn when sampling (margin for a share: at most ±2.2 points)
 Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
@@ -61,8 +62,8 @@ def read_position(question: dict, params: Params) -> Position:
         for seat in SEATS:
             held[seat].update(state.hands[seat])
     if state.phase == "complete":
-        raise QuestionError("not-in-play", "Every trick has been played: there is nothing left to analyse.",
-                            "actions")
+        raise QuestionError("not-in-play", "The hand is over (every trick played, or ended by a wager): there is "
+                                           "nothing left to analyse.", "actions")
     if state.phase != "play":
         raise QuestionError("not-in-play", f"The hand is still in its {state.phase} phase: analysis starts once "
                                            "the exchange is over and the play has begun.", "actions")
@@ -254,8 +255,11 @@ def _reasons(book: RuleBook, params: Params, position: Position) -> Reasons:
     return Reasons(book).add(*play.duty(state.hands[seat], position.led, state.trump, params).rule_ids)
 
 
+@decides("play.trick-winner", "pack.rank-order", "scoring.point", "scoring.vole", "deal.five-cards")
 def _add_outcome_rules(reasons: Reasons, params: Params) -> None:
-    reasons.add(play.WINNER_RULE, params.rule_for("rank_order"), params.rule_for("point_tricks"),
+    """What turns cards into tricks and tricks into the point or the vole (``point_tricks`` and
+    ``hand_size`` decide ``point`` and ``vole`` throughout this module)."""
+    reasons.add("play.trick-winner", params.rule_for("rank_order"), params.rule_for("point_tricks"),
                 params.rule_for("vole_value"))
 
 

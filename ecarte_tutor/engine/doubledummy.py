@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Suit
 from ..rulebook import Params
+from .decides import decides
 
 TRUMPS = 0xFF << 24  # the trump suit's byte
 NOT_SUIT_TOP = 0x7F7F7F7F  # every bit but the top one of each suit byte
@@ -51,6 +52,7 @@ def drop(cards: int, card: int) -> int:
     return (cards & KEEP[card]) | ((cards & BELOW[card]) << 1)
 
 
+@decides("play.trick-winner", "pack.trump-suit")
 def follower_wins(followed: int, led: int) -> bool:
     if followed & SUIT_OF[led]:
         return followed > led
@@ -66,6 +68,7 @@ class Duties:
     trump: bool
 
     @classmethod
+    @decides("play.follow-suit", "play.head-the-trick", "play.trump-when-void")
     def of(cls, params: Params) -> "Duties":
         return cls(bool(params.must_follow_suit), bool(params.must_head_trick), bool(params.must_trump_when_void))
 
@@ -203,6 +206,7 @@ def solver_for(params: Params) -> Solver:
     return solver
 
 
+@decides("pack.rank-order")
 def normalise(trump: Suit, params: Params, *groups) -> dict[Card, int]:
     """Each card of ``groups`` (iterables of the cards in play) -> its bit in the normalised form."""
     order = [suit for suit in Suit if suit is not trump] + [trump]

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from ecarte_tutor import ask
+from ecarte_tutor.agreements import read_agreements
 from ecarte_tutor.cards import CANONICAL_CARDS, PACK, Suit
 from ecarte_tutor.engine import analysis, doubledummy, hand, holdings, minimax, play
 from ecarte_tutor.engine.deal import read_deal
@@ -132,6 +133,26 @@ def test_the_best_line_is_legal_and_gives_the_best_total(seed):
     assert refereed["legal"] is True and refereed["state"]["phase"] == "complete"
     assert refereed["state"]["tricks"][seat] == answer["cards"][[c["card"] for c in answer["cards"]].index(
         answer["best"][0])]["tricks"]
+
+
+def test_agreements_reach_the_search_the_ace_above_the_knave():
+    # Hearts trump. The dealer trumps the elder's 7♦ and leads J♠; the elder holds A♠ and 7♠.
+    deal = {"elder": ["AS", "7S", "7D", "8D", "9D"], "dealer": ["JS", "KH", "QH", "JH", "10C"], "turn_up": "7H",
+            "stock": [c.notation for c in PACK if c.notation not in
+                      ("AS", "7S", "7D", "8D", "9D", "JS", "KH", "QH", "JH", "10C", "7H")]}
+    actions = [{"by": "elder", "do": "stand"}, {"by": "elder", "do": "card", "card": "7D"},
+               {"by": "dealer", "do": "card", "card": "KH"}, {"by": "dealer", "do": "card", "card": "JS"}]
+    question = {"kind": "analyse", "deal": deal, "actions": actions}
+    assert [c["card"] for c in ask(question)["cards"]] == ["AS", "7S"]  # neither beats the knave
+    high = ask({**question, "agreements": ["ace-high"]})
+    assert [c["card"] for c in high["cards"]] == ["AS"]  # the ace beats it, so it must be played
+    assert high["agreements"] == ["ace-high"] and "variant.ace-high" in high["cites"]
+    ace_high = BOOK.params("london", read_agreements({"agreements": ["ace-high"]}, BOOK))
+    rng = random.Random(9)
+    for index in range(300):
+        to_act, other_hand, led, trump = random_position(rng, 1 + index % 4)
+        assert doubledummy.card_values(to_act, other_hand, led, trump, ace_high) == \
+            minimax.card_values(to_act, other_hand, led, trump, ace_high, {})
 
 
 def test_the_explanation_names_the_cards_and_what_they_secure():
