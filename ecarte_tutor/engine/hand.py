@@ -407,16 +407,21 @@ def _echo(action: dict) -> dict:
     return out
 
 
-@decides("exchange.short-stock", "variant.short-stock-dealer", "law.38")
-def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
-    """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
-    deal = read_deal(require(question, "deal"), params)
+def read_actions(question: dict) -> list[dict]:
+    """The question's ``actions``, each read and checked (an empty list when absent)."""
     raw = question.get("actions", [])
     if not isinstance(raw, list):
         raise QuestionError("bad-field", "'actions' must be a list of actions.", "actions")
     if len(raw) > MAX_ACTIONS:
         raise QuestionError("too-many-actions", f"A hand has far fewer than {MAX_ACTIONS} actions.", "actions")
-    actions = [read_action(item, i) for i, item in enumerate(raw)]
+    return [read_action(item, i) for i, item in enumerate(raw)]
+
+
+@decides("exchange.short-stock", "variant.short-stock-dealer", "law.38")
+def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
+    deal = read_deal(require(question, "deal"), params)
+    actions = read_actions(question)
     before = question.get("score_before")
     if before is not None:
         before = read_seat_numbers(before, "score_before", low=0, high=params.game_target - 1)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rulebook import Params, RuleBook
-from . import advice, exchange, hand, pack, play, pool, record, scoring
+from . import advice, analysis, exchange, hand, pack, play, pool, record, scoring
 from .disputes import answer_dispute
 
 Handler = Callable[[dict, RuleBook, Params], dict]
@@ -30,6 +30,8 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("score", "What does this hand score?", scoring.answer_score),
     Kind("exchange", "How is a short stock shared?", exchange.answer_exchange),
     Kind("hand", "Referee a whole hand, action by action.", hand.answer_hand),
+    Kind("analyse", "What does best play give from here? Each legal card, double dummy or from one "
+                    "player's view.", analysis.answer_analyse),
     Kind("dispute", "Rule on an irregularity by the club code.", answer_dispute),
     Kind("pack", "Is this pack correct, and what follows if not?", pack.answer_pack),
     Kind("record", "What does a record of the tricks prove (revokes, leads out of turn)?", record.answer_record),

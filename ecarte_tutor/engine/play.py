@@ -24,7 +24,8 @@ def beats(card: Card, led: Card, trump: Suit, params: Params) -> bool:
     return card.suit == trump
 
 
-def _list(cards) -> str:
+def card_list(cards) -> str:
+    """Cards named for an explanation: "K♠", "K♠ or Q♠", "K♠, Q♠ or J♠"."""
     names = [c.pretty for c in cards]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
@@ -63,7 +64,7 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
         winners = [c for c in followed if strength[c.rank] > to_beat]
         if winners:
             verb = "does" if len(winners) == 1 else "do"
-            return Duty(winners, "head", f"{because} and beat {led.pretty} when you can: {_list(winners)} {verb}.",
+            return Duty(winners, "head", f"{because} and beat {led.pretty} when you can: {card_list(winners)} {verb}.",
                         rule_ids)
         return Duty(followed, "follow", f"{because}; none of your {suit} beats {led.pretty}, so any of them will do.",
                     rule_ids)
@@ -122,7 +123,7 @@ def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
             text = f"{card.pretty} is legal. " + text
         else:
             text = (f"{card.pretty} is not allowed. " + text +
-                    f" You could play {_list(ordered)} instead.")
+                    f" You could play {card_list(ordered)} instead.")
     answer.update(fields_for(book, rule_ids))
     answer["explanation"] = text
     return answer

@@ -105,10 +105,21 @@ QUESTIONS = {
     }, ["trump", "hand"]),
 }
 
+# analyse: the same deal and actions as hand, and the player whose knowledge limits the analysis
+QUESTIONS["AnalyseQuestion"] = _question(
+    "analyse", "What does best play give from here? The deal and actions as for hand, reaching the play (else the "
+               "error not-in-play). Answer: to_act, cards (each legal card with tricks; with view, expected_tricks "
+               "and p_point), best, point, vole; with view also holdings, exact, margin.", {
+        "deal": QUESTIONS["HandQuestion"]["properties"]["deal"],
+        "actions": QUESTIONS["HandQuestion"]["properties"]["actions"],
+        "view": {"anyOf": [_ref("Seat"), {"type": "null"}],
+                 "description": "Analyse with only this player's knowledge; absent or null: every card known."},
+    }, ["deal", "actions"])
+
 KIND_SCHEMA = {"play": "PlayQuestion", "trick": "TrickQuestion", "score": "ScoreQuestion",
                "exchange": "ExchangeQuestion", "hand": "HandQuestion", "dispute": "DisputeQuestion",
                "pack": "PackQuestion", "advice": "AdviceQuestion", "record": "RecordQuestion",
-               "pool": "PoolQuestion"}
+               "pool": "PoolQuestion", "analyse": "AnalyseQuestion"}
 
 
 def openapi_document(book) -> dict:
