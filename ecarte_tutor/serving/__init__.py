@@ -15,6 +15,9 @@ import socket
 MAX_REQUEST_LINE = 8190
 MAX_HEADER_FIELDS = 50
 MAX_HEADER_FIELD_SIZE = 8190
+# The request line and every header together: the longest URL, a full session cookie and a
+# browser's usual headers take a fraction of it.
+MAX_HEADER_BYTES = 32 * 1024
 # How long an idle kept-alive connection stays open: long enough for a phone on a slow network
 # to fetch a page's stylesheet and script and follow the next link on the same connection;
 # short enough that idle connections are soon given back.

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import socket
 
-from . import KEEPALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_FIELD_SIZE, MAX_HEADER_FIELDS
+from . import KEEPALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_BYTES
 
 # An idle connection is closed after this long; checked every CLEANUP seconds.
 CHANNEL_TIMEOUT = 15
@@ -19,15 +19,16 @@ CLEANUP = 5
 def options(threads: int, max_body: int) -> dict:
     # waitress refuses a body this large with its own plain 413 as soon as the length is known,
     # before storing any of it; a smaller one over ``max_body`` reaches the app, whose 413 is the
-XX
-    # 512 KiB): above the ceiling, so no body is ever written to a temporary file.
+    # API's error object. A body stays in memory up to ``inbuf_overflow``, set above the ceiling,
+    # so none is ever written to a temporary file.
     ceiling = 4 * max_body
     return {
         "threads": threads,
         "ident": "ecarte-tutor",
         "max_request_body_size": ceiling,
         "inbuf_overflow": max(2 * ceiling, 512 * 1024),
-        "max_request_header_size": MAX_HEADER_FIELDS * MAX_HEADER_FIELD_SIZE,
+        # The request line and headers together (waitress has no separate limit for the line).
+        "max_request_header_size": MAX_HEADER_BYTES,
         "connection_limit": MAX_CONNECTIONS,
         # poll() rather than select(), which cannot watch a descriptor numbered above 1023.
         "asyncore_use_poll": True,
