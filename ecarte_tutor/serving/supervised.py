@@ -7,7 +7,11 @@ flight finish (``graceful_timeout``); SIGINT (Ctrl-C) stops at once. Each worker
 """
 from __future__ import annotations
 
+import errno
+import selectors
 import socket
+import time
+from functools import partial
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers import gthread
@@ -15,20 +19,40 @@ from gunicorn.workers import gthread
 from . import (GRACEFUL_SECONDS, KEEPALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_FIELD_SIZE, MAX_HEADER_FIELDS,
                MAX_REQUEST_LINE)
 
-# gunicorn 27's gthread hands every new connection to a thread that waits up to 5 s for its first
-# bytes before giving it back to the event loop: a few hundred connections that send nothing then
-# hold every thread, and real visitors wait (measured by bench/reliability.py: no answer at all
-# within 15 s with 1,000 idle connections). Waiting 0 s hands a silent connection straight back to
-# the event loop, which watches it for free (gunicorn issue 3634 proposes the same upstream).
-# tests/web/test_serve.py fails if a gunicorn release drops the setting, so this is never silently lost.
-FIRST_BYTES_WAIT_SECONDS = 0.0
+class ThreadWorker(gthread.ThreadWorker):
+    """gunicorn's threaded worker, except that a new connection waits for its first bytes in the event loop.
+
+    gunicorn 27's gthread hands each new connection to a thread, which waits up to 5 s for the
+    request to begin before giving it back to the event loop: a few hundred connections that
+    send nothing then hold every thread, and visitors wait. (Measured: with 1,000 idle
+    connections, not one request answered in 15 s.) Here a new connection is put straight among
+    the worker's pending connections, as gunicorn does with one it gave back: the event loop
+    watches it for free, passes it to a thread once it is readable, and closes it after the
+    keep-alive time if it stays silent. The same design is proposed upstream (gunicorn issue 3634).
+    """
+
+    def accept(self, listener):
+        try:
+            client, address = listener.accept()
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                raise
+            return
+        self.nr_conns += 1
+        conn = gthread.TConn(self.cfg, client, address, listener.getsockname())
+        conn.timeout = time.monotonic() + self.cfg.keepalive
+        self.pending_conns.append(conn)
+        self.poller.register(client, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
+
+
+WORKER_CLASS = f"{ThreadWorker.__module__}.{ThreadWorker.__qualname__}"
 
 
 def options(sock: socket.socket, workers: int, threads: int) -> dict:
     """gunicorn's settings for the site, listening on the already-bound ``sock``."""
     return {
         "bind": [f"fd://{sock.fileno()}"],
-        "worker_class": "gthread",
+        "worker_class": WORKER_CLASS,
         "workers": workers,
         "threads": threads,
         "worker_connections": MAX_CONNECTIONS,
@@ -64,7 +88,6 @@ class Supervised(BaseApplication):
 
 def serve(app, sock: socket.socket, workers: int, threads: int) -> int:
     """Run until stopped by a signal; the exit status. gunicorn takes ``sock`` over and closes it."""
-    gthread.DEFAULT_WORKER_DATA_TIMEOUT = FIRST_BYTES_WAIT_SECONDS
     settings = options(sock, workers, threads)
     sock.detach()  # gunicorn now owns the descriptor (it closes it when it stops)
     try:
