@@ -27,6 +27,10 @@ def create_app(config: dict | None = None) -> Flask:
         LESSONS_DIR=None,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # Progress is kept a year from its last change (the cookie's Expires says so), and the
+        # cookie is sent again only when progress changes, not with every page.
+        PERMANENT_SESSION_LIFETIME=security.SESSION_LIFETIME,
+        SESSION_REFRESH_EACH_REQUEST=False,
         # Static files change only with a new release; let browsers keep them for an hour.
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
