@@ -20,29 +20,46 @@ from . import (GRACEFUL_SECONDS, KEEPALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_
                MAX_REQUEST_LINE)
 
 class ThreadWorker(gthread.ThreadWorker):
-    """gunicorn's threaded worker, except that a new connection waits for its first bytes in the event loop.
+    """gunicorn's threaded worker, with two changes to how connections come in.
 
-    gunicorn 27's gthread hands each new connection to a thread, which waits up to 5 s for the
-    request to begin before giving it back to the event loop: a few hundred connections that
-    send nothing then hold every thread, and visitors wait. (Measured: with 1,000 idle
-    connections, not one request answered in 15 s.) Here a new connection is put straight among
-    the worker's pending connections, as gunicorn does with one it gave back: the event loop
-    watches it for free, passes it to a thread once it is readable, and closes it after the
-    keep-alive time if it stays silent. The same design is proposed upstream (gunicorn issue 3634).
+    A new connection waits for its first bytes in the event loop. gunicorn 27's gthread hands
+    each new connection to a thread, which waits up to 5 s for the request to begin: a few
+    hundred connections that send nothing then hold every thread, and visitors wait (measured:
+    with 1,000 idle connections, not one request answered in 15 s). Here a new connection goes
+    straight among the worker's pending connections, as gunicorn does with one it gave back:
+    the event loop watches it for free, hands it to a thread once it is readable, and closes it
+    after the keep-alive time if it stays silent (the design proposed upstream, gunicorn issue 3634).
+
+    On stopping, the worker takes the connections already waiting in the listening socket's
+    queue, then closes the socket. gunicorn stops accepting but keeps the socket open until the
+    worker exits, so the kernel kept queueing visitors' requests that no one would read, and
+    reset them all at the end (bench/reliability.py counted one a client). Taken, they are
+    answered with ``Connection: close`` like any request during the stop; once the socket is
+    closed, a new visitor is refused at once and can try again, or another instance.
     """
 
-    def accept(self, listener):
+    def accept(self, listener) -> bool:
+        """Take one connection from ``listener``; False when none is waiting."""
         try:
             client, address = listener.accept()
         except OSError as exc:
             if exc.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
                 raise
-            return
+            return exc.errno == errno.ECONNABORTED  # that one left; others may be waiting
         self.nr_conns += 1
         conn = gthread.TConn(self.cfg, client, address, listener.getsockname())
         conn.timeout = time.monotonic() + self.cfg.keepalive
         self.pending_conns.append(conn)
         self.poller.register(client, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
+        return True
+
+    def set_accept_enabled(self, enabled) -> None:
+        super().set_accept_enabled(enabled)
+        if not enabled and not self.alive:  # stopping (not merely full)
+            for listener in self.sockets:
+                while self.accept(listener):
+                    pass
+                listener.close()
 
 
 WORKER_CLASS = f"{ThreadWorker.__module__}.{ThreadWorker.__qualname__}"
