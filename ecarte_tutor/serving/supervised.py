@@ -19,6 +19,7 @@ from gunicorn.workers import gthread
 from . import (GRACEFUL_SECONDS, KEEPALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_FIELD_SIZE, MAX_HEADER_FIELDS,
                MAX_REQUEST_LINE)
 
+
 class ThreadWorker(gthread.ThreadWorker):
     """gunicorn's threaded worker, with two changes to how connections come in.
 
