@@ -22,7 +22,6 @@ bounded in count and time. Prints what it measured beside the target; asserts no
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import resource
 import shutil
@@ -53,7 +52,7 @@ class Server:
 
     def __init__(self, args):
         self.port = free_port()
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the server, closed by stop()
         options = ["--server", args.server] + (["--workers", str(args.workers)] if args.workers else [])
         self.process = start_server(SERVE + options, self.port, args.threads, None, self.log)
 
@@ -367,7 +366,7 @@ def check_huge_body(args) -> dict:
             peak = [used_before]
             watching = threading.Event()
 
-            def watch():
+            def watch(peak=peak, watching=watching):
                 while not watching.is_set():
                     peak[0] = max(peak[0], shutil.disk_usage(folder).used)
                     watching.wait(0.05)

@@ -38,7 +38,7 @@ def read_agreements(question: dict, book: RuleBook) -> tuple:
                                                           f"({chosen[name]!r} and {value!r}).", where)
         chosen[name] = value
     by_parameter: dict = {}
-    for name, value in chosen.items():
+    for name in chosen:
         parameter = book.agreements[name].agreement["parameter"]
         if parameter in by_parameter:
             raise QuestionError("conflicting-agreements", f"'{by_parameter[parameter]}' and '{name}' both change "

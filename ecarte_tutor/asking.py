@@ -10,8 +10,8 @@ import logging
 
 from .agreements import agreements_taking_part, read_agreements
 from .engine.kinds import KINDS
-from .house import under_house
 from .errors import QuestionError
+from .house import under_house
 from .rulebook import RuleBook, default_rulebook
 
 logger = logging.getLogger(__name__)

@@ -2,19 +2,29 @@
 import json
 
 import pytest
+from data_under_test import LIBRARY
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ecarte_tutor import paths
 from ecarte_tutor.errors import DataError
-from ecarte_tutor.lessons import (BadResponse, Exercise, LessonError, Progress, engine_answer,
-                                  expected_answer, find_lesson, grade, lesson_problems, load_lesson, load_lessons,
-                                  same_answer)
+from ecarte_tutor.lessons import (
+    BadResponse,
+    Exercise,
+    LessonError,
+    Progress,
+    engine_answer,
+    expected_answer,
+    find_lesson,
+    grade,
+    lesson_problems,
+    load_lesson,
+    load_lessons,
+    same_answer,
+)
 from ecarte_tutor.rulebook import LAW_SECTION
 from ecarte_tutor.schemas import validator
 from ecarte_tutor.yamlio import load_yaml
-
-from data_under_test import LIBRARY
 
 LESSONS = LIBRARY.lessons
 EXERCISES = [(lesson, step) for lesson in LESSONS for step in lesson.exercises]

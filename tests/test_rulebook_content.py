@@ -3,10 +3,9 @@ import re
 from pathlib import Path
 
 import pytest
+from data_under_test import PROFILES
 
 from ecarte_tutor.rulebook import LAW_SECTION
-
-from data_under_test import PROFILES
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 NGRAM = 10

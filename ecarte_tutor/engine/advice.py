@@ -77,9 +77,7 @@ def matches(pattern: Pattern, hand: list[Card], trump: Suit) -> bool:
         n = sum(1 for c in plain if c.rank in entry["ranks"])
         if not _in_range(n, entry):
             return False
-    if "guarded" in when and not _guarded(by_suit, when["guarded"]):
-        return False
-    return True
+    return "guarded" not in when or _guarded(by_suit, when["guarded"])
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ class Duties:
 
     @classmethod
     @decides("play.follow-suit", "play.head-the-trick", "play.trump-when-void")
-    def of(cls, params: Params) -> "Duties":
+    def of(cls, params: Params) -> Duties:
         return cls(bool(params.must_follow_suit), bool(params.must_head_trick), bool(params.must_trump_when_void))
 
 

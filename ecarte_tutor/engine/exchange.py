@@ -68,7 +68,8 @@ def answer_exchange(question: dict, book: RuleBook, params: Params) -> dict:
             text.append(f"Note: under the {params.profile} profile a dealer who accepts must exchange at least "
                         f"{params.dealer_min_discard} card{'s' * (params.dealer_min_discard != 1)}.")
     text.append("No further proposal is possible: the exchange is over." if result["exchange_over"]
-                else f"{result['stock_left']} card{'s' * (result['stock_left'] != 1)} remain, so the elder may propose again.")
+                else f"{result['stock_left']} card{'s' * (result['stock_left'] != 1)} remain, "
+                     "so the elder may propose again.")
     result.update(reasons.fields())
     result["explanation"] = " ".join(text)
     return result

@@ -13,13 +13,12 @@ from ..cards import Card
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_card, read_cards, read_seat, read_seat_numbers, require
 from ..rulebook import Params, RuleBook
-from . import play, scoring
+from . import play, scoring, wagers
 from .citing import Reasons
 from .deal import Deal, read_deal
 from .decides import decides
 from .exchange import share_stock
 from .illegal import Illegal
-from . import wagers
 
 VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card", *wagers.VERBS)
 ENOUGH_CARDS = "enough-cards"  # the one condition a dealer may attach to his acceptance (law 38)

@@ -83,7 +83,7 @@ class Gaps:
     need: int  # cards still to choose beyond the required ones
 
     @classmethod
-    def of(cls, known: Knowledge, separators, params: Params) -> "Gaps":
+    def of(cls, known: Knowledge, separators, params: Params) -> Gaps:
         strength = params.ranking.strength
         mine = set(separators)
         runs = []
@@ -110,12 +110,12 @@ class Gaps:
 
     def holding(self, counts) -> tuple[Card, ...]:
         """The class's representative: the first ``counts[i]`` cards of each run."""
-        return self.required + tuple(card for run, count in zip(self.runs, counts) for card in run[:count])
+        return self.required + tuple(card for run, count in zip(self.runs, counts, strict=True) for card in run[:count])
 
     def every_class(self):
         """Each class with its weight: how many holdings it stands for."""
         for counts in _spreads(tuple(len(run) for run in self.runs), self.need):
-            yield self.holding(counts), prod(comb(len(run), k) for run, k in zip(self.runs, counts))
+            yield self.holding(counts), prod(comb(len(run), k) for run, k in zip(self.runs, counts, strict=True))
 
     def sample(self, size: int, seed: int):
         """``size`` holdings drawn uniformly (with a fixed seed), by class: ``(holding, times drawn)``."""

@@ -148,7 +148,8 @@ def explain_trick(led: Card, followed: Card, trump: Suit, params: Params) -> tup
         text = f"{followed.pretty} is a trump and {led.pretty} is not, so the trump wins."
     elif led.suit == trump:
         rules.append("pack.trump-suit")
-        text = f"{led.pretty} is a trump and {followed.pretty} is neither a trump nor a {led.suit.english[:-1]}, so {led.pretty} wins."
+        text = (f"{led.pretty} is a trump and {followed.pretty} is neither a trump nor a "
+                f"{led.suit.english[:-1]}, so {led.pretty} wins.")
     else:
         text = (f"{followed.pretty} neither follows {led.suit.english} nor is a trump, "
                 f"so it cannot win: {led.pretty} takes the trick.")

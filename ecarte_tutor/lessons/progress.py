@@ -61,7 +61,7 @@ class Progress:
         """Progress in one lesson (empty if not started)."""
         return self.lessons.get(lesson_id, LessonProgress())
 
-    def _with(self, lesson_id: str, value: LessonProgress) -> "Progress":
+    def _with(self, lesson_id: str, value: LessonProgress) -> Progress:
         lessons = dict(self.lessons)
         if value:
             lessons[lesson_id] = value
@@ -69,7 +69,7 @@ class Progress:
             lessons.pop(lesson_id, None)
         return Progress(MappingProxyType(lessons), self.seq + 1)
 
-    def record(self, lesson_id: str, step: int, correct: bool | None = None) -> "Progress":
+    def record(self, lesson_id: str, step: int, correct: bool | None = None) -> Progress:
         """Progress after one event at 1-based ``step``.
 
         ``correct=None``: a step without exercise was read. ``True``/``False``: an exercise was
@@ -83,7 +83,7 @@ class Progress:
         first = now.first_try | {step} if correct is True and step not in now.missed else now.first_try
         return self._with(lesson_id, LessonProgress(now.done | {step}, first, now.missed - {step}))
 
-    def reset(self, lesson_id: str | None = None) -> "Progress":
+    def reset(self, lesson_id: str | None = None) -> Progress:
         """Forget one lesson's progress, or everything when ``lesson_id`` is None."""
         if lesson_id is None:
             return Progress(seq=self.seq + 1)
@@ -104,7 +104,7 @@ class Progress:
                 "lessons": {lesson_id: value.to_dict() for lesson_id, value in sorted(self.lessons.items())}}
 
     @classmethod
-    def from_dict(cls, data, lessons=None) -> "Progress":
+    def from_dict(cls, data, lessons=None) -> Progress:
         """Rebuild from :meth:`to_dict` output, dropping whatever is malformed instead of failing.
 
         With ``lessons`` (the course), unknown lesson ids and step numbers beyond a lesson's

@@ -16,8 +16,14 @@ from functools import partial
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers import gthread
 
-from . import (GRACEFUL_SECONDS, KEEPALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_FIELD_SIZE, MAX_HEADER_FIELDS,
-               MAX_REQUEST_LINE)
+from . import (
+    GRACEFUL_SECONDS,
+    KEEPALIVE_SECONDS,
+    MAX_CONNECTIONS,
+    MAX_HEADER_FIELD_SIZE,
+    MAX_HEADER_FIELDS,
+    MAX_REQUEST_LINE,
+)
 
 
 class ThreadWorker(gthread.ThreadWorker):

@@ -41,7 +41,7 @@ class Site:
     _casebook: list | None = None
 
     @classmethod
-    def load(cls, config) -> "Site":
+    def load(cls, config) -> Site:
         """Load and cross-check the whole library (raises DataError on a broken file)."""
         library = load_library(config.get("RULES_DIR"), config.get("LESSONS_DIR"), config.get("SCENARIOS_DIR"))
         return cls(library=library, config=dict(config))

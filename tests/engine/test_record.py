@@ -2,6 +2,7 @@
 import random
 
 import pytest
+from data_under_test import BOOK, PROFILES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -9,8 +10,6 @@ from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK
 from ecarte_tutor.engine import play
 from ecarte_tutor.fields import other
-
-from data_under_test import BOOK, PROFILES
 
 CARDS = list(PACK)
 
@@ -64,8 +63,7 @@ def test_a_lead_out_of_turn_is_proven_by_the_record_itself():
      "tricks[0].followed"),
     ([{"leader": "north", "led": "KS"}], "bad-seat", "tricks[0].leader"),
     ([{"leader": "elder", "led": "6S"}], "bad-card", "tricks[0].led"),
-    ([{"leader": "elder", "led": c, "followed": d} for c, d in zip(["7S", "8S", "9S", "10S", "JS", "QS"],
-                                                                    ["7H", "8H", "9H", "10H", "JH", "QH"])],
+    ([{"leader": "elder", "led": f"{rank}S", "followed": f"{rank}H"} for rank in ("7", "8", "9", "10", "J", "Q")],
      "too-many-tricks", "tricks"),
 ])
 def test_bad_records_are_refused_naming_the_field(tricks, code, field):

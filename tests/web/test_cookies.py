@@ -3,7 +3,7 @@ and redirects that never name the Host the client sent."""
 import base64
 import json
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 
 import pytest
@@ -86,7 +86,7 @@ def test_the_cookie_says_it_lasts_a_year(client):
     response = client.post(STEP, data={"cards": ["QS"]})
     cookie = response.headers["Set-Cookie"]
     expires = parsedate_to_datetime(re.search(r"Expires=([^;]+)", cookie).group(1))
-    assert expires - datetime.now(timezone.utc) > timedelta(days=364)
+    assert expires - datetime.now(UTC) > timedelta(days=364)
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 

@@ -1,12 +1,10 @@
 """``/lessons``: every step renders, exercises are graded by the engine, progress lives in the cookie."""
 import pytest
 from conftest import Page
-
+from data_under_test import LIBRARY
 from werkzeug.datastructures import MultiDict
 
 from ecarte_tutor.lessons import EXERCISE_KINDS, expected_answer
-
-from data_under_test import LIBRARY
 from ecarte_tutor.web.lessons import PROGRESS_KEY, read_response
 
 LESSONS = LIBRARY.lessons

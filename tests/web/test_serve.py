@@ -25,7 +25,7 @@ TRICK = b'{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}'
 def start(*options):
     """The server in a subprocess, and its port once it answers. Its log goes to a file nobody has to read."""
     env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="serve-test", PYTHONPATH=str(ROOT))
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the server; closed by stop()
     process = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", *options],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     process.log = log
@@ -224,7 +224,7 @@ def test_defaults():
     args = parser.parse_args([])
     assert (args.host, args.port, args.threads) == ("127.0.0.1", 5000, 16)
     assert args.server == ("gunicorn" if POSIX else "waitress")
-    assert serve.DEFAULT_WORKERS == min(4, os.cpu_count() or 1)
+    assert min(4, os.cpu_count() or 1) == serve.DEFAULT_WORKERS
 
 
 @pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")

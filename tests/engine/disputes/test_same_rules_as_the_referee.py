@@ -6,16 +6,16 @@ commitment, and a dealer who takes no cards. The referee of the other kind says 
 is legal or what scores; the dispute ruling must say the same.
 """
 import pytest
+from data_under_test import BOOK, PROFILES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK, Card
-from ecarte_tutor.fields import SEATS, other
 from ecarte_tutor.engine import play
 from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.engine.hand import apply, next_actions, start
-from data_under_test import BOOK, PROFILES
+from ecarte_tutor.fields import SEATS, other
 
 CARDS = [str(c) for c in PACK]
 
