@@ -1,13 +1,10 @@
 """A site served under a club's house rules, in Chromium: its banner, its agreements, its name on rulings."""
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
-from test_browser import browser_context, page, shoot  # noqa: F401 -- the same browser fixtures
-
-from ecarte_tutor.web import create_app
+from test_browser import browser_context, page, serving, shoot  # noqa: F401 -- the same browser fixtures
 
 HOUSE = Path(__file__).resolve().parents[2] / "rules" / "houses" / "cercle-exemple.yaml"
 TITLE = "Rules of the Cercle de l'Exemple"
@@ -15,15 +12,8 @@ TITLE = "Rules of the Cercle de l'Exemple"
 
 @pytest.fixture(scope="module")
 def house_url():
-    from waitress.server import create_server
-
-    app = create_app({"TESTING": True, "SECRET_KEY": "browser-house", "HOUSE_FILE": str(HOUSE)})
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    thread.join(timeout=5)
+    with serving({"SECRET_KEY": "browser-house", "HOUSE_FILE": str(HOUSE)}) as url:
+        yield url
 
 
 def test_a_score_under_the_house_rules(page, house_url):  # noqa: F811 -- page is the imported fixture
