@@ -89,6 +89,20 @@ class Decision:
     view: SeatView
 
 
+def seat_view(hp: HandPlay, state: hand.HandState, seat: str, game: "Game", done: int | None = None) -> SeatView:
+    """What the player in ``seat`` sees of ``hp`` when the hand stands at ``state``, after its first
+    ``done`` actions (all of them by default: the live state)."""
+    public = state.to_dict()
+    public["hand"] = public.pop("hands")[seat]  # his own cards only
+    actions = hp.actions[:len(hp.actions) if done is None else done]
+    # how many cards each discard changed is seen at the table; which cards, only by their owner
+    public["discards"] = [{"by": a["by"], "count": len(a["cards"])} for a in actions if a["do"] == "discard"]
+    score = dict(state.score) if state.score is not None else dict(hp.score_before)
+    return SeatView(seat, hp.player(seat), tuple(state.hands[seat]), state.trump_card, public, score, game.params,
+                    game.book, hp.number, {**game.settings.question(), "deal": dealing.deal_question(hp.deal),
+                                           "actions": list(actions)})
+
+
 class Game:
     """A game between the learner and the tutor (see the module's docstring)."""
 
@@ -169,16 +183,7 @@ class Game:
     def view(self, player: str, seat: str | None = None) -> SeatView:
         """What ``player`` sees of the current hand."""
         hp = self.current
-        seat = seat or hp.seats[player]
-        state = hp.state
-        public = state.to_dict()
-        public["hand"] = public.pop("hands")[seat]  # his own cards only
-        # how many cards each discard changed is seen at the table; which cards, only by their owner
-        public["discards"] = [{"by": a["by"], "count": len(a["cards"])} for a in hp.actions if a["do"] == "discard"]
-        score = dict(state.score) if state.score is not None else dict(hp.score_before)
-        return SeatView(seat, player, tuple(state.hands[seat]), state.trump_card, public, score, self.params,
-                        self.book, hp.number, {**self.settings.question(), "deal": dealing.deal_question(hp.deal),
-                                               "actions": list(hp.actions)})
+        return seat_view(hp, hp.state, seat or hp.seats[player], self)
 
     # --- the learner's moves -------------------------------------------------------------------
 
