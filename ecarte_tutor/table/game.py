@@ -2,9 +2,10 @@
 
 The learner and the tutor take the seats in turn (the deal alternates, ``deal.alternate``); each
 deal comes from the game's seeded shuffle (:mod:`.dealing`). Each hand is refereed by the ``hand``
-referee: every action of both players is applied by it (``engine.hand.apply``) and must be one of
-the legal next actions it lists; a learner's attempt is first put to the ``hand`` kind, so an
-illegal one is refused with the rule and the laws, like a referee would. When a hand is over the
+referee: every action of both players is applied by it (``engine.hand.apply``), which refuses an
+illegal one and leaves the hand as it was. The tutor only ever chooses among the legal next
+actions it lists; a learner's illegal attempt is refused with the ``hand`` kind's own answer (the
+rule, the laws, the legal alternatives), like a referee would. When a hand is over the
 ``hand`` kind, asked with the score before the hand, gives the points (a game can end inside a
 hand: turned king, announced king, then tricks), each claim with its reason and laws for the
 score sheet.
@@ -20,6 +21,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from ..cards import PACK
 from ..engine import hand
 from ..engine.deal import Deal
 from ..engine.illegal import Illegal
@@ -208,10 +210,11 @@ class Game:
         except QuestionError as exc:
             raise TableError(exc.message) from None
         attempt = canonical(parsed)
-        verdict = asked(hp.question(self.settings, [*hp.actions, attempt]), self.book)
-        if not verdict["legal"]:
+        try:
+            self._apply("learner", attempt)
+        except Illegal:  # the referee left the hand as it was; its answer explains the refusal
+            verdict = asked(hp.question(self.settings, [*hp.actions, attempt]), self.book)
             return verdict["first_illegal"]
-        self._apply("learner", attempt)
         self.advance()
         return None
 
@@ -260,7 +263,7 @@ class Game:
         if hp.player(seat) != "tutor":
             return False  # the learner acts next: he can use them on his own turn
         intent = self._tutor_choice(seat, mine)
-        after = copy.deepcopy(hp.state)
+        after = copy.deepcopy(hp.state, {id(card): card for card in PACK})  # cards are immutable: share them
         hand.apply(after, hand.read_action(intent, len(hp.actions)), self.params)
         still = {o["do"] for o in hand.next_actions(after, self.params) if o["by"] == other(seat)}
         return any(o["do"] not in still for o in open_to_learner)

@@ -131,9 +131,14 @@ class Club(Beginner):
         king = super().optional(view, options, score_before)
         if king is not None:
             return king
-        doubles = [c for c in options if c["do"] == "double"]
-        if doubles and self.my_chance(view) == 1:  # the point is certain: make it count double
-            return doubles[0]
+        wagers = {c["do"]: c for c in options if c["do"] in ("double", "offer-point")}
+        if not wagers or view.phase != "play":
+            return None
+        chance = self.my_chance(view)
+        if "double" in wagers and chance == 1:  # the point is certain: make it count double
+            return wagers["double"]
+        if "offer-point" in wagers and chance == 0:  # the point is lost whatever: give it, and no vole
+            return wagers["offer-point"]
         return None
 
     def answer_wager(self, view: SeatView, choices: list[dict]) -> dict:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..rulebook import RuleBook
 from .game import Game
 from .players import make_player
+from .view import asked
 
 
 @dataclass
@@ -38,3 +39,45 @@ def play_game(book: RuleBook, *, seed: int, profile: str, learner_level: str = "
             refused.append(refusal)
             break  # a refused move would be asked again for ever: stop and report it
     return SelfPlay(game, refused, decisions)
+
+
+def problems(result: SelfPlay, book: RuleBook) -> list[str]:
+    """What is wrong with a finished self-play game (empty when all is well): an illegal action, a game
+    without a winner at the target, a hand whose points differ from the ``score`` kind's for the same
+    facts, a score sheet that does not add up to the score."""
+    game, found = result.game, []
+    found += [f"refused: {r['explanation']}" for r in result.refused]
+    target = game.params.game_target
+    if game.winner is None or game.scores[game.winner] < target:
+        found.append(f"no winner at {target}: {game.scores}")
+    for hp in game.hands:
+        if hp.answer is None or not hp.answer["legal"]:
+            found.append(f"deal {hp.number + 1} not refereed as legal")
+            continue
+        expected = score_kind_points(hp, game)
+        if expected is not None and expected != hp.answer["score"]["points"]:
+            found.append(f"deal {hp.number + 1}: the hand scored {hp.answer['score']['points']}, the score kind "
+                         f"{expected}")
+    totals = {player: 0 for player in game.scores}
+    for entry in game.sheet:
+        totals[entry["player"]] += entry["points"] if entry["scored"] else 0
+    if totals != game.scores:
+        found.append(f"the sheet adds up to {totals}, the score is {game.scores}")
+    return found
+
+
+def score_kind_points(hp, game: Game) -> dict | None:
+    """What the ``score`` kind gives for this hand's facts (None for a hand a wager changed: the kind
+    takes no wagers)."""
+    state, params = hp.state, game.params
+    if state.doubled or state.ended or state.offer_declined_by:
+        return None
+    tricks = dict(state.tricks)
+    if state.phase == "game-over":  # ended by a king before the tricks: any split, none is scored
+        tricks = {"elder": params.point_tricks, "dealer": params.hand_size - params.point_tricks}
+    question = {"kind": "score", **game.settings.question(), "tricks": tricks, "score_before": hp.score_before,
+                "elder_played_without_proposing": state.elder_played_without_proposing,
+                "dealer_refused_first_proposal": state.dealer_refused_first_proposal,
+                "dealer_refused_later_proposal": state.dealer_refused_later_proposal,
+                "king_turned": state.king_turned, "king_announced_by": state.king_announced_by}
+    return asked(question, game.book)["points"]
