@@ -26,3 +26,12 @@ def fixed_game():
         game.advance()
         return game
     return make
+
+
+@pytest.fixture
+def hoffmann_last():
+    """Hoffmann's last deal of the illustrative game (scenarios/hands/hoffmann-game.yaml): the dealer
+    holds K♦ (9♦ turned); the elder's hand is a jeu de règle."""
+    return {"elder": ["QD", "JD", "KS", "QS", "AS"], "dealer": ["KD", "AD", "AH", "KC", "8S"], "turn_up": "9D",
+            "stock": ["JS", "10S", "9S", "7S", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "10D", "8D", "7D", "QC",
+                      "JC", "AC", "10C", "9C", "8C", "7C"]}

@@ -9,12 +9,6 @@ from ecarte_tutor.table.selfplay import play_game
 from data_under_test import BOOK
 
 PARAMS = BOOK.params()
-HOFFMANN_LAST = {  # Hoffmann's last deal of the illustrative game (scenarios/hands/hoffmann-game.yaml)
-    "elder": ["QD", "JD", "KS", "QS", "AS"], "dealer": ["KD", "AD", "AH", "KC", "8S"], "turn_up": "9D",
-    "stock": ["JS", "10S", "9S", "7S", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "10D", "8D", "7D", "QC", "JC",
-              "AC", "10C", "9C", "8C", "7C"]}
-
-
 def cards(text):
     return [parse_card(c) for c in text.split()]
 
@@ -67,12 +61,12 @@ def test_the_club_tutor_proposes_and_answers_by_the_jeux_de_regle():
     assert checked >= len(game.hands)
 
 
-def test_the_tutor_never_peeks_at_the_learners_cards(fixed_game):
+def test_the_tutor_never_peeks_at_the_learners_cards(fixed_game, hoffmann_last):
     """Swapping the learner's hand for other unseen cards changes nothing the tutor decides."""
-    elder, stock = HOFFMANN_LAST["elder"], HOFFMANN_LAST["stock"]
-    swapped = {**HOFFMANN_LAST, "elder": ["KS", *stock[:4]], "stock": [c for c in elder if c != "KS"] + stock[4:]}
+    elder, stock = hoffmann_last["elder"], hoffmann_last["stock"]
+    swapped = {**hoffmann_last, "elder": ["KS", *stock[:4]], "stock": [c for c in elder if c != "KS"] + stock[4:]}
     replies = []
-    for deal in (HOFFMANN_LAST, swapped):
+    for deal in (hoffmann_last, swapped):
         game = fixed_game(deal, learner="elder", level="club")
         game.play({"do": "stand"})
         game.play({"do": "card", "card": "KS"})  # the tutor (dealer) answers from his own view only
@@ -80,30 +74,30 @@ def test_the_tutor_never_peeks_at_the_learners_cards(fixed_game):
     assert replies[0][-1]["do"] == "card" and replies[0] == replies[1]
 
 
-def test_the_book_tutor_conceals_the_king_as_in_hoffmanns_game(fixed_game):
+def test_the_book_tutor_conceals_the_king_as_in_hoffmanns_game(fixed_game, hoffmann_last):
     """A (dealer, 3) holds K♦; Y (elder, 4) plays without proposing. A's king cannot change who wins
     the game, so the book keeps it quiet; the club tutor announces it."""
     scores = {"learner": 4, "tutor": 3}
-    book = fixed_game(HOFFMANN_LAST, learner="elder", scores=scores, level="book")
+    book = fixed_game(hoffmann_last, learner="elder", scores=scores, level="book")
     book.play({"do": "stand"})
     assert not any(a["do"] == "announce-king" for a in book.current.actions)
-    club = fixed_game(HOFFMANN_LAST, learner="elder", scores=scores, level="club")
+    club = fixed_game(hoffmann_last, learner="elder", scores=scores, level="club")
     club.play({"do": "stand"})
     assert club.current.actions[-1] == {"by": "dealer", "do": "announce-king"}
     # at love all the king's point matters: the book announces it too
-    level = fixed_game(HOFFMANN_LAST, learner="elder", level="book")
+    level = fixed_game(hoffmann_last, learner="elder", level="book")
     level.play({"do": "stand"})
     assert level.current.actions[-1] == {"by": "dealer", "do": "announce-king"}
 
 
-def test_the_book_minds_the_score_before_staking_the_penalty(fixed_game):
+def test_the_book_minds_the_score_before_staking_the_penalty(fixed_game, hoffmann_last):
     """Y's hand is a jeu de règle (two trumps, three spades): the club tutor plays it; the book tutor,
     with A at 3 so that a failure would give A the game, proposes instead."""
-    advice = ask({"kind": "advice", "trump": "D", "hand": HOFFMANN_LAST["elder"]})
+    advice = ask({"kind": "advice", "trump": "D", "hand": hoffmann_last["elder"]})
     assert advice["advice"] == "play"
-    club = fixed_game(HOFFMANN_LAST, learner="dealer", scores={"learner": 3, "tutor": 4}, level="club")
+    club = fixed_game(hoffmann_last, learner="dealer", scores={"learner": 3, "tutor": 4}, level="club")
     assert club.current.actions[0] == {"by": "elder", "do": "stand"}
-    book = fixed_game(HOFFMANN_LAST, learner="dealer", scores={"learner": 3, "tutor": 4}, level="book")
+    book = fixed_game(hoffmann_last, learner="dealer", scores={"learner": 3, "tutor": 4}, level="book")
     assert book.current.actions[0] == {"by": "elder", "do": "propose"}
-    calm = fixed_game(HOFFMANN_LAST, learner="dealer", level="book")
+    calm = fixed_game(hoffmann_last, learner="dealer", level="book")
     assert calm.current.actions[0] == {"by": "elder", "do": "stand"}
