@@ -15,6 +15,7 @@ import sys
 from ..cards import Card
 from ..errors import CardNotationError
 from ..fields import is_whole_number
+from .discard import choose_discard
 from .game import Game, opponent
 from .review import game_summary, review_hand
 from .settings import TableError
@@ -150,14 +151,17 @@ class TerminalGame:
             return {"do": next(v for v in answers if v.startswith(ANSWER_WORDS[word]))}
         if word in WORDS:
             return {"do": WORDS[word]}
-        if word.startswith("discard"):
-            word = word[len("discard"):].strip()
-        if "discard" in verbs and word in NOTHING:
+        if "discard" in verbs and word.removeprefix("discard").strip() in NOTHING:
             return {"do": "discard", "cards": []}
+        tokens = text.replace(",", " ").split()
+        if tokens and tokens[0].lower() == "discard":
+            tokens = tokens[1:]
         try:
-            cards = [Card.from_str(token) for token in word.replace(",", " ").split()]
+            cards = [Card.from_str(token) for token in tokens]
         except CardNotationError as exc:
-            raise TableError(f"I did not understand {text!r}: {exc}. " + self.hint(decision)) from None
+            wordy = any(len(token) > len("10♠") for token in tokens)  # a word, not a mistyped card
+            why = "it is neither a choice nor a card" if wordy else str(exc)
+            raise TableError(f"I did not understand {text!r}: {why}. " + self.hint(decision)) from None
         if "discard" in verbs:
             return {"do": "discard", "cards": [c.notation for c in cards]}
         if len(cards) != 1:
@@ -197,7 +201,8 @@ class TerminalGame:
             choice = next(c for c in decision.choices if c["do"] == "discard")
             low, high = choice["min"], choice["max"]
             none = " (none: type none)" if low == 0 else ""
-            self.say(f"Throw out {low} to {high} cards{none}: type them, e.g. {choice['from'][-1]}.")
+            advised = choose_discard(view.hand, view.trump, low, high, view.params) or view.hand[-1:]
+            self.say(f"Throw out {low} to {high} cards{none}: type them, e.g. {' '.join(c.notation for c in advised)}.")
         else:
             self.say(self.hint(decision))
 
