@@ -15,6 +15,7 @@ import sys
 from ..cards import Card
 from ..errors import CardNotationError
 from ..fields import is_whole_number
+from ..lineio import Leave, read_line
 from .discard import choose_discard
 from .game import Game, opponent
 from .review import game_summary, review_hand
@@ -31,7 +32,6 @@ WORDS = {
 ANSWER_WORDS = {"yes": "accept", "y": "accept", "accept": "accept", "a": "accept",
                 "no": "decline", "n": "decline", "decline": "decline", "refuse": "decline", "r": "decline"}
 NOTHING = ("none", "nothing", "-")
-QUIT = ("quit", "q", "exit")
 LABELS = {
     "propose": "p = propose", "stand": "play = play without proposing", "accept": "a = accept",
     "refuse": "r = refuse", "announce-king": "k = announce the king", "double": "x = offer to double",
@@ -53,10 +53,6 @@ def pretty(cards) -> str:
     return " ".join(Card.from_str(str(c)).pretty for c in cards) or "nothing"
 
 
-class _Leave(Exception):
-    """The learner typed 'quit', or the input ended."""
-
-
 class TerminalGame:
     """One game at the terminal, reading moves from ``stdin`` and writing to ``stdout``."""
 
@@ -72,16 +68,7 @@ class TerminalGame:
         self.stdout.write(text + "\n")
 
     def read(self) -> str:
-        self.stdout.write("> ")
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.say()
-            raise _Leave
-        text = line.strip()
-        if text.lower() in QUIT:
-            raise _Leave
-        return text
+        return read_line(self.stdin, self.stdout)
 
     # --- the game --------------------------------------------------------------------------------
 
@@ -97,7 +84,7 @@ class TerminalGame:
                 if decision is None:
                     break
                 self.decide(decision)
-        except _Leave:
+        except Leave:
             self.say("You left the game. To take it up again, save this record and use --replay FILE:")
             self.say(json.dumps(self.game.record(), ensure_ascii=False))
             return 0
