@@ -274,6 +274,7 @@ class Game:
         """Carry out one action through the hand referee (an illegal one raises, leaving all as it was)."""
         hp = self.current
         parsed = hand.read_action(action, len(hp.actions))
+        tricks_before = len(hp.state.history)
         try:
             hand.apply(hp.state, parsed, self.params)
         except Illegal:
@@ -281,7 +282,6 @@ class Game:
                 raise TableDefect(f"the tutor attempted an illegal action: {action}") from None
             raise
         done = canonical(parsed)
-        tricks_before = len(hp.state.history)
         hp.actions.append(done)
         hp.by.append(player)
         self.moves.append(moves.encode(player, done))

@@ -44,7 +44,7 @@ class Settings:
         """The fields every question of this game carries (profile, and agreements when there are any)."""
         fields = {"profile": self.profile}
         if self.agreements:
-            fields["agreements"] = [dict(a) if isinstance(a, dict) else a for a in self.agreements]
+            fields["agreements"] = [dict(a) if isinstance(a, dict) else a for a in self.agreements]  # copies
         return fields
 
     def params(self, book: RuleBook) -> Params:
@@ -70,7 +70,7 @@ def make_settings(book: RuleBook, *, seed, profile=None, level="club", agreement
         raise TableError(f"Who deals first must be 'learner' or 'tutor', not {first_dealer!r}.", "dealer")
     if not isinstance(agreements, (list, tuple)):
         raise TableError("The agreements must be a list such as [\"doubling\", {\"game-target\": 7}].", "agreements")
-    settings = Settings(seed, profile.strip().lower(), level, tuple(_frozen(a) for a in agreements), first_dealer)
+    settings = Settings(seed, profile.strip().lower(), level, tuple(agreements), first_dealer)
     try:
         settings.params(book)
     except QuestionError as exc:
@@ -96,16 +96,3 @@ def read_record(record, book: RuleBook) -> tuple[Settings, str]:
         raise TableError("The record's moves must be a string of move words.", "moves")
     return settings, moves
 
-
-def _frozen(agreement):
-    """An agreement kept hashable inside frozen settings (a one-key object becomes a read-only pair)."""
-    if isinstance(agreement, dict):
-        return _Agreement(agreement)
-    return agreement
-
-
-class _Agreement(dict):
-    """A one-key agreement object that can sit in a frozen dataclass (hashable by its items)."""
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted((str(k), str(v)) for k, v in self.items())))

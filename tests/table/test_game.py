@@ -134,6 +134,16 @@ def test_a_game_can_end_inside_a_hand_by_a_king():
     pytest.fail("no game ended on a king")
 
 
+def test_the_log_tells_each_action_and_each_trick_as_it_falls():
+    game = play_game(BOOK, seed=9, profile="london").game
+    actions = [e for e in game.log if "action" in e]
+    assert len(actions) == sum(len(hp.actions) for hp in game.hands)
+    tricks = [e["trick"] for e in actions if "trick" in e]
+    assert tricks == [t for hp in game.hands for t in hp.state.history]
+    assert all(e["action"]["do"] == "card" for e in actions if "trick" in e)
+    assert sum(1 for e in game.log if e.get("hand_over")) == len(game.hands)
+
+
 def test_the_sheet_names_each_points_reason_and_law():
     game = play_game(BOOK, seed=9, profile="london").game
     assert game.sheet

@@ -64,6 +64,9 @@ def test_a_whole_game_scripted_at_the_terminal():
     assert "may not be played" in refusal and "law.43" in refusal and "laws 43" in refusal
     # the one '?': a line of why for each legal card
     assert "you must" in text or "You hold no" in text
+    # each trick's winner told as it falls
+    tricks = sum(len(hp.state.history) for hp in expected.hands)
+    assert text.count("win the trick") + text.count("wins the trick") == tricks
     # every hand reviewed, the score explained with its laws, the game won, the summary, the record
     assert text.count("Review of deal") == len(expected.hands)
     assert "Score: +" in text and "(law" in text
