@@ -44,9 +44,8 @@ def opponent(player: str) -> str:
 def canonical(action: dict) -> dict:
     """An action as the ``hand`` kind reads it, cards in canonical notation."""
     out = {"by": action["by"], "do": action["do"]}
-    for name in ("condition",):
-        if name in action:
-            out[name] = action[name]
+    if "condition" in action:
+        out["condition"] = action["condition"]
     if "cards" in action:
         out["cards"] = [str(c) for c in action["cards"]]
     if "card" in action:

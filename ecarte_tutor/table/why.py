@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..engine import wagers
-from ..fields import other
 from .discard import DISCARD_RULE, choose_discard
 from .hoffmann import LEADING_RULE, lead_preference
 from .view import SeatView
@@ -54,8 +53,8 @@ def reasons(view: SeatView, choices: list[dict]) -> list[dict]:
             rule = view.book.rules[WAGER_RULES[verb]]
             line, cites = f"{rule.title}: {' '.join(rule.statement.split())}", [rule.id]
         else:
-            line, cites = (f"Let the {other(view.seat)} act now: what you could announce or offer closes with his "
-                           "next action."), []
+            line, cites = ("Let the tutor go on: what you could announce or offer now closes with his next "
+                           "action."), []
         out.append({"choice": choice, "why": line, "cites": cites})
     return out
 
