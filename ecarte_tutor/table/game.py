@@ -41,18 +41,6 @@ def opponent(player: str) -> str:
     return PLAYERS[1 - PLAYERS.index(player)]
 
 
-def canonical(action: dict) -> dict:
-    """An action as the ``hand`` kind reads it, cards in canonical notation."""
-    out = {"by": action["by"], "do": action["do"]}
-    if "condition" in action:
-        out["condition"] = action["condition"]
-    if "cards" in action:
-        out["cards"] = [str(c) for c in action["cards"]]
-    if "card" in action:
-        out["card"] = str(action["card"])
-    return out
-
-
 @dataclass
 class HandPlay:
     """One deal of the game: who sits where, the cards, the actions, and the referee's answer once over."""
@@ -208,7 +196,7 @@ class Game:
             parsed = hand.read_action({**action, "by": decision.seat}, len(hp.actions))
         except QuestionError as exc:
             raise TableError(exc.message) from None
-        attempt = canonical(parsed)
+        attempt = hand.echo(parsed)
         try:
             self._apply("learner", attempt)
         except Illegal:  # the referee left the hand as it was; its answer explains the refusal
@@ -280,7 +268,7 @@ class Game:
             if player == "tutor":
                 raise TableDefect(f"the tutor attempted an illegal action: {action}") from None
             raise
-        done = canonical(parsed)
+        done = hand.echo(parsed)
         hp.actions.append(done)
         hp.by.append(player)
         self.moves.append(moves.encode(player, done))
