@@ -2,7 +2,7 @@
 """Set up and run Écarté Tutor with nothing but Python 3.11+.
 
     python3 dev.py run    # create/reuse .venv, install, start the site on http://127.0.0.1:5000
-    python3 dev.py test   # create/reuse .venv, install, check the data, run the whole test suite
+    python3 dev.py test   # create/reuse .venv, install, check the data, lint, run the whole test suite
 
 The virtualenv is rebuilt only when pyproject.toml or setup.py change.
 """
@@ -53,7 +53,9 @@ def main(argv) -> int:
     tutor = str(BIN / "ecarte-tutor")
     if task == "run":
         return run([tutor, "serve", "--host", "127.0.0.1", "--port", "5000", *argv[1:]])
-    for step in ([tutor, "check"], [tutor, "coverage"]):
+    lint = [str(BIN / "ruff"), "check", "ecarte_tutor", "tests", "bench", "dev.py", "setup.py"]
+    layers = [str(BIN / "lint-imports")]
+    for step in ([tutor, "check"], [tutor, "coverage"], lint, layers):
         status = run(step)
         if status:
             return status

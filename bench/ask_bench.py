@@ -20,7 +20,8 @@ ELDER, DEALER, TURN_UP = ["KS", "QS", "JS", "8H", "8D"], ["7S", "AC", "10C", "9C
 STOCK = [str(c) for c in PACK if str(c) not in ELDER + DEALER + [TURN_UP]]
 HAND = {"kind": "hand", "deal": {"elder": ELDER, "dealer": DEALER, "turn_up": TURN_UP, "stock": STOCK},
         "actions": [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
-                    {"by": "elder", "do": "discard", "cards": ["8D"]}, {"by": "dealer", "do": "discard", "cards": ["7D"]},
+                    {"by": "elder", "do": "discard", "cards": ["8D"]},
+                    {"by": "dealer", "do": "discard", "cards": ["7D"]},
                     {"by": "elder", "do": "stand"}]}
 QUESTIONS = {
     "play": {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "AD"], "card": "7S"},

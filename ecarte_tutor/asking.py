@@ -1,9 +1,9 @@
 """``ask(question) -> answer``: the one entry point of the API (docs/api.md).
 
 Each kind is answered by its own module; this module reads the kind, checks the question
-against the kind's schema (:mod:`ecarte_tutor.questions`), reads the profile, dispatches,
-and turns every :class:`QuestionError` into the API's error object. Nothing a user sends
-produces a traceback.
+against the kind's schema (:mod:`ecarte_tutor.questions`), reads the profile and the
+agreements, dispatches, and turns every :class:`QuestionError` into the API's error object.
+Nothing a user sends produces a traceback.
 
 The schema check comes in two parts. A field the kind does not have, anywhere in the
 question, is an error before anything else is read. Any other way the question breaks its
@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import logging
 
+from .agreements import agreements_taking_part, read_agreements
 from .engine.kinds import KINDS
 from .errors import QuestionError
+from .house import under_house
 from .questions.check import question_check
 from .rulebook import RuleBook, default_rulebook
 
@@ -49,8 +51,12 @@ def ask(question, library=None) -> dict:
     from; without one, the bundled rule book.
     """
     book = library if isinstance(library, RuleBook) else getattr(library, "book", None) or default_rulebook()
+    house = getattr(library, "house", None)
     try:
-        return _answer(question, book)
+        answer = _answer(under_house(question, house), book)
+        if house is not None and "error" not in answer:
+            answer["house"] = house.title  # the rulings say which house rules they follow
+        return answer
     except QuestionError as exc:
         return exc.to_answer()
     except RecursionError:
@@ -72,9 +78,10 @@ def _answer(question, book: RuleBook) -> dict:
     found = KINDS[kind]
     problem = question_check(book, kind, found.schema).check(question)  # raises for an unknown field
     profile = book.default_profile if question.get("profile") is None else read_profile(question, book)
-    refuse_agreements(question)
+    agreements = read_agreements(question, book)
+    params = book.params(profile, agreements)
     try:
-        answer = found.answer(question, book, book.params(profile))
+        answer = found.answer(question, book, params)
     except QuestionError:
         raise
     except Exception:  # noqa: BLE001 - a question that breaks its schema is answered by the schema's error
@@ -85,17 +92,9 @@ def _answer(question, book: RuleBook) -> dict:
         raise problem
     answer.setdefault("laws", [])
     answer["profile"] = profile
+    if "agreements" in question:
+        answer["agreements"] = agreements_taking_part(params, answer.get("cites", []), book)
     return answer
-
-
-def refuse_agreements(question: dict) -> None:
-    """Agreements are named by the schema, but the engine applies none yet: one agreed is refused plainly."""
-    agreed = question.get("agreements")
-    if agreed:
-        names = ", ".join(item if isinstance(item, str) else next(iter(item)) for item in agreed)
-        raise QuestionError("unsupported-agreement", f"Écarté Tutor does not apply agreements yet ({names}): ask "
-                                                     "without 'agreements', under the profile's own rules.",
-                            "agreements")
 
 
 def is_error(answer: dict) -> bool:

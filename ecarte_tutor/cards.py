@@ -12,8 +12,8 @@ see :class:`Ranking`.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 
 from .errors import CardNotationError
 
@@ -76,7 +76,7 @@ class Card:
     __slots__ = ("rank", "suit", "pretty", "notation")
     _pack: dict = {}
 
-    def __new__(cls, rank: str, suit: Suit) -> "Card":
+    def __new__(cls, rank: str, suit: Suit) -> Card:
         card = cls._pack.get((rank, suit))
         if card is None:
             if rank not in RANKS or not isinstance(suit, Suit):
@@ -97,7 +97,7 @@ class Card:
         return Card, (self.rank, self.suit)
 
     @classmethod
-    def from_str(cls, text: str) -> "Card":
+    def from_str(cls, text: str) -> Card:
         return parse_card(text)
 
     def __str__(self) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import paths
+from .house import House, load_house
 from .lessons.model import Lesson, load_lessons
 from .rulebook import RuleBook, default_rulebook, load_rulebook
 from .scenarios import Scenario, load_scenarios
@@ -23,12 +24,15 @@ class Library:
     book: RuleBook
     lessons: tuple[Lesson, ...]
     scenarios: tuple[Scenario, ...]
+    house: House | None = None  # a club's house rules, when the library serves one
 
 
 def load_library(rules: Path | str | None = None, lessons: Path | str | None = None,
-                 scenarios: Path | str | None = None) -> Library:
-    """Load the rule book, the lessons and the scenarios (each folder None: the bundled one)."""
+                 scenarios: Path | str | None = None, house: Path | str | None = None) -> Library:
+    """Load the rule book, the lessons and the scenarios (each folder None: the bundled one), and a
+    house file when one is named."""
     book = load_rulebook(rules) if rules else default_rulebook()
     return Library(book=book,
                    lessons=tuple(load_lessons(lessons or paths.lessons_dir(), book)),
-                   scenarios=tuple(load_scenarios(scenarios)))
+                   scenarios=tuple(load_scenarios(scenarios)),
+                   house=load_house(house, book) if house else None)

@@ -6,8 +6,8 @@ A defect raises :class:`DataError` naming the file, rule id and key.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import threading
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -59,6 +59,7 @@ class Rule:
     disagreements: tuple[dict, ...] = ()
     example: str | None = None
     readings: tuple[dict, ...] = ()
+    agreement: dict | None = None  # an optional agreement: its name, parameter and value (or range)
 
     def applies_in(self, profile: str) -> bool:
         """Does the rule apply under ``profile``?"""
@@ -78,18 +79,23 @@ class Section:
 
 
 class Params(dict):
-    """The engine parameters in force under one profile; ``origin`` maps each to its rule id."""
+    """The engine parameters in force under one profile and the players' agreements.
 
-    def __init__(self, values, origin, profile):
+    ``origin`` maps each parameter to the id of the rule that set it (an agreement's rule where
+    one changed it); ``agreements`` are the (name, value) pairs agreed.
+    """
+
+    def __init__(self, values, origin, profile, agreements=()):
         super().__init__(values)
         # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
         # referee reads several per answer. A name that would hide a method is refused.
-        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile"}))
+        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements"}))
         if hidden:
             raise ValueError(f"parameter names {hidden} are taken by the Params class; rename them")
         self.__dict__.update(values)
         self.origin = origin
         self.profile = profile
+        self.agreements = tuple(agreements)
 
     def __getattr__(self, name):
         try:
@@ -123,6 +129,7 @@ class RuleBook:
         self.default_profile = next(
             (name for name, rule in self.profiles.items() if rule.profile.get("default")), None)
         self.variants = [rule for rule in self.rules.values() if rule.variant]
+        self.agreements = {rule.agreement["name"]: rule for rule in self.rules.values() if rule.agreement}
         # how many laws the club code has: its texts in rules/sources.yaml say (Hoffmann: 51)
         self.club_code_laws = max((source.get("laws", 0) for source in sources.values()), default=0)
         self._params = {name: self._resolve_params(name) for name in self.profiles}
@@ -133,9 +140,22 @@ class RuleBook:
     def __contains__(self, rule_id) -> bool:
         return rule_id in self.rules
 
-    def params(self, profile: str | None = None) -> Params:
-        """The parameters in force under ``profile`` (default: the default profile)."""
-        return self._params[profile or self.default_profile]
+    def params(self, profile: str | None = None, agreements: tuple = ()) -> Params:
+        """The parameters in force under ``profile`` (default: the default profile) and ``agreements``,
+        a tuple of (agreement name, value) pairs as :func:`ecarte_tutor.agreements.read_agreements` gives."""
+        base = self._params[profile or self.default_profile]
+        if not agreements:
+            return base
+        key = ("params", base.profile, agreements)
+        found = self.derived.get(key)
+        if found is None:
+            values, origin = dict(base), dict(base.origin)
+            for name, value in agreements:
+                rule = self.agreements[name]
+                values[rule.agreement["parameter"]] = value
+                origin[rule.agreement["parameter"]] = rule.id
+            found = self.derived[key] = Params(values, origin, base.profile, agreements)
+        return found
 
     def law_text(self, numbers) -> list[dict]:
         """The number, title and statement of each law in ``numbers`` (shown beside a ruling)."""
@@ -264,6 +284,7 @@ def _rule_from(entry: dict, section: str, path: Path, rel: str) -> Rule:
         disagreements=tuple(entry.get("disagreements", ())),
         example=entry.get("example"),
         readings=tuple(entry.get("readings", ())),
+        agreement=entry.get("agreement"),
     )
 
 
@@ -329,6 +350,8 @@ def _cross_check(book: RuleBook, files: dict) -> None:
                         raise DataError(rule.file, f"unknown source '{cite['source']}'", rule_id=rule.id,
                                         key=f"variant.profiles.{profile}.sources[{i}].source")
             names.append(name)
+        if rule.agreement:
+            _check_agreement(book, rule, param_schema)
         for name in names:
             if name in param_defs:
                 raise DataError(rule.file, f"parameter '{name}' is already set by rule {param_defs[name]}",
@@ -361,6 +384,21 @@ def _cross_check(book: RuleBook, files: dict) -> None:
             book.params(profile).ranking  # noqa: B018 - validates the rank order
     except ValueError as exc:
         raise DataError(book.params().rule_for("rank_order"), str(exc), key="params.rank_order") from None
+
+
+def _check_agreement(book: RuleBook, rule: Rule, param_schema: dict) -> None:
+    """An agreement names a parameter of the engine and gives it a value that parameter accepts."""
+    agreement = rule.agreement
+    name = agreement["parameter"]
+    if name not in param_schema:
+        raise DataError(rule.file, f"unknown parameter '{name}'", rule_id=rule.id, key="agreement.parameter")
+    samples = [agreement["value"]] if "value" in agreement else list(agreement["range"].values())
+    for value in samples:
+        for error in validator("params").iter_errors({name: value}):
+            raise DataError(rule.file, explain(error), rule_id=rule.id, key="agreement")
+    if [r.id for r in book.rules.values() if r.agreement and r.agreement["name"] == agreement["name"]] != [rule.id]:
+        raise DataError(rule.file, f"agreement name '{agreement['name']}' is used by another rule too",
+                        rule_id=rule.id, key="agreement.name")
 
 
 def _check_decision(book: RuleBook, rule: Rule, decision: dict, where: str) -> None:

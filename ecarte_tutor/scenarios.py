@@ -51,6 +51,10 @@ def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
     return cases
 
 
+def _dict_list(value) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
+
+
 def _option_ids(value):
     return {item["id"] if isinstance(item, dict) else item for item in value}
 
@@ -87,6 +91,10 @@ def mismatches(expect, answer, where: str = "") -> list[str]:
                 problems.append(f"{here}: {absent} not in {got}")
         elif isinstance(wanted, dict) and isinstance(got, dict):
             problems += mismatches(wanted, got, here)
+        elif _dict_list(wanted) and _dict_list(got) and len(wanted) == len(got):
+            # a list of objects: each expected object is checked like a dict, key by key
+            for index, (item, actual) in enumerate(zip(wanted, got, strict=True)):
+                problems += mismatches(item, actual, f"{here}[{index}]")
         elif wanted != got:
             problems.append(f"{here}: expected {wanted!r}, got {got!r}")
     return problems

@@ -9,13 +9,12 @@ import re
 from pathlib import Path
 
 import pytest
+from questions.samples import ANSWERED, scenario_questions
 
 from ecarte_tutor import ask
 from ecarte_tutor.engine.kinds import KINDS
 from ecarte_tutor.questions.report import RULE_CODES
 from ecarte_tutor.questions.schemas import COMMON, COMMON_FIELDS, FILL, common_schema, kind_schema
-from ecarte_tutor.web.errors import API_CODES
-from questions.samples import ANSWERED, scenario_questions
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "api.md"
@@ -99,9 +98,21 @@ def test_every_kind_has_its_section_and_the_reserved_kinds_are_named(doc):
     assert "`analyse`" in doc and "`record`" in doc
 
 
+SHARED = "#### The deal and the actions"
+
+
+def shared_fields(doc: str, own: set[str]) -> set[str]:
+    """The rows of the shared table (the deal and the actions) under a field the kind has."""
+    text = doc[doc.index(SHARED) + len(SHARED):]
+    text = text[:re.search(r"\n#{2,4} ", text).start()]
+    rows_ = table(text, "| field | required | type | meaning |")
+    return {row for row in rows_ if re.split(r"[.\[]", row, maxsplit=1)[0] in own}
+
+
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_every_field_of_the_kinds_schema_is_documented_and_no_other(book, doc, kind):
     documented = set(table(sections(doc)[kind], "| field | required | type | meaning |"))
+    documented |= shared_fields(doc, documented)
     file = KINDS[kind].schema
     expected = schema_fields(kind_schema(book, file), resolver(book, file), file, skip=COMMON_FIELDS)
     assert documented == expected, (f"docs/api.md, kind {kind}: undocumented {sorted(expected - documented)}, "
@@ -153,8 +164,7 @@ def test_every_error_code_is_documented_and_every_documented_code_is_produced(bo
     reserved = {code for code, row in documented.items() if "*Reserved*" in row}
     unknown = {book_schema.get("x-unknown-code") for book_schema in
                [kind_schema(book, k.schema)["properties"].get("facts", {}) for k in KINDS.values()]} - {None}
-    produced = produced_codes("QuestionError|error_object") | set(API_CODES.values()) | unknown
-    produced |= {"unknown-field", "too-large"}  # the schema layer's default, and the site's 413
+    produced = produced_codes("QuestionError|error_object") | unknown | {"unknown-field"}  # the schema's default
     assert set(documented) - reserved == produced
 
 
@@ -173,8 +183,9 @@ def test_every_illegal_action_code_is_documented(doc):
 def test_every_field_of_the_answers_is_documented(book, doc):
     """The fields of every answer to the samples and the scenarios are in their kind's table, and each
     documented field turns up in some answer."""
-    common = set(table(doc, "| answer field | meaning |")[:4])
-    assert common == {"cites", "explanation", "laws", "profile"}
+    every = doc[doc.index("## Every answer"):]
+    common = set(table(every[:every.index("\n## ", 1)], "| answer field | meaning |"))
+    assert {"cites", "explanation", "laws", "profile", "agreements", "house"} <= common
     seen = {kind: set() for kind in KINDS}
     for question in [*ANSWERED.values(), *scenario_questions()]:
         answer = ask(question, book)
@@ -190,3 +201,7 @@ def test_no_document_of_the_project_sends_anyone_outside_it():
     for path in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
         text = path.read_text(encoding="utf-8")
         assert "shared/API.md" not in text and "api-additions" not in text, path.name
+
+
+def test_every_agreement_of_the_rule_book_is_documented(book, doc):
+    assert table(doc, "| agreement | what it changes |") == list(book.agreements)

@@ -1,11 +1,11 @@
 """Terminal lessons, driven by a script of typed lines."""
 import io
 
+from data_under_test import BOOK, LIBRARY
+
 from ecarte_tutor.cli import main
 from ecarte_tutor.lessons import Progress, find_lesson, run_lesson
 from ecarte_tutor.lessons.terminal import plain
-
-from data_under_test import BOOK, LIBRARY
 
 LESSONS = LIBRARY.lessons
 

@@ -2,19 +2,29 @@
 import json
 
 import pytest
+from data_under_test import LIBRARY
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ecarte_tutor import paths
 from ecarte_tutor.errors import DataError
-from ecarte_tutor.lessons import (BadResponse, Exercise, LessonError, Progress, engine_answer,
-                                  expected_answer, find_lesson, grade, lesson_problems, load_lesson, load_lessons,
-                                  same_answer)
+from ecarte_tutor.lessons import (
+    BadResponse,
+    Exercise,
+    LessonError,
+    Progress,
+    engine_answer,
+    expected_answer,
+    find_lesson,
+    grade,
+    lesson_problems,
+    load_lesson,
+    load_lessons,
+    same_answer,
+)
 from ecarte_tutor.rulebook import LAW_SECTION
 from ecarte_tutor.schemas import validator
 from ecarte_tutor.yamlio import load_yaml
-
-from data_under_test import LIBRARY
 
 LESSONS = LIBRARY.lessons
 EXERCISES = [(lesson, step) for lesson in LESSONS for step in lesson.exercises]
@@ -262,7 +272,23 @@ def test_progress_records_first_tries():
     assert summary == {"steps": len(lesson.steps), "done": 3, "exercises": len(ex), "first_try": 1,
                        "complete": False}
     assert Progress.from_dict(json.loads(json.dumps(p.to_dict())), LESSONS) == p
-    assert p.reset(lesson.id) == Progress() and p.reset() == Progress()
+    assert not p.reset(lesson.id).lessons and not p.reset().lessons
+    assert p.reset(lesson.id).seq == p.reset().seq == p.seq + 1  # a reset is a change too
+
+
+def test_progress_counts_every_change_and_only_changes():
+    lesson = LESSONS[0]
+    ex = [s.index for s in lesson.exercises]
+    steps = [Progress()]
+    for event in [(1, None), (ex[0], False), (ex[0], True), (ex[0], False), (1, None)]:
+        steps.append(steps[-1].record(lesson.id, event[0], correct=event[1]))
+    assert [p.seq for p in steps] == [0, 1, 2, 3, 3, 3]  # reviewing a done step is no change
+    assert Progress.from_dict(steps[3].to_dict()).seq == 3
+
+
+@pytest.mark.parametrize("seq", [-1, True, "7", 1.5, 2 ** 60, None])
+def test_a_malformed_counter_reads_as_zero(seq):
+    assert Progress.from_dict({"seq": seq, "lessons": {}}).seq == 0
 
 
 @pytest.mark.parametrize("garbage", [

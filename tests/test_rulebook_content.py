@@ -3,10 +3,9 @@ import re
 from pathlib import Path
 
 import pytest
+from data_under_test import PROFILES
 
 from ecarte_tutor.rulebook import LAW_SECTION
-
-from data_under_test import PROFILES
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 NGRAM = 10
@@ -29,9 +28,7 @@ PROFILE_TABLE = {
 COMMON = {
     "pack_size": ("pack.piquet-pack", 32),
     "rank_order": ("pack.rank-order", ["K", "Q", "J", "A", "10", "9", "8", "7"]),
-    "cut_min_cards": ("deal.cut", 2),
     "hand_size": ("deal.five-cards", 5),
-    "packets": ("deal.five-cards", [[2, 3], [3, 2]]),
     "stock_size": ("deal.turn-up", 21),
     "king_points": ("king.turned-up", 1),
     "elder_max_discard": ("exchange.discard-limits", 5),
@@ -49,7 +46,6 @@ COMMON = {
     "game_value_scale": ("scoring.game-value-scale", [{"loser_at_most": 0, "value": 3},
                                                       {"loser_at_most": 2, "value": 2},
                                                       {"loser_at_most": 4, "value": 1}]),
-    "rubber_games": ("scoring.rubber", 3),
 }
 
 OPTIONAL_AGREEMENTS = ("variant.ace-high", "variant.treble-double-single", "variant.doubling",
@@ -108,8 +104,15 @@ def test_the_profiles_and_default(book):
 def test_optional_agreements(book):
     for rule_id in OPTIONAL_AGREEMENTS:
         rule = book.rules[rule_id]
-        assert rule.optional and not rule.params and not rule.variant, rule_id
+        assert rule.optional and not rule.variant, rule_id
+        agreement = rule.agreement
+        if agreement and "value" in agreement:
+            # off by default in every profile: agreeing is what changes the parameter
+            assert all(book.params(p)[agreement["parameter"]] != agreement["value"] for p in PROFILES
+                       if p != "finnish" or agreement["name"] != "treble-double-single"), rule_id
     assert book.rules["scoring.rubber"].optional
+    assert set(book.agreements) == {"ace-high", "doubling", "offer-the-point", "treble-double-single",
+                                    "single-exchange", "game-target"}  # the names the API contract fixes
 
 
 def test_disagreements_cite_sources(book):

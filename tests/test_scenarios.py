@@ -1,10 +1,9 @@
 """Every worked case in scenarios/ gets the answer it states."""
 import pytest
+from data_under_test import LIBRARY
 
 from ecarte_tutor import ask
 from ecarte_tutor.scenarios import mismatches
-
-from data_under_test import LIBRARY
 
 CASES = LIBRARY.scenarios
 

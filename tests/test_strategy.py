@@ -26,9 +26,12 @@ def advice(trump, hand, seat=None, **extra):
     ("H", "KS QS JS 8H 8D", "one-trump-tierce-major"),
     # one trump, three of a suit with its queen, the fifth card a king
     ("S", "8S QD 10D 9D KH", "one-trump-three-with-honours"),
-    # no trump: three queens, or four court cards
+    # three queens, or four court cards, with no trump...
     ("S", "QC QD QH 8H 8C", "no-trump-three-queens"),
     ("S", "KC QD JH 8H JC", "no-trump-four-court-cards"),
+    # ...or with one: Hoffmann's own example, p. 64 (spades trumps, the eight of spades held)
+    ("S", "QC QD QH 8H 8S", "no-trump-three-queens"),
+    ("H", "KC QD JS 8H JC", "no-trump-four-court-cards"),
 ])
 def test_jeux_de_regle_are_played(trump, hand, pattern):
     answer = advice(trump, hand)

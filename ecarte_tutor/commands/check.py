@@ -7,16 +7,25 @@ from collections import Counter
 
 def add_arguments(parser) -> None:
     parser.add_argument("--rules", help="rule book folder (default: the bundled rules/)")
+    parser.add_argument("--house", metavar="FILE", help="also check a club's house rules file (rules/houses/*.yaml)")
 
 
 def run(args) -> int:
+    from ..engine.decides import applied_rules
+    from ..engine.decides import problems as decides_problems
     from ..engine.kinds import KINDS
     from ..lessons import lesson_problems
     from ..library import load_library
     from ..questions.check import check_every_kind
 
-    library = load_library(args.rules)
+    library = load_library(args.rules, house=args.house)
     book = library.book
+    if library.house:
+        house = library.house
+        agreed = ", ".join(item if isinstance(item, str) else " ".join(f"{k} {v}" for k, v in item.items())
+                           for item in house.written)
+        print(f"House: {house.title} ({house.file}): the {house.profile} profile"
+              + (f" with {agreed}." if agreed else "."))
     print(f"Rule book {book.root}: {len(book.rules)} rules, every one with a source.")
     for section in book.sections:
         print(f"  {section.name:<10} {len(section.rules):>3}  {section.title}  ({section.file})")
@@ -32,10 +41,17 @@ def run(args) -> int:
     print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
+    applied = applied_rules()
+    engine_problems = decides_problems(book)
+    for problem in engine_problems:
+        print(f"ecarte-tutor: engine and rule book disagree: {problem}", file=sys.stderr)
+    if not engine_problems:
+        print(f"Engine: {len(applied)} rule ids applied by the code, every one in the rule book; every rule that "
+              "sets a parameter is applied.")
     lessons = library.lessons
     problems = lesson_problems(lessons, book) if args.rules is None else []
     for problem in problems:
         print(f"ecarte-tutor: lesson defect: {problem}", file=sys.stderr)
     print(f"Lessons: {len(lessons)}" + (f", {len(problems)} defect(s)." if problems else
                                          ", every exercise's answer agreeing with the engine."))
-    return 1 if problems else 0
+    return 1 if problems or engine_problems else 0

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 import sys
-import textwrap
 
 from ..fields import is_whole_number
 from ..rulebook import default_rulebook
+from ..terminal_markdown import BOLD, RESET, render
 
 
 def add_arguments(parser) -> None:
@@ -47,11 +47,10 @@ def _as_dict(rule, params) -> dict:
     return out
 
 
-def _print_text(rule, params) -> None:
+def _print_text(rule, params, styled: bool) -> None:
     head = f"{rule.id} — {rule.title}" + (f" (law {rule.law})" if rule.law else "")
-    print(head)
-    for paragraph in rule.statement.split("\n\n"):
-        print(textwrap.fill(" ".join(paragraph.split()), width=88, initial_indent="  ", subsequent_indent="  "))
+    print(f"{BOLD}{head}{RESET}" if styled else head)
+    print(render(rule.statement, styled=styled, indent="  "))
     if rule.variant:
         print(f"  parameter {rule.variant['parameter']}, by profile (* in force):")
         for profile, choice in rule.variant["profiles"].items():
@@ -76,6 +75,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps([_as_dict(rule, params) for rule in rules], ensure_ascii=False, indent=2))
     else:
+        styled = sys.stdout.isatty()  # bold on a terminal, plain text when piped
         for rule in rules:
-            _print_text(rule, params)
+            _print_text(rule, params, styled)
     return 0

@@ -26,7 +26,7 @@ from ..errors import QuestionError
 from ..fields import read_cards, read_seat, read_suit, require
 from ..rulebook import Params, RuleBook
 from ..strategy import KING_EXCEPTION_RULE, Pattern, Strategy
-
+from .decides import decides
 
 # --- matching -------------------------------------------------------------------------------
 
@@ -77,9 +77,7 @@ def matches(pattern: Pattern, hand: list[Card], trump: Suit) -> bool:
         n = sum(1 for c in plain if c.rank in entry["ranks"])
         if not _in_range(n, entry):
             return False
-    if "guarded" in when and not _guarded(by_suit, when["guarded"]):
-        return False
-    return True
+    return "guarded" not in when or _guarded(by_suit, when["guarded"])
 
 
 @dataclass(frozen=True)
@@ -96,6 +94,7 @@ class Advice:
         return self.advice in ("play", "refuse")
 
 
+@decides(KING_EXCEPTION_RULE)
 def advise(hand: list[Card], trump: Suit, seat: str, strategy: Strategy) -> Advice:
     """Try the seat's patterns in order; apply the king exception to an elder's jeu de règle."""
     for pattern in strategy.patterns:
@@ -132,6 +131,7 @@ def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, strategy:
     return f"{opening} {verb}: {label}."
 
 
+@decides("deal.five-cards", "scoring.point", "scoring.penalty")
 def answer_advice(question: dict, book: RuleBook, params: Params) -> dict:
     """Kind ``advice``: should this hand be played without proposing (or the proposal refused)?"""
     trump = read_suit(require(question, "trump"), "trump")

@@ -12,7 +12,7 @@ class Reasons:
         self.ids: list[str] = []
         self._laws: set[int] = set()
 
-    def add(self, *rule_ids: str) -> "Reasons":
+    def add(self, *rule_ids: str) -> Reasons:
         for rule_id in rule_ids:
             rule = self.book.rules.get(rule_id)
             if rule is None:
@@ -24,11 +24,9 @@ class Reasons:
                     self._laws.add(rule.law)
         return self
 
-    def law(self, *numbers: int) -> "Reasons":
-        for number in numbers:
-            if number in self.book.laws:
-                self.add(self.book.laws[number].id)
-        return self
+    def law(self, *law_ids: str) -> Reasons:
+        """Cite club-code laws (``"law.43"``) that take part, where the rule book has them."""
+        return self.add(*(law_id for law_id in law_ids if law_id in self.book.rules))
 
     @property
     def laws(self) -> list[int]:

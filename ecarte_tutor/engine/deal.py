@@ -7,6 +7,7 @@ from ..cards import Card
 from ..errors import QuestionError
 from ..fields import read_card, read_cards
 from ..rulebook import Params
+from .decides import decides
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,7 @@ class Deal:
     stock: tuple[Card, ...]
 
 
+@decides("deal.five-cards", "deal.turn-up")
 def read_deal(value, params: Params) -> Deal:
     """Check a deal as docs/api.md describes; every defect is a ``bad-deal`` error naming the field."""
     if not isinstance(value, dict):

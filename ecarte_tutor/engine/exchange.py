@@ -9,12 +9,10 @@ from __future__ import annotations
 from ..fields import read_int, require
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
-
-SHORT_STOCK_RULE = "exchange.short-stock"
-DRAW_RULE = "exchange.discard-and-draw"
-SHORT_STOCK_LAW = 38
+from .decides import decides
 
 
+@decides("variant.short-stock-dealer", "exchange.discard-limits")
 def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> tuple[dict, bool, bool]:
     """The draws and take-backs of each side (the answer's fields), whether the stock was short,
     and whether the dealer must therefore play his hand as it is."""
@@ -36,6 +34,8 @@ def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> t
     return result, short, dealer_must_play
 
 
+@decides("exchange.discard-and-draw", "exchange.short-stock", "law.38", "deal.turn-up",
+         "variant.elder-min-discard", "variant.dealer-min-discard")
 def answer_exchange(question: dict, book: RuleBook, params: Params) -> dict:
     """Kind ``exchange``."""
     stock = read_int(require(question, "stock"), "stock", low=0, high=params.stock_size)
@@ -45,14 +45,14 @@ def answer_exchange(question: dict, book: RuleBook, params: Params) -> dict:
     if dealer is not None:
         dealer = read_int(dealer, "dealer_discards", low=0, high=params.dealer_max_discard)
     result, short, dealer_must_play = share_stock(stock, elder, dealer, params)
-    reasons = Reasons(book).add(DRAW_RULE)
+    reasons = Reasons(book).add("exchange.discard-and-draw")
     text = [f"The stock holds {stock} card{'s' * (stock != 1)}; the elder hand is served first and draws "
             f"{result['elder_draws']} for his {elder} discard{'s' * (elder != 1)}."]
     if result["elder_takes_back"]:
         text.append(f"The stock cannot replace {result['elder_takes_back']} of them, so he takes "
                     f"{'that card' if result['elder_takes_back'] == 1 else 'those cards'} back into his hand.")
     if short:
-        reasons.add(SHORT_STOCK_RULE, params.rule_for("short_stock_dealer")).law(SHORT_STOCK_LAW)
+        reasons.add("exchange.short-stock", params.rule_for("short_stock_dealer")).law("law.38")
     if dealer is None:
         text.append(f"The dealer may then take up to {result['dealer_may_draw']}.")
     elif dealer_must_play:
@@ -68,7 +68,8 @@ def answer_exchange(question: dict, book: RuleBook, params: Params) -> dict:
             text.append(f"Note: under the {params.profile} profile a dealer who accepts must exchange at least "
                         f"{params.dealer_min_discard} card{'s' * (params.dealer_min_discard != 1)}.")
     text.append("No further proposal is possible: the exchange is over." if result["exchange_over"]
-                else f"{result['stock_left']} card{'s' * (result['stock_left'] != 1)} remain, so the elder may propose again.")
+                else f"{result['stock_left']} card{'s' * (result['stock_left'] != 1)} remain, "
+                     "so the elder may propose again.")
     result.update(reasons.fields())
     result["explanation"] = " ".join(text)
     return result

@@ -11,28 +11,25 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import QuestionError
-from ..fields import SEATS, other, read_card, read_cards, read_seat, require
+from ..fields import SEATS, other, read_card, read_cards, read_seat, read_seat_numbers, require
 from ..rulebook import Params, RuleBook
-from . import play, scoring
+from . import play, scoring, wagers
 from .citing import Reasons
 from .deal import Deal, read_deal
+from .decides import decides
 from .exchange import share_stock
+from .illegal import Illegal
 
-VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card")
+VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card", *wagers.VERBS)
+ENOUGH_CARDS = "enough-cards"  # the one condition a dealer may attach to his acceptance (law 38)
 MAX_ACTIONS = 200
-# rule ids cited by the hand referee besides those that set parameters
-PROPOSE_RULE, RESPONSE_RULE, DRAW_RULE = "exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw"
-SHORT_RULE, LEAD_RULE = "exchange.short-stock", "play.lead"
-ANNOUNCE_RULE, FIRST_CARD_RULE, TURNED_RULE = "king.announce", "king.first-card-exception", "king.turned-up"
-LEAD_OUT_OF_TURN_LAW, REVOKE_LAW, SHORT_STOCK_LAW, ANNOUNCE_LAW, FIRST_CARD_LAW = 40, 43, 38, 23, 24
-FALSE_KING_LAW = 25
 # phase -> (the seat that acts, the verbs it may use, the rule that governs the phase)
 PHASES = {
-    "proposal": ("elder", ("propose", "stand"), PROPOSE_RULE),
-    "response": ("dealer", ("accept", "refuse"), RESPONSE_RULE),
-    "elder-discard": ("elder", ("discard",), DRAW_RULE),
-    "dealer-discard": ("dealer", ("discard",), DRAW_RULE),
-    "play": (None, ("card",), LEAD_RULE),  # in play, the seat follows the trick
+    "proposal": ("elder", ("propose", "stand"), "exchange.propose"),
+    "response": ("dealer", ("accept", "refuse"), "exchange.accept-or-refuse"),
+    "elder-discard": ("elder", ("discard",), "exchange.discard-and-draw"),
+    "dealer-discard": ("dealer", ("discard",), "exchange.discard-and-draw"),
+    "play": (None, ("card",), "play.lead"),  # in play, the seat follows the trick
 }
 
 
@@ -47,6 +44,7 @@ class HandState:
     proposals: int = 0
     elder_played_without_proposing: bool = False
     dealer_refused_first_proposal: bool = False
+    dealer_refused_later_proposal: bool = False
     king_announced_by: str | None = None
     leader: str = "elder"
     current: list = field(default_factory=list)  # [(seat, card)] of the trick in progress
@@ -56,6 +54,18 @@ class HandState:
     discarded: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})
     taken_back: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})  # law 38: unreplaced discards
     short_stock: bool = False
+    conditional: bool = False  # the dealer accepted this proposal "if there are cards enough" (law 38)
+    acceptance_lapsed: bool = False
+    elder_draw: tuple = ()  # the elder's last exchange: (his discards, the cards he drew), to undo a lapse
+    score: dict | None = None  # the game's score as the hand goes, when score_before was given
+    winner: str | None = None  # the seat that reached the game target inside the hand
+    # doubling and offering the point (agreements; engine/wagers.py)
+    pending: tuple | None = None  # (offer, seat) waiting for the other player's answer
+    double_asked: bool = False
+    offer_made: bool = False
+    doubled: bool = False
+    offer_declined_by: str | None = None
+    ended: tuple | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
 
     @property
     def trump(self):
@@ -83,6 +93,7 @@ class HandState:
             "taken_back": dict(self.taken_back),
             "elder_played_without_proposing": self.elder_played_without_proposing,
             "dealer_refused_first_proposal": self.dealer_refused_first_proposal,
+            "dealer_refused_later_proposal": self.dealer_refused_later_proposal,
             "king_turned": self.king_turned,
             "king_announced_by": self.king_announced_by,
             "tricks": dict(self.tricks),
@@ -91,16 +102,24 @@ class HandState:
         }
 
 
-class Illegal(Exception):
-    """An action the rules forbid at this point of the hand."""
+def start(deal: Deal, params: Params | None = None, score_before: dict | None = None) -> HandState:
+    """The hand as dealt; with ``score_before``, a turned-up king that reaches the target ends the game at once."""
+    state = HandState(deal.turn_up, {"elder": list(deal.elder), "dealer": list(deal.dealer)}, list(deal.stock))
+    if score_before is not None and params is not None:
+        state.score = dict(score_before)
+        if state.king_turned:
+            _claim(state, "dealer", params)
+    return state
 
-    def __init__(self, code, explanation, rule_ids=(), laws=()):
-        super().__init__(explanation)
-        self.code, self.explanation, self.rule_ids, self.law_numbers = code, explanation, rule_ids, laws
 
-
-def start(deal: Deal) -> HandState:
-    return HandState(deal.turn_up, {"elder": list(deal.elder), "dealer": list(deal.dealer)}, list(deal.stock))
+@decides("scoring.game", "scoring.claim-order")
+def _claim(state: HandState, seat: str, params: Params) -> None:
+    """A king's point claimed during the hand: the game ends the moment a seat reaches the target."""
+    if state.score is None:
+        return
+    state.score[seat] += params.king_points
+    if state.score[seat] >= params.game_target:
+        state.winner, state.phase = seat, "game-over"
 
 
 # --- what may come next ---------------------------------------------------------------------------
@@ -113,9 +132,10 @@ def _discard_range(state: HandState, seat: str, params: Params) -> tuple[int, in
     return min(low, available), min(high, available)
 
 
+@decides("variant.king-window", "law.23", "law.24")
 def king_window_open(state: HandState, seat: str, params: Params) -> bool:
     """May ``seat`` announce the king of trumps now (laws 23–24, or after the exchange, before the first lead)?"""
-    if state.phase == "complete" or state.king_announced_by or state.king_turned:
+    if state.phase in ("complete", "game-over") or state.king_announced_by or state.king_turned:
         return False
     king = Card("K", state.trump)
     if params.king_window == "before-first-lead":
@@ -136,8 +156,10 @@ def king_window_open(state: HandState, seat: str, params: Params) -> bool:
 
 def next_actions(state: HandState, params: Params) -> list[dict]:
     """The legal next actions (docs/api.md, ``next``): the announcements open now, then the seat to act's."""
+    if state.pending:  # an offer waits for its answer before anything else
+        return wagers.wager_options(state, params)
     kings = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
-    return kings + _turn_actions(state, params)
+    return kings + wagers.wager_options(state, params) + _turn_actions(state, params)
 
 
 def _turn_actions(state: HandState, params: Params) -> list[dict]:
@@ -172,11 +194,22 @@ def _draw(state: HandState, seat: str, discards: list[Card]) -> None:
     state.discarded[seat] += len(discards)
 
 
+@decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead",
+         "play.trick-winner", "law.40", "scoring.game")
 def _check_turn(state: HandState, action: dict) -> None:
     seat, verb = action["by"], action["do"]
     expected = state.to_act()
     if state.phase == "complete":
-        raise Illegal("hand-complete", "The hand is over: every trick has been played.", [play.WINNER_RULE])
+        raise Illegal("hand-complete", "The hand is over: every trick has been played.", ["play.trick-winner"])
+    if state.phase == "game-over":
+        raise Illegal("game-over", f"The game is over: the {state.winner} has reached the game's target, so "
+                                   "nothing more is played.", ["scoring.game", "scoring.claim-order"])
+    if verb in wagers.VERBS:
+        return
+    if state.pending:
+        raise Illegal("answer-pending", f"The {other(state.pending[1])} must first answer the offer to "
+                                        f"{'double' if state.pending[0] == 'double' else 'give the point'}.",
+                      [wagers.DOUBLE if state.pending[0] == "double" else wagers.OFFER])
     if verb == "announce-king":
         return
     _, allowed, rule = PHASES[state.phase]
@@ -185,16 +218,43 @@ def _check_turn(state: HandState, action: dict) -> None:
         raise Illegal("not-now", f"'{verb}' is not possible now: the hand is in its {state.phase} phase and calls "
                                  f"for {wanted} by the {expected}.", [rule])
     if seat != expected:
-        laws = (LEAD_OUT_OF_TURN_LAW,) if verb == "card" and not state.current else ()
-        raise Illegal("out-of-turn", f"It is the {expected}'s turn to act, not the {seat}'s.", [rule], laws)
+        laws = ["law.40"] if verb == "card" and not state.current else []  # a lead out of turn
+        raise Illegal("out-of-turn", f"It is the {expected}'s turn to act, not the {seat}'s.", [rule, *laws])
 
 
+def _stock_falls_short(state: HandState, seat: str, count: int, params: Params) -> bool:
+    """Can the stock not serve this discard, and (after the elder's) at least the dealer's least?"""
+    left = len(state.stock) - count
+    return left < 0 or (seat == "elder" and left < params.dealer_min_discard)
+
+
+@decides("law.38")
+def _lapse(state: HandState) -> None:
+    """The stock cannot serve the exchange the dealer accepted on condition: no cards change hands on it.
+
+    Our reading of law 38 (rules/laws/discarding.yaml): the proposal counts as not accepted, so an
+    elder who has already drawn puts his new cards back on the stock and takes his discards back.
+    """
+    if state.phase == "dealer-discard" and state.elder_draw:
+        discards, drawn = state.elder_draw
+        for card in drawn:
+            state.hands["elder"].remove(card)
+        state.hands["elder"].extend(discards)
+        state.stock[:0] = list(drawn)
+        state.discarded["elder"] -= len(discards)
+    state.acceptance_lapsed = True
+    _enter_play(state)
+
+
+@decides("exchange.discard-and-draw", "exchange.discard-limits", "variant.elder-min-discard",
+         "variant.dealer-min-discard", "exchange.short-stock", "exchange.repeat", "variant.single-exchange")
 def _apply_discard(state: HandState, action: dict, params: Params) -> None:
     seat = action["by"]
     cards = action["cards"]
     strays = [c for c in cards if c not in state.hands[seat]]
     if strays:
-        raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.", [DRAW_RULE])
+        raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.",
+                      ["exchange.discard-and-draw"])
     low = _discard_range(state, seat, params)[0]
     high = getattr(params, f"{seat}_max_discard")
     count = len(cards)
@@ -202,31 +262,38 @@ def _apply_discard(state: HandState, action: dict, params: Params) -> None:
         raise Illegal("discard-count", f"Under the {params.profile} profile the {seat} discards from "
                                        f"{low} to {high} card(s) here, not {count}.",
                       [params.rule_for(f"{seat}_min_discard"), params.rule_for(f"{seat}_max_discard")])
+    if state.conditional and _stock_falls_short(state, seat, count, params):
+        _lapse(state)  # law 38: an acceptance made on condition of enough cards falls away
+        return
     # exchange.short-stock (law 38): a discard larger than the stock is served as far as it goes;
     # the cards listed last are the ones taken back. The dealer's share depends on the profile.
     elder, dealer = (count, None) if seat == "elder" else (0, count)
     shares, short, dealer_must_play = share_stock(len(state.stock), elder, dealer, params)
     draws = shares[f"{seat}_draws"]
+    if seat == "elder":
+        state.elder_draw = (cards[:draws], state.stock[:draws])
     _draw(state, seat, cards[:draws])
     state.taken_back[seat] += count - draws
     if short:
         state.short_stock = True
-    if not state.stock or dealer_must_play:
-        _enter_play(state)  # the exchange ends by itself (exchange.repeat; law 38 for the dealer)
+    if not state.stock or dealer_must_play or (seat == "dealer" and params.single_exchange):
+        # the exchange ends by itself (exchange.repeat; law 38 for the dealer; the single-exchange agreement)
+        _enter_play(state)
     else:
         state.phase = "dealer-discard" if seat == "elder" else "proposal"
 
 
+@decides("play.lead", "law.43", "deal.five-cards")
 def _apply_card(state: HandState, action: dict, params: Params) -> None:
     seat, card = action["by"], action["card"]
     hand = state.hands[seat]
     if card not in hand:
-        raise Illegal("card-not-in-hand", f"{card.pretty} is not in the {seat}'s hand.", [LEAD_RULE])
+        raise Illegal("card-not-in-hand", f"{card.pretty} is not in the {seat}'s hand.", ["play.lead"])
     led = state.current[0][1] if state.current else None
     duty = play.duty(hand, led, state.trump, params)
     if card not in duty.legal:
         code = "revoke" if duty.code in ("follow", "head") and card.suit != led.suit else "failed-to-win-trick"
-        raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", duty.rule_ids, (REVOKE_LAW,))
+        raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", [*duty.rule_ids, play.REVOKE])
     hand.remove(card)
     state.played[seat].append(card)
     state.current.append((seat, card))
@@ -242,6 +309,35 @@ def _apply_card(state: HandState, action: dict, params: Params) -> None:
             state.phase = "complete"
 
 
+@decides("king.announce", "king.turned-up", "king.first-card-exception", "law.23", "law.24", "law.25",
+         "variant.king-window")
+def _announce_king(state: HandState, seat: str, params: Params) -> None:
+    king = Card("K", state.trump)
+    holds = king in state.hands[seat] or (state.played[seat][:1] == [king])
+    if state.king_turned:
+        raise Illegal("no-king", "The king of trumps was turned up: it belongs to the dealer's score and "
+                                 "nobody holds it.", ["king.turned-up"])
+    if not holds:  # announcing a king one does not hold: law 25's false announcement
+        raise Illegal("no-king", f"The {seat} does not hold {king.pretty}, the king of trumps.",
+                      ["king.announce", "law.25"])
+    if state.king_announced_by:
+        raise Illegal("king-already-announced", f"{king.pretty} has already been announced in this hand.",
+                      ["king.announce"])
+    if not king_window_open(state, seat, params):
+        rules = ["king.announce", params.rule_for("king_window")]
+        if state.phase != "play":
+            raise Illegal("king-too-early", "The king is announced once the exchange is over, when play begins.",
+                          rules)
+        if params.king_window == "before-first-lead":
+            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the {params.profile} "
+                                           "profile it must be announced before the first card is led.", rules)
+        raise Illegal("king-too-late", f"Too late to announce {king.pretty}: it must be announced before its "
+                                       "holder plays his first card, or while the king itself is that card.",
+                      rules + ["king.first-card-exception", "law.23", "law.24"])
+    state.king_announced_by = seat
+    _claim(state, seat, params)
+
+
 def apply(state: HandState, action: dict, params: Params) -> None:
     """Carry out one action, or raise :class:`Illegal` leaving the state as it was before it."""
     _check_turn(state, action)
@@ -249,42 +345,25 @@ def apply(state: HandState, action: dict, params: Params) -> None:
     if verb == "propose":
         state.proposals += 1
         state.phase = "response"
+        state.conditional, state.elder_draw = False, ()
     elif verb == "stand":
         state.elder_played_without_proposing = state.proposals == 0
         _enter_play(state)
     elif verb == "accept":
         state.phase = "elder-discard"
+        state.conditional = action.get("condition") == ENOUGH_CARDS
     elif verb == "refuse":
         state.dealer_refused_first_proposal = state.proposals == 1
+        state.dealer_refused_later_proposal = state.proposals > 1
         _enter_play(state)
     elif verb == "discard":
         _apply_discard(state, action, params)
     elif verb == "announce-king":
-        king = Card("K", state.trump)
-        holds = king in state.hands[seat] or (state.played[seat][:1] == [king])
-        if state.king_turned:
-            raise Illegal("no-king", "The king of trumps was turned up: it belongs to the dealer's score and "
-                                     "nobody holds it.", [TURNED_RULE])
-        if not holds:
-            raise Illegal("no-king", f"The {seat} does not hold {king.pretty}, the king of trumps.",
-                          [ANNOUNCE_RULE], (FALSE_KING_LAW,))
-        if state.king_announced_by:
-            raise Illegal("king-already-announced", f"{king.pretty} has already been announced in this hand.",
-                          [ANNOUNCE_RULE])
-        if not king_window_open(state, seat, params):
-            rules = [ANNOUNCE_RULE, params.rule_for("king_window")]
-            if state.phase != "play":
-                raise Illegal("king-too-early", "The king is announced once the exchange is over, when play begins.",
-                              rules)
-            if params.king_window == "before-first-lead":
-                raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the {params.profile} "
-                                               "profile it must be announced before the first card is led.", rules)
-            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: it must be announced before its "
-                                           "holder plays his first card (law 23), or while the king itself is that "
-                                           "card (law 24).", rules + [FIRST_CARD_RULE], (ANNOUNCE_LAW, FIRST_CARD_LAW))
-        state.king_announced_by = seat
+        _announce_king(state, seat, params)
     elif verb == "card":
         _apply_card(state, action, params)
+    elif verb in wagers.VERBS:
+        wagers.apply_wager(state, seat, verb, params)
 
 
 # --- reading the question -------------------------------------------------------------------------
@@ -303,6 +382,11 @@ def read_action(value, index: int) -> dict:
     action = {"by": seat, "do": verb}
     if verb == "discard":
         action["cards"] = read_cards(value.get("cards"), f"{where}.cards")
+    if verb == "accept" and value.get("condition") is not None:
+        if value["condition"] != ENOUGH_CARDS:
+            raise QuestionError("bad-action", f"{where}.condition may only be \"{ENOUGH_CARDS}\" (law 38: the "
+                                              "dealer accepts if the stock holds cards enough).", f"{where}.condition")
+        action["condition"] = ENOUGH_CARDS
     if verb == "card":
         if value.get("card") is None:
             raise QuestionError("missing-field", f"{where} plays a card but does not say which ('card').",
@@ -311,8 +395,11 @@ def read_action(value, index: int) -> dict:
     return action
 
 
-def _echo(action: dict) -> dict:
+def echo(action: dict) -> dict:
+    """An action as read (:func:`read_action`) written back as a question writes it, cards canonical."""
     out = {"by": action["by"], "do": action["do"]}
+    if "condition" in action:
+        out["condition"] = action["condition"]
     if "cards" in action:
         out["cards"] = [str(c) for c in action["cards"]]
     if "card" in action:
@@ -320,32 +407,48 @@ def _echo(action: dict) -> dict:
     return out
 
 
-def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
-    """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
-    deal = read_deal(require(question, "deal"), params)
+def read_actions(question: dict) -> list[dict]:
+    """The question's ``actions``, each read and checked (an empty list when absent)."""
     raw = question.get("actions", [])
     if not isinstance(raw, list):
         raise QuestionError("bad-field", "'actions' must be a list of actions.", "actions")
     if len(raw) > MAX_ACTIONS:
         raise QuestionError("too-many-actions", f"A hand has far fewer than {MAX_ACTIONS} actions.", "actions")
-    actions = [read_action(item, i) for i, item in enumerate(raw)]
-    state = start(deal)
+    return [read_action(item, i) for i, item in enumerate(raw)]
+
+
+@decides("exchange.short-stock", "variant.short-stock-dealer", "law.38")
+def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
+    deal = read_deal(require(question, "deal"), params)
+    actions = read_actions(question)
+    before = question.get("score_before")
+    if before is not None:
+        before = read_seat_numbers(before, "score_before", low=0, high=params.game_target - 1)
+    state = start(deal, params, before)
     first_illegal = None
     for index, action in enumerate(actions):
         try:
             apply(state, action, params)
         except Illegal as illegal:
-            reasons = Reasons(book).add(*illegal.rule_ids).law(*illegal.law_numbers)
-            first_illegal = {"index": index, "action": _echo(action), "code": illegal.code,
+            reasons = Reasons(book).add(*(r for r in illegal.rule_ids if r in book.rules))
+            first_illegal = {"index": index, "action": echo(action), "code": illegal.code,
                              **reasons.fields(), "explanation": illegal.explanation,
                              "legal_alternatives": next_actions(state, params)}
             break
     answer = {"legal": first_illegal is None, "first_illegal": first_illegal, "state": state.to_dict(),
               "next": next_actions(state, params)}
-    if state.phase == "complete":
+    if state.phase in ("complete", "game-over"):
         facts = scoring.HandFacts(dict(state.tricks), state.elder_played_without_proposing,
-                                  state.dealer_refused_first_proposal, state.king_turned, state.king_announced_by)
-        answer["score"] = scoring.score(facts, None, params, book)
+                                  state.dealer_refused_first_proposal, state.king_turned,
+                                  dealer_refused_later_proposal=state.dealer_refused_later_proposal,
+                                  king_announced_by=state.king_announced_by, doubled=state.doubled,
+                                  offer_declined_by=state.offer_declined_by, ended=state.ended)
+        # a game won inside the hand scores the kings claimed so far, and no tricks
+        answer["score"] = scoring.score(facts, before, params, book, with_tricks=state.phase == "complete")
+    answer["state"]["wagers"] = {"pending": list(state.pending) if state.pending else None, "doubled": state.doubled,
+                                 "offer_declined_by": state.offer_declined_by,
+                                 "ended": list(state.ended) if state.ended else None}
     if first_illegal:
         answer.update(cites=first_illegal["cites"], laws=first_illegal["laws"],
                       explanation=f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
@@ -353,8 +456,13 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
     else:
         reasons = Reasons(book)
         text = ["Every action was legal." if "score" in answer else "Every action so far was legal."]
+        if state.acceptance_lapsed:
+            reasons.add(*(r for r in ("exchange.short-stock", "law.38") if r in book.rules))
+            text.append("The dealer had accepted only if the stock held cards enough; it did not, so his "
+                        "acceptance fell away, no cards changed hands on that proposal and play began.")
         if state.short_stock:
-            reasons.add(SHORT_RULE, params.rule_for("short_stock_dealer")).law(SHORT_STOCK_LAW)
+            reasons.add(*(r for r in ("exchange.short-stock", params.rule_for("short_stock_dealer"), "law.38")
+                          if r in book.rules))
             kept = [f"the {seat} took back {n}" for seat, n in state.taken_back.items() if n]
             text.append("The stock ran short, so the elder hand was served first"
                         + (f" and {' and '.join(kept)} of the cards discarded" if kept else "") + ".")
@@ -362,7 +470,13 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
             reasons.add(*answer["score"]["cites"])
             text.append(answer["score"]["explanation"])
         else:
-            reasons.add(PHASES[state.phase][2])
+            reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
             text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
+        if state.double_asked:
+            reasons.add(wagers.DOUBLE)
+        if state.offer_made:
+            reasons.add(wagers.OFFER)
+        if params.single_exchange and state.proposals:
+            reasons.add(params.rule_for("single_exchange"))
         answer.update(**reasons.fields(), explanation=" ".join(text))
     return answer

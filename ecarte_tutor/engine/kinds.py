@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rulebook import Params, RuleBook
-from . import advice, exchange, hand, pack, play, scoring
+from . import advice, analysis, exchange, hand, pack, play, pool, record, scoring
 from .disputes import answer_dispute
 
 Handler = Callable[[dict, RuleBook, Params], dict]
@@ -28,13 +28,27 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("play", "May this card be played? The legal cards of a hand.", play.answer_play, "play.schema.json"),
-    Kind("trick", "Who wins this trick?", play.answer_trick, "trick.schema.json"),
-    Kind("score", "What does this hand score?", scoring.answer_score, "score.schema.json"),
-    Kind("exchange", "How is a short stock shared?", exchange.answer_exchange, "exchange.schema.json"),
-    Kind("hand", "Referee a whole hand, action by action.", hand.answer_hand, "hand.schema.json"),
-    Kind("dispute", "Rule on an irregularity by the club code.", answer_dispute, "dispute.schema.json"),
-    Kind("pack", "Is this pack correct, and what follows if not?", pack.answer_pack, "pack.schema.json"),
+    Kind("play", "May this card be played? The legal cards of a hand.", play.answer_play,
+         "play.schema.json"),
+    Kind("trick", "Who wins this trick?", play.answer_trick,
+         "trick.schema.json"),
+    Kind("score", "What does this hand score?", scoring.answer_score,
+         "score.schema.json"),
+    Kind("exchange", "How is a short stock shared?", exchange.answer_exchange,
+         "exchange.schema.json"),
+    Kind("hand", "Referee a whole hand, action by action.", hand.answer_hand,
+         "hand.schema.json"),
+    Kind("analyse", "What does best play give from here? Each legal card, double dummy or from one "
+                    "player's view.", analysis.answer_analyse,
+         "analyse.schema.json"),
+    Kind("dispute", "Rule on an irregularity by the club code.", answer_dispute,
+         "dispute.schema.json"),
+    Kind("pack", "Is this pack correct, and what follows if not?", pack.answer_pack,
+         "pack.schema.json"),
+    Kind("record", "What does a record of the tricks prove (revokes, leads out of turn)?", record.answer_record,
+         "record.schema.json"),
+    Kind("pool", "Pool écarté for three: who plays next, who sits out, who has won.", pool.answer_pool,
+         "pool.schema.json"),
     Kind("advice", "Propose or play? Accept or refuse? (the jeux de règle)", advice.answer_advice,
          "advice.schema.json"),
 )}

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import PACK, Suit, split_card
-from .disputes import answer_dispute
 from ..errors import QuestionError
 from ..fields import require
 from ..rulebook import RuleBook
+from .decides import decides
+from .disputes import answer_dispute
 
 MAX_CARDS = 200
 FULL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -45,6 +46,7 @@ def _named(cards) -> str:
     return shown + (f" and {len(cards) - LISTED} more" if len(cards) > LISTED else "")
 
 
+@decides("pack.piquet-pack")
 def answer_pack(question: dict, book: RuleBook, params) -> dict:
     """Answer a ``pack`` question: size, correctness, the faults found and the laws that follow."""
     given = require(question, "cards")

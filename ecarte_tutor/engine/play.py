@@ -12,13 +12,9 @@ from ..errors import QuestionError
 from ..fields import read_card, read_cards, read_suit, require
 from ..rulebook import Params, RuleBook
 from .citing import Reasons, fields_for
+from .decides import decides
 
-# rule: play.lead, play.free-discard, play.trick-winner, pack.trump-suit (ids used below)
-LEAD_RULE = "play.lead"
-FREE_RULE = "play.free-discard"
-WINNER_RULE = "play.trick-winner"
-TRUMP_RULE = "pack.trump-suit"
-REVOKE_LAW = 43  # law 43: renouncing, or not winning a trick when able
+REVOKE = "law.43"  # renouncing, or not winning a trick when able: cited beside every duty of the follower
 
 
 def beats(card: Card, led: Card, trump: Suit, params: Params) -> bool:
@@ -28,7 +24,8 @@ def beats(card: Card, led: Card, trump: Suit, params: Params) -> bool:
     return card.suit == trump
 
 
-def _list(cards) -> str:
+def card_list(cards) -> str:
+    """Cards named for an explanation: "K♠", "K♠ or Q♠", "K♠, Q♠ or J♠"."""
     names = [c.pretty for c in cards]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
@@ -48,10 +45,11 @@ class Duty:
         return self.code in ("follow", "head")
 
 
+@decides("play.lead", "play.follow-suit", "play.head-the-trick", "play.trump-when-void", "play.free-discard")
 def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Duty:
     """The legal cards of ``hand`` and the duty that selects them."""
     if led is None:
-        return Duty(list(hand), "lead", "You are leading, and the leader may lead any card.", [LEAD_RULE])
+        return Duty(list(hand), "lead", "You are leading, and the leader may lead any card.", ["play.lead"])
     led_suit = led.suit
     suit = led_suit.english
     followed = [c for c in hand if c.suit is led_suit]
@@ -66,7 +64,7 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
         winners = [c for c in followed if strength[c.rank] > to_beat]
         if winners:
             verb = "does" if len(winners) == 1 else "do"
-            return Duty(winners, "head", f"{because} and beat {led.pretty} when you can: {_list(winners)} {verb}.",
+            return Duty(winners, "head", f"{because} and beat {led.pretty} when you can: {card_list(winners)} {verb}.",
                         rule_ids)
         return Duty(followed, "follow", f"{because}; none of your {suit} beats {led.pretty}, so any of them will do.",
                     rule_ids)
@@ -76,7 +74,8 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
             return Duty(trumps, "trump", f"You hold no {suit}, so you must trump {led.pretty} "
                                          f"({trump.english} are trumps; any trump wins this trick).",
                         [params.rule_for("must_trump_when_void")])
-    return Duty(list(hand), "free", f"You hold no {suit} and no trump, so you may play any card.", [FREE_RULE])
+    return Duty(list(hand), "free", f"You hold no {suit} and no trump, so you may play any card.",
+                ["play.free-discard"])
 
 
 def _ace_note(hand: list[Card], led: Card | None, params: Params) -> str:
@@ -89,9 +88,9 @@ def _ace_note(hand: list[Card], led: Card | None, params: Params) -> str:
     return ""
 
 
-def read_position(question: dict, *, max_hand: int = 5):
+def read_position(question: dict, params: Params):
     trump = read_suit(require(question, "trump"), "trump")
-    hand = read_cards(require(question, "hand"), "hand", min_count=1, max_count=max_hand)
+    hand = read_cards(require(question, "hand"), "hand", min_count=1, max_count=params.hand_size)
     led = question.get("led")
     led = None if led is None else read_card(led, "led")
     if led is not None and led in hand:
@@ -99,9 +98,10 @@ def read_position(question: dict, *, max_hand: int = 5):
     return trump, hand, led
 
 
+@decides("pack.rank-order", REVOKE, "deal.five-cards")
 def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
     """Kind ``play``: the legal cards of a hand, and whether ``card`` may be played."""
-    trump, hand, led = read_position(question)
+    trump, hand, led = read_position(question, params)
     card = question.get("card")
     if card is not None:
         card = read_card(card, "card")
@@ -112,9 +112,8 @@ def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
     rule_ids = tuple(found.rule_ids)
     if found.rank_matters:
         rule_ids += (params.rule_for("rank_order"),)
-    revoke = book.laws.get(REVOKE_LAW)
-    if found.code in ("head", "trump", "follow") and revoke is not None:
-        rule_ids += (revoke.id,)
+    if found.code in ("head", "trump", "follow") and REVOKE in book.rules:
+        rule_ids += (REVOKE,)
     ordered = params.ranking.sort(found.legal)
     answer = {"legal_cards": [c.notation for c in ordered]}
     text = found.because + _ace_note(hand, led, params)
@@ -124,7 +123,7 @@ def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
             text = f"{card.pretty} is legal. " + text
         else:
             text = (f"{card.pretty} is not allowed. " + text +
-                    f" You could play {_list(ordered)} instead.")
+                    f" You could play {card_list(ordered)} instead.")
     answer.update(fields_for(book, rule_ids))
     answer["explanation"] = text
     return answer
@@ -135,20 +134,22 @@ def trick_winner(led: Card, followed: Card, trump: Suit, params: Params) -> str:
     return "follower" if beats(followed, led, trump, params) else "leader"
 
 
+@decides("play.trick-winner", "pack.rank-order", "pack.trump-suit")
 def explain_trick(led: Card, followed: Card, trump: Suit, params: Params) -> tuple[str, list[str]]:
     """Why the trick goes where it goes, and the rules used."""
-    rules = [WINNER_RULE]
+    rules = ["play.trick-winner"]
     if followed.suit == led.suit:
         high, low = (followed, led) if params.ranking.higher(followed, led) else (led, followed)
         rules.append(params.rule_for("rank_order"))
         text = (f"Both cards are {led.suit.english}; {high.pretty} ranks above {low.pretty} "
                 f"(order {' '.join(params.rank_order)}), so {high.pretty} wins.")
     elif followed.suit == trump:
-        rules.append(TRUMP_RULE)
+        rules.append("pack.trump-suit")
         text = f"{followed.pretty} is a trump and {led.pretty} is not, so the trump wins."
     elif led.suit == trump:
-        rules.append(TRUMP_RULE)
-        text = f"{led.pretty} is a trump and {followed.pretty} is neither a trump nor a {led.suit.english[:-1]}, so {led.pretty} wins."
+        rules.append("pack.trump-suit")
+        text = (f"{led.pretty} is a trump and {followed.pretty} is neither a trump nor a "
+                f"{led.suit.english[:-1]}, so {led.pretty} wins.")
     else:
         text = (f"{followed.pretty} neither follows {led.suit.english} nor is a trump, "
                 f"so it cannot win: {led.pretty} takes the trick.")

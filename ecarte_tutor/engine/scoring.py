@@ -5,16 +5,13 @@ target and the claim order all come from the rule book.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, SEATS, other, read_bool, read_seat, read_seat_numbers, require
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
-
-# rule ids the scoring cites besides those that set its parameters
-KING_TURNED_RULE, KING_ANNOUNCED_RULE = "king.turned-up", "king.announce"
-KING_LAW, TURNED_KING_LAW, ANNOUNCE_LAW, TRICKS_LAW, PENALTY_LAW, GAME_LAW = 47, 22, 23, 48, 49, 46
+from .decides import decides
 
 
 @dataclass
@@ -26,10 +23,14 @@ class Award:
     claim: str  # turned-king | announced-king | tricks
     reason: str
     scored: bool = True
+    reasons: Reasons | None = None  # the rules (and laws) behind this claim alone, for a score sheet
 
     def to_dict(self) -> dict:
-        return {"seat": self.seat, "points": self.points, "claim": self.claim, "reason": self.reason,
-                "scored": self.scored}
+        out = {"seat": self.seat, "points": self.points, "claim": self.claim, "reason": self.reason,
+               "scored": self.scored}
+        if self.reasons is not None:
+            out.update(self.reasons.fields())
+        return out
 
 
 @dataclass
@@ -40,9 +41,16 @@ class HandFacts:
     elder_played_without_proposing: bool = False
     dealer_refused_first_proposal: bool = False
     king_turned: bool = False
+    dealer_refused_later_proposal: bool = False  # a proposal after an accepted exchange
+    # the agreements of doubling and offering the point (engine/wagers.py)
+    doubled: bool = False
+    offer_declined_by: str | None = None
+    ended: tuple | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
     king_announced_by: str | None = None
 
 
+@decides("scoring.penalty", "variant.elder-vulnerable", "variant.elder-committed-after-acceptance",
+         "variant.dealer-committed-on-later-refusal")
 def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[str | None, str]:
     """The seat that staked 2 on winning the point (law 49 and the profile's variants), and why."""
     if facts.dealer_refused_first_proposal:
@@ -50,6 +58,11 @@ def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[
         if params.dealer_vulnerable_on_first_refusal:
             return "dealer", "the dealer refused the first proposal"
         return None, "refusing the first proposal carries no penalty under this profile"
+    if facts.dealer_refused_later_proposal:
+        reasons.add(params.rule_for("dealer_committed_on_later_refusal"))
+        if params.dealer_committed_on_later_refusal:  # the last word was the dealer's refusal
+            return "dealer", "the dealer refused a proposal, which commits him to three tricks"
+        return None, "only the first proposal and its refusal carry a penalty, not a later refusal"
     if facts.elder_played_without_proposing:
         reasons.add(params.rule_for("elder_vulnerable_without_proposal"))
         if params.elder_vulnerable_without_proposal:
@@ -62,19 +75,20 @@ def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[
     return None, ""
 
 
+@decides("scoring.point", "scoring.vole", "scoring.penalty", "variant.vulnerable-vole", "law.48", "law.49")
 def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     """The points for the tricks: the point, the vole, or the penalty of law 49."""
     winner = next(seat for seat in SEATS if facts.tricks[seat] >= params.point_tricks)
     won = facts.tricks[winner]
     vole = won == params.hand_size  # every trick of the hand
     reasons.add(params.rule_for("vole_value" if vole else "point_value"))
-    reasons.law(TRICKS_LAW)
+    reasons.law("law.48")
     committed, why = committed_seat(facts, params, reasons)
     what = "the vole (all five tricks)" if vole else f"the point ({won} tricks)"
     points = params.vole_value if vole else params.point_value
     reason = f"{SEAT_NAMES[winner].capitalize()} won {what}: {points}."
     if committed == other(winner):
-        reasons.add(params.rule_for("vulnerable_vole_value" if vole else "vulnerable_point_value")).law(PENALTY_LAW)
+        reasons.add(params.rule_for("vulnerable_vole_value" if vole else "vulnerable_point_value")).law("law.49")
         penalty = params.vulnerable_vole_value if vole else params.vulnerable_point_value
         if penalty == points:
             reason += f" {why.capitalize()} and lost, but the vole scores {points} all the same."
@@ -89,26 +103,64 @@ def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     return Award(winner, points, "tricks", reason)
 
 
-def hand_awards(facts: HandFacts, params: Params, reasons: Reasons) -> list[Award]:
-    """Every claim of the hand, in the game's claim order."""
+@decides("variant.doubling", "variant.offering-the-point")
+def wager_claim(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
+    """The tricks' award as doubling or an offer of the point changed it (seed 000, "Variations")."""
+    if facts.ended:
+        how, seat = facts.ended
+        # a declined double gives the doubler, a taken offer the player who took it, the point as if won
+        won = replace(facts, tricks={seat: params.point_tricks, other(seat): params.hand_size - params.point_tricks},
+                      ended=None, doubled=False, offer_declined_by=None)
+        award = trick_award(won, params, reasons)
+        rule = "variant.doubling" if how == "double-declined" else "variant.offering-the-point"
+        reasons.add(rule)
+        award.reason = (f"The {other(seat)} declined the double, so the hand stopped: " if how == "double-declined"
+                        else f"The {seat} took the point offered, so the hand stopped: ") + award.reason
+        return award
+    award = trick_award(facts, params, reasons)
+    decliner = facts.offer_declined_by
+    if decliner:
+        reasons.add("variant.offering-the-point")
+        if facts.tricks[decliner] < params.hand_size:  # bound to the vole, he lost a trick
+            offerer = other(decliner)
+            return Award(offerer, params.declined_offer_points, "tricks",
+                         f"The {decliner} declined the point offered and so had to win every trick; he lost at "
+                         f"least one, so the {offerer} scores {params.declined_offer_points}.")
+        award.reason += f" The {decliner} declined the point offered and won the vole, so it scores as usual."
+    if facts.doubled:
+        reasons.add("variant.doubling")
+        award.points *= params.doubling_factor
+        award.reason += f" The hand was doubled: {award.points}."
+    return award
+
+
+@decides("king.turned-up", "king.announce", "scoring.claim-order", "law.22", "law.23", "law.47")
+def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks: bool = True) -> list[Award]:
+    """Every claim of the hand, in the game's claim order (the tricks too, when they were all played)."""
     claims = {}
     if facts.king_turned:
-        reasons.add(KING_TURNED_RULE).law(TURNED_KING_LAW, KING_LAW)
+        own = Reasons(reasons.book).add("king.turned-up").law("law.22", "law.47")
         claims["turned-king"] = Award("dealer", params.king_points, "turned-king",
-                                      f"A king was turned up: {params.king_points} to the dealer.")
+                                      f"A king was turned up: {params.king_points} to the dealer.", reasons=own)
     if facts.king_announced_by:
-        reasons.add(KING_ANNOUNCED_RULE).law(ANNOUNCE_LAW, KING_LAW)
+        own = Reasons(reasons.book).add("king.announce").law("law.23", "law.47")
         claims["announced-king"] = Award(facts.king_announced_by, params.king_points, "announced-king",
                                          f"{SEAT_NAMES[facts.king_announced_by].capitalize()} announced the "
-                                         f"king of trumps: {params.king_points}.")
-    claims["tricks"] = trick_award(facts, params, reasons)
+                                         f"king of trumps: {params.king_points}.", reasons=own)
+    if with_tricks:
+        own = Reasons(reasons.book)
+        claims["tricks"] = wager_claim(facts, params, own)
+        claims["tricks"].reasons = own
+    for claim in claims.values():  # the answer cites every claim's rules, in the order found
+        reasons.add(*claim.reasons.ids)
     if len(claims) > 1:
         reasons.add(params.rule_for("claim_order"))
     return [claims[name] for name in params.claim_order if name in claims]
 
 
+@decides("variant.game-value", "scoring.game-value-scale")
 def game_value(loser_score: int, params: Params, reasons: Reasons) -> int:
-    """How many games a won game counts for (law 46; by the loser's score where the profile says so)."""
+    """How many games a won game counts for (one; by the loser's score where the profile says so)."""
     reasons.add(params.rule_for("game_value"))
     if params.game_value != "by-loser-score":
         return 1
@@ -119,6 +171,7 @@ def game_value(loser_score: int, params: Params, reasons: Reasons) -> int:
     return 1
 
 
+@decides("scoring.game", "scoring.claim-order")
 def settle(awards: list[Award], before: dict | None, params: Params, reasons: Reasons) -> dict:
     """Apply the awards to the score in order; the game ends the moment a seat reaches the target."""
     points = {seat: 0 for seat in SEATS}
@@ -145,10 +198,11 @@ def settle(awards: list[Award], before: dict | None, params: Params, reasons: Re
     return result
 
 
-def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook) -> dict:
-    """The answer body of a ``score`` question (also used for a completed ``hand``)."""
+def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook, with_tricks: bool = True) -> dict:
+    """The answer body of a ``score`` question (also used for a completed ``hand``, or one whose game
+    ended before its tricks were played: then ``with_tricks`` is False)."""
     reasons = Reasons(book)
-    awards = hand_awards(facts, params, reasons)
+    awards = hand_awards(facts, params, reasons, with_tricks)
     result = settle(awards, before, params, reasons)
     result["awards"] = [a.to_dict() for a in awards]
     result.update(reasons.fields())
@@ -165,6 +219,7 @@ def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook)
     return result
 
 
+@decides("deal.five-cards")
 def read_facts(question: dict, params: Params) -> HandFacts:
     tricks_in_hand = params.hand_size  # one trick for each card held
     tricks = read_seat_numbers(require(question, "tricks"), "tricks", low=0, high=tricks_in_hand)
@@ -176,12 +231,18 @@ def read_facts(question: dict, params: Params) -> HandFacts:
         tricks=tricks,
         elder_played_without_proposing=read_bool(question, "elder_played_without_proposing"),
         dealer_refused_first_proposal=read_bool(question, "dealer_refused_first_proposal"),
+        dealer_refused_later_proposal=read_bool(question, "dealer_refused_later_proposal"),
         king_turned=read_bool(question, "king_turned"),
         king_announced_by=read_seat(question.get("king_announced_by"), "king_announced_by", allow_none=True),
     )
     if facts.elder_played_without_proposing and facts.dealer_refused_first_proposal:
         raise QuestionError("inconsistent-facts", "The dealer cannot have refused a first proposal when the elder "
                             "played without proposing.", "dealer_refused_first_proposal")
+    if facts.dealer_refused_later_proposal and (facts.elder_played_without_proposing
+                                                or facts.dealer_refused_first_proposal):
+        raise QuestionError("inconsistent-facts", "A later proposal can be refused only after a first one was "
+                            "accepted: not when the elder played without proposing or the first was refused.",
+                            "dealer_refused_later_proposal")
     if facts.king_turned and facts.king_announced_by:
         raise QuestionError("inconsistent-facts", "There is one king of trumps: if it was turned up, nobody can "
                             "hold it and announce it.", "king_announced_by")

@@ -13,6 +13,7 @@ import sys
 
 from ..cards import parse_card, parse_suit
 from ..fields import SEAT_NAMES, is_whole_number
+from ..lineio import Leave, read_line
 from ..rulebook import RuleBook
 from .grading import BadResponse, expected_answer, grade
 from .model import CHOOSER_CHOICES, Exercise, Lesson, Step
@@ -63,16 +64,11 @@ class TerminalLesson:
 
     def read(self, prompt: str) -> str:
         """One line of input after ``prompt``; 'quit' or end of input raises _Quit."""
-        self.stdout.write(f"{prompt}\n> ")
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.say()
-            raise _Quit
-        text = line.strip()
-        if text.lower() in ("quit", "q", "exit"):
-            raise _Quit
-        return text
+        self.stdout.write(f"{prompt}\n")
+        try:
+            return read_line(self.stdin, self.stdout)
+        except Leave:
+            raise _Quit from None
 
     # --- the lesson ---------------------------------------------------------------------------
 

@@ -18,7 +18,6 @@ from .report import first_problem, structural_error
 from .schemas import COMMON, QUESTIONS_DIR, common_schema, kind_schema
 
 
-
 def resolver(common: dict, kind_file: str, kind: dict):
     """``resolve(ref, base)`` for the fast check: local references and those to the common part."""
     documents = {COMMON: common, kind_file: kind}

@@ -164,11 +164,12 @@ class _Source:
         fail_if("not (" + " or ".join(f"{name}({v})" for name in names) + ")")
 
     def _one_of(self, values, v: str) -> str:
-        if not all(value is None or isinstance(value, str) for value in values):
-            raise SchemaError("const and enum may hold only strings and null")
+        if not all(value is None or isinstance(value, (str, bool)) for value in values):
+            raise SchemaError("const and enum may hold only strings, true, false and null")
         strings = self.value(frozenset(value for value in values if isinstance(value, str)))
-        test = f"(isinstance({v}, str) and {v} in {strings})"
-        return f"({v} is None or {test})" if None in values else test
+        tests = [f"(isinstance({v}, str) and {v} in {strings})"]
+        tests += [f"{v} is {value!r}" for value in (None, True, False) if any(value is item for item in values)]
+        return "(" + " or ".join(tests) + ")"
 
     def _numbers(self, schema, v: str, fail_if, known: str) -> None:
         number = "True" if known == "integer" else NUMBER.format(v=v)
@@ -226,13 +227,31 @@ class _Source:
         if schema.get("required"):
             missing = " or ".join(f"{name!r} not in {v}" for name in schema["required"])
             inner += [f"{pad}    if {missing}:", f"{pad}        return False"]
+        for key, compare in (("minProperties", "<"), ("maxProperties", ">")):
+            if key in schema:
+                inner += [f"{pad}    if len({v}) {compare} {int(schema[key])}:", f"{pad}        return False"]
         properties = schema.get("properties", {})
+        patterns = {self.value(re.compile(key), "P"): sub for key, sub in schema.get("patternProperties", {}).items()}
         extra = schema.get("additionalProperties", True)
         if extra is False:
             names = self.value(frozenset(properties))
-            inner += [f"{pad}    if not {v}.keys() <= {names}:", f"{pad}        return False"]
+            if patterns:
+                matched = " or ".join(f"{pattern}.search(k)" for pattern in patterns)
+                inner += [f"{pad}    for k in {v}:", f"{pad}        if k not in {names} and not ({matched}):",
+                          f"{pad}            return False"]
+            else:
+                inner += [f"{pad}    if not {v}.keys() <= {names}:", f"{pad}        return False"]
         elif extra is not True:
             raise SchemaError("additionalProperties must be true or false")
+        if "propertyNames" in schema:
+            key = self.variable()
+            inner += [f"{pad}    for {key} in {v}:", f"{pad}        pass"]
+            self.emit(schema["propertyNames"], base, key, inner, indent + 2, depth + 1, "string")
+        for pattern, sub in patterns.items():
+            key, item = self.variable(), self.variable()
+            inner += [f"{pad}    for {key}, {item} in {v}.items():", f"{pad}        if {pattern}.search({key}):",
+                      f"{pad}            pass"]
+            self.emit(sub, base, item, inner, indent + 3, depth + 1)
         for name, sub in properties.items():
             if sub is True:
                 continue
@@ -247,7 +266,7 @@ class _Source:
 
 HANDLED = {"$ref", "type", "const", "enum", "minimum", "maximum", "maxLength", "pattern", "format", "minItems",
            "maxItems", "uniqueItems", "items", "required", "properties", "additionalProperties", "allOf", "anyOf",
-           "if", "then", "else"}
+           "if", "then", "else", "minProperties", "maxProperties", "propertyNames", "patternProperties"}
 
 
 def compile_check(schema: dict, base: str, resolve: Resolve, formats: dict) -> Callable[[object], bool]:

@@ -3,25 +3,30 @@
 Two kinds of error come out of the schema layer:
 
 - *structural*: a field the question's kind does not have (``unknown-field``, or the code the
-  schema node names in ``x-unknown-code``, such as ``unknown-fact``), and a bad ``agreements``
-  list (``unknown-agreement``). These are reported at once, before the kind's handler runs;
-- every other error (a wrong type, a value out of range, a card that is no card) is left to the
-  handler, whose messages are the precise ones; :func:`first_problem` words it for the rare
-  question the handler itself lets through.
+  schema node names in ``x-unknown-code``, such as ``unknown-fact``). These are reported at
+  once, before anything else is read;
+- every other error (a wrong type, a value out of range, a card that is no card, an agreement the
+  book does not have) is left to the readers of the question (the kind's handler, and
+  ``read_agreements``), whose messages are the precise ones; :func:`first_problem` words it for
+  the rare question they let through.
 """
 from __future__ import annotations
 
-from difflib import get_close_matches
+import json
+import re
+from difflib import SequenceMatcher
 
 from ..errors import QuestionError
 from .formats import Format
 
-AGREEMENTS = "agreements"
 RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks", "inconsistent-facts", "out-of-range",
-              "bad-deal", "no-matching-law", "conflicting-facts", "no-strategy", "unsupported-agreement")
+              "bad-deal", "illegal-action", "not-in-play", "unfinished-trick", "no-matching-law", "conflicting-facts",
+              "not-a-player", "not-playing", "pool-over", "conflicting-agreements", "no-strategy")
 """The error codes a question that meets its schema may still get: rules of the game a JSON Schema cannot
 state (the same card written twice in two notations, tricks that do not add up to five, a deal that is not
-the pack, facts no law covers, a limit the profile sets), and an agreement the engine does not apply yet."""
+the pack, actions that do not reach the play, facts no law covers, a winner who was sitting out, a limit the
+profile or an agreement sets, two agreements that cannot both hold)."""
+CLOSE, TIE = 0.6, 0.05  # how alike a misspelt name and a real one must be (difflib's ratio), and a tie
 JSON_TYPES = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
               "boolean": "true or false", "null": "null", "number": "a number"}
 
@@ -67,11 +72,24 @@ def _position(question, parts) -> tuple:
     return tuple(key)
 
 
+def nearest(name, names) -> list[str]:
+    """The names closest to a misspelt one: the best, and any other as close (at most two, in ``names``' order)."""
+    scored = [(SequenceMatcher(None, str(name), candidate).ratio(), candidate) for candidate in names]
+    close = [(ratio, candidate) for ratio, candidate in scored if ratio >= CLOSE]
+    if not close:
+        return []
+    best = max(ratio for ratio, _ in close)
+    return [candidate for ratio, candidate in close if ratio >= best - TIE][:2]
+
+
+def did_you_mean(name, names) -> str:
+    """`` (did you mean 'x'?)`` or `` (did you mean 'x' or 'y'?)``, or nothing when no name is close."""
+    near = nearest(name, names)
+    return f" (did you mean {' or '.join(repr(n) for n in near)}?)" if near else ""
+
+
 def _hint(name: str, allowed, noun: str) -> str:
-    near = get_close_matches(str(name), list(allowed), n=1, cutoff=0.6)
-    if near:
-        return f" Did you mean '{near[0]}'?"
-    return f" The {noun} are: {', '.join(allowed)}." if allowed else ""
+    return did_you_mean(name, allowed) or (f"; the {noun} are: {', '.join(allowed)}" if allowed else "")
 
 
 def _unknown(error, question, kind: str):
@@ -79,57 +97,27 @@ def _unknown(error, question, kind: str):
     if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
         return
     allowed = list(error.schema.get("properties", {}))
+    patterns = [re.compile(pattern) for pattern in error.schema.get("patternProperties", {})]
     code = error.schema.get("x-unknown-code", "unknown-field")
     where = field_path(error.absolute_path)
     for name in error.instance:
-        if name in allowed:
+        if name in allowed or any(pattern.search(name) for pattern in patterns):
             continue
         field = f"{where}.{name}" if where else str(name)
         if code == "unknown-fact":
-            message = f"'{name}' is not a fact the referee asks about." + _hint(name, allowed, "facts")
+            message = f"'{name}' is not a fact the referee asks about{_hint(name, allowed, 'facts')}."
         else:
-            owner = f"a {kind} question" if not where else f"'{where}'"
-            message = f"'{name}' is not a field of {owner}." + _hint(name, allowed, "fields")
+            owner = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} question" if not where else f"'{where}'"
+            message = f"'{name}' is not a field of {owner}{_hint(name, allowed, 'fields')}."
         yield _position(question, [*error.absolute_path, name]), QuestionError(code, message, field)
 
 
 def structural_error(errors, question, kind: str) -> QuestionError | None:
-    """The first unknown field (in the order the question was written), or a bad agreements list."""
+    """The first unknown field, in the order the question was written; None when there is none."""
     found = []
     for error in leaves(errors):
         found.extend(_unknown(error, question, kind))
-    if found:
-        return min(found, key=lambda pair: pair[0])[1]
-    for error in leaves(errors):
-        parts = list(error.absolute_path)
-        if parts[:1] == [AGREEMENTS]:
-            return agreement_error(question[AGREEMENTS], parts)
-    return None
-
-
-AGREEMENT_HELP = ("the agreements are ace-high, doubling, offer-the-point, treble-double-single, single-exchange "
-                  "and {\"game-target\": n} with n from 3 to 15")
-
-
-def agreement_error(agreements, parts) -> QuestionError:
-    if not isinstance(agreements, list):
-        return QuestionError("bad-field", f"'agreements' must be a list; {AGREEMENT_HELP}.", AGREEMENTS)
-    if len(parts) < 2:
-        return QuestionError("bad-field", f"'agreements' lists {len(agreements)} entries; there are only six "
-                                          "agreements.", AGREEMENTS)
-    index = parts[1]
-    field = f"{AGREEMENTS}[{index}]"
-    item = agreements[index]
-    if isinstance(item, dict) and list(item) == ["game-target"]:
-        return QuestionError("out-of-range", f"'{field}': the game target must be a whole number from 3 to 15, "
-                                             f"got {item['game-target']!r}.", field)
-    names = ["ace-high", "doubling", "offer-the-point", "treble-double-single", "single-exchange", "game-target"]
-    hint = ""
-    if isinstance(item, str) or (isinstance(item, dict) and len(item) == 1):
-        near = get_close_matches(item if isinstance(item, str) else next(iter(item)), names, n=1)
-        hint = f" Did you mean '{near[0]}'?" if near else ""
-    return QuestionError("unknown-agreement", f"'{field}' is no agreement the tutor knows ({item!r}); "
-                                              f"{AGREEMENT_HELP}.{hint}", field)
+    return min(found, key=lambda pair: pair[0])[1] if found else None
 
 
 def first_problem(errors, question, formats: dict[str, Format]) -> QuestionError:
@@ -166,4 +154,12 @@ def first_problem(errors, question, formats: dict[str, Format]) -> QuestionError
                 return QuestionError("duplicate-card", f"{item} appears twice in '{name}' (positions {first} "
                                                        f"and {i}); a pack holds each card once.", f"{field}[{i}]")
     code = "bad-fact-value" if parts[:1] == ["facts"] else "bad-field"
+    if error.validator in ("enum", "const"):
+        wanted = error.validator_value if error.validator == "enum" else [error.validator_value]
+        return QuestionError(code, f"'{name}' must be one of {', '.join(json.dumps(w) for w in wanted)}, not "
+                                   f"{json.dumps(value)}.", field)
+    described = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if error.validator == "pattern" and described:
+        return QuestionError(code, f"'{name}' ({json.dumps(value, ensure_ascii=False)}) is not {described[0].lower()}"
+                                   f"{described[1:].rstrip('.')}.", field)
     return QuestionError(code, f"'{name}': {error.message}.", field)

@@ -5,16 +5,17 @@ References are either local (``#/$defs/deal``) or to the shared part
 (``common.schema.json#/$defs/card``). The dispute facts are the rule book's: a node marked
 ``"x-properties-from": "dispute-facts"`` receives one property per fact of
 rules/dispute-facts.yaml, and one marked ``"x-pattern-from": "profiles"`` a pattern of the book's
-profile names, when the schemas are prepared for a book (:func:`kind_schema`, :func:`common_schema`).
+profile names, and one marked ``"x-items-from": "agreements"`` the book's agreements (:func:`agreement_schema`),
+when the schemas are prepared for a book (:func:`kind_schema`, :func:`common_schema`).
 """
 from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
+from functools import cache
 
-from ..schemas import SCHEMA_DIR
 from ..rulebook import RuleBook
+from ..schemas import SCHEMA_DIR
 
 QUESTIONS_DIR = SCHEMA_DIR / "questions"
 COMMON = "common.schema.json"
@@ -22,12 +23,13 @@ COMMON_FIELDS = ("kind", "profile", "agreements")
 """Fields every kind's schema lists, each a reference to the shared part (but ``kind``, its own constant)."""
 FILL = "x-properties-from"
 FILL_PATTERN = "x-pattern-from"
+FILL_ITEMS = "x-items-from"
 SLUG = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 CASES = {"k": "[kK\u212a]"}
 """Letters another character lowers to: the Kelvin sign reads as k, as Python's str.lower() has it."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name: str) -> dict:
     schema = json.loads((QUESTIONS_DIR / name).read_text(encoding="utf-8"))
     if schema.get("$id") != f"questions/{name}":
@@ -68,6 +70,8 @@ def _fill(node, book: RuleBook):
             node["properties"] = {name: fact_schema(spec) for name, spec in book.facts.items()}
         if node.get(FILL_PATTERN) == "profiles":
             node["pattern"] = any_case(book.profiles)
+        if node.get(FILL_ITEMS) == "agreements":
+            node.update(agreement_schema(book))
         for value in node.values():
             _fill(value, book)
     elif isinstance(node, list):
@@ -80,7 +84,7 @@ def any_case(words) -> str:
     """A pattern matching any of ``words`` in any case, with blanks around (as the engine reads facts)."""
     def letters(word: str) -> str:
         if not set(word) <= SLUG:
-            raise ValueError(f"a fact value must be a lower-case slug, not {word!r}")
+            raise ValueError(f"a name read in any case must be a lower-case slug, not {word!r}")
         return "".join(CASES.get(c) or (f"[{c}{c.upper()}]" if c.isalpha() else c) for c in word)
     return r"^\s*(?:" + "|".join(letters(w) for w in words) + r")\s*$"
 
@@ -103,3 +107,24 @@ def fact_schema(spec) -> dict:
         return {"type": ["integer", "string", "null"], **bounds, "pattern": digits(low, high), **described}
     values = [choice["value"] for choice in spec["choices"]]
     return {"type": ["string", "null"], "pattern": any_case(values), "examples": values, **described}
+
+
+def agreement_schema(book: RuleBook) -> dict:
+    """One agreement of the book, as :func:`ecarte_tutor.agreements.read_agreements` reads it.
+
+    A name in any case (an agreement that takes no value), or an object of one name and its
+    value: a whole number in the agreement's range, or true or null for one that takes none.
+    """
+    plain = [name for name, rule in book.agreements.items() if "range" not in rule.agreement]
+    ranged = {name: rule.agreement["range"] for name, rule in book.agreements.items() if "range" in rule.agreement}
+    if not book.agreements:
+        return {"enum": [], "description": "This rule book has no agreements."}
+    values = {any_case([name]): {"enum": [True, None]} for name in plain}
+    values |= {any_case([name]): {"type": "integer", "minimum": bounds["min"], "maximum": bounds["max"]}
+               for name, bounds in ranged.items()}
+    written = {"type": "object", "minProperties": 1, "maxProperties": 1,
+               "propertyNames": {"pattern": any_case(list(book.agreements))}, "patternProperties": values,
+               "examples": [{name: bounds["min"]} for name, bounds in ranged.items()]}
+    if not plain:
+        return written
+    return {"anyOf": [{"type": "string", "maxLength": 40, "pattern": any_case(plain), "examples": plain}, written]}

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
@@ -11,7 +11,7 @@ from referencing import Registry, Resource
 SCHEMA_DIR = Path(__file__).resolve().parent
 
 
-@lru_cache(maxsize=None)
+@cache
 def _registry() -> Registry:
     resources = []
     for path in SCHEMA_DIR.glob("*.schema.json"):
@@ -20,7 +20,7 @@ def _registry() -> Registry:
     return Registry().with_resources(resources)
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> Draft202012Validator:
     """The validator for ``<name>.schema.json``."""
     registry = _registry()

@@ -3,7 +3,7 @@
 ``create_app(config=None)`` builds the Flask app: it loads and validates the rule
 book once, keeps it in ``app.extensions["ecarte_tutor"]`` (read it with
 :func:`ecarte_tutor.web.site.get_site`), and registers one blueprint per page family.
-Run it with ``ecarte-tutor serve`` (waitress) or, for development only,
+Run it with ``ecarte-tutor serve`` (gunicorn; waitress on Windows) or, for development only,
 ``flask --app ecarte_tutor.web run --debug``.
 """
 from __future__ import annotations
@@ -25,8 +25,13 @@ def create_app(config: dict | None = None) -> Flask:
         RULES_DIR=None,        # None: the bundled rules/ (see ecarte_tutor.paths)
         SCENARIOS_DIR=None,
         LESSONS_DIR=None,
+        HOUSE_FILE=None,       # a club's house rules (serve --house): every page and answer follows them
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # Progress is kept a year from its last change (the cookie's Expires says so), and the
+        # cookie is sent again only when progress changes, not with every page.
+        PERMANENT_SESSION_LIFETIME=security.SESSION_LIFETIME,
+        SESSION_REFRESH_EACH_REQUEST=False,
         # Static files change only with a new release; let browsers keep them for an hour.
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
@@ -51,11 +56,11 @@ def create_app(config: dict | None = None) -> Flask:
     from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, rules
 
     markup.init_app(app)
-    api.init_app(app, site.book)  # before the security headers, which wrap it too
+    api.init_app(app, site.library)  # mounted at /api before the security headers, which wrap it too
     security.init_app(app)
     compress.init_app(app)
     errors.init_app(app)
-    for module in (home, legal, dispute, rules, casebook, lessons, api):
+    for module in (home, legal, dispute, rules, casebook, lessons):
         app.register_blueprint(module.bp)
     return app
 

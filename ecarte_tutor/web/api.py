@@ -1,4 +1,4 @@
-"""The JSON API: ``POST /api/ask``, ``GET /api/openapi.json`` and ``GET /api/ping``.
+"""The JSON API, mounted at ``/api``: ``POST /api/ask`` and ``GET /api/openapi.json``.
 
 ``/api/ask`` answers 200 with the answer, 400 with an error object for anything
 that is not a question it can answer (bad JSON, a malformed question), 413 over
@@ -6,34 +6,32 @@ that is not a question it can answer (bad JSON, a malformed question), 413 over
 fault inside the tutor is its error ``internal-error``); anything else that fails
 is logged and answered with a 400 ``internal-error`` too.
 
-The two routes that carry the load, ``POST /api/ask`` and ``GET /api/ping``, are
-answered by :class:`JsonRoutes`, plain WSGI in front of Flask: a question needs no
-session, template or URL map, and Flask's work per request costs more than
-answering it. Other methods on them, and every other address, go on to Flask
-(which answers 405 and 404 as error objects).
+The API is one small WSGI app, :class:`Api`, mounted in front of Flask with
+werkzeug's ``DispatcherMiddleware`` (see :func:`init_app`), and nothing else
+answers under ``/api``. A question needs no session, template or URL map, and
+Flask's work per request cost more than answering one; a path and a method are
+all there is to route. The site's security headers wrap the mount, so they are
+on every API response too.
 """
 from __future__ import annotations
 
+import gzip
 import logging
 from http import HTTPStatus
 
-from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.dispatcher import DispatcherMiddleware
+from werkzeug.wsgi import get_content_length
 
 from .. import jsonio
 from ..asking import ask
-from ..fields import is_whole_number
 from . import MAX_BODY
+from .compress import MIN_SIZE, accepts_gzip
 from .openapi import openapi_document
-from .site import get_site
 
-bp = Blueprint("api", __name__, url_prefix="/api")
-log = logging.getLogger(__name__)
-
+MOUNT = "/api"
 JSON_TYPE = "application/json"
-PING = {"ok": True}
-STATUS_LINES = {status: f"{status} {HTTPStatus(status).phrase}" for status in (200, 400, 413)}
-TOO_LARGE = ("too-large", "The body is larger than 64 KiB; send one question of reasonable size.")
+log = logging.getLogger(__name__)
 
 
 def error_object(code: str, message: str, field: str | None = None) -> dict:
@@ -41,9 +39,10 @@ def error_object(code: str, message: str, field: str | None = None) -> dict:
     return {"error": {"code": code, "message": message, "field": field}}
 
 
-def json_response(body, status: int = 200) -> Response:
-    """``body`` as a JSON response."""
-    return Response(jsonio.dumps(body), status=status, mimetype=JSON_TYPE)
+TOO_LARGE = error_object("too-large", "The body is larger than 64 KiB; send one question of reasonable size.")
+NOT_FOUND = error_object("not-found", "There is no such API address: POST questions to /api/ask; the description "
+                                      "is at /api/openapi.json.")
+INTERNAL = jsonio.dumps(error_object("internal-error", "The request could not be handled; the fault has been logged."))
 
 
 def read_question(body: bytes):
@@ -61,95 +60,119 @@ def read_question(body: bytes):
 
 
 def read_body(environ, limit: int) -> bytes:
-    """The body, at most ``limit`` bytes (a larger one raises :class:`RequestEntityTooLarge`).
+    """The request body, at most ``limit`` bytes: a longer one raises :class:`RequestEntityTooLarge`.
 
-    Read straight from the WSGI environ, which the server has already buffered.
+    A declared length over the limit is refused before a byte is read. Without a length (a
+    chunked body) the server must say where the stream ends (``wsgi.input_terminated``);
+    one byte past the limit is read to notice a larger body. Neither case ever reads more.
     """
-    stream = environ["wsgi.input"]
-    raw_length = environ.get("CONTENT_LENGTH", "")
-    if is_whole_number(raw_length) and "wsgi.input_terminated" not in environ:
-        length = int(raw_length)
-        if length > limit:
-            raise RequestEntityTooLarge()
-        return stream.read(length)
-    body = stream.read(limit + 1)  # no length given (chunked): read one byte past the limit to notice
+    length = get_content_length(environ)
+    if length is not None and length > limit:
+        raise RequestEntityTooLarge()
+    if length is None and not environ.get("wsgi.input_terminated"):
+        return b""  # no length and no end: as werkzeug does, read nothing rather than wait forever
+    body = environ["wsgi.input"].read(limit + 1 if length is None else length)
     if len(body) > limit:
         raise RequestEntityTooLarge()
     return body
 
 
-def answer_body(environ, book, limit: int) -> tuple[int, dict]:
-    """The status and JSON body answering the question in a POST to /api/ask."""
-    try:
-        question, error = read_question(read_body(environ, limit))
-    except RequestEntityTooLarge:
-        return 413, error_object(*TOO_LARGE)
-    if error is not None:
-        return 400, error
-    answer = ask(question, book)
-    return (400 if "error" in answer else 200), answer
+class Reply:
+    """A response of the API: status, body bytes, headers beyond the content type and length."""
+
+    __slots__ = ("status", "body", "headers")
+
+    def __init__(self, status: int, body: bytes, headers: tuple = ()):
+        self.status, self.body, self.headers = status, body, headers
 
 
-def _encode(status: int, body) -> tuple[int, bytes]:
+def json_reply(status: int, value) -> Reply:
+    """``value`` as JSON; a value that cannot be written is a fault of the tutor's, logged and answered 400."""
     try:
-        return status, jsonio.dumps(body)
-    except (TypeError, ValueError):  # an answer that is no JSON is a fault of the tutor's
+        return Reply(status, jsonio.dumps(value))
+    except (TypeError, ValueError):
         log.exception("an answer could not be written as JSON")
-        return 400, jsonio.dumps(error_object("internal-error", "The answer could not be written as JSON; the "
-                                                              "fault has been logged.")).encode("utf-8")
+        return Reply(400, INTERNAL)
 
 
-class JsonRoutes:
-    """WSGI middleware answering ``POST /api/ask`` and ``GET /api/ping`` before Flask sees them."""
+class Route:
+    """The methods one address answers, each with its handler; OPTIONS and, for GET, HEAD come with them."""
 
-    def __init__(self, wsgi_app, book, limit: int):
-        self.wsgi_app, self.book, self.limit = wsgi_app, book, limit
+    def __init__(self, **handlers):
+        self.handlers = dict(handlers)
+        if "GET" in self.handlers:
+            self.handlers["HEAD"] = self.handlers["GET"]
+        self.allow = ", ".join([*self.handlers, "OPTIONS"])
+
+
+class Api:
+    """The WSGI app answering every address under ``/api`` (PATH_INFO is what follows the mount)."""
+
+    def __init__(self, library, limit: int = MAX_BODY):
+        """``library``: what ``ask()`` answers from (a Library, so a house's rules apply, or a RuleBook)."""
+        self.library, self.limit = library, limit
+        self.book = getattr(library, "book", library)
+        self.routes = {"/ask": Route(POST=self.ask), "/openapi.json": Route(GET=self.openapi)}
+        self._openapi: tuple[bytes, bytes] | None = None
 
     def __call__(self, environ, start_response):
-        path, method = environ.get("PATH_INFO"), environ.get("REQUEST_METHOD")
-        if path == "/api/ask" and method == "POST":
-            try:
-                status, body = _encode(*answer_body(environ, self.book, self.limit))
-            except Exception:  # noqa: BLE001 - the API never answers 500
-                log.exception("POST /api/ask failed")
-                status, body = _encode(400, error_object("internal-error", "The request could not be handled; "
-                                                                           "the fault has been logged."))
-        elif path == "/api/ping" and method in ("GET", "HEAD", "POST"):
-            if method == "POST":  # the benchmark's control: the same request as a question, unread
-                try:
-                    read_body(environ, self.limit)
-                except RequestEntityTooLarge:
-                    pass
-            status, body = _encode(200, PING)
-        else:
-            return self.wsgi_app(environ, start_response)
-        start_response(STATUS_LINES[status],
-                       [("Content-Type", JSON_TYPE), ("Content-Length", str(len(body)))])
-        return [] if method == "HEAD" else [body]
+        method = environ.get("REQUEST_METHOD", "GET")
+        try:
+            reply = self.dispatch(environ, method)
+        except Exception:  # noqa: BLE001 - the API never answers 500: the fault is logged, the reply a 400
+            log.exception("%s %s%s failed", method, MOUNT, environ.get("PATH_INFO", ""))
+            reply = Reply(400, INTERNAL)
+        if reply.status == 204:  # no content, so no content headers either (RFC 9110, 8.6)
+            start_response("204 No Content", list(reply.headers))
+            return []
+        headers = [("Content-Type", JSON_TYPE), ("Content-Length", str(len(reply.body))), *reply.headers]
+        start_response(f"{reply.status} {HTTPStatus(reply.status).phrase}", headers)
+        return [] if method == "HEAD" else [reply.body]
+
+    def dispatch(self, environ, method: str) -> Reply:
+        route = self.routes.get(environ.get("PATH_INFO", ""))
+        if route is None:
+            return json_reply(404, NOT_FOUND)
+        handler = route.handlers.get(method)
+        if handler is not None:
+            return handler(environ)
+        allow = (("Allow", route.allow),)
+        if method == "OPTIONS":
+            return Reply(204, b"", allow)
+        return Reply(405, jsonio.dumps(error_object(
+            "method-not-allowed", f"{MOUNT}{environ.get('PATH_INFO')} answers {route.allow}, not {method[:20]}.")),
+            allow)
+
+    def ask(self, environ) -> Reply:
+        """Answer the question in the body (API.md), whatever its Content-Type."""
+        try:
+            body = read_body(environ, self.limit)
+        except RequestEntityTooLarge:
+            return json_reply(413, TOO_LARGE)
+        question, error = read_question(body)
+        if error is not None:
+            return json_reply(400, error)
+        answer = ask(question, self.library)
+        return json_reply(400 if "error" in answer else 200, answer)
+
+    def openapi(self, environ) -> Reply:
+        """The OpenAPI document, worked out on first use and kept, plain and gzip-compressed."""
+        if self._openapi is None:
+            plain = jsonio.dumps(openapi_document(self.book))
+            self._openapi = plain, gzip.compress(plain, compresslevel=9, mtime=0)
+        plain, packed = self._openapi
+        vary = ("Vary", "Accept-Encoding")
+        if len(plain) >= MIN_SIZE and accepts_gzip(environ.get("HTTP_ACCEPT_ENCODING", "")):
+            return Reply(200, packed, (vary, ("Content-Encoding", "gzip")))
+        return Reply(200, plain, (vary,))
 
 
-def init_app(app, book) -> None:
-    app.wsgi_app = JsonRoutes(app.wsgi_app, book, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY)
+def init_app(app, library) -> None:
+    """Mount the API in front of Flask (call before the security headers, which then wrap it too).
 
-
-# The same two routes in Flask: reached only without the middleware (e.g. an app mounted under a
-# prefix); they also make Flask answer 405 for the other methods.
-
-
-@bp.post("/ask")
-def ask_view():
-    """Answer the question in the body (API.md)."""
-    limit = current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
-    status, body = answer_body(request.environ, get_site().book, limit)
-    return json_response(body, status)
-
-
-@bp.route("/ping", methods=["GET", "POST"])
-def ping():
-    """A constant answer through the same app: the baseline of bench/site_bench.py (a POST body is ignored)."""
-    return json_response(PING)
-
-
-@bp.get("/openapi.json")
-def openapi():
-    return json_response(openapi_document(get_site().book))
+    Flask keeps a build-only rule for the OpenAPI document, so templates can still link it with
+    ``url_for("api.openapi")``; it never matches a request.
+    """
+    app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {MOUNT: Api(library, app.config.get("MAX_CONTENT_LENGTH")
+                                                                  or MAX_BODY)})
+    app.add_url_rule(f"{MOUNT}/openapi.json", "api.openapi", build_only=True)

@@ -14,8 +14,9 @@ COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascr
 MIN_SIZE = 1400  # below one packet, compressing gains nothing
 
 
-def _accepts_gzip() -> bool:
-    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header lets us send gzip."""
+    return "gzip" in accept_encoding.lower()
 
 
 def compress(response):
@@ -27,7 +28,7 @@ def compress(response):
             or response.mimetype not in COMPRESSIBLE):
         return response
     response.vary.add("Accept-Encoding")
-    if not _accepts_gzip():
+    if not accepts_gzip(request.headers.get("Accept-Encoding", "")):
         return response
     original = response.response
     if response.direct_passthrough:  # a static file: read it (they are small) so it can be compressed

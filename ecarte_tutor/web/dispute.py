@@ -17,7 +17,9 @@ from .site import get_site
 bp = Blueprint("dispute", __name__, url_prefix="/dispute")
 
 RESERVED = {"profile"}
-MAX_FACTS = 40
+# No answer is longer: the longest choice is 23 characters, the numbers are small.
+MAX_VALUE = 40
+SHOWN = 3  # unknown names quoted in the refusal; the rest are counted
 
 
 def typed_value(fact: dict | None, raw: str):
@@ -43,7 +45,24 @@ def read_facts(args) -> list[tuple[str, str]]:
             continue
         pairs.pop(name, None)  # keep answer order: a re-answered fact moves to the end
         pairs[name] = value
-    return list(pairs.items())[:MAX_FACTS]
+    return list(pairs.items())
+
+
+def refusal(pairs, facts) -> str | None:
+    """Why these pairs cannot be answers to the interview (a name it never asks, an over-long value), or None.
+
+    Checked before anything is rendered: a short URL of many long unknown facts once made a
+    page of megabytes, since every fact is listed with a link that repeats the ones before it.
+    """
+    unknown = [name for name, _ in pairs if name not in facts]
+    if unknown:
+        names = ", ".join(f"'{name[:MAX_VALUE]}'" for name in unknown[:SHOWN])
+        more = f" and {len(unknown) - SHOWN} more" if len(unknown) > SHOWN else ""
+        return f"The link names facts the interview never asks about: {names}{more}."
+    for name, value in pairs:
+        if len(value) > MAX_VALUE:
+            return f"The answer given for '{name}' is longer than any answer can be ({MAX_VALUE} characters)."
+    return None
 
 
 @bp.app_template_global()
@@ -72,6 +91,10 @@ def interview():
     book = get_site().book
     profile, profile_error = requested_profile(request.args)
     pairs = read_facts(request.args)
+    refused = refusal(pairs, book.facts)
+    if refused:
+        return render_template("dispute/error.html", message=refused, profile=profile or get_site().default_profile,
+                               pairs=[], answered=[], back_url=None, start_url=dispute_url([], profile)), 400
     answered = [{
         "name": name,
         "question": (book.facts.get(name) or {}).get("question", name),
@@ -79,7 +102,7 @@ def interview():
         "change_url": dispute_url(pairs[:i], profile),
     } for i, (name, raw) in enumerate(pairs)]
     context = dict(
-        profile=profile or book.default_profile,
+        profile=profile or get_site().default_profile,
         pairs=pairs,
         answered=answered,
         back_url=dispute_url(pairs[:-1], profile) if pairs else None,
@@ -90,7 +113,7 @@ def interview():
     question = {"kind": "dispute", "facts": {name: typed_value(book.facts.get(name), raw) for name, raw in pairs}}
     if profile:
         question["profile"] = profile
-    answer = ask(question, book)
+    answer = ask(question, get_site().library)  # the library: a house's rules apply
     if "error" in answer:
         return render_template("dispute/error.html", message=answer["error"]["message"], **context), 400
     context["timeline"] = answer.get("timeline", [])

@@ -4,6 +4,13 @@ Progress is a :class:`~ecarte_tutor.lessons.Progress` kept in the signed session
 cookie, so the server stores nothing. Answers are POSTed (they change progress);
 a wrong answer shows the engine's explanation and the form again, with the
 learner's answer kept, so he can try again.
+
+Each exercise form carries the progress counter (``seq``) of the page it is on. An
+answer sent with progress older than its page (a cookie put back from before, say
+before a wrong answer) is refused with a 409 and changes nothing, so it cannot
+overwrite newer progress or earn "right first time" again. A server that keeps no
+state cannot tell a cookie put back *and* a page drawn again from it from the real
+thing; the counter closes the easy way, not every way.
 """
 from __future__ import annotations
 
@@ -31,6 +38,17 @@ def _progress(lessons):
 
 def _save(progress) -> None:
     session[PROGRESS_KEY] = progress.to_dict()
+    session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME (a year), not until the browser closes
+
+
+STALE = ("Your browser sent back progress older than this page (an earlier copy of its cookie?), so this "
+         "answer was not counted. Open the step again to go on from the progress you have.")
+
+
+def _page_seq(form) -> int:
+    """The progress counter of the page an answer was sent from (0 when missing or unreadable)."""
+    raw = form.get("seq", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 16 else 0
 
 
 def _lesson_or_404(lesson_id: str):
@@ -60,7 +78,9 @@ def index():
 
 @bp.post("/reset")
 def reset():
-    session.pop(PROGRESS_KEY, None)
+    lessons = _course()
+    if lessons:
+        _save(_progress(lessons).reset())  # empty, but counting on: the counter never goes back
     return redirect(url_for("lessons.index"), code=303)
 
 
@@ -95,6 +115,8 @@ def answer(lesson_id: str, number: int):
         return redirect(url_for("lessons.step", lesson_id=found.id, number=number), code=303)
     response, kept = read_response(current.exercise, request.form)
     progress = _progress(lessons)
+    if _page_seq(request.form) > progress.seq:
+        return _render_step(lessons, found, current, progress, kept=kept, bad=STALE), 409
     if current.exercise.kind == "dispute" and not kept.get("chooser"):
         return _render_step(lessons, found, current, progress, kept=kept,
                             bad="Say who chooses the remedy (or that it is compulsory)."), 400
@@ -120,7 +142,7 @@ def _render_step(lessons, lesson, current, progress, kept=None, feedback=None, b
     return render_template(
         "lessons/step.html", lesson=lesson, step=current, exercise=current.exercise,
         done=progress.lesson(lesson.id), summary=progress.summary(lesson), kept=kept or {},
-        feedback=feedback, bad=bad, next_lesson=_next_lesson(lessons, lesson),
+        feedback=feedback, bad=bad, next_lesson=_next_lesson(lessons, lesson), seq=progress.seq,
         chooser_choices=_chooser_choices())
 
 

@@ -143,11 +143,6 @@ def _document(book) -> dict:
                     "413": {"description": "The body is larger than 64 KiB.", "content": error_content},
                 },
             }},
-            "/api/ping": {"get": {
-                "operationId": "ping", "summary": "A constant answer, to check the server is up",
-                "responses": {"200": {"description": "Always {\"ok\": true}.", "content": {"application/json": {
-                    "schema": {"type": "object", "properties": {"ok": {"const": True}}}}}}},
-            }},
         },
         "components": {"schemas": schemas},
     }

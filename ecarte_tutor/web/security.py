@@ -1,9 +1,12 @@
-"""Security headers on every response, and the secret key that signs the session cookie."""
+"""Security headers on every response, the secret key that signs the session cookie, and the cookie itself."""
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import sys
+from datetime import timedelta
+from urllib.parse import urlsplit, urlunsplit
 
 from flask.sessions import SecureCookieSessionInterface
 
@@ -76,15 +79,52 @@ class SecurityHeaders:
         return self.wsgi_app(environ, start)
 
 
+log = logging.getLogger(__name__)
+
+# The session cookie (lesson progress) lasts a year from its last change, and says so in its
+# Expires; Flask's default is a cookie that ends with the browser, or 31 days once permanent.
+SESSION_LIFETIME = timedelta(days=365)
+# Pages that read or write the session are one visitor's: no shared cache may keep them.
+PRIVATE = "private, no-store"
+
+
 class CookieSessions(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, without building a signer for requests that carry no cookie."""
+    """Flask's signed-cookie sessions, with three changes.
+
+    A request without the cookie builds no signer. A cookie that carries our signature but
+    cannot be read as a session (not JSON, not an object, an unknown tag) is ignored like a
+    forged one, never a 500: only a holder of the key can make one, but a key that leaked or
+    a change of format must not take the site down. A response to a request that read or
+    wrote the session is marked ``Cache-Control: private, no-store``.
+    """
 
     def open_session(self, app, request):
         if not request.cookies.get(self.get_cookie_name(app)):
             return self.session_class()
-        return super().open_session(app, request)
+        try:
+            return super().open_session(app, request)
+        except Exception:  # noqa: BLE001 - any unreadable content: a fresh session, said in the log
+            log.warning("a signed session cookie could not be read; it is ignored", exc_info=True)
+            return self.session_class()
+
+    def save_session(self, app, session, response) -> None:
+        super().save_session(app, session, response)
+        if session.accessed or session.modified:
+            response.headers["Cache-Control"] = PRIVATE
+
+
+def relative_location(response):
+    """Drop the scheme and host from a Location header: they would be the request's Host, which the
+    client chose. All the site's redirects stay on the site (werkzeug builds its slash redirects absolute)."""
+    location = response.headers.get("Location")
+    if location:
+        parts = urlsplit(location)
+        if parts.scheme or parts.netloc:
+            response.headers["Location"] = urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment))
+    return response
 
 
 def init_app(app) -> None:
     app.session_interface = CookieSessions()
+    app.after_request(relative_location)
     app.wsgi_app = SecurityHeaders(app.wsgi_app, hsts=bool(app.config.get("SESSION_COOKIE_SECURE")))

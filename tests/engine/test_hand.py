@@ -149,7 +149,8 @@ def _two_full_exchanges():
     actions, elder, dealer, stock = [], list(ELDER), list(DEALER), list(STOCK)
     for _ in range(2):
         actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
-                    {"by": "elder", "do": "discard", "cards": elder}, {"by": "dealer", "do": "discard", "cards": dealer}]
+                    {"by": "elder", "do": "discard", "cards": elder},
+                    {"by": "dealer", "do": "discard", "cards": dealer}]
         elder, dealer, stock = stock[:5], stock[5:10], stock[10:]
     return actions, elder, dealer, stock
 
@@ -205,11 +206,13 @@ def test_law_38_a_dealer_the_stock_cannot_serve_plays_his_hand_under_london():
                {"by": "elder", "do": "discard", "cards": elder}, {"by": "dealer", "do": "discard", "cards": dealer}]
     elder, dealer, stock = stock[:5], stock[5:10], stock[10:]
     actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
-                {"by": "elder", "do": "discard", "cards": elder}, {"by": "dealer", "do": "discard", "cards": dealer[:3]}]
+                {"by": "elder", "do": "discard", "cards": elder},
+                {"by": "dealer", "do": "discard", "cards": dealer[:3]}]
     elder, dealer, stock = stock[:5], dealer[3:] + stock[5:8], stock[8:]
     assert len(stock) == 3
     actions += [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
-                {"by": "elder", "do": "discard", "cards": elder[:1]}, {"by": "dealer", "do": "discard", "cards": dealer[:3]}]
+                {"by": "elder", "do": "discard", "cards": elder[:1]},
+                {"by": "dealer", "do": "discard", "cards": dealer[:3]}]
     london = hand(actions)
     assert london["legal"] and london["state"]["phase"] == "play"
     assert sorted(london["state"]["hands"]["dealer"]) == sorted(dealer)  # no exchange for him

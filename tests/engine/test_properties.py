@@ -1,4 +1,8 @@
 """Properties of the referee that must hold for every position, under every profile (hypothesis)."""
+from data_under_test import (
+    BOOK,  # noqa: E402
+    PROFILES,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -7,9 +11,7 @@ from ecarte_tutor.cards import PACK
 from ecarte_tutor.engine import play
 from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.engine.hand import apply, next_actions, start
-from data_under_test import PROFILES
 
-from data_under_test import BOOK  # noqa: E402
 CARDS = [str(c) for c in PACK]
 profiles = st.sampled_from(PROFILES)
 suits = st.sampled_from("SHDC")

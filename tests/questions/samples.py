@@ -18,7 +18,12 @@ ANSWERED = {
                          {"by": "elder", "do": "discard", "cards": ["8D"]},
                          {"by": "dealer", "do": "discard", "cards": ["7D"]}, {"by": "elder", "do": "stand"},
                          {"by": "elder", "do": "card", "card": "KS"}]},
+    "analyse": {"kind": "analyse", "deal": {"elder": ELDER, "dealer": DEALER, "turn_up": TURN_UP, "stock": STOCK},
+                "actions": [{"by": "elder", "do": "stand"}], "view": "elder"},
     "dispute": {"kind": "dispute", "facts": {"irregularity": "revoke", "offender": "elder"}},
+    "record": {"kind": "record", "trump": "H", "tricks": [{"leader": "elder", "led": "KS", "followed": "7S"},
+                                                         {"leader": "elder", "led": "QD"}]},
+    "pool": {"kind": "pool", "players": ["Ann", "Bob", "Cy"], "results": ["Ann"]},
     "pack": {"kind": "pack", "cards": ["KS", "6H", "KS"]},
     "advice": {"kind": "advice", "trump": "H", "hand": ["KS", "QS", "JS", "8H", "8D"], "seat": "elder"},
 }

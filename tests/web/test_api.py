@@ -114,11 +114,6 @@ def test_an_answer_that_is_no_json_is_a_400_not_a_500(client, monkeypatch):
     assert_error_object(post(client, PLAY), 400, "internal-error")
 
 
-def test_ping(client):
-    response = client.get("/api/ping")
-    assert response.status_code == 200 and response.get_json() == {"ok": True}
-
-
 def test_openapi_document(client):
     response = client.get("/api/openapi.json")
     assert response.status_code == 200
@@ -226,14 +221,3 @@ def test_no_body_gives_a_500(client, body):
     answer = response.get_json()
     assert isinstance(answer, dict)
     assert ("error" in answer) == (response.status_code == 400)
-
-
-def test_the_flask_routes_answer_as_the_fast_path_does(app, client):
-    """Without the WSGI fast path (an app mounted elsewhere), Flask's own views give the same answers."""
-    body = json.dumps(PLAY)
-    fast = post(client, body)
-    with app.test_request_context("/api/ask", method="POST", data=body, content_type="application/json"):
-        slow = app.full_dispatch_request()
-    assert slow.status_code == fast.status_code == 200 and slow.get_json() == fast.get_json()
-    with app.test_request_context("/api/ping"):
-        assert app.full_dispatch_request().get_json() == client.get("/api/ping").get_json()

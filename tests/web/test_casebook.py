@@ -2,6 +2,7 @@
 import re
 
 from data_under_test import LIBRARY
+
 from ecarte_tutor.web.casebook import PAGE_SIZE, reopen_url
 
 

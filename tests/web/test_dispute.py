@@ -170,3 +170,33 @@ def test_a_profiles_own_rule_is_named_on_the_ruling(get):
     assert page.status == 200
     assert "Where this profile has its own rule" in page.text
     assert "The dealer when the stock runs short" in page.text
+
+
+def test_unknown_facts_are_refused_before_rendering_with_a_short_page(client):
+    """A short URL of many long unknown facts: a 400 of a few kB, not a page listing every one."""
+    query = "&".join(f"made_up_{i}={'x' * 150}" for i in range(1300))  # about 200 KB
+    assert len(query) > 200_000
+    response = client.get(f"/dispute/?irregularity=revoke&{query}")
+    assert response.status_code == 400
+    assert len(response.get_data()) < 10_000
+    text = response.get_data(as_text=True)
+    assert "made_up_0" in text and "1297 more" in text
+    assert "made_up_5" not in text
+
+
+@pytest.mark.parametrize("query", [
+    "irregularity=" + "r" * 41,
+    "irregularity=revoke&discovered=" + "p" * 500,
+])
+def test_over_long_values_are_refused(client, query):
+    response = client.get(f"/dispute/?{query}")
+    assert response.status_code == 400
+    assert "longer than any answer" in response.get_data(as_text=True)
+
+
+def test_every_value_a_fact_offers_fits_under_the_cap(app):
+    from ecarte_tutor.web.dispute import MAX_VALUE
+
+    for name, fact in app.extensions["ecarte_tutor"].book.facts.items():
+        for choice in fact.get("choices", []):
+            assert len(str(choice["value"]).lower()) <= MAX_VALUE, name

@@ -20,8 +20,8 @@ import os
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.config import SchemathesisConfig
 from schemathesis.checks import allow_header_conformance, positive_data_acceptance, unsupported_method
+from schemathesis.config import SchemathesisConfig
 
 from ecarte_tutor.questions.report import RULE_CODES
 from ecarte_tutor.web import create_app

@@ -3,8 +3,8 @@ import re
 from html import escape
 
 import pytest
-
 from data_under_test import PROFILES
+
 from ecarte_tutor.web import create_app
 from ecarte_tutor.web.rules import param_value
 

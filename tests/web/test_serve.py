@@ -1,4 +1,4 @@
-"""``ecarte-tutor serve``: waitress in a subprocess answers, refuses bad options, and stops cleanly."""
+"""``ecarte-tutor serve``: gunicorn (or waitress) in a subprocess answers, is supervised, and stops cleanly."""
 import http.client
 import json
 import os
@@ -7,6 +7,8 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
+import time
 from argparse import ArgumentParser
 from pathlib import Path
 
@@ -15,24 +17,59 @@ import pytest
 from ecarte_tutor.commands import serve
 
 ROOT = Path(__file__).resolve().parents[2]
+POSIX = hasattr(os, "fork")
+SERVERS = ["gunicorn", "waitress"] if POSIX else ["waitress"]
+TRICK = b'{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}'
 
 
 def start(*options):
+    """The server in a subprocess, and its port once it answers. Its log goes to a file nobody has to read."""
     env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="serve-test", PYTHONPATH=str(ROOT))
+    log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the server; closed by stop()
     process = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", *options],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    line = process.stderr.readline()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    assert match, line
-    return process, int(match.group(1))
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+    process.log = log
+    deadline = time.monotonic() + 30
+    while not (match := re.search(rb"http://127\.0\.0\.1:(\d+)/", read_log(process))):
+        assert process.poll() is None and time.monotonic() < deadline, read_log(process)
+        time.sleep(0.05)
+    port = int(match.group(1))
+    wait_until_answering(port)
+    return process, port
+
+
+def read_log(process) -> bytes:
+    process.log.seek(0)
+    return process.log.read()
+
+
+def wait_until_answering(port, seconds=20):
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return get(port, "/api/openapi.json")
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def stop(process):
     process.send_signal(signal.SIGTERM)
     try:
-        return process.wait(timeout=10)
+        return process.wait(timeout=30)
     finally:
-        process.stderr.close()
+        process.log.close()
+
+
+def get(port, path, method="GET", body=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(method, path, body=body)
+        response = connection.getresponse()
+        return response.status, response.read(), response
+    finally:
+        connection.close()
 
 
 def raw_request(port, data: bytes) -> bytes:
@@ -40,36 +77,42 @@ def raw_request(port, data: bytes) -> bytes:
         sock.sendall(data)
         chunks = []
         while True:
-            chunk = sock.recv(65536)
+            try:
+                chunk = sock.recv(65536)
+            except ConnectionResetError:
+                break
             if not chunk:
                 break
             chunks.append(chunk)
         return b"".join(chunks)
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_serve_answers_and_stops(workers):
-    process, port = start("--threads", "2", "--workers", workers)
+def workers_of(pid: int) -> set[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    return {int(p) for p in children.read_text().split()} if children.exists() else set()
+
+
+@pytest.mark.parametrize("options", [["--workers", "1"], ["--workers", "2"], ["--server", "waitress"]])
+def test_serve_answers_and_stops(options):
+    if "waitress" not in options and not POSIX:
+        pytest.skip("gunicorn needs POSIX")
+    process, port = start("--threads", "2", *options)
     try:
         for _ in range(4):
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            connection.request("POST", "/api/ask", body=json.dumps({"kind": "trick", "trump": "H", "led": "KS",
-                                                                    "followed": "7H"}))
-            response = connection.getresponse()
-            assert response.status == 200
-            assert json.loads(response.read())["winner"] == "follower"
+            status, body, response = get(port, "/api/ask", "POST", TRICK)
+            assert status == 200
+            assert json.loads(body)["winner"] == "follower"
             assert response.getheader("X-Content-Type-Options") == "nosniff"
-            connection.close()
     finally:
         assert stop(process) == 0
 
 
-def test_serve_reads_chunked_bodies_and_refuses_large_ones():
-    process, port = start("--threads", "2")
+@pytest.mark.parametrize("server", SERVERS)
+def test_serve_reads_chunked_bodies_and_refuses_large_ones(server):
+    process, port = start("--threads", "2", "--server", server)
     try:
-        body = b'{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}'
         chunked = (b"POST /api/ask HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-                   + f"{len(body):x}\r\n".encode() + body + b"\r\n0\r\n\r\n")
+                   + f"{len(TRICK):x}\r\n".encode() + TRICK + b"\r\n0\r\n\r\n")
         assert raw_request(port, chunked).startswith(b"HTTP/1.1 200")
         big = b"[" + b"1," * 40000 + b"1]"
         request = (b"POST /api/ask HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: "
@@ -77,12 +120,86 @@ def test_serve_reads_chunked_bodies_and_refuses_large_ones():
         answer = raw_request(port, request)
         assert answer.startswith(b"HTTP/1.1 413")
         assert b'"too-large"' in answer
+        # A huge declared length is refused at once: nothing of it is sent, and the answer still comes.
+        huge = b"POST /api/ask HTTP/1.1\r\nHost: x\r\nContent-Length: 1073741824\r\n\r\n"
+        assert raw_request(port, huge).startswith(b"HTTP/1.1 413")
     finally:
         stop(process)
 
 
+@pytest.mark.parametrize("server", SERVERS)
+def test_an_over_long_request_line_is_a_short_400(server):
+    process, port = start("--threads", "2", "--server", server)
+    try:
+        url = "/dispute/?" + "&".join(f"fact{i}={'x' * 190}" for i in range(1000))  # about 200 KB
+        answer = raw_request(port, f"GET {url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+        assert answer.split(b" ", 2)[1] in (b"400", b"414", b"431")
+        assert len(answer) < 10_000
+    finally:
+        stop(process)
+
+
+@pytest.mark.parametrize("server", SERVERS)
+def test_idle_connections_lock_nobody_out(server):
+    """More idle connections than threads, than waitress's default limit of 100: a visitor is still answered."""
+    process, port = start("--threads", "2", "--server", server)
+    idle = []
+    try:
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(300)]
+        status, _, _ = get(port, "/api/ask", "POST", TRICK)
+        assert status == 200
+    finally:
+        for sock in idle:
+            sock.close()
+        stop(process)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
+def test_a_killed_worker_is_replaced():
+    process, port = start("--threads", "2", "--workers", "2")
+    try:
+        deadline = time.monotonic() + 10
+        while len(workers_of(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        before = workers_of(process.pid)
+        assert len(before) == 2
+        victim = min(before)
+        os.kill(victim, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            now = workers_of(process.pid)
+            if len(now) == 2 and victim not in now:
+                break
+            time.sleep(0.05)
+        assert victim not in now and len(now) == 2, now
+        assert not Path(f"/proc/{victim}").exists() or "Z" not in Path(f"/proc/{victim}/stat").read_text().split()[2]
+        assert get(port, "/api/ask", "POST", TRICK)[0] == 200
+    finally:
+        assert stop(process) == 0
+
+
+@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
+def test_sigterm_lets_a_request_in_flight_finish():
+    """gunicorn's graceful stop (waitress, kept for one process and Windows, stops at once)."""
+    process, port = start("--threads", "2", "--workers", "1")
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        head = f"POST /api/ask HTTP/1.1\r\nHost: x\r\nContent-Length: {len(TRICK)}\r\nConnection: close\r\n\r\n"
+        sock.sendall(head.encode() + TRICK[:10])  # the request has begun: half of its body is sent
+        time.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        sock.sendall(TRICK[10:])
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 200") and b'"follower"' in answer
+    assert process.wait(timeout=30) == 0
+    process.log.close()
+
+
 @pytest.mark.parametrize("options, message", [
     (["--port", "70000"], "--port"), (["--threads", "0"], "--threads"), (["--workers", "0"], "--workers"),
+    (["--server", "waitress", "--workers", "2"], "one process"),
 ])
 def test_bad_options_are_refused_with_a_message(capsys, options, message):
     parser = ArgumentParser()
@@ -106,44 +223,31 @@ def test_defaults():
     serve.add_arguments(parser)
     args = parser.parse_args([])
     assert (args.host, args.port, args.threads) == ("127.0.0.1", 5000, 16)
-    cores = os.cpu_count() or 1
-    assert args.workers == (min(4, cores) if hasattr(os, "fork") else 1)
+    assert args.server == ("gunicorn" if POSIX else "waitress")
+    assert min(4, os.cpu_count() or 1) == serve.DEFAULT_WORKERS
+
+
+@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
+def test_gunicorn_settings_are_all_known_to_this_gunicorn():
+    """Every setting is one gunicorn has (an unknown one would be left out silently), threaded workers."""
+    from gunicorn import util
+    from gunicorn.config import Config
+    from gunicorn.workers import gthread
+
+    from ecarte_tutor.serving import supervised
+
+    with socket.socket() as sock:
+        settings = supervised.options(sock, workers=3, threads=5)
+    assert set(settings) <= set(Config().settings)
+    assert issubclass(util.load_class(settings["worker_class"]), gthread.ThreadWorker)
+    assert settings["preload_app"] is True
+    assert (settings["workers"], settings["threads"]) == (3, 5)
 
 
 def test_serve_secure_sends_hsts():
-    process, port = start("--secure")
+    process, port = start("--secure", "--workers", "1", "--threads", "2")
     try:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        connection.request("GET", "/api/ping")
-        response = connection.getresponse()
-        response.read()
+        _, _, response = get(port, "/api/openapi.json")
         assert response.getheader("Strict-Transport-Security", "").startswith("max-age=")
-        connection.close()
     finally:
         stop(process)
-
-
-class Exited(BaseException):
-    """Stands for os._exit in a test: the process would end here."""
-
-
-@pytest.mark.parametrize("fault", [None, RuntimeError("boom"), KeyboardInterrupt()])
-def test_a_worker_ends_its_process_and_never_returns_into_the_cli(monkeypatch, capsys, fault):
-    exits, handlers = [], []
-
-    def fake_exit(code):
-        exits.append(code)
-        raise Exited
-
-    def fake_serve(create_server, app, sock, threads):
-        if fault is not None:
-            raise fault
-
-    monkeypatch.setattr(serve.os, "_exit", fake_exit)
-    monkeypatch.setattr(serve.signal, "signal", lambda *args: handlers.append(args))
-    monkeypatch.setattr(serve, "_serve", fake_serve)
-    with pytest.raises(Exited):  # only the exit leaves the worker: no exception reaches the caller
-        serve._worker(None, None, None, 1)
-    assert exits == [0 if fault is None else 1]
-    if isinstance(fault, RuntimeError):
-        assert "boom" in capsys.readouterr().err

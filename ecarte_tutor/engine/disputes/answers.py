@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from ...fields import SEAT_NAMES, SEATS, other
-from ..citing import Reasons
 from ...rulebook import LAW_SECTION, Params, RuleBook
+from ..citing import Reasons
 from .concession import concession_points
-from .knowledge import Knowledge, moments
 from .interview import concession_facts
+from .knowledge import Knowledge, moments
 from .rows import ADVERSARY_OF, CONCESSION_FACTS, Row, seat_fact
 
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
@@ -66,7 +66,7 @@ def authority(book: RuleBook, rule_id: str, params: Params) -> str:
 def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], params: Params) -> dict:
     decision = row.decision
     reasons = Reasons(book).add(row.rule.id)
-    reasons.law(*decision.get("laws", ()))
+    reasons.add(*(book.laws[n].id for n in decision.get("laws", ()) if n in book.laws))
     reasons.add(*decision.get("cites", ()))
     reasons.add(*(params.rule_for(name) for name in decision.get("params", {})))
     chooser = resolve_seat(decision["chooser"], known)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from itertools import product
 
 from ...fields import other
+from ...rulebook import Params, RuleBook
 from .. import scoring
 from ..citing import Reasons
-from ...rulebook import Params, RuleBook
 from .knowledge import Knowledge
 from .rows import CONCESSION_FACTS, Row
 
@@ -32,7 +32,8 @@ def concession_points(row: Row, known: Knowledge, vulnerability: dict, params: P
     won = min(known["tricks_won"], params.point_tricks - 1)  # a row that concedes has fewer than the point
     tricks = {offender: won, other(offender): params.hand_size - won}
     facts = scoring.HandFacts(tricks, vulnerability["elder_played_without_proposing"],
-                              vulnerability["dealer_refused_first_proposal"])
+                              vulnerability["dealer_refused_first_proposal"],
+                              dealer_refused_later_proposal=vulnerability["dealer_refused_later_proposal"])
     reasons = Reasons(book)
     award = scoring.trick_award(facts, params, reasons)
     points = {"elder": 0, "dealer": 0}
@@ -55,8 +56,8 @@ def concession_facts(row: Row, known: Knowledge, params: Params, book: RuleBook)
             results = set()
             for value in (True, False):
                 values = {**dict(zip(others, combo, strict=True)), name: value}
-                if all(values.values()):
-                    continue  # nobody both plays without proposing and has his proposal refused
+                if sum(values.values()) > 1:
+                    continue  # at most one holds: no proposal, the first refused, or a later one refused
                 points = concession_points(row, known, values, params, book).points
                 results.add(tuple(sorted(points.items())))
             if len(results) > 1:

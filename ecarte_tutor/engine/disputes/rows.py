@@ -19,7 +19,7 @@ from .conditions import matches
 
 ADVERSARY_OF = "adversary-of-"
 CONCESSION = "concession"  # a row whose points are those the profile's scoring gives for tricks conceded
-CONCESSION_FACTS = ("elder_played_without_proposing", "dealer_refused_first_proposal")
+CONCESSION_FACTS = ("elder_played_without_proposing", "dealer_refused_first_proposal", "dealer_refused_later_proposal")
 
 
 @dataclass(frozen=True)

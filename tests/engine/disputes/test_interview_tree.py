@@ -9,10 +9,11 @@
    asked whose answer cannot change the ruling (nor one with a single possible answer).
 3. ``facts_used`` is exact: changing a given fact that is not in it never changes the ruling.
 """
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
+from data_under_test import BOOK, LIBRARY, PROFILES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,13 +24,11 @@ from ecarte_tutor.errors import QuestionError
 from ecarte_tutor.rulebook import load_rulebook
 from ecarte_tutor.scenarios import load_scenarios, mismatches
 
-from data_under_test import BOOK, LIBRARY, PROFILES
-
 FIXTURE = Path(__file__).parents[2] / "data" / "laws-fixture"
 MAX_NODES = 20000  # a bound on the interview tree walked for one irregularity
 
 
-@lru_cache(maxsize=None)
+@cache
 def book_of(dataset: str):
     return load_rulebook(FIXTURE / "rules") if dataset == "fixture" else BOOK
 
@@ -195,7 +194,7 @@ class Tree:
         return result
 
 
-@lru_cache(maxsize=None)
+@cache
 def trees(dataset: str) -> dict:
     """(profile, irregularity) -> its walked tree."""
     book = book_of(dataset)

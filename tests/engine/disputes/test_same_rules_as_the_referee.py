@@ -6,16 +6,16 @@ commitment, and a dealer who takes no cards. The referee of the other kind says 
 is legal or what scores; the dispute ruling must say the same.
 """
 import pytest
+from data_under_test import BOOK, PROFILES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK, Card
-from ecarte_tutor.fields import SEATS, other
 from ecarte_tutor.engine import play
 from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.engine.hand import apply, next_actions, start
-from data_under_test import BOOK, PROFILES
+from ecarte_tutor.fields import SEATS, other
 
 CARDS = [str(c) for c in PACK]
 
@@ -117,7 +117,9 @@ def test_a_short_stock_is_shared_as_the_exchange_kind_shares_it(profile):
                     assert option == "share-what-remains", (profile, stock, elder, dealer)
 
 
-COMMITMENTS = [(False, False), (True, False), (False, True)]  # played without proposing, refused the first
+# played without proposing / refused the first proposal / refused a later one: at most one is true
+COMMITMENTS = [(False, False, False), (True, False, False), (False, True, False), (False, False, True)]
+COMMITMENT_FACTS = ("elder_played_without_proposing", "dealer_refused_first_proposal", "dealer_refused_later_proposal")
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -126,26 +128,23 @@ COMMITMENTS = [(False, False), (True, False), (False, True)]  # played without p
 @pytest.mark.parametrize("commitment", COMMITMENTS)
 def test_a_hand_given_up_scores_what_the_score_kind_gives_for_the_tricks_conceded(profile, offender, tricks_won,
                                                                                     commitment):
-    without_proposing, refused_first = commitment
+    committed = dict(zip(COMMITMENT_FACTS, commitment, strict=True))
     facts = {"irregularity": "hand-abandoned", "claimed_to_score": False, "tricks_won": tricks_won,
-             "offender": offender, "elder_played_without_proposing": without_proposing,
-             "dealer_refused_first_proposal": refused_first}
+             "offender": offender, **committed}
     ruling = dispute(profile, facts)
     scored = ask({"kind": "score", "profile": profile,
-                  "tricks": {offender: tricks_won, other(offender): 5 - tricks_won},
-                  "elder_played_without_proposing": without_proposing,
-                  "dealer_refused_first_proposal": refused_first})
+                  "tricks": {offender: tricks_won, other(offender): 5 - tricks_won}, **committed})
     assert ruling["points"] == scored["points"]
-    # and the interview asks a commitment only where it changes those points
-    partial = {k: v for k, v in facts.items() if k not in ("elder_played_without_proposing",
-                                                            "dealer_refused_first_proposal")}
+    # the interview asks for a commitment only where it changes those points: each one it asks,
+    # answered otherwise (where that is possible), changes them for some answer to the rest
+    partial = {k: v for k, v in facts.items() if k not in COMMITMENT_FACTS}
     answer = ask({"kind": "dispute", "profile": profile, "facts": partial})
-    if answer["status"] == "need":
+    while answer["status"] == "need":
         fact = answer["need"]["fact"]
-        other_value = {**facts, fact: not facts[fact]}
-        if not (other_value["elder_played_without_proposing"] and other_value["dealer_refused_first_proposal"]):
-            assert dispute(profile, other_value)["points"] != ruling["points"] or \
-                dispute(profile, {**partial, fact: facts[fact]})["status"] == "ruling"
+        assert fact in COMMITMENT_FACTS
+        partial[fact] = facts[fact]
+        answer = ask({"kind": "dispute", "profile": profile, "facts": partial})
+    assert answer["points"] == ruling["points"]
 
 
 @pytest.mark.parametrize("profile", PROFILES)

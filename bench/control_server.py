@@ -1,0 +1,58 @@
+"""The site benchmark's control: a bare WSGI app sending the bytes POST /api/ask sends, under the same server.
+
+It asks the real app the benchmark's question once, at start, through werkzeug's test
+client, and keeps the status, headers and body; then it answers every request with them,
+without reading the body or looking at the path. It runs under
+``ecarte_tutor.serving.supervised`` with serve's defaults (or the --workers and --threads
+given), so the only difference from ``ecarte-tutor serve`` is the work of the app itself.
+Benchmarks only: nothing in the package imports this.
+
+    python bench/control_server.py --port N --body '{"kind": ...}' [--workers N] [--threads N]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ecarte_tutor.commands.serve import DEFAULT_THREADS, DEFAULT_WORKERS  # noqa: E402
+from ecarte_tutor.serving import listen, supervised  # noqa: E402
+from ecarte_tutor.web import create_app  # noqa: E402
+
+HOP_BY_HOP = {"connection", "date", "server"}  # the server writes these itself
+
+
+def recorded_answer(body: bytes):
+    """Status line, headers and body of the real app's answer to ``body`` POSTed to /api/ask."""
+    app = create_app({"SECRET_KEY": os.environ.get("ECARTE_TUTOR_SECRET_KEY", "bench-only")})
+    response = app.test_client().post("/api/ask", data=body)
+    headers = [(name, value) for name, value in response.headers.items() if name.lower() not in HOP_BY_HOP]
+    return response.status, headers, response.get_data()
+
+
+def constant_app(status: str, headers: list, body: bytes):
+    def app(environ, start_response):
+        start_response(status, list(headers))
+        return [body]
+    return app
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--body", required=True, help="the question whose answer is sent")
+    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS)
+    parser.add_argument("--threads", type=int, default=DEFAULT_THREADS)
+    args = parser.parse_args(argv)
+    app = constant_app(*recorded_answer(args.body.encode()))
+    sock = listen(args.host, args.port)
+    print(f"control: serving on http://{args.host}:{sock.getsockname()[1]}/", file=sys.stderr, flush=True)
+    return supervised.serve(app, sock, args.workers, args.threads)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

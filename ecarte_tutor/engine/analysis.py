@@ -1,0 +1,339 @@
+"""Kind ``analyse``: what best play gives from a position of the play (docs/api.md).
+
+The position is the ``hand`` referee's own state after the question's actions. Without ``view``
+every card is known and each legal card of the player to act is searched double dummy
+(:mod:`.doubledummy`). With ``view`` the other hand is unknown: each consistent holding of it
+(:mod:`.holdings`) is searched and the results are averaged, every holding counting once; when the
+holdings fall into too many classes to search them all, a sample drawn with a seed fixed by the
+position stands in, and the answer gives its 95 % margin.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from math import sqrt
+
+from ..cards import Card
+from ..errors import QuestionError
+from ..fields import SEATS, other, read_seat, require
+from ..rulebook import Params, RuleBook
+from . import doubledummy, hand, holdings, play
+from .citing import Reasons
+from .deal import read_deal
+from .decides import decides
+
+FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view")
+EXACT_CLASSES = 3000  # classes of holdings searched one by one; beyond that, a sample
+SAMPLE_SIZE = 2000  # holdings drawn when sampling (margin for a share: at most ±2.2 points)
+Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
+LINE_DUTIES = ("follow", "head", "trump")  # duties that narrow a follower's choice in a line
+DUTY_PARAMS = ("must_follow_suit", "must_head_trick", "must_trump_when_void")
+
+
+@dataclass
+class Position:
+    """The hand replayed up to the question's last action, in its play phase."""
+
+    state: hand.HandState
+    held: dict  # seat -> every card that seat has held this hand (dealt or drawn)
+
+    @property
+    def to_act(self) -> str:
+        return self.state.to_act()
+
+    @property
+    def led(self) -> Card | None:
+        return self.state.current[0][1] if self.state.current else None
+
+
+def read_position(question: dict, params: Params) -> Position:
+    """Replay the question's deal and actions with the ``hand`` referee; the play must be under way."""
+    deal = read_deal(require(question, "deal"), params)
+    actions = hand.read_actions(question)
+    state = hand.start(deal)
+    held = {seat: set(state.hands[seat]) for seat in SEATS}
+    for index, action in enumerate(actions):
+        try:
+            hand.apply(state, action, params)
+        except hand.Illegal as illegal:
+            raise QuestionError("illegal-action", f"actions[{index}] ({action['by']} {action['do']}) is not allowed: "
+                                f"{illegal.explanation} Only a legally played position can be analysed; "
+                                "the kind 'hand' referees the actions.", f"actions[{index}]") from None
+        for seat in SEATS:
+            held[seat].update(state.hands[seat])
+    if state.phase == "complete":
+        raise QuestionError("not-in-play", "The hand is over (every trick played, or ended by a wager): there is "
+                                           "nothing left to analyse.", "actions")
+    if state.phase != "play":
+        raise QuestionError("not-in-play", f"The hand is still in its {state.phase} phase: analysis starts once "
+                                           "the exchange is over and the play has begun.", "actions")
+    return Position(state, held)
+
+
+def answer_analyse(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``analyse``: the tricks each legal card of the player to act leads to, with best play."""
+    unknown = [name for name in question if name not in FIELDS]
+    if unknown:
+        raise QuestionError("unknown-field", f"'{unknown[0]}' is not a field of an analyse question "
+                                             f"(fields: {', '.join(FIELDS)}).", str(unknown[0]))
+    view = question.get("view")
+    view = None if view is None else read_seat(view, "view")
+    position = read_position(question, params)
+    if view is None:
+        return _double_dummy(position, book, params)
+    return _viewed(position, view, book, params)
+
+
+# --- every card known -----------------------------------------------------------------------------
+
+
+def _double_dummy(position: Position, book: RuleBook, params: Params) -> dict:
+    state, seat = position.state, position.to_act
+    values = doubledummy.card_values(state.hands[seat], state.hands[other(seat)], position.led, state.trump,
+                                     params)
+    won = state.tricks[seat]
+    order = params.ranking.sort(values)
+    totals = {card: won + values[card] for card in order}
+    top = max(totals.values())
+    best = [card for card in order if totals[card] == top]
+    line, line_rules = principal_line(state, best[0], params)
+    reasons = _reasons(book, params, position).add(*line_rules)
+    _add_outcome_rules(reasons, params)
+    text = [_situation(position),
+            "With every card known and both sides at their best, " + _verdicts(seat, totals, params),
+            "A best line (led–followed, then the trick's winner): "
+            + "; ".join(f"{t['led']}–{t['followed']} {t['winner']}" for t in _pretty(line)) + "."]
+    return {
+        "to_act": seat,
+        "cards": [{"card": card.notation, "tricks": totals[card]} for card in order],
+        "best": [card.notation for card in best],
+        "point": top >= params.point_tricks,
+        "vole": top >= params.hand_size,
+        "tricks_won": dict(state.tricks),
+        "line": line,
+        **reasons.fields(),
+        "explanation": " ".join(text),
+    }
+
+
+def principal_line(state: hand.HandState, first: Card, params: Params) -> tuple[list[dict], list[str]]:
+    """The rest of the hand played double dummy, ``first`` being the next card: its tricks, and the
+    rule ids of the duties that bound the follower on the way. Ties go to the first card in the
+    usual order (suit, then rank), so the line is the same whoever asks."""
+    hands = {seat: list(state.hands[seat]) for seat in SEATS}
+    current = list(state.current)
+    leader, card = state.leader, first
+    line, rules = [], []
+    while hands[leader] or current:
+        seat = other(current[0][0]) if current else leader
+        led = current[0][1] if current else None
+        if card is None:
+            values = doubledummy.card_values(hands[seat], hands[other(seat)], led, state.trump, params)
+            top = max(values.values())
+            card = next(c for c in params.ranking.sort(values) if values[c] == top)
+        if led is not None:
+            duty = play.duty(hands[seat], led, state.trump, params)
+            if duty.code in LINE_DUTIES:
+                rules += duty.rule_ids
+        hands[seat].remove(card)
+        current.append((seat, card))
+        card = None
+        if len(current) == 2:
+            (lead_seat, lead_card), (follow_seat, follow_card) = current
+            won = play.trick_winner(lead_card, follow_card, state.trump, params) == "follower"
+            leader = follow_seat if won else lead_seat
+            line.append({"leader": lead_seat, "led": lead_card.notation, "followed": follow_card.notation,
+                         "winner": leader})
+            current = []
+    return line, rules
+
+
+# --- one player's view ----------------------------------------------------------------------------
+
+
+def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> dict:
+    state, seat = position.state, position.to_act
+    known = holdings.knowledge(state, viewer, position.held[viewer], params)
+    # the card on the table splits the runs too: the other may be the one to answer it
+    gaps = holdings.Gaps.of(known, [*state.hands[viewer], *([position.led] if position.led else [])], params)
+    exact = gaps.class_count() <= EXACT_CLASSES
+    classes = gaps.every_class() if exact else gaps.sample(SAMPLE_SIZE, _seed(position, viewer))
+    tally = _Tally(state.tricks[seat], params)
+    mine = tuple(state.hands[viewer])
+    for holding, weight in classes:
+        if viewer == seat:
+            values = doubledummy.card_values(mine, holding, position.led, state.trump, params)
+        else:  # the other acts: he knows his cards, and plays his best card for this holding
+            values = {None: max(doubledummy.card_values(holding, mine, position.led, state.trump,
+                                                        params).values())}
+        tally.add(values, weight)
+    order = [None] if viewer != seat else params.ranking.sort(tally.sums)
+    figures = {card: tally.figures(card, exact) for card in order}
+    best = _highest(order, figures, "expected_tricks")
+    best_point = _highest(order, figures, "p_point")  # the point is what scores: it may favour another card
+    lead = figures[best[0]]
+    # his own duty if the viewer acts (the other's depends on the cards he cannot see), what the
+    # other's play proved, then the duties every line searched obeys
+    reasons = _reasons(book, params, position) if viewer == seat else Reasons(book)
+    reasons.add(*(rule for _, rules in known.ruled_out for rule in rules))
+    reasons.add(*(params.rule_for(duty) for duty in DUTY_PARAMS if params[duty]))
+    _add_outcome_rules(reasons, params)
+    answer = {
+        "to_act": seat,
+        "view": viewer,
+        "cards": [{"card": card.notation, **figures[card]} for card in order if card is not None],
+        "best": [card.notation for card in best if card is not None],
+        "best_point": [card.notation for card in best_point if card is not None],
+        "point": any(f["p_point"] == 1 for f in figures.values()),
+        "vole": any(f["p_vole"] == 1 for f in figures.values()),
+        "expected_tricks": lead["expected_tricks"],
+        "p_point": lead["p_point"],
+        "holdings": tally.total if exact else SAMPLE_SIZE,
+        "exact": exact,
+        "margin": max(f.get("margin", 0.0) for f in figures.values()),
+        "tricks_won": dict(state.tricks),
+        "ruled_out": [card.notation for card in params.ranking.sort(c for c, _ in known.ruled_out)],
+        **reasons.fields(),
+    }
+    answer["explanation"] = _view_text(position, viewer, known, exact, figures, best, best_point)
+    return answer
+
+
+def _highest(order: list, figures: dict, name: str) -> list:
+    top = max(figures[card][name] for card in order)
+    return [card for card in order if figures[card][name] == top]
+
+
+class _Tally:
+    """Weighted sums per card of the player to act: tricks, points and voles."""
+
+    def __init__(self, won: int, params: Params):
+        self.won, self.params = won, params
+        self.total = 0
+        self.sums, self.points, self.voles = {}, {}, {}
+
+    def add(self, values: dict, weight: int) -> None:
+        self.total += weight
+        for card, value in values.items():
+            tricks = self.won + value
+            self.sums[card] = self.sums.get(card, 0) + weight * tricks
+            self.points[card] = self.points.get(card, 0) + weight * (tricks >= self.params.point_tricks)
+            self.voles[card] = self.voles.get(card, 0) + weight * (tricks >= self.params.hand_size)
+
+    def figures(self, card, exact: bool) -> dict:
+        share = self.points[card] / self.total
+        out = {"expected_tricks": round(self.sums[card] / self.total, 4), "p_point": round(share, 4),
+               "p_vole": round(self.voles[card] / self.total, 4)}
+        if not exact:
+            low, high = wilson(share, self.total)
+            out.update(p_point_interval=[round(low, 4), round(high, 4)], margin=round((high - low) / 2, 4))
+        return out
+
+
+def wilson(share: float, count: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a share observed in ``count`` draws (sound near 0 and 1)."""
+    spread = z * z / count
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * sqrt(share * (1 - share) / count + spread / (4 * count)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _seed(position: Position, viewer: str) -> int:
+    """A seed fixed by what the viewer knows, so the same question draws the same sample."""
+    state = position.state
+    seen = sorted(c.notation for c in position.held[viewer]) + [state.trump_card.notation]
+    seen += [c.notation for s in SEATS for c in state.played[s]]
+    return zlib.crc32(" ".join([viewer, *seen]).encode())
+
+
+# --- reasons and words ----------------------------------------------------------------------------
+
+
+def _reasons(book: RuleBook, params: Params, position: Position) -> Reasons:
+    """The duty deciding the player to act's legal cards, first."""
+    state, seat = position.state, position.to_act
+    return Reasons(book).add(*play.duty(state.hands[seat], position.led, state.trump, params).rule_ids)
+
+
+@decides("play.trick-winner", "pack.rank-order", "scoring.point", "scoring.vole", "deal.five-cards")
+def _add_outcome_rules(reasons: Reasons, params: Params) -> None:
+    """What turns cards into tricks and tricks into the point or the vole (``point_tricks`` and
+    ``hand_size`` decide ``point`` and ``vole`` throughout this module)."""
+    reasons.add("play.trick-winner", params.rule_for("rank_order"), params.rule_for("point_tricks"),
+                params.rule_for("vole_value"))
+
+
+def _situation(position: Position) -> str:
+    state, seat = position.state, position.to_act
+    doing = f"play to {position.led.pretty}" if position.led else "lead"
+    return (f"The {seat} is to {doing}; tricks so far: elder {state.tricks['elder']}, "
+            f"dealer {state.tricks['dealer']}.")
+
+
+def _count(tricks: int) -> str:
+    return "no trick" if tricks == 0 else f"{tricks} trick" + ("" if tricks == 1 else "s")
+
+
+def _verdicts(seat: str, totals: dict, params: Params) -> str:
+    """'9♥ secures 3 tricks (the point); 7♣ only 2', best first, then what that means for each side."""
+    groups: dict[int, list[Card]] = {}
+    for card, tricks in totals.items():
+        groups.setdefault(tricks, []).append(card)
+    ranked = sorted(groups, reverse=True)
+    top = ranked[0]
+    if len(ranked) == 1:
+        text = f"whatever the {seat} plays ({play.card_list(groups[top])}), he takes {_count(top)}"
+    else:
+        many = len(groups[top]) > 1
+        text = (f"{play.card_list(groups[top])} {'each secure' if many else 'secures'} {_count(top)}"
+                + "".join(f"; {play.card_list(groups[t])} only {t}" for t in ranked[1:]))
+    rival, rest = other(seat), params.hand_size - top
+    if top >= params.hand_size:
+        return text + f". The {seat} can force the vole."
+    if top >= params.point_tricks:
+        return text + f". The {seat} can force the point."
+    if rest >= params.hand_size:
+        return text + f". The {rival} wins the vole whatever the {seat} does."
+    if rest >= params.point_tricks:
+        return text + f". The {seat} must lose the point: the {rival} can hold him to {_count(top)}."
+    return text + "."
+
+
+def _pretty(line: list[dict]) -> list[dict]:
+    return [{**trick, "led": Card.from_str(trick["led"]).pretty, "followed": Card.from_str(trick["followed"]).pretty}
+            for trick in line]
+
+
+def _view_text(position: Position, viewer: str, known: holdings.Knowledge, exact: bool, figures: dict,
+               best: list, best_point: list) -> str:
+    seat, hidden = position.to_act, other(viewer)
+    text = [_situation(position)]
+    scope = (f"all {known.holdings:,} holdings of the {hidden}'s {known.size} cards" if exact else
+             f"a fixed sample of {SAMPLE_SIZE:,} of the {known.holdings:,} holdings of the {hidden}'s "
+             f"{known.size} cards")
+    text.append(f"Knowing only his own cards, the turn-up and the cards played, the {viewer} weighs {scope} "
+                "consistent with them, each searched with best play on both sides.")
+    if known.ruled_out:
+        text.append(f"The {hidden}'s play rules out " + ", ".join(c.pretty for c, _ in known.ruled_out) + ".")
+    if known.required:
+        text.append(f"The {hidden} announced {known.required[0].pretty} and still holds it.")
+    if viewer != seat:
+        figure = figures[None]
+        text.append(f"The {seat}, who knows his own cards, then takes {figure['expected_tricks']:.2f} tricks on "
+                    f"average and wins the point in {_percent(figure['p_point'])} of them.")
+    else:
+        text.append("On average: " + "; ".join(
+            f"{card.pretty} {figures[card]['expected_tricks']:.2f} tricks, the point in "
+            f"{_percent(figures[card]['p_point'])}" for card in figures) + ".")
+        text.append(f"Most tricks: {play.card_list(best)}; best chance of the point: {play.card_list(best_point)}.")
+    if not exact:
+        card = best_point[0]
+        low, high = figures[card]["p_point_interval"]
+        whose = f"with {card.pretty}" if card is not None else f"for the {seat}"
+        text.append(f"From the sample, the chance of the point {whose} lies between {_percent(low)} and "
+                    f"{_percent(high)} (95 % interval).")
+    return " ".join(text)
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.1f} %"

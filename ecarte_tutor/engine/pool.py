@@ -1,0 +1,78 @@
+"""Pool écarté for three (kind ``pool``): who plays, who sits out, and who has won the pool.
+
+Two of the three play while the third waits. The loser of each game gives his seat to the one
+who waited; the pool is won by the first player to win two games running (seed 000,
+"Pool Écarté"; the rule ``variant.pool-ecarte``). The seed speaks of the loser "of a hand" and
+of winning "two games": we read both as one game, the unit whose winner the question lists.
+
+In: ``players`` (three names), optionally ``first`` (the two who play the first game; by
+default the first two names), and ``results``: the winner of each game in order. Out: the
+games replayed, ``seated`` and ``sitting_out`` for the next game, ``streak`` and ``winner``.
+"""
+from __future__ import annotations
+
+from ..errors import QuestionError
+from ..rulebook import Params, RuleBook
+from .citing import Reasons
+from .decides import decides
+
+POOL_RULE = "variant.pool-ecarte"
+PLAYERS = 3
+
+
+def _names(question: dict) -> list[str]:
+    players = question.get("players")
+    if not isinstance(players, list) or len(players) != PLAYERS or \
+            not all(isinstance(p, str) and p.strip() for p in players):
+        raise QuestionError("bad-field", "'players' must list the three players' names.", "players")
+    names = [p.strip() for p in players]
+    if len(set(names)) != PLAYERS:
+        raise QuestionError("bad-field", "The three players need three different names.", "players")
+    return names
+
+
+def _member(value, names: list[str], field: str) -> str:
+    if isinstance(value, str) and value.strip() in names:
+        return value.strip()
+    raise QuestionError("not-a-player", f"{value!r} is not one of the players ({', '.join(names)}).", field)
+
+
+@decides(POOL_RULE)
+def answer_pool(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``pool``: replay the games of a pool and say who plays next, or who has won."""
+    names = _names(question)
+    first = question.get("first", names[:2])
+    if not isinstance(first, list) or len(first) != 2:
+        raise QuestionError("bad-field", "'first' must name the two players of the first game.", "first")
+    seated = [_member(value, names, f"first[{i}]") for i, value in enumerate(first)]
+    if seated[0] == seated[1]:
+        raise QuestionError("bad-field", "The first game needs two different players.", "first")
+    results = question.get("results", [])
+    if not isinstance(results, list):
+        raise QuestionError("bad-field", "'results' must list the winner of each game, in order.", "results")
+    waiting = next(name for name in names if name not in seated)
+    games, streak, winner = [], {"player": None, "wins": 0}, None
+    for i, value in enumerate(results):
+        field = f"results[{i}]"
+        if winner:
+            raise QuestionError("pool-over", f"{winner} had already won the pool before game {i + 1}.", field)
+        won = _member(value, names, field)
+        if won not in seated:
+            raise QuestionError("not-playing", f"{won} was sitting out game {i + 1} ({' and '.join(seated)} "
+                                               "were playing), so he cannot have won it.", field)
+        lost = seated[1] if won == seated[0] else seated[0]
+        streak = {"player": won, "wins": streak["wins"] + 1 if streak["player"] == won else 1}
+        games.append({"game": i + 1, "playing": list(seated), "winner": won, "loser": lost, "sits_out_next": lost})
+        if streak["wins"] >= 2:
+            winner = won
+        seated, waiting = [won, waiting], lost
+    reasons = Reasons(book).add(POOL_RULE) if POOL_RULE in book.rules else Reasons(book)
+    if winner:
+        text = f"{winner} has won two games running and so wins the pool."
+    else:
+        text = (f"Next game: {seated[0]} against {seated[1]}; {waiting} sits out. The loser of each game gives "
+                "his seat to the player who waited, and the first to win two games running wins the pool.")
+        if streak["player"]:
+            text += f" {streak['player']} has won {streak['wins']} running."
+    return {"games": games, "seated": None if winner else seated, "sitting_out": None if winner else waiting,
+            "streak": streak, "winner": winner, **reasons.fields(), "explanation": text}

@@ -1,0 +1,177 @@
+"""What a record of play proves (kind ``record``): revokes and other faults shown by the cards alone.
+
+The record lists the tricks in order — who led, the card led, the card played to it — without
+the hands. After the exchange nobody takes a card, so every card a player shows later was in
+his hand all along. A follower who did not follow suit is proven to have revoked once he later
+plays a card of that suit; one who neither followed nor trumped, once he later plays a trump;
+one who followed low without winning, once he later plays a card of the suit led that would
+have won. A lead by the player who did not win the previous trick (by the dealer at the first)
+is a lead out of turn, proven by the record itself. The duties come from the profile's
+parameters, exactly as the ``play`` kind applies them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..errors import QuestionError
+from ..fields import SEAT_NAMES, other, read_card, read_seat, read_suit, require
+from ..rulebook import Params, RuleBook
+from .citing import Reasons
+from .decides import decides
+from .play import REVOKE, trick_winner
+
+LEAD_OUT_OF_TURN = "law.40"
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: str
+    led: Card
+    followed: Card | None
+
+    @property
+    def follower(self) -> str:
+        return other(self.leader)
+
+
+@dataclass
+class Fault:
+    """An irregularity the record proves: at which trick, by whom, and the later trick that proves it."""
+
+    trick: int
+    seat: str
+    code: str
+    proof: int | None
+    rule_ids: tuple[str, ...]
+    explanation: str
+
+
+def read_tricks(question: dict, params: Params) -> list[Trick]:
+    raw = require(question, "tricks")
+    if not isinstance(raw, list):
+        raise QuestionError("bad-field", "'tricks' must be a list of tricks like "
+                                         "{\"leader\": \"elder\", \"led\": \"KS\", \"followed\": \"7S\"}.", "tricks")
+    if len(raw) > params.hand_size:
+        raise QuestionError("too-many-tricks", f"A hand has {params.hand_size} tricks; the record lists {len(raw)}.",
+                            "tricks")
+    tricks, seen = [], {}
+    for i, item in enumerate(raw):
+        where = f"tricks[{i}]"
+        if not isinstance(item, dict):
+            raise QuestionError("bad-field", f"{where} must be an object with leader, led and followed.", where)
+        leader = read_seat(item.get("leader"), f"{where}.leader")
+        led = read_card(require_in(item, "led", where), f"{where}.led")
+        followed = item.get("followed")
+        if followed is None and i < len(raw) - 1:
+            raise QuestionError("unfinished-trick", f"{where} has no card played to it; only the last trick of "
+                                                    "the record may be unfinished.", f"{where}.followed")
+        followed = None if followed is None else read_card(followed, f"{where}.followed")
+        for name, card in (("led", led), ("followed", followed)):
+            if card is None:
+                continue
+            if card in seen:
+                raise QuestionError("duplicate-card", f"{card.pretty} appears twice in the record ({seen[card]} and "
+                                                      f"{where}.{name}); a pack holds each card once.",
+                                    f"{where}.{name}")
+            seen[card] = f"{where}.{name}"
+        tricks.append(Trick(leader, led, followed))
+    return tricks
+
+
+def require_in(item: dict, name: str, where: str):
+    if item.get(name) is None:
+        raise QuestionError("missing-field", f"{where} needs '{name}'.", f"{where}.{name}")
+    return item[name]
+
+
+def _later(tricks: list[Trick], after: int, seat: str, wanted) -> int | None:
+    """The first later trick in which ``seat`` shows a card that ``wanted`` accepts."""
+    for j in range(after + 1, len(tricks)):
+        trick = tricks[j]
+        card = trick.led if trick.leader == seat else trick.followed
+        if card is not None and wanted(card):
+            return j
+    return None
+
+
+@decides("play.follow-suit", "play.head-the-trick", "play.trump-when-void", REVOKE)
+def _follower_fault(tricks: list[Trick], i: int, trump, params: Params) -> Fault | None:
+    """The fault, if the record proves one, in the card played to trick ``i``."""
+    trick = tricks[i]
+    led, card, seat = trick.led, trick.followed, trick.follower
+    if card is None:
+        return None
+    suit = led.suit
+    if card.suit != suit and params.must_follow_suit:
+        proof = _later(tricks, i, seat, lambda c: c.suit == suit)
+        if proof is not None:
+            shown = _shown(tricks[proof], seat)
+            return Fault(i, seat, "revoke", proof, (params.rule_for("must_follow_suit"), REVOKE),
+                         f"At trick {i + 1} {SEAT_NAMES[seat]} played {card.pretty} to {led.pretty} without "
+                         f"following suit, yet at trick {proof + 1} he played {shown.pretty}, a "
+                         f"{suit.english[:-1]} he held all along: a revoke.")
+        if card.suit != trump and suit != trump and params.must_trump_when_void:
+            proof = _later(tricks, i, seat, lambda c: c.suit == trump)
+            if proof is not None:
+                shown = _shown(tricks[proof], seat)
+                return Fault(i, seat, "failed-to-trump", proof, (params.rule_for("must_trump_when_void"), REVOKE),
+                             f"At trick {i + 1} {SEAT_NAMES[seat]}, holding no {suit.english}, played "
+                             f"{card.pretty} instead of trumping {led.pretty}, yet at trick {proof + 1} he played "
+                             f"{shown.pretty}, a trump he held all along.")
+        return None
+    if card.suit == suit and params.must_head_trick and trick_winner(led, card, trump, params) == "leader":
+        proof = _later(tricks, i, seat, lambda c: c.suit == suit and params.ranking.higher(c, led))
+        if proof is not None:
+            shown = _shown(tricks[proof], seat)
+            return Fault(i, seat, "failed-to-win-trick", proof, (params.rule_for("must_head_trick"), REVOKE),
+                         f"At trick {i + 1} {SEAT_NAMES[seat]} played {card.pretty} under {led.pretty}, yet at "
+                         f"trick {proof + 1} he played {shown.pretty}, which would have won it: he did not win a "
+                         "trick he could have won.")
+    return None
+
+
+def _shown(trick: Trick, seat: str) -> Card:
+    card = trick.led if trick.leader == seat else trick.followed
+    assert card is not None
+    return card
+
+
+@decides("play.lead", "play.trick-winner", LEAD_OUT_OF_TURN)
+def proven_faults(tricks: list[Trick], trump, params: Params) -> list[Fault]:
+    """Every fault the record proves, trick by trick."""
+    faults = []
+    rightful = "elder"  # the elder leads to the first trick; then the winner of each trick
+    for i, trick in enumerate(tricks):
+        if trick.leader != rightful:
+            faults.append(Fault(i, trick.leader, "lead-out-of-turn", None, ("play.lead", LEAD_OUT_OF_TURN),
+                                f"At trick {i + 1} {SEAT_NAMES[trick.leader]} led {trick.led.pretty}, but it was "
+                                f"{SEAT_NAMES[rightful]}'s lead."))
+        fault = _follower_fault(tricks, i, trump, params)
+        if fault:
+            faults.append(fault)
+        if trick.followed is not None:
+            won = trick_winner(trick.led, trick.followed, trump, params)
+            rightful = trick.leader if won == "leader" else trick.follower
+    return faults
+
+
+def answer_record(question: dict, book: RuleBook, params: Params) -> dict:
+    """Kind ``record``: the irregularities a record of tricks proves by itself."""
+    trump = read_suit(require(question, "trump"), "trump")
+    tricks = read_tricks(question, params)
+    faults = proven_faults(tricks, trump, params)
+    reasons = Reasons(book).add("play.lead")
+    proven = []
+    for fault in faults:
+        cited = Reasons(book).add(*(r for r in fault.rule_ids if r in book.rules))
+        reasons.add(*cited.ids)
+        proven.append({"trick": fault.trick, "seat": fault.seat, "code": fault.code, "proof": fault.proof,
+                       "laws": cited.laws, "explanation": fault.explanation})
+    if proven:
+        text = " ".join(item["explanation"] for item in proven)
+    else:
+        text = (f"Nothing in these {len(tricks)} trick{'s' * (len(tricks) != 1)} proves an irregularity: no player "
+                "who failed to follow, to trump or to win later showed a card that he must then have held, and "
+                "every trick was led by the player whose lead it was.")
+    return {"proven": proven, "clean": not proven, **reasons.fields(), "explanation": text}

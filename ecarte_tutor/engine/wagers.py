@@ -1,0 +1,84 @@
+"""Doubling and offering the point (the agreements of seed 000's "Variations"), inside a hand.
+
+With the agreement ``doubling`` either player may offer to double the hand before the third
+trick is led; with ``offer-the-point`` either may offer the point to the other before the
+first card is led. The other player must answer before anything else happens. How each answer
+scores is in :mod:`ecarte_tutor.engine.scoring` (``wager_claim``); here the hand only moves on.
+"""
+from __future__ import annotations
+
+from ..fields import SEATS, other
+from ..rulebook import Params
+from .decides import decides
+from .illegal import Illegal
+
+DOUBLE = "variant.doubling"
+OFFER = "variant.offering-the-point"
+OPENERS = {"double": ("accept-double", "decline-double"), "offer-point": ("accept-offer", "decline-offer")}
+ANSWERS = {answer: opener for opener, answers in OPENERS.items() for answer in answers}
+VERBS = tuple(OPENERS) + tuple(ANSWERS)
+
+
+def _double_open(state, params: Params) -> bool:
+    """Before the third trick is led, once per hand."""
+    before_third = len(state.history) < 2 or (len(state.history) == 2 and not state.current)
+    return params.doubling and not state.double_asked and before_third
+
+
+def _offer_open(state, params: Params) -> bool:
+    """Once the exchange is over and before the first card is led, once per hand."""
+    return params.offer_the_point and not state.offer_made and state.phase == "play" \
+        and not state.history and not state.current
+
+
+def wager_options(state, params: Params) -> list[dict]:
+    """The wagering actions open now: the answers to a pending offer, or the offers either seat may make."""
+    if state.phase in ("complete", "game-over"):
+        return []
+    if state.pending:
+        opener, seat = state.pending
+        return [{"by": other(seat), "do": answer} for answer in OPENERS[opener]]
+    options = []
+    if _double_open(state, params):
+        options += [{"by": seat, "do": "double"} for seat in SEATS]
+    if _offer_open(state, params):
+        options += [{"by": seat, "do": "offer-point"} for seat in SEATS]
+    return options
+
+
+@decides(DOUBLE, OFFER)
+def apply_wager(state, seat: str, verb: str, params: Params) -> None:
+    """Carry out a wagering action, or raise :class:`Illegal` with the agreement's rule."""
+    rule = DOUBLE if verb in ("double", "accept-double", "decline-double") else OFFER
+    if verb in OPENERS:
+        agreed = params.doubling if verb == "double" else params.offer_the_point
+        if not agreed:
+            name = "doubling" if verb == "double" else "offering the point"
+            raise Illegal("not-agreed", f"Nobody agreed to {name} at this table; it needs the players' agreement.",
+                          [rule])
+        if state.pending:
+            raise Illegal("answer-pending", "An offer is waiting for its answer first.", [rule])
+        if not (_double_open(state, params) if verb == "double" else _offer_open(state, params)):
+            when = "before the third trick is led, once a hand" if verb == "double" else \
+                "once the exchange is over and before the first card is led, once a hand"
+            raise Illegal("wager-too-late" if state.phase == "play" else "not-now",
+                          f"'{verb}' is possible only {when}.", [rule])
+        state.pending = (verb, seat)
+        if verb == "double":
+            state.double_asked = True
+        else:
+            state.offer_made = True
+        return
+    if not state.pending or ANSWERS[verb] != state.pending[0] or seat == state.pending[1]:
+        raise Illegal("not-now", f"'{verb}' answers an offer the other player has made, and none is waiting.",
+                      [rule])
+    opener, offerer = state.pending
+    state.pending = None
+    if verb == "accept-double":
+        state.doubled = True
+    elif verb == "decline-double":
+        state.ended, state.phase = ("double-declined", offerer), "complete"
+    elif verb == "accept-offer":
+        state.ended, state.phase = ("offer-accepted", seat), "complete"
+    else:
+        state.offer_declined_by = seat

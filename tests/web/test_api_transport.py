@@ -1,0 +1,133 @@
+"""The API's one transport: a WSGI app mounted at /api, with the site's headers, methods and limits."""
+import gzip
+import io
+import json
+
+import pytest
+
+from ecarte_tutor.web.api import Api
+from ecarte_tutor.web.security import HEADERS
+
+PLAY = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S"], "card": "7S"}
+
+
+def error_code(response):
+    return response.get_json()["error"]["code"]
+
+
+@pytest.mark.parametrize("method, url, allow", [
+    ("GET", "/api/ask", "POST, OPTIONS"),
+    ("PUT", "/api/ask", "POST, OPTIONS"),
+    ("HEAD", "/api/ask", "POST, OPTIONS"),
+    ("POST", "/api/openapi.json", "GET, HEAD, OPTIONS"),
+    ("DELETE", "/api/openapi.json", "GET, HEAD, OPTIONS"),
+])
+def test_another_method_is_405_with_allow(client, method, url, allow):
+    response = client.open(url, method=method)
+    assert response.status_code == 405
+    assert response.headers["Allow"] == allow
+    if method != "HEAD":
+        assert error_code(response) == "method-not-allowed"
+
+
+@pytest.mark.parametrize("url, allow", [("/api/ask", "POST, OPTIONS"), ("/api/openapi.json", "GET, HEAD, OPTIONS")])
+def test_options_lists_only_the_methods_that_exist(client, url, allow):
+    response = client.options(url)
+    assert response.status_code == 204
+    assert response.headers["Allow"] == allow
+    assert response.get_data() == b""
+    for method in allow.split(", "):  # each method advertised is answered, not refused
+        assert client.open(url, method=method, data=json.dumps(PLAY)).status_code != 405
+
+
+@pytest.mark.parametrize("url", ["/api/ping", "/api", "/api/", "/api/ask/", "/api/openapi.json/x"])
+def test_no_other_address_under_api(client, url):
+    for method in ("GET", "POST", "OPTIONS"):
+        response = client.open(url, method=method)
+        assert response.status_code == 404 and error_code(response) == "not-found"
+
+
+def test_the_openapi_document_describes_no_route_the_site_lacks(client):
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    assert set(paths) == {"/api/ask"}
+    for path, operations in paths.items():
+        for method in operations:
+            assert client.open(path, method=method.upper(), data=json.dumps(PLAY)).status_code in (200, 400)
+
+
+def test_the_openapi_document_is_gzipped_for_browsers_that_accept_it(client):
+    plain = client.get("/api/openapi.json")
+    packed = client.get("/api/openapi.json", headers={"Accept-Encoding": "gzip, br"})
+    assert packed.headers["Content-Encoding"] == "gzip" and "Content-Encoding" not in plain.headers
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+    assert plain.headers["Vary"] == packed.headers["Vary"] == "Accept-Encoding"
+    head = client.head("/api/openapi.json")
+    assert head.get_data() == b"" and head.headers["Content-Length"] == plain.headers["Content-Length"]
+
+
+@pytest.mark.parametrize("method, url", [("POST", "/api/ask"), ("GET", "/api/ask"), ("GET", "/api/openapi.json"),
+                                         ("GET", "/api/nothing"), ("OPTIONS", "/api/ask")])
+def test_api_responses_carry_the_site_security_headers(client, method, url):
+    response = client.open(url, method=method, data=b"{}")
+    for name, value in HEADERS.items():
+        assert response.headers[name] == value
+
+
+class Unreadable(io.RawIOBase):
+    """A body stream that fails if read: a refusal by Content-Length must not touch it."""
+
+    def readinto(self, buffer):
+        raise AssertionError("the body was read")
+
+
+def call(app, environ):
+    statuses = []
+    body = b"".join(app(environ, lambda status, headers, exc_info=None: statuses.append((status, dict(headers)))))
+    return statuses[0][0], statuses[0][1], body
+
+
+def environ_for(body_stream, **extra):
+    return {"REQUEST_METHOD": "POST", "PATH_INFO": "/ask", "wsgi.input": body_stream, **extra}
+
+
+def test_a_declared_length_over_the_limit_is_refused_unread(app):
+    api = Api(None, limit=64 * 1024)
+    status, headers, body = call(api, environ_for(Unreadable(), CONTENT_LENGTH=str(1 << 30)))
+    assert status.startswith("413") and json.loads(body)["error"]["code"] == "too-large"
+
+
+def test_an_undeclared_length_is_read_only_past_the_limit(app):
+    """A chunked body (the server says the stream ends) is read at most one chunk past the limit."""
+    stream = io.BytesIO(b"[" + b"1," * 100_000 + b"1]")
+    status, _, body = call(Api(None, limit=1024), environ_for(stream, **{"wsgi.input_terminated": True}))
+    assert status.startswith("413") and json.loads(body)["error"]["code"] == "too-large"
+    assert stream.tell() < 200_000
+
+
+def test_an_answer_is_the_same_under_any_mount(app):
+    api = Api(app.extensions["ecarte_tutor"].book)
+    body = json.dumps(PLAY).encode()
+    status, headers, answer = call(api, environ_for(io.BytesIO(body), CONTENT_LENGTH=str(len(body))))
+    assert status == "200 OK" and headers["Content-Type"] == "application/json"
+    assert json.loads(answer)["legal"] is False
+
+
+def test_a_fault_anywhere_in_the_api_is_a_400_error_object(app, monkeypatch):
+    api = Api(app.extensions["ecarte_tutor"].book)
+    monkeypatch.setattr(api, "dispatch", lambda environ, method: 1 / 0)
+    status, _, body = call(api, environ_for(io.BytesIO(b"{}")))
+    assert status.startswith("400") and json.loads(body)["error"]["code"] == "internal-error"
+
+
+def test_an_answer_that_is_no_json_and_its_fallback_are_bytes(monkeypatch, app):
+    """The fallback for an answer that cannot be written is itself already bytes (it was once encoded twice)."""
+    import ecarte_tutor.web.api as api_module
+
+    monkeypatch.setattr(api_module, "ask", lambda question, book: {"odd": float("nan")})
+    status, _, body = call(Api(None), environ_for(io.BytesIO(b"{}"), CONTENT_LENGTH="2"))
+    assert status.startswith("400") and json.loads(body)["error"]["code"] == "internal-error"
+
+
+def test_pages_keep_allow_on_405(client):
+    response = client.delete("/lessons/")
+    assert response.status_code == 405 and "GET" in response.headers["Allow"]
