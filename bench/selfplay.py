@@ -78,7 +78,8 @@ def report(profile: str, results: list[dict], wall: float) -> None:
         by_pair[(r["game"]["learner_level"], r["game"]["tutor_level"])].append(r)
     for (learner, tutor), rows in sorted(by_pair.items()):
         wins = Counter(r["winner"] for r in rows)
-        print(f"  {learner:>8} v {tutor:<8} {len(rows):5d} games, {1000 * sum(r['cpu'] for r in rows) / len(rows):6.1f} "
+        cpu = 1000 * sum(r["cpu"] for r in rows) / len(rows)
+        print(f"  {learner:>8} v {tutor:<8} {len(rows):5d} games, {cpu:6.1f} "
               f"ms/game; wins {learner} side {wins['learner']}, {tutor} side {wins['tutor']}")
     for r in (bad + errors)[:5]:
         print(f"  PROBLEM {r['game']}: {r.get('error') or r['problems'][:2]}")

@@ -78,7 +78,7 @@ class Decision:
     view: SeatView
 
 
-def seat_view(hp: HandPlay, state: hand.HandState, seat: str, game: "Game", done: int | None = None) -> SeatView:
+def seat_view(hp: HandPlay, state: hand.HandState, seat: str, game: Game, done: int | None = None) -> SeatView:
     """What the player in ``seat`` sees of ``hp`` when the hand stands at ``state``, after its first
     ``done`` actions (all of them by default: the live state)."""
     public = state.to_dict()
@@ -114,7 +114,7 @@ class Game:
     # --- starting and replaying ----------------------------------------------------------------
 
     @classmethod
-    def start(cls, book: RuleBook | None = None, **settings) -> "Game":
+    def start(cls, book: RuleBook | None = None, **settings) -> Game:
         """A new game: ``seed``, ``profile``, ``level``, ``agreements``, ``first_dealer`` (checked)."""
         book = book or default_rulebook()
         game = cls(make_settings(book, **settings), book)
@@ -122,7 +122,7 @@ class Game:
         return game
 
     @classmethod
-    def replay(cls, record, book: RuleBook | None = None) -> "Game":
+    def replay(cls, record, book: RuleBook | None = None) -> Game:
         """The game a record describes, rebuilt move by move; a bad record is a :class:`TableError`."""
         book = book or default_rulebook()
         settings, words = read_record(record, book)

@@ -42,7 +42,7 @@ def review_hand(game: Game, number: int) -> dict:
     state = hand.start(hp.deal)
     decisions, cards, mistakes = [], {}, []
     first_discard, king_window = True, None
-    for index, (action, player) in enumerate(zip(hp.actions, hp.by)):
+    for index, (action, player) in enumerate(zip(hp.actions, hp.by, strict=True)):
         if king_window is None and state.phase == "play" and hand.king_window_open(state, seat, game.params):
             king_window = index  # the learner could announce the king from here on
         if player == "learner":

@@ -1,13 +1,12 @@
 """Fixtures for the practice table: a game whose current hand is a chosen deal (a book's hand)."""
 import pytest
+from data_under_test import BOOK
 
 from ecarte_tutor.engine import hand
 from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.fields import other
 from ecarte_tutor.table.game import Game, HandPlay
 from ecarte_tutor.table.settings import make_settings
-
-from data_under_test import BOOK
 
 
 @pytest.fixture

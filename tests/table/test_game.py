@@ -1,7 +1,9 @@
 """The game model: seeded deals, alternating dealers, the referee at every move, records that replay."""
 import json
+from itertools import pairwise
 
 import pytest
+from data_under_test import BOOK
 
 from ecarte_tutor.cards import PACK
 from ecarte_tutor.table import dealing
@@ -9,8 +11,6 @@ from ecarte_tutor.table.game import Game
 from ecarte_tutor.table.review import review_hand
 from ecarte_tutor.table.selfplay import play_game
 from ecarte_tutor.table.settings import TableError
-
-from data_under_test import BOOK
 
 PARAMS = BOOK.params()
 def test_a_deal_uses_the_whole_pack_and_depends_only_on_seed_and_number():
@@ -28,7 +28,7 @@ def test_the_deal_alternates_from_the_first_dealer_chosen():
     assert len(dealers) > 2
     assert dealers == ["learner", "tutor"] * (len(dealers) // 2) + ["learner"] * (len(dealers) % 2)
     # the score carries over: each hand starts from the score the one before ended with
-    for before, after in zip(game.hands, game.hands[1:]):
+    for before, after in pairwise(game.hands):
         ended = before.answer["score"]["score_after"]
         assert {p: ended[s] for p, s in before.seats.items()} == {p: after.score_before[s]
                                                                   for p, s in after.seats.items()}

@@ -1,12 +1,12 @@
 """The tutor's levels: plain but legal, the jeux de règle and the analysis, and Hoffmann's advice."""
+from data_under_test import BOOK
+
 from ecarte_tutor import ask
 from ecarte_tutor.cards import Suit, parse_card
+from ecarte_tutor.engine import hand as referee
 from ecarte_tutor.table.discard import avoidable_breach, choose_discard
 from ecarte_tutor.table.hoffmann import lead_preference
-from ecarte_tutor.engine import hand as referee
 from ecarte_tutor.table.selfplay import play_game
-
-from data_under_test import BOOK
 
 PARAMS = BOOK.params()
 def cards(text):
@@ -38,7 +38,7 @@ def test_the_beginner_is_plain():
     game = play_game(BOOK, seed=4, profile="london", learner_level="beginner", tutor_level="beginner").game
     for hp in game.hands:
         tutor_seat = hp.seats["tutor"]
-        verbs = [a["do"] for a, p in zip(hp.actions, hp.by) if p == "tutor"]
+        verbs = [a["do"] for a, p in zip(hp.actions, hp.by, strict=True) if p == "tutor"]
         if tutor_seat == "dealer":
             assert "refuse" not in verbs  # he always accepts...
         else:
@@ -50,7 +50,7 @@ def test_the_club_tutor_proposes_and_answers_by_the_jeux_de_regle():
     checked = 0
     for hp in game.hands:
         state = referee.start(hp.deal)
-        for index, (action, player) in enumerate(zip(hp.actions, hp.by)):
+        for index, (action, player) in enumerate(zip(hp.actions, hp.by, strict=True)):
             if player == "tutor" and action["do"] in ("propose", "stand", "accept", "refuse"):
                 mine = state.hands[action["by"]]
                 advice = ask({"kind": "advice", "trump": state.trump.letter, "seat": action["by"],
@@ -70,7 +70,7 @@ def test_the_tutor_never_peeks_at_the_learners_cards(fixed_game, hoffmann_last):
         game = fixed_game(deal, learner="elder", level="club")
         game.play({"do": "stand"})
         game.play({"do": "card", "card": "KS"})  # the tutor (dealer) answers from his own view only
-        replies.append([a for a, p in zip(game.current.actions, game.current.by) if p == "tutor"])
+        replies.append([a for a, p in zip(game.current.actions, game.current.by, strict=True) if p == "tutor"])
     assert replies[0][-1]["do"] == "card" and replies[0] == replies[1]
 
 

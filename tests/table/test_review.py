@@ -1,8 +1,8 @@
 """Reviewing a hand with the analysis, and the game's mistakes by rule."""
+from data_under_test import BOOK
+
 from ecarte_tutor.table.review import game_summary, review_hand
 from ecarte_tutor.table.selfplay import play_game
-
-from data_under_test import BOOK
 
 HOFFMANN_THIRD = {  # Hoffmann's third deal: Y (elder) plays without proposing; 10♣ is the winning lead
     "elder": ["QD", "10D", "10C", "8C", "8H"], "dealer": ["JC", "AH", "JH", "10H", "8D"], "turn_up": "JD",

@@ -5,10 +5,9 @@ profile, mostly beginner against beginner (cheap), with club and book games mixe
 games under agreements, so that every path of the table is walked on every test run.
 """
 import pytest
+from data_under_test import BOOK, PROFILES
 
 from ecarte_tutor.table.selfplay import play_game, problems
-
-from data_under_test import BOOK, PROFILES
 
 GAMES = 220  # a profile, beginner against beginner
 MIXED = ("club", "beginner"), ("beginner", "book"), ("book", "club"), ("club", "club")

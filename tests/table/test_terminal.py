@@ -2,12 +2,12 @@
 import io
 import json
 
+from data_under_test import BOOK
+
 from ecarte_tutor.cli import build_parser, main
 from ecarte_tutor.commands import play as command
 from ecarte_tutor.table.game import Game
 from ecarte_tutor.table.players import make_player
-
-from data_under_test import BOOK
 
 WORDS = {"propose": "p", "stand": "play", "accept": "a", "refuse": "r", "announce-king": "k", "pass": "go",
          "double": "x", "offer-point": "o", "accept-double": "yes", "accept-offer": "yes", "decline-double": "no",
