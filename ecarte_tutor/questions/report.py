@@ -105,7 +105,11 @@ def _unknown(error, question, kind: str):
             continue
         field = f"{where}.{name}" if where else str(name)
         if code == "unknown-fact":
-            message = f"'{name}' is not a fact the referee asks about{_hint(name, allowed, 'facts')}."
+            # worded as the interview's own reader words it (engine/disputes/facts.py)
+            near = nearest(name, allowed)
+            hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else \
+                f" The facts are: {', '.join(allowed)}."
+            message = f"'{name}' is not a fact the referee asks about.{hint}"
         else:
             owner = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} question" if not where else f"'{where}'"
             message = f"'{name}' is not a field of {owner}{_hint(name, allowed, 'fields')}."
