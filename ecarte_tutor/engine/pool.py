@@ -25,15 +25,15 @@ def _names(question: dict) -> list[str]:
     if not isinstance(players, list) or len(players) != PLAYERS or \
             not all(isinstance(p, str) and p.strip() for p in players):
         raise QuestionError("bad-field", "'players' must list the three players' names.", "players")
-    names = [p.strip() for p in players]
+    names = list(players)  # as written: the results name them the same way
     if len(set(names)) != PLAYERS:
         raise QuestionError("bad-field", "The three players need three different names.", "players")
     return names
 
 
 def _member(value, names: list[str], field: str) -> str:
-    if isinstance(value, str) and value.strip() in names:
-        return value.strip()
+    if isinstance(value, str) and value in names:
+        return value
     raise QuestionError("not-a-player", f"{value!r} is not one of the players ({', '.join(names)}).", field)
 
 

@@ -180,6 +180,8 @@ class _Source:
     def _strings(self, schema, v: str, fail_if, known: str, must_be_text: bool) -> None:
         """One test for the string keywords; a string of the format's common ones passes at once."""
         tests = []
+        if "minLength" in schema:
+            tests.append(f"len({v}) >= {int(schema['minLength'])}")
         if "maxLength" in schema:
             tests.append(f"len({v}) <= {int(schema['maxLength'])}")
         if "pattern" in schema:
@@ -202,7 +204,7 @@ class _Source:
     @staticmethod
     def _keeps(schema, text: str) -> bool:
         """Does ``text`` meet the schema's length and pattern?"""
-        return len(text) <= schema.get("maxLength", len(text)) and \
+        return schema.get("minLength", 0) <= len(text) <= schema.get("maxLength", len(text)) and \
             ("pattern" not in schema or re.search(schema["pattern"], text) is not None)
 
     def _arrays(self, schema, base: str, v: str, out: list[str], indent: int, depth: int, known: str) -> None:
@@ -264,9 +266,9 @@ class _Source:
             out += [f"{pad}if {guard}:", *inner]
 
 
-HANDLED = {"$ref", "type", "const", "enum", "minimum", "maximum", "maxLength", "pattern", "format", "minItems",
-           "maxItems", "uniqueItems", "items", "required", "properties", "additionalProperties", "allOf", "anyOf",
-           "if", "then", "else", "minProperties", "maxProperties", "propertyNames", "patternProperties"}
+HANDLED = {"$ref", "type", "const", "enum", "minimum", "maximum", "minLength", "maxLength", "pattern", "format",
+           "minItems", "maxItems", "uniqueItems", "items", "required", "properties", "additionalProperties", "allOf",
+           "anyOf", "if", "then", "else", "minProperties", "maxProperties", "propertyNames", "patternProperties"}
 
 
 def compile_check(schema: dict, base: str, resolve: Resolve, formats: dict) -> Callable[[object], bool]:

@@ -25,6 +25,9 @@ FILL = "x-properties-from"
 FILL_PATTERN = "x-pattern-from"
 FILL_ITEMS = "x-items-from"
 SLUG = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
+BLANK = "[\t-\r\x1c- \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+"""The characters Python's str.strip() takes away, as a pattern's class: written out, because regular
+expression engines disagree on what ``\\s`` means (tests/questions/test_notations.py checks the list)."""
 CASES = {"k": "[kK\u212a]"}
 """Letters another character lowers to: the Kelvin sign reads as k, as Python's str.lower() has it."""
 
@@ -86,14 +89,14 @@ def any_case(words) -> str:
         if not set(word) <= SLUG:
             raise ValueError(f"a name read in any case must be a lower-case slug, not {word!r}")
         return "".join(CASES.get(c) or (f"[{c}{c.upper()}]" if c.isalpha() else c) for c in word)
-    return r"^\s*(?:" + "|".join(letters(w) for w in words) + r")\s*$"
+    return f"^{BLANK}*(?:" + "|".join(letters(w) for w in words) + f"){BLANK}*$"
 
 
 def digits(low: int | None, high: int | None) -> str:
     """A pattern for whole numbers written as ASCII digits, from ``low`` to ``high`` when both are given."""
     if low is None or high is None:
-        return r"^\s*[0-9]+\s*$"
-    return r"^\s*0*(?:" + "|".join(str(n) for n in range(high, low - 1, -1)) + r")\s*$"
+        return f"^{BLANK}*[0-9]+{BLANK}*$"
+    return f"^{BLANK}*0*(?:" + "|".join(str(n) for n in range(high, low - 1, -1)) + f"){BLANK}*$"
 
 
 def fact_schema(spec) -> dict:

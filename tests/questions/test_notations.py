@@ -48,3 +48,29 @@ def test_examples_of_each_notation(notations, name, good, bad):
 def test_each_pattern_accepts_exactly_what_the_engine_reads(notations, name, text):
     pattern, _, found = notations[name]  # the schema also caps the length (maxLength), whatever the reader says
     assert (pattern.search(text) is not None) == found.accepts(text), (name, text)
+
+
+def test_blank_is_what_str_strip_takes_away_and_no_pattern_relies_on_backslash_s(book):
+    """Engines disagree on \\s (Python counts U+001C..U+001F, ECMAScript U+FEFF): the patterns spell it out."""
+    import sys
+
+    from ecarte_tutor.engine.kinds import KINDS
+    from ecarte_tutor.questions.schemas import BLANK, kind_schema
+
+    blank = re.compile(BLANK)
+    assert all(bool(blank.fullmatch(chr(code))) == chr(code).isspace() for code in range(sys.maxunicode + 1))
+
+    def patterns(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "pattern":
+                    yield value
+                yield from patterns(value) if key != "patternProperties" else [*value, *patterns(value)]
+        elif isinstance(node, list):
+            for value in node:
+                yield from patterns(value)
+
+    found = [*patterns(common_schema(book))]
+    for kind in KINDS.values():
+        found += patterns(kind_schema(book, kind.schema))
+    assert found and not [p for p in found if "\\s" in p or "\\S" in p or "." in p.replace("\\.", "")]
