@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from .cards import CANONICAL_CARDS, Card, parse_card, parse_suit
 from .errors import CardNotationError, QuestionError
+from .wording import SEAT_NAMES  # noqa: F401 - explanations import the seats' names from here too
 
 SEATS = ("elder", "dealer")
-SEAT_NAMES = {"elder": "the elder hand (non-dealer)", "dealer": "the dealer"}
-"""How explanations name the seats."""
 
 
 def require(question: dict, name: str):
@@ -50,7 +49,7 @@ def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None =
         for i, card in enumerate(cards):
             if card in seen:
                 raise QuestionError("duplicate-card",
-                                    f"{card} appears twice in '{field}' (positions {seen[card]} and {i}); "
+                                    f"{card.pretty} appears twice in '{field}' (positions {seen[card]} and {i}); "
                                     "a pack holds each card once.", f"{field}[{i}]")
             seen[card] = i
     return cards

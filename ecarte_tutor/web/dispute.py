@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, render_template, request, url_for
 
 from ..asking import ask
+from ..casebook import ruling_laws
 from .forms import requested_profile
 from .site import get_site
 
@@ -119,4 +120,5 @@ def interview():
     context["timeline"] = answer.get("timeline", [])
     if answer["status"] == "need":
         return render_template("dispute/question.html", need=answer["need"], **context)
-    return render_template("dispute/ruling.html", answer=answer, **context)
+    laws = ruling_laws(answer, book)
+    return render_template("dispute/ruling.html", answer=answer, law=laws[0] if laws else None, **context)

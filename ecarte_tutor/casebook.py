@@ -1,0 +1,96 @@
+"""The casebook: every worked case with the ruling the tutor gives it now, by id, by law, and searched.
+
+Built once from the library (the cases are fixed while the site runs). A case belongs to the laws
+its ruling involves, the deciding law first: that is the law its page links to, and the law under
+which it is listed among "other cases under this law".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .asking import ask
+from .casesearch import Searchable, Synonyms, normalised, rank
+
+
+@dataclass(frozen=True)
+class CaseRuling:
+    """One scenario and the answer ``ask()`` gives it."""
+
+    scenario: object
+    answer: dict
+    laws: tuple[int, ...]  # the laws of the ruling, the one that decided it first
+
+    @property
+    def kind(self) -> str:
+        question = self.scenario.question
+        return question.get("kind", "") if isinstance(question, dict) else ""
+
+    @property
+    def law(self) -> int | None:
+        """The law the case is filed under (None: no law of the club code takes part)."""
+        return self.laws[0] if self.laws else None
+
+
+def ruling_laws(answer: dict, book) -> tuple[int, ...]:
+    """The laws of an answer, the deciding one first: the first cited rule that is a law, then the rest by number."""
+    laws = [n for n in answer.get("laws") or [] if isinstance(n, int)]
+    first = next((book.rules[r].law for r in answer.get("cites") or [] if r in book.rules and book.rules[r].law
+                  in laws), None)
+    return tuple(([first] if first else []) + [n for n in laws if n != first])
+
+
+class Casebook:
+    """The cases of a library with their rulings, looked up by id and by law, and searched."""
+
+    def __init__(self, library, synonyms: Synonyms | None = None):
+        book = library.book
+        self.book = book
+        self.synonyms = synonyms or Synonyms()
+        self.entries: list[CaseRuling] = []
+        for case in library.scenarios:
+            answer = ask(case.question, library)
+            self.entries.append(CaseRuling(case, answer, ruling_laws(answer, book)))
+        self.by_id = {entry.scenario.id: entry for entry in self.entries}
+        self._searchable = [self._searchable_entry(entry) for entry in self.entries]
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def get(self, case_id: str) -> CaseRuling | None:
+        return self.by_id.get(case_id)
+
+    def kinds(self) -> list[str]:
+        return sorted({entry.kind for entry in self.entries if entry.kind})
+
+    def laws(self) -> list[int]:
+        """The laws some case is filed under, in order."""
+        return sorted({entry.law for entry in self.entries if entry.law})
+
+    def under_law(self, number: int, *, besides: str | None = None) -> list[CaseRuling]:
+        """The cases of a law: those it decided first, then those it took part in; ``besides`` left out."""
+        own = [e for e in self.entries if e.law == number and e.scenario.id != besides]
+        part = [e for e in self.entries if number in e.laws[1:] and e.scenario.id != besides]
+        return own + part
+
+    def search(self, query: str = "", *, kind: str = "", law: int | None = None) -> tuple[list[CaseRuling], bool]:
+        """The cases that match, best first, and whether they match every word (see :mod:`casesearch`)."""
+        chosen = [i for i, e in enumerate(self.entries) if (not kind or e.kind == kind)
+                  and (law is None or law in e.laws)]
+        terms = self.synonyms.terms(query) if query.strip() else []
+        titles = {n: rule.title for n, rule in self.book.laws.items()}
+        order, exact = rank([self._searchable[i] for i in chosen], terms, titles)
+        return [self.entries[chosen[i]] for i in order], exact
+
+    def _searchable_entry(self, entry: CaseRuling) -> Searchable:
+        case, laws = entry.scenario, self.book.laws
+        titles = [laws[n].title for n in entry.laws if n in laws]
+        return Searchable(fields={
+            "title": normalised(case.title),
+            "summary": normalised(case.summary),
+            "law": normalised(" ".join(titles[:1])),
+            "other_laws": normalised(" ".join(titles[1:])),
+            "situation": normalised(case.situation),
+            "text": normalised(" ".join(str(part) for part in (
+                case.id, case.name, case.note, entry.answer.get("explanation", ""),
+                " ".join(o.get("label", "") for o in entry.answer.get("options") or [] if isinstance(o, dict)))))},
+            laws=entry.laws)
