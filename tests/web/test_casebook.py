@@ -2,37 +2,58 @@
 import re
 
 from data_under_test import LIBRARY
+from markupsafe import escape
 
 from ecarte_tutor.web.casebook import PAGE_SIZE, reopen_url
 
 
-def test_casebook_lists_cases_with_rulings(get, app):
+def test_casebook_lists_cases_by_title_with_their_summaries(get):
     page = get("/casebook/")
     assert page.status == 200
     total = len(LIBRARY.scenarios)
     assert f"{total} cases" in page.text
-    shown = min(total, PAGE_SIZE)
-    assert page.html.count('<article class="case"') == shown
+    shown = LIBRARY.scenarios[:min(total, PAGE_SIZE)]
+    assert page.html.count('<li class="case"') == len(shown)
+    for case in shown:
+        assert f'<a class="case-title" href="/casebook/{case.id}">' in page.html
+        assert case.title in page.text
+
+
+def entries(app):
+    with app.app_context():
+        return app.extensions["ecarte_tutor"].casebook().entries
 
 
 def test_every_case_is_answered_without_a_fault(app):
-    with app.app_context():
-        entries = app.extensions["ecarte_tutor"].casebook()
-    faults = [e.scenario.id for e in entries if (e.answer.get("error") or {}).get("code") == "internal-error"]
+    faults = [e.scenario.id for e in entries(app) if (e.answer.get("error") or {}).get("code") == "internal-error"]
     assert faults == []
 
 
-def test_every_citation_in_the_casebook_has_an_anchor(get, app):
+def test_every_citation_in_the_casebook_has_a_place_to_go(get, app):
     anchors = get("/rules").ids()
-    with app.app_context():
-        entries = app.extensions["ecarte_tutor"].casebook()
-    cited = {rule_id for e in entries for rule_id in e.answer.get("cites", []) or []}
-    assert cited - anchors == set()
+    book = app.extensions["ecarte_tutor"].book
+    cited = {rule_id for e in entries(app) for rule_id in e.answer.get("cites", []) or []}
+    assert {rule_id for rule_id in cited if not book.rules[rule_id].law} - anchors == set()
+    laws = {book.rules[rule_id].law for rule_id in cited if book.rules[rule_id].law}
+    assert laws and all(get(f"/laws/{n}").status == 200 for n in laws)
 
 
-def test_search_filters_without_javascript(get):
-    cases = LIBRARY.scenarios
-    target = cases[0]
+def test_every_case_has_a_page_of_its_own(get):
+    for case in LIBRARY.scenarios:
+        page = get(f"/casebook/{case.id}")
+        assert page.status == 200, case.id
+        assert f"<h1>{escape(case.title)}</h1>" in page.html
+        assert escape(case.summary) in page.html or case.summary in page.text
+
+
+def test_an_unknown_case_is_a_friendly_404(get):
+    page = get("/casebook/no.such-case")
+    assert page.status == 404
+    assert "no such case" in page.text
+
+
+def test_search_finds_a_case_by_its_id_for_referees(get):
+    target = LIBRARY.scenarios[0]
     page = get(f"/casebook/?q={target.id}")
     assert page.status == 200
     assert target.id in page.ids()
@@ -92,28 +113,22 @@ def test_reopened_cases_rule_again(get, app):
 
 def test_a_play_cases_cards_say_whether_they_may_be_played(get):
     case = next(c for c in LIBRARY.scenarios if c.question.get("kind") == "play" and "error" not in c.expect)
-    page = get(f"/casebook/?q={case.id}")
-    article = page.html[page.html.index(f'id="{case.id}"'):]
-    article = article[:article.index("</article>")]
+    article = get(f"/casebook/{case.id}").html
     notes = re.findall(r'aria-label="[^"]+, (may(?: not)? be played)"', article)
     assert len(notes) == len(case.question["hand"])
     assert "may be played" in notes
     assert re.search(r'class="card [a-z]+ legal mini" role="img" aria-label="[^"]+, may be played"', article)
 
 
-def test_a_cases_citations_and_laws_keep_its_profile(get, app):
+def test_a_cases_citations_keep_its_profile_and_its_laws_link_to_their_pages(get, app):
     case = next(c for c in LIBRARY.scenarios if c.question.get("profile") == "french"
                 and c.question.get("kind") == "exchange")
-    page = get(f"/casebook/?q={case.id}")
-    article = page.html[page.html.index(f'id="{case.id}"'):]
-    article = article[:article.index("</article>")]
+    article = get(f"/casebook/{case.id}").html
     assert '<div class="cites">' in article
-    cites = re.findall(r'href="(/rules[^"#]*)#', article)
-    assert cites and set(cites) == {"/rules?profile=french"}
-    with app.app_context():
-        ruled = next(e for e in app.extensions["ecarte_tutor"].casebook() if e.answer.get("laws"))
-    page = get(f"/casebook/?q={ruled.scenario.id}")
-    article = page.html[page.html.index(f'id="{ruled.scenario.id}"'):]
-    article = article[:article.index("</article>")]
+    cites = re.findall(r'<div class="cites">.*?</div>', article, flags=re.S)[0]
+    rules = re.findall(r'href="(/rules[^"#]*)#', cites)
+    assert rules and set(rules) == {"/rules?profile=french"}
+    ruled = next(e for e in entries(app) if e.answer.get("laws"))
+    article = get(f"/casebook/{ruled.scenario.id}").html
     for number in ruled.answer["laws"]:
-        assert f'<a href="/laws#law.{number}">{number}</a>' in article
+        assert f'<a href="/laws/{number}">Law {number} — ' in article

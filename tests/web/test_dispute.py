@@ -50,8 +50,8 @@ def test_walking_the_interview_reaches_a_ruling(get):
     assert "Law 16" in page.text
     assert "chooses" in page.text
     assert "Claim a fresh deal" in page.text  # an option with its consequence
-    assert "/rules#law.16" in page.links()
-    assert "profile london" in page.text
+    assert "/laws/16" in page.links(), "a law mentioned in a ruling links to the law's own page"
+    assert "Ruled under London (the club code) — the default" in page.text
 
 
 def test_each_step_keeps_earlier_answers_and_offers_a_back_link(get):
@@ -74,7 +74,7 @@ def test_a_ruling_is_a_shareable_url(get):
 def test_profile_rides_along_and_rules_again(get):
     page = get("/dispute/?profile=french&" + url(FACTS).split("?", 1)[1])
     assert page.status == 200
-    assert "profile french" in page.text
+    assert "Ruled under French (explicit conventions)" in page.text
     step = get("/dispute/?profile=french&irregularity=revoke")
     assert 'name="profile" value="french"' in step.html
 
