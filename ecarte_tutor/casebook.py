@@ -6,7 +6,8 @@ which it is listed among "other cases under this law".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 
 from .asking import ask
 from .casesearch import Searchable, Synonyms, normalised, rank
@@ -39,6 +40,22 @@ def ruling_laws(answer: dict, book) -> tuple[int, ...]:
     return tuple(([first] if first else []) + [n for n in laws if n != first])
 
 
+def leads_to(entry: CaseRuling, entries) -> tuple[int, ...]:
+    """The laws that decide the cases which answer more of the same interview (same facts and more,
+    same profile), the most frequent first: where a case that still needs a fact is heading."""
+    question = entry.scenario.question
+    facts = question.get("facts") or {}
+    counts = Counter(other.law for other in entries if other.law and other is not entry
+                     and other.scenario.question.get("profile") == question.get("profile")
+                     and _includes(other.scenario.question.get("facts") or {}, facts))
+    return tuple(law for law, _count in counts.most_common())
+
+
+def _includes(bigger: dict, smaller: dict) -> bool:
+    return all(name in bigger and bigger[name] == value and type(bigger[name]) is type(value)
+               for name, value in smaller.items())
+
+
 class Casebook:
     """The cases of a library with their rulings, looked up by id and by law, and searched."""
 
@@ -46,10 +63,12 @@ class Casebook:
         book = library.book
         self.book = book
         self.synonyms = synonyms or Synonyms()
-        self.entries: list[CaseRuling] = []
-        for case in library.scenarios:
-            answer = ask(case.question, library)
-            self.entries.append(CaseRuling(case, answer, ruling_laws(answer, book)))
+        rulings = [(case, ask(case.question, library)) for case in library.scenarios]
+        self.entries: list[CaseRuling] = [CaseRuling(case, answer, ruling_laws(answer, book))
+                                          for case, answer in rulings]
+        # A question the referee still has to ask belongs to the laws its answers lead to.
+        self.entries = [replace(e, laws=leads_to(e, self.entries)) if e.answer.get("status") == "need" else e
+                        for e in self.entries]
         self.by_id = {entry.scenario.id: entry for entry in self.entries}
         self._searchable = [self._searchable_entry(entry) for entry in self.entries]
 

@@ -22,7 +22,8 @@ SYNONYMS_FILE = "synonyms.yaml"  # at the top of scenarios/: not a file of cases
 # Where a term was found, and what that is worth. The law titles count for the law that decided
 # the case; its other laws count less.
 WEIGHTS = {"title": 8, "law": 5, "summary": 4, "situation": 2, "other_laws": 2, "text": 1}
-STOPWORD_TEXT = "a an and are as at be by for from has he his i in is it its my of on or the their to was were what when who with"
+STOPWORD_TEXT = ("a an and are as at be by for from has he his i in is it its my of on or the their to was were what "
+                 "when who with")
 # English past forms that no ending rule reaches: each is read as its present.
 IRREGULAR = {"dealt": "deal", "led": "lead", "gave": "give", "given": "give", "took": "take", "taken": "take",
              "held": "hold", "shown": "show", "seen": "see", "saw": "see", "won": "win", "lost": "lose",

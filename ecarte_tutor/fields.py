@@ -19,14 +19,15 @@ def read_card(value, field: str) -> Card:
     try:
         return parse_card(value)  # tries the canonical notation first
     except CardNotationError as exc:
-        raise QuestionError("bad-card", f"{field}: {exc}.", field) from None
+        # The message quotes what was typed; where it was typed is the error's field.
+        raise QuestionError("bad-card", f"{exc}.", field) from None
 
 
 def read_suit(value, field: str):
     try:
         return parse_suit(value)
     except CardNotationError as exc:
-        raise QuestionError("bad-suit", f"{field}: {exc}.", field) from None
+        raise QuestionError("bad-suit", f"{exc}.", field) from None
 
 
 def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None = None,

@@ -64,6 +64,7 @@ class Words:
 
     def __init__(self, book):
         self.book = book
+        self.moments = {name for name, fact in book.facts.items() if fact.get("moment")}
 
     def law(self, number) -> str:
         """``Law 43 — Revoking, or not winning a trick when able``."""
@@ -95,6 +96,25 @@ class Words:
         if isinstance(value, bool):
             return "yes" if value else "no"
         return str(value)
+
+    def fact_state(self, name: str, value) -> str:
+        """A fact and its value as a player says them: a moment as what had (not) happened by then,
+        any other fact as its question and the answer (“Whose hand is wrong?” The dealer's)."""
+        moment = (self.book.facts.get(name) or {}).get("moment")
+        if moment and isinstance(value, bool):
+            return moment["happened" if value else "pending"]
+        return f"“{self.fact(name)}” {self.fact_value(name, value)}"
+
+    def fact_condition(self, name: str, condition) -> str:
+        """What a decision row asks of a fact (a value, a list of values, or ``{min, max}``), in words."""
+        if isinstance(condition, dict):
+            low, high = condition.get("min"), condition.get("max")
+            span = (f"from {low} to {high}" if low is not None and high is not None
+                    else f"at least {low}" if low is not None else f"at most {high}")
+            return f"“{self.fact(name)}” {span}"
+        if isinstance(condition, list):
+            return f"“{self.fact(name)}” " + " or ".join(str(self.fact_value(name, v)) for v in condition)
+        return self.fact_state(name, condition)
 
     def profile(self, name: str, *, full: bool = False) -> str:
         """A profile by its title; in running text only the part before its dash: ``London (the club code)``."""

@@ -87,6 +87,16 @@ def fact_label(fact: dict | None, value):
     return value
 
 
+def player_message(error: dict, given: dict) -> str:
+    """The engine's message, except where it lists the API's values: a value that is no answer to its question
+    is named by the question instead."""
+    if error.get("code") != "bad-fact-value":
+        return error["message"]
+    name = (error.get("field") or "").removeprefix("facts.")
+    return (f"“{given.get(name, '')[:MAX_VALUE]}” is not one of the answers to “{get_site().words.fact(name)}”: "
+            "go back and choose one of its buttons.")
+
+
 @bp.get("/")
 def interview():
     book = get_site().book
@@ -116,7 +126,8 @@ def interview():
         question["profile"] = profile
     answer = ask(question, book)
     if "error" in answer:
-        return render_template("dispute/error.html", message=answer["error"]["message"], **context), 400
+        return render_template("dispute/error.html", message=player_message(answer["error"], dict(pairs)),
+                               **context), 400
     context["timeline"] = answer.get("timeline", [])
     if answer["status"] == "need":
         return render_template("dispute/question.html", need=answer["need"], **context)

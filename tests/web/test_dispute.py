@@ -80,9 +80,9 @@ def test_profile_rides_along_and_rules_again(get):
 
 
 @pytest.mark.parametrize("query, words", [
-    ("irregularity=nonsense", "nonsense"),
+    ("irregularity=nonsense", "“nonsense” is not one of the answers to “What went wrong at the table?”"),
     ("irregularity=revoke&planet=mars", "planet"),
-    ("irregularity=wrong-card-count&discovered=cutting", "wrong-card-count"),
+    ("irregularity=wrong-card-count&discovered=cutting", "A hand was dealt (or holds) too many or too few cards"),
     ("profile=mars&irregularity=revoke", "mars"),
 ])
 def test_facts_that_cannot_be_ruled_give_a_400_page_with_a_way_back(get, query, words):
