@@ -98,7 +98,10 @@ class Casebook:
         terms = self.synonyms.terms(query) if query.strip() else []
         titles = {n: rule.title for n, rule in self.book.laws.items()}
         order, exact = rank([self._searchable[i] for i in chosen], terms, titles)
-        return [self.entries[chosen[i]] for i in order], exact
+        found = [self.entries[chosen[i]] for i in order]
+        if law is not None and not terms:  # a law's own cases before those it only takes part in
+            found.sort(key=lambda entry: entry.law != law)
+        return found, exact
 
     def _searchable_entry(self, entry: CaseRuling) -> Searchable:
         case, laws = entry.scenario, self.book.laws

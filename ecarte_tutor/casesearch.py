@@ -4,7 +4,8 @@ A query is cut into terms. A term is a word, or a phrase of ``scenarios/synonyms
 of words that mean the same at the table, such as renege and revoke); it matches a case when the
 word, or any word of its group, appears in one of the case's fields. Every term must match. Cases
 rank by where their terms were found (title first, then summary, then the titles of their laws),
-and the cases of the law whose own title matches the most terms come before all others.
+and the cases of the law whose own title matches the most terms (more than half of them) come
+before all others.
 """
 from __future__ import annotations
 
@@ -137,7 +138,8 @@ def rank(entries: list[Searchable], terms: list[Term], law_titles: dict[int, str
     titles = {n: normalised(title) for n, title in law_titles.items()}
     law_hits = {n: sum(1 for t in terms if (t.law == n) or t.found_in(title)) for n, title in titles.items()}
     best = max(law_hits.values(), default=0)
-    favoured = {n for n, hits in law_hits.items() if hits == best} if best else set()
+    # A title that shares one word of several with the query is chance, not the law asked about.
+    favoured = {n for n, hits in law_hits.items() if hits == best} if best * 2 > len(terms) else set()
     scored = []
     for position, entry in enumerate(entries):
         points = [_points(entry, term) for term in terms]
