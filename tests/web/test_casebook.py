@@ -1,6 +1,7 @@
 """``/casebook``: every scenario with its ruling, searchable with a plain GET form."""
 import re
 
+import pytest
 from data_under_test import LIBRARY
 from markupsafe import escape
 
@@ -132,3 +133,61 @@ def test_a_cases_citations_keep_its_profile_and_its_laws_link_to_their_pages(get
     article = get(f"/casebook/{ruled.scenario.id}").html
     for number in ruled.answer["laws"]:
         assert f'<a href="/laws/{number}">Law {number} — ' in article
+
+
+def other_cases_section(html):
+    match = re.search(r'<section class="other-cases".*?</section>', html, flags=re.S)
+    assert match, "every case page ends with the other cases under its law"
+    return match.group(0)
+
+
+def test_every_case_links_to_its_law_and_the_other_cases_under_it(get, app):
+    for entry in entries(app):
+        section = other_cases_section(get(f"/casebook/{entry.scenario.id}").html)
+        links = re.findall(r'href="([^"]+)"', section)
+        if entry.law is None:
+            assert f"/casebook/?kind={entry.kind}" in links, entry.scenario.id
+            continue
+        assert f"/laws/{entry.law}" in links, entry.scenario.id
+        cases = [link.removeprefix("/casebook/") for link in links if link.startswith("/casebook/")
+                 and "?" not in link]
+        assert entry.scenario.id not in cases, "the other cases, not this one again"
+        with app.app_context():
+            under = app.extensions["ecarte_tutor"].casebook().under_law(entry.law, besides=entry.scenario.id)
+        assert cases == [e.scenario.id for e in under[:6]], entry.scenario.id
+
+
+def test_the_law_filter_lists_the_cases_of_a_law_and_refuses_a_law_that_is_not(get, app):
+    page = get("/casebook/?law=43")
+    assert page.status == 200
+    assert "Cases under Law 43 — Revoking, or not winning a trick when able" in page.text
+    listed = re.findall(r'<li class="case" id="([^"]+)"', page.html)
+    with app.app_context():
+        casebook = app.extensions["ecarte_tutor"].casebook()
+    assert listed and all(43 in casebook.get(case_id).laws for case_id in listed)
+    assert casebook.get(listed[0]).law == 43, "the law's own cases first"
+    for bad in ("99", "0", "x", "-1"):
+        refused = get(f"/casebook/?law={bad}")
+        assert refused.status == 400 and "no law" in refused.text
+
+
+@pytest.mark.parametrize("query, law", [("two cards turned", 11), ("renege", 43), ("faced card", 12)])
+def test_the_reported_searches_rank_the_right_law_first(get, app, query, law):
+    page = get(f"/casebook/?q={query.replace(' ', '+')}")
+    first = re.search(r'<li class="case" id="([^"]+)"', page.html).group(1)
+    with app.app_context():
+        assert app.extensions["ecarte_tutor"].casebook().get(first).law == law
+
+
+def test_a_search_that_matches_no_case_fully_offers_the_nearest(get):
+    page = get("/casebook/?q=revoke+zzzz")
+    assert "No case matches every word" in page.text
+    assert '<li class="case"' in page.html
+
+
+def test_the_casebook_has_a_jump_list_by_law(get, app):
+    page = get("/casebook/")
+    jump = re.search(r'<nav class="jump".*?</nav>', page.html, flags=re.S).group(0)
+    with app.app_context():
+        laws = app.extensions["ecarte_tutor"].casebook().laws()
+    assert re.findall(r'href="/casebook/\?law=(\d+)"', jump) == [str(n) for n in laws]

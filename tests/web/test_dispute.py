@@ -200,3 +200,15 @@ def test_every_value_a_fact_offers_fits_under_the_cap(app):
     for name, fact in app.extensions["ecarte_tutor"].book.facts.items():
         for choice in fact.get("choices", []):
             assert len(str(choice["value"]).lower()) <= MAX_VALUE, name
+
+
+def test_a_ruling_links_to_its_law_and_the_other_cases_under_it(get, app):
+    page = get("/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=elder")
+    section = re.search(r'<section class="other-cases".*?</section>', page.html, flags=re.S).group(0)
+    links = re.findall(r'href="([^"]+)"', section)
+    assert "/laws/43" in links
+    with app.app_context():
+        under = app.extensions["ecarte_tutor"].casebook().under_law(43)
+    assert [link for link in links if link.startswith("/casebook/") and "?" not in link] == \
+        [f"/casebook/{e.scenario.id}" for e in under[:6]]
+    assert "/casebook/?law=43" in links, "and all of them when there are more"

@@ -156,3 +156,49 @@ def test_the_default_profile_comes_from_the_rule_book_not_a_literal(monkeypatch)
     assert '<option value="french" selected>' in blank
     rules = client.get("/rules").get_data(as_text=True)
     assert "Under <strong>French (explicit conventions)</strong>" in rules
+
+
+def test_every_law_has_a_page_of_its_own(get, book):
+    numbers = sorted(book.laws)
+    for at, number in enumerate(numbers):
+        page = get(f"/laws/{number}")
+        assert page.status == 200
+        assert re.search(rf"<h1>Law {number} — {re.escape(str(escape(book.laws[number].title)))}</h1>", page.html)
+        links = page.links()
+        assert f"/laws#law.{number}" in links, "back to its place among all the laws"
+        if at:
+            assert f"/laws/{numbers[at - 1]}" in links
+        if at + 1 < len(numbers):
+            assert f"/laws/{numbers[at + 1]}" in links
+        for relation in book.laws[number].relations:
+            assert f"/laws/{relation['law']}" in links, "the laws it works with, each on its page"
+
+
+@pytest.mark.parametrize("url", ["/laws/0", "/laws/99", "/laws/x"])
+def test_a_law_that_is_not_is_a_404(get, url):
+    assert get(url).status == 404
+
+
+def test_the_laws_jump_list_reaches_every_law(get, book):
+    page = get("/laws")
+    jump = re.search(r'<nav class="jump".*?</nav>', page.html, flags=re.S).group(0)
+    targets = re.findall(r'href="#([^"]+)"', jump)
+    assert targets == [book.laws[n].id for n in sorted(book.laws)]
+    assert set(targets) <= page.ids()
+    for number in book.laws:
+        assert f'<h2><a href="/laws/{number}">' in page.html, "each law's heading opens its own page"
+
+
+def test_the_rule_books_jump_list_reaches_every_section(get, book):
+    page = get("/rules")
+    jump = re.search(r'<nav class="jump".*?</nav>', page.html, flags=re.S).group(0)
+    targets = re.findall(r'href="#([^"]+)"', jump)
+    assert targets and set(targets) <= page.ids()
+    assert len(targets) == len({s.name for s in book.sections})
+
+
+def test_the_jump_list_stays_at_the_top(client):
+    with client.get("/static/css/site.css") as response:
+        css = response.get_data(as_text=True)
+    rule = re.search(r"\.jump \{[^}]*\}", css).group(0)
+    assert "position: sticky" in rule and "top: 0" in rule
