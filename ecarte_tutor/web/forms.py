@@ -13,7 +13,7 @@ from flask import abort, request
 
 from ..cards import CARD_HELP, parse_card, parse_suit
 from ..errors import CardNotationError
-from .site import get_book
+from .site import get_book, get_site
 
 _SPLIT = re.compile(r"[\s,;]+")
 NONE_WORDS = {"", "none", "null", "lead", "i-lead"}
@@ -61,7 +61,8 @@ def requested_profile(args) -> tuple[str | None, str | None]:
     value = args.get("profile", "").strip().lower()
     profiles = get_book().profiles
     if value and value not in profiles:
-        return None, f"Unknown profile '{short(value)}': choose one of {', '.join(profiles)}."
+        names = ", ".join(get_site().words.profile(name) for name in profiles)
+        return None, f"Unknown profile '{short(value)}': choose one of {names}."
     return value or None, None
 
 
