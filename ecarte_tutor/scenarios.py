@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import paths
+from .casesearch import SYNONYMS_FILE
 from .errors import DataError
 from .schemas import explain, key_path, schema_errors
 from .yamlio import load_yaml
@@ -22,7 +23,7 @@ class Scenario:
     """One worked case: where it lives, what is asked, what must come back."""
 
     id: str
-    name: str
+    name: str  # one sentence stating the expected answer, for the tests and the referee
     group: str
     file: str
     question: dict
@@ -30,6 +31,8 @@ class Scenario:
     situation: str = ""
     source: dict | None = None
     note: str = ""  # what the law says that decides the case
+    title: str = ""  # a player's name for the case: the casebook's heading
+    summary: str = ""  # one line a player reads under the title
 
 
 def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
@@ -37,6 +40,8 @@ def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
     root = Path(root) if root else paths.scenarios_dir()
     cases, seen = [], {}
     for path in sorted(root.rglob("*.yaml")):
+        if path.parent == root and path.name == SYNONYMS_FILE:
+            continue  # the search's words, not cases
         document = load_yaml(path)
         for error in schema_errors("scenarios", document):
             raise DataError(path, explain(error), key=key_path(error))
@@ -47,7 +52,7 @@ def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
             seen[entry["id"]] = rel
             cases.append(Scenario(entry["id"], entry["name"], rel.split("/")[0], rel, entry["question"],
                                   entry["expect"], entry.get("situation", ""), entry.get("source"),
-                                  entry.get("note", "")))
+                                  entry.get("note", ""), entry.get("title", ""), entry.get("summary", "")))
     return cases
 
 

@@ -43,12 +43,14 @@ def read_deal(value, params: Params) -> Deal:
         raise QuestionError("bad-deal", f"The stock must hold the {expected_stock} undealt cards, not {len(stock)}.",
                             "deal.stock")
     where: dict[Card, str] = {}
-    places = [("deal.elder", hands["elder"]), ("deal.dealer", hands["dealer"]), ("deal.turn_up", (turn_up,)),
-              ("deal.stock", stock)]
-    for name, cards in places:
+    places = [("deal.elder", "in the elder hand", hands["elder"]), ("deal.dealer", "in the dealer's hand",
+              hands["dealer"]), ("deal.turn_up", "as the turn-up", (turn_up,)), ("deal.stock", "in the stock", stock)]
+    for name, place, cards in places:
         for i, card in enumerate(cards):
             field = name if name == "deal.turn_up" else f"{name}[{i}]"
             if card in where:
-                raise QuestionError("bad-deal", f"{card} is dealt twice ({where[card]} and {field}).", field)
-            where[card] = field
+                again = "again " if where[card] == place else ""
+                raise QuestionError("bad-deal", f"{card.pretty} is dealt twice: {where[card]} and {again}{place}.",
+                                    field)
+            where[card] = place
     return Deal(hands["elder"], hands["dealer"], turn_up, stock)

@@ -42,7 +42,8 @@ def _sort(cards, rank_order) -> list[str]:
 
 
 def _named(cards) -> str:
-    shown = ", ".join(cards[:LISTED])
+    """Canonical cards as a player writes them (``6♥``), the first few by name and then a count."""
+    shown = ", ".join(f"{card[:-1]}{Suit[card[-1]].symbol}" for card in cards[:LISTED])
     return shown + (f" and {len(cards) - LISTED} more" if len(cards) > LISTED else "")
 
 
@@ -61,6 +62,7 @@ def answer_pack(question: dict, book: RuleBook, params) -> dict:
     missing = _sort([c for c in piquet if c not in counts], params.rank_order)
     duplicates = _sort([c for c, n in counts.items() if n > 1], params.rank_order)
     foreign = [text for text, card in zip(given, canonical, strict=True) if card not in piquet]
+    foreign_cards = [card for card in canonical if card not in piquet]
     correct = not (missing or duplicates or foreign)
     pack_rule = params.rule_for("pack_size")
     answer = {"size": len(canonical), "correct": correct, "missing": missing, "duplicates": duplicates,
@@ -76,7 +78,7 @@ def answer_pack(question: dict, book: RuleBook, params) -> dict:
     if duplicates:
         faults.append(f"it holds {_named(duplicates)} more than once")
     if foreign:
-        faults.append(f"{_named(foreign)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
+        faults.append(f"{_named(foreign_cards)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
     # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it.
     ruling = answer_dispute({"facts": {"irregularity": INCORRECT_PACK}}, book, params)
     answer.update(laws=ruling["laws"], cites=ruling["cites"] + [pack_rule], law_text=ruling["law_text"],

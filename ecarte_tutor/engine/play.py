@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import wording
 from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import read_card, read_cards, read_suit, require
@@ -94,7 +95,7 @@ def read_position(question: dict, params: Params):
     led = question.get("led")
     led = None if led is None else read_card(led, "led")
     if led is not None and led in hand:
-        raise QuestionError("led-in-hand", f"The card led, {led}, cannot also be in your hand.", "led")
+        raise QuestionError("led-in-hand", f"The card led, {led.pretty}, cannot also be in your hand.", "led")
     return trump, hand, led
 
 
@@ -106,7 +107,7 @@ def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
     if card is not None:
         card = read_card(card, "card")
         if card not in hand:
-            raise QuestionError("card-not-in-hand", f"{card} is not in your hand ({', '.join(map(str, hand))}).",
+            raise QuestionError("card-not-in-hand", f"{card.pretty} is not in your hand ({wording.card_list(hand)}).",
                                 "card")
     found = duty(hand, led, trump, params)
     rule_ids = tuple(found.rule_ids)
@@ -162,7 +163,8 @@ def answer_trick(question: dict, book: RuleBook, params: Params) -> dict:
     led = read_card(require(question, "led"), "led")
     followed = read_card(require(question, "followed"), "followed")
     if led == followed:
-        raise QuestionError("duplicate-card", f"The same card, {led}, cannot be both led and played to.", "followed")
+        raise QuestionError("duplicate-card", f"The same card, {led.pretty}, cannot be both led and played to.",
+                            "followed")
     text, rules = explain_trick(led, followed, trump, params)
     return {"winner": trick_winner(led, followed, trump, params), **Reasons(book).add(*rules).fields(),
             "explanation": text}

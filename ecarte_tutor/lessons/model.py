@@ -15,6 +15,7 @@ from ..errors import DataError
 from ..fields import is_whole_number
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
+from ..wording import card_short
 from ..yamlio import load_yaml
 
 FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$")
@@ -117,8 +118,8 @@ def _choices(kind: str, entry: dict, where: str, path: Path, book: RuleBook) -> 
     if kind == "rank-order":
         return _card_choices(position["cards"], f"{where}.position.cards", path)
     if kind == "trick-winner":
-        return ({"value": "leader", "label": f"The leader, who led {position['led']}"},
-                {"value": "follower", "label": f"The follower, who played {position['followed']}"})
+        return ({"value": "leader", "label": f"The leader, who led {card_short(position['led'])}"},
+                {"value": "follower", "label": f"The follower, who played {card_short(position['followed'])}"})
     if kind == "propose-or-play":
         if position.get("seat", "elder") == "dealer":
             return ({"value": "refuse", "label": "Refuse (play as dealt)"}, {"value": "accept", "label": "Accept"})

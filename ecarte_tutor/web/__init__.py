@@ -52,6 +52,7 @@ def create_app(config: dict | None = None) -> Flask:
     site = Site.load(app.config)
     app.extensions["ecarte_tutor"] = site
     app.jinja_env.globals["site"] = site
+    app.jinja_env.globals["words"] = site.words  # every name a player reads (ecarte_tutor/wording.py)
 
     from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, rules
 

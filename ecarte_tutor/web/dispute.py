@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, render_template, request, url_for
 
 from ..asking import ask
+from ..casebook import ruling_laws
 from .forms import requested_profile
 from .site import get_site
 
@@ -86,6 +87,16 @@ def fact_label(fact: dict | None, value):
     return value
 
 
+def player_message(error: dict, given: dict) -> str:
+    """The engine's message, except where it lists the API's values: a value that is no answer to its question
+    is named by the question instead."""
+    if error.get("code") != "bad-fact-value":
+        return error["message"]
+    name = (error.get("field") or "").removeprefix("facts.")
+    return (f"“{given.get(name, '')[:MAX_VALUE]}” is not one of the answers to “{get_site().words.fact(name)}”: "
+            "go back and choose one of its buttons.")
+
+
 @bp.get("/")
 def interview():
     book = get_site().book
@@ -115,8 +126,10 @@ def interview():
         question["profile"] = profile
     answer = ask(question, get_site().library)  # the library: a house's rules apply
     if "error" in answer:
-        return render_template("dispute/error.html", message=answer["error"]["message"], **context), 400
+        return render_template("dispute/error.html", message=player_message(answer["error"], dict(pairs)),
+                               **context), 400
     context["timeline"] = answer.get("timeline", [])
     if answer["status"] == "need":
         return render_template("dispute/question.html", need=answer["need"], **context)
-    return render_template("dispute/ruling.html", answer=answer, **context)
+    laws = ruling_laws(answer, book)
+    return render_template("dispute/ruling.html", answer=answer, law=laws[0] if laws else None, **context)

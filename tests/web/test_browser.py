@@ -140,7 +140,8 @@ def test_is_this_legal(page, base_url):
     verdict = page.locator("#verdict")
     assert "may not be played" in verdict.locator(".headline").inner_text()
     assert verdict.get_by_role("img", name="queen of spades, may be played").count() == 1
-    assert "profile london" in verdict.inner_text()
+    assert "Ruled under London (the club code)" in verdict.inner_text()
+    assert "play.head-the-trick" not in verdict.inner_text(), "ids are folded away for referees"
     assert verdict.locator('a[href="/rules#play.head-the-trick"]').count() == 1
     shoot(page, "legal-verdict")
 
@@ -151,7 +152,7 @@ def test_is_this_legal(page, base_url):
     assert page.url == before
     verdict.get_by_role("button", name="Rule again").click()
     page.wait_for_url(re.compile(r"profile=french"))
-    assert "profile french" in page.locator("#verdict").inner_text()
+    assert "Ruled under French" in page.locator("#verdict").inner_text()
 
     # A citation opens the rule book at that rule.
     page.locator('#verdict a[href="/rules?profile=french#play.head-the-trick"]').click()
@@ -207,6 +208,19 @@ def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
     page.goto(shared)
     assert page.locator("h1").inner_text() == "The ruling"
 
+    # A law the ruling names opens that law's own page, and the other cases under it are a tap away.
+    page.locator("#verdict .laws").get_by_role("link", name=re.compile(r"^Law 16 — ")).click()
+    page.wait_for_url(re.compile(r"/laws/16$"))
+    assert page.locator("h1").inner_text().startswith("Law 16 — ")
+    shoot(page, "law-page")
+    page.go_back()
+    other = page.locator(".other-cases ul a").first
+    title = other.inner_text()
+    other.click()
+    page.wait_for_url(re.compile(r"/casebook/[^/?]+$"))
+    assert page.locator("h1").inner_text() == title
+    shoot(page, "casebook-case")
+
 
 def test_pages_without_javascript(browser_context, base_url):
     context_page = browser_context.new_page()
@@ -230,3 +244,23 @@ def test_pages_render_cleanly(page, base_url, path, name):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{path} scrolls sideways on a phone ({width}px)"
     shoot(page, name)
+
+
+@pytest.mark.parametrize("path, target", [("/laws", "law.43"), ("/rules", "section-play"), ("/casebook/", None)])
+def test_long_pages_keep_their_jump_list_in_reach(page, base_url, path, target):
+    page.goto(f"{base_url}{path}")
+    jump = page.locator("nav.jump")
+    assert jump.count() == 1
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    box = jump.bounding_box()
+    assert box is not None and abs(box["y"]) < 2, f"{path} ({height}px): the jump list stays at the top"
+    for link in jump.locator("a").all()[:3]:
+        size = link.bounding_box()
+        assert size["height"] >= 44 and size["width"] >= 44, "each jump is a finger-sized target"
+    if target:
+        jump.locator(f'a[href="#{target}"]').click()
+        heading = page.locator(f"[id='{target}'] h2").first
+        heading_box, jump_box = heading.bounding_box(), jump.bounding_box()
+        assert heading_box["y"] >= jump_box["y"] + jump_box["height"] - 1, "the heading lands below the jump list"

@@ -16,18 +16,3 @@ def matches(condition, value) -> bool:
 def same(a, b) -> bool:
     # True == 1 in Python; a boolean fact must not match an integer condition.
     return type(a) is type(b) and a == b
-
-
-def describe(condition) -> str:
-    """A condition in words, for error messages."""
-    if isinstance(condition, dict):
-        if "min" in condition and "max" in condition:
-            return f"from {condition['min']} to {condition['max']}"
-        return f"of at least {condition['min']}" if "min" in condition else f"of at most {condition['max']}"
-    if isinstance(condition, list):
-        return "one of " + ", ".join(map(show, condition))
-    return f"= {show(condition)}"
-
-
-def show(value) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -13,7 +13,8 @@ from types import MappingProxyType
 
 from ...errors import QuestionError
 from ...rulebook import RuleBook
-from .conditions import matches, same, show
+from ...wording import Words
+from .conditions import matches, same
 
 
 @dataclass(frozen=True)
@@ -87,10 +88,18 @@ def establish(book: RuleBook, given: dict) -> Knowledge:
 
 
 def _contradiction(book: RuleBook, name, wanted, held, behind, given) -> QuestionError:
+    words = Words(book)
     culprits = sorted(behind, key=list(book.facts).index)
-    listed = ", ".join(f"{n} = {show(given[n])}" for n in culprits)
+    listed = "; ".join(words.fact_state(n, given[n]) for n in culprits)
     return QuestionError(
         "conflicting-facts",
-        f"These facts cannot all be true of one hand: {listed} (they say both that "
-        f"{name} is {show(held)} and that it is {show(wanted)}). Correct one of them.",
+        f"These answers cannot all be true of one hand: {listed}. {_clash(words, name, held, wanted)} "
+        "Correct one of them.",
         f"facts.{culprits[-1]}" if culprits else "facts")
+
+
+def _clash(words: Words, name, held, wanted) -> str:
+    if name in words.moments:
+        return f"Together they say both that {words.fact_state(name, held)} and that {words.fact_state(name, wanted)}."
+    return (f"Together they give two answers to “{words.fact(name)}”: {words.fact_value(name, held)}, and "
+            f"{words.fact_value(name, wanted)}.")
