@@ -74,14 +74,25 @@ explanation but are not asked for.
     The terminal lesson of ``ecarte-tutor lesson``.
 """
 from .checks import lesson_problems
-from .grading import BadResponse, Feedback, LessonError, engine_answer, expected_answer, grade, same_answer
-from .model import CHOOSER_CHOICES, EXERCISE_KINDS, Exercise, Lesson, Step, find_lesson, load_lesson, load_lessons
+from .diagnosis import Diagnosis
+from .grading import (
+                      ANSWER_AFTER,
+                      BadResponse,
+                      Feedback,
+                      LessonError,
+                      engine_answer,
+                      expected_answer,
+                      grade,
+                      same_answer,
+)
+from .kinds import CHOOSER_CHOICES, KINDS
+from .model import EXERCISE_KINDS, Exercise, Lesson, Step, exercise_from, find_lesson, load_lesson, load_lessons
 from .progress import LessonProgress, Progress
 from .terminal import run_lesson
 
 __all__ = [
-    "BadResponse", "CHOOSER_CHOICES", "EXERCISE_KINDS", "Exercise", "Feedback", "Lesson", "LessonError",
-    "LessonProgress", "Progress", "Step", "engine_answer",
+    "ANSWER_AFTER", "BadResponse", "CHOOSER_CHOICES", "Diagnosis", "EXERCISE_KINDS", "Exercise", "Feedback", "KINDS",
+    "Lesson", "LessonError", "LessonProgress", "Progress", "Step", "engine_answer", "exercise_from",
     "expected_answer", "find_lesson", "grade", "lesson_problems", "load_lesson", "load_lessons", "run_lesson",
     "same_answer",
 ]

@@ -96,26 +96,76 @@ def test_complete_a_lesson_exercise_by_clicking_cards(page, base_url):
     picker = page.locator('[data-picker="cards"]')
     picker.get_by_label("seven of spades", exact=True).click()
     page.get_by_role("button", name="Check my answer").click()
-    assert "Not quite" in page.locator("#feedback").inner_text()
+    feedback = page.locator("#feedback").inner_text()
+    assert "Not yet" in feedback and "does not beat J♠" in feedback and "Q♠" not in feedback
     picker = page.locator('[data-picker="cards"]')
     picker.get_by_label("seven of spades", exact=True).click()  # untick the wrong card, kept from the last try
     picker.get_by_label("queen of spades", exact=True).click()
     page.get_by_role("button", name="Check my answer").click()
     feedback = page.locator("#feedback")
     assert "Right." in feedback.inner_text()
-    assert feedback.locator('a[href="/rules#play.head-the-trick"]').count() == 1
+    assert feedback.locator('a[href="/rules/play.head-the-trick"]').count() == 1
     shoot(page, "lesson-exercise")
     page.locator("#next-step").click()
     assert page.url.endswith("/lessons/01-pack-and-ranking/5")
 
 
-def test_put_a_suit_in_order_by_clicking(page, base_url):
+def tap_targets(page, selector: str) -> list[dict]:
+    """Every button, link and input one can tap inside ``selector``, with its size in CSS pixels."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(['button:not([disabled])', 'a', 'summary',
+        'input:not([type=hidden])'].map(s => selector + ' ' + s).join(', '))]
+        .map(e => { const r = e.getBoundingClientRect();
+                    return {name: e.getAttribute('aria-label') || e.textContent.trim(), width: r.width,
+                            height: r.height}; })
+        .filter(t => t.width > 0)""", selector)
+
+
+def test_put_a_suit_in_order_by_tapping_one_row(page, base_url):
+    """The ordering exercise on a phone: one row of cards, tapped from the highest down, every target
+    at least 44 px, the whole form within two screens (measured at 390×844)."""
     page.goto(f"{base_url}/lessons/01-pack-and-ranking/3")
-    names = ["king", "queen", "knave", "ace", "ten", "seven"]
-    for place, rank in enumerate(names, 1):
-        page.locator(f'[data-picker="order_{place}"]').get_by_label(f"{rank} of hearts, place {place}").click()
+    row = page.locator(".tap-row")
+    assert row.locator("button").count() == 6
+    boxes = [row.locator("button").nth(i).bounding_box() for i in range(6)]
+    assert len({round(box["y"]) for box in boxes}) == 1, "the cards sit in one row"
+    first_targets = tap_targets(page, "#answer")
+    for place, rank in enumerate(["king", "queen", "ace", "knave", "ten", "seven"], 1):  # the ace too high
+        page.get_by_role("button", name=f"{rank} of hearts", exact=True).click()
+        page.wait_for_url(re.compile(r"order="))
+        assert page.get_by_role("button", name=f"{rank} of hearts, placed {place}").is_disabled()
+    height = page.evaluate("document.querySelector('#answer').getBoundingClientRect().height")
+    targets = first_targets + tap_targets(page, "#answer")
+    small = [t for t in targets if t["width"] < 44 or t["height"] < 44]
+    shoot(page, "lesson-ordering")
+    print(f"ordering exercise at 390x844: section {height:.0f} px tall; {len(targets)} tap targets measured, "
+          f"smallest {min(t['width'] for t in targets):.0f}x{min(t['height'] for t in targets):.0f} px")
+    assert small == [], f"tap targets under 44 px: {small}"
+    assert height <= 2 * PHONE["height"], f"the ordering exercise is {height} px tall on a phone"
+
+    page.get_by_role("button", name="Check my order").click()
+    feedback = page.locator("#feedback").inner_text()
+    assert "You put the ace above the knave" in feedback and "K♥ Q♥ J♥" not in feedback
+    # Start again keeps the diagnosis (the round trip carries it); the right order is then accepted
+    page.get_by_role("button", name="Start again").click()
+    assert "You put the ace above the knave" in page.locator("#feedback").inner_text()
+    for rank in ["king", "queen", "knave", "ace", "ten", "seven"]:
+        page.get_by_role("button", name=f"{rank} of hearts", exact=True).click()
     page.get_by_role("button", name="Check my order").click()
     assert "Right." in page.locator("#feedback").inner_text()
+
+
+def test_the_ordering_exercise_without_javascript(browser_context, base_url):
+    bare = browser_context.new_page()
+    try:
+        bare.route("**/*.js", lambda route: route.abort())
+        bare.set_viewport_size(PHONE)
+        bare.goto(f"{base_url}/lessons/02-cutting-and-dealing/3")
+        for name in ["king of hearts", "knave of clubs", "ace of diamonds", "ten of spades"]:
+            bare.get_by_role("button", name=name, exact=True).click()
+        bare.get_by_role("button", name="Check my order").click()
+        assert "Right." in bare.locator("#feedback").inner_text()
+    finally:
+        bare.close()
 
 
 def test_is_this_legal(page, base_url):
