@@ -119,6 +119,13 @@ class Progress:
         owed[rule_id] = RIGHT_TO_CLEAR
         return self._practising(owed).missed_rule(broke)
 
+    def next_to_practise(self, after: str | None = None) -> str | None:
+        """The rule to practise next: the one after ``after`` in the list (so rules take turns), or the first."""
+        owed = [rule for rule, _ in self.practice]
+        if not owed:
+            return None
+        return owed[(owed.index(after) + 1) % len(owed)] if after in owed else owed[0]
+
     def owed(self, rule_id: str) -> int:
         """Right answers still owed on ``rule_id`` (0: nothing to practise)."""
         return dict(self.practice).get(rule_id, 0)

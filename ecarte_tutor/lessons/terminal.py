@@ -8,13 +8,15 @@ naming the rule; a second, the answer and its reason, and the lesson moves on.
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 
 from ..rulebook import RuleBook
+from .drills import drill_exercise, to_practise
 from .grading import ANSWER_AFTER, BadResponse, expected_answer, grade
 from .model import Exercise, Lesson, Step
-from .progress import Progress
+from .progress import RIGHT_TO_CLEAR, Progress
 
 COMMANDS = "or: hint, skip, quit"
 
@@ -108,6 +110,8 @@ class TerminalLesson:
         self.say()
         self.say(f"End of lesson {lesson.number}.")
         self.report()
+        with contextlib.suppress(_Quit):  # leaving the practice leaves the lesson too, as it was
+            self.offer_practice()
         return self.progress
 
     def report(self) -> None:
@@ -128,6 +132,35 @@ class TerminalLesson:
         def record(correct: bool, rule: str | None) -> None:
             self.progress = self.progress.record(self.lesson.id, step.index, correct=correct).missed_rule(rule)
         self.take(step.exercise, record)
+
+    def rule_title(self, rule_id: str) -> str:
+        rule = self.book.rules.get(rule_id)
+        return f"“{rule.title if rule else rule_id}”"
+
+    def offer_practice(self) -> None:
+        """Offer fresh exercises on the rules broken, and drill them until each is cleared or the learner leaves."""
+        if not self.progress.practice:
+            return
+        self.say()
+        self.say(f"Your answers broke {'; '.join(self.rule_title(r) for r, _ in self.progress.practice)}.")
+        if self.read("Type 'practise' to practise on fresh hands, or press Enter to finish.").lower() not in \
+                ("practise", "practice", "p", "yes", "y"):
+            return
+        rule, seed = None, self.progress.seq
+        while True:
+            rule = self.progress.next_to_practise(rule)
+            if rule is None:
+                self.say()
+                self.say("Every rule you missed is cleared.")
+                return
+            seed += 1
+            self.say()
+            self.say(f"--- Practice: {self.rule_title(rule)}, {RIGHT_TO_CLEAR - self.progress.owed(rule)} of "
+                     f"{RIGHT_TO_CLEAR} right so far ---")
+
+            def record(correct: bool, broke: str | None, rule=rule) -> None:
+                self.progress = self.progress.practised(rule, correct, broke)
+            self.take(drill_exercise(rule, seed, self.book), record)
 
     def take(self, exercise: Exercise, record) -> bool:
         """Ask ``exercise`` until it is right, skipped, or wrong :data:`ANSWER_AFTER` times.
@@ -163,7 +196,7 @@ class TerminalLesson:
                 return True
             tries += 1
             diagnosis = feedback.diagnosis
-            record(False, diagnosis.rule)
+            record(False, to_practise(feedback, self.book))
             if tries < ANSWER_AFTER:
                 self.say(f"Not yet. {diagnosis.text}")
                 rule = f" The rule that decides is {self.rule_words(diagnosis.rule)}." if diagnosis.rule else ""

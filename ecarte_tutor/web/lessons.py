@@ -38,7 +38,20 @@ def _course():
 def progress_now(lessons):
     from ..lessons import Progress
 
-    return Progress.from_dict(session.get(PROGRESS_KEY), lessons)
+    return Progress.from_dict(session.get(PROGRESS_KEY), lessons, practisable())
+
+
+def practisable() -> frozenset:
+    """The rules a drill can practise: only these are noted when broken (the cookie keeps nothing else)."""
+    from ..lessons.drills import drillable
+
+    return drillable(get_site().book)
+
+
+def broken_rule(feedback) -> str | None:
+    from ..lessons.drills import to_practise
+
+    return to_practise(feedback, get_site().book)
 
 
 def save_progress(progress) -> None:
@@ -190,8 +203,7 @@ def answer(lesson_id: str, number: int):
         return redirect(url_for("lessons.step", lesson_id=found.id, number=number), code=303)
 
     def record(progress, feedback):
-        rule = feedback.diagnosis.rule if feedback.diagnosis else None
-        return progress.record(found.id, number, correct=feedback.correct).missed_rule(rule)
+        return progress.record(found.id, number, correct=feedback.correct).missed_rule(broken_rule(feedback))
 
     attempt, status, progress = answer_posted(current.exercise, request.path, progress_now(lessons), record)
     return _render_step(lessons, found, current, progress, attempt), status
@@ -214,3 +226,64 @@ def chooser_choices():
 
     return [{"value": c["value"] if c["value"] is not None else "none", "label": c["label"]}
             for c in CHOOSER_CHOICES]
+
+
+# --- practice: fresh exercises on the rules the learner broke ----------------------------------
+
+MAX_SEED = 10 ** 9
+
+
+@bp.get("/practice/")
+def practice():
+    lessons = _course()
+    progress = progress_now(lessons)
+    from ..lessons.progress import RIGHT_TO_CLEAR
+
+    return render_template("lessons/practice.html", owed=progress.practice, start=_next_drill(progress, None, 0),
+                           needed=RIGHT_TO_CLEAR)
+
+
+def _next_drill(progress, rule_id, seed: int):
+    """Where practice goes on: the next rule still owed, with a fresh seed (a new start: the progress counter)."""
+    following = progress.next_to_practise(rule_id)
+    if following is None:
+        return None
+    return url_for("lessons.drill", rule_id=following, seed=(seed + 1 if rule_id else progress.seq) % MAX_SEED)
+
+
+def _drill_or_404(rule_id: str, seed: int):
+    from ..lessons.drills import drill_exercise
+
+    if rule_id not in practisable() or seed >= MAX_SEED:
+        abort(404, description="There is no practice for that rule.")
+    return drill_exercise(rule_id, seed, get_site().book)
+
+
+@bp.get("/practice/<rule_id>/<int:seed>")
+def drill(rule_id: str, seed: int):
+    exercise = _drill_or_404(rule_id, seed)
+    progress = progress_now(_course())
+    attempt = attempt_from_get(exercise, request.path, progress)
+    return _render_drill(rule_id, seed, exercise, progress, attempt)
+
+
+@bp.post("/practice/<rule_id>/<int:seed>")
+def drill_answer(rule_id: str, seed: int):
+    exercise = _drill_or_404(rule_id, seed)
+
+    def record(progress, feedback):
+        return progress.practised(rule_id, feedback.correct, broken_rule(feedback))
+
+    attempt, status, progress = answer_posted(exercise, request.path, progress_now(_course()), record)
+    return _render_drill(rule_id, seed, exercise, progress, attempt), status
+
+
+def _render_drill(rule_id, seed, exercise, progress, attempt):
+    from ..lessons.progress import RIGHT_TO_CLEAR
+
+    following = _next_drill(progress, rule_id, seed)
+    link = {"url": following, "label": "Next practice exercise →"} if following else \
+        {"url": url_for("lessons.practice"), "label": "All cleared: see your practice →"}
+    return render_template("lessons/drill.html", rule=get_site().book.rules[rule_id], x=exercise, attempt=attempt,
+                           owed=progress.owed(rule_id), needed=RIGHT_TO_CLEAR, link=link,
+                           chooser_choices=chooser_choices())

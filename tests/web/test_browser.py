@@ -271,3 +271,65 @@ def test_pages_render_cleanly(page, base_url, path, name):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{path} scrolls sideways on a phone ({width}px)"
     shoot(page, name)
+
+
+def test_practise_what_you_missed_end_to_end(page, base_url):
+    """Answer wrongly on a rule, get drilled on it with new positions, clear it."""
+    from data_under_test import BOOK
+
+    from ecarte_tutor.lessons import expected_answer
+    from ecarte_tutor.lessons.drills import drill_exercise
+
+    page.context.clear_cookies()  # a new learner: the other tests' mistakes are not his
+    page.goto(f"{base_url}/lessons/01-pack-and-ranking/4")
+    page.locator('[data-picker="cards"]').get_by_label("seven of spades", exact=True).click()
+    page.get_by_role("button", name="Check my answer").click()
+    assert "Not yet" in page.locator("#feedback").inner_text()
+
+    page.goto(f"{base_url}/lessons/")
+    page.get_by_role("link", name="Practise on fresh hands →").click()
+    assert "Win the trick when you can" in page.locator("main").inner_text()
+    page.locator("#start-practice").click()
+    hands = []
+    for round_ in range(2):
+        match = re.search(r"/lessons/practice/(?P<rule>[\w.-]+)/(?P<seed>\d+)$", page.url)
+        assert match and match["rule"] == "play.head-the-trick", page.url
+        exercise = drill_exercise(match["rule"], int(match["seed"]), BOOK)
+        hands.append(tuple(exercise.position["hand"]))
+        assert f"{round_} of 2 right" in page.locator("#practice-progress").inner_text()
+        picker = page.locator('[data-picker="cards"]')
+        for code in expected_answer(exercise, BOOK)["cards"]:
+            picker.locator(f'input[value="{code}"]').click()
+        page.get_by_role("button", name="Check my answer").click()
+        assert "Right." in page.locator("#feedback").inner_text()
+        if round_ == 0:
+            shoot(page, "practice-exercise")
+        page.locator("#next-step").click()
+    assert len(set(hands)) == 2 and ("QS", "7S") not in hands, "fresh positions, not the lesson's"
+    assert "Nothing to practise" in page.locator("main").inner_text()
+    page.goto(f"{base_url}/lessons/")
+    assert page.locator("#practice").count() == 0
+
+
+def test_a_whole_suit_in_order_on_a_phone(page, base_url):
+    """Eight cards in one row at 390×844: every tap target at least 44 px, the form within two screens."""
+    from data_under_test import BOOK
+
+    from ecarte_tutor.lessons.drills import drill_exercise
+
+    seed = next(s for s in range(50) if len(drill_exercise("pack.rank-order", s, BOOK).position["cards"]) == 8)
+    page.goto(f"{base_url}/lessons/practice/pack.rank-order/{seed}")
+    row = page.locator(".tap-row button")
+    assert row.count() == 8
+    assert len({round(row.nth(i).bounding_box()["y"]) for i in range(8)}) == 1, "one row"
+    targets = tap_targets(page, "#answer")
+    row.nth(0).click()  # after a tap the undo and start-again buttons appear: measure them too
+    page.wait_for_url(re.compile(r"order="))
+    targets += tap_targets(page, "#answer")
+    height = page.evaluate("document.querySelector('#answer').getBoundingClientRect().height")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    print(f"8-card ordering at 390x844: section {height:.0f} px tall, page {width} px wide; {len(targets)} tap "
+          f"targets, smallest {min(t['width'] for t in targets):.0f}x{min(t['height'] for t in targets):.0f} px")
+    shoot(page, "ordering-eight-cards")
+    assert [t for t in targets if t["width"] < 44 or t["height"] < 44] == []
+    assert height <= 2 * PHONE["height"] and width <= PHONE["width"]

@@ -195,3 +195,83 @@ def test_on_the_site_the_answer_comes_only_with_the_second_wrong_try(client, app
     second = Page(client.post(url, data={**data, "tries": "1"}))
     assert "The answer:" in second.text and "Why:" in second.text
     assert 'name="tries"' not in second.html and "try again" not in second.text.lower()
+
+
+# --- practise what you missed ----------------------------------------------------------------------
+
+
+def practice_owed(client):
+    with client.session_transaction() as session:
+        return session[PROGRESS_KEY].get("practice", [])
+
+
+def test_a_rule_broken_in_a_lesson_is_offered_for_practice(client):
+    assert "Practise what you missed" not in Page(client.get("/lessons/")).text
+    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    assert practice_owed(client) == [["play.head-the-trick", 2]], "only the rule id and a count are kept"
+    index = Page(client.get("/lessons/"))
+    assert "Practise what you missed" in index.text and "/lessons/practice/" in index.links()
+    listing = Page(client.get("/lessons/practice/"))
+    start = next(link for link in listing.links() if link.startswith("/lessons/practice/play.head-the-trick/"))
+    assert "2 more right answers to clear it" in listing.text
+    assert Page(client.get(start)).status == 200
+
+
+def test_a_practice_page_is_the_same_for_the_same_url_and_new_for_the_next(client, get):
+    first, again, other = (get(f"/lessons/practice/play.head-the-trick/{seed}") for seed in (5, 5, 6))
+    assert first.status == 200 and first.html.split('id="answer"')[1] == again.html.split('id="answer"')[1]
+    assert first.html.split('id="answer"')[1] != other.html.split('id="answer"')[1]
+
+
+def test_practice_clears_a_rule_after_two_right_answers(client, app):
+    from ecarte_tutor.lessons.drills import drill_exercise
+
+    book = app.extensions["ecarte_tutor"].book
+    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    seed = 40
+    for left in (1, 0):
+        exercise = drill_exercise("play.head-the-trick", seed, book)
+        page = Page(client.post(f"/lessons/practice/play.head-the-trick/{seed}",
+                                data=form_for(exercise, expected_answer(exercise, book))))
+        assert 'class="feedback right"' in page.html
+        assert (practice_owed(client) == [["play.head-the-trick", left]]) if left else practice_owed(client) == []
+        seed += 1
+    assert "All cleared" in page.text and "Nothing to practise" in Page(client.get("/lessons/practice/")).text
+
+
+def test_a_wrong_answer_in_practice_owes_the_rule_in_full_again(client, app):
+    from ecarte_tutor.lessons.drills import drill_exercise
+
+    book = app.extensions["ecarte_tutor"].book
+    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    exercise = drill_exercise("play.head-the-trick", 7, book)
+    client.post("/lessons/practice/play.head-the-trick/7", data=form_for(exercise, expected_answer(exercise, book)))
+    assert practice_owed(client) == [["play.head-the-trick", 1]]
+    _, wrong = typical_wrong_answers(exercise, expected_answer(exercise, book))[0]
+    page = Page(client.post("/lessons/practice/play.head-the-trick/7", data=form_for(exercise, wrong)))
+    assert "Not yet" in page.text
+    assert dict(practice_owed(client))["play.head-the-trick"] == 2
+
+
+@pytest.mark.parametrize("url", ["/lessons/practice/pack.piquet-pack/1", "/lessons/practice/no.such/1",
+                                 "/lessons/practice/law.43/1000000000"])
+def test_practice_of_what_cannot_be_practised_is_a_404(get, url):
+    assert get(url).status == 404
+
+
+def test_no_rule_id_or_code_outside_the_referees_details(client):
+    """What a learner reads names rules by title; ids stay inside "For referees"."""
+    pages = [client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]}),
+             client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "tries": "1"}),
+             client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"]}),
+             client.get("/lessons/"), client.get("/lessons/practice/"),
+             client.get("/lessons/practice/law.43/3"), client.get("/lessons/11-misdeals-and-wrong-hand-sizes/2")]
+    names = [*LIBRARY.book.rules, *LIBRARY.book.option_labels]
+    ids = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    raw = Page(pages[1]).text
+    assert re.search(rf"(?<![\w#/.-])({ids})(?![\w-])", raw), "the referees' details do hold the ids"
+    for response in pages:
+        html = re.sub(r'<details class="referees">.*?</details>', "", response.get_data(as_text=True), flags=re.S)
+        visible = Page.__new__(Page)
+        visible.html = html
+        assert not re.search(rf"(?<![\w#/.-])({ids})(?![\w-])", visible.text), visible.text[:300]
