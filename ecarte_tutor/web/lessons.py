@@ -217,15 +217,7 @@ def _next_lesson(lessons, lesson):
 def _render_step(lessons, lesson, current, progress, attempt):
     return render_template(
         "lessons/step.html", lesson=lesson, step=current, x=current.exercise, attempt=attempt,
-        done=progress.lesson(lesson.id), summary=progress.summary(lesson), next_lesson=_next_lesson(lessons, lesson),
-        chooser_choices=chooser_choices())
-
-
-def chooser_choices():
-    from ..lessons import CHOOSER_CHOICES
-
-    return [{"value": c["value"] if c["value"] is not None else "none", "label": c["label"]}
-            for c in CHOOSER_CHOICES]
+        done=progress.lesson(lesson.id), summary=progress.summary(lesson), next_lesson=_next_lesson(lessons, lesson))
 
 
 # --- practice: fresh exercises on the rules the learner broke ----------------------------------
@@ -252,11 +244,17 @@ def _next_drill(progress, rule_id, seed: int):
 
 
 def _drill_or_404(rule_id: str, seed: int):
+    from ..lessons import LessonError
     from ..lessons.drills import drill_exercise
 
     if rule_id not in practisable() or seed >= MAX_SEED:
         abort(404, description="There is no practice for that rule.")
-    return drill_exercise(rule_id, seed, get_site().book)
+    try:
+        return drill_exercise(rule_id, seed, get_site().book)
+    except LessonError:  # a maker that found nothing: a defect, logged; the next seed will do
+        log.exception("no practice exercise on %s from seed %s", rule_id, seed)
+        following = url_for("lessons.drill", rule_id=rule_id, seed=seed + 1)
+        abort(404, description=f"No exercise could be made from this page's number; try {following}.")
 
 
 @bp.get("/practice/<rule_id>/<int:seed>")
@@ -285,5 +283,4 @@ def _render_drill(rule_id, seed, exercise, progress, attempt):
     link = {"url": following, "label": "Next practice exercise →"} if following else \
         {"url": url_for("lessons.practice"), "label": "All cleared: see your practice →"}
     return render_template("lessons/drill.html", rule=get_site().book.rules[rule_id], x=exercise, attempt=attempt,
-                           owed=progress.owed(rule_id), needed=RIGHT_TO_CLEAR, link=link,
-                           chooser_choices=chooser_choices())
+                           owed=progress.owed(rule_id), needed=RIGHT_TO_CLEAR, link=link)

@@ -96,6 +96,19 @@ class ExerciseKind:
         raise NotImplementedError
 
 
+class OneChoice(ExerciseKind):
+    """A kind answered by one word picked among its ``choices`` (a button each, on the site)."""
+
+    field = ""  # the response's one key, and the form field's name
+
+    def read_form(self, exercise, form):
+        response = {self.field: form.get(self.field, "").strip()}
+        return response, dict(response)
+
+    def form_data(self, exercise, answer):
+        return {self.field: answer[self.field]}
+
+
 def params_of(exercise, book: RuleBook) -> Params:
     """The rule book's parameters under the exercise's profile (a wrong profile is a lesson defect)."""
     try:

@@ -28,6 +28,8 @@ CHOOSER_CHOICES = (
 class Dispute(ExerciseKind):
     name = "dispute"
     ask_kind = "dispute"
+    # who chooses, as a form offers it: "none" stands for the compulsory remedy (JSON null)
+    chooser_choices = tuple({"value": c["value"] or "none", "label": c["label"]} for c in CHOOSER_CHOICES)
 
     def choices(self, entry, book):
         labels = book.option_labels  # rules/dispute-facts.yaml, options

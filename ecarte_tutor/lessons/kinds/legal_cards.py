@@ -109,25 +109,20 @@ def _wrongly_ticked(card, led, trump, found, params) -> Diagnosis:
                      "who cannot follow suit must trump.", found.rule_ids[0])
 
 
+# Why a card left out may be played too, by the duty that decides (the engine's Duty.code).
+LEFT_OUT = {
+    "lead": "the leader may lead any card; the duties bind only the player who answers a lead.",
+    "free": "holding neither {suit} nor a trump, you may play any card.",
+    "trump": "you have no {suit}, and any trump wins this trick, so any of your trumps will do.",
+    "head": "it beats {led} too, and any {one} that wins the trick will do.",
+    "follow": "it is legal too, because none of your {suit} beats {led}{ace}, so any {one} will do.",
+}
+
+
 def _left_out(card, led, found, hand, params) -> Diagnosis:
     rule = found.rule_ids[-1]
-    if found.code == "lead":
-        return Diagnosis(f"You left out {card.pretty}: the leader may lead any card; the duties bind only the "
-                         "player who answers a lead.", rule)
-    if found.code == "free":
-        return Diagnosis(f"You left out {card.pretty}: holding neither {led.suit.english} nor a trump, you may "
-                         "play any card.", rule)
-    if found.code == "trump":
-        return Diagnosis(f"You left out {card.pretty}: you have no {led.suit.english}, and any trump wins this "
-                         "trick, so any of your trumps will do.", rule)
-    if found.code == "head":
-        return Diagnosis(f"You left out {card.pretty}: it beats {led.pretty} too, and any {_singular(led.suit)} "
-                         "that wins the trick will do.", rule)
-    # found.code == "follow": nothing of the suit can win, so any card of it will do
-    aces = [c for c in hand if _ace_below(c, led, params)]
-    if aces:
-        return Diagnosis(f"You left out {card.pretty}: it is legal too, because none of your "
-                         f"{led.suit.english} beats {led.pretty} ({aces[0].pretty} does not: the ace ranks below "
-                         f"the knave), so any {_singular(led.suit)} will do.", params.rule_for("rank_order"))
-    return Diagnosis(f"You left out {card.pretty}: it is legal too, because none of your {led.suit.english} "
-                     f"beats {led.pretty}, so any {_singular(led.suit)} will do.", rule)
+    aces = [c for c in hand if _ace_below(c, led, params)] if found.code == "follow" else []
+    ace = f" ({aces[0].pretty} does not: the ace ranks below the knave)" if aces else ""
+    words = {"suit": led.suit.english, "led": led.pretty, "one": _singular(led.suit), "ace": ace} if led else {}
+    return Diagnosis(f"You left out {card.pretty}: " + LEFT_OUT[found.code].format(**words),
+                     params.rule_for("rank_order") if aces else rule)

@@ -10,7 +10,7 @@ from ...cards import Card, parse_card, parse_suit
 from ...strategy import KING_EXCEPTION_RULE
 from ..diagnosis import Diagnosis
 from ..reading import pretty, require, word
-from .base import ExerciseKind, trumps_line
+from .base import OneChoice, trumps_line
 
 ELDER_CHOICES = ({"value": "propose", "label": "Propose"}, {"value": "play", "label": "Play without proposing"})
 DOING = {"play": "playing without proposing", "propose": "proposing", "refuse": "refusing", "accept": "accepting"}
@@ -21,9 +21,10 @@ def _seat(position: dict) -> str:
     return position.get("seat") or "elder"
 
 
-class ProposeOrPlay(ExerciseKind):
+class ProposeOrPlay(OneChoice):
     name = "propose-or-play"
     ask_kind = "advice"
+    field = "choice"
 
     def choices(self, entry, book):
         return DEALER_CHOICES if _seat(entry["position"]) == "dealer" else ELDER_CHOICES
@@ -57,13 +58,6 @@ class ProposeOrPlay(ExerciseKind):
 
     def words(self, exercise, answer):
         return answer["choice"]
-
-    def read_form(self, exercise, form):
-        response = {"choice": form.get("choice", "").strip()}
-        return response, dict(response)
-
-    def form_data(self, exercise, answer):
-        return {"choice": answer["choice"]}
 
     def describe(self, exercise, book):
         p = exercise.position

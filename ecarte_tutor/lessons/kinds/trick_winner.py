@@ -9,14 +9,15 @@ from ...cards import CardNotationError, parse_card, parse_suit
 from ...engine.play import explain_trick
 from ..diagnosis import Diagnosis
 from ..reading import BadResponse, require, word
-from .base import ExerciseKind, params_of, trumps_line
+from .base import OneChoice, params_of, trumps_line
 
 WINNERS = ("leader", "follower")
 
 
-class TrickWinner(ExerciseKind):
+class TrickWinner(OneChoice):
     name = "trick-winner"
     ask_kind = "trick"
+    field = "winner"
 
     def choices(self, entry, book):
         position = entry["position"]
@@ -57,13 +58,6 @@ class TrickWinner(ExerciseKind):
     def words(self, exercise, answer):
         key = "led" if answer["winner"] == "leader" else "followed"
         return f"the {answer['winner']} wins, with {parse_card(exercise.position[key]).pretty}"
-
-    def read_form(self, exercise, form):
-        response = {"winner": form.get("winner", "").strip()}
-        return response, dict(response)
-
-    def form_data(self, exercise, answer):
-        return {"winner": answer["winner"]}
 
     def describe(self, exercise, book):
         p = exercise.position
