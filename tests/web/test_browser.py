@@ -297,6 +297,8 @@ def test_practise_what_you_missed_end_to_end(page, base_url):
         exercise = drill_exercise(match["rule"], int(match["seed"]), BOOK)
         hands.append(tuple(exercise.position["hand"]))
         assert f"{round_} of 2 right" in page.locator("#practice-progress").inner_text()
+        small = [t for t in tap_targets(page, "#answer") if t["width"] < 44 or t["height"] < 44]
+        assert small == [], f"cards of the hand under 44 px on a phone: {small}"
         picker = page.locator('[data-picker="cards"]')
         for code in expected_answer(exercise, BOOK)["cards"]:
             picker.locator(f'input[value="{code}"]').click()
