@@ -54,7 +54,8 @@ def main(argv) -> int:
     if task == "run":
         return run([tutor, "serve", "--host", "127.0.0.1", "--port", "5000", *argv[1:]])
     lint = [str(BIN / "ruff"), "check", "ecarte_tutor", "tests", "bench", "dev.py", "setup.py"]
-    for step in ([tutor, "check"], [tutor, "coverage"], lint):
+    layers = [str(BIN / "lint-imports")]
+    for step in ([tutor, "check"], [tutor, "coverage"], lint, layers):
         status = run(step)
         if status:
             return status

@@ -17,6 +17,7 @@ COMMANDS = {
     "ask": ("ecarte_tutor.commands.ask", "answer JSON questions (one object, or JSON Lines) from a file or stdin"),
     "coverage": ("ecarte_tutor.commands.coverage", "list the scenarios and lessons that exercise each club-code law"),
     "lesson": ("ecarte_tutor.commands.lesson", "take a lesson at the terminal"),
+    "play": ("ecarte_tutor.commands.play", "play a game against the tutor at the terminal"),
     "serve": ("ecarte_tutor.commands.serve", "run the site with a production WSGI server"),
 }
 

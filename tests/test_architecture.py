@@ -1,20 +1,15 @@
-"""Domain modules never import Flask; only ecarte_tutor.web and the serve command do."""
-import ast
-from pathlib import Path
-
-PACKAGE = Path(__file__).resolve().parent.parent / "ecarte_tutor"
-ALLOWED = {"web", "commands"}
+"""The package root imports lazily; the layer contracts themselves run as `lint-imports` (pyproject.toml)."""
+import subprocess
+import sys
 
 
-def test_domain_modules_do_not_import_flask():
-    offenders = []
-    for path in PACKAGE.rglob("*.py"):
-        if ALLOWED & set(path.relative_to(PACKAGE).parts[:-1]):
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            if any(n.split(".")[0] in ("flask", "werkzeug") for n in names):
-                offenders.append(str(path.relative_to(PACKAGE)))
-    assert offenders == []
+def test_importing_the_cards_loads_neither_the_engine_nor_the_web():
+    probe = ("import sys, ecarte_tutor.cards; "
+             "print(sorted(m for m in sys.modules if m.startswith(('ecarte_tutor.', 'flask', 'yaml'))))")
+    loaded = eval(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout)
+    assert loaded == ["ecarte_tutor.cards", "ecarte_tutor.errors"]
+
+
+def test_the_root_still_offers_ask_and_the_library():
+    import ecarte_tutor
+    assert callable(ecarte_tutor.ask) and callable(ecarte_tutor.load_library)

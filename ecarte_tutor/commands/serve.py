@@ -38,6 +38,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--workers", type=int, default=None, metavar="N",
                         help=f"gunicorn worker processes (default {DEFAULT_WORKERS}: one a core, at most 4; "
                              "waitress always runs one)")
+    parser.add_argument("--house", metavar="FILE",
+                        help="serve the whole site under a club's house rules (a file like "
+                             "rules/houses/cercle-exemple.yaml): its profile and agreements, named on every ruling")
     parser.add_argument("--secure", action="store_true",
                         help="the site is reached over HTTPS (a proxy in front): send the session cookie over HTTPS "
                              "only, and HSTS (same as ECARTE_TUTOR_SECURE_COOKIES=1)")
@@ -79,7 +82,10 @@ def run(args) -> int:
     from ..web import MAX_BODY, create_app
 
     # A broken rule book raises DataError: cli.main prints it as one line.
-    app = create_app({"SESSION_COOKIE_SECURE": True} if args.secure else None)
+    config: dict = {"HOUSE_FILE": args.house} if args.house else {}
+    if args.secure:
+        config["SESSION_COOKIE_SECURE"] = True
+    app = create_app(config or None)
     try:
         sock = listen(args.host, args.port)
     except OSError as exc:

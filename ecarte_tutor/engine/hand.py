@@ -395,7 +395,8 @@ def read_action(value, index: int) -> dict:
     return action
 
 
-def _echo(action: dict) -> dict:
+def echo(action: dict) -> dict:
+    """An action as read (:func:`read_action`) written back as a question writes it, cards canonical."""
     out = {"by": action["by"], "do": action["do"]}
     if "condition" in action:
         out["condition"] = action["condition"]
@@ -431,7 +432,7 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
             apply(state, action, params)
         except Illegal as illegal:
             reasons = Reasons(book).add(*(r for r in illegal.rule_ids if r in book.rules))
-            first_illegal = {"index": index, "action": _echo(action), "code": illegal.code,
+            first_illegal = {"index": index, "action": echo(action), "code": illegal.code,
                              **reasons.fields(), "explanation": illegal.explanation,
                              "legal_alternatives": next_actions(state, params)}
             break

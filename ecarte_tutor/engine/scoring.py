@@ -23,10 +23,14 @@ class Award:
     claim: str  # turned-king | announced-king | tricks
     reason: str
     scored: bool = True
+    reasons: Reasons | None = None  # the rules (and laws) behind this claim alone, for a score sheet
 
     def to_dict(self) -> dict:
-        return {"seat": self.seat, "points": self.points, "claim": self.claim, "reason": self.reason,
-                "scored": self.scored}
+        out = {"seat": self.seat, "points": self.points, "claim": self.claim, "reason": self.reason,
+               "scored": self.scored}
+        if self.reasons is not None:
+            out.update(self.reasons.fields())
+        return out
 
 
 @dataclass
@@ -135,16 +139,20 @@ def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks:
     """Every claim of the hand, in the game's claim order (the tricks too, when they were all played)."""
     claims = {}
     if facts.king_turned:
-        reasons.add("king.turned-up").law("law.22", "law.47")
+        own = Reasons(reasons.book).add("king.turned-up").law("law.22", "law.47")
         claims["turned-king"] = Award("dealer", params.king_points, "turned-king",
-                                      f"A king was turned up: {params.king_points} to the dealer.")
+                                      f"A king was turned up: {params.king_points} to the dealer.", reasons=own)
     if facts.king_announced_by:
-        reasons.add("king.announce").law("law.23", "law.47")
+        own = Reasons(reasons.book).add("king.announce").law("law.23", "law.47")
         claims["announced-king"] = Award(facts.king_announced_by, params.king_points, "announced-king",
                                          f"{SEAT_NAMES[facts.king_announced_by].capitalize()} announced the "
-                                         f"king of trumps: {params.king_points}.")
+                                         f"king of trumps: {params.king_points}.", reasons=own)
     if with_tricks:
-        claims["tricks"] = wager_claim(facts, params, reasons)
+        own = Reasons(reasons.book)
+        claims["tricks"] = wager_claim(facts, params, own)
+        claims["tricks"].reasons = own
+    for claim in claims.values():  # the answer cites every claim's rules, in the order found
+        reasons.add(*claim.reasons.ids)
     if len(claims) > 1:
         reasons.add(params.rule_for("claim_order"))
     return [claims[name] for name in params.claim_order if name in claims]

@@ -12,6 +12,7 @@ import contextlib
 import re
 import sys
 
+from ..lineio import Leave, read_line
 from ..rulebook import RuleBook
 from .drills import drill_exercise, to_practise
 from .grading import ANSWER_AFTER, BadResponse, expected_answer, grade
@@ -55,16 +56,11 @@ class TerminalLesson:
 
     def read(self, prompt: str) -> str:
         """One line of input after ``prompt``; 'quit' or end of input raises _Quit."""
-        self.stdout.write(f"{prompt}\n> ")
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.say()
-            raise _Quit
-        text = line.strip()
-        if text.lower() in ("quit", "q", "exit"):
-            raise _Quit
-        return text
+        self.stdout.write(f"{prompt}\n")
+        try:
+            return read_line(self.stdin, self.stdout)
+        except Leave:
+            raise _Quit from None
 
     def answer(self, prompt: str) -> str:
         """A non-empty answer to ``prompt``; 'hint' and 'skip' are handled here (the kinds call this)."""

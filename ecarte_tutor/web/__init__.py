@@ -25,6 +25,7 @@ def create_app(config: dict | None = None) -> Flask:
         RULES_DIR=None,        # None: the bundled rules/ (see ecarte_tutor.paths)
         SCENARIOS_DIR=None,
         LESSONS_DIR=None,
+        HOUSE_FILE=None,       # a club's house rules (serve --house): every page and answer follows them
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         # Progress is kept a year from its last change (the cookie's Expires says so), and the
@@ -55,7 +56,7 @@ def create_app(config: dict | None = None) -> Flask:
     from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, rules
 
     markup.init_app(app)
-    api.init_app(app, site.book)  # mounted at /api before the security headers, which wrap it too
+    api.init_app(app, site.library)  # mounted at /api before the security headers, which wrap it too
     security.init_app(app)
     compress.init_app(app)
     errors.init_app(app)

@@ -108,8 +108,10 @@ class Route:
 class Api:
     """The WSGI app answering every address under ``/api`` (PATH_INFO is what follows the mount)."""
 
-    def __init__(self, book, limit: int = MAX_BODY):
-        self.book, self.limit = book, limit
+    def __init__(self, library, limit: int = MAX_BODY):
+        """``library``: what ``ask()`` answers from (a Library, so a house's rules apply, or a RuleBook)."""
+        self.library, self.limit = library, limit
+        self.book = getattr(library, "book", library)
         self.routes = {"/ask": Route(POST=self.ask), "/openapi.json": Route(GET=self.openapi)}
         self._openapi: tuple[bytes, bytes] | None = None
 
@@ -150,7 +152,7 @@ class Api:
         question, error = read_question(body)
         if error is not None:
             return json_reply(400, error)
-        answer = ask(question, self.book)
+        answer = ask(question, self.library)
         return json_reply(400 if "error" in answer else 200, answer)
 
     def openapi(self, environ) -> Reply:
@@ -165,12 +167,12 @@ class Api:
         return Reply(200, plain, (vary,))
 
 
-def init_app(app, book) -> None:
+def init_app(app, library) -> None:
     """Mount the API in front of Flask (call before the security headers, which then wrap it too).
 
     Flask keeps a build-only rule for the OpenAPI document, so templates can still link it with
     ``url_for("api.openapi")``; it never matches a request.
     """
-    app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {MOUNT: Api(book, app.config.get("MAX_CONTENT_LENGTH")
+    app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {MOUNT: Api(library, app.config.get("MAX_CONTENT_LENGTH")
                                                                   or MAX_BODY)})
     app.add_url_rule(f"{MOUNT}/openapi.json", "api.openapi", build_only=True)

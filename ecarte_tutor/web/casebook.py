@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, render_template, request, url_for
 
 from .dispute import fact_text
+from .forms import agreement_query
 from .site import get_site
 
 bp = Blueprint("casebook", __name__, url_prefix="/casebook")
@@ -52,12 +53,19 @@ def index():
 @bp.app_template_global()
 def reopen_url(question: dict) -> str | None:
     """A link that puts a case's question into the matching form, to re-rule it (e.g. in another profile)."""
-    if not isinstance(question, dict) or question.get("agreements"):
-        return None  # the forms do not take agreements yet: no link that would rule without them
+    if not isinstance(question, dict):
+        return None
     kind = question.get("kind")
     query: list[tuple[str, str]] = []
     if question.get("profile"):
         query.append(("profile", str(question["profile"])))
+    agreements = question.get("agreements")
+    if agreements:
+        names = [next(iter(a), None) if isinstance(a, dict) else a for a in agreements] \
+            if isinstance(agreements, list) else None
+        if kind not in ("play", "trick", "exchange", "score") or not names or len(set(names)) < len(names):
+            return None  # a form carries each agreement once, and only on /legal: no link that would rule otherwise
+        query += agreement_query(agreements)
     if kind == "play":
         endpoint = "legal.play"
         for name in ("trump", "led", "card"):
@@ -81,7 +89,8 @@ def reopen_url(question: dict) -> str | None:
         if not isinstance(tricks, dict) or "elder" not in tricks:
             return None
         query.append(("elder_tricks", str(tricks["elder"])))
-        for flag in ("elder_played_without_proposing", "dealer_refused_first_proposal", "king_turned"):
+        for flag in ("elder_played_without_proposing", "dealer_refused_first_proposal",
+                     "dealer_refused_later_proposal", "king_turned"):
             if question.get(flag) is True:
                 query.append((flag, "on"))
         if question.get("king_announced_by"):
@@ -89,6 +98,14 @@ def reopen_url(question: dict) -> str | None:
         before = question.get("score_before")
         if isinstance(before, dict):
             query += [(f"before_{seat}", str(before.get(seat, ""))) for seat in ("elder", "dealer")]
+    elif kind == "pool":
+        endpoint = "legal.pool"
+        players, first, results = question.get("players"), question.get("first"), question.get("results", [])
+        if not all(isinstance(v, list) for v in (players, first or [], results)):
+            return None
+        query += [("players", ", ".join(map(str, players))), ("results", ", ".join(map(str, results)))]
+        if first:
+            query.append(("first", ", ".join(map(str, first))))
     elif kind == "dispute":
         endpoint = "dispute.interview"
         facts = question.get("facts")

@@ -93,7 +93,7 @@ def interview():
     pairs = read_facts(request.args)
     refused = refusal(pairs, book.facts)
     if refused:
-        return render_template("dispute/error.html", message=refused, profile=profile or book.default_profile,
+        return render_template("dispute/error.html", message=refused, profile=profile or get_site().default_profile,
                                pairs=[], answered=[], back_url=None, start_url=dispute_url([], profile)), 400
     answered = [{
         "name": name,
@@ -102,7 +102,7 @@ def interview():
         "change_url": dispute_url(pairs[:i], profile),
     } for i, (name, raw) in enumerate(pairs)]
     context = dict(
-        profile=profile or book.default_profile,
+        profile=profile or get_site().default_profile,
         pairs=pairs,
         answered=answered,
         back_url=dispute_url(pairs[:-1], profile) if pairs else None,
@@ -113,7 +113,7 @@ def interview():
     question = {"kind": "dispute", "facts": {name: typed_value(book.facts.get(name), raw) for name, raw in pairs}}
     if profile:
         question["profile"] = profile
-    answer = ask(question, book)
+    answer = ask(question, get_site().library)  # the library: a house's rules apply
     if "error" in answer:
         return render_template("dispute/error.html", message=answer["error"]["message"], **context), 400
     context["timeline"] = answer.get("timeline", [])

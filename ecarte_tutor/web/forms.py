@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 
 from flask import abort, request
 
+from ..agreements import read_agreements as read_agreed
 from ..cards import CARD_HELP, parse_card, parse_suit
-from ..errors import CardNotationError
-from .site import get_book
+from ..errors import CardNotationError, QuestionError
+from .site import get_book, get_site
 
 _SPLIT = re.compile(r"[\s,;]+")
 NONE_WORDS = {"", "none", "null", "lead", "i-lead"}
@@ -26,6 +27,7 @@ class FormData:
     question: dict = field(default_factory=dict)
     kept: dict = field(default_factory=dict)
     errors: dict = field(default_factory=dict)
+    agreed: tuple = ()  # the agreements in force, as RuleBook.params takes them
 
     @property
     def ok(self) -> bool:
@@ -70,16 +72,67 @@ def current_profile() -> str:
     profile, error = requested_profile(request.args)
     if error:
         abort(400, description=error)
-    return profile or get_book().default_profile
+    return profile or get_site().default_profile
 
 
 def read_profile(args, form: FormData) -> None:
+    """The profile and the agreements at this table: the rules every later field is read under."""
     profile, error = requested_profile(args)
-    form.kept["profile"] = profile or get_book().default_profile
+    form.kept["profile"] = profile or get_site().default_profile
     if error:
         form.error("profile", error)
     elif profile:
         form.question["profile"] = profile
+    _read_agreements(args, form)
+
+
+AGREE = "agree"  # a ticked agreement; its empty value marks a form that showed the control
+AGREE_VALUE = "agree-"  # prefix of an agreement that takes a number: agree-game-target=7
+
+
+def _read_agreements(args, form: FormData) -> None:
+    """The agreements ticked or given a number; none in the URL leaves the house's (if any) in force."""
+    site = get_site()
+    shown = AGREE in args or any(key.startswith(AGREE_VALUE) for key in args)
+    house_written = list(site.house.written) if site.house else []
+    if not shown:
+        form.kept["agreements"] = _kept(house_written)
+        form.agreed = site.house.agreements if site.house else ()
+        return
+    written: list = [name for name in (v.strip().lower() for v in args.getlist(AGREE)) if name]
+    values: dict = {}
+    for rule in site.agreement_rules:
+        if "range" in rule.agreement:
+            name, bounds = rule.agreement["name"], rule.agreement["range"]
+            number = read_int(args, form, AGREE_VALUE + name, low=bounds["min"], high=bounds["max"],
+                              what=rule.agreement["label"].lower(), required=False, store=False)
+            if number is not None:
+                written.append({name: number})
+            values[name] = form.kept.pop(AGREE_VALUE + name)
+    form.kept["agreements"] = {"on": {w for w in written if isinstance(w, str)}, "values": values}
+    try:
+        form.agreed = read_agreed({"agreements": written}, site.book)
+    except QuestionError as exc:
+        form.error("agreements", exc.message)
+        return
+    form.question["agreements"] = written
+
+
+def agreement_query(written: list) -> list[tuple[str, str]]:
+    """Agreements as a question writes them, as the query string of a form that shows the control."""
+    query = [(AGREE, "")]
+    for item in written:
+        if isinstance(item, dict):
+            query += [(AGREE_VALUE + str(name), str(value)) for name, value in item.items()]
+        else:
+            query.append((AGREE, str(item)))
+    return query
+
+
+def _kept(written: list) -> dict:
+    """Agreements as a question writes them, as the control shows them."""
+    return {"on": {w for w in written if isinstance(w, str)},
+            "values": {k: str(v) for w in written if isinstance(w, dict) for k, v in w.items()}}
 
 
 def read_trump(args, form: FormData, name: str = "trump", required: bool = True) -> None:
@@ -164,6 +217,17 @@ def read_int(args, form: FormData, name: str, *, low: int, high: int, what: str,
     if store:
         form.question[name] = number
     return number
+
+
+def read_names(args, form: FormData, name: str, *, what: str, required: bool) -> None:
+    """Players' names, separated by commas or new lines, in order (the engine checks who they are)."""
+    value = args.get(name, "")
+    form.kept[name] = value
+    names = [part.strip() for part in re.split(r"[,\n]+", value) if part.strip()]
+    if names:
+        form.question[name] = [short(n) for n in names]
+    elif required:
+        form.error(name, f"Give {what}.")
 
 
 def read_flag(args, form: FormData, name: str) -> None:

@@ -25,7 +25,7 @@ def _rule(template: str, form: forms.FormData, kind: str, fields: tuple[str, ...
     answer = None
     if form.ok:
         form.question["kind"] = kind
-        answer = ask(form.question, get_site().book)
+        answer = ask(form.question, get_site().library)  # the library: a house's rules apply
         if "error" in answer:
             form.add_answer_error(answer, *fields, **aliases)
             answer = None
@@ -34,8 +34,8 @@ def _rule(template: str, form: forms.FormData, kind: str, fields: tuple[str, ...
 
 
 def _params(form: forms.FormData):
-    """The rule book's parameters under the form's profile: the limits of its number fields."""
-    return get_site().book.params(form.kept.get("profile"))
+    """The rule book's parameters under the form's profile and agreements: the limits of its number fields."""
+    return get_site().book.params(form.kept.get("profile"), form.agreed)
 
 
 def _submitted(*names: str) -> bool:
@@ -60,7 +60,7 @@ def play():
     forms.read_one_card(args, form, "led", what="the card led", required=False)  # none: this player leads
     forms.read_card_list(args, form, "hand", what="the cards in your hand")
     forms.read_one_card(args, form, "card", what="the card you want to play", required=False)
-    return _rule("legal/play.html", form, "play", ("trump", "led", "hand", "card", "profile"))
+    return _rule("legal/play.html", form, "play", ("trump", "led", "hand", "card", "profile", "agreements"))
 
 
 @bp.get("/trick")
@@ -73,7 +73,7 @@ def trick():
     forms.read_trump(args, form)
     forms.read_one_card(args, form, "led", what="the card led")
     forms.read_one_card(args, form, "followed", what="the card played to it")
-    return _rule("legal/trick.html", form, "trick", ("trump", "led", "followed", "profile"))
+    return _rule("legal/trick.html", form, "trick", ("trump", "led", "followed", "profile", "agreements"))
 
 
 @bp.get("/score")
@@ -89,7 +89,8 @@ def score():
                            store=False)
     if elder is not None:
         form.question["tricks"] = {"elder": elder, "dealer": tricks - elder}
-    for flag in ("elder_played_without_proposing", "dealer_refused_first_proposal", "king_turned"):
+    for flag in ("elder_played_without_proposing", "dealer_refused_first_proposal", "dealer_refused_later_proposal",
+                 "king_turned"):
         forms.read_flag(args, form, flag)
     forms.read_choice(args, form, "king_announced_by", SEAT_CHOICES, what="who announced the king")
     before = {}
@@ -105,7 +106,20 @@ def score():
         form.error("score_before", "Give both scores before the hand, or neither.")
     return _rule("legal/score.html", form, "score", ("king_announced_by", "score_before", "king_turned",
                                                      "elder_played_without_proposing", "dealer_refused_first_proposal",
-                                                     "profile"), tricks="elder_tricks")
+                                                     "dealer_refused_later_proposal", "profile", "agreements"),
+                 tricks="elder_tricks")
+
+
+@bp.get("/pool")
+def pool():
+    """Pool écarté for three: who plays next, who sits out, who has won (kind ``pool``)."""
+    if not _submitted("players", "results"):
+        return _blank("legal/pool.html")
+    args, form = request.args, forms.FormData()
+    forms.read_names(args, form, "players", what="the three players", required=True)
+    forms.read_names(args, form, "first", what="the two who play the first game", required=False)
+    forms.read_names(args, form, "results", what="the winner of each game", required=False)
+    return _rule("legal/pool.html", form, "pool", ("players", "first", "results"))
 
 
 @bp.get("/exchange")
@@ -121,4 +135,5 @@ def exchange():
                    what="the cards the elder hand discards")
     forms.read_int(args, form, "dealer_discards", low=0, high=params.dealer_max_discard,
                    what="the cards the dealer discards", required=False)
-    return _rule("legal/exchange.html", form, "exchange", ("stock", "elder_discards", "dealer_discards", "profile"))
+    return _rule("legal/exchange.html", form, "exchange",
+                 ("stock", "elder_discards", "dealer_discards", "profile", "agreements"))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from flask import current_app
 
 from ..asking import ask
+from ..house import House
 from ..library import Library, load_library
 from ..rulebook import RuleBook
 
@@ -43,12 +44,38 @@ class Site:
     @classmethod
     def load(cls, config) -> Site:
         """Load and cross-check the whole library (raises DataError on a broken file)."""
-        library = load_library(config.get("RULES_DIR"), config.get("LESSONS_DIR"), config.get("SCENARIOS_DIR"))
+        library = load_library(config.get("RULES_DIR"), config.get("LESSONS_DIR"), config.get("SCENARIOS_DIR"),
+                               config.get("HOUSE_FILE"))
         return cls(library=library, config=dict(config))
 
     @property
     def book(self) -> RuleBook:
         return self.library.book
+
+    @property
+    def house(self) -> House | None:
+        """The club's house rules the whole site is served under (``serve --house``), if any."""
+        return self.library.house
+
+    @property
+    def default_profile(self) -> str:
+        """The profile a page uses when its URL names none: the house's, else the rule book's."""
+        return self.house.profile if self.house else self.book.default_profile
+
+    @property
+    def agreement_rules(self) -> list:
+        """The rules players may agree on, in rule-book order (the agreements control lists them)."""
+        return list(self.book.agreements.values())
+
+    def agreement_labels(self, written) -> list[str]:
+        """Agreements as a question writes them (``"ace-high"``, ``{"game-target": 7}``), in a player's words."""
+        labels = []
+        for item in written or ():
+            name, value = next(iter(item.items())) if isinstance(item, dict) else (item, None)
+            rule = self.book.agreements.get(name)
+            label = rule.agreement["label"] if rule else name
+            labels.append(f"{label}: {value}" if value is not None else label)
+        return labels
 
     @property
     def lessons(self) -> tuple:
@@ -66,7 +93,7 @@ class Site:
 
     def profile_param(self, profile: str | None) -> str | None:
         """``profile`` as a URL parameter: None for the default profile, so its links stay short."""
-        return profile if profile and profile != self.book.default_profile else None
+        return profile if profile and profile != self.default_profile else None
 
     # --- casebook ------------------------------------------------------------------------------
 

@@ -92,3 +92,14 @@ def test_game_target_comes_from_the_rule_book(modified_book):
 def test_claim_order_is_cited_whenever_it_orders_points():
     assert "scoring.claim-order" in score(tricks={"elder": 3, "dealer": 2}, king_turned=True)["cites"]
     assert "scoring.claim-order" not in score(tricks={"elder": 3, "dealer": 2})["cites"]
+
+
+def test_each_award_names_its_own_rules_and_laws():
+    """A score sheet shows each point's law: the turned king's laws are not the penalty's."""
+    answer = score(tricks={"elder": 2, "dealer": 3}, king_turned=True, elder_played_without_proposing=True)
+    king, tricks = answer["awards"]
+    assert king["claim"] == "turned-king" and king["laws"] == [22, 47] and "king.turned-up" in king["cites"]
+    assert tricks["claim"] == "tricks" and 49 in tricks["laws"] and 22 not in tricks["laws"]
+    assert "scoring.penalty" in tricks["cites"] and "king.turned-up" not in tricks["cites"]
+    # the answer's cites are the claims' rules, in claim order, then the game's
+    assert answer["cites"][:len(king["cites"])] == king["cites"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,17 +30,25 @@ def _unavailable(reason: str):
     pytest.skip(f"browser tests skipped: {reason}")
 
 
-@pytest.fixture(scope="module")
-def base_url():
+@contextmanager
+def serving(config: dict):
+    """The site built with ``config``, under waitress on a free port: yields its base URL."""
     from waitress.server import create_server
 
-    app = create_app({"TESTING": True, "SECRET_KEY": "browser-tests"})
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    server = create_server(create_app({"TESTING": True, **config}), host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    thread.join(timeout=5)
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    with serving({"SECRET_KEY": "browser-tests"}) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -105,10 +105,10 @@ def rank_order(rng, book):
             "position": {"cards": codes(cards)}, "hint": "Where does the ace fall: above the knave, or below it?"}
 
 
-def _trick(trump: Suit, led: Card, followed: Card, hint: str) -> dict:
+def _trick(trump: Suit, led: Card, followed: Card, hint: str, opening: str = "") -> dict:
     return {"kind": "trick-winner", "position": {"trump": trump.letter, "led": str(led), "followed": str(followed)},
-            "prompt": f"{trump.english.capitalize()} are trumps. The {led.spoken} is led and the {followed.spoken} "
-                      "is played to it. Who wins the trick?", "hint": hint}
+            "prompt": f"{opening}{trump.english.capitalize()} are trumps. The {led.spoken} is led and the "
+                      f"{followed.spoken} is played to it. Who wins the trick?", "hint": hint}
 
 
 @drill("pack.trump-suit")
@@ -131,3 +131,16 @@ def off_suit(rng, book):
     led = Card(rng.choice(ranks[-4:]), suit)
     followed = Card(rng.choice(ranks[:3]), suit_of(rng, trump, suit))
     return _trick(trump, led, followed, "Does the second card follow suit, or trump?")
+
+
+@drill("variant.ace-high")
+def ace_high(rng, book):
+    """The agreement to rank the ace high: the ace against a court card or the ten of its suit."""
+    trump = suit_of(rng)
+    suit = rng.choice([trump, suit_of(rng, trump)])
+    ace, other = Card("A", suit), Card(rng.choice(("K", "Q", "J", "10")), suit)
+    led, followed = (ace, other) if rng.random() < .5 else (other, ace)
+    entry = _trick(trump, led, followed, "Under the agreement, which card tops the suit?",
+                   "The players agreed to rank the ace high. ")
+    entry["position"]["agreements"] = ["ace-high"]
+    return entry

@@ -6,6 +6,7 @@ the macros ``position(x)`` and ``form(x, kept)`` of ``templates/lessons/kinds/<n
 """
 from __future__ import annotations
 
+from ...agreements import read_agreements
 from ...asking import ask, read_profile
 from ...cards import parse_suit
 from ...errors import QuestionError
@@ -110,9 +111,9 @@ class OneChoice(ExerciseKind):
 
 
 def params_of(exercise, book: RuleBook) -> Params:
-    """The rule book's parameters under the exercise's profile (a wrong profile is a lesson defect)."""
+    """The rule book's parameters under the exercise's profile and agreements (a wrong one is a lesson defect)."""
     try:
-        return book.params(read_profile({"profile": exercise.profile}, book))
+        return book.params(read_profile({"profile": exercise.profile}, book), read_agreements(exercise.position, book))
     except QuestionError as exc:
         raise LessonError(f"a {exercise.kind} exercise: {exc.message}") from None
 

@@ -8,7 +8,7 @@ from ecarte_tutor.rulebook import FACTS_FILE, load_rulebook
 
 
 def known(book, **facts):
-    return establish(book, {"irregularity": "revoke", **facts})
+    return establish(book, {"irregularity": "new-cards-called", **facts})  # an irregularity of any moment
 
 
 @pytest.mark.parametrize("value, settled, open_", [

@@ -1,0 +1,66 @@
+"""``ecarte-tutor play``: a game against the tutor at the terminal, to the game's target.
+
+Moves are read from standard input, one a line, so a game can also be scripted. A game is fixed
+by its seed: the same seed, profile, level, agreements and first dealer give the same deals and
+the same tutor; ``--replay FILE`` takes up a game from the record printed when one ends or is left.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+
+from ..library import load_library
+from ..table.dealing import MAX_SEED
+from ..table.game import Game
+from ..table.settings import LEVELS, TableError
+from ..table.terminal import TerminalGame
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--profile", help="the rule set (london, french, modern, finnish; default london)")
+    parser.add_argument("--level", default="club", help=f"the tutor's level: {', '.join(LEVELS)} (default club)")
+    parser.add_argument("--seed", type=int, help="the seed of the shuffles (default: a new one, printed)")
+    parser.add_argument("--dealer", default="tutor", help="who deals first: tutor or learner (default tutor)")
+    parser.add_argument("--agreements", default="", metavar="LIST",
+                        help="agreements, comma-separated: e.g. doubling,offer-the-point,game-target=7")
+    parser.add_argument("--replay", metavar="FILE", help="take up the game whose record FILE holds (JSON)")
+
+
+def read_agreements_option(text: str) -> list:
+    """``"doubling,game-target=7"`` -> ``["doubling", {"game-target": 7}]``."""
+    out = []
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, _, value = item.partition("=")
+        if not value:
+            out.append(name)
+        elif value.strip().lstrip("-").isdigit():
+            out.append({name.strip(): int(value)})
+        else:
+            raise TableError(f"'{item}': an agreement's value is a whole number, as in game-target=7.")
+    return out
+
+
+def run(args, stdin=None, stdout=None) -> int:
+    library = load_library()
+    try:
+        if args.replay:
+            game = Game.replay(_read_record(args.replay), library.book)
+        else:
+            seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED)
+            game = Game.start(library.book, seed=seed, profile=args.profile, level=args.level,
+                              agreements=read_agreements_option(args.agreements), first_dealer=args.dealer)
+    except TableError as exc:
+        print(f"ecarte-tutor: {exc.message}", file=sys.stderr)
+        return 2
+    return TerminalGame(game, stdin, stdout).run()
+
+
+def _read_record(path: str) -> dict:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except OSError as exc:
+        raise TableError(f"Cannot read {path}: {exc.strerror}.") from None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise TableError(f"{path} does not hold a game record (a JSON object).") from None

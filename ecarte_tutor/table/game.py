@@ -1,0 +1,310 @@
+"""A whole game at the practice table: deal after deal to the game's target, every action refereed.
+
+The learner and the tutor take the seats in turn (the deal alternates, ``deal.alternate``); each
+deal comes from the game's seeded shuffle (:mod:`.dealing`). Each hand is refereed by the ``hand``
+referee: every action of both players is applied by it (``engine.hand.apply``), which refuses an
+illegal one and leaves the hand as it was. The tutor only ever chooses among the legal next
+actions it lists; a learner's illegal attempt is refused with the ``hand`` kind's own answer (the
+rule, the laws, the legal alternatives), like a referee would. When a hand is over the
+``hand`` kind, asked with the score before the hand, gives the points (a game can end inside a
+hand: turned king, announced king, then tricks), each claim with its reason and laws for the
+score sheet.
+
+The tutor acts by itself; :meth:`Game.decision` is what the learner must decide next. Besides his
+turns, the learner is asked when an announcement or an offer open to him (the king, doubling,
+offering the point) would close with the tutor's next action; he may let it pass (a move too).
+
+The game is rebuilt from its record (:mod:`.settings`): :meth:`Game.replay`.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from ..cards import PACK
+from ..engine import hand
+from ..engine.deal import Deal
+from ..engine.illegal import Illegal
+from ..errors import QuestionError
+from ..fields import other
+from ..rulebook import RuleBook, default_rulebook
+from . import dealing, moves
+from .players import make_player
+from .settings import PLAYERS, Settings, TableError, make_settings, read_record
+from .view import SeatView, TableDefect, asked
+
+OVER = ("complete", "game-over")  # the hand referee's phases of a hand that is over
+PASS = {"do": moves.PASS}
+
+
+def opponent(player: str) -> str:
+    return PLAYERS[1 - PLAYERS.index(player)]
+
+
+@dataclass
+class HandPlay:
+    """One deal of the game: who sits where, the cards, the actions, and the referee's answer once over."""
+
+    number: int  # 0-based
+    deal: Deal
+    seats: dict  # player -> seat
+    score_before: dict  # by seat
+    state: hand.HandState
+    actions: list = field(default_factory=list)  # canonical actions, in order
+    by: list = field(default_factory=list)  # the player who made each action
+    passed_at: int | None = None  # the learner let the tutor go on when this many actions were made
+    answer: dict | None = None  # the hand kind's answer, once the hand is over
+
+    def player(self, seat: str) -> str:
+        return next(p for p, s in self.seats.items() if s == seat)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase in OVER
+
+    def question(self, settings: Settings, actions=None) -> dict:
+        """The ``hand`` question of this deal (its actions, or ``actions``), with the score before it."""
+        return {"kind": "hand", **settings.question(), "deal": dealing.deal_question(self.deal),
+                "actions": self.actions if actions is None else actions, "score_before": self.score_before}
+
+
+@dataclass
+class Decision:
+    """What the learner must decide: his seat, the legal choices, and his view of the table."""
+
+    seat: str
+    choices: list  # the referee's legal next actions for his seat (with {"do": "pass"} when off turn)
+    off_turn: bool  # True: the tutor is to act, but an announcement or offer open to him would close
+    view: SeatView
+
+
+def seat_view(hp: HandPlay, state: hand.HandState, seat: str, game: Game, done: int | None = None) -> SeatView:
+    """What the player in ``seat`` sees of ``hp`` when the hand stands at ``state``, after its first
+    ``done`` actions (all of them by default: the live state)."""
+    public = state.to_dict()
+    public["hand"] = public.pop("hands")[seat]  # his own cards only
+    actions = hp.actions[:len(hp.actions) if done is None else done]
+    # how many cards each discard changed is seen at the table; which cards, only by their owner
+    public["discards"] = [{"by": a["by"], "count": len(a["cards"])} for a in actions if a["do"] == "discard"]
+    score = dict(state.score) if state.score is not None else dict(hp.score_before)
+    return SeatView(seat, hp.player(seat), tuple(state.hands[seat]), state.trump_card, public, score, game.params,
+                    game.book, hp.number, {**game.settings.question(), "deal": dealing.deal_question(hp.deal),
+                                           "actions": list(actions)})
+
+
+class Game:
+    """A game between the learner and the tutor (see the module's docstring)."""
+
+    def __init__(self, settings: Settings, book: RuleBook | None = None):
+        self.settings = settings
+        self.book = book or default_rulebook()
+        self.params = settings.params(self.book)
+        self.tutor = make_player(settings.level)
+        self.scores = {player: 0 for player in PLAYERS}
+        self.hands: list[HandPlay] = []
+        self.sheet: list[dict] = []  # one entry per claim of every hand, scored or not
+        self.log: list[dict] = []  # one entry per action, in order (for a page or a terminal to narrate)
+        self.moves: list[str] = []
+        self.winner: str | None = None
+        self.game_value: int | None = None
+        self._decision: Decision | None = None
+        self._intents: dict = {}  # the tutor's choice at the current position, worked out once
+        self._new_hand()
+
+    # --- starting and replaying ----------------------------------------------------------------
+
+    @classmethod
+    def start(cls, book: RuleBook | None = None, **settings) -> Game:
+        """A new game: ``seed``, ``profile``, ``level``, ``agreements``, ``first_dealer`` (checked)."""
+        book = book or default_rulebook()
+        game = cls(make_settings(book, **settings), book)
+        game.advance()
+        return game
+
+    @classmethod
+    def replay(cls, record, book: RuleBook | None = None) -> Game:
+        """The game a record describes, rebuilt move by move; a bad record is a :class:`TableError`."""
+        book = book or default_rulebook()
+        settings, words = read_record(record, book)
+        game = cls(settings, book)
+        try:
+            for index, word in enumerate(moves.split(words)):
+                if game.winner is not None:
+                    raise TableError(f"Move {index + 1} ({word}) comes after the end of the game.", "moves")
+                player, action = moves.decode(word)
+                game._replay_move(index, word, player, action)
+        except moves.MoveError as exc:
+            raise TableError(str(exc), "moves") from None
+        game.advance()
+        return game
+
+    def _replay_move(self, index: int, word: str, player: str, action: dict) -> None:
+        hp = self.current
+        if action["do"] == moves.PASS:
+            if player != "learner":
+                raise TableError(f"Move {index + 1} ({word}): only the learner lets the tutor go on.", "moves")
+            self._pass()
+            return
+        try:
+            self._apply(player, {**action, "by": hp.seats[player]})
+        except (Illegal, QuestionError) as exc:
+            why = exc.explanation if isinstance(exc, Illegal) else exc.message
+            raise TableError(f"Move {index + 1} ({word}) is not legal: {why}", "moves") from None
+
+    def record(self) -> dict:
+        """The compact, JSON-able record that rebuilds this game."""
+        return self.settings.to_record(" ".join(self.moves))
+
+    # --- the state of the game -----------------------------------------------------------------
+
+    @property
+    def current(self) -> HandPlay:
+        return self.hands[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def decision(self) -> Decision | None:
+        """What the learner must decide now; None once the game is over."""
+        return None if self.over else self._decision
+
+    def view(self, player: str, seat: str | None = None) -> SeatView:
+        """What ``player`` sees of the current hand."""
+        hp = self.current
+        return seat_view(hp, hp.state, seat or hp.seats[player], self)
+
+    # --- the learner's moves -------------------------------------------------------------------
+
+    def play(self, action: dict) -> dict | None:
+        """The learner's move (``{"do": verb, ...}``; his seat is filled in). Returns None when it was
+        made, or the referee's refusal (``first_illegal`` of the ``hand`` kind) when it is illegal.
+        Input that is no action at all raises :class:`TableError`."""
+        decision = self.decision()
+        if decision is None:
+            raise TableError("The game is over: no more moves.")
+        if not isinstance(action, dict) or not isinstance(action.get("do"), str):
+            raise TableError("A move is an object such as {\"do\": \"card\", \"card\": \"QS\"}.")
+        if action["do"] == moves.PASS:
+            if not decision.off_turn:
+                raise TableError("It is your turn: there is nothing to let pass.")
+            self._pass()
+            self.advance()
+            return None
+        hp = self.current
+        try:
+            parsed = hand.read_action({**action, "by": decision.seat}, len(hp.actions))
+        except QuestionError as exc:
+            raise TableError(exc.message) from None
+        attempt = hand.echo(parsed)
+        try:
+            self._apply("learner", attempt)
+        except Illegal:  # the referee left the hand as it was; its answer explains the refusal
+            verdict = asked(hp.question(self.settings, [*hp.actions, attempt]), self.book)
+            return verdict["first_illegal"]
+        self.advance()
+        return None
+
+    def _pass(self) -> None:
+        self.current.passed_at = len(self.current.actions)
+        self.moves.append(moves.encode("learner", PASS))
+
+    # --- the tutor -----------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Let the tutor act until the learner has a decision to make, or the game is over."""
+        while not self.over:
+            hp = self.current
+            state = hp.state
+            options = hand.next_actions(state, self.params)
+            seat = options[0]["by"] if state.pending else state.to_act()  # whose turn (or answer) it is
+            mine = [o for o in options if o["by"] == seat]
+            open_to_other = [o for o in options if o["by"] != seat]  # announcements and offers only
+            waiting = hp.player(other(seat))
+            if open_to_other and waiting == "tutor":
+                chosen = self._tutor_choice(other(seat), [*open_to_other, {"by": other(seat), **PASS}])
+                if chosen["do"] != moves.PASS:
+                    self._apply("tutor", chosen)
+                    continue
+            if open_to_other and waiting == "learner" and hp.passed_at != len(hp.actions) \
+                    and self._would_close(seat, mine, open_to_other):
+                self._decision = Decision(other(seat), [*open_to_other, {"by": other(seat), **PASS}], True,
+                                          self.view("learner"))
+                return
+            if hp.player(seat) == "learner":
+                self._decision = Decision(seat, mine, False, self.view("learner"))
+                return
+            self._apply("tutor", self._tutor_choice(seat, mine))
+
+    def _tutor_choice(self, seat: str, choices: list[dict]) -> dict:
+        hp = self.current
+        key = (hp.number, len(hp.actions), seat, repr(choices))
+        if key not in self._intents:
+            self._intents = {k: v for k, v in self._intents.items() if k[:2] == key[:2]}
+            self._intents[key] = self.tutor.choose(self.view("tutor", seat), choices, hp.score_before)
+        return self._intents[key]
+
+    def _would_close(self, seat: str, mine: list[dict], open_to_learner: list[dict]) -> bool:
+        """Would the tutor's next action close an announcement or offer now open to the learner?"""
+        hp = self.current
+        if hp.player(seat) != "tutor":
+            return False  # the learner acts next: he can use them on his own turn
+        intent = self._tutor_choice(seat, mine)
+        after = copy.deepcopy(hp.state, {id(card): card for card in PACK})  # cards are immutable: share them
+        hand.apply(after, hand.read_action(intent, len(hp.actions)), self.params)
+        still = {o["do"] for o in hand.next_actions(after, self.params) if o["by"] == other(seat)}
+        return any(o["do"] not in still for o in open_to_learner)
+
+    # --- applying actions and scoring ----------------------------------------------------------
+
+    def _apply(self, player: str, action: dict) -> None:
+        """Carry out one action through the hand referee (an illegal one raises, leaving all as it was)."""
+        hp = self.current
+        parsed = hand.read_action(action, len(hp.actions))
+        tricks_before = len(hp.state.history)
+        try:
+            hand.apply(hp.state, parsed, self.params)
+        except Illegal:
+            if player == "tutor":
+                raise TableDefect(f"the tutor attempted an illegal action: {action}") from None
+            raise
+        done = hand.echo(parsed)
+        hp.actions.append(done)
+        hp.by.append(player)
+        self.moves.append(moves.encode(player, done))
+        entry = {"deal": hp.number, "player": player, "action": done}
+        if len(hp.state.history) > tricks_before:
+            entry["trick"] = hp.state.history[-1]
+        self.log.append(entry)
+        self._decision = None
+        if hp.over:
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        hp = self.current
+        answer = asked(hp.question(self.settings), self.book)
+        if not answer["legal"] or "score" not in answer:
+            raise TableDefect(f"the hand referee did not accept deal {hp.number + 1}: {answer['explanation']}")
+        hp.answer = answer
+        score = answer["score"]
+        for award in score["awards"]:
+            self.sheet.append({"deal": hp.number, "player": hp.player(award["seat"]), **award})
+        for seat, total in score["score_after"].items():
+            self.scores[hp.player(seat)] = total
+        self.log.append({"deal": hp.number, "hand_over": True, "points": {hp.player(s): p for s, p in
+                                                                          score["points"].items()}})
+        if score["winner"]:
+            self.winner = hp.player(score["winner"])
+            self.game_value = score.get("game_value")
+        else:
+            self._new_hand()
+
+    def _new_hand(self) -> None:
+        number = len(self.hands)
+        dealer = self.settings.first_dealer if number % 2 == 0 else opponent(self.settings.first_dealer)
+        seats = {dealer: "dealer", opponent(dealer): "elder"}
+        cards = dealing.deal(self.settings.seed, number, self.params)
+        before = {seat: self.scores[player] for player, seat in seats.items()}
+        self.hands.append(HandPlay(number, cards, seats, before, hand.start(cards, self.params, before)))
+        if self.current.over:  # a turned-up king reached the target: the game ends before anyone acts
+            self._finish_hand()

@@ -1,0 +1,171 @@
+"""The review of a hand once it is over, and of the whole game: where the learner's choices cost.
+
+A hand is replayed action by action with the ``hand`` referee. For each of the learner's cards
+where he had a choice, the ``analyse`` kind (every card known, double dummy) gives the tricks each
+legal card secured: "here 9♥ secured 3 tricks; the 7♣ you played secured 2". His proposing or
+playing (accepting or refusing) is compared with the jeux de règle (the ``advice`` kind); his
+first discard with the discard advice; a king of trumps he held and did not announce is noted
+(unless Hoffmann's reason to conceal it held). The score is the referee's, with each claim's
+reason and laws.
+
+Each mistake is filed under the rule that governs the decision — the strategy rule the advice
+cites, ``strategy.discarding``, ``king.announce``, ``strategy.leading`` for a lead, or the duty of
+play that limited a follower's choice — so that :func:`game_summary` counts mistakes by rule id,
+the ids the lessons cite.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import Card
+from ..engine import hand, play
+from ..fields import SEATS
+from .discard import DISCARD_RULE, avoidable_breach
+from .game import Game, HandPlay, seat_view
+from .hoffmann import LEADING_RULE, conceal_king
+from .view import asked
+
+KING_RULE = "king.announce"
+ADVISED = {"stand": "play without proposing", "propose": "propose", "accept": "accept", "refuse": "refuse"}
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
+
+
+def review_hand(game: Game, number: int) -> dict:
+    """The review of deal ``number`` (0-based), which must be over."""
+    hp = game.hands[number]
+    if hp.answer is None:
+        raise ValueError(f"deal {number + 1} is not over yet")
+    seat = hp.seats["learner"]
+    state = hand.start(hp.deal)
+    decisions, cards, mistakes = [], {}, []
+    first_discard, king_window = True, None
+    for index, (action, player) in enumerate(zip(hp.actions, hp.by, strict=True)):
+        if king_window is None and state.phase == "play" and hand.king_window_open(state, seat, game.params):
+            king_window = index  # the learner could announce the king from here on
+        if player == "learner":
+            note = _review_action(game, hp, state, index, action, first_discard)
+            first_discard = first_discard and action["do"] != "discard"
+            if note is not None and note["type"] == "card":
+                cards[index] = note
+            elif note is not None:
+                decisions.append(note)
+            if note is not None and note["mistake"]:
+                mistakes.append({"rule": note["rule"], "text": note["text"]})
+        hand.apply(state, hand.read_action(action, index), game.params)
+    king = _king_note(game, hp, king_window)
+    if king is not None:
+        decisions.append(king)
+        if king.get("mistake"):
+            mistakes.append({"rule": king["rule"], "text": king["text"]})
+    score = hp.answer["score"]
+    return {
+        "deal": number + 1,
+        "seat": seat,
+        "turn_up": hp.deal.turn_up.notation,
+        "dealt": {s: [c.notation for c in getattr(hp.deal, s)] for s in SEATS},
+        "decisions": decisions,
+        "tricks": _trick_notes(hp, seat, cards),
+        "score": {"points": {hp.player(s): p for s, p in score["points"].items()},
+                  "awards": [{**a, "player": hp.player(a["seat"])} for a in score["awards"]],
+                  "explanation": score["explanation"], "cites": score["cites"], "laws": score["laws"]},
+        "mistakes": mistakes,
+    }
+
+
+def _review_action(game: Game, hp: HandPlay, state, index: int, action: dict, first_discard: bool) -> dict | None:
+    verb, seat = action["do"], action["by"]
+    mine = list(state.hands[seat])
+    if verb in ("propose", "stand", "accept", "refuse"):
+        advice = asked({"kind": "advice", **game.settings.question(), "trump": state.trump.letter,
+                        "hand": [c.notation for c in mine], "seat": seat}, game.book)
+        advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
+        matched = verb == advised
+        words = {"propose": "proposed", "stand": "played without proposing", "accept": "accepted",
+                 "refuse": "refused"}
+        verdict = ", as the jeux de règle advise. " if matched else f"; the jeux de règle advise: {ADVISED[advised]}. "
+        text = f"You {words[verb]}{verdict}{advice['explanation']}"
+        return {"type": "exchange", "index": index, "did": verb, "advised": advised, "matched": matched,
+                "rule": advice["cites"][-1], "cites": advice["cites"], "mistake": not matched, "text": text}
+    if verb == "discard" and first_discard:
+        low = min(getattr(game.params, f"{seat}_min_discard"), len(state.stock))
+        cards = [Card.from_str(c) for c in action["cards"]]
+        breach = avoidable_breach(mine, cards, state.trump, low)
+        thrown = " ".join(c.pretty for c in cards) or "nothing"
+        text = (f"You threw out {thrown}. " + (
+            f"The advice is to keep trumps and kings at the first exchange: {' '.join(c.pretty for c in breach)} "
+            "could have stayed." if breach else "That follows the advice: keep trumps and kings, throw the rest."))
+        return {"type": "discard", "index": index, "cards": action["cards"], "rule": DISCARD_RULE,
+                "matched": not breach, "mistake": bool(breach), "text": text}
+    if verb == "card":
+        return _card_note(game, hp, state, index, action)
+    return None
+
+
+def _card_note(game: Game, hp: HandPlay, state, index: int, action: dict) -> dict | None:
+    seat = action["by"]
+    led = state.current[0][1] if state.current else None
+    duty = play.duty(state.hands[seat], led, state.trump, game.params)
+    if len(duty.legal) < 2:
+        return None  # no choice, nothing to review
+    answer = asked({"kind": "analyse", **game.settings.question(), "deal": hp.question(game.settings)["deal"],
+                    "actions": hp.actions[:index]}, game.book)
+    tricks = {entry["card"]: entry["tricks"] for entry in answer["cards"]}
+    played = Card.from_str(action["card"])
+    got, top = tricks[action["card"]], max(tricks.values())
+    best = [Card.from_str(c) for c in answer["best"]]
+    rule = LEADING_RULE if led is None else duty.rule_ids[-1]
+    if got == top:
+        text = f"{played.pretty} was among the best cards here ({_tricks(top)} with best play)."
+    else:
+        text = (f"Here {play.card_list(best)} secured {_tricks(top)}; the {played.pretty} you played secured "
+                f"{got}.")
+    return {"type": "card", "index": index, "card": action["card"], "tricks": got, "best": answer["best"],
+            "best_tricks": top, "rule": rule, "mistake": got < top, "text": text}
+
+
+def _king_note(game: Game, hp: HandPlay, window_at: int | None) -> dict | None:
+    """A king of trumps the learner held with its window open, and did not announce."""
+    seat = hp.seats["learner"]
+    if window_at is None or hp.state.king_announced_by == seat:
+        return None
+    state = hand.start(hp.deal, game.params, hp.score_before)
+    for index in range(window_at):
+        hand.apply(state, hand.read_action(hp.actions[index], index), game.params)
+    king = Card("K", state.trump)
+    view = seat_view(hp, state, seat, game, window_at)
+    if conceal_king(view, hp.score_before):
+        return {"type": "king", "rule": KING_RULE, "matched": True, "mistake": False,
+                "text": f"You kept {king.pretty} quiet: with your adversary committed, its point could not change "
+                        "who won the game, as in Hoffmann's illustrative game."}
+    return {"type": "king", "rule": KING_RULE, "matched": False, "mistake": True,
+            "text": f"You held {king.pretty}, the king of trumps, and did not announce it: its "
+                    f"{game.params.king_points} point was lost."}
+
+
+def _trick_notes(hp: HandPlay, seat: str, cards: dict) -> list[dict]:
+    """The tricks in order, each with the review of the learner's card in it."""
+    out = []
+    plays = [i for i, a in enumerate(hp.actions) if a["do"] == "card"]  # two cards a trick, in order
+    for number, trick in enumerate(hp.state.history):
+        note = next((cards[i] for i in plays[2 * number:2 * number + 2] if i in cards), None)
+        out.append({"number": number + 1, **trick, "won_by": hp.player(trick["winner"]), "review": note})
+    return out
+
+
+def game_summary(game: Game) -> dict:
+    """The game's mistakes counted by rule (ids the lessons cite), from the review of every hand over."""
+    reviews = [review_hand(game, hp.number) for hp in game.hands if hp.answer is not None]
+    counts = Counter(m["rule"] for r in reviews for m in r["mistakes"])
+    reviewed = sum(len(r["decisions"]) + sum(1 for t in r["tricks"] if t["review"]) for r in reviews)
+    return {
+        "hands": len(reviews),
+        "reviewed": reviewed,
+        "mistakes": sum(counts.values()),
+        "by_rule": [{"rule": rule, "title": game.book.rules[rule].title, "count": n}
+                    for rule, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))],
+        "score": dict(game.scores),
+        "winner": game.winner,
+    }

@@ -1,0 +1,98 @@
+"""A game's settings and its record: the compact, JSON-able value that rebuilds the whole game.
+
+The record is ``{"v", "seed", "profile", "level", "agreements", "dealer", "moves"}``: the seed of
+the shuffles, the profile and the agreements the game is played under, the tutor's level, who
+dealt first, and every move of both players in the notation of :mod:`.moves`. Nothing else is
+kept: replaying the moves from the seed gives back every hand, the score and the score sheet.
+A site can sign it and put it in a page; :func:`read_record` checks everything a stranger could
+have changed and says clearly what is wrong.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..agreements import read_agreements
+from ..errors import QuestionError
+from ..rulebook import Params, RuleBook
+from .dealing import MAX_SEED
+
+VERSION = 1
+LEVELS = ("beginner", "club", "book")
+PLAYERS = ("learner", "tutor")
+FIELDS = ("v", "seed", "profile", "level", "agreements", "dealer", "moves")
+
+
+class TableError(ValueError):
+    """Settings or a record that cannot be played: the message says what to change."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message, self.field = message, field
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a game is played with (all JSON-able): the record without its moves."""
+
+    seed: int
+    profile: str
+    level: str
+    agreements: tuple = ()  # as a question writes them: names, or one-key objects like {"game-target": 7}
+    first_dealer: str = "tutor"
+
+    def question(self) -> dict:
+        """The fields every question of this game carries (profile, and agreements when there are any)."""
+        fields = {"profile": self.profile}
+        if self.agreements:
+            fields["agreements"] = [dict(a) if isinstance(a, dict) else a for a in self.agreements]  # copies
+        return fields
+
+    def params(self, book: RuleBook) -> Params:
+        return book.params(self.profile, read_agreements(self.question(), book))
+
+    def to_record(self, moves: str = "") -> dict:
+        return {"v": VERSION, "seed": self.seed, "profile": self.profile, "level": self.level,
+                "agreements": list(self.question().get("agreements", [])), "dealer": self.first_dealer,
+                "moves": moves}
+
+
+def make_settings(book: RuleBook, *, seed, profile=None, level="club", agreements=(), first_dealer="tutor"
+                  ) -> Settings:
+    """Settings checked against the rule book: a clear :class:`TableError` for anything unknown."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise TableError(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}.", "seed")
+    profile = book.default_profile if profile is None else profile
+    if not isinstance(profile, str) or profile.strip().lower() not in book.profiles:
+        raise TableError(f"Unknown profile {profile!r}; choose one of {', '.join(book.profiles)}.", "profile")
+    if level not in LEVELS:
+        raise TableError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.", "level")
+    if first_dealer not in PLAYERS:
+        raise TableError(f"Who deals first must be 'learner' or 'tutor', not {first_dealer!r}.", "dealer")
+    if not isinstance(agreements, (list, tuple)):
+        raise TableError("The agreements must be a list such as [\"doubling\", {\"game-target\": 7}].", "agreements")
+    settings = Settings(seed, profile.strip().lower(), level, tuple(agreements), first_dealer)
+    try:
+        settings.params(book)
+    except QuestionError as exc:
+        raise TableError(exc.message, "agreements") from None
+    return settings
+
+
+def read_record(record, book: RuleBook) -> tuple[Settings, str]:
+    """The settings and the moves of a record (a dict, e.g. just read from JSON)."""
+    if not isinstance(record, dict):
+        raise TableError("A game record must be an object with the fields " + ", ".join(FIELDS) + ".")
+    unknown = [name for name in record if name not in FIELDS]
+    if unknown:
+        raise TableError(f"'{unknown[0]}' is not a field of a game record.", str(unknown[0]))
+    if record.get("v") != VERSION:
+        raise TableError(f"This game record is of version {record.get('v')!r}; this tutor reads version {VERSION}.",
+                         "v")
+    settings = make_settings(book, seed=record.get("seed"), profile=record.get("profile"),
+                             level=record.get("level"), agreements=record.get("agreements") or (),
+                             first_dealer=record.get("dealer"))
+    moves = record.get("moves", "")
+    if not isinstance(moves, str):
+        raise TableError("The record's moves must be a string of move words.", "moves")
+    return settings, moves
+

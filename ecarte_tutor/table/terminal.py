@@ -1,0 +1,290 @@
+"""The practice table at a terminal: plain prompts on any text streams, so a game can be scripted.
+
+At each decision the legal choices are listed; the learner types a word (``p`` propose, ``play``,
+``a`` accept, ``r`` refuse, ``k`` announce the king, ``go`` let the tutor go on…), a card in any
+notation the card parser reads (``QS``, ``q♠``, ``10h``), the cards to throw out, or a choice's
+number. ``?`` gives one line of why for each legal choice, ``sheet`` the score sheet, ``quit`` (or
+the end of the input) leaves and prints the game's record, from which ``--replay`` takes it up
+again. Anything may be attempted: the ``hand`` referee refuses an illegal move with the rule.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from ..cards import Card
+from ..errors import CardNotationError
+from ..fields import is_whole_number
+from ..lineio import Leave, read_line
+from .discard import choose_discard
+from .game import Game, opponent
+from .review import game_summary, review_hand
+from .settings import TableError
+from .why import reasons
+
+WORDS = {
+    "p": "propose", "propose": "propose", "play": "stand", "stand": "stand", "s": "stand", "i play": "stand",
+    "a": "accept", "accept": "accept", "r": "refuse", "refuse": "refuse", "k": "announce-king",
+    "king": "announce-king", "announce": "announce-king", "x": "double", "double": "double",
+    "o": "offer-point", "offer": "offer-point", "g": "pass", "go": "pass", "go on": "pass", "pass": "pass",
+    "continue": "pass",
+}
+ANSWER_WORDS = {"yes": "accept", "y": "accept", "accept": "accept", "a": "accept",
+                "no": "decline", "n": "decline", "decline": "decline", "refuse": "decline", "r": "decline"}
+NOTHING = ("none", "nothing", "-")
+LABELS = {
+    "propose": "p = propose", "stand": "play = play without proposing", "accept": "a = accept",
+    "refuse": "r = refuse", "announce-king": "k = announce the king", "double": "x = offer to double",
+    "offer-point": "o = offer the point", "pass": "go = let the tutor go on",
+    "accept-double": "yes = accept the double", "decline-double": "no = decline the double",
+    "accept-offer": "yes = take the point offered", "decline-offer": "no = decline it (you must then win every trick)",
+}
+TOLD = {  # what an action looks like at the table, said of "you" / "the tutor"
+    "propose": ("propose", "proposes"), "stand": ("play without proposing", "plays without proposing (\"I play\")"),
+    "accept": ("accept", "accepts"), "refuse": ("refuse", "refuses"), "double": ("offer to double", "offers to double"),
+    "accept-double": ("accept the double", "accepts the double"), "decline-double": ("decline the double",
+                                                                                     "declines the double"),
+    "offer-point": ("offer the point", "offers you the point"), "accept-offer": ("take the point", "takes the point"),
+    "decline-offer": ("decline the point", "declines the point: he must now win every trick"),
+}
+
+
+def pretty(cards) -> str:
+    return " ".join(Card.from_str(str(c)).pretty for c in cards) or "nothing"
+
+
+class TerminalGame:
+    """One game at the terminal, reading moves from ``stdin`` and writing to ``stdout``."""
+
+    def __init__(self, game: Game, stdin=None, stdout=None):
+        self.game = game
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.told = 0  # entries of the game's log already narrated
+        self.dealt = -1  # the deal whose opening was shown
+        self.tally = {"learner": 0, "tutor": 0}  # tricks of the deal being narrated
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def read(self) -> str:
+        return read_line(self.stdin, self.stdout)
+
+    # --- the game --------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        settings = self.game.settings
+        self.say(f"Écarté against the tutor ({settings.level} level), {settings.profile} profile, game to "
+                 f"{self.game.params.game_target}; seed {settings.seed}.")
+        self.say("At each decision: ? for why, sheet for the score sheet, quit to leave.")
+        try:
+            while True:
+                self.narrate()
+                decision = self.game.decision()
+                if decision is None:
+                    break
+                self.decide(decision)
+        except Leave:
+            self.say("You left the game. To take it up again, save this record and use --replay FILE:")
+            self.say(json.dumps(self.game.record(), ensure_ascii=False))
+            return 0
+        self.finish()
+        return 0
+
+    def decide(self, decision) -> None:
+        self.show(decision)
+        while True:
+            text = self.read()
+            if text in ("?", "why"):
+                for line in reasons(decision.view, decision.choices):
+                    self.say(f"  {self.label(line['choice'])}: {line['why']}")
+                continue
+            if text.lower() in ("sheet", "score"):
+                self.sheet()
+                continue
+            try:
+                move = self.parse(text, decision)
+            except TableError as exc:
+                self.say(exc.message)
+                continue
+            try:
+                refusal = self.game.play(move)
+            except TableError as exc:
+                self.say(exc.message)
+                continue
+            if refusal is None:
+                return
+            laws = f"; laws {', '.join(map(str, refusal['laws']))}" if refusal["laws"] else ""
+            self.say(f"Refused by the referee: {refusal['explanation']} (rules: {', '.join(refusal['cites'])}{laws})")
+
+    # --- reading a move ------------------------------------------------------------------------
+
+    def parse(self, text: str, decision) -> dict:
+        """The move a typed line stands for; :class:`TableError` when it stands for none."""
+        verbs = {c["do"]: c for c in decision.choices}
+        word = " ".join(text.lower().split())
+        if not word:
+            raise TableError("Type a choice (? lists why for each).")
+        if is_whole_number(word):
+            number = int(word)
+            if not 1 <= number <= len(decision.choices):
+                raise TableError(f"Choose a number from 1 to {len(decision.choices)}.")
+            choice = decision.choices[number - 1]
+            if choice["do"] == "discard":
+                raise TableError("Type the cards to throw out, e.g. " + " ".join(choice["from"][:2]) + ".")
+            return {k: v for k, v in choice.items() if k != "by"}
+        answers = [v for v in verbs if v in ("accept-double", "decline-double", "accept-offer", "decline-offer")]
+        if answers and word in ANSWER_WORDS:
+            return {"do": next(v for v in answers if v.startswith(ANSWER_WORDS[word]))}
+        if word in WORDS:
+            return {"do": WORDS[word]}
+        if "discard" in verbs and word.removeprefix("discard").strip() in NOTHING:
+            return {"do": "discard", "cards": []}
+        tokens = text.replace(",", " ").split()
+        if tokens and tokens[0].lower() == "discard":
+            tokens = tokens[1:]
+        try:
+            cards = [Card.from_str(token) for token in tokens]
+        except CardNotationError as exc:
+            wordy = any(len(token) > len("10♠") for token in tokens)  # a word, not a mistyped card
+            why = "it is neither a choice nor a card" if wordy else str(exc)
+            raise TableError(f"I did not understand {text!r}: {why}. " + self.hint(decision)) from None
+        if "discard" in verbs:
+            return {"do": "discard", "cards": [c.notation for c in cards]}
+        if len(cards) != 1:
+            raise TableError("One card at a time.")
+        return {"do": "card", "card": cards[0].notation}
+
+    def hint(self, decision) -> str:
+        return "Choices: " + "; ".join(self.label(c) for c in decision.choices) + "."
+
+    def label(self, choice: dict) -> str:
+        verb = choice["do"]
+        if verb == "card":
+            return Card.from_str(choice["card"]).pretty
+        if verb == "discard":
+            return f"discard {choice['min']}–{choice['max']} of {pretty(choice['from'])}"
+        return LABELS[verb]
+
+    # --- what is shown ---------------------------------------------------------------------------
+
+    def show(self, decision) -> None:
+        view = decision.view
+        self.opening()
+        self.say(f"Your cards: {pretty(view.hand)}   (trumps {view.trump.symbol}, turn-up {view.turn_up.pretty})")
+        if decision.off_turn:
+            self.say("Before the tutor's next move, this closes for you: " + self.hint(decision))
+            return
+        verbs = [c["do"] for c in decision.choices]
+        if "card" in verbs:
+            cards = [c for c in decision.choices if c["do"] == "card"]
+            lead = f"The tutor led {view.led.pretty}. " if view.led is not None else "Your lead. "
+            self.say(f"{lead}Your legal cards: {' '.join(self.label(c) for c in cards)} (type one, e.g. "
+                     f"{cards[0]['card']}).")
+            others = [c for c in decision.choices if c["do"] != "card"]
+            if others:
+                self.say("Or: " + "; ".join(self.label(c) for c in others) + ".")
+        elif "discard" in verbs:
+            choice = next(c for c in decision.choices if c["do"] == "discard")
+            low, high = choice["min"], choice["max"]
+            none = " (none: type none)" if low == 0 else ""
+            advised = choose_discard(view.hand, view.trump, low, high, view.params) or view.hand[-1:]
+            self.say(f"Throw out {low} to {high} cards{none}: type them, e.g. {' '.join(c.notation for c in advised)}.")
+        else:
+            self.say(self.hint(decision))
+
+    def opening(self) -> None:
+        """The deal's opening lines, once: seats, score, the turn-up."""
+        hp = self.game.current
+        if hp.number == self.dealt:
+            return
+        self.dealt = hp.number
+        self.tally = {"learner": 0, "tutor": 0}
+        seat = hp.seats["learner"]
+        dealer = "you deal" if seat == "dealer" else "the tutor deals"
+        self.say()
+        self.say(f"— Deal {hp.number + 1}: {dealer}; you are the {'dealer' if seat == 'dealer' else 'elder hand'}. "
+                 f"Score: you {self.game.scores['learner']}, the tutor {self.game.scores['tutor']}. —")
+        turn_up = hp.deal.turn_up
+        self.say(f"Turn-up: {turn_up.pretty}, so {turn_up.suit.english} are trumps."
+                 + (" A king turned up: a point to the dealer." if turn_up.rank == "K" else ""))
+
+    def narrate(self) -> None:
+        for entry in self.game.log[self.told:]:
+            self.told += 1
+            if entry.get("hand_over"):
+                self.opening_for(entry["deal"])
+                self.review(entry["deal"])
+                continue
+            self.opening_for(entry["deal"])
+            self.tell(entry)
+        if self.game.over and self.game.hands[-1].number != self.dealt:  # ended by a turned king, unseen
+            self.opening_for(self.game.hands[-1].number)
+
+    def opening_for(self, number: int) -> None:
+        if number != self.dealt and number == self.game.current.number:
+            self.opening()
+
+    def tell(self, entry: dict) -> None:
+        action, you = entry["action"], entry["player"] == "learner"
+        who = "You" if you else "The tutor"
+        verb = action["do"]
+        if verb == "card":
+            self.say(f"{who} {'play' if you else 'plays'} {pretty([action['card']])}.")
+        elif verb == "discard":
+            thrown = pretty(action["cards"]) if you else f"{len(action['cards'])} card(s)"
+            self.say(f"{who} {'throw' if you else 'throws'} out {thrown}.")
+        elif verb == "announce-king":
+            self.say(f"{who} {'announce' if you else 'announces'} the king of trumps: "
+                     f"{self.game.params.king_points} point.")
+        else:
+            self.say(f"{who} {TOLD[verb][0 if you else 1]}.")
+        trick = entry.get("trick")
+        if trick:
+            winner = self.game.hands[entry["deal"]].player(trick["winner"])
+            self.tally[winner] += 1
+            self.say(f"  {'You win' if winner == 'learner' else 'The tutor wins'} the trick "
+                     f"({pretty([trick['led']])} led, {pretty([trick['followed']])} played to it). Tricks: you "
+                     f"{self.tally['learner']}, the tutor {self.tally['tutor']}.")
+
+    def review(self, number: int) -> None:
+        review = review_hand(self.game, number)
+        self.say(f"Review of deal {number + 1}:")
+        for note in review["decisions"]:
+            self.say(f"  {note['text']}")
+        for trick in review["tricks"]:
+            if trick["review"]:
+                self.say(f"  Trick {trick['number']}: {trick['review']['text']}")
+        for award in review["score"]["awards"]:
+            who = "you" if award["player"] == "learner" else "the tutor"
+            laws = f" (law{'s' * (len(award['laws']) > 1)} {', '.join(map(str, award['laws']))})" if award["laws"] \
+                else ""
+            mark = f"+{award['points']} {who}" if award["scored"] else f"not scored ({who})"
+            self.say(f"  Score: {mark}: {award['reason']}{laws}")
+        self.say(f"  Score now: you {self.game.scores['learner']}, the tutor {self.game.scores['tutor']}.")
+
+    def sheet(self) -> None:
+        if not self.game.sheet:
+            self.say("Nothing scored yet.")
+        for entry in self.game.sheet:
+            who = "you" if entry["player"] == "learner" else "the tutor"
+            laws = ", ".join(map(str, entry["laws"]))
+            self.say(f"  Deal {entry['deal'] + 1}: {entry['points']} to {who}"
+                     + ("" if entry["scored"] else " (not scored)") + f" — {entry['reason']} [laws {laws}]")
+
+    def finish(self) -> None:
+        game = self.game
+        won = "You win" if game.winner == "learner" else "The tutor wins"
+        counts = f", which counts {game.game_value}" if (game.game_value or 1) > 1 else ""
+        loser = opponent(game.winner)
+        self.say()
+        self.say(f"{won} the game, {game.scores[game.winner]} to {game.scores[loser]}{counts}.")
+        summary = game_summary(game)
+        if summary["by_rule"]:
+            self.say(f"Your mistakes by rule ({summary['mistakes']} in {summary['reviewed']} decisions reviewed):")
+            for row in summary["by_rule"]:
+                self.say(f"  {row['rule']} ({row['title']}): {row['count']}")
+        else:
+            self.say(f"No mistakes in {summary['reviewed']} decisions reviewed.")
+        self.say("The game's record (replay it with --replay FILE):")
+        self.say(json.dumps(game.record(), ensure_ascii=False))

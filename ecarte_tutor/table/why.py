@@ -1,0 +1,100 @@
+"""One line of *why* for each legal choice of a decision, in a player's words, from the engine.
+
+- a card: the ``play`` kind's explanation of that card ("J♠ was led and you hold spades, so you
+  must follow suit and beat J♠ when you can: Q♠ does");
+- propose or play, accept or refuse: what the choice stakes, and the jeux de règle's verdict on
+  this hand (the ``advice`` kind);
+- a discard: the profile's limits and what the discard advice would throw out;
+- the king, doubling, offering the point: the rule, and until when it is open;
+- letting the tutor go on: what closes with his next action.
+"""
+from __future__ import annotations
+
+from ..cards import Card
+from ..engine import wagers
+from .discard import DISCARD_RULE, choose_discard
+from .hoffmann import LEADING_RULE, lead_preference
+from .view import SeatView
+
+STAKES = {
+    "propose": "ask for an exchange of cards; the dealer may accept or refuse",
+    "stand": "play the cards as dealt (\"I play\")",
+    "accept": "grant the exchange: each of you throws out cards and draws from the stock",
+    "refuse": "refuse the exchange and play the hands as they are",
+}
+RULES = {"propose": "exchange.propose", "stand": "exchange.propose", "accept": "exchange.accept-or-refuse",
+         "refuse": "exchange.accept-or-refuse"}
+WAGER_RULES = {"double": wagers.DOUBLE, "accept-double": wagers.DOUBLE, "decline-double": wagers.DOUBLE,
+               "offer-point": wagers.OFFER, "accept-offer": wagers.OFFER, "decline-offer": wagers.OFFER}
+LEAD_HINTS = {  # by hoffmann.lead_preference
+    0: "{card} heads a sequence: the lead Hoffmann recommends.",
+    1: "{card} is a single card of its suit: a sound lead.",
+    2: "{card} is neither the top of a sequence nor a single card.",
+    3: "{card} is a high card from a suit of two whose other card is lower: Hoffmann warns it often costs the point.",
+}
+
+
+def reasons(view: SeatView, choices: list[dict]) -> list[dict]:
+    """``[{"choice": action, "why": one line, "cites": [rule ids]}]``, one per choice."""
+    out = []
+    advice = None
+    for choice in choices:
+        verb = choice["do"]
+        if verb == "card":
+            line, cites = _card(view, choice["card"])
+        elif verb in STAKES:
+            advice = advice or view.advice()
+            line, cites = _exchange(view, verb, advice)
+        elif verb == "discard":
+            line, cites = _discard(view, choice)
+        elif verb == "announce-king":
+            line, cites = _king(view)
+        elif verb in WAGER_RULES:
+            rule = view.book.rules[WAGER_RULES[verb]]
+            line, cites = f"{rule.title}: {' '.join(rule.statement.split())}", [rule.id]
+        else:
+            line, cites = ("Let the tutor go on: what you could announce or offer now closes with his next "
+                           "action."), []
+        out.append({"choice": choice, "why": line, "cites": cites})
+    return out
+
+
+def _card(view: SeatView, card: str) -> tuple[str, list[str]]:
+    question = {"kind": "play", "trump": view.trump.letter, "hand": [c.notation for c in view.hand], "card": card}
+    if view.led is not None:
+        question["led"] = view.led.notation
+    answer = view.ask(question)
+    text, cites = answer["explanation"], answer["cites"]
+    played = Card.from_str(card)
+    legal = f"{played.pretty} is legal. "
+    text = text[len(legal):] if text.startswith(legal) else text
+    if view.led is None:  # any card may be led: say what Hoffmann says of this one
+        text += " " + LEAD_HINTS[lead_preference(played, view.hand, view.params)].format(card=played.pretty)
+        cites = [*cites, LEADING_RULE]
+    return text, cites
+
+
+def _exchange(view: SeatView, verb: str, advice: dict) -> tuple[str, list[str]]:
+    advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
+    verdict = "the jeux de règle advise it" if verb == advised else "the jeux de règle advise against it"
+    first = advice["explanation"].split(". ", 1)[-1]  # the hand is on show already: keep the verdict's reasons
+    return f"To {STAKES[verb]}: {verdict}. {first}", [RULES[verb], *advice["cites"]]
+
+
+def _discard(view: SeatView, choice: dict) -> tuple[str, list[str]]:
+    low, high = choice["min"], choice["max"]
+    count = f"{low} to {high} cards" if low != high else f"{low} card{'s' * (low != 1)}"
+    advised = choose_discard(view.hand, view.trump, low, high, view.params)
+    throw = " ".join(c.pretty for c in advised) or "nothing"
+    rule = view.book.rules[DISCARD_RULE]
+    return (f"Throw out {count} and draw as many. The advice ({rule.title.lower()}): keep trumps and kings, "
+            f"so throw out {throw}."), ["exchange.discard-and-draw", view.params.rule_for(f"{view.seat}_min_discard"),
+                                        DISCARD_RULE]
+
+
+def _king(view: SeatView) -> tuple[str, list[str]]:
+    king = Card("K", view.trump)
+    window = view.params.rule_for("king_window")
+    says = " ".join(view.book.rules[window].variant["profiles"][view.params.profile]["says"].split())
+    return (f"You hold {king.pretty}, the king of trumps: announcing it scores {view.params.king_points}. "
+            f"Until when: {says}"), ["king.announce", window]

@@ -1,0 +1,1 @@
+"""The practice table: games against the tutor, reviews, the terminal."""

@@ -1,0 +1,103 @@
+"""The tutor's levels: plain but legal, the jeux de règle and the analysis, and Hoffmann's advice."""
+from data_under_test import BOOK
+
+from ecarte_tutor import ask
+from ecarte_tutor.cards import Suit, parse_card
+from ecarte_tutor.engine import hand as referee
+from ecarte_tutor.table.discard import avoidable_breach, choose_discard
+from ecarte_tutor.table.hoffmann import lead_preference
+from ecarte_tutor.table.selfplay import play_game
+
+PARAMS = BOOK.params()
+def cards(text):
+    return [parse_card(c) for c in text.split()]
+
+
+def test_the_discard_keeps_trumps_and_kings_and_throws_the_lowest_first():
+    hand = cards("KS 7H QD 9C 8H")  # hearts trumps
+    assert choose_discard(hand, Suit.H, 1, 5, PARAMS) == cards("9C QD")
+    assert choose_discard(hand, Suit.H, 1, 1, PARAMS) == cards("9C")  # the profile's limit: the lowest goes
+    # made to throw more than the advice would: a plain king before a trump, the lowest trump first
+    assert choose_discard(hand, Suit.H, 4, 5, PARAMS) == cards("9C QD KS 7H")
+    assert choose_discard(cards("KS 7H 8H 9H KD"), Suit.H, 0, 5, PARAMS) == []
+
+
+def test_a_forced_king_is_no_breach_of_the_advice():
+    hand = cards("KS 7H QD 9C 8H")
+    assert avoidable_breach(hand, cards("KS 9C"), Suit.H, 1) == cards("KS")
+    assert avoidable_breach(hand, cards("9C QD KS"), Suit.H, 3) == []  # three required, two others held
+
+
+def test_hoffmann_leads_the_top_of_a_sequence_then_a_single_card():
+    hand = cards("KS QS 9H AD 7D")
+    ranks = {c.notation: lead_preference(c, hand, PARAMS) for c in hand}
+    assert ranks["KS"] == 0 and ranks["9H"] == 1 and ranks["AD"] == 3 and ranks["QS"] == 2
+
+
+def test_the_beginner_is_plain():
+    game = play_game(BOOK, seed=4, profile="london", learner_level="beginner", tutor_level="beginner").game
+    for hp in game.hands:
+        tutor_seat = hp.seats["tutor"]
+        verbs = [a["do"] for a, p in zip(hp.actions, hp.by, strict=True) if p == "tutor"]
+        if tutor_seat == "dealer":
+            assert "refuse" not in verbs  # he always accepts...
+        else:
+            assert verbs[0] in ("propose", "stand") and verbs.count("propose") <= 1  # ...proposes once at most
+
+
+def test_the_club_tutor_proposes_and_answers_by_the_jeux_de_regle():
+    game = play_game(BOOK, seed=21, profile="london", learner_level="beginner", tutor_level="club").game
+    checked = 0
+    for hp in game.hands:
+        state = referee.start(hp.deal)
+        for index, (action, player) in enumerate(zip(hp.actions, hp.by, strict=True)):
+            if player == "tutor" and action["do"] in ("propose", "stand", "accept", "refuse"):
+                mine = state.hands[action["by"]]
+                advice = ask({"kind": "advice", "trump": state.trump.letter, "seat": action["by"],
+                              "hand": [c.notation for c in mine]})["advice"]
+                assert action["do"] == {"play": "stand"}.get(advice, advice) or action["do"] == "refuse"
+                checked += 1
+            referee.apply(state, referee.read_action(action, index), game.params)
+    assert checked >= len(game.hands)
+
+
+def test_the_tutor_never_peeks_at_the_learners_cards(fixed_game, hoffmann_last):
+    """Swapping the learner's hand for other unseen cards changes nothing the tutor decides."""
+    elder, stock = hoffmann_last["elder"], hoffmann_last["stock"]
+    swapped = {**hoffmann_last, "elder": ["KS", *stock[:4]], "stock": [c for c in elder if c != "KS"] + stock[4:]}
+    replies = []
+    for deal in (hoffmann_last, swapped):
+        game = fixed_game(deal, learner="elder", level="club")
+        game.play({"do": "stand"})
+        game.play({"do": "card", "card": "KS"})  # the tutor (dealer) answers from his own view only
+        replies.append([a for a, p in zip(game.current.actions, game.current.by, strict=True) if p == "tutor"])
+    assert replies[0][-1]["do"] == "card" and replies[0] == replies[1]
+
+
+def test_the_book_tutor_conceals_the_king_as_in_hoffmanns_game(fixed_game, hoffmann_last):
+    """A (dealer, 3) holds K♦; Y (elder, 4) plays without proposing. A's king cannot change who wins
+    the game, so the book keeps it quiet; the club tutor announces it."""
+    scores = {"learner": 4, "tutor": 3}
+    book = fixed_game(hoffmann_last, learner="elder", scores=scores, level="book")
+    book.play({"do": "stand"})
+    assert not any(a["do"] == "announce-king" for a in book.current.actions)
+    club = fixed_game(hoffmann_last, learner="elder", scores=scores, level="club")
+    club.play({"do": "stand"})
+    assert club.current.actions[-1] == {"by": "dealer", "do": "announce-king"}
+    # at love all the king's point matters: the book announces it too
+    level = fixed_game(hoffmann_last, learner="elder", level="book")
+    level.play({"do": "stand"})
+    assert level.current.actions[-1] == {"by": "dealer", "do": "announce-king"}
+
+
+def test_the_book_minds_the_score_before_staking_the_penalty(fixed_game, hoffmann_last):
+    """Y's hand is a jeu de règle (two trumps, three spades): the club tutor plays it; the book tutor,
+    with A at 3 so that a failure would give A the game, proposes instead."""
+    advice = ask({"kind": "advice", "trump": "D", "hand": hoffmann_last["elder"]})
+    assert advice["advice"] == "play"
+    club = fixed_game(hoffmann_last, learner="dealer", scores={"learner": 3, "tutor": 4}, level="club")
+    assert club.current.actions[0] == {"by": "elder", "do": "stand"}
+    book = fixed_game(hoffmann_last, learner="dealer", scores={"learner": 3, "tutor": 4}, level="book")
+    assert book.current.actions[0] == {"by": "elder", "do": "propose"}
+    calm = fixed_game(hoffmann_last, learner="dealer", level="book")
+    assert calm.current.actions[0] == {"by": "elder", "do": "stand"}

@@ -1,0 +1,78 @@
+"""Reviewing a hand with the analysis, and the game's mistakes by rule."""
+from data_under_test import BOOK
+
+from ecarte_tutor.table.review import game_summary, review_hand
+from ecarte_tutor.table.selfplay import play_game
+
+HOFFMANN_THIRD = {  # Hoffmann's third deal: Y (elder) plays without proposing; 10♣ is the winning lead
+    "elder": ["QD", "10D", "10C", "8C", "8H"], "dealer": ["JC", "AH", "JH", "10H", "8D"], "turn_up": "JD",
+    "stock": ["KS", "QS", "JS", "AS", "10S", "9S", "8S", "7S", "KH", "QH", "9H", "7H", "KD", "AD", "9D", "7D", "KC",
+              "QC", "AC", "9C", "7C"]}
+
+
+def finish(game):
+    """Play the learner's first legal card to the end of the current hand."""
+    number = game.current.number
+    while game.decision() is not None and game.current.number == number:
+        choice = next(c for c in game.decision().choices if c["do"] == "card")
+        game.play({"do": "card", "card": choice["card"]})
+
+
+def test_a_lead_that_costs_a_trick_is_shown_against_the_best(fixed_game):
+    game = fixed_game(HOFFMANN_THIRD, learner="elder", scores={"learner": 2, "tutor": 3})
+    game.play({"do": "stand"})
+    game.play({"do": "card", "card": "QD"})  # Hoffmann: Q♦ then 10♦ loses the point; 10♣ wins it
+    assert game.current.state.leader == "elder"
+    game.play({"do": "card", "card": "10D"})
+    finish(game)
+    review = review_hand(game, 0)
+    first, second = review["tricks"][:2]
+    assert first["led"] == "QD" and not first["review"]["mistake"]
+    assert second["led"] == "10D" and second["review"]["mistake"]
+    assert second["review"]["text"] == "Here 10♣ or 8♣ secured 3 tricks; the 10♦ you played secured 2."
+    assert second["review"]["rule"] == "strategy.leading"
+    # playing without proposing does not fit the jeux de règle
+    exchange = review["decisions"][0]
+    assert exchange["type"] == "exchange" and exchange["did"] == "stand" and exchange["advised"] == "propose"
+    assert not exchange["matched"] and exchange["rule"] == "strategy.jeux-de-regle"
+    assert "the jeux de règle advise: propose" in exchange["text"]
+    assert {m["rule"] for m in review["mistakes"]} >= {"strategy.leading", "strategy.jeux-de-regle"}
+    # the score explained, each claim with its laws
+    assert review["score"]["explanation"] and all(a["laws"] for a in review["score"]["awards"])
+
+
+def test_the_winning_lead_is_among_the_best(fixed_game):
+    game = fixed_game(HOFFMANN_THIRD, learner="elder")
+    game.play({"do": "stand"})
+    game.play({"do": "card", "card": "10C"})
+    finish(game)
+    first = review_hand(game, 0)["tricks"][0]["review"]
+    assert not first["mistake"] and first["text"] == "10♣ was among the best cards here (3 tricks with best play)."
+
+
+def test_a_concealed_king_is_no_mistake_when_hoffmann_would_conceal_it(fixed_game, hoffmann_last):
+    game = fixed_game(hoffmann_last, learner="dealer", scores={"learner": 3, "tutor": 4}, level="club")
+    finish(game)
+    review = review_hand(game, 0)
+    king = [d for d in review["decisions"] if d["type"] == "king"]
+    assert king and not king[0]["mistake"] and "Hoffmann" in king[0]["text"]
+
+
+def test_the_summary_counts_mistakes_by_rule_for_the_lessons():
+    game = play_game(BOOK, seed=8, profile="london", learner_level="beginner", tutor_level="club").game
+    summary = game_summary(game)
+    reviews = [review_hand(game, hp.number) for hp in game.hands]
+    assert summary["hands"] == len(game.hands)
+    assert summary["mistakes"] == sum(len(r["mistakes"]) for r in reviews) == sum(
+        row["count"] for row in summary["by_rule"])
+    assert summary["mistakes"] > 0  # the plain beginner makes some
+    for row in summary["by_rule"]:
+        assert row["rule"] in BOOK.rules and row["title"] == BOOK.rules[row["rule"]].title
+    assert summary["winner"] == game.winner
+
+
+def test_a_king_left_unannounced_is_a_lost_point(fixed_game, hoffmann_last):
+    game = fixed_game(hoffmann_last, learner="dealer", level="club")  # love all: the king's point counts
+    finish(game)
+    king = [d for d in review_hand(game, 0)["decisions"] if d["type"] == "king"]
+    assert king[0]["mistake"] and king[0]["rule"] == "king.announce" and "K♦" in king[0]["text"]

@@ -1,0 +1,115 @@
+"""``ecarte-tutor play`` driven by a script of typed lines, like a learner at the terminal."""
+import io
+import json
+
+from data_under_test import BOOK
+
+from ecarte_tutor.cli import build_parser, main
+from ecarte_tutor.commands import play as command
+from ecarte_tutor.table.game import Game
+from ecarte_tutor.table.players import make_player
+
+WORDS = {"propose": "p", "stand": "play", "accept": "a", "refuse": "r", "announce-king": "k", "pass": "go",
+         "double": "x", "offer-point": "o", "accept-double": "yes", "accept-offer": "yes", "decline-double": "no",
+         "decline-offer": "no"}
+OPTIONS = ["--seed", "12", "--level", "club", "--profile", "london", "--dealer", "learner"]
+
+
+def typed(move: dict, count: int) -> str:
+    """What a learner types for a move (cards in changing notations, as people type them)."""
+    if move["do"] == "discard":
+        return " ".join(move["cards"]).lower() or "none"
+    if move["do"] == "card":
+        card = move["card"]
+        return [card, card.lower(), card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]][count % 3]
+    return WORDS[move["do"]]
+
+
+def script_for(seed: int, **settings) -> tuple[list[str], Game]:
+    """The lines a beginner-level bot would type through a whole game, with one illegal attempt and
+    one '?' before its first card that the rules forbid; and the game it plays."""
+    game = Game.start(BOOK, seed=seed, **settings)
+    bot, lines, tried = make_player("beginner"), [], False
+    while (decision := game.decision()) is not None:
+        legal = {c["card"] for c in decision.choices if c["do"] == "card"}
+        wrong = [c for c in decision.view.hand if c.notation not in legal]
+        if legal and wrong and decision.view.led is not None and not tried:
+            lines += ["?", wrong[0].notation]
+            tried = True
+        move = bot.choose(decision.view, decision.choices, game.current.score_before)
+        move = {k: v for k, v in move.items() if k != "by"}
+        lines.append(typed(move, len(lines)))
+        assert game.play(move) is None
+    assert tried
+    return lines, game
+
+
+def run_play(arguments, lines):
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", *arguments])
+    status = command.run(args, io.StringIO("".join(line + "\n" for line in lines)), out)
+    return status, out.getvalue()
+
+
+def test_a_whole_game_scripted_at_the_terminal():
+    lines, expected = script_for(12, level="club", profile="london", first_dealer="learner")
+    status, text = run_play(OPTIONS, lines)
+    assert status == 0
+    assert "Écarté against the tutor (club level), london profile, game to 5; seed 12." in text
+    assert "— Deal 1: you deal; you are the dealer." in text
+    assert any(symbol in text for symbol in "♠♥♦♣")
+    # the one illegal attempt, refused by the referee with the rule and the law
+    assert text.count("Refused by the referee:") == 1
+    refusal = text[text.index("Refused by the referee:"):].splitlines()[0]
+    assert "may not be played" in refusal and "law.43" in refusal and "laws 43" in refusal
+    # the one '?': a line of why for each legal card
+    assert "you must" in text or "You hold no" in text
+    # each trick's winner told as it falls
+    tricks = sum(len(hp.state.history) for hp in expected.hands)
+    assert text.count("win the trick") + text.count("wins the trick") == tricks
+    # every hand reviewed, the score explained with its laws, the game won, the summary, the record
+    assert text.count("Review of deal") == len(expected.hands)
+    assert "Score: +" in text and "(law" in text
+    winner = "You win the game" if expected.winner == "learner" else "The tutor wins the game"
+    assert winner in text
+    assert "mistakes by rule" in text or "No mistakes" in text
+    record = json.loads(text.strip().splitlines()[-1])
+    assert record == expected.record()
+
+
+def test_bad_input_is_explained_and_asked_again():
+    status, text = run_play(OPTIONS, ["hello", "9", "ZZ", "KS QS", "sheet", "quit"])
+    assert status == 0
+    assert "I did not understand 'hello'" in text
+    assert "Choose a number from 1 to" in text
+    assert "'ZZ' is not a card of the Piquet pack" in text
+    assert "Nothing scored yet." in text
+    assert "You left the game." in text
+    assert "Traceback" not in text
+
+
+def test_a_game_left_is_taken_up_again_from_its_record(tmp_path):
+    lines, expected = script_for(12, level="club", profile="london", first_dealer="learner")
+    lines = [line for line in lines]
+    status, text = run_play(OPTIONS, lines[:6] + ["quit"])
+    record = json.loads(text.strip().splitlines()[-1])
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(record), encoding="utf-8")
+    status, text = run_play(["--replay", str(saved)], lines[6:])
+    assert status == 0
+    assert json.loads(text.strip().splitlines()[-1]) == expected.record()
+
+
+def test_options_are_checked_with_clear_messages(capsys, tmp_path):
+    assert main(["play", "--level", "grandmaster", "--seed", "1"]) == 2
+    assert "Unknown level 'grandmaster'" in capsys.readouterr().err
+    assert main(["play", "--agreements", "poker", "--seed", "1"]) == 2
+    assert "'poker' is not an agreement" in capsys.readouterr().err
+    assert main(["play", "--agreements", "game-target=seven", "--seed", "1"]) == 2
+    assert "whole number" in capsys.readouterr().err
+    assert main(["play", "--dealer", "nobody", "--seed", "1"]) == 2
+    assert main(["play", "--replay", str(tmp_path / "missing.json")]) == 2
+    assert "Cannot read" in capsys.readouterr().err
+    (tmp_path / "bad.json").write_text("not json", encoding="utf-8")
+    assert main(["play", "--replay", str(tmp_path / "bad.json")]) == 2
+    assert "does not hold a game record" in capsys.readouterr().err

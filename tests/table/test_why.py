@@ -1,0 +1,49 @@
+"""One line of why for each legal choice."""
+from ecarte_tutor.cards import PACK
+from ecarte_tutor.table.why import reasons
+
+
+def test_each_legal_card_is_explained_by_the_play_kind(fixed_game, hoffmann_last):
+    game = fixed_game(hoffmann_last, learner="dealer", level="club")  # the tutor (elder) stands and leads
+    decision = game.decision()
+    led = decision.view.led
+    assert led is not None
+    lines = reasons(decision.view, decision.choices)
+    assert [line["choice"] for line in lines] == decision.choices
+    cards = [line for line in lines if line["choice"]["do"] == "card"]
+    assert cards and all(line["why"] and line["cites"] for line in cards)
+    if led.suit.letter in {c.suit.letter for c in decision.view.hand}:
+        assert all("you must follow suit" in line["why"] for line in cards)
+    king = [line for line in lines if line["choice"]["do"] == "announce-king"]
+    assert king and "K♦" in king[0]["why"] and "variant.king-window" in king[0]["cites"]
+
+
+def test_following_names_the_card_that_beats(fixed_game):
+    elder, dealer = ["JS", "8H", "8D", "9C", "7C"], ["QS", "7S", "AC", "10C", "7D"]
+    deal = {"elder": elder, "dealer": dealer, "turn_up": "9H",
+            "stock": [c.notation for c in PACK if c.notation not in [*elder, *dealer, "9H"]]}
+    game = fixed_game(deal, learner="dealer", level="beginner")  # the plain tutor proposes once...
+    game.play({"do": "refuse"})  # ...and, refused, leads its first card: J♠
+    decision = game.decision()
+    assert decision.view.led.notation == "JS"
+    lines = [(line["choice"]["card"], line["why"]) for line in reasons(decision.view, decision.choices)
+             if line["choice"]["do"] == "card"]
+    assert lines == [("QS", "J♠ was led and you hold spades, so you must follow suit and beat J♠ when you can: "
+                            "Q♠ does.")]
+
+
+def test_propose_and_play_say_what_the_jeux_de_regle_advise(fixed_game, hoffmann_last):
+    game = fixed_game(hoffmann_last, learner="elder")
+    decision = game.decision()
+    lines = {line["choice"]["do"]: line for line in reasons(decision.view, decision.choices)}
+    assert "advise it" in lines["stand"]["why"] and "advise against it" in lines["propose"]["why"]
+    assert "strategy.jeux-de-regle" in lines["stand"]["cites"]
+
+
+def test_a_lead_says_what_hoffmann_thinks_of_it(fixed_game, hoffmann_last):
+    game = fixed_game(hoffmann_last, learner="elder")
+    game.play({"do": "stand"})
+    decision = game.decision()
+    lines = {line["choice"].get("card"): line["why"] for line in reasons(decision.view, decision.choices)}
+    assert "heads a sequence" in lines["KS"] and "leader may lead any card" in lines["KS"]
+    assert "heads a sequence" in lines["QD"]  # Q♦ J♦ in trumps

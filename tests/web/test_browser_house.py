@@ -1,0 +1,41 @@
+"""A site served under a club's house rules, in Chromium: its banner, its agreements, its name on rulings."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_browser import browser_context, page, serving, shoot  # noqa: F401 -- the same browser fixtures
+
+HOUSE = Path(__file__).resolve().parents[2] / "rules" / "houses" / "cercle-exemple.yaml"
+TITLE = "Rules of the Cercle de l'Exemple"
+
+
+@pytest.fixture(scope="module")
+def house_url():
+    with serving({"SECRET_KEY": "browser-house", "HOUSE_FILE": str(HOUSE)}) as url:
+        yield url
+
+
+def test_a_score_under_the_house_rules(page, house_url):  # noqa: F811 -- page is the imported fixture
+    page.goto(f"{house_url}/legal/score")
+    assert TITLE in page.locator(".house").inner_text()
+    agreements = page.locator("details.agreements")
+    assert agreements.get_attribute("open") is not None  # the house's agreements are shown, ticked
+    assert page.get_by_label("Games count treble, double or single (law 46)").is_checked()
+    page.get_by_label("Elder hand", exact=True).fill("6")
+    page.get_by_label("Dealer", exact=True).fill("0")
+    page.locator("#field-elder_tricks").select_option("3")
+    page.get_by_role("button", name="Score it").click()
+    verdict = page.locator("#verdict").inner_text()
+    assert f"Ruled under {TITLE}" in verdict and "wins the game" in verdict
+    shoot(page, "house-score")
+
+
+def test_a_dispute_ruling_under_the_house_rules(page, house_url):  # noqa: F811
+    page.goto(f"{house_url}/dispute/")
+    answers = ["A hand was dealt (or holds) too many or too few cards", "No, not yet",
+               "Yes, he had looked", "The non-dealer's (elder hand)", "3"]
+    for answer in answers:
+        page.get_by_role("button", name=answer, exact=True).click()
+    assert page.locator("h1").inner_text() == "The ruling"
+    assert f"Ruled under {TITLE}" in page.locator("#verdict").inner_text()
