@@ -361,12 +361,17 @@ class RuleBook:
         if found is None:
             values, origin = dict(base), dict(base.origin)
             for name, value in agreements:
-                rule = self.agreements[name]
-                assert rule.agreement is not None  # self.agreements holds the rules that have one
-                values[rule.agreement["parameter"]] = value
-                origin[rule.agreement["parameter"]] = rule.id
+                parameter = self.agreement(name)["parameter"]
+                values[parameter] = value
+                origin[parameter] = self.agreements[name].id
             found = self.derived[key] = Params(values, origin, base.profile, agreements)
         return found
+
+    def agreement(self, name: str) -> Agreement:
+        """The agreement called ``name`` (a key of ``agreements``), as its rule states it."""
+        agreement = self.agreements[name].agreement
+        assert agreement is not None  # self.agreements holds the rules that have one
+        return agreement
 
     def law_text(self, numbers: Iterable[int | None]) -> list[dict[str, object]]:
         """The number, title and statement of each law in ``numbers`` (shown beside a ruling)."""
