@@ -50,7 +50,7 @@ def index():
 
 
 @bp.app_template_global()
-def reopen_url(question: dict) -> str | None:
+def reopen_url(question: object) -> str | None:
     """A link that puts a case's question into the matching form, to re-rule it (e.g. in another profile)."""
     if not isinstance(question, dict) or question.get("agreements"):
         return None  # the forms do not take agreements yet: no link that would rule without them

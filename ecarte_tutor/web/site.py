@@ -15,20 +15,21 @@ from flask import current_app
 from ..asking import ask
 from ..library import Library, load_library
 from ..rulebook import RuleBook
+from ..scenarios import Scenario
 
 
 @dataclass
 class CaseRuling:
     """One scenario of the casebook and the answer ``ask()`` gives it."""
 
-    scenario: object
+    scenario: Scenario
     answer: dict
     text: str  # lower-case words searched by the casebook's q= filter
 
     @property
     def kind(self) -> str:
-        question = self.scenario.question
-        return question.get("kind", "") if isinstance(question, dict) else ""
+        kind = self.scenario.question.get("kind", "")
+        return kind if isinstance(kind, str) else ""
 
 
 @dataclass
