@@ -178,10 +178,10 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     classes = gaps.every_class() if exact else gaps.sample(SAMPLE_SIZE, _seed(position, viewer))
     tally = _Tally(state.tricks[seat], params)
     mine = tuple(state.hands[viewer])
+    values: Mapping[Card, int] | Mapping[None, int]  # by card of the viewer, or None: the other's best card
     for holding, weight in classes:
         if viewer == seat:
-            values: Mapping[Card, int] | Mapping[None, int] = doubledummy.card_values(mine, holding, position.led,
-                                                                                      state.trump, params)
+            values = doubledummy.card_values(mine, holding, position.led, state.trump, params)
         else:  # the other acts: he knows his cards, and plays his best card for this holding
             values = {None: max(doubledummy.card_values(holding, mine, position.led, state.trump,
                                                         params).values())}

@@ -14,7 +14,7 @@ from .rows import ADVERSARY_OF, CONCESSION_FACTS, Row, seat_fact
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
 
 
-class Moment(TypedDict):
+class TimelineEntry(TypedDict):
     """A moment of the timeline, established (``timeline``)."""
 
     moment: str
@@ -44,10 +44,12 @@ class Need(TypedDict):
     cites: list[str]
     explanation: str
     facts_used: dict[str, FactValue]
-    timeline: list[Moment]
+    timeline: list[TimelineEntry]
 
 
 class RulingHead(TypedDict):
+    """A ruling's fields up to its points (built first, so that points, when given, keep their place)."""
+
     status: Literal["ruling"]
     case: str
     laws: list[int]
@@ -65,13 +67,13 @@ class Ruling(RulingHead):
     explanation: str
     window: str
     facts_used: dict[str, FactValue]
-    timeline: list[Moment]
+    timeline: list[TimelineEntry]
     law_text: list[dict[str, object]]
 
 
-def timeline(book: RuleBook, known: Knowledge) -> list[Moment]:
+def timeline(book: RuleBook, known: Knowledge) -> list[TimelineEntry]:
     """The moments established so far, in the order they happen, each as a player would say it."""
-    strip: list[Moment] = []
+    strip: list[TimelineEntry] = []
     for name in moments(book):
         if name in known:
             words = book.facts[name]["moment"]
