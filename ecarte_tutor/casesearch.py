@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,7 +74,7 @@ class Term:
 class Synonyms:
     """Groups of words that mean the same at the table (``scenarios/synonyms.yaml``)."""
 
-    def __init__(self, groups=()):
+    def __init__(self, groups: Iterable[Iterable[str]] = ()) -> None:
         self.groups = [tuple(dict.fromkeys(normalised(item) for item in group)) for group in groups]
         self._group_of = {form: group for group in self.groups for form in group}
         # the longest phrases first, so that "two cards turned" finds "two cards" before "cards"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .cards import CANONICAL_CARDS, Card, parse_card, parse_suit
 from .errors import CardNotationError, QuestionError
-from .wording import SEAT_NAMES  # noqa: F401 - explanations import the seats' names from here too
+from .wording import SEAT_NAMES as SEAT_NAMES  # explanations import the seats' names from here too
 
 SEATS = ("elder", "dealer")
 

@@ -6,6 +6,8 @@ rule and law titles, option labels, the questions and choices of the dispute fac
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import RANK_NAMES, Card, parse_card
 from .errors import CardNotationError
 
@@ -62,7 +64,7 @@ class Words:
     card, card_name, cards, seat, kind = (staticmethod(card_short), staticmethod(card_name),
                                           staticmethod(card_list), staticmethod(seat_name), staticmethod(kind_name))
 
-    def __init__(self, book):
+    def __init__(self, book: Any) -> None:  # a RuleBook (the rule book sits above this module's layer)
         self.book = book
         self.moments = {name for name, fact in book.facts.items() if fact.get("moment")}
 

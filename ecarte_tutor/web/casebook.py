@@ -66,7 +66,7 @@ def case(case_id: str):
 
 
 @bp.app_template_global()
-def reopen_url(question: dict) -> str | None:
+def reopen_url(question: object) -> str | None:
     """A link that puts a case's question into the matching form, to re-rule it (e.g. in another profile)."""
     if not isinstance(question, dict):
         return None
@@ -116,7 +116,7 @@ def reopen_url(question: dict) -> str | None:
     elif kind == "pool":
         endpoint = "legal.pool"
         players, first, results = question.get("players"), question.get("first"), question.get("results", [])
-        if not all(isinstance(v, list) for v in (players, first or [], results)):
+        if not isinstance(players, list) or not isinstance(results, list) or not isinstance(first or [], list):
             return None
         query += [("players", ", ".join(map(str, players))), ("results", ", ".join(map(str, results)))]
         if first:

@@ -12,6 +12,7 @@ from flask import Blueprint, render_template, request, url_for
 
 from ..asking import ask
 from ..casebook import ruling_laws
+from ..rulebook import Fact
 from .forms import requested_profile
 from .site import get_site
 
@@ -23,7 +24,7 @@ MAX_VALUE = 40
 SHOWN = 3  # unknown names quoted in the refusal; the rest are counted
 
 
-def typed_value(fact: dict | None, raw: str):
+def typed_value(fact: Fact | None, raw: str):
     """The query string's text as the fact's type (bool, int); left as text when it does not read."""
     if fact is None:
         return raw
@@ -78,7 +79,7 @@ def dispute_url(pairs, profile: str | None) -> str:
     return f"{base}?{urlencode(query)}" if query else base
 
 
-def fact_label(fact: dict | None, value):
+def fact_label(fact: Fact | None, value):
     """The label of a value among a fact's choices (the value itself when not listed)."""
     if fact:
         for choice in fact.get("choices", []):
@@ -108,7 +109,7 @@ def interview():
                                pairs=[], answered=[], back_url=None, start_url=dispute_url([], profile)), 400
     answered = [{
         "name": name,
-        "question": (book.facts.get(name) or {}).get("question", name),
+        "question": book.facts[name]["question"] if name in book.facts else name,
         "label": fact_label(book.facts.get(name), raw),
         "change_url": dispute_url(pairs[:i], profile),
     } for i, (name, raw) in enumerate(pairs)]

@@ -25,7 +25,7 @@ class Site:
 
     library: Library
     config: dict
-    words: Words | None = None  # the player's vocabulary of this rule book (set by load)
+    words: Words  # the player's vocabulary of this rule book
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _casebook: Casebook | None = None
 
@@ -60,8 +60,7 @@ class Site:
         labels = []
         for item in written or ():
             name, value = next(iter(item.items())) if isinstance(item, dict) else (item, None)
-            rule = self.book.agreements.get(name)
-            label = rule.agreement["label"] if rule else name
+            label = self.book.agreement(name)["label"] if name in self.book.agreements else name
             labels.append(f"{label}: {value}" if value is not None else label)
         return labels
 

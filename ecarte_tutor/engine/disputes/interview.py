@@ -71,7 +71,7 @@ def no_match(rows: tuple[Row, ...], known: Knowledge, book: RuleBook) -> Questio
         return QuestionError("no-matching-law", f"No law in the rule book rules on {what} under this profile.",
                              f"facts.{IRREGULARITY}")
 
-    def conflicting(row):
+    def conflicting(row: Row) -> list[str]:
         return [name for name, cond in row.conditions.items() if name in known and not matches(cond, known[name])]
 
     conflicts = [(row, conflicting(row)) for row in same_kind]
