@@ -156,7 +156,8 @@ def produced_codes(call: str) -> set[str]:
 def chosen_codes(module: str) -> set[str]:
     """Codes chosen in a module before the call: ``code = "revoke" if … else "failed-to-win-trick"``."""
     text = (PACKAGE / module).read_text(encoding="utf-8")
-    return {code for pair in re.findall(r'\bcode = "([a-z-]+)" if .+? else "([a-z-]+)"', text) for code in pair}
+    pairs = re.findall(r'\bcode = \(?"([a-z-]+)" if .+? else "([a-z-]+)"', text, re.S)
+    return {code for pair in pairs for code in pair}
 
 
 def test_every_error_code_is_documented_and_every_documented_code_is_produced(book, doc):
