@@ -20,36 +20,32 @@ Handler = Callable[[Question, RuleBook, Params], Answer]
 
 @dataclass(frozen=True)
 class Kind:
-    """One kind of question: its name, what it asks in a few words, its handler and its schema file."""
+    """One kind of question: its name, what it asks in a few words, its handler and its schema file.
+
+    ``schema`` names a file of ``ecarte_tutor/schemas/questions/``; by default ``<name>.schema.json``.
+    """
 
     name: str
     asks: str
     answer: Handler
-    schema: str
+    schema: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.schema:
+            object.__setattr__(self, "schema", f"{self.name}.schema.json")
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("play", "May this card be played? The legal cards of a hand.", play.answer_play,
-         "play.schema.json"),
-    Kind("trick", "Who wins this trick?", play.answer_trick,
-         "trick.schema.json"),
-    Kind("score", "What does this hand score?", scoring.answer_score,
-         "score.schema.json"),
-    Kind("exchange", "How is a short stock shared?", exchange.answer_exchange,
-         "exchange.schema.json"),
-    Kind("hand", "Referee a whole hand, action by action.", hand.answer_hand,
-         "hand.schema.json"),
+    Kind("play", "May this card be played? The legal cards of a hand.", play.answer_play),
+    Kind("trick", "Who wins this trick?", play.answer_trick),
+    Kind("score", "What does this hand score?", scoring.answer_score),
+    Kind("exchange", "How is a short stock shared?", exchange.answer_exchange),
+    Kind("hand", "Referee a whole hand, action by action.", hand.answer_hand),
     Kind("analyse", "What does best play give from here? Each legal card, double dummy or from one "
-                    "player's view.", analysis.answer_analyse,
-         "analyse.schema.json"),
-    Kind("dispute", "Rule on an irregularity by the club code.", answer_dispute,
-         "dispute.schema.json"),
-    Kind("pack", "Is this pack correct, and what follows if not?", pack.answer_pack,
-         "pack.schema.json"),
-    Kind("record", "What does a record of the tricks prove (revokes, leads out of turn)?", record.answer_record,
-         "record.schema.json"),
-    Kind("pool", "Pool écarté for three: who plays next, who sits out, who has won.", pool.answer_pool,
-         "pool.schema.json"),
-    Kind("advice", "Propose or play? Accept or refuse? (the jeux de règle)", advice.answer_advice,
-         "advice.schema.json"),
+                    "player's view.", analysis.answer_analyse),
+    Kind("dispute", "Rule on an irregularity by the club code.", answer_dispute),
+    Kind("pack", "Is this pack correct, and what follows if not?", pack.answer_pack),
+    Kind("record", "What does a record of the tricks prove (revokes, leads out of turn)?", record.answer_record),
+    Kind("pool", "Pool écarté for three: who plays next, who sits out, who has won.", pool.answer_pool),
+    Kind("advice", "Propose or play? Accept or refuse? (the jeux de règle)", advice.answer_advice),
 )}
