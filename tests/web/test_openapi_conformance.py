@@ -20,7 +20,7 @@ import os
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import allow_header_conformance, positive_data_acceptance, unsupported_method
+from schemathesis.checks import positive_data_acceptance
 from schemathesis.config import SchemathesisConfig
 
 from ecarte_tutor.questions.report import RULE_CODES
@@ -75,9 +75,4 @@ def test_the_rule_check_fails_a_schema_refusal():
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large,
                                  HealthCheck.function_scoped_fixture])
 def test_the_server_keeps_to_its_openapi_document(case):
-    excluded = [positive_data_acceptance]
-    if case.path == "/api/ping":
-        # POST /api/ping (the site benchmark's control) answers, and OPTIONS lists it, but the document does
-        # not; it is being removed separately. Drop this exception once it has gone.
-        excluded += [unsupported_method, allow_header_conformance]
-    case.call_and_validate(excluded_checks=excluded, additional_checks=[refused_only_by_a_rule])
+    case.call_and_validate(excluded_checks=[positive_data_acceptance], additional_checks=[refused_only_by_a_rule])
