@@ -5,6 +5,7 @@ field exists; the same for the dispute facts (and the values of each), the remed
 the notations, the error codes the code can produce, the codes of an illegal action, and the
 fields of the answers the kinds give to every scenario.
 """
+import json
 import re
 from pathlib import Path
 
@@ -206,3 +207,9 @@ def test_no_document_of_the_project_sends_anyone_outside_it():
 
 def test_every_agreement_of_the_rule_book_is_documented(book, doc):
     assert table(doc, "| agreement | what it changes |") == list(book.agreements)
+
+
+def test_the_example_error_is_the_one_ask_gives(doc):
+    example = doc[doc.index("```json\n") + len("```json\n"):]
+    example = json.loads(example[:example.index("```")])
+    assert ask({"kind": "score", "tricks": {"elder": 1, "dealer": 4}, "dealer_refused": True}) == example
