@@ -108,7 +108,8 @@ class Drill:
 
     code = ""
     law = 0
-    what = ""  # what the tutor does, in a player's words
+    what = ""  # what the tutor does, in a player's words (the review and the referee's verdict say it)
+    seen = ""  # what the learner sees happen, said without naming the irregularity: noticing it is the drill
     needs = None  # "tutor-deals" | "learner-deals" | None: the seating the drill needs
     blocking = False  # the learner must answer it before anything else
     lingers = False  # let pass, it can still be called until the hand ends
@@ -133,7 +134,7 @@ class Drill:
         return Incident(self.code, hp.number, len(hp.actions), hp.seats["tutor"])
 
     def said(self, incident: Incident) -> str:
-        return self.what
+        return self.seen
 
     def facts(self, game, hp, incident: Incident) -> dict:
         return {}
@@ -162,6 +163,7 @@ def _cards(text: str) -> tuple:
 class DealerSix(Drill):
     code, law, needs = "dealer-six", 17, "tutor-deals"
     what = "The tutor dealt itself six cards."
+    seen = "The tutor deals and takes up its cards."
     tutor_prefers = ("draw-surplus", FRESH)
 
     def ready(self, game, hp):
@@ -190,6 +192,7 @@ class DealerSix(Drill):
 class ElderFour(Drill):
     code, law, needs = "elder-four", 16, "tutor-deals"
     what = "The tutor dealt you only four cards."
+    seen = "The tutor deals."
 
     def ready(self, game, hp):
         return _at_start(hp) and hp.deal.turn_up.rank != "K"
@@ -219,7 +222,7 @@ class TwoTurned(Drill):
 
     def said(self, incident):
         first, second = incident.cards
-        return f"The tutor turned up two cards for trump: {first.pretty} and {second.pretty}."
+        return f"The tutor deals and turns up {first.pretty} and {second.pretty}."
 
     def facts(self, game, hp, incident):
         return {"irregularity": "several-cards-turned", "offender": "dealer"}
@@ -232,6 +235,7 @@ class TwoTurned(Drill):
 class DealOutOfTurn(Drill):
     code, law, needs = "deal-out-of-turn", 14, "learner-deals"
     what = "The tutor dealt, though it was your turn to deal."
+    seen = "The tutor gathers the cards and deals."
 
     def ready(self, game, hp):
         return _at_start(hp) and hp.seats["learner"] == "dealer"
@@ -265,7 +269,7 @@ class ExposedInExchange(Drill):
         return Incident(self.code, hp.number, len(hp.actions), "dealer", _cards(detail))
 
     def said(self, incident):
-        return f"Giving you your new cards, the tutor let one fall face up: {incident.cards[0].pretty}."
+        return f"As the tutor gives you your new cards, one falls face up: {incident.cards[0].pretty}."
 
     def facts(self, game, hp, incident):
         return {"irregularity": "card-exposed", "offender": "dealer", "owner": "elder", "turned_as_trump": False}
@@ -296,7 +300,7 @@ class LeadOutOfTurn(Drill):
         return Incident(self.code, hp.number, len(hp.actions), hp.seats["tutor"], _cards(detail))
 
     def said(self, incident):
-        return f"The tutor led {incident.cards[0].pretty}, though the lead was yours."
+        return f"The tutor leads {incident.cards[0].pretty}."
 
     def facts(self, game, hp, incident):
         return {"irregularity": "lead-out-of-turn", "offender": incident.offender, "played_to": False,
@@ -423,6 +427,7 @@ class NamedSuit(Drill):
 class Abandoned(Drill):
     code, law = "abandoned", 42
     what = "The tutor threw its cards in: it gave up the hand."
+    seen = "The tutor throws its cards in."
     blocking = True
 
     def ready(self, game, hp):
@@ -453,7 +458,7 @@ class AcceptanceRetracted(Drill):
             "condition")
 
     def said(self, incident):
-        return "The tutor accepted your proposal, then said: “No, I refuse after all.”"
+        return "The tutor accepts, then says: “No, I refuse after all.”"
 
     def facts(self, game, hp, incident):
         return {"irregularity": "acceptance-retracted", "offender": "dealer"}
@@ -480,12 +485,12 @@ class Overscore(Drill):
         done = game.hands[-2]
         _shift(game, hp, 1)
         game.sheet.append({"deal": done.number, "player": "tutor", "seat": done.seats["tutor"], "points": 1,
-                           "claim": "overscore", "reason": "The tutor marked one point more than the hand gave it.",
+                           "claim": "overscore", "reason": "Marked by the tutor for the hand.",
                            "scored": True, "cites": [], "laws": []})
         return Incident(self.code, done.number, len(done.actions), done.seats["tutor"])
 
     def said(self, incident):
-        return "The tutor marks its score for the last hand, and counts one point too many."
+        return "The tutor marks its score for the last hand."
 
     def facts(self, game, hp, incident):
         return {"irregularity": "overscore", "offender": incident.offender, "admitted": True, "game_over": False,
@@ -495,7 +500,7 @@ class Overscore(Drill):
         _shift(game, game.current, -1)
         entry = next(e for e in reversed(game.sheet) if e.get("claim") == "overscore")
         entry["scored"] = False
-        entry["reason"] += " Called: taken off the score (law 51)."
+        entry["reason"] = "Marked by the tutor beyond what the hand gave it; called, and taken off the score."
 
 
 def _shift(game, hp, points: int) -> None:
