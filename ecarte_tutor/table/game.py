@@ -28,7 +28,7 @@ from ..engine.illegal import Illegal
 from ..errors import QuestionError
 from ..fields import other
 from ..rulebook import RuleBook, default_rulebook
-from . import dealing, drills, moves
+from . import dealing, incidents, moves
 from .players import make_player
 from .settings import PLAYERS, Settings, TableError, make_settings, read_record
 from .view import SeatView, TableDefect, asked
@@ -151,8 +151,8 @@ class Game:
             for index, word in enumerate(moves.split(words)):
                 if game.winner is not None:
                     raise TableError(f"Move {index + 1} ({word}) comes after the end of the game.", "moves")
-                if drills.is_drill_word(word):
-                    drills.replay_word(game, index, word)
+                if incidents.is_drill_word(word):
+                    incidents.replay_word(game, index, word)
                     continue
                 player, action = moves.decode(word)
                 game._replay_move(index, word, player, action)
@@ -168,7 +168,7 @@ class Game:
             self._pass()
             return
         if player == "learner":
-            drills.let_pass(self)
+            incidents.let_pass(self)
         hp = self.current
         try:
             self._apply(player, {**action, "by": hp.seats[player]})
@@ -216,7 +216,7 @@ class Game:
             self._pass()
             self.advance()
             return None
-        if drills.awaiting(self) and self.open.blocking:
+        if incidents.awaiting(self) and self.open.blocking:
             raise TableError(f"First answer what the tutor did: {self.open.said}. Call the referee, or let it go on.")
         hp = self.current
         try:
@@ -228,7 +228,7 @@ class Game:
             verdict = self.refusal(attempt)
             if verdict is not None:
                 return verdict
-        if drills.let_pass(self):
+        if incidents.let_pass(self):
             hp = self.current  # letting it pass may have changed the hand
         try:
             self._apply("learner", attempt)
@@ -255,14 +255,14 @@ class Game:
 
     def call_referee(self, answers: dict, option: str | None = None) -> dict:
         """The learner calls the referee: his interview's answers graded, the ruling carried out
-        (:func:`.drills.call`); then the tutor goes on."""
-        report = drills.call(self, answers, option)
+        (:func:`.incidents.call`); then the tutor goes on."""
+        report = incidents.call(self, answers, option)
         self.advance()
         return report
 
     def _pass(self) -> None:
         """The learner lets the tutor go on: past an irregularity, or past the announcements open to him."""
-        if not drills.let_pass(self):
+        if not incidents.let_pass(self):
             self.current.passed_at = len(self.current.actions)
         self.moves.append(moves.encode("learner", PASS))
 
@@ -272,9 +272,9 @@ class Game:
         """Let the tutor act until the learner has a decision to make, or the game is over."""
         while not self.over:
             if self.open is not None and self.open.stops(self):
-                self._decision = drills.decision_now(self)
+                self._decision = incidents.decision_now(self)
                 return
-            if drills.commit_due(self):
+            if incidents.commit_due(self):
                 continue
             hp = self.current
             state = hp.state
@@ -368,7 +368,7 @@ class Game:
         hp.answer = answer
         score = answer["score"]
         entries = [{"deal": hp.number, "player": hp.player(award["seat"]), **award} for award in score["awards"]]
-        entries += drills.adjustments(self, hp, entries)
+        entries += incidents.adjustments(self, hp, entries)
         points = {player: 0 for player in PLAYERS}
         for entry in entries:
             self.sheet.append(entry)
@@ -393,7 +393,7 @@ class Game:
         cards = cards or dealing.deal(self.settings.seed, number, self.params)
         before = {seat: self.scores[player] for player, seat in seats.items()}
         self.hands.append(HandPlay(number, cards, seats, before, hand.start(cards, self.params, before)))
-        drills.plan(self, self.current)
+        incidents.plan(self, self.current)
         if self.current.over:  # a turned-up king reached the target: the game ends before anyone acts
             self._finish_hand()
 

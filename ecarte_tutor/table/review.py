@@ -20,8 +20,8 @@ from collections import Counter
 from ..cards import Card
 from ..engine import hand, play
 from ..fields import SEATS
-from . import drills
 from .discard import DISCARD_RULE, avoidable_breach
+from .drills import DRILLS
 from .game import Game, HandPlay, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
 from .view import asked
@@ -171,7 +171,7 @@ def drill_review(game: Game, hp: HandPlay) -> list[dict]:
             notes.append({"called": True, "mistake": False, "rule": None,
                           "text": "You called the referee, but nothing irregular had happened."})
             continue
-        what = drills.DRILLS[entry["code"]].what
+        what = DRILLS[entry["code"]].what
         if not entry["called"]:
             notes.append({"called": False, "mistake": True, "rule": rule,
                           "text": f"Missed: {what} You let it pass (law {law})." + _proof(game, hp, entry)})

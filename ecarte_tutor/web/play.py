@@ -16,7 +16,8 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ..cards import Card
 from ..table import LEVELS, Game, TableError
-from ..table.drills import DRILLS, ask_dispute, assess, marked
+from ..table.drills import DRILLS
+from ..table.incidents import ask_dispute, assess, marked
 from ..table.review import game_summary, review_hand
 from ..table.terminal import TOLD
 from ..table.why import reasons

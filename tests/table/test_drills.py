@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ecarte_tutor.table import drills
+from ecarte_tutor.table import drills, incidents
 from ecarte_tutor.table.game import Game
 from ecarte_tutor.table.players import make_player
 from ecarte_tutor.table.review import game_summary, review_hand
@@ -63,7 +63,7 @@ def finish(game: Game) -> Game:
 @pytest.mark.parametrize("code", list(EXPECTED))
 def test_each_drill_is_reachable_and_ruled_by_the_dispute_engine(book, code):
     game = until_open(book, code)
-    report = drills.assess(game, true_answers(game))
+    report = incidents.assess(game, true_answers(game))
     assert report["irregular"] and report["code"] == code
     assert report["ruling"]["case"] == EXPECTED[code]
     assert report["right_ruling"] and all(f["right"] is not False for f in report["facts"])
@@ -77,7 +77,7 @@ def test_the_drills_cover_at_least_ten_laws():
 @pytest.mark.parametrize("code", list(EXPECTED))
 def test_every_option_of_every_drill_is_carried_out_and_replays(book, code):
     probe = until_open(book, code)
-    for option in [o["id"] for o in drills.assess(probe, true_answers(probe))["options"]]:
+    for option in [o["id"] for o in incidents.assess(probe, true_answers(probe))["options"]]:
         game = until_open(book, code)
         incident = game.open
         report = game.call_referee(true_answers(game), option)
@@ -153,7 +153,7 @@ def test_a_revoke_called_late_lets_the_learner_choose_a_replay_or_the_penalty(bo
     while game.decision() is not None and drills.truth(game, game.open)["corrected_before_next_lead"]:
         step(game, bot)  # a card is led after the revoke: too late to put it right
     assert game.open is not None and game.open.late and game.current is hp
-    report = drills.assess(game, true_answers(game))
+    report = incidents.assess(game, true_answers(game))
     assert report["ruling"]["case"] == "law.43/not-corrected" and report["chooser"] == "learner"
     game.call_referee(true_answers(game), "replay-hand")
     assert hp.void == "replay-hand" and game.current.deal == hp.deal and game.current.cut == {"tutor": 1}
@@ -176,9 +176,9 @@ def test_a_revoke_let_pass_is_shown_in_the_review_with_the_records_proof(book):
 def test_a_false_king_called_at_once_comes_off_the_score(book):
     game = until_open(book, "false-king")
     before = dict(game.scores)
-    assert drills.marked(game) == {"tutor": 1, "learner": 0}
+    assert incidents.marked(game) == {"tutor": 1, "learner": 0}
     game.call_referee(true_answers(game))
-    assert drills.marked(game) == {"tutor": 0, "learner": 0} and game.scores == before
+    assert incidents.marked(game) == {"tutor": 0, "learner": 0} and game.scores == before
 
 
 def test_a_false_king_let_pass_keeps_its_point(book):
@@ -229,7 +229,7 @@ def test_an_overscore_called_is_taken_off_and_one_let_pass_stays(book):
 def test_a_wrong_answer_is_explained_against_the_facts(book):
     game = until_open(book, "dealer-six")
     answers = {**true_answers(game), "count": 7}
-    report = drills.assess(game, answers)
+    report = incidents.assess(game, answers)
     wrong = [f for f in report["facts"] if f["right"] is False]
     assert [f["fact"] for f in wrong] == ["count"] and wrong[0]["truth"] == "6"
     spoiled = game.current.number

@@ -5,13 +5,11 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from itsdangerous import URLSafeSerializer
+from test_browser import PHONE, base_url, browser_context, page, shoot  # noqa: F401 -- the same browser fixtures
 
 from ecarte_tutor.rulebook import default_rulebook
-from ecarte_tutor.table import Game
-from ecarte_tutor.table import drills
+from ecarte_tutor.table import Game, drills
 from ecarte_tutor.web import tokens
-
-from test_browser import PHONE, base_url, browser_context, page, shoot  # noqa: F401 -- the same browser fixtures
 
 SECRET = "browser-tests"  # the key test_browser's base_url signs with
 
@@ -21,59 +19,59 @@ def game_of(url: str) -> Game:
     return Game.replay(URLSafeSerializer(SECRET, salt=tokens.SALT).loads(token), default_rulebook())
 
 
-def click(page, locator) -> None:
-    with page.expect_navigation():
+def click(tab, locator) -> None:
+    with tab.expect_navigation():
         locator.click()
 
 
-def first_move(page) -> None:
-    """The first thing the page offers: a card, a discard of one card, or the first button."""
-    cards = page.locator("#your-hand button.cardbtn")
+def first_move(tab) -> None:
+    """The first thing the tab offers: a card, a discard of one card, or the first button."""
+    cards = tab.locator("#your-hand button.cardbtn")
     if cards.count():
-        click(page, cards.first)
+        click(tab, cards.first)
         return
-    discard = page.locator("form.discard")
+    discard = tab.locator("form.discard")
     if discard.count():
         discard.locator("input[type=checkbox]").first.check()
-        click(page, discard.get_by_role("button", name="Throw out and draw"))
+        click(tab, discard.get_by_role("button", name="Throw out and draw"))
         return
-    click(page, page.locator("form.choice-form button").first)
+    click(tab, tab.locator("form.choice-form button").first)
 
 
-def call_the_referee(page) -> None:
+def call_the_referee(tab) -> None:
     """Answer the interview with what really happened, as the game knows it, by clicking."""
-    game = game_of(page.url)
+    game = game_of(tab.url)
     truth = drills.truth(game, game.open)
-    click(page, page.locator("#call-referee"))
+    click(tab, tab.locator("#call-referee"))
     for _ in range(12):
-        if page.locator("#question").count() == 0:
+        if tab.locator("#question").count() == 0:
             break
-        fact = page.locator("form.step-form button[name]").first.get_attribute("name")
+        fact = tab.locator("form.step-form button[name]").first.get_attribute("name")
         label = next(c["label"] for c in game.book.facts[fact]["choices"] if c["value"] == truth[fact])
-        click(page, page.get_by_role("button", name=label, exact=True))
-    assert "You saw it right" in page.locator("#grade").inner_text()
-    assert "Law 17" in page.locator("#grade").inner_text()
-    shoot(page, "play-referee-ruling")
-    click(page, page.locator("#ruling-form button").filter(has_text="A fresh deal").first)
+        click(tab, tab.get_by_role("button", name=label, exact=True))
+    assert "You saw it right" in tab.locator("#grade").inner_text()
+    assert "Law 17" in tab.locator("#grade").inner_text()
+    shoot(tab, "play-referee-ruling")
+    click(tab, tab.locator("#ruling-form button").filter(has_text="A fresh deal").first)
 
 
-def try_an_illegal_card(page) -> bool:
+def try_an_illegal_card(tab) -> bool:
     """Where a card must follow a lead and some cards may not: try one in "let me try" mode."""
-    if "Play to the trick" not in page.locator("#decision-title").inner_text():
+    if "Play to the trick" not in tab.locator("#decision-title").inner_text():
         return False
-    legal = {b.get_attribute("value") for b in page.locator("#your-hand button.cardbtn").all()}
-    held = page.locator("#your-hand .card").count()
+    legal = {b.get_attribute("value") for b in tab.locator("#your-hand button.cardbtn").all()}
+    held = tab.locator("#your-hand .card").count()
     if held <= len(legal):
         return False
-    before = page.url
-    click(page, page.locator("#let-me-try"))
-    illegal = [b for b in page.locator("#your-hand button.cardbtn").all() if b.get_attribute("value") not in legal]
-    click(page, illegal[0])
-    refusal = page.locator("#refusal")
+    before = tab.url
+    click(tab, tab.locator("#let-me-try"))
+    illegal = [b for b in tab.locator("#your-hand button.cardbtn").all() if b.get_attribute("value") not in legal]
+    click(tab, illegal[0])
+    refusal = tab.locator("#refusal")
     assert "The referee refuses" in refusal.inner_text() and "Law " in refusal.inner_text()
-    shoot(page, "play-refusal")
-    assert parse_qs(urlsplit(page.url).query)["g"] == parse_qs(urlsplit(before).query)["g"]  # nothing changed
-    page.goto(before)
+    shoot(tab, "play-refusal")
+    assert parse_qs(urlsplit(tab.url).query)["g"] == parse_qs(urlsplit(before).query)["g"]  # nothing changed
+    tab.goto(before)
     return True
 
 
