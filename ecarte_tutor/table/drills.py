@@ -138,7 +138,10 @@ class Drill:
         return {}
 
     def apply(self, game, hp, incident: Incident, option: str, ruling: dict) -> None:
-        """Carry out ``option`` of the ruling."""
+        """Carry out ``option`` of the ruling: here a fresh deal; any other option leaves the deal as it
+        stands (the referee's record already holds it as the law puts it right)."""
+        if option == FRESH:
+            set_aside(game, hp, FRESH)
 
     def miss(self, game, hp, incident: Incident) -> None:
         """The learner let it pass: settle it as a quiet table would."""
@@ -175,8 +178,8 @@ class DealerSix(Drill):
                 "dealer_took_up_hand": True, "wrong_count_origin": "deal"}
 
     def apply(self, game, hp, incident, option, ruling):
-        if option == FRESH:
-            set_aside(game, hp, FRESH)
+        if option != "draw-surplus":
+            super().apply(game, hp, incident, option, ruling)
             return
         extra = incident.cards[0]
         mine = [*hp.deal.dealer, extra]
@@ -202,10 +205,7 @@ class ElderFour(Drill):
         return {"irregularity": "wrong-card-count", "offender": "dealer", "hand": "elder", "count": 4,
                 "wrong_count_origin": "deal"}
 
-    def apply(self, game, hp, incident, option, ruling):
-        if option == FRESH:
-            set_aside(game, hp, FRESH)
-        # complete-from-stock: the missing card is the top of the stock, and the deal goes on
+    # complete-from-stock: the missing card is the top of the stock, and the deal goes on (Drill.apply)
 
 
 class TwoTurned(Drill):
@@ -224,10 +224,6 @@ class TwoTurned(Drill):
 
     def facts(self, game, hp, incident):
         return {"irregularity": "several-cards-turned", "offender": "dealer"}
-
-    def apply(self, game, hp, incident, option, ruling):
-        if option == FRESH:
-            set_aside(game, hp, FRESH)
 
 
 class DealOutOfTurn(Drill):

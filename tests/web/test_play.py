@@ -43,7 +43,7 @@ def moves(form_list) -> list[dict]:
 
 def start(client, **settings) -> str:
     query = {"level": "beginner", "dealer": "tutor", "seed": 0, **settings}
-    response = client.get("/play/new?" + urlencode(query))
+    response = client.get("/play/new?" + urlencode(query, doseq=True))
     assert response.status_code == 303, response.get_data(as_text=True)[:500]
     return response.headers["Location"]
 
@@ -248,3 +248,25 @@ def test_the_summary_feeds_the_practise_hook_once_the_game_is_over(client, get, 
 def test_tokens_stay_small(client, get):
     url = play_out(get, start(client))
     assert len(token_of(url)) < 4000
+
+
+def test_with_doubling_and_offering_agreed_the_learner_may_double_offer_and_answer(client, get):
+    url = start(client, agree=["doubling", "offer-the-point"], level="club")
+    assert "agreed:" in get(url).text
+    seen = set()
+    for _ in range(300):
+        page = get(url)
+        if "The game is over" in page.text:
+            break
+        offered = moves(forms(page))
+        wager = next((f for f in offered if any(("do", verb) in f["hidden"] for verb in (
+            "double", "offer-point", "accept-double", "decline-double", "accept-offer", "decline-offer"))), None)
+        if wager is not None:
+            verb = dict(wager["hidden"])["do"]
+            seen.add(verb)
+            response = submit(get, wager)
+            assert response.status == 303, response.text[:300]
+            url = response.response.headers["Location"]
+            continue
+        url = step(get, url)
+    assert {"double", "offer-point"} & seen, seen
