@@ -106,10 +106,10 @@ def test_the_book_minds_the_score_before_staking_the_penalty(fixed_game, hoffman
 
 
 @pytest.mark.parametrize("level", ["club", "book"])
-@pytest.mark.parametrize("verb", ["double", "offer-point"])
-def test_the_tutor_answers_a_wager_offered_before_play(book, level, verb):
-    """Before play the engine cannot analyse: the tutor answers from the jeux de règle (a double) or takes
-    the point offered, instead of failing."""
+def test_the_tutor_answers_a_double_offered_before_play(book, level):
+    """Before play the engine cannot analyse: the tutor answers a double from the jeux de règle instead of
+    failing."""
+    verb = "double"
     game = Game.start(book, seed=5, level=level, agreements=["doubling", "offer-the-point"])
     assert game.current.state.phase == "proposal" and verb in [c["do"] for c in game.decision().choices]
     assert game.play({"do": verb}) is None
