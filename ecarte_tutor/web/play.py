@@ -185,7 +185,14 @@ def _table(game: Game) -> dict:
     out_of_turn = str(incident.cards[0]) if incident is not None and incident.code == "lead-out-of-turn" \
         and not incident.late else None
     extra = marked(game)
-    score = dict(state.score) if state.score is not None else dict(hp.score_before)
+    if hp.answer is not None or hp.void:  # the deal is over (the game with it): the game's own score
+        score = {hp.seats[p]: game.scores[p] for p in hp.seats}
+    else:  # the score before the deal and the kings marked in it (a king announced, then thrown out, is not)
+        score = dict(hp.score_before)
+        if state.king_turned:
+            score["dealer"] += game.params.king_points
+        if state.king_announced_by:
+            score[state.king_announced_by] += game.params.king_points
     return {
         "deal": hp.number + 1, "you_deal": learner == "dealer", "seat": learner, "mine": mine,
         "tutor_count": tutor_count, "turned": turned, "stock": len(state.stock), "phase": state.phase,

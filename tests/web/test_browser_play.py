@@ -107,3 +107,16 @@ def test_play_a_whole_game_by_clicking(page, base_url):  # noqa: F811 - pytest f
     click(page, page.locator("#summary-link"))
     assert "called the referee 1 time" in page.locator("#drill-count").inner_text()
     shoot(page, "play-summary")
+
+
+def test_the_game_is_played_without_javascript(browser_context, base_url):  # noqa: F811 - pytest fixtures
+    tab = browser_context.new_page()
+    try:
+        tab.route("**/*.js", lambda route: route.abort())
+        tab.goto(f"{base_url}/play/new?level=beginner&dealer=tutor&seed=4")
+        story = tab.locator("#story").inner_text()
+        first_move(tab)
+        assert tab.locator("#story").inner_text() != story  # the move was made by a plain form
+        assert tab.locator("#share-link").count() == 1 and tab.locator("[data-copy]").is_hidden()
+    finally:
+        tab.close()

@@ -92,6 +92,9 @@ def test_a_whole_game_by_links_and_forms(client, get):
     url = play_out(get, start(client))
     page = get(url)
     assert "You win" in page.text or "The tutor wins" in page.text
+    header = re.search(r"You (\d+) · Tutor (\d+)", page.text).groups()
+    result = re.search(r"(?:You win|The tutor wins), (\d+) to (\d+)", page.text).groups()
+    assert header == result  # the score line agrees with the result
     assert get(url).html == page.html  # the link replays the same game, the same page
     summary = get(f"/play/summary?g={token_of(url)}")
     assert summary.status == 200 and "Your mistakes by rule" in summary.text
