@@ -174,7 +174,7 @@ def drill_review(game: Game, hp: HandPlay) -> list[dict]:
         what = DRILLS[entry["code"]].what
         if not entry["called"]:
             notes.append({"called": False, "mistake": True, "rule": rule,
-                          "text": f"Missed: {what} You let it pass (law {law})." + _proof(game, hp, entry)})
+                          "text": f"Missed: {what} You let it pass." + _proof(game, hp, entry), "law": law})
             continue
         report = entry["report"]
         wrong = [f for f in report["facts"] if f["right"] is False]
@@ -184,7 +184,7 @@ def drill_review(game: Game, hp: HandPlay) -> list[dict]:
         text += " ".join(f"To “{f['question']}” you answered “{f['answered']}”; in fact: “{f['truth']}”."
                          for f in wrong)
         notes.append({"called": True, "mistake": bool(wrong) or not report["right_ruling"], "rule": rule,
-                      "text": text.strip(), "option": entry["option"], "facts": report["facts"],
+                      "text": text.strip(), "law": law, "option": entry["option"], "facts": report["facts"],
                       "case": report["ruling"]["case"]})
     return notes
 
