@@ -2,7 +2,7 @@
 """Set up and run Écarté Tutor with nothing but Python 3.11+.
 
     python3 dev.py run    # create/reuse .venv, install, start the site on http://127.0.0.1:5000
-    python3 dev.py test   # create/reuse .venv, install, check the data, lint, run the whole test suite
+    python3 dev.py test   # create/reuse .venv, install, check the data, lint, type-check, run the whole test suite
 
 The virtualenv is rebuilt only when pyproject.toml or setup.py change.
 """
@@ -55,7 +55,8 @@ def main(argv) -> int:
         return run([tutor, "serve", "--host", "127.0.0.1", "--port", "5000", *argv[1:]])
     lint = [str(BIN / "ruff"), "check", "ecarte_tutor", "tests", "bench", "dev.py", "setup.py"]
     layers = [str(BIN / "lint-imports")]
-    for step in ([tutor, "check"], [tutor, "coverage"], lint, layers):
+    types = [str(BIN / "mypy")]  # what it checks, and how strictly: [tool.mypy] in pyproject.toml
+    for step in ([tutor, "check"], [tutor, "coverage"], lint, layers, types):
         status = run(step)
         if status:
             return status

@@ -7,15 +7,17 @@ here. The result is a tuple of (name, value) pairs that ``RuleBook.params`` appl
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from difflib import get_close_matches
 
 from .errors import QuestionError
-from .rulebook import RuleBook
+from .jsontypes import Question
+from .rulebook import Agreed, Agreement, Params, RuleBook
 
 FIELD = "agreements"
 
 
-def read_agreements(question: dict, book: RuleBook) -> tuple:
+def read_agreements(question: Question, book: RuleBook) -> Agreed:
     """The agreements of ``question`` as sorted (name, value) pairs; () when there are none."""
     raw = question.get(FIELD)
     if raw is None:
@@ -23,7 +25,7 @@ def read_agreements(question: dict, book: RuleBook) -> tuple:
     if not isinstance(raw, list):
         raise QuestionError("bad-field", "'agreements' must be a list such as [\"ace-high\", {\"game-target\": 7}].",
                             FIELD)
-    chosen: dict = {}
+    chosen: dict[str, object] = {}
     for i, item in enumerate(raw):
         where = f"{FIELD}[{i}]"
         name, value = _entry(item, where)
@@ -32,14 +34,14 @@ def read_agreements(question: dict, book: RuleBook) -> tuple:
             near = get_close_matches(name, list(book.agreements), n=1)
             hint = f" Did you mean '{near[0]}'?" if near else f" The agreements are: {', '.join(book.agreements)}."
             raise QuestionError("unknown-agreement", f"'{name}' is not an agreement the tutor knows.{hint}", where)
-        value = _value(rule.agreement, name, value, where)
+        value = _value(book.agreement(name), name, value, where)
         if name in chosen and chosen[name] != value:
             raise QuestionError("conflicting-agreements", f"'{name}' is agreed twice, with different values "
                                                           f"({chosen[name]!r} and {value!r}).", where)
         chosen[name] = value
-    by_parameter: dict = {}
+    by_parameter: dict[str, str] = {}
     for name in chosen:
-        parameter = book.agreements[name].agreement["parameter"]
+        parameter = book.agreement(name)["parameter"]
         if parameter in by_parameter:
             raise QuestionError("conflicting-agreements", f"'{by_parameter[parameter]}' and '{name}' both change "
                                                           "the same rule; agree on one of them.", FIELD)
@@ -47,7 +49,7 @@ def read_agreements(question: dict, book: RuleBook) -> tuple:
     return tuple(sorted((name, _frozen(value)) for name, value in chosen.items()))
 
 
-def _entry(item, where: str) -> tuple[str, object]:
+def _entry(item: object, where: str) -> tuple[str, object]:
     if isinstance(item, str):
         return item.strip().lower(), None
     if isinstance(item, dict) and len(item) == 1:
@@ -57,7 +59,7 @@ def _entry(item, where: str) -> tuple[str, object]:
                                      "value such as {\"game-target\": 7}.", where)
 
 
-def _value(agreement: dict, name: str, value, where: str):
+def _value(agreement: Agreement, name: str, value: object, where: str) -> object:
     if "range" not in agreement:
         if value not in (None, True):
             raise QuestionError("bad-field", f"'{name}' takes no value: write it as the plain name.", where)
@@ -69,16 +71,16 @@ def _value(agreement: dict, name: str, value, where: str):
     return value
 
 
-def _frozen(value):
+def _frozen(value: object) -> Hashable:
     """A value usable in a cache key (the ace-high rank order is a list)."""
     return tuple(value) if isinstance(value, list) else value
 
 
-def agreements_taking_part(params, cites: list[str], book: RuleBook) -> list:
+def agreements_taking_part(params: Params, cites: list[str], book: RuleBook) -> list[str | dict[str, Hashable]]:
     """The agreements whose rule the answer cites, as the question wrote them (API: ``agreements``)."""
-    out = []
+    out: list[str | dict[str, Hashable]] = []
     for name, value in params.agreements:
         rule = book.agreements[name]
         if rule.id in cites:
-            out.append({name: value} if "range" in rule.agreement else name)
+            out.append({name: value} if "range" in book.agreement(name) else name)
     return out

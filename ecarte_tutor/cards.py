@@ -12,8 +12,10 @@ see :class:`Ranking`.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 from functools import lru_cache
+from typing import ClassVar, NoReturn
 
 from .errors import CardNotationError
 
@@ -48,7 +50,7 @@ RANKS = ("K", "Q", "J", "A", "10", "9", "8", "7")
 RANK_NAMES = {"K": "king", "Q": "queen", "J": "knave", "A": "ace",
               "10": "ten", "9": "nine", "8": "eight", "7": "seven"}
 
-_SUIT_ALIASES = {}
+_SUIT_ALIASES: dict[str, Suit] = {}
 for _suit in Suit:
     for _alias in (_suit._name_, _suit.symbol, _suit.value[0], _suit.value[0][:-1]):
         _SUIT_ALIASES[_alias.lower()] = _suit
@@ -74,7 +76,12 @@ class Card:
     """
 
     __slots__ = ("rank", "suit", "pretty", "notation")
-    _pack: dict = {}
+    # The slots, declared for the type checker (set once, in __new__, by object.__setattr__).
+    rank: str
+    suit: Suit
+    pretty: str
+    notation: str
+    _pack: ClassVar[dict[tuple[str, Suit], Card]] = {}
 
     def __new__(cls, rank: str, suit: Suit) -> Card:
         card = cls._pack.get((rank, suit))
@@ -88,12 +95,14 @@ class Card:
             cls._pack[rank, suit] = card
         return card
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"a card cannot be changed (tried to set {name})")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a card cannot be changed (tried to delete {name})")
 
-    def __reduce__(self):  # copy, deepcopy and pickle give back the one object of that card
+    # copy, deepcopy and pickle give back the one object of that card
+    def __reduce__(self) -> tuple[type[Card], tuple[str, Suit]]:
         return Card, (self.rank, self.suit)
 
     @classmethod
@@ -122,7 +131,7 @@ CANONICAL_CARDS = {card.notation: card for card in PACK}
 SUIT_HELP = "a suit is S H D C, ♠ ♥ ♦ ♣, or spades hearts diamonds clubs"
 
 
-def parse_suit(text) -> Suit:
+def parse_suit(text: object) -> Suit:
     """Read a suit from a letter, symbol or English name, in any case."""
     if isinstance(text, str):
         suit = _SUIT_ALIASES.get(text) or _SUIT_ALIASES.get(text.strip().replace("\ufe0f", "").lower())
@@ -138,7 +147,7 @@ def split_card(text: str) -> tuple[str, Suit | None]:
     return ("10" if rank.lower() == "t" else rank), _SUIT_ALIASES.get(cleaned[-1:].lower())
 
 
-def parse_card(text) -> Card:
+def parse_card(text: object) -> Card:
     """Read a card in any accepted notation; raise :class:`CardNotationError` naming the string."""
     if isinstance(text, str):
         # Most cards arrive in the canonical notation: one look-up, before any normalising.
@@ -149,8 +158,8 @@ def parse_card(text) -> Card:
 @lru_cache(maxsize=4096)
 def _parse_card_text(text: str) -> Card:
     # Cards are immutable, so a string read once is read the same ever after.
-    rank, suit = split_card(text)
-    rank = _RANK_ALIASES.get(rank.lower())
+    written, suit = split_card(text)
+    rank = _RANK_ALIASES.get(written.lower())
     if rank is None or suit is None:
         raise CardNotationError(f"{text!r} is not a card of the Piquet pack: {CARD_HELP}")
     return Card(rank, suit)
@@ -159,8 +168,8 @@ def _parse_card_text(text: str) -> Card:
 class Ranking:
     """Orders the ranks within a suit, highest first, as the rule book gives them."""
 
-    def __init__(self, order):
-        order = tuple(order)
+    def __init__(self, ranks: Iterable[str]):
+        order = tuple(ranks)
         if sorted(order) != sorted(RANKS):
             raise ValueError(f"a rank order must list each of {', '.join(RANKS)} once, got {order}")
         self.order = order
@@ -173,6 +182,6 @@ class Ranking:
         """True when ``a`` outranks ``b`` (cards of one suit)."""
         return self.strength[a.rank] > self.strength[b.rank]
 
-    def sort(self, cards):
+    def sort(self, cards: Iterable[Card]) -> list[Card]:
         """Cards sorted by suit (S H D C), highest rank first."""
         return sorted(cards, key=self._sort_key.__getitem__)

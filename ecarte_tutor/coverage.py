@@ -8,11 +8,16 @@ rules on an irregularity and must have at least one scenario.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from typing import TypeGuard, TypeVar
 
 from .asking import ask
 from .library import Library
 from .rulebook import RuleBook
+from .scenarios import Scenario
+
+T = TypeVar("T")
 
 ASKED_KINDS = ("dispute", "pack")  # kinds whose answer itself lists the laws that took part
 
@@ -28,13 +33,13 @@ class LawCoverage:
     scenarios: list[str] = field(default_factory=list)
     lessons: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
 
-def _collect(value, key: str, keep) -> set:
+def _collect(value: object, key: str, keep: Callable[[object], TypeGuard[T]]) -> set[T]:
     """Every item of a ``key`` list anywhere inside ``value`` that ``keep`` accepts."""
-    found: set = set()
+    found: set[T] = set()
     if isinstance(value, dict):
         for name, item in value.items():
             if name == key and isinstance(item, list):
@@ -47,12 +52,16 @@ def _collect(value, key: str, keep) -> set:
     return found
 
 
-def _laws_listed(value) -> set[int]:
+def _is_law_number(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _laws_listed(value: object) -> set[int]:
     """Every law number in a ``laws`` list anywhere inside ``value``."""
-    return _collect(value, "laws", lambda n: isinstance(n, int) and not isinstance(n, bool))
+    return _collect(value, "laws", _is_law_number)
 
 
-def scenario_laws(case, book: RuleBook) -> set[int]:
+def scenario_laws(case: Scenario, book: RuleBook) -> set[int]:
     """The laws a scenario exercises: those its expectation lists, and those its answer names."""
     laws = _laws_listed(case.expect)
     if case.question.get("kind") in ASKED_KINDS:
@@ -64,7 +73,7 @@ def law_coverage(library: Library) -> list[LawCoverage]:
     """One entry per law of the club code, with the ids of the scenarios and lessons that exercise it."""
     book = library.book
     numbers = range(1, book.club_code_laws + 1)
-    rows = {}
+    rows: dict[int, LawCoverage] = {}
     for n in numbers:
         rule = book.laws.get(n)
         rows[n] = LawCoverage(n, rule.title if rule else None, rule is not None, bool(rule and rule.remedy))

@@ -1,4 +1,11 @@
 """The three kinds of failure: bad notation, bad data files, bad questions."""
+from __future__ import annotations
+
+from os import PathLike
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only: importing the cards loads nothing more
+    from .jsontypes import Answer
 
 
 class CardNotationError(ValueError):
@@ -8,7 +15,7 @@ class CardNotationError(ValueError):
 class DataError(Exception):
     """A rule, lesson or scenario file is broken; the message names file, id and key."""
 
-    def __init__(self, path, message, rule_id=None, key=None):
+    def __init__(self, path: str | PathLike[str], message: str, rule_id: str | None = None, key: str | None = None):
         self.path = str(path)
         self.rule_id = rule_id
         self.key = key
@@ -23,11 +30,11 @@ class DataError(Exception):
 class QuestionError(Exception):
     """A question cannot be answered as asked; becomes the API's error object."""
 
-    def __init__(self, code, message, field=None):
+    def __init__(self, code: str, message: str, field: str | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
 
-    def to_answer(self):
+    def to_answer(self) -> Answer:
         return {"error": {"code": self.code, "message": self.message, "field": self.field}}

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from .cards import CANONICAL_CARDS, Card, parse_card, parse_suit
 from .errors import CardNotationError, QuestionError
+from .wording import SEAT_NAMES as SEAT_NAMES  # explanations import the seats' names from here too
 
 SEATS = ("elder", "dealer")
-SEAT_NAMES = {"elder": "the elder hand (non-dealer)", "dealer": "the dealer"}
-"""How explanations name the seats."""
 
 
 def require(question: dict, name: str):
@@ -20,14 +19,15 @@ def read_card(value, field: str) -> Card:
     try:
         return parse_card(value)  # tries the canonical notation first
     except CardNotationError as exc:
-        raise QuestionError("bad-card", f"{field}: {exc}.", field) from None
+        # The message quotes what was typed; where it was typed is the error's field.
+        raise QuestionError("bad-card", f"{exc}.", field) from None
 
 
 def read_suit(value, field: str):
     try:
         return parse_suit(value)
     except CardNotationError as exc:
-        raise QuestionError("bad-suit", f"{field}: {exc}.", field) from None
+        raise QuestionError("bad-suit", f"{exc}.", field) from None
 
 
 def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None = None,
@@ -50,7 +50,7 @@ def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None =
         for i, card in enumerate(cards):
             if card in seen:
                 raise QuestionError("duplicate-card",
-                                    f"{card} appears twice in '{field}' (positions {seen[card]} and {i}); "
+                                    f"{card.pretty} appears twice in '{field}' (positions {seen[card]} and {i}); "
                                     "a pack holds each card once.", f"{field}[{i}]")
             seen[card] = i
     return cards

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .agreements import read_agreements
 from .errors import DataError, QuestionError
-from .rulebook import RuleBook
+from .rulebook import Agreed, RuleBook
 from .schemas import explain, key_path, schema_errors
 from .yamlio import load_yaml
 
@@ -20,8 +20,9 @@ from .yamlio import load_yaml
 class House:
     title: str
     profile: str
-    agreements: tuple  # (name, value) pairs, as read_agreements gives them
-    written: tuple  # the agreements as the file wrote them (questions and links repeat them)
+    agreements: Agreed  # (name, value) pairs, as read_agreements gives them
+    # the agreements as the file wrote them (questions and links repeat them)
+    written: tuple[str | dict[str, object], ...]
     file: str
 
 
@@ -42,7 +43,7 @@ def load_house(path: Path | str, book: RuleBook) -> House:
     return House(document["title"].strip(), document["profile"], agreements, written, path.name)
 
 
-def under_house(question: dict, house: House | None) -> dict:
+def under_house(question: object, house: House | None) -> object:
     """The question as the house would have it: its profile and agreements where the question has none."""
     if house is None or not isinstance(question, dict):
         return question

@@ -27,7 +27,7 @@ class JsonError(ValueError):
         return f"{self.reason} at line {self.line}, column {self.column}"
 
 
-def loads(text: str):
+def loads(text: str) -> object:
     """The JSON value of ``text`` (a leading byte-order mark is allowed), or :class:`JsonError`."""
     try:
         return orjson.loads(text[1:] if text.startswith(BOM) else text)
@@ -42,7 +42,7 @@ def _plain(message: str) -> str:
     return message
 
 
-def dumps(value) -> bytes:
+def dumps(value: object) -> bytes:
     """``value`` as UTF-8 JSON; TypeError for anything that is not JSON data, ValueError for NaN or infinity."""
     data = orjson.dumps(value)
     # orjson writes a NaN or an infinity as null; the API refuses to send one (it is a fault),
@@ -52,7 +52,7 @@ def dumps(value) -> bytes:
     return data
 
 
-def _non_finite(value) -> bool:
+def _non_finite(value: object) -> bool:
     if isinstance(value, float):
         return not math.isfinite(value)
     if isinstance(value, dict):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import paths
+from .casesearch import SYNONYMS_FILE, Synonyms, load_synonyms
 from .house import House, load_house
 from .lessons.model import Lesson, load_lessons
 from .rulebook import RuleBook, default_rulebook, load_rulebook
@@ -25,6 +26,7 @@ class Library:
     lessons: tuple[Lesson, ...]
     scenarios: tuple[Scenario, ...]
     house: House | None = None  # a club's house rules, when the library serves one
+    synonyms: Synonyms = Synonyms()  # words the casebook's search treats as one (scenarios/synonyms.yaml)
 
 
 def load_library(rules: Path | str | None = None, lessons: Path | str | None = None,
@@ -32,7 +34,9 @@ def load_library(rules: Path | str | None = None, lessons: Path | str | None = N
     """Load the rule book, the lessons and the scenarios (each folder None: the bundled one), and a
     house file when one is named."""
     book = load_rulebook(rules) if rules else default_rulebook()
+    scenarios_root = Path(scenarios) if scenarios else paths.scenarios_dir()
     return Library(book=book,
                    lessons=tuple(load_lessons(lessons or paths.lessons_dir(), book)),
-                   scenarios=tuple(load_scenarios(scenarios)),
-                   house=load_house(house, book) if house else None)
+                   scenarios=tuple(load_scenarios(scenarios_root)),
+                   house=load_house(house, book) if house else None,
+                   synonyms=load_synonyms(scenarios_root / SYNONYMS_FILE))

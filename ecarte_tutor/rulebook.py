@@ -7,16 +7,18 @@ A defect raises :class:`DataError` naming the file, rule id and key.
 from __future__ import annotations
 
 import threading
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, TypeVar, cast
 
 from . import paths
-from .cards import CardNotationError, Ranking, parse_card
-from .errors import DataError
+from .cards import Ranking, parse_card
+from .errors import CardNotationError, DataError
 from .schemas import explain, key_path, schema_errors, validator
-from .strategy import PATTERNS_FILE, load_strategy
+from .strategy import PATTERNS_FILE, Strategy, load_strategy
 from .yamlio import load_yaml
 
 LAWS_FOLDER = "laws"
@@ -24,6 +26,163 @@ LAW_SECTION = "law"
 SOURCES_FILE = "sources.yaml"
 FACTS_FILE = "dispute-facts.yaml"
 SHORTCUT_FACT = "discovered"  # a dispute fact that only settles moments of the timeline
+
+
+# --- the shapes of the files (rulefile, sources and facts schemas), as loaded --------------------
+
+FactValue: TypeAlias = str | bool | int
+"""The value of a dispute fact (rules/dispute-facts.yaml: a choice, true/false or a whole number)."""
+
+
+class Bounds(TypedDict, total=False):
+    """A condition on a whole-number fact: from ``min`` to ``max`` (either may be left out)."""
+
+    min: int
+    max: int
+
+
+Condition: TypeAlias = FactValue | list[FactValue] | Bounds
+"""A condition on a fact: one value, any of a list of values, or bounds."""
+
+
+class CitationEntry(TypedDict):
+    """A citation as a file writes it (inside variants and disagreements)."""
+
+    source: str
+    locator: str
+    law: NotRequired[int]
+    page: NotRequired[str]
+
+
+class VariantChoice(TypedDict):
+    value: object  # the parameter's value under this profile (params.schema.json gives its type)
+    says: str
+    sources: list[CitationEntry]
+
+
+class Variant(TypedDict):
+    """A parameter the profiles set differently: its name, and each profile's value."""
+
+    parameter: str
+    profiles: dict[str, VariantChoice]
+
+
+class ProfileEntry(TypedDict):
+    name: str
+    default: NotRequired[bool]
+
+
+class Relation(TypedDict):
+    law: int
+    how: str
+
+
+class Disagreement(TypedDict):
+    topic: NotRequired[str]
+    says: str
+    sources: list[CitationEntry]
+
+
+class Reading(TypedDict):
+    topic: str
+    reading: str
+    because: str
+
+
+class AgreementRange(TypedDict):
+    min: int
+    max: int
+
+
+class Agreement(TypedDict):
+    """An optional agreement: its name, the parameter it changes, and its value or the range of one."""
+
+    name: str
+    label: str  # how a player names it on a form
+    parameter: str
+    value: NotRequired[object]  # a value of the parameter's type (params.schema.json)
+    range: NotRequired[AgreementRange]
+
+
+class Option(TypedDict):
+    id: str
+    label: str
+    consequence: str
+
+
+class Window(TypedDict):
+    after: NotRequired[list[str]]
+    before: NotRequired[list[str]]
+    says: str
+
+
+class Decision(TypedDict):
+    """One row of a law's decision table (docs/laws-and-disputes.md)."""
+
+    case: str
+    irregularity: str | list[str]
+    when: NotRequired[dict[str, Condition]]
+    window: Window
+    compulsory: bool
+    chooser: str | None
+    options: list[Option]
+    points: NotRequired[dict[str, int] | Literal["concession"]]
+    laws: NotRequired[list[int]]
+    cites: NotRequired[list[str]]
+    explanation: str
+    profiles: NotRequired[list[str]]
+    params: NotRequired[dict[str, Condition]]
+
+
+class Source(TypedDict):
+    """A text the rules cite (rules/sources.yaml)."""
+
+    id: str
+    title: str
+    author: NotRequired[str]
+    year: NotRequired[str]
+    kind: str
+    file: NotRequired[str]
+    url: NotRequired[str]
+    language: NotRequired[str]
+    summary: str
+    authority: NotRequired[int]
+    laws: NotRequired[int]
+
+
+class FactChoice(TypedDict):
+    value: FactValue
+    label: str
+
+
+class Moment(TypedDict):
+    requires: NotRequired[list[str]]
+    happened: str
+    pending: str
+
+
+class Fact(TypedDict):
+    """A fact the dispute interview may ask for (rules/dispute-facts.yaml)."""
+
+    name: str
+    type: Literal["choice", "boolean", "integer"]
+    question: str
+    help: NotRequired[str]
+    min: NotRequired[int]
+    max: NotRequired[int]
+    choices: list[FactChoice]
+    moment: NotRequired[Moment]
+
+
+# "if" is a keyword, hence the functional form.
+ImplicationEntry = TypedDict("ImplicationEntry", {"if": dict[str, Condition], "then": dict[str, FactValue]})
+
+_Entry = TypeVar("_Entry", bound=Mapping[str, object])
+
+
+def read_only(entry: _Entry) -> _Entry:
+    """``entry`` behind a read-only view (``MappingProxyType``), of the same shape to the type checker."""
+    return cast(_Entry, MappingProxyType(entry))
 
 
 @dataclass(frozen=True)
@@ -50,16 +209,16 @@ class Rule:
     remedy: bool = False
     optional: bool = False
     profiles: tuple[str, ...] | None = None  # the profiles it applies in; None: every one
-    params: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
-    variant: dict | None = None
-    profile: dict | None = None
+    params: MappingProxyType[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    variant: Variant | None = None
+    profile: ProfileEntry | None = None
     see_also: tuple[str, ...] = ()
-    relations: tuple[dict, ...] = ()
-    decisions: tuple[dict, ...] = ()
-    disagreements: tuple[dict, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+    disagreements: tuple[Disagreement, ...] = ()
     example: str | None = None
-    readings: tuple[dict, ...] = ()
-    agreement: dict | None = None  # an optional agreement: its name, parameter and value (or range)
+    readings: tuple[Reading, ...] = ()
+    agreement: Agreement | None = None  # an optional agreement: its name, parameter and value (or range)
 
     def applies_in(self, profile: str) -> bool:
         """Does the rule apply under ``profile``?"""
@@ -78,14 +237,62 @@ class Section:
     rules: tuple[Rule, ...]
 
 
-class Params(dict):
+Agreed: TypeAlias = tuple[tuple[str, Hashable], ...]
+"""Agreements as (name, value) pairs, sorted: a key of the parameters they give."""
+
+
+class ScaleStep(TypedDict):
+    loser_at_most: int
+    value: int
+
+
+class Params(dict[str, object]):
     """The engine parameters in force under one profile and the players' agreements.
 
     ``origin`` maps each parameter to the id of the rule that set it (an agreement's rule where
     one changed it); ``agreements`` are the (name, value) pairs agreed.
     """
 
-    def __init__(self, values, origin, profile, agreements=()):
+    # Each parameter of params.schema.json with its type, for the engine that reads them as
+    # attributes (a test checks the two lists agree). The values are set by __init__ below.
+    rank_order: Sequence[str]
+    pack_size: int
+    hand_size: int
+    must_follow_suit: bool
+    must_head_trick: bool
+    must_trump_when_void: bool
+    point_tricks: int
+    point_value: int
+    vole_value: int
+    king_points: int
+    king_window: Literal["before-own-first-card", "before-first-lead"]
+    claim_order: Sequence[Literal["turned-king", "announced-king", "tricks"]]
+    elder_vulnerable_without_proposal: bool
+    dealer_vulnerable_on_first_refusal: bool
+    elder_committed_after_acceptance: bool
+    dealer_committed_on_later_refusal: bool
+    vulnerable_point_value: int
+    vulnerable_vole_value: int
+    game_target: int
+    game_value: Literal["single", "by-loser-score"]
+    game_value_scale: Sequence[ScaleStep]
+    stock_size: int
+    elder_min_discard: int
+    elder_max_discard: int
+    dealer_min_discard: int
+    dealer_max_discard: int
+    doubling: bool
+    offer_the_point: bool
+    doubling_factor: int
+    declined_offer_points: int
+    single_exchange: bool
+    short_stock_dealer: Literal["plays-without-exchange", "takes-what-remains"]
+
+    origin: dict[str, str]
+    profile: str
+    agreements: Agreed
+
+    def __init__(self, values: Mapping[str, object], origin: dict[str, str], profile: str, agreements: Agreed = ()):
         super().__init__(values)
         # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
         # referee reads several per answer. A name that would hide a method is refused.
@@ -97,7 +304,7 @@ class Params(dict):
         self.profile = profile
         self.agreements = tuple(agreements)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> object:
         try:
             return self[name]
         except KeyError:
@@ -109,13 +316,15 @@ class Params(dict):
 
     @cached_property
     def ranking(self) -> Ranking:
-        return Ranking(self["rank_order"])
+        return Ranking(self.rank_order)
 
 
 class RuleBook:
     """All rules by id, sections in order, sources, dispute facts and the four profiles."""
 
-    def __init__(self, root: Path, sections, sources, facts, option_labels=None, implications=(), strategy=None):
+    def __init__(self, root: Path, sections: Iterable[Section], sources: dict[str, Source], facts: dict[str, Fact],
+                 option_labels: dict[str, str] | None = None, implications: Iterable[ImplicationEntry] = (),
+                 strategy: Strategy | None = None):
         self.root = root
         self.sections = tuple(sorted(sections, key=lambda s: (s.order, s.name)))
         self.sources = sources
@@ -124,46 +333,55 @@ class RuleBook:
         self.implications = tuple(implications)  # what follows from what (dispute-facts.yaml)
         self.strategy = strategy  # the jeux de règle (rules/strategy/patterns.yaml), or None
         self.rules = {rule.id: rule for section in self.sections for rule in section.rules}
-        self.laws = {rule.law: rule for rule in self.rules.values() if rule.section == LAW_SECTION}
+        # every rule of the law section has its number (_load_section)
+        self.laws = {rule.law: rule for rule in self.rules.values() if rule.section == LAW_SECTION and rule.law}
         self.profiles = {rule.profile["name"]: rule for rule in self.rules.values() if rule.profile}
-        self.default_profile = next(
-            (name for name, rule in self.profiles.items() if rule.profile.get("default")), None)
+        self.default_profile: str = next(  # "" when none is: a book _cross_check refuses
+            (name for name, rule in self.profiles.items() if rule.profile and rule.profile.get("default")), "")
         self.variants = [rule for rule in self.rules.values() if rule.variant]
         self.agreements = {rule.agreement["name"]: rule for rule in self.rules.values() if rule.agreement}
         # how many laws the club code has: its texts in rules/sources.yaml say (Hoffmann: 51)
         self.club_code_laws = max((source.get("laws", 0) for source in sources.values()), default=0)
         self._params = {name: self._resolve_params(name) for name in self.profiles}
         # Things the engine works out from the book alone, kept once worked out (the book never
-        # changes after loading); keys are chosen by the engine, never by a question.
-        self.derived: dict = {}
+        # changes after loading); keys are chosen by the engine, never by a question. Each kind of
+        # key (its first item names it) keeps its own type of value: readers annotate what they take.
+        self.derived: dict[tuple[Hashable, ...], Any] = {}
 
-    def __contains__(self, rule_id) -> bool:
+    def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules
 
-    def params(self, profile: str | None = None, agreements: tuple = ()) -> Params:
+    def params(self, profile: str | None = None, agreements: Agreed = ()) -> Params:
         """The parameters in force under ``profile`` (default: the default profile) and ``agreements``,
         a tuple of (agreement name, value) pairs as :func:`ecarte_tutor.agreements.read_agreements` gives."""
         base = self._params[profile or self.default_profile]
         if not agreements:
             return base
         key = ("params", base.profile, agreements)
-        found = self.derived.get(key)
+        found: Params | None = self.derived.get(key)
         if found is None:
             values, origin = dict(base), dict(base.origin)
             for name, value in agreements:
-                rule = self.agreements[name]
-                values[rule.agreement["parameter"]] = value
-                origin[rule.agreement["parameter"]] = rule.id
+                parameter = self.agreement(name)["parameter"]
+                values[parameter] = value
+                origin[parameter] = self.agreements[name].id
             found = self.derived[key] = Params(values, origin, base.profile, agreements)
         return found
 
-    def law_text(self, numbers) -> list[dict]:
+    def agreement(self, name: str) -> Agreement:
+        """The agreement called ``name`` (a key of ``agreements``), as its rule states it."""
+        agreement = self.agreements[name].agreement
+        assert agreement is not None  # self.agreements holds the rules that have one
+        return agreement
+
+    def law_text(self, numbers: Iterable[int | None]) -> list[dict[str, object]]:
         """The number, title and statement of each law in ``numbers`` (shown beside a ruling)."""
         return [{"law": n, "title": self.laws[n].title, "statement": self.laws[n].statement}
                 for n in numbers if n in self.laws]
 
     def _resolve_params(self, profile: str) -> Params:
-        values, origin = {}, {}
+        values: dict[str, object] = {}
+        origin: dict[str, str] = {}
         for rule in self.rules.values():
             for name, value in rule.params.items():
                 values[name], origin[name] = value, rule.id
@@ -177,7 +395,7 @@ class RuleBook:
 # --- loading -----------------------------------------------------------------------------------
 
 
-def _validate(schema: str, document, path: Path) -> None:
+def _validate(schema: str, document: object, path: Path) -> None:
     for error in schema_errors(schema, document):
         rule_id = None
         parts = list(error.absolute_path)
@@ -189,41 +407,41 @@ def _validate(schema: str, document, path: Path) -> None:
         raise DataError(path, explain(error), rule_id=rule_id, key=key_path(error))
 
 
-def _load_sources(root: Path) -> dict:
+def _load_sources(root: Path) -> dict[str, Source]:
     path = root / SOURCES_FILE
     document = load_yaml(path)
     _validate("sources", document, path)
-    sources = {}
+    sources: dict[str, Source] = {}
     for entry in document["sources"]:
         if entry["id"] in sources:
             raise DataError(path, "source id is used twice", rule_id=entry["id"], key="id")
-        sources[entry["id"]] = MappingProxyType(entry)
+        sources[entry["id"]] = read_only(entry)
     return sources
 
 
-def _load_facts(root: Path) -> tuple[dict, dict, list]:
+def _load_facts(root: Path) -> tuple[dict[str, Fact], dict[str, str], list[ImplicationEntry]]:
     """The dispute facts by name, the label of every remedy option id, and the implications."""
     path = root / FACTS_FILE
     if not path.exists():
         return {}, {}, []
     document = load_yaml(path)
     _validate("facts", document, path)
-    facts = {}
+    facts: dict[str, Fact] = {}
     for entry in document["facts"]:
         if entry["name"] in facts:
             raise DataError(path, "fact is defined twice", key=entry["name"])
-        facts[entry["name"]] = MappingProxyType(entry)
-    labels = {}
+        facts[entry["name"]] = read_only(entry)
+    labels: dict[str, str] = {}
     for i, option in enumerate(document.get("options", ())):
         if option["id"] in labels:
             raise DataError(path, f"option '{option['id']}' is listed twice", key=f"options[{i}].id")
         labels[option["id"]] = option["label"]
-    implications = document.get("implications", [])
+    implications: list[ImplicationEntry] = document.get("implications", [])
     _check_facts(path, facts, implications)
     return facts, labels, implications
 
 
-def _condition_problem(facts: dict, name: str, condition) -> str | None:
+def _condition_problem(facts: Mapping[str, Fact], name: str, condition: Condition) -> str | None:
     """What is wrong with a condition on a dispute fact (unknown fact, or a value it cannot take)."""
     fact = facts.get(name)
     if fact is None:
@@ -240,7 +458,7 @@ def _condition_problem(facts: dict, name: str, condition) -> str | None:
     return None
 
 
-def _check_facts(path: Path, facts: dict, implications) -> None:
+def _check_facts(path: Path, facts: dict[str, Fact], implications: list[ImplicationEntry]) -> None:
     """Moments require only earlier moments; implications speak of known facts and values."""
     seen_moments: list[str] = []
     for name, fact in facts.items():
@@ -263,7 +481,7 @@ def _check_facts(path: Path, facts: dict, implications) -> None:
                     raise DataError(path, problem, key=f"implications[{i}].{part}.{name}")
 
 
-def _rule_from(entry: dict, section: str, path: Path, rel: str) -> Rule:
+def _rule_from(entry: dict[str, Any], section: str, path: Path, rel: str) -> Rule:
     return Rule(
         id=entry["id"],
         title=entry["title"].strip(),
@@ -298,7 +516,7 @@ def _load_section(path: Path, root: Path) -> Section:
     section = document["section"]
     if in_laws and section != LAW_SECTION:
         raise DataError(path, f"files in rules/{LAWS_FOLDER}/ must have section '{LAW_SECTION}'", key="section")
-    rules = []
+    rules: list[Rule] = []
     for index, entry in enumerate(document["rules"]):
         if entry["id"].split(".")[0] != section:
             raise DataError(path, f"id must start with the section name '{section}.'", rule_id=entry["id"],
@@ -311,13 +529,13 @@ def _load_section(path: Path, root: Path) -> Section:
                    rel, tuple(rules))
 
 
-def _cross_check(book: RuleBook, files: dict) -> None:
+def _cross_check(book: RuleBook, files: dict[str, str]) -> None:
     ids = [rule.id for section in book.sections for rule in section.rules]
     duplicates = {i for i in ids if ids.count(i) > 1}
     if duplicates:
         dup = sorted(duplicates)[0]
         raise DataError(files[dup], "rule id is used more than once in the rule book", rule_id=dup, key="id")
-    law_numbers = [r.law for r in book.rules.values() if r.section == LAW_SECTION]
+    law_numbers = [r.law for r in book.rules.values() if r.section == LAW_SECTION and r.law]
     for number in law_numbers:
         if number > book.club_code_laws:
             rule = book.laws[number]
@@ -327,7 +545,7 @@ def _cross_check(book: RuleBook, files: dict) -> None:
             rule = book.laws[number]
             raise DataError(rule.file, f"law {number} is given twice", rule_id=rule.id, key="law")
     param_defs: dict[str, str] = {}
-    param_schema = validator("params").schema["properties"]
+    param_schema = _param_schema()
     for rule in book.rules.values():
         for i, cite in enumerate(rule.sources):
             if cite.source not in book.sources:
@@ -345,13 +563,13 @@ def _cross_check(book: RuleBook, files: dict) -> None:
                 for error in validator("params").iter_errors({name: choice["value"]}):
                     raise DataError(rule.file, explain(error), rule_id=rule.id,
                                     key=f"variant.profiles.{profile}.value")
-                for i, cite in enumerate(choice["sources"]):
-                    if cite["source"] not in book.sources:
-                        raise DataError(rule.file, f"unknown source '{cite['source']}'", rule_id=rule.id,
+                for i, entry in enumerate(choice["sources"]):
+                    if entry["source"] not in book.sources:
+                        raise DataError(rule.file, f"unknown source '{entry['source']}'", rule_id=rule.id,
                                         key=f"variant.profiles.{profile}.sources[{i}].source")
             names.append(name)
         if rule.agreement:
-            _check_agreement(book, rule, param_schema)
+            _check_agreement(book, rule, rule.agreement, param_schema)
         for name in names:
             if name in param_defs:
                 raise DataError(rule.file, f"parameter '{name}' is already set by rule {param_defs[name]}",
@@ -360,9 +578,9 @@ def _cross_check(book: RuleBook, files: dict) -> None:
         for d_index, decision in enumerate(rule.decisions):
             _check_decision(book, rule, decision, f"decisions[{d_index}]")
         for i, dis in enumerate(rule.disagreements):
-            for j, cite in enumerate(dis["sources"]):
-                if cite["source"] not in book.sources:
-                    raise DataError(rule.file, f"unknown source '{cite['source']}'", rule_id=rule.id,
+            for j, entry in enumerate(dis["sources"]):
+                if entry["source"] not in book.sources:
+                    raise DataError(rule.file, f"unknown source '{entry['source']}'", rule_id=rule.id,
                                     key=f"disagreements[{i}].sources[{j}].source")
         if rule.example:
             for word in rule.example.replace(",", " ").split():
@@ -376,7 +594,7 @@ def _cross_check(book: RuleBook, files: dict) -> None:
         raise DataError(book.root, f"no rule sets the parameter(s) {', '.join(missing)}")
     if not book.profiles:
         raise DataError(book.root, "the rule book defines no profile (rules/profiles.yaml)")
-    defaults = [n for n, r in book.profiles.items() if r.profile.get("default")]
+    defaults = [n for n, r in book.profiles.items() if r.profile and r.profile.get("default")]
     if len(defaults) != 1:
         raise DataError(book.root, "exactly one profile must be the default")
     try:
@@ -386,9 +604,16 @@ def _cross_check(book: RuleBook, files: dict) -> None:
         raise DataError(book.params().rule_for("rank_order"), str(exc), key="params.rank_order") from None
 
 
-def _check_agreement(book: RuleBook, rule: Rule, param_schema: dict) -> None:
+def _param_schema() -> Mapping[str, object]:
+    """The properties of params.schema.json: each engine parameter, with its schema."""
+    schema = validator("params").schema
+    assert isinstance(schema, Mapping)  # the file is an object (jsonschema also allows true/false)
+    properties: Mapping[str, object] = schema["properties"]
+    return properties
+
+
+def _check_agreement(book: RuleBook, rule: Rule, agreement: Agreement, param_schema: Mapping[str, object]) -> None:
     """An agreement names a parameter of the engine and gives it a value that parameter accepts."""
-    agreement = rule.agreement
     name = agreement["parameter"]
     if name not in param_schema:
         raise DataError(rule.file, f"unknown parameter '{name}'", rule_id=rule.id, key="agreement.parameter")
@@ -401,10 +626,9 @@ def _check_agreement(book: RuleBook, rule: Rule, param_schema: dict) -> None:
                         rule_id=rule.id, key="agreement.name")
 
 
-def _check_decision(book: RuleBook, rule: Rule, decision: dict, where: str) -> None:
-    irregularities = decision["irregularity"]
-    if isinstance(irregularities, str):
-        irregularities = [irregularities]
+def _check_decision(book: RuleBook, rule: Rule, decision: Decision, where: str) -> None:
+    irregularity = decision["irregularity"]
+    irregularities = [irregularity] if isinstance(irregularity, str) else irregularity
     for value in irregularities:
         _check_row_fact(book, rule, "irregularity", value, f"{where}.irregularity")
     for name, condition in decision.get("when", {}).items():
@@ -414,13 +638,13 @@ def _check_decision(book: RuleBook, rule: Rule, decision: dict, where: str) -> N
                             rule_id=rule.id, key=f"{where}.when.{name}")
         _check_row_fact(book, rule, name, condition, f"{where}.when.{name}")
     window = decision["window"]
-    for side in ("after", "before"):
-        for moment in window.get(side, ()):
+    for side, moments in (("after", window.get("after", [])), ("before", window.get("before", []))):
+        for moment in moments:
             fact = book.facts.get(moment)
             if fact is None or "moment" not in fact:
                 raise DataError(rule.file, f"window uses '{moment}', which is not a moment on the timeline "
                                            f"(rules/{FACTS_FILE})", rule_id=rule.id, key=f"{where}.window.{side}")
-    param_schema = validator("params").schema["properties"]
+    param_schema = _param_schema()
     for name in decision.get("params", {}):
         if name not in param_schema:
             raise DataError(rule.file, f"unknown engine parameter '{name}'", rule_id=rule.id,
@@ -435,7 +659,7 @@ def _check_decision(book: RuleBook, rule: Rule, decision: dict, where: str) -> N
             raise DataError(rule.file, f"cites unknown rule '{cite}'", rule_id=rule.id, key=f"{where}.cites")
 
 
-def _check_row_fact(book: RuleBook, rule: Rule, name: str, condition, key: str) -> None:
+def _check_row_fact(book: RuleBook, rule: Rule, name: str, condition: Condition, key: str) -> None:
     problem = _condition_problem(book.facts, name, condition)
     if problem:
         raise DataError(rule.file, problem, rule_id=rule.id, key=key)
@@ -448,7 +672,8 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
         raise DataError(root, "no rule book folder here")
     sources = _load_sources(root)
     facts, option_labels, implications = _load_facts(root)
-    sections, files = [], {}
+    sections: list[Section] = []
+    files: dict[str, str] = {}
     for path in sorted(root.glob("*.yaml")) + sorted((root / LAWS_FOLDER).glob("*.yaml")):
         if path.name in (SOURCES_FILE, FACTS_FILE):
             continue
@@ -467,7 +692,7 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
     return book
 
 
-_default: list = []  # the bundled rule book, once loaded (see default_rulebook)
+_default: list[RuleBook] = []  # the bundled rule book, once loaded (see default_rulebook)
 _default_lock = threading.Lock()
 
 

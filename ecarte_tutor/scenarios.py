@@ -5,11 +5,15 @@ get; :func:`mismatches` compares them (see docs/scenarios.md for the rules).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 from . import paths
+from .casesearch import SYNONYMS_FILE
 from .errors import DataError
+from .jsontypes import Question
 from .schemas import explain, key_path, schema_errors
 from .yamlio import load_yaml
 
@@ -22,21 +26,26 @@ class Scenario:
     """One worked case: where it lives, what is asked, what must come back."""
 
     id: str
-    name: str
+    name: str  # one sentence stating the expected answer, for the tests and the referee
     group: str
     file: str
-    question: dict
-    expect: dict
+    question: Question
+    expect: dict[str, object]
     situation: str = ""
-    source: dict | None = None
+    source: dict[str, str] | None = None  # source and locator
     note: str = ""  # what the law says that decides the case
+    title: str = ""  # a player's name for the case: the casebook's heading
+    summary: str = ""  # one line a player reads under the title
 
 
 def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
     """Every case under ``root`` (default: the bundled ``scenarios/``), ids checked unique."""
     root = Path(root) if root else paths.scenarios_dir()
-    cases, seen = [], {}
+    cases: list[Scenario] = []
+    seen: dict[str, str] = {}
     for path in sorted(root.rglob("*.yaml")):
+        if path.parent == root and path.name == SYNONYMS_FILE:
+            continue  # the search's words, not cases
         document = load_yaml(path)
         for error in schema_errors("scenarios", document):
             raise DataError(path, explain(error), key=key_path(error))
@@ -47,21 +56,21 @@ def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
             seen[entry["id"]] = rel
             cases.append(Scenario(entry["id"], entry["name"], rel.split("/")[0], rel, entry["question"],
                                   entry["expect"], entry.get("situation", ""), entry.get("source"),
-                                  entry.get("note", "")))
+                                  entry.get("note", ""), entry.get("title", ""), entry.get("summary", "")))
     return cases
 
 
-def _dict_list(value) -> bool:
+def _dict_list(value: object) -> TypeGuard[list[dict[str, object]]]:
     return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
 
 
-def _option_ids(value):
+def _option_ids(value: Iterable[object]) -> set[object]:
     return {item["id"] if isinstance(item, dict) else item for item in value}
 
 
-def mismatches(expect, answer, where: str = "") -> list[str]:
+def mismatches(expect: Mapping[str, object], answer: object, where: str = "") -> list[str]:
     """What in ``answer`` differs from ``expect`` (empty when the case passes)."""
-    problems = []
+    problems: list[str] = []
     if not isinstance(answer, dict):
         return [f"{where or 'answer'}: expected an object, got {answer!r}"]
     for key, wanted in expect.items():
@@ -73,7 +82,9 @@ def mismatches(expect, answer, where: str = "") -> list[str]:
             continue
         if key == "explanation_mentions":
             text = str(answer.get("explanation", ""))
-            problems += [f"explanation does not mention {word!r}: {text!r}" for word in wanted if word not in text]
+            phrases = wanted if isinstance(wanted, list) else [wanted]  # one phrase alone need not be a list
+            problems += [f"explanation does not mention {word!r}: {text!r}" for word in phrases
+                         if str(word) not in text]
             continue
         if key not in answer:
             problems.append(f"{here}: missing from the answer")
@@ -84,7 +95,8 @@ def mismatches(expect, answer, where: str = "") -> list[str]:
                 problems.append(f"{here}: expected {sorted(wanted)}, got {got}")
         elif key == "options" and isinstance(wanted, list):
             if _option_ids(wanted) != _option_ids(got):
-                problems.append(f"{here}: expected {sorted(_option_ids(wanted))}, got {sorted(_option_ids(got))}")
+                problems.append(f"{here}: expected {sorted(_option_ids(wanted), key=str)}, "
+                                f"got {sorted(_option_ids(got), key=str)}")
         elif key in SUBSET_KEYS and isinstance(wanted, list):
             absent = [item for item in wanted if item not in (got or [])]
             if absent:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 
 from .errors import DataError
 from .schemas import explain, key_path, schema_errors
@@ -15,6 +16,47 @@ from .yamlio import load_yaml
 PATTERNS_FILE = Path("strategy") / "patterns.yaml"  # relative to the rule-book folder
 KING_EXCEPTION_RULE = "strategy.king-exception"  # with the king of trumps the elder proposes all the same
 SEAT_ADVICE = {"elder": ("play", "propose"), "dealer": ("refuse", "accept")}
+
+
+# The shapes of patterns.yaml (strategy.schema.json), as the loaded file holds them.
+class Limits(TypedDict, total=False):
+    """How many cards: at least ``min``, at most ``max`` (either may be left out)."""
+
+    min: int
+    max: int
+
+
+class SuitCondition(TypedDict, total=False):
+    """Some one plain suit of the hand meets all of these."""
+
+    cards: Limits
+    any_of: list[str]
+    all_of: list[str]
+    others_in: list[str]
+
+
+class RankCount(Limits):
+    """The plain cards of these ranks number from ``min`` to ``max``."""
+
+    ranks: list[str]
+
+
+class When(TypedDict, total=False):
+    """The conditions of a pattern: each one given must hold."""
+
+    trumps: Limits
+    trump_king: bool
+    suit: SuitCondition
+    count: list[RankCount]
+    guarded: list[str]
+
+
+class SeatDefault(TypedDict):
+    """A seat's advice when no pattern fits."""
+
+    advice: str
+    rule: str
+    explanation: str
 
 
 @dataclass(frozen=True)
@@ -26,7 +68,7 @@ class Pattern:
     advice: str
     rule: str
     label: str
-    when: dict
+    when: When
     king_exception: bool = True
 
 
@@ -35,7 +77,7 @@ class Strategy:
     """Every pattern in file order, and each seat's advice when no pattern fits."""
 
     patterns: tuple[Pattern, ...]
-    defaults: dict
+    defaults: dict[str, SeatDefault]
 
     def rule_ids(self) -> set[str]:
         """Every strategy rule the patterns and defaults cite (all must be in the rule book)."""

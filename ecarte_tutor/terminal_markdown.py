@@ -20,22 +20,22 @@ class _Writer:
         self.width, self.styled = width, styled
         self.links: list[str] = []
 
-    def inline(self, element) -> str:
+    def inline(self, element: ET.Element) -> str:
         """The text of an element and its children, styled inline."""
         parts = [element.text or ""]
         for child in element:
             inner = self.inline(child)
             if child.tag in ("strong", "b") and self.styled:
                 inner = f"{BOLD}{inner}{RESET}"
-            elif child.tag == "a" and child.get("href"):
-                self.links.append(child.get("href"))
+            elif child.tag == "a" and (href := child.get("href")):
+                self.links.append(href)
                 inner = f"{inner}[{len(self.links)}]"
             elif child.tag == "br":
                 inner = "\n"
             parts += [inner, child.tail or ""]
         return "".join(parts)
 
-    def block(self, element, indent: str = "") -> list[str]:
+    def block(self, element: ET.Element, indent: str = "") -> list[str]:
         if element.tag in ("ul", "ol"):
             lines = []
             for number, item in enumerate(element.findall("li"), 1):
@@ -46,7 +46,7 @@ class _Writer:
             return [indent + "    " + line for line in "".join(element.itertext()).rstrip().splitlines()]
         return self.paragraph(self.inline(element), indent, indent)
 
-    def inline_blocks(self, item) -> str:
+    def inline_blocks(self, item: ET.Element) -> str:
         # a list item may hold a paragraph of its own (a loose list): flatten it
         paragraphs = item.findall("p")
         return " ".join(self.inline(p) for p in paragraphs) if paragraphs else self.inline(item)

@@ -6,21 +6,27 @@ strings. The C loader (libyaml) is used where it is installed.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import yaml
+from yaml.nodes import MappingNode, ScalarNode
 
 from .errors import DataError
 
-_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:  # the type checker reads the Python loader's interface, which the C one shares
+    _Base = yaml.SafeLoader
+else:
+    _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class StrictLoader(_Base):  # type: ignore[misc, valid-type]
+class StrictLoader(_Base):
     """Safe loader that rejects repeated keys and keeps dates as strings."""
 
 
-def _mapping(loader, node, deep=False):
-    seen = {}
+def _mapping(loader: StrictLoader, node: MappingNode, deep: bool = False) -> dict[Hashable, object]:
+    seen: dict[object, int] = {}
     for key_node, _value in node.value:
         key = loader.construct_object(key_node, deep=deep)
         try:
@@ -36,7 +42,7 @@ def _mapping(loader, node, deep=False):
     return loader.construct_mapping(node, deep=deep)
 
 
-def _timestamp_as_string(loader, node):
+def _timestamp_as_string(loader: StrictLoader, node: ScalarNode) -> str:
     return loader.construct_scalar(node)
 
 
@@ -44,8 +50,12 @@ StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _ma
 StrictLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp_as_string)
 
 
-def load_yaml(path: Path):
-    """Read one YAML file strictly; a syntax error or repeated key raises :class:`DataError`."""
+def load_yaml(path: Path) -> Any:
+    """Read one YAML file strictly; a syntax error or repeated key raises :class:`DataError`.
+
+    The document is whatever the file holds (like ``json.loads``, typed ``Any``): every caller
+    validates it against its JSON Schema before reading it.
+    """
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -38,6 +38,15 @@ def test_pack_has_32_distinct_cards():
     assert {c.rank for c in PACK} == {"K", "Q", "J", "A", "10", "9", "8", "7"}
 
 
+def test_a_card_cannot_be_changed():
+    card = parse_card("QS")
+    with pytest.raises(AttributeError, match="cannot be changed"):
+        card.rank = "K"
+    with pytest.raises(AttributeError, match="cannot be changed"):
+        del card.rank  # was a TypeError: __delattr__ was __setattr__, which wants a value
+    assert card.rank == "Q" and Card("Q", Suit.S) is card
+
+
 def test_repr_and_pretty_forms():
     card = parse_card("10h")
     assert repr(card) == "Card.from_str('10H')"

@@ -43,17 +43,28 @@ def test_a_scripted_run_through_lesson_one(book):
     # unreadable answers get a message and the same prompt again, and are not counted as wrong
     assert "'ZZ' is not a card of the Piquet pack" in text
     assert "K♥ is not in the hand" in text
-    # a wrong answer shows the engine's explanation and the cited rules, then another try
-    assert "Not right. Within a suit the ranks run K Q J A 10 9 8 7" in text
-    assert "Rules cited: pack.rank-order." in text
-    assert "Not right. J♠ was led and you hold spades, so you must follow suit and beat J♠" in text
-    assert "play.head-the-trick" in text
-    assert text.count("Try again.") == 3
+    # a first wrong answer says what is wrong and names the rule, without the answer; then another try
+    assert "Not yet. You put the ace above the queen, but the queen ranks higher" in text
+    assert "The rule that decides is “King high, ace between knave and ten” (read it with: ecarte-tutor rules " \
+           "pack.rank-order)." in text
+    assert "Not yet. You chose 7♠, but it does not beat J♠, and you hold a spade that does" in text
+    assert "Not yet. You gave the trick to A♠, but both cards are spades" in text
+    assert text.count("Not yet.") == 3 and "The answer:" not in text and "Try again" not in text
     assert text.count("Right.") == 4
     assert "End of lesson 1." in text
     assert "Steps done: 6 of 6; right at the first try: 1 of 4 exercises." in text
     now = progress.lesson(lesson.id)
     assert now.done == {1, 2, 3, 4, 5, 6} and now.first_try == {5}
+
+
+def test_a_second_wrong_answer_shows_the_answer_and_moves_on(book):
+    lesson = find_lesson(LESSONS, "1")
+    progress, text = take(lesson, ["7S", "7S", "quit"], start=4)
+    assert text.count("Not yet.") == 1
+    assert "Not right. You chose 7♠" in text and "The answer: Q♠." in text and "Why: J♠ was led" in text
+    assert "--- Step 5 of 6" in text, "the lesson goes on after the answer"
+    assert progress.lesson(lesson.id).missed == {4}
+    assert progress.practice == (("play.head-the-trick", 2),), "the rule broken is noted for practice"
 
 
 def test_skip_and_quit(book):
@@ -83,10 +94,10 @@ def test_a_dispute_at_the_terminal(book):
         f"{numbers['fresh-deal']} {numbers['rectify']}", "elder",      # right
         "quit",
     ], start=step.index)
-    assert "Remedies:" in text and "1. The dealer puts the deal right [rectify]" in text
+    assert "Remedies:" in text and "1. The dealer puts the deal right\n" in text
     assert "Which remedies does the law allow?" in text and "Who chooses the remedy" in text
     assert "'9' is not one of the remedies" in text
-    assert "Not right." in text and "law.9" in text
+    assert "Not yet. “The dealer puts the deal right” is open here too: law 9" in text
     assert "Right." in text
     assert progress.lesson(lesson.id).done == {step.index}
 

@@ -1,5 +1,8 @@
 """Strict loading: every deliberately broken file in tests/data/broken stops the load, naming file and key."""
+import collections.abc
+import json
 import shutil
+import typing
 from pathlib import Path
 
 import pytest
@@ -93,3 +96,35 @@ def test_a_parameter_may_not_hide_a_method_of_params():
     with pytest.raises(ValueError, match="items"):
         Params({"items": 1}, {"items": "x.y"}, "london")
     assert Params({"hand_size": 5}, {"hand_size": "deal.hand"}, "london").hand_size == 5
+
+
+def _has_type(value, hint) -> bool:
+    """A plain check of ``value`` against one of the annotations of Params."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        return value in args
+    if origin is collections.abc.Sequence:
+        return isinstance(value, (list, tuple)) and all(_has_type(item, args[0]) for item in value)
+    if typing.is_typeddict(hint):
+        return isinstance(value, dict) and all(_has_type(value[key], item_hint)
+                                               for key, item_hint in typing.get_type_hints(hint).items())
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def test_params_types_every_parameter_of_the_schema(book):
+    """The attributes the engine reads are typed on Params (for mypy): exactly the parameters of
+    params.schema.json, and every profile's values, and an agreement's, have the declared types."""
+    from ecarte_tutor.agreements import read_agreements
+    from ecarte_tutor.rulebook import Params
+    from ecarte_tutor.schemas import SCHEMA_DIR
+
+    schema = json.loads((SCHEMA_DIR / "params.schema.json").read_text(encoding="utf-8"))
+    hints = typing.get_type_hints(Params)
+    declared = set(hints) - {"origin", "profile", "agreements"}
+    assert declared == set(schema["properties"])
+    agreed = read_agreements({"agreements": ["ace-high", {"game-target": 7}]}, book)
+    for params in [book.params(profile) for profile in book.profiles] + [book.params("london", agreed)]:
+        for name in sorted(declared):
+            assert _has_type(params[name], hints[name]), (params.profile, name, params[name])

@@ -12,3 +12,12 @@ CASES = LIBRARY.scenarios
 def test_scenario(case, book):
     answer = ask(case.question, book)
     assert mismatches(case.expect, answer) == [], f"{case.file}: {case.name}\nanswer: {answer}"
+
+
+def test_explanation_mentions_one_phrase_as_a_whole():
+    # A phrase written without a list was checked letter by letter: "vole" passed on "I love it".
+    assert mismatches({"explanation_mentions": "vole"}, {"explanation": "I love it"}) == [
+        "explanation does not mention 'vole': 'I love it'"]
+    assert mismatches({"explanation_mentions": "vole"}, {"explanation": "the elder wins the vole"}) == []
+    assert mismatches({"explanation_mentions": ["vole", "point"]}, {"explanation": "the vole"}) == [
+        "explanation does not mention 'point': 'the vole'"]

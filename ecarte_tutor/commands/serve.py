@@ -73,9 +73,9 @@ def run(args) -> int:
     workers = args.workers or (DEFAULT_WORKERS if args.server == "gunicorn" else 1)
     try:
         if args.server == "gunicorn":
-            from ..serving import supervised as server
+            from ..serving import supervised
         else:
-            from ..serving import single as server
+            from ..serving import single
     except ImportError as exc:
         return _fail(f"{args.server} is not installed ({exc.name}): pip install {args.server}", 1)
     from ..serving import listen
@@ -94,10 +94,10 @@ def run(args) -> int:
     print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.server}, {workers} process"
           f"{'es' if workers > 1 else ''} of {args.threads} threads (Ctrl-C stops)", file=sys.stderr, flush=True)
     if args.server == "gunicorn":
-        return server.serve(app, sock, workers, args.threads)
+        return supervised.serve(app, sock, workers, args.threads)
 
     def stop(signum, frame):  # waitress stops on KeyboardInterrupt; SIGTERM ends it the same way
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
-    return server.serve(app, sock, args.threads, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY)
+    return single.serve(app, sock, args.threads, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY)

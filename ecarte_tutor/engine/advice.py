@@ -24,18 +24,19 @@ from itertools import permutations
 from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import read_cards, read_seat, read_suit, require
+from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
-from ..strategy import KING_EXCEPTION_RULE, Pattern, Strategy
+from ..strategy import KING_EXCEPTION_RULE, Limits, Pattern, Strategy, SuitCondition
 from .decides import decides
 
 # --- matching -------------------------------------------------------------------------------
 
 
-def _in_range(n: int, limits: dict) -> bool:
+def _in_range(n: int, limits: Limits) -> bool:
     return limits.get("min", 0) <= n <= limits.get("max", n)
 
 
-def _suit_fits(suit_cards: list[Card], plain: list[Card], cond: dict) -> bool:
+def _suit_fits(suit_cards: list[Card], plain: list[Card], cond: SuitCondition) -> bool:
     ranks = {c.rank for c in suit_cards}
     if "cards" in cond and not _in_range(len(suit_cards), cond["cards"]):
         return False
@@ -50,7 +51,7 @@ def _suit_fits(suit_cards: list[Card], plain: list[Card], cond: dict) -> bool:
     return True
 
 
-def _guarded(by_suit: dict, wanted: list[str]) -> bool:
+def _guarded(by_suit: dict[Suit, list[Card]], wanted: list[str]) -> bool:
     """Each wanted rank held with a second card of its suit, each in a different plain suit."""
     candidates = [s for s, cards in by_suit.items() if len(cards) >= 2]
     for suits in permutations(candidates, len(wanted)):
@@ -64,7 +65,7 @@ def matches(pattern: Pattern, hand: list[Card], trump: Suit) -> bool:
     when = pattern.when
     trumps = [c for c in hand if c.suit == trump]
     plain = [c for c in hand if c.suit != trump]
-    by_suit: dict = {}
+    by_suit: dict[Suit, list[Card]] = {}
     for card in plain:
         by_suit.setdefault(card.suit, []).append(card)
     if "trumps" in when and not _in_range(len(trumps), when["trumps"]):
@@ -109,7 +110,7 @@ def advise(hand: list[Card], trump: Suit, seat: str, strategy: Strategy) -> Advi
     return Advice(default["advice"], None, False, (default["rule"],))
 
 
-def _cards(cards) -> str:
+def _cards(cards: list[Card]) -> str:
     return " ".join(c.pretty for c in cards)
 
 
@@ -132,7 +133,7 @@ def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, strategy:
 
 
 @decides("deal.five-cards", "scoring.point", "scoring.penalty")
-def answer_advice(question: dict, book: RuleBook, params: Params) -> dict:
+def answer_advice(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``advice``: should this hand be played without proposing (or the proposal refused)?"""
     trump = read_suit(require(question, "trump"), "trump")
     hand = read_cards(require(question, "hand"), "hand", min_count=params.hand_size, max_count=params.hand_size)

@@ -10,17 +10,21 @@ position stands in, and the answer gives its 95 % margin.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import sqrt
+from typing import Literal, NotRequired, TypedDict
 
 from ..cards import Card
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_seat, require
+from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from . import doubledummy, hand, holdings, play
 from .citing import Reasons
 from .deal import read_deal
 from .decides import decides
+from .illegal import Illegal
 
 FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view")
 EXACT_CLASSES = 3000  # classes of holdings searched one by one; beyond that, a sample
@@ -30,23 +34,35 @@ LINE_DUTIES = ("follow", "head", "trump")  # duties that narrow a follower's cho
 DUTY_PARAMS = ("must_follow_suit", "must_head_trick", "must_trump_when_void")
 
 
+class Figures(TypedDict):
+    """What one card (or, None, the other player's best card) gives over the holdings searched."""
+
+    expected_tricks: float
+    p_point: float
+    p_vole: float
+    p_point_interval: NotRequired[list[float]]  # when sampled
+    margin: NotRequired[float]  # when sampled
+
+
 @dataclass
 class Position:
     """The hand replayed up to the question's last action, in its play phase."""
 
     state: hand.HandState
-    held: dict  # seat -> every card that seat has held this hand (dealt or drawn)
+    held: dict[str, set[Card]]  # seat -> every card that seat has held this hand (dealt or drawn)
 
     @property
     def to_act(self) -> str:
-        return self.state.to_act()
+        seat = self.state.to_act()
+        assert seat is not None  # in play, someone is always to act
+        return seat
 
     @property
     def led(self) -> Card | None:
         return self.state.current[0][1] if self.state.current else None
 
 
-def read_position(question: dict, params: Params) -> Position:
+def read_position(question: Question, params: Params) -> Position:
     """Replay the question's deal and actions with the ``hand`` referee; the play must be under way."""
     deal = read_deal(require(question, "deal"), params)
     actions = hand.read_actions(question)
@@ -55,7 +71,7 @@ def read_position(question: dict, params: Params) -> Position:
     for index, action in enumerate(actions):
         try:
             hand.apply(state, action, params)
-        except hand.Illegal as illegal:
+        except Illegal as illegal:
             raise QuestionError("illegal-action", f"actions[{index}] ({action['by']} {action['do']}) is not allowed: "
                                 f"{illegal.explanation} Only a legally played position can be analysed; "
                                 "the kind 'hand' referees the actions.", f"actions[{index}]") from None
@@ -70,7 +86,7 @@ def read_position(question: dict, params: Params) -> Position:
     return Position(state, held)
 
 
-def answer_analyse(question: dict, book: RuleBook, params: Params) -> dict:
+def answer_analyse(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``analyse``: the tricks each legal card of the player to act leads to, with best play."""
     unknown = [name for name in question if name not in FIELDS]
     if unknown:
@@ -87,7 +103,7 @@ def answer_analyse(question: dict, book: RuleBook, params: Params) -> dict:
 # --- every card known -----------------------------------------------------------------------------
 
 
-def _double_dummy(position: Position, book: RuleBook, params: Params) -> dict:
+def _double_dummy(position: Position, book: RuleBook, params: Params) -> Answer:
     state, seat = position.state, position.to_act
     values = doubledummy.card_values(state.hands[seat], state.hands[other(seat)], position.led, state.trump,
                                      params)
@@ -116,14 +132,16 @@ def _double_dummy(position: Position, book: RuleBook, params: Params) -> dict:
     }
 
 
-def principal_line(state: hand.HandState, first: Card, params: Params) -> tuple[list[dict], list[str]]:
+def principal_line(state: hand.HandState, first: Card, params: Params) -> tuple[list[hand.TrickRecord], list[str]]:
     """The rest of the hand played double dummy, ``first`` being the next card: its tricks, and the
     rule ids of the duties that bound the follower on the way. Ties go to the first card in the
     usual order (suit, then rank), so the line is the same whoever asks."""
     hands = {seat: list(state.hands[seat]) for seat in SEATS}
     current = list(state.current)
-    leader, card = state.leader, first
-    line, rules = [], []
+    leader = state.leader
+    card: Card | None = first
+    line: list[hand.TrickRecord] = []
+    rules: list[str] = []
     while hands[leader] or current:
         seat = other(current[0][0]) if current else leader
         led = current[0][1] if current else None
@@ -151,7 +169,7 @@ def principal_line(state: hand.HandState, first: Card, params: Params) -> tuple[
 # --- one player's view ----------------------------------------------------------------------------
 
 
-def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> dict:
+def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> Answer:
     state, seat = position.state, position.to_act
     known = holdings.knowledge(state, viewer, position.held[viewer], params)
     # the card on the table splits the runs too: the other may be the one to answer it
@@ -160,6 +178,7 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     classes = gaps.every_class() if exact else gaps.sample(SAMPLE_SIZE, _seed(position, viewer))
     tally = _Tally(state.tricks[seat], params)
     mine = tuple(state.hands[viewer])
+    values: Mapping[Card, int] | Mapping[None, int]  # by card of the viewer, or None: the other's best card
     for holding, weight in classes:
         if viewer == seat:
             values = doubledummy.card_values(mine, holding, position.led, state.trump, params)
@@ -167,7 +186,9 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
             values = {None: max(doubledummy.card_values(holding, mine, position.led, state.trump,
                                                         params).values())}
         tally.add(values, weight)
-    order = [None] if viewer != seat else params.ranking.sort(tally.sums)
+    # the cards of the player to act, or None for the other's best card
+    order: Sequence[Card | None] = ([None] if viewer != seat else
+                                    params.ranking.sort(c for c in tally.sums if c is not None))
     figures = {card: tally.figures(card, exact) for card in order}
     best = _highest(order, figures, "expected_tricks")
     best_point = _highest(order, figures, "p_point")  # the point is what scores: it may favour another card
@@ -178,7 +199,7 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     reasons.add(*(rule for _, rules in known.ruled_out for rule in rules))
     reasons.add(*(params.rule_for(duty) for duty in DUTY_PARAMS if params[duty]))
     _add_outcome_rules(reasons, params)
-    answer = {
+    answer: Answer = {
         "to_act": seat,
         "view": viewer,
         "cards": [{"card": card.notation, **figures[card]} for card in order if card is not None],
@@ -199,7 +220,8 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     return answer
 
 
-def _highest(order: list, figures: dict, name: str) -> list:
+def _highest(order: Sequence[Card | None], figures: Mapping[Card | None, Figures],
+             name: Literal["expected_tricks", "p_point"]) -> list[Card | None]:
     top = max(figures[card][name] for card in order)
     return [card for card in order if figures[card][name] == top]
 
@@ -210,9 +232,11 @@ class _Tally:
     def __init__(self, won: int, params: Params):
         self.won, self.params = won, params
         self.total = 0
-        self.sums, self.points, self.voles = {}, {}, {}
+        self.sums: dict[Card | None, int] = {}
+        self.points: dict[Card | None, int] = {}
+        self.voles: dict[Card | None, int] = {}
 
-    def add(self, values: dict, weight: int) -> None:
+    def add(self, values: Mapping[Card, int] | Mapping[None, int], weight: int) -> None:
         self.total += weight
         for card, value in values.items():
             tricks = self.won + value
@@ -220,13 +244,13 @@ class _Tally:
             self.points[card] = self.points.get(card, 0) + weight * (tricks >= self.params.point_tricks)
             self.voles[card] = self.voles.get(card, 0) + weight * (tricks >= self.params.hand_size)
 
-    def figures(self, card, exact: bool) -> dict:
+    def figures(self, card: Card | None, exact: bool) -> Figures:
         share = self.points[card] / self.total
-        out = {"expected_tricks": round(self.sums[card] / self.total, 4), "p_point": round(share, 4),
-               "p_vole": round(self.voles[card] / self.total, 4)}
+        out: Figures = {"expected_tricks": round(self.sums[card] / self.total, 4), "p_point": round(share, 4),
+                        "p_vole": round(self.voles[card] / self.total, 4)}
         if not exact:
             low, high = wilson(share, self.total)
-            out.update(p_point_interval=[round(low, 4), round(high, 4)], margin=round((high - low) / 2, 4))
+            out["p_point_interval"], out["margin"] = [round(low, 4), round(high, 4)], round((high - low) / 2, 4)
         return out
 
 
@@ -274,7 +298,7 @@ def _count(tricks: int) -> str:
     return "no trick" if tricks == 0 else f"{tricks} trick" + ("" if tricks == 1 else "s")
 
 
-def _verdicts(seat: str, totals: dict, params: Params) -> str:
+def _verdicts(seat: str, totals: dict[Card, int], params: Params) -> str:
     """'9♥ secures 3 tricks (the point); 7♣ only 2', best first, then what that means for each side."""
     groups: dict[int, list[Card]] = {}
     for card, tricks in totals.items():
@@ -299,13 +323,14 @@ def _verdicts(seat: str, totals: dict, params: Params) -> str:
     return text + "."
 
 
-def _pretty(line: list[dict]) -> list[dict]:
+def _pretty(line: list[hand.TrickRecord]) -> list[hand.TrickRecord]:
     return [{**trick, "led": Card.from_str(trick["led"]).pretty, "followed": Card.from_str(trick["followed"]).pretty}
             for trick in line]
 
 
-def _view_text(position: Position, viewer: str, known: holdings.Knowledge, exact: bool, figures: dict,
-               best: list, best_point: list) -> str:
+def _view_text(position: Position, viewer: str, known: holdings.Knowledge, exact: bool,
+               figures: Mapping[Card | None, Figures], best: Sequence[Card | None],
+               best_point: Sequence[Card | None]) -> str:
     seat, hidden = position.to_act, other(viewer)
     text = [_situation(position)]
     scope = (f"all {known.holdings:,} holdings of the {hidden}'s {known.size} cards" if exact else
@@ -321,11 +346,13 @@ def _view_text(position: Position, viewer: str, known: holdings.Knowledge, exact
         figure = figures[None]
         text.append(f"The {seat}, who knows his own cards, then takes {figure['expected_tricks']:.2f} tricks on "
                     f"average and wins the point in {_percent(figure['p_point'])} of them.")
-    else:
+    else:  # the viewer acts: the figures are for his cards (None stands only for the other's best card)
+        cards = [card for card in figures if card is not None]
+        most, point = [c for c in best if c is not None], [c for c in best_point if c is not None]
         text.append("On average: " + "; ".join(
             f"{card.pretty} {figures[card]['expected_tricks']:.2f} tricks, the point in "
-            f"{_percent(figures[card]['p_point'])}" for card in figures) + ".")
-        text.append(f"Most tricks: {play.card_list(best)}; best chance of the point: {play.card_list(best_point)}.")
+            f"{_percent(figures[card]['p_point'])}" for card in cards) + ".")
+        text.append(f"Most tricks: {play.card_list(most)}; best chance of the point: {play.card_list(point)}.")
     if not exact:
         card = best_point[0]
         low, high = figures[card]["p_point_interval"]

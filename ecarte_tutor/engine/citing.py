@@ -1,7 +1,16 @@
 """Turning the rule ids a decision used into ``cites`` and ``laws`` (API.md)."""
 from __future__ import annotations
 
+from typing import TypedDict
+
 from ..rulebook import LAW_SECTION, RuleBook
+
+
+class Citing(TypedDict):
+    """The ``cites`` and ``laws`` fields of an answer."""
+
+    cites: list[str]
+    laws: list[int]
 
 
 class Reasons:
@@ -20,7 +29,7 @@ class Reasons:
                 raise KeyError(f"the engine cites {rule_id!r}, which is not in the rule book")
             if rule_id not in self.ids:
                 self.ids.append(rule_id)
-                if rule.section == LAW_SECTION:
+                if rule.section == LAW_SECTION and rule.law is not None:  # a law always has its number
                     self._laws.add(rule.law)
         return self
 
@@ -32,19 +41,19 @@ class Reasons:
     def laws(self) -> list[int]:
         return sorted(self._laws)
 
-    def fields(self) -> dict:
+    def fields(self) -> Citing:
         """The ``cites`` and ``laws`` fields of an answer."""
         return {"cites": list(self.ids), "laws": self.laws}
 
 
-def fields_for(book: RuleBook, rule_ids: tuple[str, ...]) -> dict:
+def fields_for(book: RuleBook, rule_ids: tuple[str, ...]) -> Citing:
     """``Reasons(book).add(*rule_ids).fields()``, worked out once per book and tuple of ids.
 
     For the hot paths (every play question cites one of a handful of fixed lists); the
     lists are copied, so an answer may be changed without touching the kept one.
     """
     key = ("fields", rule_ids)
-    fields = book.derived.get(key)
+    fields: Citing | None = book.derived.get(key)
     if fields is None:
         fields = book.derived[key] = Reasons(book).add(*rule_ids).fields()
     return {"cites": list(fields["cites"]), "laws": list(fields["laws"])}

@@ -21,12 +21,12 @@ class Deal:
 
 
 @decides("deal.five-cards", "deal.turn-up")
-def read_deal(value, params: Params) -> Deal:
+def read_deal(value: object, params: Params) -> Deal:
     """Check a deal as API.md describes; every defect is a ``bad-deal`` error naming the field."""
     if not isinstance(value, dict):
         raise QuestionError("bad-deal", "'deal' must be an object with elder, dealer, turn_up and stock.", "deal")
     size = params.hand_size
-    hands = {}
+    hands: dict[str, tuple[Card, ...]] = {}
     for seat in ("elder", "dealer"):
         if value.get(seat) is None:
             raise QuestionError("bad-deal", f"The deal needs the {seat}'s {size} cards.", f"deal.{seat}")
@@ -43,12 +43,14 @@ def read_deal(value, params: Params) -> Deal:
         raise QuestionError("bad-deal", f"The stock must hold the {expected_stock} undealt cards, not {len(stock)}.",
                             "deal.stock")
     where: dict[Card, str] = {}
-    places = [("deal.elder", hands["elder"]), ("deal.dealer", hands["dealer"]), ("deal.turn_up", (turn_up,)),
-              ("deal.stock", stock)]
-    for name, cards in places:
-        for i, card in enumerate(cards):
+    places = [("deal.elder", "in the elder hand", hands["elder"]), ("deal.dealer", "in the dealer's hand",
+              hands["dealer"]), ("deal.turn_up", "as the turn-up", (turn_up,)), ("deal.stock", "in the stock", stock)]
+    for name, place, group in places:
+        for i, card in enumerate(group):
             field = name if name == "deal.turn_up" else f"{name}[{i}]"
             if card in where:
-                raise QuestionError("bad-deal", f"{card} is dealt twice ({where[card]} and {field}).", field)
-            where[card] = field
+                again = "again " if where[card] == place else ""
+                raise QuestionError("bad-deal", f"{card.pretty} is dealt twice: {where[card]} and {again}{place}.",
+                                    field)
+            where[card] = place
     return Deal(hands["elder"], hands["dealer"], turn_up, stock)

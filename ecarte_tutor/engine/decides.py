@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-F = TypeVar("F", bound=Callable)
+from ..rulebook import RuleBook
+
+F = TypeVar("F", bound=Callable[..., object])
 
 _APPLIED: dict[str, set[str]] = {}  # rule id -> the functions (module.qualname) that apply it
 
@@ -36,7 +38,7 @@ def applied_rules() -> dict[str, frozenset[str]]:
     return {rule_id: frozenset(where) for rule_id, where in _APPLIED.items()}
 
 
-def problems(book) -> list[str]:
+def problems(book: RuleBook) -> list[str]:
     """What does not hold between the engine's code and ``book`` (empty when all is well)."""
     applied = applied_rules()
     found = [f"the engine applies '{rule_id}' ({', '.join(sorted(where))}), which is not in the rule book"

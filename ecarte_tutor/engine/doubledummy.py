@@ -18,6 +18,7 @@ its entries are facts about positions, whoever asks.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
@@ -187,7 +188,7 @@ def _after_trick(first: int, second: int, led: int, followed: int) -> tuple[int,
     return drop(drop(first, low), high), drop(drop(second, low), high)
 
 
-def _high_first(cards: int):
+def _high_first(cards: int) -> Iterator[int]:
     while cards:
         card = 1 << (cards.bit_length() - 1)
         cards ^= card
@@ -207,7 +208,7 @@ def solver_for(params: Params) -> Solver:
 
 
 @decides("pack.rank-order")
-def normalise(trump: Suit, params: Params, *groups) -> dict[Card, int]:
+def normalise(trump: Suit, params: Params, *groups: Iterable[Card]) -> dict[Card, int]:
     """Each card of ``groups`` (iterables of the cards in play) -> its bit in the normalised form."""
     order = [suit for suit in Suit if suit is not trump] + [trump]
     strength = params.ranking.strength
@@ -215,7 +216,7 @@ def normalise(trump: Suit, params: Params, *groups) -> dict[Card, int]:
     for group in groups:
         for card in group:
             by_suit[card.suit].append(card)
-    bits = {}
+    bits: dict[Card, int] = {}
     for byte, suit in enumerate(order):
         top = 8 * byte + 7
         for place, card in enumerate(sorted(by_suit[suit], key=lambda c: -strength[c.rank])):
@@ -223,14 +224,15 @@ def normalise(trump: Suit, params: Params, *groups) -> dict[Card, int]:
     return bits
 
 
-def mask(cards, bits: dict[Card, int]) -> int:
+def mask(cards: Iterable[Card], bits: dict[Card, int]) -> int:
     total = 0
     for card in cards:
         total |= bits[card]
     return total
 
 
-def card_values(to_act, other, led: Card | None, trump: Suit, params: Params) -> dict[Card, int]:
+def card_values(to_act: Sequence[Card], other: Sequence[Card], led: Card | None, trump: Suit,
+                params: Params) -> dict[Card, int]:
     """For each legal card of the player to act, the tricks left that he takes with best play.
 
     The same question as ``minimax.card_values`` (``led`` is the other's card on the table, or

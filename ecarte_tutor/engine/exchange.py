@@ -7,13 +7,14 @@ must play his hand as it is; elsewhere he takes what remains.
 from __future__ import annotations
 
 from ..fields import read_int, require
+from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
 from .decides import decides
 
 
 @decides("variant.short-stock-dealer", "exchange.discard-limits")
-def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> tuple[dict, bool, bool]:
+def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> tuple[dict[str, int], bool, bool]:
     """The draws and take-backs of each side (the answer's fields), whether the stock was short,
     and whether the dealer must therefore play his hand as it is."""
     elder_draws = min(elder, stock)
@@ -21,7 +22,8 @@ def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> t
     short = elder > stock or (dealer is not None and elder + dealer > stock)
     # law 38 (london): when the stock cannot serve both, the dealer plays his hand as it is
     dealer_must_play = short and params.short_stock_dealer == "plays-without-exchange"
-    result = {"elder_draws": elder_draws, "elder_takes_back": elder - elder_draws}
+    # every field a number of cards, but exchange_over: true or false
+    result: dict[str, int] = {"elder_draws": elder_draws, "elder_takes_back": elder - elder_draws}
     if dealer is None:
         dealer_draws = 0
         result["dealer_may_draw"] = min(remaining, params.dealer_max_discard)
@@ -36,7 +38,7 @@ def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> t
 
 @decides("exchange.discard-and-draw", "exchange.short-stock", "law.38", "deal.turn-up",
          "variant.elder-min-discard", "variant.dealer-min-discard")
-def answer_exchange(question: dict, book: RuleBook, params: Params) -> dict:
+def answer_exchange(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``exchange``."""
     stock = read_int(require(question, "stock"), "stock", low=0, high=params.stock_size)
     elder = read_int(require(question, "elder_discards"), "elder_discards",
@@ -70,6 +72,4 @@ def answer_exchange(question: dict, book: RuleBook, params: Params) -> dict:
     text.append("No further proposal is possible: the exchange is over." if result["exchange_over"]
                 else f"{result['stock_left']} card{'s' * (result['stock_left'] != 1)} remain, "
                      "so the elder may propose again.")
-    result.update(reasons.fields())
-    result["explanation"] = " ".join(text)
-    return result
+    return {**result, **reasons.fields(), "explanation": " ".join(text)}

@@ -8,10 +8,12 @@ outside that list is the hand's first illegal action, explained by its rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NotRequired, TypedDict
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_card, read_cards, read_seat, read_seat_numbers, require
+from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from . import play, scoring, wagers
 from .citing import Reasons
@@ -33,13 +35,48 @@ PHASES = {
 }
 
 
+class Action(TypedDict):
+    """One action of the question, read and checked (its cards are cards, not strings)."""
+
+    by: str
+    do: str
+    cards: NotRequired[list[Card]]  # discard
+    card: NotRequired[Card]  # card
+    condition: NotRequired[str]  # accept
+
+
+# An action the hand allows next (``next``, ``legal_alternatives``): seat and verb, and for a
+# discard how many cards from which, for a card which one. "from" is a keyword, hence the form.
+NextAction = TypedDict("NextAction", {"by": str | None, "do": str, "min": NotRequired[int], "max": NotRequired[int],
+                                      "from": NotRequired[list[str]], "card": NotRequired[str]})
+
+
+class TrickRecord(TypedDict):
+    """A finished trick, as the state shows it (``tricks_played``)."""
+
+    leader: str
+    led: str
+    followed: str
+    winner: str
+
+
+class FirstIllegal(TypedDict):
+    index: int
+    action: dict[str, object]
+    code: str
+    cites: list[str]
+    laws: list[int]
+    explanation: str
+    legal_alternatives: list[NextAction]
+
+
 @dataclass
 class HandState:
     """Everything the referee tracks while a hand is played."""
 
     trump_card: Card
-    hands: dict
-    stock: list
+    hands: dict[str, list[Card]]
+    stock: list[Card]
     phase: str = "proposal"
     proposals: int = 0
     elder_played_without_proposing: bool = False
@@ -47,28 +84,29 @@ class HandState:
     dealer_refused_later_proposal: bool = False
     king_announced_by: str | None = None
     leader: str = "elder"
-    current: list = field(default_factory=list)  # [(seat, card)] of the trick in progress
-    tricks: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})
-    history: list = field(default_factory=list)  # finished tricks
-    played: dict = field(default_factory=lambda: {"elder": [], "dealer": []})
-    discarded: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})
-    taken_back: dict = field(default_factory=lambda: {"elder": 0, "dealer": 0})  # law 38: unreplaced discards
+    current: list[tuple[str, Card]] = field(default_factory=list)  # [(seat, card)] of the trick in progress
+    tricks: dict[str, int] = field(default_factory=lambda: {"elder": 0, "dealer": 0})
+    history: list[TrickRecord] = field(default_factory=list)  # finished tricks
+    played: dict[str, list[Card]] = field(default_factory=lambda: {"elder": [], "dealer": []})
+    discarded: dict[str, int] = field(default_factory=lambda: {"elder": 0, "dealer": 0})
+    taken_back: dict[str, int] = field(default_factory=lambda: {"elder": 0, "dealer": 0})  # law 38: unreplaced discards
     short_stock: bool = False
     conditional: bool = False  # the dealer accepted this proposal "if there are cards enough" (law 38)
     acceptance_lapsed: bool = False
-    elder_draw: tuple = ()  # the elder's last exchange: (his discards, the cards he drew), to undo a lapse
-    score: dict | None = None  # the game's score as the hand goes, when score_before was given
+    # the elder's last exchange: (his discards, the cards he drew), to undo a lapse
+    elder_draw: tuple[()] | tuple[list[Card], list[Card]] = ()
+    score: dict[str, int] | None = None  # the game's score as the hand goes, when score_before was given
     winner: str | None = None  # the seat that reached the game target inside the hand
     # doubling and offering the point (agreements; engine/wagers.py)
-    pending: tuple | None = None  # (offer, seat) waiting for the other player's answer
+    pending: tuple[str, str] | None = None  # (offer, seat) waiting for the other player's answer
     double_asked: bool = False
     offer_made: bool = False
     doubled: bool = False
     offer_declined_by: str | None = None
-    ended: tuple | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
+    ended: tuple[str, str] | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
 
     @property
-    def trump(self):
+    def trump(self) -> Suit:
         return self.trump_card.suit
 
     @property
@@ -80,7 +118,7 @@ class HandState:
             return other(self.current[0][0]) if self.current else self.leader
         return PHASES[self.phase][0] if self.phase in PHASES else None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "phase": self.phase,
             "to_act": self.to_act(),
@@ -102,7 +140,7 @@ class HandState:
         }
 
 
-def start(deal: Deal, params: Params | None = None, score_before: dict | None = None) -> HandState:
+def start(deal: Deal, params: Params | None = None, score_before: dict[str, int] | None = None) -> HandState:
     """The hand as dealt; with ``score_before``, a turned-up king that reaches the target ends the game at once."""
     state = HandState(deal.turn_up, {"elder": list(deal.elder), "dealer": list(deal.dealer)}, list(deal.stock))
     if score_before is not None and params is not None:
@@ -126,8 +164,8 @@ def _claim(state: HandState, seat: str, params: Params) -> None:
 
 
 def _discard_range(state: HandState, seat: str, params: Params) -> tuple[int, int]:
-    low = getattr(params, f"{seat}_min_discard")
-    high = getattr(params, f"{seat}_max_discard")
+    low: int = getattr(params, f"{seat}_min_discard")
+    high: int = getattr(params, f"{seat}_max_discard")
     available = len(state.stock)
     return min(low, available), min(high, available)
 
@@ -154,16 +192,18 @@ def king_window_open(state: HandState, seat: str, params: Params) -> bool:
     return seat == "dealer"
 
 
-def next_actions(state: HandState, params: Params) -> list[dict]:
+def next_actions(state: HandState, params: Params) -> list[NextAction]:
     """The legal next actions (API.md ``next``): the announcements open now, then the seat to act's."""
     if state.pending:  # an offer waits for its answer before anything else
         return wagers.wager_options(state, params)
-    kings = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
+    kings: list[NextAction] = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
     return kings + wagers.wager_options(state, params) + _turn_actions(state, params)
 
 
-def _turn_actions(state: HandState, params: Params) -> list[dict]:
+def _turn_actions(state: HandState, params: Params) -> list[NextAction]:
     seat = state.to_act()
+    if seat is None:  # the hand is over
+        return []
     if state.phase in ("proposal", "response"):
         return [{"by": seat, "do": verb} for verb in PHASES[state.phase][1]]
     if state.phase in ("elder-discard", "dealer-discard"):
@@ -196,7 +236,7 @@ def _draw(state: HandState, seat: str, discards: list[Card]) -> None:
 
 @decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead",
          "play.trick-winner", "law.40", "scoring.game")
-def _check_turn(state: HandState, action: dict) -> None:
+def _check_turn(state: HandState, action: Action) -> None:
     seat, verb = action["by"], action["do"]
     expected = state.to_act()
     if state.phase == "complete":
@@ -248,7 +288,7 @@ def _lapse(state: HandState) -> None:
 
 @decides("exchange.discard-and-draw", "exchange.discard-limits", "variant.elder-min-discard",
          "variant.dealer-min-discard", "exchange.short-stock", "exchange.repeat", "variant.single-exchange")
-def _apply_discard(state: HandState, action: dict, params: Params) -> None:
+def _apply_discard(state: HandState, action: Action, params: Params) -> None:
     seat = action["by"]
     cards = action["cards"]
     strays = [c for c in cards if c not in state.hands[seat]]
@@ -256,7 +296,7 @@ def _apply_discard(state: HandState, action: dict, params: Params) -> None:
         raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.",
                       ["exchange.discard-and-draw"])
     low = _discard_range(state, seat, params)[0]
-    high = getattr(params, f"{seat}_max_discard")
+    high: int = getattr(params, f"{seat}_max_discard")
     count = len(cards)
     if not low <= count <= high:
         raise Illegal("discard-count", f"Under the {params.profile} profile the {seat} discards from "
@@ -284,7 +324,7 @@ def _apply_discard(state: HandState, action: dict, params: Params) -> None:
 
 
 @decides("play.lead", "law.43", "deal.five-cards")
-def _apply_card(state: HandState, action: dict, params: Params) -> None:
+def _apply_card(state: HandState, action: Action, params: Params) -> None:
     seat, card = action["by"], action["card"]
     hand = state.hands[seat]
     if card not in hand:
@@ -292,7 +332,8 @@ def _apply_card(state: HandState, action: dict, params: Params) -> None:
     led = state.current[0][1] if state.current else None
     duty = play.duty(hand, led, state.trump, params)
     if card not in duty.legal:
-        code = "revoke" if duty.code in ("follow", "head") and card.suit != led.suit else "failed-to-win-trick"
+        code = ("revoke" if duty.code in ("follow", "head") and led is not None and card.suit != led.suit
+                else "failed-to-win-trick")
         raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", [*duty.rule_ids, play.REVOKE])
     place_card(state, seat, card, params)
 
@@ -348,7 +389,7 @@ def _announce_king(state: HandState, seat: str, params: Params) -> None:
     _claim(state, seat, params)
 
 
-def apply(state: HandState, action: dict, params: Params) -> None:
+def apply(state: HandState, action: Action, params: Params) -> None:
     """Carry out one action, or raise :class:`Illegal` leaving the state as it was before it."""
     _check_turn(state, action)
     seat, verb = action["by"], action["do"]
@@ -376,7 +417,7 @@ def apply(state: HandState, action: dict, params: Params) -> None:
         wagers.apply_wager(state, seat, verb, params)
 
 
-def score_state(state: HandState, before: dict | None, params: Params, book: RuleBook) -> dict:
+def score_state(state: HandState, before: dict[str, int] | None, params: Params, book: RuleBook) -> scoring.Scored:
     """The ``score`` of a hand that is over, from what the referee tracked (the ``hand`` kind's ``score``)."""
     facts = scoring.HandFacts(dict(state.tricks), state.elder_played_without_proposing,
                               state.dealer_refused_first_proposal, state.king_turned,
@@ -390,7 +431,7 @@ def score_state(state: HandState, before: dict | None, params: Params, book: Rul
 # --- reading the question -------------------------------------------------------------------------
 
 
-def read_action(value, index: int) -> dict:
+def read_action(value: object, index: int) -> Action:
     where = f"actions[{index}]"
     if not isinstance(value, dict):
         raise QuestionError("bad-action", f"{where} must be an object like {{\"by\": \"elder\", \"do\": \"propose\"}}.",
@@ -400,7 +441,7 @@ def read_action(value, index: int) -> dict:
     if verb not in VERBS:
         raise QuestionError("bad-action", f"{where}.do must be one of {', '.join(VERBS)}; got {verb!r}.",
                             f"{where}.do")
-    action = {"by": seat, "do": verb}
+    action: Action = {"by": seat, "do": verb}
     if verb == "discard":
         action["cards"] = read_cards(value.get("cards"), f"{where}.cards")
     if verb == "accept" and value.get("condition") is not None:
@@ -416,9 +457,9 @@ def read_action(value, index: int) -> dict:
     return action
 
 
-def echo(action: dict) -> dict:
+def echo(action: Action) -> dict[str, object]:
     """An action as read (:func:`read_action`) written back as a question writes it, cards canonical."""
-    out = {"by": action["by"], "do": action["do"]}
+    out: dict[str, object] = {"by": action["by"], "do": action["do"]}
     if "condition" in action:
         out["condition"] = action["condition"]
     if "cards" in action:
@@ -428,7 +469,7 @@ def echo(action: dict) -> dict:
     return out
 
 
-def read_actions(question: dict) -> list[dict]:
+def read_actions(question: Question) -> list[Action]:
     """The question's ``actions``, each read and checked (an empty list when absent)."""
     raw = question.get("actions", [])
     if not isinstance(raw, list):
@@ -439,7 +480,7 @@ def read_actions(question: dict) -> list[dict]:
 
 
 @decides("exchange.short-stock", "variant.short-stock-dealer", "law.38")
-def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
+def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
     deal = read_deal(require(question, "deal"), params)
     actions = read_actions(question)
@@ -447,7 +488,7 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
     if before is not None:
         before = read_seat_numbers(before, "score_before", low=0, high=params.game_target - 1)
     state = start(deal, params, before)
-    first_illegal = None
+    first_illegal: FirstIllegal | None = None
     for index, action in enumerate(actions):
         try:
             apply(state, action, params)
@@ -457,13 +498,15 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
                              **reasons.fields(), "explanation": illegal.explanation,
                              "legal_alternatives": next_actions(state, params)}
             break
-    answer = {"legal": first_illegal is None, "first_illegal": first_illegal, "state": state.to_dict(),
-              "next": next_actions(state, params)}
+    shown = state.to_dict()
+    answer: Answer = {"legal": first_illegal is None, "first_illegal": first_illegal, "state": shown,
+                      "next": next_actions(state, params)}
+    scored = None
     if state.phase in ("complete", "game-over"):
-        answer["score"] = score_state(state, before, params, book)
-    answer["state"]["wagers"] = {"pending": list(state.pending) if state.pending else None, "doubled": state.doubled,
-                                 "offer_declined_by": state.offer_declined_by,
-                                 "ended": list(state.ended) if state.ended else None}
+        answer["score"] = scored = score_state(state, before, params, book)
+    shown["wagers"] = {"pending": list(state.pending) if state.pending else None, "doubled": state.doubled,
+                       "offer_declined_by": state.offer_declined_by,
+                       "ended": list(state.ended) if state.ended else None}
     if first_illegal:
         answer.update(cites=first_illegal["cites"], laws=first_illegal["laws"],
                       explanation=f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
@@ -481,9 +524,9 @@ def answer_hand(question: dict, book: RuleBook, params: Params) -> dict:
             kept = [f"the {seat} took back {n}" for seat, n in state.taken_back.items() if n]
             text.append("The stock ran short, so the elder hand was served first"
                         + (f" and {' and '.join(kept)} of the cards discarded" if kept else "") + ".")
-        if "score" in answer:
-            reasons.add(*answer["score"]["cites"])
-            text.append(answer["score"]["explanation"])
+        if scored is not None:
+            reasons.add(*scored["cites"])
+            text.append(scored["explanation"])
         else:
             reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
             text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")

@@ -16,13 +16,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb, prod
+from typing import TYPE_CHECKING
 
 from ..cards import CANONICAL_CARDS, PACK, Card, Suit
 from ..fields import other as other_seat
 from ..rulebook import Params
 from . import play
+
+if TYPE_CHECKING:  # the hand referee imports this module's users
+    from .hand import HandState
+
+Holding = tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -40,7 +47,7 @@ class Knowledge:
         return comb(len(self.candidates), self.size - len(self.required))
 
 
-def knowledge(state, viewer: str, held: set[Card], params: Params) -> Knowledge:
+def knowledge(state: HandState, viewer: str, held: set[Card], params: Params) -> Knowledge:
     """What ``viewer`` knows of the other hand in ``state`` (a ``hand.HandState`` in play).
 
     ``held`` is every card the viewer has held this hand (dealt or drawn).
@@ -49,7 +56,7 @@ def knowledge(state, viewer: str, held: set[Card], params: Params) -> Knowledge:
     played = state.played[other]
     seen = held | {state.trump_card} | set(played)
     unseen = [card for card in PACK if card not in seen]
-    required = []
+    required: list[Card] = []
     king = Card("K", state.trump)
     if state.king_announced_by == other and king not in played:
         required.append(king)
@@ -83,10 +90,10 @@ class Gaps:
     need: int  # cards still to choose beyond the required ones
 
     @classmethod
-    def of(cls, known: Knowledge, separators, params: Params) -> Gaps:
+    def of(cls, known: Knowledge, separators: Iterable[Card], params: Params) -> Gaps:
         strength = params.ranking.strength
         mine = set(separators)
-        runs = []
+        runs: list[tuple[Card, ...]] = []
         for suit in Suit:
             run: list[Card] = []
             cards = [c for c in (*known.candidates, *mine) if c.suit is suit]
@@ -108,31 +115,31 @@ class Gaps:
             ways = [sum(ways[n - k] for k in range(min(len(run), n) + 1)) for n in range(self.need + 1)]
         return ways[self.need]
 
-    def holding(self, counts) -> tuple[Card, ...]:
+    def holding(self, counts: Sequence[int]) -> Holding:
         """The class's representative: the first ``counts[i]`` cards of each run."""
         return self.required + tuple(card for run, count in zip(self.runs, counts, strict=True) for card in run[:count])
 
-    def every_class(self):
+    def every_class(self) -> Iterator[tuple[Holding, int]]:
         """Each class with its weight: how many holdings it stands for."""
         for counts in _spreads(tuple(len(run) for run in self.runs), self.need):
             yield self.holding(counts), prod(comb(len(run), k) for run, k in zip(self.runs, counts, strict=True))
 
-    def sample(self, size: int, seed: int):
+    def sample(self, size: int, seed: int) -> Iterator[tuple[Holding, int]]:
         """``size`` holdings drawn uniformly (with a fixed seed), by class: ``(holding, times drawn)``."""
         rng = random.Random(seed)
         where = {card: i for i, run in enumerate(self.runs) for card in run}
         cards = [card for run in self.runs for card in run]
-        drawn = Counter()
+        drawn: Counter[tuple[int, ...]] = Counter()
         for _ in range(size):
             counts = [0] * len(self.runs)
             for card in rng.sample(cards, self.need):
                 counts[where[card]] += 1
             drawn[tuple(counts)] += 1
-        for counts in sorted(drawn):
-            yield self.holding(counts), drawn[counts]
+        for spread in sorted(drawn):
+            yield self.holding(spread), drawn[spread]
 
 
-def _spreads(sizes: tuple[int, ...], need: int):
+def _spreads(sizes: tuple[int, ...], need: int) -> Iterator[tuple[int, ...]]:
     """Every way to take ``need`` cards from runs of these sizes (counts per run)."""
     if not sizes:
         if need == 0:

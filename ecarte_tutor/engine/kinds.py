@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from . import advice, analysis, exchange, hand, pack, play, pool, record, scoring
 from .disputes import answer_dispute
 
-Handler = Callable[[dict, RuleBook, Params], dict]
+Handler = Callable[[Question, RuleBook, Params], Answer]
 
 
 @dataclass(frozen=True)

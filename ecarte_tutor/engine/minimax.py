@@ -12,9 +12,11 @@ from ..cards import Card, Suit
 from ..rulebook import Params
 from . import play
 
+Memo = dict[tuple[frozenset[Card], frozenset[Card]], int]  # (cards of the player to lead, the other's) -> tricks
+
 
 def card_values(to_act: tuple[Card, ...], other: tuple[Card, ...], led: Card | None, trump: Suit,
-                params: Params, memo: dict | None = None) -> dict[Card, int]:
+                params: Params, memo: Memo | None = None) -> dict[Card, int]:
     """For each legal card of the player to act, the tricks left that he takes with best play.
 
     ``led`` is the other player's card on the table (then ``to_act`` follows), or None (he leads).
@@ -24,7 +26,7 @@ def card_values(to_act: tuple[Card, ...], other: tuple[Card, ...], led: Card | N
 
 
 def tricks(lead: tuple[Card, ...], other: tuple[Card, ...], trump: Suit, params: Params,
-           memo: dict | None = None) -> int:
+           memo: Memo | None = None) -> int:
     """The tricks left that the player to lead takes with best play on both sides."""
     if not lead:
         return 0
@@ -37,7 +39,8 @@ def tricks(lead: tuple[Card, ...], other: tuple[Card, ...], trump: Suit, params:
     return value
 
 
-def _after(to_act, other, led, card, trump, params, memo) -> int:
+def _after(to_act: tuple[Card, ...], other: tuple[Card, ...], led: Card | None, card: Card, trump: Suit,
+           params: Params, memo: Memo | None) -> int:
     """Tricks the player to act takes once he has played ``card``."""
     mine = tuple(c for c in to_act if c is not card)
     if led is None:  # he leads: the other answers as best he can for himself

@@ -8,13 +8,15 @@ at all is refused. A pack that is not exactly the 32 piquet cards once each is
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from ..cards import PACK, Suit, split_card
 from ..errors import QuestionError
 from ..fields import require
-from ..rulebook import RuleBook
+from ..jsontypes import Answer, Question
+from ..rulebook import Params, RuleBook
 from .decides import decides
-from .disputes import answer_dispute
+from .disputes import rule_on
 
 MAX_CARDS = 200
 FULL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -24,7 +26,7 @@ INCORRECT_PACK = "incorrect-pack"  # the dispute irregularity whose ruling appli
 LISTED = 8  # cards named one by one in an explanation before "and N more"
 
 
-def read_any_card(value, field: str) -> str:
+def read_any_card(value: object, field: str) -> str:
     """A playing card of a full 52-card pack in any notation, as canonical text (``6H``, ``10S``)."""
     if isinstance(value, str):
         rank, suit = split_card(value)
@@ -34,20 +36,21 @@ def read_any_card(value, field: str) -> str:
                                     "followed by a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠.", field)
 
 
-def _sort(cards, rank_order) -> list[str]:
+def _sort(cards: Iterable[str], rank_order: Sequence[str]) -> list[str]:
     """Canonical cards by suit (S H D C), then by the rule book's rank order; foreign ranks after."""
     order = list(rank_order) + [r for r in FULL_RANKS if r not in rank_order]
     suits = [suit.letter for suit in Suit]
     return sorted(cards, key=lambda c: (suits.index(c[-1]), order.index(c[:-1])))
 
 
-def _named(cards) -> str:
-    shown = ", ".join(cards[:LISTED])
+def _named(cards: Sequence[str]) -> str:
+    """Canonical cards as a player writes them (``6♥``), the first few by name and then a count."""
+    shown = ", ".join(f"{card[:-1]}{Suit[card[-1]].symbol}" for card in cards[:LISTED])
     return shown + (f" and {len(cards) - LISTED} more" if len(cards) > LISTED else "")
 
 
 @decides("pack.piquet-pack")
-def answer_pack(question: dict, book: RuleBook, params) -> dict:
+def answer_pack(question: Question, book: RuleBook, params: Params) -> Answer:
     """Answer a ``pack`` question: size, correctness, the faults found and the laws that follow."""
     given = require(question, "cards")
     if not isinstance(given, list):
@@ -61,9 +64,10 @@ def answer_pack(question: dict, book: RuleBook, params) -> dict:
     missing = _sort([c for c in piquet if c not in counts], params.rank_order)
     duplicates = _sort([c for c, n in counts.items() if n > 1], params.rank_order)
     foreign = [text for text, card in zip(given, canonical, strict=True) if card not in piquet]
+    foreign_cards = [card for card in canonical if card not in piquet]
     correct = not (missing or duplicates or foreign)
     pack_rule = params.rule_for("pack_size")
-    answer = {"size": len(canonical), "correct": correct, "missing": missing, "duplicates": duplicates,
+    answer: Answer = {"size": len(canonical), "correct": correct, "missing": missing, "duplicates": duplicates,
               "foreign": foreign}
     if correct:
         answer.update(laws=[], cites=[pack_rule], explanation=(
@@ -76,9 +80,10 @@ def answer_pack(question: dict, book: RuleBook, params) -> dict:
     if duplicates:
         faults.append(f"it holds {_named(duplicates)} more than once")
     if foreign:
-        faults.append(f"{_named(foreign)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
+        faults.append(f"{_named(foreign_cards)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
     # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it.
-    ruling = answer_dispute({"facts": {"irregularity": INCORRECT_PACK}}, book, params)
+    ruling = rule_on({"facts": {"irregularity": INCORRECT_PACK}}, book, params)
+    assert ruling["status"] == "ruling"  # law 45's row needs no fact beyond the irregularity
     answer.update(laws=ruling["laws"], cites=ruling["cites"] + [pack_rule], law_text=ruling["law_text"],
                   explanation=f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. "
                               + ruling["explanation"])

@@ -5,11 +5,14 @@ parameters of the rule book; this module only combines them.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .. import wording
 from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import read_card, read_cards, read_suit, require
+from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from .citing import Reasons, fields_for
 from .decides import decides
@@ -24,7 +27,7 @@ def beats(card: Card, led: Card, trump: Suit, params: Params) -> bool:
     return card.suit == trump
 
 
-def card_list(cards) -> str:
+def card_list(cards: Iterable[Card]) -> str:
     """Cards named for an explanation: "K♠", "K♠ or Q♠", "K♠, Q♠ or J♠"."""
     names = [c.pretty for c in cards]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
@@ -88,25 +91,25 @@ def _ace_note(hand: list[Card], led: Card | None, params: Params) -> str:
     return ""
 
 
-def read_position(question: dict, params: Params):
+def read_position(question: Question, params: Params) -> tuple[Suit, list[Card], Card | None]:
     trump = read_suit(require(question, "trump"), "trump")
     hand = read_cards(require(question, "hand"), "hand", min_count=1, max_count=params.hand_size)
     led = question.get("led")
     led = None if led is None else read_card(led, "led")
     if led is not None and led in hand:
-        raise QuestionError("led-in-hand", f"The card led, {led}, cannot also be in your hand.", "led")
+        raise QuestionError("led-in-hand", f"The card led, {led.pretty}, cannot also be in your hand.", "led")
     return trump, hand, led
 
 
 @decides("pack.rank-order", REVOKE, "deal.five-cards")
-def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
+def answer_play(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``play``: the legal cards of a hand, and whether ``card`` may be played."""
     trump, hand, led = read_position(question, params)
     card = question.get("card")
     if card is not None:
         card = read_card(card, "card")
         if card not in hand:
-            raise QuestionError("card-not-in-hand", f"{card} is not in your hand ({', '.join(map(str, hand))}).",
+            raise QuestionError("card-not-in-hand", f"{card.pretty} is not in your hand ({wording.card_list(hand)}).",
                                 "card")
     found = duty(hand, led, trump, params)
     rule_ids = tuple(found.rule_ids)
@@ -115,7 +118,7 @@ def answer_play(question: dict, book: RuleBook, params: Params) -> dict:
     if found.code in ("head", "trump", "follow") and REVOKE in book.rules:
         rule_ids += (REVOKE,)
     ordered = params.ranking.sort(found.legal)
-    answer = {"legal_cards": [c.notation for c in ordered]}
+    answer: Answer = {"legal_cards": [c.notation for c in ordered]}
     text = found.because + _ace_note(hand, led, params)
     if card is not None:
         answer["legal"] = card in found.legal
@@ -156,13 +159,14 @@ def explain_trick(led: Card, followed: Card, trump: Suit, params: Params) -> tup
     return text, rules
 
 
-def answer_trick(question: dict, book: RuleBook, params: Params) -> dict:
+def answer_trick(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``trick``: who wins a trick of two cards."""
     trump = read_suit(require(question, "trump"), "trump")
     led = read_card(require(question, "led"), "led")
     followed = read_card(require(question, "followed"), "followed")
     if led == followed:
-        raise QuestionError("duplicate-card", f"The same card, {led}, cannot be both led and played to.", "followed")
+        raise QuestionError("duplicate-card", f"The same card, {led.pretty}, cannot be both led and played to.",
+                            "followed")
     text, rules = explain_trick(led, followed, trump, params)
     return {"winner": trick_winner(led, followed, trump, params), **Reasons(book).add(*rules).fields(),
             "explanation": text}

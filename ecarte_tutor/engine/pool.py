@@ -11,7 +11,10 @@ games replayed, ``seated`` and ``sitting_out`` for the next game, ``streak`` and
 """
 from __future__ import annotations
 
+from typing import TypedDict
+
 from ..errors import QuestionError
+from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
 from .decides import decides
@@ -20,7 +23,14 @@ POOL_RULE = "variant.pool-ecarte"
 PLAYERS = 3
 
 
-def _names(question: dict) -> list[str]:
+class Streak(TypedDict):
+    """Who won the last game, and how many games running."""
+
+    player: str | None
+    wins: int
+
+
+def _names(question: Question) -> list[str]:
     players = question.get("players")
     if not isinstance(players, list) or len(players) != PLAYERS or \
             not all(isinstance(p, str) and p.strip() for p in players):
@@ -31,14 +41,14 @@ def _names(question: dict) -> list[str]:
     return names
 
 
-def _member(value, names: list[str], field: str) -> str:
+def _member(value: object, names: list[str], field: str) -> str:
     if isinstance(value, str) and value.strip() in names:
         return value.strip()
     raise QuestionError("not-a-player", f"{value!r} is not one of the players ({', '.join(names)}).", field)
 
 
 @decides(POOL_RULE)
-def answer_pool(question: dict, book: RuleBook, params: Params) -> dict:
+def answer_pool(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``pool``: replay the games of a pool and say who plays next, or who has won."""
     names = _names(question)
     first = question.get("first", names[:2])
@@ -51,7 +61,9 @@ def answer_pool(question: dict, book: RuleBook, params: Params) -> dict:
     if not isinstance(results, list):
         raise QuestionError("bad-field", "'results' must list the winner of each game, in order.", "results")
     waiting = next(name for name in names if name not in seated)
-    games, streak, winner = [], {"player": None, "wins": 0}, None
+    games: list[dict[str, object]] = []
+    streak: Streak = {"player": None, "wins": 0}
+    winner = None
     for i, value in enumerate(results):
         field = f"results[{i}]"
         if winner:

@@ -11,11 +11,14 @@ parameters, exactly as the ``play`` kind applies them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TypedDict
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, other, read_card, read_seat, read_suit, require
+from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
 from .decides import decides
@@ -47,7 +50,18 @@ class Fault:
     explanation: str
 
 
-def read_tricks(question: dict, params: Params) -> list[Trick]:
+class Proven(TypedDict):
+    """A fault as the answer lists it (``proven``)."""
+
+    trick: int
+    seat: str
+    code: str
+    proof: int | None
+    laws: list[int]
+    explanation: str
+
+
+def read_tricks(question: Question, params: Params) -> list[Trick]:
     raw = require(question, "tricks")
     if not isinstance(raw, list):
         raise QuestionError("bad-field", "'tricks' must be a list of tricks like "
@@ -55,7 +69,8 @@ def read_tricks(question: dict, params: Params) -> list[Trick]:
     if len(raw) > params.hand_size:
         raise QuestionError("too-many-tricks", f"A hand has {params.hand_size} tricks; the record lists {len(raw)}.",
                             "tricks")
-    tricks, seen = [], {}
+    tricks: list[Trick] = []
+    seen: dict[Card, str] = {}
     for i, item in enumerate(raw):
         where = f"tricks[{i}]"
         if not isinstance(item, dict):
@@ -79,13 +94,13 @@ def read_tricks(question: dict, params: Params) -> list[Trick]:
     return tricks
 
 
-def require_in(item: dict, name: str, where: str):
+def require_in(item: Mapping[str, object], name: str, where: str) -> object:
     if item.get(name) is None:
         raise QuestionError("missing-field", f"{where} needs '{name}'.", f"{where}.{name}")
     return item[name]
 
 
-def _later(tricks: list[Trick], after: int, seat: str, wanted) -> int | None:
+def _later(tricks: list[Trick], after: int, seat: str, wanted: Callable[[Card], bool]) -> int | None:
     """The first later trick in which ``seat`` shows a card that ``wanted`` accepts."""
     for j in range(after + 1, len(tricks)):
         trick = tricks[j]
@@ -96,7 +111,7 @@ def _later(tricks: list[Trick], after: int, seat: str, wanted) -> int | None:
 
 
 @decides("play.follow-suit", "play.head-the-trick", "play.trump-when-void", REVOKE)
-def _follower_fault(tricks: list[Trick], i: int, trump, params: Params) -> Fault | None:
+def _follower_fault(tricks: list[Trick], i: int, trump: Suit, params: Params) -> Fault | None:
     """The fault, if the record proves one, in the card played to trick ``i``."""
     trick = tricks[i]
     led, card, seat = trick.led, trick.followed, trick.follower
@@ -138,9 +153,9 @@ def _shown(trick: Trick, seat: str) -> Card:
 
 
 @decides("play.lead", "play.trick-winner", LEAD_OUT_OF_TURN)
-def proven_faults(tricks: list[Trick], trump, params: Params) -> list[Fault]:
+def proven_faults(tricks: list[Trick], trump: Suit, params: Params) -> list[Fault]:
     """Every fault the record proves, trick by trick."""
-    faults = []
+    faults: list[Fault] = []
     rightful = "elder"  # the elder leads to the first trick; then the winner of each trick
     for i, trick in enumerate(tricks):
         if trick.leader != rightful:
@@ -156,13 +171,13 @@ def proven_faults(tricks: list[Trick], trump, params: Params) -> list[Fault]:
     return faults
 
 
-def answer_record(question: dict, book: RuleBook, params: Params) -> dict:
+def answer_record(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``record``: the irregularities a record of tricks proves by itself."""
     trump = read_suit(require(question, "trump"), "trump")
     tricks = read_tricks(question, params)
     faults = proven_faults(tricks, trump, params)
     reasons = Reasons(book).add("play.lead")
-    proven = []
+    proven: list[Proven] = []
     for fault in faults:
         cited = Reasons(book).add(*(r for r in fault.rule_ids if r in book.rules))
         reasons.add(*cited.ids)

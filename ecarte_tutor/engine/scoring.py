@@ -6,12 +6,44 @@ target and the claim order all come from the rule book.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NotRequired, TypedDict
 
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, SEATS, other, read_bool, read_seat, read_seat_numbers, require
+from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
 from .decides import decides
+
+
+class AwardFields(TypedDict):
+    """An award as the answer gives it (``awards``), with the rules and laws behind it alone."""
+
+    seat: str
+    points: int
+    claim: str
+    reason: str
+    scored: bool
+    cites: NotRequired[list[str]]
+    laws: NotRequired[list[int]]
+
+
+class Settled(TypedDict):
+    """The points of the hand, and with a score before it, the score after and any game won."""
+
+    points: dict[str, int]
+    score_after: NotRequired[dict[str, int]]
+    winner: NotRequired[str | None]
+    game_value: NotRequired[int]
+
+
+class Scored(Settled):
+    """The answer body of a ``score`` question (also the ``score`` of a completed hand)."""
+
+    awards: list[AwardFields]
+    cites: list[str]
+    laws: list[int]
+    explanation: str
 
 
 @dataclass
@@ -25,11 +57,12 @@ class Award:
     scored: bool = True
     reasons: Reasons | None = None  # the rules (and laws) behind this claim alone, for a score sheet
 
-    def to_dict(self) -> dict:
-        out = {"seat": self.seat, "points": self.points, "claim": self.claim, "reason": self.reason,
-               "scored": self.scored}
+    def to_dict(self) -> AwardFields:
+        out: AwardFields = {"seat": self.seat, "points": self.points, "claim": self.claim, "reason": self.reason,
+                            "scored": self.scored}
         if self.reasons is not None:
-            out.update(self.reasons.fields())
+            own = self.reasons.fields()
+            out["cites"], out["laws"] = own["cites"], own["laws"]
         return out
 
 
@@ -37,7 +70,7 @@ class Award:
 class HandFacts:
     """What happened in a hand, as far as scoring needs to know."""
 
-    tricks: dict
+    tricks: dict[str, int]
     elder_played_without_proposing: bool = False
     dealer_refused_first_proposal: bool = False
     king_turned: bool = False
@@ -45,7 +78,7 @@ class HandFacts:
     # the agreements of doubling and offering the point (engine/wagers.py)
     doubled: bool = False
     offer_declined_by: str | None = None
-    ended: tuple | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
+    ended: tuple[str, str] | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
     king_announced_by: str | None = None
 
 
@@ -137,7 +170,7 @@ def wager_claim(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
 @decides("king.turned-up", "king.announce", "scoring.claim-order", "law.22", "law.23", "law.47")
 def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks: bool = True) -> list[Award]:
     """Every claim of the hand, in the game's claim order (the tricks too, when they were all played)."""
-    claims = {}
+    claims: dict[str, Award] = {}
     if facts.king_turned:
         own = Reasons(reasons.book).add("king.turned-up").law("law.22", "law.47")
         claims["turned-king"] = Award("dealer", params.king_points, "turned-king",
@@ -152,7 +185,8 @@ def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks:
         claims["tricks"] = wager_claim(facts, params, own)
         claims["tricks"].reasons = own
     for claim in claims.values():  # the answer cites every claim's rules, in the order found
-        reasons.add(*claim.reasons.ids)
+        if claim.reasons is not None:
+            reasons.add(*claim.reasons.ids)
     if len(claims) > 1:
         reasons.add(params.rule_for("claim_order"))
     return [claims[name] for name in params.claim_order if name in claims]
@@ -172,10 +206,9 @@ def game_value(loser_score: int, params: Params, reasons: Reasons) -> int:
 
 
 @decides("scoring.game", "scoring.claim-order")
-def settle(awards: list[Award], before: dict | None, params: Params, reasons: Reasons) -> dict:
+def settle(awards: list[Award], before: dict[str, int] | None, params: Params, reasons: Reasons) -> Settled:
     """Apply the awards to the score in order; the game ends the moment a seat reaches the target."""
     points = {seat: 0 for seat in SEATS}
-    result: dict = {}
     running = dict(before) if before else None
     winner = None
     for award in awards:
@@ -188,7 +221,7 @@ def settle(awards: list[Award], before: dict | None, params: Params, reasons: Re
             running[award.seat] += award.points
             if running[award.seat] >= params.game_target:
                 winner = award.seat
-    result["points"] = points
+    result: Settled = {"points": points}
     if running is not None:
         reasons.add(params.rule_for("game_target"), params.rule_for("claim_order"))
         result["score_after"] = running
@@ -198,14 +231,14 @@ def settle(awards: list[Award], before: dict | None, params: Params, reasons: Re
     return result
 
 
-def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook, with_tricks: bool = True) -> dict:
+def score(facts: HandFacts, before: dict[str, int] | None, params: Params, book: RuleBook,
+          with_tricks: bool = True) -> Scored:
     """The answer body of a ``score`` question (also used for a completed ``hand``, or one whose game
     ended before its tricks were played: then ``with_tricks`` is False)."""
     reasons = Reasons(book)
     awards = hand_awards(facts, params, reasons, with_tricks)
-    result = settle(awards, before, params, reasons)
-    result["awards"] = [a.to_dict() for a in awards]
-    result.update(reasons.fields())
+    result: Scored = {**settle(awards, before, params, reasons), "awards": [a.to_dict() for a in awards],
+                      **reasons.fields(), "explanation": ""}
     text = " ".join(a.reason for a in awards)
     totals = ", ".join(f"{SEAT_NAMES[s]} {result['points'][s]}" for s in SEATS)
     text += f" This hand: {totals}."
@@ -220,7 +253,7 @@ def score(facts: HandFacts, before: dict | None, params: Params, book: RuleBook,
 
 
 @decides("deal.five-cards")
-def read_facts(question: dict, params: Params) -> HandFacts:
+def read_facts(question: Question, params: Params) -> HandFacts:
     tricks_in_hand = params.hand_size  # one trick for each card held
     tricks = read_seat_numbers(require(question, "tricks"), "tricks", low=0, high=tricks_in_hand)
     if sum(tricks.values()) != tricks_in_hand:
@@ -249,10 +282,10 @@ def read_facts(question: dict, params: Params) -> HandFacts:
     return facts
 
 
-def answer_score(question: dict, book: RuleBook, params: Params) -> dict:
+def answer_score(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``score``."""
     facts = read_facts(question, params)
     before = question.get("score_before")
     if before is not None:
         before = read_seat_numbers(before, "score_before", low=0, high=params.game_target - 1)
-    return score(facts, before, params, book)
+    return dict(score(facts, before, params, book))

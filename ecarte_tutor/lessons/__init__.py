@@ -22,15 +22,24 @@ For the site (and any other front end) this package offers:
     ``position`` is the question ``ask()`` receives, minus ``kind``. ``choices`` is a tuple of
     ``{"value", "label"}`` for the kinds with a closed set (cards of the hand, leader/follower,
     remedies, propose/play); ``()`` otherwise. ``expected`` is the answer the YAML states, or None.
-    Show ``hint`` only on request, before answering.
+    Show ``hint`` only on request, before answering. ``exercise.handler`` is its kind's object.
 
-``grade(exercise, response, book) -> Feedback(correct, expected, explanation, cites, laws)``
+``KINDS``: name -> ``ExerciseKind``
+    One object per kind (``lessons/kinds/``) knows how that kind is read, normalised, graded,
+    diagnosed and shown: ``read_form`` / ``form_data`` (the site's fields), ``read_typed`` and
+    ``describe`` (the terminal), ``words`` (an answer in words), ``diagnose``; the site draws it
+    with ``templates/lessons/kinds/<kind>.html``. Nothing else switches on the kind.
+
+``grade(exercise, response, book) -> Feedback(correct, expected, explanation, cites, laws, given, diagnosis)``
     The engine decides (``ask()``; rank-order reads ``params(profile).rank_order``).
-    ``expected`` is the engine's answer in the response form below; ``explanation``, ``cites``
-    and ``laws`` are the engine's (show them after a wrong answer, then let the learner try
-    again). ``Feedback.answer`` holds the engine's full answer. A response that cannot be read
-    raises ``BadResponse`` (``.message``, ``.field``): show the message and ask again; it is not
-    a wrong answer. ``LessonError`` means the engine cannot answer the position (a content bug).
+    ``expected`` is the engine's answer in the response form below, ``given`` the learner's;
+    ``explanation``, ``cites`` and ``laws`` are the engine's. A wrong answer carries a
+    ``Diagnosis(text, rule)``: what is wrong, in a player's words, and the rule it breaks.
+    Show the diagnosis and a hint naming the rule at the first wrong try, and the answer with
+    the explanation only at the ``ANSWER_AFTER``-th (2). ``Feedback.answer`` holds the engine's
+    full answer. A response that cannot be read raises ``BadResponse`` (``.message``, ``.field``):
+    show the message and ask again; it is not a wrong answer. ``LessonError`` means the engine
+    cannot answer the position (a content bug).
 
 ``expected_answer(exercise, book) -> dict``
     The engine's answer in the same response form.
@@ -63,25 +72,42 @@ explanation but are not asked for.
 ``Progress``
     An immutable value, kept by the caller: ``record(lesson_id, step, correct=None|True|False)``,
     ``lesson(lesson_id) -> LessonProgress(done, first_try, missed)``, ``summary(lesson)``,
-    ``reset(lesson_id=None)``, ``to_dict()`` and ``Progress.from_dict(data, lessons=None)``,
-    which never fails: malformed parts are dropped.
+    ``reset(lesson_id=None)``, ``to_dict()`` and ``Progress.from_dict(data, lessons=None,
+    rules=None)``, which never fails: malformed parts are dropped. ``practice`` holds the rules
+    broken, each with the right answers still owed: ``missed_rule(rule_id)``,
+    ``practised(rule_id, correct, broke)``, ``next_to_practise(after)``, ``owed(rule_id)``.
+
+``drills.drill_exercise(rule_id, seed, book) -> Exercise``
+    A fresh exercise on a rule, the same for the same seed (``lessons/drills/``);
+    ``drills.to_practise(feedback, book)`` is the rule a wrong answer broke, if it can be practised.
 
 ``lesson_problems(lessons, book) -> list[str]``
     Cross-checks for ``ecarte-tutor check``: unknown rule ids, stated answers that differ from
     the engine's, positions the engine cannot answer.
 
 ``run_lesson(lesson, stdin, stdout, book=book, progress=None, start=1) -> Progress``
-    The terminal lesson of ``ecarte-tutor lesson``.
+    The terminal lesson of ``ecarte-tutor lesson``, which offers practice at its end.
 """
 from .checks import lesson_problems
-from .grading import BadResponse, Feedback, LessonError, engine_answer, expected_answer, grade, same_answer
-from .model import CHOOSER_CHOICES, EXERCISE_KINDS, Exercise, Lesson, Step, find_lesson, load_lesson, load_lessons
+from .diagnosis import Diagnosis
+from .grading import (
+                      ANSWER_AFTER,
+                      BadResponse,
+                      Feedback,
+                      LessonError,
+                      engine_answer,
+                      expected_answer,
+                      grade,
+                      same_answer,
+)
+from .kinds import CHOOSER_CHOICES, KINDS
+from .model import EXERCISE_KINDS, Exercise, Lesson, Step, exercise_from, find_lesson, load_lesson, load_lessons
 from .progress import LessonProgress, Progress
 from .terminal import run_lesson
 
 __all__ = [
-    "BadResponse", "CHOOSER_CHOICES", "EXERCISE_KINDS", "Exercise", "Feedback", "Lesson", "LessonError",
-    "LessonProgress", "Progress", "Step", "engine_answer",
+    "ANSWER_AFTER", "BadResponse", "CHOOSER_CHOICES", "Diagnosis", "EXERCISE_KINDS", "Exercise", "Feedback", "KINDS",
+    "Lesson", "LessonError", "LessonProgress", "Progress", "Step", "engine_answer", "exercise_from",
     "expected_answer", "find_lesson", "grade", "lesson_problems", "load_lesson", "load_lessons", "run_lesson",
     "same_answer",
 ]

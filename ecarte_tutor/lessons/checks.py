@@ -7,7 +7,7 @@ from .grading import BadResponse, LessonError, engine_answer, expected_answer, s
 
 def lesson_problems(lessons, book: RuleBook) -> list[str]:
     """One line per defect: an unknown rule id, a position the engine cannot answer, a stated answer
-    that differs from the engine's, or a dispute whose right remedies are not among its choices."""
+    that differs from the engine's, or a defect the kind finds (a dispute's right remedies not offered)."""
     problems = []
     for lesson in lessons:
         for step in lesson.steps:
@@ -25,12 +25,10 @@ def lesson_problems(lessons, book: RuleBook) -> list[str]:
                 continue
             problems += [f"{where}: the engine cites unknown rule '{rule_id}'"
                          for rule_id in answer.get("cites", []) if rule_id not in book.rules]
-            if exercise.kind == "dispute":
-                offered = {choice["value"] for choice in exercise.choices}
-                missing = sorted(set(expected["option_ids"]) - offered)
-                if missing:
-                    problems.append(f"{where}: the right remedies {missing} are not among the choices")
-                    continue
+            defects = exercise.handler.problems(exercise, expected)
+            if defects:
+                problems += [f"{where}: {defect}" for defect in defects]
+                continue
             if exercise.expected is not None:
                 try:
                     agree = same_answer(exercise, exercise.expected, expected)

@@ -10,31 +10,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import paths
-from ..cards import CardNotationError, parse_card
 from ..errors import DataError
 from ..fields import is_whole_number
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
+from .kinds import KINDS, ExerciseKind, KindError
 
 FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$")
 
-# The kinds of exercise, and the ask() kind that decides each (rank-order is read from the rule book).
-EXERCISE_KINDS = {
-    "legal-cards": "play",
-    "trick-winner": "trick",
-    "rank-order": None,
-    "score": "score",
-    "exchange": "exchange",
-    "dispute": "dispute",
-    "propose-or-play": "advice",
-}
-
-CHOOSER_CHOICES = (
-    {"value": "elder", "label": "The non-dealer (elder hand)"},
-    {"value": "dealer", "label": "The dealer"},
-    {"value": None, "label": "Nobody: the remedy is compulsory"},
-)
+EXERCISE_KINDS = tuple(KINDS)  # the kinds of exercise, by the name lessons use
 
 
 @dataclass(frozen=True)
@@ -53,9 +38,14 @@ class Exercise:
     expected: dict | None = None
 
     @property
+    def handler(self) -> ExerciseKind:
+        """The object that reads, grades, diagnoses and shows this kind of exercise."""
+        return KINDS[self.kind]
+
+    @property
     def ask_kind(self) -> str | None:
         """The ``ask()`` kind that decides this exercise (None for rank-order)."""
-        return EXERCISE_KINDS[self.kind]
+        return self.handler.ask_kind
 
     @property
     def profile(self) -> str | None:
@@ -98,52 +88,19 @@ class Lesson:
         return tuple(s for s in self.steps if s.exercise is not None)
 
 
-def _card_choices(cards, where: str, path: Path) -> tuple[dict, ...]:
-    choices = []
-    for i, text in enumerate(cards):
-        try:
-            card = parse_card(text)
-        except CardNotationError as exc:
-            raise DataError(path, str(exc), key=f"{where}[{i}]") from None
-        choices.append({"value": str(card), "label": card.pretty})
-    return tuple(choices)
-
-
-def _choices(kind: str, entry: dict, where: str, path: Path, book: RuleBook) -> tuple[dict, ...]:
-    """What the UI offers the learner to pick from, where a kind has a closed set."""
-    position = entry["position"]
-    if kind == "legal-cards":
-        return _card_choices(position["hand"], f"{where}.position.hand", path)
-    if kind == "rank-order":
-        return _card_choices(position["cards"], f"{where}.position.cards", path)
-    if kind == "trick-winner":
-        return ({"value": "leader", "label": f"The leader, who led {position['led']}"},
-                {"value": "follower", "label": f"The follower, who played {position['followed']}"})
-    if kind == "propose-or-play":
-        if position.get("seat", "elder") == "dealer":
-            return ({"value": "refuse", "label": "Refuse (play as dealt)"}, {"value": "accept", "label": "Accept"})
-        return ({"value": "propose", "label": "Propose"}, {"value": "play", "label": "Play without proposing"})
-    if kind == "dispute":
-        labels = book.option_labels  # rules/dispute-facts.yaml, options
-        out = []
-        for i, option in enumerate(entry["choices"]):
-            if option not in labels:
-                raise DataError(path, f"unknown remedy option '{option}'", key=f"{where}.choices[{i}]")
-            out.append({"value": option, "label": labels[option]})
-        return tuple(out)
-    return ()
+def exercise_from(entry: dict, book: RuleBook) -> Exercise:
+    """An exercise from its YAML entry (or a generated one); :class:`KindError` names a key it cannot use."""
+    kind = entry["kind"]
+    choices = KINDS[kind].choices(entry, book)
+    return Exercise(kind=kind, prompt=entry["prompt"].strip(), position=dict(entry["position"]),
+                    hint=entry["hint"].strip(), choices=choices, expected=entry.get("expected"))
 
 
 def _exercise(entry: dict, where: str, path: Path, book: RuleBook) -> Exercise:
-    kind = entry["kind"]
-    choices = _choices(kind, entry, where, path, book)
-    if kind == "rank-order":
-        # Only cards of different ranks have one right order (two kings of different suits tie).
-        ranks = [choice["value"][:-1] for choice in choices]
-        if len(set(ranks)) != len(ranks):
-            raise DataError(path, "cards to put in order must all be of different ranks", key=f"{where}.position")
-    return Exercise(kind=kind, prompt=entry["prompt"].strip(), position=dict(entry["position"]),
-                    hint=entry["hint"].strip(), choices=choices, expected=entry.get("expected"))
+    try:
+        return exercise_from(entry, book)
+    except KindError as exc:
+        raise DataError(path, str(exc), key=f"{where}.{exc.key}") from None
 
 
 def load_lesson(path: Path | str, book: RuleBook) -> Lesson:

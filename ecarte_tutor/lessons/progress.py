@@ -7,6 +7,10 @@ answer is not counted as a first try). A counter, ``seq``, goes up with every ch
 and never down (a reset too counts up): a page drawn from the progress can carry it,
 so that progress older than the page shows itself (see ``ecarte_tutor.web.lessons``).
 
+It also remembers the rules the learner broke (``practice``): each rule id with the
+number of right answers still owed on it (:data:`RIGHT_TO_CLEAR` after a mistake), so
+the lessons can offer a drill on exactly those rules. Only ids and counts are kept.
+
 >>> p = Progress().record("01-pack-and-ranking", 2, correct=False).record("01-pack-and-ranking", 2, correct=True)
 >>> p.lesson("01-pack-and-ranking").first_try
 frozenset()
@@ -24,6 +28,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 LESSON_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+RULE_ID = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$")
+RIGHT_TO_CLEAR = 2  # right answers that clear a rule broken
+MAX_PRACTICE = 12  # rules remembered at once: the oldest goes first (and the cookie stays small)
 MAX_LESSONS = 200  # a cookie never legitimately holds more; garbage beyond this is dropped
 MAX_STEP = 200
 MAX_SEQ = 2 ** 53  # a counter beyond any learner's answers (and exact in any JSON reader)
@@ -50,12 +57,14 @@ class Progress:
 
     lessons: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
     seq: int = 0  # changes so far: each one adds 1
+    practice: tuple = ()  # (rule id, right answers still owed), oldest mistake first
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Progress) and (self.seq, dict(self.lessons)) == (other.seq, dict(other.lessons))
+        return isinstance(other, Progress) and (self.seq, dict(self.lessons), self.practice) == \
+            (other.seq, dict(other.lessons), other.practice)
 
     def __hash__(self) -> int:
-        return hash((self.seq, tuple(sorted(self.lessons.items(), key=lambda item: item[0]))))
+        return hash((self.seq, tuple(sorted(self.lessons.items(), key=lambda item: item[0])), self.practice))
 
     def lesson(self, lesson_id: str) -> LessonProgress:
         """Progress in one lesson (empty if not started)."""
@@ -67,7 +76,11 @@ class Progress:
             lessons[lesson_id] = value
         else:
             lessons.pop(lesson_id, None)
-        return Progress(MappingProxyType(lessons), self.seq + 1)
+        return Progress(MappingProxyType(lessons), self.seq + 1, self.practice)
+
+    def _practising(self, owed: dict) -> Progress:
+        pairs = tuple(owed.items())[-MAX_PRACTICE:]
+        return self if pairs == self.practice else Progress(self.lessons, self.seq + 1, pairs)
 
     def record(self, lesson_id: str, step: int, correct: bool | None = None) -> Progress:
         """Progress after one event at 1-based ``step``.
@@ -83,10 +96,44 @@ class Progress:
         first = now.first_try | {step} if correct is True and step not in now.missed else now.first_try
         return self._with(lesson_id, LessonProgress(now.done | {step}, first, now.missed - {step}))
 
+    def missed_rule(self, rule_id: str | None) -> Progress:
+        """Progress after a wrong answer that broke ``rule_id`` (None: no rule to note)."""
+        if not rule_id:
+            return self
+        owed = dict(self.practice)
+        owed.pop(rule_id, None)  # the latest mistake goes last, so the oldest is dropped first
+        owed[rule_id] = RIGHT_TO_CLEAR
+        return self._practising(owed)
+
+    def practised(self, rule_id: str, correct: bool, broke: str | None = None) -> Progress:
+        """Progress after a practice exercise on ``rule_id``: right, one fewer owed; wrong, it and the rule
+        the answer ``broke`` are owed in full again."""
+        owed = dict(self.practice)
+        if rule_id not in owed:
+            return self.missed_rule(broke) if not correct else self
+        if correct:
+            owed[rule_id] -= 1
+            if not owed[rule_id]:
+                del owed[rule_id]
+            return self._practising(owed)
+        owed[rule_id] = RIGHT_TO_CLEAR
+        return self._practising(owed).missed_rule(broke)
+
+    def next_to_practise(self, after: str | None = None) -> str | None:
+        """The rule to practise next: the one after ``after`` in the list (so rules take turns), or the first."""
+        owed = [rule for rule, _ in self.practice]
+        if not owed:
+            return None
+        return owed[(owed.index(after) + 1) % len(owed)] if after in owed else owed[0]
+
+    def owed(self, rule_id: str) -> int:
+        """Right answers still owed on ``rule_id`` (0: nothing to practise)."""
+        return dict(self.practice).get(rule_id, 0)
+
     def reset(self, lesson_id: str | None = None) -> Progress:
         """Forget one lesson's progress, or everything when ``lesson_id`` is None."""
         if lesson_id is None:
-            return Progress(seq=self.seq + 1)
+            return Progress(seq=self.seq + 1)  # the rules to practise go too
         return self._with(lesson_id, LessonProgress())
 
     def summary(self, lesson) -> dict:
@@ -99,16 +146,19 @@ class Progress:
                 "first_try": len(now.first_try & exercises), "complete": done == total}
 
     def to_dict(self) -> dict:
-        """A JSON-ready dict: the counter, and lesson id -> lists of step numbers."""
-        return {"seq": self.seq,
-                "lessons": {lesson_id: value.to_dict() for lesson_id, value in sorted(self.lessons.items())}}
+        """A JSON-ready dict: the counter, lesson id -> lists of step numbers, and [rule id, owed] pairs."""
+        out = {"seq": self.seq,
+               "lessons": {lesson_id: value.to_dict() for lesson_id, value in sorted(self.lessons.items())}}
+        if self.practice:
+            out["practice"] = [list(pair) for pair in self.practice]
+        return out
 
     @classmethod
-    def from_dict(cls, data, lessons=None) -> Progress:
+    def from_dict(cls, data, lessons=None, rules=None) -> Progress:
         """Rebuild from :meth:`to_dict` output, dropping whatever is malformed instead of failing.
 
         With ``lessons`` (the course), unknown lesson ids and step numbers beyond a lesson's
-        length are dropped too.
+        length are dropped too; with ``rules`` (ids), rules to practise not among them.
         """
         known = {lesson.id: len(lesson.steps) for lesson in lessons} if lessons is not None else None
         entries = data.get("lessons") if isinstance(data, dict) else None
@@ -129,7 +179,21 @@ class Progress:
             entry = LessonProgress(done, first, missed)
             if entry:
                 out[lesson_id] = entry
-        return cls(MappingProxyType(out), seq)
+        return cls(MappingProxyType(out), seq, _practice(data.get("practice"), rules))
+
+
+def _practice(value, rules) -> tuple:
+    if not isinstance(value, list):
+        return ()
+    owed = {}
+    for pair in value[:MAX_PRACTICE]:
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and RULE_ID.match(pair[0])):
+            continue
+        rule_id, count = pair
+        if (rules is None or rule_id in rules) and isinstance(count, int) and not isinstance(count, bool) \
+                and 1 <= count <= RIGHT_TO_CLEAR:
+            owed[rule_id] = count
+    return tuple(owed.items())
 
 
 def _steps(value, limit: int) -> frozenset:

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
 
 SCHEMA_DIR = Path(__file__).resolve().parent
@@ -28,7 +29,7 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema, registry=registry)
 
 
-def key_path(error) -> str:
+def key_path(error: ValidationError) -> str:
     """A readable path to the failing key: ``rules[3].sources[0].locator``."""
     out = ""
     for part in error.absolute_path:
@@ -36,19 +37,19 @@ def key_path(error) -> str:
     return out or "(top level)"
 
 
-def schema_errors(name: str, document):
+def schema_errors(name: str, document: object) -> list[ValidationError]:
     """Every schema violation in ``document``, most specific first."""
     errors = sorted(validator(name).iter_errors(document), key=lambda e: list(e.absolute_path))
     return errors
 
 
-def explain(error) -> str:
+def explain(error: ValidationError) -> str:
     """One sentence for a schema error, preferring the deepest cause of a ``oneOf``."""
     best = error
     if error.context:
         best = max(error.context, key=lambda e: len(list(e.absolute_path)))
     message = best.message
-    if best.validator == "additionalProperties":
+    if best.validator == "additionalProperties" and isinstance(best.schema, Mapping):
         allowed = ", ".join(sorted(best.schema.get("properties", {})))
         message += f" (allowed: {allowed})"
     return message

@@ -45,7 +45,8 @@ class ThreadWorker(gthread.ThreadWorker):
     closed, a new visitor is refused at once and can try again, or another instance.
     """
 
-    def accept(self, listener) -> bool:
+    # gunicorn's accept returns None and its callers ignore the result; set_accept_enabled reads ours
+    def accept(self, listener) -> bool:  # type: ignore[override]
         """Take one connection from ``listener``; False when none is waiting."""
         try:
             client, address = listener.accept()

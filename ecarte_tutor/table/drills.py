@@ -266,7 +266,8 @@ class ExposedInExchange(Drill):
         return f"As the tutor gives you your new cards, one falls face up: {incident.cards[0].pretty}."
 
     def facts(self, game, hp, incident):
-        return {"irregularity": "card-exposed", "offender": "dealer", "owner": "elder", "turned_as_trump": False}
+        return {"irregularity": "card-exposed", "offender": "dealer", "owner": "elder", "turned_as_trump": False,
+                "exposed_while": "exchange"}
 
     def apply(self, game, hp, incident, option, ruling):
         if option != "refuse-exposed-card":

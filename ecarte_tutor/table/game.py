@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..cards import PACK
 from ..engine import hand
@@ -32,6 +33,9 @@ from . import dealing, incidents, moves
 from .players import make_player
 from .settings import PLAYERS, Settings, TableError, make_settings, read_record
 from .view import SeatView, TableDefect, asked
+
+if TYPE_CHECKING:
+    from .drills import Incident
 
 OVER = ("complete", "game-over")  # the hand referee's phases of a hand that is over
 PASS = {"do": moves.PASS}
@@ -57,7 +61,7 @@ class HandPlay:
     # irregularity drills (:mod:`.drills`): what the tutor was set to commit in this deal, and what came of it
     drill: str | None = None  # the drill's code, chosen by the seed when the deal is made
     drill_from: int = 0  # the drill waits until this many tricks have been played
-    incident: object = None  # the :class:`.drills.Incident` once committed
+    incident: Incident | None = None  # the irregularity committed in this deal, once it is
     void: str | None = None  # the ruling that set this deal aside: fresh-deal or replay-hand
     irregular: set = field(default_factory=set)  # indices of actions the referee never saw (a revoke let pass)
     extra: list = field(default_factory=list)  # sheet entries the referee's score lacks (a false king let pass…)
@@ -127,7 +131,7 @@ class Game:
         self.game_value: int | None = None
         self._decision: Decision | None = None
         self._intents: dict = {}  # the tutor's choice at the current position, worked out once
-        self.open = None  # an irregularity of the tutor's that the learner has yet to call or let pass
+        self.open: Incident | None = None  # an irregularity of the tutor's, not yet called or let pass
         self.calls: list[dict] = []  # every call of the referee and every irregularity let pass, in order
         self._new_hand(settings.first_dealer)
 

@@ -9,6 +9,7 @@ Run it with ``ecarte-tutor serve`` (gunicorn; waitress on Windows) or, for devel
 from __future__ import annotations
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from . import security
 from .site import Site
@@ -45,6 +46,7 @@ def create_app(config: dict | None = None) -> Flask:
     # Block tags leave no blank lines or indentation behind: a phone downloads less.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    assert isinstance(app.json, DefaultJSONProvider)  # Flask's own provider, whose options these are
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
@@ -52,6 +54,7 @@ def create_app(config: dict | None = None) -> Flask:
     site = Site.load(app.config)
     app.extensions["ecarte_tutor"] = site
     app.jinja_env.globals["site"] = site
+    app.jinja_env.globals["words"] = site.words  # every name a player reads (ecarte_tutor/wording.py)
 
     from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, play, rules
 

@@ -1,4 +1,4 @@
-"""``/casebook``: every worked case with the ruling the tutor gives it, searchable without JavaScript."""
+"""``/casebook``: every worked case, searchable without JavaScript, and each on a page of its own."""
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -12,46 +12,61 @@ from .site import get_site
 bp = Blueprint("casebook", __name__, url_prefix="/casebook")
 
 PAGE_SIZE = 25
+MAX_QUERY = 200
 
 
-def matches(entry, words: list[str], kind: str) -> bool:
-    if kind and entry.kind != kind:
-        return False
-    return all(word in entry.text for word in words)
-
-
-def _page_url(q: str, kind: str, page: int) -> str:
-    query = [(k, v) for k, v in (("q", q), ("kind", kind)) if v]
+def _page_url(q: str, kind: str, law: int | None, page: int) -> str:
+    query = [(k, v) for k, v in (("q", q), ("kind", kind), ("law", str(law) if law else "")) if v]
     if page > 1:
         query.append(("page", str(page)))
     base = url_for("casebook.index")
     return f"{base}?{urlencode(query)}" if query else base
 
 
+def _law_filter(book) -> int | None:
+    """The ``law`` of the query string: a number of the club code, or None; anything else is a 400."""
+    raw = request.args.get("law", "").strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit() and int(raw) in book.laws):
+        abort(400, description=f"There is no law '{raw[:20]}' in the club code: give a number from 1 to "
+                               f"{book.club_code_laws}.")
+    return int(raw)
+
+
 @bp.get("/")
 def index():
-    entries = get_site().casebook()
-    q = request.args.get("q", "")[:200].strip()
+    casebook = get_site().casebook()
+    q = request.args.get("q", "")[:MAX_QUERY].strip()
     kind = request.args.get("kind", "").strip().lower()[:20]
+    law = _law_filter(casebook.book)
     try:
         page = max(1, int(request.args.get("page", "1")))
     except ValueError:
         abort(400, description="The page number must be a whole number.")
-    kinds = sorted({e.kind for e in entries if e.kind})
-    found = [e for e in entries if matches(e, q.lower().split(), kind)]
+    found, exact = casebook.search(q, kind=kind, law=law)
     pages = max(1, -(-len(found) // PAGE_SIZE))
     if page > pages:
         abort(404, description=f"The casebook has {pages} page{'s' if pages != 1 else ''} for this search.")
     shown = found[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
     return render_template(
-        "casebook/index.html", entries=shown, total=len(entries), found=len(found), q=q, kind=kind, kinds=kinds,
-        page=page, pages=pages,
-        prev_url=_page_url(q, kind, page - 1) if page > 1 else None,
-        next_url=_page_url(q, kind, page + 1) if page < pages else None)
+        "casebook/index.html", entries=shown, total=len(casebook), found=len(found), exact=exact, q=q, kind=kind,
+        law=law, kinds=casebook.kinds(), laws=casebook.laws(), page=page, pages=pages,
+        prev_url=_page_url(q, kind, law, page - 1) if page > 1 else None,
+        next_url=_page_url(q, kind, law, page + 1) if page < pages else None)
+
+
+@bp.get("/<case_id>")
+def case(case_id: str):
+    """One case on its own page: the situation, the ruling, its law, and the other cases under that law."""
+    entry = get_site().casebook().get(case_id)
+    if entry is None:
+        abort(404, description="There is no such case in the casebook.")
+    return render_template("casebook/case.html", entry=entry)
 
 
 @bp.app_template_global()
-def reopen_url(question: dict) -> str | None:
+def reopen_url(question: object) -> str | None:
     """A link that puts a case's question into the matching form, to re-rule it (e.g. in another profile)."""
     if not isinstance(question, dict):
         return None
@@ -101,7 +116,7 @@ def reopen_url(question: dict) -> str | None:
     elif kind == "pool":
         endpoint = "legal.pool"
         players, first, results = question.get("players"), question.get("first"), question.get("results", [])
-        if not all(isinstance(v, list) for v in (players, first or [], results)):
+        if not isinstance(players, list) or not isinstance(results, list) or not isinstance(first or [], list):
             return None
         query += [("players", ", ".join(map(str, players))), ("results", ", ".join(map(str, results)))]
         if first:

@@ -11,6 +11,8 @@ from urllib.parse import urlencode
 from flask import Blueprint, render_template, request, url_for
 
 from ..asking import ask
+from ..casebook import ruling_laws
+from ..rulebook import Fact
 from .forms import requested_profile
 from .site import get_site
 
@@ -22,7 +24,7 @@ MAX_VALUE = 40
 SHOWN = 3  # unknown names quoted in the refusal; the rest are counted
 
 
-def typed_value(fact: dict | None, raw: str):
+def typed_value(fact: Fact | None, raw: str):
     """The query string's text as the fact's type (bool, int); left as text when it does not read."""
     if fact is None:
         return raw
@@ -77,13 +79,23 @@ def dispute_url(pairs, profile: str | None) -> str:
     return f"{base}?{urlencode(query)}" if query else base
 
 
-def fact_label(fact: dict | None, value):
+def fact_label(fact: Fact | None, value):
     """The label of a value among a fact's choices (the value itself when not listed)."""
     if fact:
         for choice in fact.get("choices", []):
             if str(choice.get("value")).lower() == str(value).lower():
                 return choice.get("label", value)
     return value
+
+
+def player_message(error: dict, given: dict) -> str:
+    """The engine's message, except where it lists the API's values: a value that is no answer to its question
+    is named by the question instead."""
+    if error.get("code") != "bad-fact-value":
+        return error["message"]
+    name = (error.get("field") or "").removeprefix("facts.")
+    return (f"“{given.get(name, '')[:MAX_VALUE]}” is not one of the answers to “{get_site().words.fact(name)}”: "
+            "go back and choose one of its buttons.")
 
 
 @bp.get("/")
@@ -97,7 +109,7 @@ def interview():
                                pairs=[], answered=[], back_url=None, start_url=dispute_url([], profile)), 400
     answered = [{
         "name": name,
-        "question": (book.facts.get(name) or {}).get("question", name),
+        "question": book.facts[name]["question"] if name in book.facts else name,
         "label": fact_label(book.facts.get(name), raw),
         "change_url": dispute_url(pairs[:i], profile),
     } for i, (name, raw) in enumerate(pairs)]
@@ -115,8 +127,10 @@ def interview():
         question["profile"] = profile
     answer = ask(question, get_site().library)  # the library: a house's rules apply
     if "error" in answer:
-        return render_template("dispute/error.html", message=answer["error"]["message"], **context), 400
+        return render_template("dispute/error.html", message=player_message(answer["error"], dict(pairs)),
+                               **context), 400
     context["timeline"] = answer.get("timeline", [])
     if answer["status"] == "need":
         return render_template("dispute/question.html", need=answer["need"], **context)
-    return render_template("dispute/ruling.html", answer=answer, **context)
+    laws = ruling_laws(answer, book)
+    return render_template("dispute/ruling.html", answer=answer, law=laws[0] if laws else None, **context)

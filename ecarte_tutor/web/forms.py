@@ -63,7 +63,8 @@ def requested_profile(args) -> tuple[str | None, str | None]:
     value = args.get("profile", "").strip().lower()
     profiles = get_book().profiles
     if value and value not in profiles:
-        return None, f"Unknown profile '{short(value)}': choose one of {', '.join(profiles)}."
+        names = ", ".join(get_site().words.profile(name) for name in profiles)
+        return None, f"Unknown profile '{short(value)}': choose one of {names}."
     return value or None, None
 
 

@@ -1,9 +1,11 @@
 """``/lessons``: the course, one step a page, exercises answered with plain forms.
 
 Progress is a :class:`~ecarte_tutor.lessons.Progress` kept in the signed session
-cookie, so the server stores nothing. Answers are POSTed (they change progress);
-a wrong answer shows the engine's explanation and the form again, with the
-learner's answer kept, so he can try again.
+cookie, so the server stores nothing. Answers are POSTed (they change progress). A
+first wrong answer shows what is wrong and a hint naming the rule, with the form again
+and the learner's answer kept; a second shows the answer and its reason, and no form.
+The form counts the wrong tries (``tries``); a plain GET round trip (the taps of the
+ordering exercise) carries the count and the last wrong answer (``tried_<field>``).
 
 Each exercise form carries the progress counter (``seq``) of the page it is on. An
 answer sent with progress older than its page (a cookie put back from before, say
@@ -15,8 +17,10 @@ thing; the counter closes the easy way, not every way.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from werkzeug.datastructures import MultiDict
 
 from .site import get_site
 
@@ -24,19 +28,33 @@ bp = Blueprint("lessons", __name__, url_prefix="/lessons")
 log = logging.getLogger(__name__)
 
 PROGRESS_KEY = "progress"
+TRIED = "tried_"  # prefix of the fields that carry the last wrong answer through a GET
 
 
 def _course():
     return get_site().lessons
 
 
-def _progress(lessons):
+def progress_now(lessons):
     from ..lessons import Progress
 
-    return Progress.from_dict(session.get(PROGRESS_KEY), lessons)
+    return Progress.from_dict(session.get(PROGRESS_KEY), lessons, practisable())
 
 
-def _save(progress) -> None:
+def practisable() -> frozenset:
+    """The rules a drill can practise: only these are noted when broken (the cookie keeps nothing else)."""
+    from ..lessons.drills import drillable
+
+    return drillable(get_site().book)
+
+
+def broken_rule(feedback) -> str | None:
+    from ..lessons.drills import to_practise
+
+    return to_practise(feedback, get_site().book)
+
+
+def save_progress(progress) -> None:
     session[PROGRESS_KEY] = progress.to_dict()
     session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME (a year), not until the browser closes
 
@@ -45,10 +63,80 @@ STALE = ("Your browser sent back progress older than this page (an earlier copy 
          "answer was not counted. Open the step again to go on from the progress you have.")
 
 
-def _page_seq(form) -> int:
-    """The progress counter of the page an answer was sent from (0 when missing or unreadable)."""
-    raw = form.get("seq", "")
+def _small_count(raw: str) -> int:
+    """A counter sent back by a page (0 when missing or unreadable)."""
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 16 else 0
+
+
+@dataclass
+class Attempt:
+    """One exercise on one page: where its answers go, and what the page shows of the tries so far."""
+
+    action: str  # the URL answers are POSTed to (and ordering taps GET)
+    seq: int  # the progress counter the page was drawn from
+    tries: int = 0  # wrong answers so far on this page
+    kept: dict = field(default_factory=dict)  # the learner's input, shown again
+    feedback: object = None
+    bad: str | None = None
+    revealed: bool = False  # the answer is shown: no form any more
+
+    def carry(self, exercise) -> dict:
+        """What a GET round trip must carry so that the tries and the last diagnosis survive it."""
+        out = {"tries": self.tries} if self.tries else {}
+        if self.feedback is not None and not self.feedback.correct:
+            given = exercise.handler.form_data(exercise, self.feedback.given)
+            out.update({TRIED + name: value for name, value in given.items()})
+        return out
+
+
+def attempt_from_get(exercise, action: str, progress) -> Attempt:
+    """The exercise as a GET draws it: input and tries carried in the URL (pure function of it)."""
+    from ..lessons import ANSWER_AFTER, BadResponse, LessonError, grade
+
+    attempt = Attempt(action, progress.seq, tries=_small_count(request.args.get("tries", "")))
+    if exercise is None or not request.args:
+        return attempt
+    kind = exercise.handler
+    attempt.kept = kind.read_form(exercise, request.args)[1]
+    tried = MultiDict([(key[len(TRIED):], value) for key, value in request.args.items(multi=True)
+                       if key.startswith(TRIED)])
+    if tried and 0 < attempt.tries < ANSWER_AFTER:
+        try:
+            feedback = grade(exercise, kind.read_form(exercise, tried)[0], get_site().book)
+        except (BadResponse, LessonError):
+            return attempt  # a URL edited by hand: draw the exercise without the old feedback
+        attempt.feedback = None if feedback.correct else feedback
+    return attempt
+
+
+def answer_posted(exercise, action: str, progress, record):
+    """Grade the posted answer; ``record(progress, feedback) -> progress`` notes it (and it is saved).
+
+    Returns the attempt to draw, the status, and the progress after it."""
+    from ..lessons import ANSWER_AFTER, BadResponse, LessonError, grade
+
+    form = request.form
+    response, kept = exercise.handler.read_form(exercise, form)
+    attempt = Attempt(action, progress.seq, tries=_small_count(form.get("tries", "")), kept=kept)
+    if _small_count(form.get("seq", "")) > progress.seq:
+        attempt.bad = STALE
+        return attempt, 409, progress
+    try:
+        feedback = grade(exercise, response, get_site().book)
+    except BadResponse as exc:
+        attempt.bad = exc.message
+        return attempt, 400, progress
+    except LessonError:
+        log.exception("exercise at %s cannot be graded", action)
+        attempt.bad = "This exercise cannot be graded at the moment; the fault has been logged."
+        return attempt, 400, progress
+    progress = record(progress, feedback)
+    save_progress(progress)
+    attempt.seq, attempt.feedback = progress.seq, feedback
+    if not feedback.correct:
+        attempt.tries += 1
+        attempt.revealed = attempt.tries >= ANSWER_AFTER
+    return attempt, 200, progress
 
 
 def _lesson_or_404(lesson_id: str):
@@ -71,23 +159,24 @@ def _step_or_404(lesson, number: int):
 @bp.get("/")
 def index():
     lessons = _course()
-    progress = _progress(lessons) if lessons else None
+    progress = progress_now(lessons) if lessons else None
     summaries = {lesson.id: progress.summary(lesson) for lesson in lessons} if progress else {}
-    return render_template("lessons/index.html", lessons=lessons, summaries=summaries)
+    return render_template("lessons/index.html", lessons=lessons, summaries=summaries,
+                           practice=progress.practice if progress else ())
 
 
 @bp.post("/reset")
 def reset():
     lessons = _course()
     if lessons:
-        _save(_progress(lessons).reset())  # empty, but counting on: the counter never goes back
+        save_progress(progress_now(lessons).reset())  # empty, but counting on: the counter never goes back
     return redirect(url_for("lessons.index"), code=303)
 
 
 @bp.get("/<lesson_id>/")
 def lesson(lesson_id: str):
     lessons, found = _lesson_or_404(lesson_id)
-    progress = _progress(lessons)
+    progress = progress_now(lessons)
     return render_template("lessons/lesson.html", lesson=found, done=progress.lesson(found.id),
                            summary=progress.summary(found), next_lesson=_next_lesson(lessons, found))
 
@@ -96,41 +185,28 @@ def lesson(lesson_id: str):
 def step(lesson_id: str, number: int):
     lessons, found = _lesson_or_404(lesson_id)
     current = _step_or_404(found, number)
-    progress = _progress(lessons)
+    progress = progress_now(lessons)
     if current.exercise is None:
         updated = progress.record(found.id, number)  # a step without exercise is done once read
         if updated != progress:
-            _save(updated)
+            save_progress(updated)
             progress = updated
-    return _render_step(lessons, found, current, progress)
+    attempt = attempt_from_get(current.exercise, request.path, progress)
+    return _render_step(lessons, found, current, progress, attempt)
 
 
 @bp.post("/<lesson_id>/<int:number>")
 def answer(lesson_id: str, number: int):
-    from ..lessons import BadResponse, LessonError, grade
-
     lessons, found = _lesson_or_404(lesson_id)
     current = _step_or_404(found, number)
     if current.exercise is None:
         return redirect(url_for("lessons.step", lesson_id=found.id, number=number), code=303)
-    response, kept = read_response(current.exercise, request.form)
-    progress = _progress(lessons)
-    if _page_seq(request.form) > progress.seq:
-        return _render_step(lessons, found, current, progress, kept=kept, bad=STALE), 409
-    if current.exercise.kind == "dispute" and not kept.get("chooser"):
-        return _render_step(lessons, found, current, progress, kept=kept,
-                            bad="Say who chooses the remedy (or that it is compulsory)."), 400
-    try:
-        feedback = grade(current.exercise, response, get_site().book)
-    except BadResponse as exc:
-        return _render_step(lessons, found, current, progress, kept=kept, bad=exc.message), 400
-    except LessonError:
-        log.exception("lesson %s step %s cannot be graded", found.id, number)
-        return _render_step(lessons, found, current, progress, kept=kept,
-                            bad="This exercise cannot be graded at the moment; the fault has been logged."), 400
-    progress = progress.record(found.id, number, correct=feedback.correct)
-    _save(progress)
-    return _render_step(lessons, found, current, progress, kept=kept, feedback=feedback)
+
+    def record(progress, feedback):
+        return progress.record(found.id, number, correct=feedback.correct).missed_rule(broken_rule(feedback))
+
+    attempt, status, progress = answer_posted(current.exercise, request.path, progress_now(lessons), record)
+    return _render_step(lessons, found, current, progress, attempt), status
 
 
 def _next_lesson(lessons, lesson):
@@ -138,42 +214,73 @@ def _next_lesson(lessons, lesson):
     return lessons[position + 1] if position + 1 < len(lessons) else None
 
 
-def _render_step(lessons, lesson, current, progress, kept=None, feedback=None, bad=None):
+def _render_step(lessons, lesson, current, progress, attempt):
     return render_template(
-        "lessons/step.html", lesson=lesson, step=current, exercise=current.exercise,
-        done=progress.lesson(lesson.id), summary=progress.summary(lesson), kept=kept or {},
-        feedback=feedback, bad=bad, next_lesson=_next_lesson(lessons, lesson), seq=progress.seq,
-        chooser_choices=_chooser_choices())
+        "lessons/step.html", lesson=lesson, step=current, x=current.exercise, attempt=attempt,
+        done=progress.lesson(lesson.id), summary=progress.summary(lesson), next_lesson=_next_lesson(lessons, lesson))
 
 
-def _chooser_choices():
-    from ..lessons import CHOOSER_CHOICES
+# --- practice: fresh exercises on the rules the learner broke ----------------------------------
 
-    return [{"value": c["value"] if c["value"] is not None else "none", "label": c["label"]}
-            for c in CHOOSER_CHOICES]
+MAX_SEED = 10 ** 9
 
 
-# Exercise kinds answered with one or two plain fields, graded as given.
-PLAIN_FIELDS = {"trick-winner": ("winner",), "exchange": ("elder_draws", "dealer_draws"),
-                "propose-or-play": ("choice",)}
+@bp.get("/practice/")
+def practice():
+    lessons = _course()
+    progress = progress_now(lessons)
+    from ..lessons.progress import RIGHT_TO_CLEAR
+
+    return render_template("lessons/practice.html", owed=progress.practice, start=_next_drill(progress, None, 0),
+                           needed=RIGHT_TO_CLEAR)
 
 
-def read_response(exercise, form) -> tuple[dict, dict]:
-    """The learner's response in the grader's form, and the input to show again.
+def _next_drill(progress, rule_id, seed: int):
+    """Where practice goes on: the next rule still owed, with a fresh seed (a new start: the progress counter)."""
+    following = progress.next_to_practise(rule_id)
+    if following is None:
+        return None
+    return url_for("lessons.drill", rule_id=following, seed=(seed + 1 if rule_id else progress.seq) % MAX_SEED)
 
-    Every kind of ``ecarte_tutor.lessons.EXERCISE_KINDS`` is read here (a test checks it).
-    """
-    kind = exercise.kind
-    if kind == "rank-order":
-        # Shown again exactly as entered (an empty place stays empty); graded without the empty places.
-        order = [form.get(f"order_{i}", "") for i in range(1, len(exercise.choices) + 1)]
-        return {"order": [card for card in order if card]}, {"order": order}
-    if kind == "legal-cards":
-        response = {"cards": form.getlist("cards")}
-    elif kind == "score":
-        response = {"points": {seat: form.get(f"points_{seat}", "").strip() for seat in ("elder", "dealer")}}
-    elif kind == "dispute":  # chooser "none" is read by the grader as a compulsory remedy
-        response = {"option_ids": form.getlist("option_ids"), "chooser": form.get("chooser", "")}
-    else:
-        response = {name: form.get(name, "").strip() for name in PLAIN_FIELDS[kind]}
-    return response, dict(response)
+
+def _drill_or_404(rule_id: str, seed: int):
+    from ..lessons import LessonError
+    from ..lessons.drills import drill_exercise
+
+    if rule_id not in practisable() or seed >= MAX_SEED:
+        abort(404, description="There is no practice for that rule.")
+    try:
+        return drill_exercise(rule_id, seed, get_site().book)
+    except LessonError:  # a maker that found nothing: a defect, logged; the next seed will do
+        log.exception("no practice exercise on %s from seed %s", rule_id, seed)
+        following = url_for("lessons.drill", rule_id=rule_id, seed=seed + 1)
+        abort(404, description=f"No exercise could be made from this page's number; try {following}.")
+
+
+@bp.get("/practice/<rule_id>/<int:seed>")
+def drill(rule_id: str, seed: int):
+    exercise = _drill_or_404(rule_id, seed)
+    progress = progress_now(_course())
+    attempt = attempt_from_get(exercise, request.path, progress)
+    return _render_drill(rule_id, seed, exercise, progress, attempt)
+
+
+@bp.post("/practice/<rule_id>/<int:seed>")
+def drill_answer(rule_id: str, seed: int):
+    exercise = _drill_or_404(rule_id, seed)
+
+    def record(progress, feedback):
+        return progress.practised(rule_id, feedback.correct, broken_rule(feedback))
+
+    attempt, status, progress = answer_posted(exercise, request.path, progress_now(_course()), record)
+    return _render_drill(rule_id, seed, exercise, progress, attempt), status
+
+
+def _render_drill(rule_id, seed, exercise, progress, attempt):
+    from ..lessons.progress import RIGHT_TO_CLEAR
+
+    following = _next_drill(progress, rule_id, seed)
+    link = {"url": following, "label": "Next practice exercise →"} if following else \
+        {"url": url_for("lessons.practice"), "label": "All cleared: see your practice →"}
+    return render_template("lessons/drill.html", rule=get_site().book.rules[rule_id], x=exercise, attempt=attempt,
+                           owed=progress.owed(rule_id), needed=RIGHT_TO_CLEAR, link=link)

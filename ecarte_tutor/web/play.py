@@ -52,7 +52,7 @@ def _game() -> Game:
 
 
 def game_url(game: Game, **extra) -> str:
-    return url_for("play.game", **{GAME: tokens.sign(game)}, **extra)
+    return url_for("play.game", g=tokens.sign(game), **extra)
 
 
 @bp.app_template_global()
@@ -64,13 +64,6 @@ def choice_label(choice: dict) -> str:
 
 
 @bp.app_template_global()
-def law_words(number: int) -> str:
-    """"Law 43 — Revoking": a law as a page names it."""
-    law = get_book().laws.get(number)
-    return f"Law {number} — {law.title}" if law else f"Law {number}"
-
-
-@bp.app_template_global()
 def narrate(game: Game, entry: dict) -> str:
     """One line of the deal's story, from the learner's side of the table."""
     if "incident" in entry:
@@ -79,7 +72,7 @@ def narrate(game: Game, entry: dict) -> str:
         return ("The deal is set aside: the same dealer deals afresh." if entry["void"] == "fresh-deal" else
                 "The same hands are taken up and played over.")
     if "call" in entry:
-        return f"You called the referee; the ruling: {get_book().option_labels.get(entry['call'], entry['call'])}."
+        return f"You called the referee; the ruling: {get_site().words.option(entry['call'])}."
     hp = game.hands[entry["deal"]]
     if entry.get("hand_over"):
         points = entry["points"]
@@ -135,12 +128,12 @@ def new():
         form.error("drills", f"'{forms.short(kept['drills'])}' is not a drill of the table.")
     seed = forms.read_int(args, form, "seed", low=0, high=10**9, what="the game's number", required=False,
                           store=False)
+    house = get_site().house
     if form.ok:
         try:
             game = Game.start(get_book(), seed=secrets.randbelow(10**9) if seed is None else seed,
                               profile=form.question.get("profile", get_site().default_profile), level=kept["level"],
-                              agreements=form.question.get("agreements", list(get_site().house.written)
-                                                           if get_site().house else []),
+                              agreements=form.question.get("agreements", list(house.written) if house else []),
                               first_dealer=kept["dealer"], drills=drills)
         except TableError as exc:
             form.error(exc.field or "form", exc.message)
@@ -246,9 +239,8 @@ def referee():
     context = {"game": game, "token": token, "pairs": pairs,
                "answered": [{"question": " ".join(book.facts[n]["question"].split()),
                              "label": fact_label(book.facts.get(n), v)} for n, v in pairs if n in book.facts],
-               "back_url": url_for("play.referee", **{GAME: token}) + ("&" + urlencode(pairs[:-1]) if len(pairs) > 1
-                                                                      else ""),
-               "cancel_url": url_for("play.game", **{GAME: token})}
+               "back_url": url_for("play.referee", g=token) + ("&" + urlencode(pairs[:-1]) if len(pairs) > 1 else ""),
+               "cancel_url": url_for("play.game", g=token)}
     refused = refusal(pairs, book.facts)
     if refused:
         return render_template("play/referee.html", error=refused, **context), 400

@@ -1,5 +1,5 @@
 """The rule book pages: ``/rules`` (every rule, one anchor per id), ``/rules/<id>``, ``/rules/sources``,
-``/rules/disagreements``, ``/laws``."""
+``/rules/disagreements``, ``/laws`` and each law on its own, ``/laws/<n>``."""
 from __future__ import annotations
 
 import json
@@ -37,13 +37,6 @@ def ruling_lines(rule) -> list[tuple[str, str, bool]]:
     return lines
 
 
-@bp.app_template_global()
-def rule_title(rule_id: str) -> str:
-    """A rule's title, as a page names it instead of its id."""
-    found = get_book().rules.get(rule_id)
-    return found.title if found else rule_id
-
-
 @bp.get("/rules")
 def index():
     book = get_book()
@@ -74,6 +67,20 @@ def rule(rule_id: str):
     if found is None:
         abort(404, description=f"There is no rule '{rule_id[:60]}' in the rule book.")
     return render_template("rules/rule.html", rule=found, profile=current_profile())
+
+
+@bp.get("/laws/<int:number>")
+def law(number: int):
+    """One law of the club code on its own page: where a ruling's law mentions link."""
+    book = get_book()
+    found = book.laws.get(number)
+    if found is None:
+        abort(404, description=f"The rule book has no law {number}: the club code's laws run from 1 to "
+                               f"{book.club_code_laws}.")
+    numbers = sorted(book.laws)
+    at = numbers.index(number)
+    return render_template("rules/law.html", rule=found, previous=numbers[at - 1] if at else None,
+                           following=numbers[at + 1] if at + 1 < len(numbers) else None)
 
 
 @bp.get("/laws")

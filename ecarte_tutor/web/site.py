@@ -12,24 +12,11 @@ from dataclasses import dataclass, field
 
 from flask import current_app
 
-from ..asking import ask
+from ..casebook import Casebook
 from ..house import House
 from ..library import Library, load_library
 from ..rulebook import RuleBook
-
-
-@dataclass
-class CaseRuling:
-    """One scenario of the casebook and the answer ``ask()`` gives it."""
-
-    scenario: object
-    answer: dict
-    text: str  # lower-case words searched by the casebook's q= filter
-
-    @property
-    def kind(self) -> str:
-        question = self.scenario.question
-        return question.get("kind", "") if isinstance(question, dict) else ""
+from ..wording import Words
 
 
 @dataclass
@@ -38,15 +25,16 @@ class Site:
 
     library: Library
     config: dict
+    words: Words  # the player's vocabulary of this rule book
     _lock: threading.Lock = field(default_factory=threading.Lock)
-    _casebook: list | None = None
+    _casebook: Casebook | None = None
 
     @classmethod
     def load(cls, config) -> Site:
         """Load and cross-check the whole library (raises DataError on a broken file)."""
         library = load_library(config.get("RULES_DIR"), config.get("LESSONS_DIR"), config.get("SCENARIOS_DIR"),
                                config.get("HOUSE_FILE"))
-        return cls(library=library, config=dict(config))
+        return cls(library=library, config=dict(config), words=Words(library.book))
 
     @property
     def book(self) -> RuleBook:
@@ -72,8 +60,7 @@ class Site:
         labels = []
         for item in written or ():
             name, value = next(iter(item.items())) if isinstance(item, dict) else (item, None)
-            rule = self.book.agreements.get(name)
-            label = rule.agreement["label"] if rule else name
+            label = self.book.agreement(name)["label"] if name in self.book.agreements else name
             labels.append(f"{label}: {value}" if value is not None else label)
         return labels
 
@@ -84,8 +71,7 @@ class Site:
     # --- profiles ------------------------------------------------------------------------------
 
     def profile_label(self, name: str) -> str:
-        rule = self.book.profiles.get(name)
-        return rule.title if rule else name
+        return self.words.profile(name, full=True)
 
     @property
     def profile_choices(self) -> list[tuple[str, str]]:
@@ -97,20 +83,13 @@ class Site:
 
     # --- casebook ------------------------------------------------------------------------------
 
-    def casebook(self) -> list[CaseRuling]:
+    def casebook(self) -> Casebook:
         """Every scenario with its ruling, worked out once (the scenarios are fixed at start)."""
         if self._casebook is None:
             with self._lock:
                 if self._casebook is None:
-                    self._casebook = [self._ruling(case) for case in self.library.scenarios]
+                    self._casebook = Casebook(self.library, self.library.synonyms)
         return self._casebook
-
-    def _ruling(self, case) -> CaseRuling:
-        answer = ask(case.question, self.library)
-        words = " ".join(str(part) for part in (
-            case.id, case.name, case.situation, case.note, case.group, answer.get("explanation", ""),
-            " ".join(map(str, answer.get("cites", []) or [])))).lower()
-        return CaseRuling(case, answer, words)
 
 
 def get_site() -> Site:

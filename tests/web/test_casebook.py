@@ -1,38 +1,60 @@
 """``/casebook``: every scenario with its ruling, searchable with a plain GET form."""
 import re
 
+import pytest
 from data_under_test import LIBRARY
+from markupsafe import escape
 
 from ecarte_tutor.web.casebook import PAGE_SIZE, reopen_url
 
 
-def test_casebook_lists_cases_with_rulings(get, app):
+def test_casebook_lists_cases_by_title_with_their_summaries(get):
     page = get("/casebook/")
     assert page.status == 200
     total = len(LIBRARY.scenarios)
     assert f"{total} cases" in page.text
-    shown = min(total, PAGE_SIZE)
-    assert page.html.count('<article class="case"') == shown
+    shown = LIBRARY.scenarios[:min(total, PAGE_SIZE)]
+    assert page.html.count('<li class="case"') == len(shown)
+    for case in shown:
+        assert f'<a class="case-title" href="/casebook/{case.id}">' in page.html
+        assert case.title in page.text
+
+
+def entries(app):
+    with app.app_context():
+        return app.extensions["ecarte_tutor"].casebook().entries
 
 
 def test_every_case_is_answered_without_a_fault(app):
-    with app.app_context():
-        entries = app.extensions["ecarte_tutor"].casebook()
-    faults = [e.scenario.id for e in entries if (e.answer.get("error") or {}).get("code") == "internal-error"]
+    faults = [e.scenario.id for e in entries(app) if (e.answer.get("error") or {}).get("code") == "internal-error"]
     assert faults == []
 
 
-def test_every_citation_in_the_casebook_has_an_anchor(get, app):
+def test_every_citation_in_the_casebook_has_a_place_to_go(get, app):
     anchors = get("/rules").ids()
-    with app.app_context():
-        entries = app.extensions["ecarte_tutor"].casebook()
-    cited = {rule_id for e in entries for rule_id in e.answer.get("cites", []) or []}
-    assert cited - anchors == set()
+    book = app.extensions["ecarte_tutor"].book
+    cited = {rule_id for e in entries(app) for rule_id in e.answer.get("cites", []) or []}
+    assert {rule_id for rule_id in cited if not book.rules[rule_id].law} - anchors == set()
+    laws = {book.rules[rule_id].law for rule_id in cited if book.rules[rule_id].law}
+    assert laws and all(get(f"/laws/{n}").status == 200 for n in laws)
 
 
-def test_search_filters_without_javascript(get):
-    cases = LIBRARY.scenarios
-    target = cases[0]
+def test_every_case_has_a_page_of_its_own(get):
+    for case in LIBRARY.scenarios:
+        page = get(f"/casebook/{case.id}")
+        assert page.status == 200, case.id
+        assert f"<h1>{escape(case.title)}</h1>" in page.html
+        assert escape(case.summary) in page.html or case.summary in page.text
+
+
+def test_an_unknown_case_is_a_friendly_404(get):
+    page = get("/casebook/no.such-case")
+    assert page.status == 404
+    assert "no such case" in page.text
+
+
+def test_search_finds_a_case_by_its_id_for_referees(get):
+    target = LIBRARY.scenarios[0]
     page = get(f"/casebook/?q={target.id}")
     assert page.status == 200
     assert target.id in page.ids()
@@ -92,28 +114,80 @@ def test_reopened_cases_rule_again(get, app):
 
 def test_a_play_cases_cards_say_whether_they_may_be_played(get):
     case = next(c for c in LIBRARY.scenarios if c.question.get("kind") == "play" and "error" not in c.expect)
-    page = get(f"/casebook/?q={case.id}")
-    article = page.html[page.html.index(f'id="{case.id}"'):]
-    article = article[:article.index("</article>")]
+    article = get(f"/casebook/{case.id}").html
     notes = re.findall(r'aria-label="[^"]+, (may(?: not)? be played)"', article)
     assert len(notes) == len(case.question["hand"])
     assert "may be played" in notes
     assert re.search(r'class="card [a-z]+ legal mini" role="img" aria-label="[^"]+, may be played"', article)
 
 
-def test_a_cases_citations_and_laws_keep_its_profile(get, app):
+def test_a_cases_citations_keep_its_profile_and_its_laws_link_to_their_pages(get, app):
     case = next(c for c in LIBRARY.scenarios if c.question.get("profile") == "french"
                 and c.question.get("kind") == "exchange")
-    page = get(f"/casebook/?q={case.id}")
-    article = page.html[page.html.index(f'id="{case.id}"'):]
-    article = article[:article.index("</article>")]
+    article = get(f"/casebook/{case.id}").html
     assert '<div class="cites">' in article
-    cites = re.findall(r'href="(/rules[^"#]*)#', article)
-    assert cites and set(cites) == {"/rules?profile=french"}
-    with app.app_context():
-        ruled = next(e for e in app.extensions["ecarte_tutor"].casebook() if e.answer.get("laws"))
-    page = get(f"/casebook/?q={ruled.scenario.id}")
-    article = page.html[page.html.index(f'id="{ruled.scenario.id}"'):]
-    article = article[:article.index("</article>")]
+    cites = re.findall(r'<div class="cites">.*?</div>', article, flags=re.S)[0]
+    rules = re.findall(r'href="(/rules[^"#]*)#', cites)
+    assert rules and set(rules) == {"/rules?profile=french"}
+    ruled = next(e for e in entries(app) if e.answer.get("laws"))
+    article = get(f"/casebook/{ruled.scenario.id}").html
     for number in ruled.answer["laws"]:
-        assert f'<a href="/laws#law.{number}">{number}</a>' in article
+        assert f'<a href="/laws/{number}">Law {number} — ' in article
+
+
+def other_cases_section(html):
+    match = re.search(r'<section class="other-cases".*?</section>', html, flags=re.S)
+    assert match, "every case page ends with the other cases under its law"
+    return match.group(0)
+
+
+def test_every_case_links_to_its_law_and_the_other_cases_under_it(get, app):
+    for entry in entries(app):
+        section = other_cases_section(get(f"/casebook/{entry.scenario.id}").html)
+        links = re.findall(r'href="([^"]+)"', section)
+        if entry.law is None:
+            assert f"/casebook/?kind={entry.kind}" in links, entry.scenario.id
+            continue
+        assert f"/laws/{entry.law}" in links, entry.scenario.id
+        cases = [link.removeprefix("/casebook/") for link in links if link.startswith("/casebook/")
+                 and "?" not in link]
+        assert entry.scenario.id not in cases, "the other cases, not this one again"
+        with app.app_context():
+            under = app.extensions["ecarte_tutor"].casebook().under_law(entry.law, besides=entry.scenario.id)
+        assert cases == [e.scenario.id for e in under[:6]], entry.scenario.id
+
+
+def test_the_law_filter_lists_the_cases_of_a_law_and_refuses_a_law_that_is_not(get, app):
+    page = get("/casebook/?law=43")
+    assert page.status == 200
+    assert "Cases under Law 43 — Revoking, or not winning a trick when able" in page.text
+    listed = re.findall(r'<li class="case" id="([^"]+)"', page.html)
+    with app.app_context():
+        casebook = app.extensions["ecarte_tutor"].casebook()
+    assert listed and all(43 in casebook.get(case_id).laws for case_id in listed)
+    assert casebook.get(listed[0]).law == 43, "the law's own cases first"
+    for bad in ("99", "0", "x", "-1"):
+        refused = get(f"/casebook/?law={bad}")
+        assert refused.status == 400 and "no law" in refused.text
+
+
+@pytest.mark.parametrize("query, law", [("two cards turned", 11), ("renege", 43), ("faced card", 12)])
+def test_the_reported_searches_rank_the_right_law_first(get, app, query, law):
+    page = get(f"/casebook/?q={query.replace(' ', '+')}")
+    first = re.search(r'<li class="case" id="([^"]+)"', page.html).group(1)
+    with app.app_context():
+        assert app.extensions["ecarte_tutor"].casebook().get(first).law == law
+
+
+def test_a_search_that_matches_no_case_fully_offers_the_nearest(get):
+    page = get("/casebook/?q=revoke+zzzz")
+    assert "No case matches every word" in page.text
+    assert '<li class="case"' in page.html
+
+
+def test_the_casebook_has_a_jump_list_by_law(get, app):
+    page = get("/casebook/")
+    jump = re.search(r'<nav class="jump".*?</nav>', page.html, flags=re.S).group(0)
+    with app.app_context():
+        laws = app.extensions["ecarte_tutor"].casebook().laws()
+    assert re.findall(r'href="/casebook/\?law=(\d+)"', jump) == [str(n) for n in laws]

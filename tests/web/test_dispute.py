@@ -50,8 +50,8 @@ def test_walking_the_interview_reaches_a_ruling(get):
     assert "Law 16" in page.text
     assert "chooses" in page.text
     assert "Claim a fresh deal" in page.text  # an option with its consequence
-    assert "/rules#law.16" in page.links()
-    assert "profile london" in page.text
+    assert "/laws/16" in page.links(), "a law mentioned in a ruling links to the law's own page"
+    assert "Ruled under London (the club code) — the default" in page.text
 
 
 def test_each_step_keeps_earlier_answers_and_offers_a_back_link(get):
@@ -74,15 +74,15 @@ def test_a_ruling_is_a_shareable_url(get):
 def test_profile_rides_along_and_rules_again(get):
     page = get("/dispute/?profile=french&" + url(FACTS).split("?", 1)[1])
     assert page.status == 200
-    assert "profile french" in page.text
+    assert "Ruled under French (explicit conventions)" in page.text
     step = get("/dispute/?profile=french&irregularity=revoke")
     assert 'name="profile" value="french"' in step.html
 
 
 @pytest.mark.parametrize("query, words", [
-    ("irregularity=nonsense", "nonsense"),
+    ("irregularity=nonsense", "“nonsense” is not one of the answers to “What went wrong at the table?”"),
     ("irregularity=revoke&planet=mars", "planet"),
-    ("irregularity=wrong-card-count&discovered=cutting", "wrong-card-count"),
+    ("irregularity=wrong-card-count&discovered=cutting", "A hand was dealt (or holds) too many or too few cards"),
     ("profile=mars&irregularity=revoke", "mars"),
 ])
 def test_facts_that_cannot_be_ruled_give_a_400_page_with_a_way_back(get, query, words):
@@ -200,3 +200,15 @@ def test_every_value_a_fact_offers_fits_under_the_cap(app):
     for name, fact in app.extensions["ecarte_tutor"].book.facts.items():
         for choice in fact.get("choices", []):
             assert len(str(choice["value"]).lower()) <= MAX_VALUE, name
+
+
+def test_a_ruling_links_to_its_law_and_the_other_cases_under_it(get, app):
+    page = get("/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=elder")
+    section = re.search(r'<section class="other-cases".*?</section>', page.html, flags=re.S).group(0)
+    links = re.findall(r'href="([^"]+)"', section)
+    assert "/laws/43" in links
+    with app.app_context():
+        under = app.extensions["ecarte_tutor"].casebook().under_law(43)
+    assert [link for link in links if link.startswith("/casebook/") and "?" not in link] == \
+        [f"/casebook/{e.scenario.id}" for e in under[:6]]
+    assert "/casebook/?law=43" in links, "and all of them when there are more"

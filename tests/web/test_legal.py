@@ -53,7 +53,7 @@ def test_leading_with_no_card_chosen_lists_the_legal_cards(get):
 
 def test_ruling_names_its_profile_and_can_be_re_ruled(get):
     page = get(PLAY + "&profile=french")
-    assert "profile french" in page.text
+    assert "Ruled under French (explicit conventions)" in page.text
     rerule = page.html[page.html.index('class="rerule"'):]
     rerule = rerule[:rerule.index("</form>")]
     for field in ('name="trump" value="H"', 'name="hand" value="QS"', 'name="card" value="7S"'):
@@ -75,8 +75,8 @@ def test_no_select_submits_its_form_by_itself(get, client):
     ("trump=H&led=1S&hand=QS", "led", "'1S' is not a card"),
     ("trump=X&led=JS&hand=QS", "trump", "'X' is not a suit"),
     ("trump=H&led=JS", "hand", "Choose the cards in your hand"),
-    ("trump=H&led=JS&hand=QS&card=KD", "card", "KD"),
-    ("trump=H&led=QS&hand=QS", "form", "QS"),
+    ("trump=H&led=JS&hand=QS&card=KD", "card", "K♦ is not in your hand (Q♠)"),
+    ("trump=H&led=QS&hand=QS", "form", "The card led, Q♠, cannot also be in your hand"),
     ("trump=H&hand=QS&hand=KS&hand=7S&hand=8S&hand=9S&hand=10S", "hand", "6"),
 ])
 def test_bad_input_comes_back_400_with_the_message_and_the_input_kept(get, query, field, message):

@@ -1,35 +1,28 @@
 """``/lessons``: every step renders, exercises are graded by the engine, progress lives in the cookie."""
+import re
+
 import pytest
 from conftest import Page
 from data_under_test import LIBRARY
 from werkzeug.datastructures import MultiDict
+from wrong_answers import typical_wrong_answers
 
-from ecarte_tutor.lessons import EXERCISE_KINDS, expected_answer
-from ecarte_tutor.web.lessons import PROGRESS_KEY, read_response
+from ecarte_tutor.lessons import KINDS, expected_answer
+from ecarte_tutor.web.lessons import PROGRESS_KEY
 
 LESSONS = LIBRARY.lessons
 STEPS = [(lesson.id, step.index) for lesson in LESSONS for step in lesson.steps]
 EXERCISES = [(lesson, step) for lesson in LESSONS for step in lesson.exercises]
 
 
-def form_for(exercise, expected):
-    """The form a learner would send to give ``expected`` (the engine's answer)."""
-    kind = exercise.kind
-    if kind == "legal-cards":
-        return {"cards": expected["cards"]}
-    if kind == "trick-winner":
-        return {"winner": expected["winner"]}
-    if kind == "rank-order":
-        return {f"order_{i}": card for i, card in enumerate(expected["order"], 1)}
-    if kind == "score":
-        return {"points_elder": expected["points"]["elder"], "points_dealer": expected["points"]["dealer"]}
-    if kind == "exchange":
-        return {"elder_draws": expected["elder_draws"], "dealer_draws": expected["dealer_draws"]}
-    if kind == "dispute":
-        return {"option_ids": expected["option_ids"], "chooser": expected["chooser"] or "none"}
-    if kind == "propose-or-play":
-        return {"choice": expected["choice"]}
-    raise AssertionError(kind)
+def words(page) -> str:
+    """The page's text with each suit symbol back against its rank (the page colours it in a span)."""
+    return re.sub(r"\s*([♠♥♦♣])\s*(?=[,.;:)])|\s+([♠♥♦♣])", lambda m: m.group(1) or m.group(2), page.text)
+
+
+def form_for(exercise, answer):
+    """The form a learner sends to give ``answer``."""
+    return exercise.handler.form_data(exercise, answer)
 
 
 def test_index_lists_every_lesson(get):
@@ -58,12 +51,25 @@ def test_every_exercise_can_be_answered_right_through_its_form(client, app, less
     assert 'class="feedback right"' in text
 
 
-def test_a_wrong_answer_explains_and_keeps_the_input(client):
-    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
-    text = response.get_data(as_text=True)
+def test_a_wrong_answer_says_what_is_wrong_and_keeps_the_input(client):
+    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "seq": "0", "tries": "0"})
+    page = Page(response)
     assert response.status_code == 200
-    assert "Not quite" in text and "/rules#play.head-the-trick" in text
-    assert 'value="7S" aria-label="seven of spades" checked' in text
+    assert "Not yet" in page.text and "You chose 7♠, but it does not beat J♠" in words(page)
+    assert "/rules/play.head-the-trick" in page.links(), "the hint links the rule's own page"
+    assert page.checked("cards") == {"7S"}, "the answer stays ticked"
+    assert "Q♠" not in words(page).split("Which of your cards")[0], "no answer before the second try"
+    assert 'name="tries" value="1"' in page.html
+
+
+def test_the_second_wrong_answer_shows_the_answer_and_no_form(client):
+    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "tries": "1"})
+    page = Page(response)
+    assert response.status_code == 200
+    assert "The answer: Q♠" in words(page) and "Why:" in page.text
+    assert "Check my answer" not in page.text, "no form beside the answer"
+    assert "try again" not in page.text.lower()
+    assert 'id="next-step"' in page.html
 
 
 def test_an_unreadable_answer_is_a_400_with_the_form(client):
@@ -118,33 +124,154 @@ def test_lessons_by_number_and_slug(get):
     assert get("/lessons/pack-and-ranking/").status == 200
 
 
-def test_a_rank_order_with_an_empty_place_is_shown_again_as_entered(client):
-    lesson, step = next((lesson, step) for lesson, step in EXERCISES if step.exercise.kind == "rank-order")
+def rank_order_step():
+    return next((lesson, step) for lesson, step in EXERCISES if step.exercise.kind == "rank-order")
+
+
+def test_ordering_taps_are_plain_gets_that_carry_the_order(get):
+    lesson, step = rank_order_step()
     cards = [choice["value"] for choice in step.exercise.choices]
-    entered = {"order_1": cards[0], "order_3": cards[2]}  # place 2 left empty
-    response = client.post(f"/lessons/{lesson.id}/{step.index}", data=entered)
+    page = get(f"/lessons/{lesson.id}/{step.index}?order={cards[2]}+{cards[0]}")
+    assert page.status == 200
+    assert f'name="order" value="{cards[2]} {cards[0]} {cards[1]}"' in page.html, "the next tap adds a card"
+    assert f'name="order" value="{cards[2]}"' in page.html, "undo takes off the last"
+    assert "2 of " in page.text and "placed 1" in page.html and "placed 2" in page.html
+    assert f'<input type="hidden" name="order" value="{cards[2]} {cards[0]}">' in page.html
+    check = page.html.split("Check my order")[0].rsplit("<button", 1)[1]
+    assert "disabled" in check, "checking waits until every card is placed"
+
+
+def test_ordering_taps_ignore_what_is_not_one_of_the_cards(get):
+    lesson, step = rank_order_step()
+    cards = [choice["value"] for choice in step.exercise.choices]
+    page = get(f"/lessons/{lesson.id}/{step.index}?order=ZZ+{cards[0]}+{cards[0]}+<b>")
+    assert page.status == 200
+    assert f'<input type="hidden" name="order" value="{cards[0]}">' in page.html
+    assert "<b>" not in page.html
+
+
+def test_an_incomplete_order_posted_is_a_400_with_the_cards_kept(client):
+    lesson, step = rank_order_step()
+    cards = [choice["value"] for choice in step.exercise.choices]
+    response = client.post(f"/lessons/{lesson.id}/{step.index}", data={"order": f"{cards[0]} {cards[2]}"})
     assert response.status_code == 400
     page = Page(response)
-    assert page.checked("order_1") == {cards[0]}
-    assert page.checked("order_2") == set()
-    assert page.checked("order_3") == {cards[2]}, "a card stays in the place it was put"
+    assert "Put exactly these cards in order" in page.text
+    assert f'<input type="hidden" name="order" value="{cards[0]} {cards[2]}">' in page.html
 
 
-@pytest.mark.parametrize("kind", sorted(EXERCISE_KINDS))
+def test_a_wrong_order_names_the_pair_and_survives_the_next_taps(client, get):
+    lesson, step = rank_order_step()
+    right = expected_answer(step.exercise, LIBRARY.book)["order"]
+    wrong = [right[1], right[0], *right[2:]]
+    page = Page(client.post(f"/lessons/{lesson.id}/{step.index}", data={"order": " ".join(wrong), "tries": "0"}))
+    assert "Not yet" in page.text and "You put the" in page.text
+    # "Start again" is a GET that carries the tries and the wrong order, so the diagnosis stays
+    again = get(f"/lessons/{lesson.id}/{step.index}?tries=1&tried_order={'+'.join(wrong)}&order=")
+    assert "You put the" in again.text and 'name="tries" value="1"' in again.html
+    # and the next wrong answer is the second: it shows the answer
+    last = Page(client.post(f"/lessons/{lesson.id}/{step.index}", data={"order": " ".join(wrong), "tries": "1"}))
+    assert "The answer:" in last.text
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
 def test_every_kind_of_exercise_is_read_from_its_form(kind):
-    class Exercise:
-        choices = ({"value": "KH"}, {"value": "QH"})
-
-    Exercise.kind = kind
-    response, kept = read_response(Exercise(), MultiDict())
+    lesson, step = next((lesson, step) for lesson, step in EXERCISES if step.exercise.kind == kind)
+    response, kept = KINDS[kind].read_form(step.exercise, MultiDict())
     assert isinstance(response, dict) and isinstance(kept, dict)
 
 
-def test_the_rank_order_is_graded_without_its_empty_places():
-    class Exercise:
-        kind = "rank-order"
-        choices = ({"value": "KH"}, {"value": "QH"}, {"value": "JH"})
+@pytest.mark.parametrize("lesson, step", EXERCISES, ids=[f"{lesson.id}-{step.index}" for lesson, step in EXERCISES])
+def test_on_the_site_the_answer_comes_only_with_the_second_wrong_try(client, app, lesson, step):
+    exercise = step.exercise
+    expected = expected_answer(exercise, app.extensions["ecarte_tutor"].book)
+    _, wrong = typical_wrong_answers(exercise, expected)[0]
+    url, data = f"/lessons/{lesson.id}/{step.index}", form_for(exercise, wrong)
+    first = Page(client.post(url, data={**data, "tries": "0"}))
+    assert first.status == 200 and 'class="feedback wrong"' in first.html
+    feedback = first.html.split('id="feedback"')[1].split("</div>")[0]
+    assert "The answer" not in feedback and 'class="diagnosis"' in feedback and "/rules/" in feedback
+    assert 'name="tries" value="1"' in first.html, "the form is there again, counting the try"
+    second = Page(client.post(url, data={**data, "tries": "1"}))
+    assert "The answer:" in second.text and "Why:" in second.text
+    assert 'name="tries"' not in second.html and "try again" not in second.text.lower()
 
-    response, kept = read_response(Exercise(), MultiDict({"order_1": "KH", "order_3": "JH"}))
-    assert response == {"order": ["KH", "JH"]}
-    assert kept == {"order": ["KH", "", "JH"]}
+
+# --- practise what you missed ----------------------------------------------------------------------
+
+
+def practice_owed(client):
+    with client.session_transaction() as session:
+        return session[PROGRESS_KEY].get("practice", [])
+
+
+def test_a_rule_broken_in_a_lesson_is_offered_for_practice(client):
+    assert "Practise what you missed" not in Page(client.get("/lessons/")).text
+    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    assert practice_owed(client) == [["play.head-the-trick", 2]], "only the rule id and a count are kept"
+    index = Page(client.get("/lessons/"))
+    assert "Practise what you missed" in index.text and "/lessons/practice/" in index.links()
+    listing = Page(client.get("/lessons/practice/"))
+    start = next(link for link in listing.links() if link.startswith("/lessons/practice/play.head-the-trick/"))
+    assert "2 more right answers to clear it" in listing.text
+    assert Page(client.get(start)).status == 200
+
+
+def test_a_practice_page_is_the_same_for_the_same_url_and_new_for_the_next(client, get):
+    first, again, other = (get(f"/lessons/practice/play.head-the-trick/{seed}") for seed in (5, 5, 6))
+    assert first.status == 200 and first.html.split('id="answer"')[1] == again.html.split('id="answer"')[1]
+    assert first.html.split('id="answer"')[1] != other.html.split('id="answer"')[1]
+
+
+def test_practice_clears_a_rule_after_two_right_answers(client, app):
+    from ecarte_tutor.lessons.drills import drill_exercise
+
+    book = app.extensions["ecarte_tutor"].book
+    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    seed = 40
+    for left in (1, 0):
+        exercise = drill_exercise("play.head-the-trick", seed, book)
+        page = Page(client.post(f"/lessons/practice/play.head-the-trick/{seed}",
+                                data=form_for(exercise, expected_answer(exercise, book))))
+        assert 'class="feedback right"' in page.html
+        assert (practice_owed(client) == [["play.head-the-trick", left]]) if left else practice_owed(client) == []
+        seed += 1
+    assert "All cleared" in page.text and "Nothing to practise" in Page(client.get("/lessons/practice/")).text
+
+
+def test_a_wrong_answer_in_practice_owes_the_rule_in_full_again(client, app):
+    from ecarte_tutor.lessons.drills import drill_exercise
+
+    book = app.extensions["ecarte_tutor"].book
+    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    exercise = drill_exercise("play.head-the-trick", 7, book)
+    client.post("/lessons/practice/play.head-the-trick/7", data=form_for(exercise, expected_answer(exercise, book)))
+    assert practice_owed(client) == [["play.head-the-trick", 1]]
+    _, wrong = typical_wrong_answers(exercise, expected_answer(exercise, book))[0]
+    page = Page(client.post("/lessons/practice/play.head-the-trick/7", data=form_for(exercise, wrong)))
+    assert "Not yet" in page.text
+    assert dict(practice_owed(client))["play.head-the-trick"] == 2
+
+
+@pytest.mark.parametrize("url", ["/lessons/practice/pack.piquet-pack/1", "/lessons/practice/no.such/1",
+                                 "/lessons/practice/law.43/1000000000"])
+def test_practice_of_what_cannot_be_practised_is_a_404(get, url):
+    assert get(url).status == 404
+
+
+def test_no_rule_id_or_code_outside_the_referees_details(client):
+    """What a learner reads names rules by title; ids stay inside "For referees"."""
+    pages = [client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]}),
+             client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "tries": "1"}),
+             client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"]}),
+             client.get("/lessons/"), client.get("/lessons/practice/"),
+             client.get("/lessons/practice/law.43/3"), client.get("/lessons/11-misdeals-and-wrong-hand-sizes/2")]
+    names = [*LIBRARY.book.rules, *LIBRARY.book.option_labels]
+    ids = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    raw = Page(pages[1]).text
+    assert re.search(rf"(?<![\w#/.-])({ids})(?![\w-])", raw), "the referees' details do hold the ids"
+    for response in pages:
+        html = re.sub(r'<details class="referees">.*?</details>', "", response.get_data(as_text=True), flags=re.S)
+        visible = Page.__new__(Page)
+        visible.html = html
+        assert not re.search(rf"(?<![\w#/.-])({ids})(?![\w-])", visible.text), visible.text[:300]

@@ -273,3 +273,25 @@ def test_with_doubling_and_offering_agreed_the_learner_may_double_offer_and_answ
             continue
         url = step(get, url)
     assert {"double", "offer-point"} & seen, seen
+
+
+def test_no_play_page_shows_a_player_an_id_or_a_card_code(client, get):
+    from test_words import offenders
+
+    url = start(client, drills="all", level="club")
+    token = token_of(url)
+    urls = ["/play/", url, url + "&try=1", f"/play/referee?g={token}",
+            f"/play/referee?g={token}&irregularity=revoke&discovered=play&offender=dealer&corrected_before_next_lead=true",
+            f"/play/referee?g={token}&irregularity=wrong-card-count&discovered=after-turn-up&hand=dealer&count=6"
+            "&dealer_took_up_hand=true", f"/play/referee?g={token}&colour=red", f"/play/move?g={token}&do=juggle",
+            "/play/new?level=grandmaster", "/play/game?g=broken", f"/play/summary?g={token}"]
+    for _ in range(120):  # on to the end of the game, with a refusal and every review on the way
+        page = get(url)
+        if "The game is over" in page.text:
+            break
+        url = step(get, url)
+    token = token_of(url)
+    urls += [url, f"/play/summary?g={token}"] + [link for link in get(f"/play/summary?g={token}").links()
+                                                 if link.startswith("/play/review")]
+    seen = {u: found for u in urls if (found := offenders(get(u).html))}
+    assert seen == {}

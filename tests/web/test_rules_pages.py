@@ -1,12 +1,11 @@
 """``/rules``, ``/rules/disagreements`` and ``/laws``: the rule book with an anchor per rule id."""
 import re
-from html import escape
 
 import pytest
 from data_under_test import PROFILES
+from markupsafe import escape
 
 from ecarte_tutor.web import create_app
-from ecarte_tutor.web.rules import param_value
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +42,11 @@ def test_profile_switch_shows_each_profiles_values(get, book, profile):
     page = get(f"/rules?profile={profile}")
     assert page.status == 200
     assert f'<option value="{profile}" selected>' in page.html
+    name = book.profiles[profile].title.split(" — ")[0]
     for rule in book.variants[:3]:
         article = page.html[page.html.index(f'id="{rule.id}"'):]
-        assert f"In the <strong>{profile}</strong> profile" in article[:4000]
+        assert f"Under <strong>{escape(name)}</strong>: {escape(rule.variant['profiles'][profile]['says'])}" \
+            in article[:4000]
 
 
 def test_bad_profile_is_400(get):
@@ -71,9 +72,10 @@ def test_laws_page_lists_every_law_in_the_book(get, book):
     page = get("/laws")
     for number, rule in book.laws.items():
         assert rule.id in page.ids()
-        assert f"Law {number}:" in page.text
-        assert f'href="/rules/{rule.id}">sources</a>' in page.html, "each law's sources are one tap away"
+        assert f"Law {number} — {rule.title}" in page.text
+        assert f'href="/laws/{number}">its page, sources and cases</a>' in page.html, "each law's page is one tap away"
     assert "Sources:" in get("/rules/law.43").text
+    assert "Sources:" in get("/laws/43").text
 
 
 def test_single_rule_page(get, book):
@@ -92,8 +94,12 @@ def test_see_also_links_lead_to_the_rule_on_the_rule_book_page(get, book, query)
     links = re.findall(r'href="([^"]+)"', see_also)
     assert len(links) == len(rule.see_also)
     for link, other in zip(links, rule.see_also, strict=True):
-        assert link == f"/rules{query}#{other}", "the rule book page, in the same profile, at the rule"
-        assert other in anchors
+        law = book.rules[other].law
+        if law:
+            assert link == f"/laws/{law}", "a law: its own page"
+        else:
+            assert link == f"/rules{query}#{other}", "the rule book page, in the same profile, at the rule"
+            assert other in anchors
 
 
 @pytest.mark.parametrize("query", ["", "?profile=french"])
@@ -102,8 +108,8 @@ def test_each_rule_in_the_book_links_to_its_own_page_with_the_sources(get, book,
     for rule in book.rules.values():
         entry = page.html[page.html.index(f'id="{rule.id}"'):]
         entry = entry[:entry.index("</a>")]
-        if rule.law:  # a law is listed by its title, with its full text on the laws page
-            assert f'href="/laws#{rule.id}"' in entry
+        if rule.law:  # a law is listed by its number and title, linked to its own page
+            assert f'href="/laws/{rule.law}"' in entry
         else:
             assert f'href="/rules/{rule.id}{query}"' in entry
     one = get(f"/rules/play.follow-suit{query}")
@@ -118,10 +124,10 @@ def test_the_book_shows_game_rules_in_full_and_variants_by_the_profiles_choice(g
     variant = book.variants[0]
     entry = page.html[page.html.index(f'id="{variant.id}"'):]
     entry = entry[:entry.index("</article>")]
-    value = variant.variant["profiles"]["modern"]["value"]
-    assert f"<code>{variant.variant['parameter']}</code>" in entry and "modern" in entry
+    says = variant.variant["profiles"]["modern"]["says"]
+    assert escape(says) in entry, "a variant under a profile: that profile's choice in words"
+    assert variant.variant["parameter"] not in entry, "the parameter's name is for referees"
     assert f'href="/rules/disagreements?profile=modern#{variant.id}"' in entry
-    assert f"<strong>{escape(param_value(value))}</strong>" in entry
 
 
 def test_the_laws_page_takes_no_profile(get):
@@ -142,11 +148,57 @@ def test_the_default_profile_comes_from_the_rule_book_not_a_literal(monkeypatch)
     monkeypatch.setattr(app.extensions["ecarte_tutor"].book, "default_profile", "french")  # the book is shared
     client = app.test_client()
     page = client.get("/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S").get_data(as_text=True)
-    assert "profile french" in re.sub(r"<[^>]+>", "", page)
+    assert "Ruled under French (explicit conventions)" in re.sub(r"<[^>]+>", "", page)
     assert 'href="/rules#play.head-the-trick"' in page  # the default profile needs no parameter
     london = client.get("/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S&profile=london").get_data(as_text=True)
     assert 'href="/rules?profile=london#play.head-the-trick"' in london
     blank = client.get("/legal/").get_data(as_text=True)
     assert '<option value="french" selected>' in blank
     rules = client.get("/rules").get_data(as_text=True)
-    assert "In the <strong>french</strong> profile" in rules
+    assert "Under <strong>French (explicit conventions)</strong>" in rules
+
+
+def test_every_law_has_a_page_of_its_own(get, book):
+    numbers = sorted(book.laws)
+    for at, number in enumerate(numbers):
+        page = get(f"/laws/{number}")
+        assert page.status == 200
+        assert re.search(rf"<h1>Law {number} — {re.escape(str(escape(book.laws[number].title)))}</h1>", page.html)
+        links = page.links()
+        assert f"/laws#law.{number}" in links, "back to its place among all the laws"
+        if at:
+            assert f"/laws/{numbers[at - 1]}" in links
+        if at + 1 < len(numbers):
+            assert f"/laws/{numbers[at + 1]}" in links
+        for relation in book.laws[number].relations:
+            assert f"/laws/{relation['law']}" in links, "the laws it works with, each on its page"
+
+
+@pytest.mark.parametrize("url", ["/laws/0", "/laws/99", "/laws/x"])
+def test_a_law_that_is_not_is_a_404(get, url):
+    assert get(url).status == 404
+
+
+def test_the_laws_jump_list_reaches_every_law(get, book):
+    page = get("/laws")
+    jump = re.search(r'<nav class="jump".*?</nav>', page.html, flags=re.S).group(0)
+    targets = re.findall(r'href="#([^"]+)"', jump)
+    assert targets == [book.laws[n].id for n in sorted(book.laws)]
+    assert set(targets) <= page.ids()
+    for number in book.laws:
+        assert f'<h2><a href="/laws/{number}">' in page.html, "each law's heading opens its own page"
+
+
+def test_the_rule_books_jump_list_reaches_every_section(get, book):
+    page = get("/rules")
+    jump = re.search(r'<nav class="jump".*?</nav>', page.html, flags=re.S).group(0)
+    targets = re.findall(r'href="#([^"]+)"', jump)
+    assert targets and set(targets) <= page.ids()
+    assert len(targets) == len({s.name for s in book.sections})
+
+
+def test_the_jump_list_stays_at_the_top(client):
+    with client.get("/static/css/site.css") as response:
+        css = response.get_data(as_text=True)
+    rule = re.search(r"\.jump \{[^}]*\}", css).group(0)
+    assert "position: sticky" in rule and "top: 0" in rule

@@ -1,20 +1,79 @@
 """The two answers of the interview: the next question (``need``) and the ruling."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Literal, NotRequired, TypedDict, overload
+
 from ...fields import SEAT_NAMES, SEATS, other
-from ...rulebook import LAW_SECTION, Params, RuleBook
+from ...rulebook import LAW_SECTION, FactChoice, FactValue, Option, Params, RuleBook
 from ..citing import Reasons
-from .concession import concession_points
-from .interview import concession_facts
+from .concession import concession_facts, concession_points
 from .knowledge import Knowledge, moments
 from .rows import ADVERSARY_OF, CONCESSION_FACTS, Row, seat_fact
 
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
 
 
-def timeline(book: RuleBook, known: Knowledge) -> list[dict]:
+class TimelineEntry(TypedDict):
+    """A moment of the timeline, established (``timeline``)."""
+
+    moment: str
+    happened: FactValue
+    label: str
+
+
+class NeedFact(TypedDict):
+    """The fact the interview asks for next, as a form shows it."""
+
+    fact: str
+    question: str
+    choices: list[FactChoice]
+    type: str
+    min: NotRequired[int]
+    max: NotRequired[int]
+    help: NotRequired[str]
+    moment: NotRequired[bool]
+
+
+class Need(TypedDict):
+    """The answer while a fact is missing (``status: need``)."""
+
+    status: Literal["need"]
+    need: NeedFact
+    laws: list[int]
+    cites: list[str]
+    explanation: str
+    facts_used: dict[str, FactValue]
+    timeline: list[TimelineEntry]
+
+
+class RulingHead(TypedDict):
+    """A ruling's fields up to its points (built first, so that points, when given, keep their place)."""
+
+    status: Literal["ruling"]
+    case: str
+    laws: list[int]
+    cites: list[str]
+    authority: dict[str, str]
+    compulsory: bool
+    chooser: str | None
+    options: list[Option]
+    points: NotRequired[dict[str, int]]
+
+
+class Ruling(RulingHead):
+    """The ruling (``status: ruling``), its fields in the order the API gives them."""
+
+    explanation: str
+    window: str
+    facts_used: dict[str, FactValue]
+    timeline: list[TimelineEntry]
+    law_text: list[dict[str, object]]
+
+
+def timeline(book: RuleBook, known: Knowledge) -> list[TimelineEntry]:
     """The moments established so far, in the order they happen, each as a player would say it."""
-    strip = []
+    strip: list[TimelineEntry] = []
     for name in moments(book):
         if name in known:
             words = book.facts[name]["moment"]
@@ -23,14 +82,17 @@ def timeline(book: RuleBook, known: Knowledge) -> list[dict]:
     return strip
 
 
-def need_answer(book: RuleBook, name: str, given: dict, known: Knowledge | None) -> dict:
+def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known: Knowledge | None) -> Need:
     spec = book.facts[name]
-    need = {"fact": name, "question": spec["question"].strip(),
+    need: NeedFact = {"fact": name, "question": spec["question"].strip(),
             "choices": [{"value": c["value"], "label": c["label"]} for c in spec["choices"]],
             "type": spec["type"]}
-    for key in ("min", "max", "help"):
-        if key in spec:
-            need[key] = spec[key]
+    if "min" in spec:
+        need["min"] = spec["min"]
+    if "max" in spec:
+        need["max"] = spec["max"]
+    if "help" in spec:
+        need["help"] = spec["help"]
     if "moment" in spec:
         need["moment"] = True
     return {"status": "need", "need": need, "laws": [], "cites": [],
@@ -38,12 +100,17 @@ def need_answer(book: RuleBook, name: str, given: dict, known: Knowledge | None)
             "facts_used": dict(given), "timeline": timeline(book, known) if known else []}
 
 
-def resolve_seat(ref, known: Knowledge):
+@overload
+def resolve_seat(ref: str, known: Knowledge) -> str: ...
+@overload
+def resolve_seat(ref: None, known: Knowledge) -> None: ...
+def resolve_seat(ref: str | None, known: Knowledge) -> str | None:
     """A seat reference made concrete: ``adversary-of-offender`` with offender dealer -> elder."""
     name = seat_fact(ref)
-    if name is None:
+    if ref is None or name is None:
         return ref
     seat = known[name]
+    assert isinstance(seat, str)  # a seat fact is a choice of elder or dealer (dispute-facts)
     return other(seat) if ref.startswith(ADVERSARY_OF) else seat
 
 
@@ -63,7 +130,7 @@ def authority(book: RuleBook, rule_id: str, params: Params) -> str:
     return "club-code" if club else "profile"
 
 
-def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], params: Params) -> dict:
+def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], params: Params) -> Ruling:
     decision = row.decision
     reasons = Reasons(book).add(row.rule.id)
     reasons.add(*(book.laws[n].id for n in decision.get("laws", ()) if n in book.laws))
@@ -71,38 +138,38 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
     reasons.add(*(params.rule_for(name) for name in decision.get("params", {})))
     chooser = resolve_seat(decision["chooser"], known)
     explanation = [decision["explanation"].strip()]
-    answer: dict = {"status": "ruling", "case": row.case}
     points = None
     if row.concedes:
         # only the vulnerability facts that change the points are read (the others may be unknown)
         relevant = concession_facts(row, known, params, book)
-        vulnerability = {name: name in relevant and known[name] for name in CONCESSION_FACTS}
+        vulnerability = {name: name in relevant and known[name] is True for name in CONCESSION_FACTS}
         conceded = concession_points(row, known, vulnerability, params, book)
         points = conceded.points
         reasons.add(*conceded.reasons.ids)
         explanation.append(conceded.reason)
-    elif "points" in decision:
+    elif isinstance(fixed := decision.get("points"), dict):  # points by seat (not a concession's)
         points = {seat: 0 for seat in SEATS}
-        for ref, value in decision["points"].items():
+        for ref, value in fixed.items():
             points[resolve_seat(ref, known)] += value
     # the deciding rule first, then the laws by number, then the other rules in the order applied
     cites = [row.rule.id] + sorted((c for c in reasons.ids[1:] if book.rules[c].section == LAW_SECTION),
-                                   key=lambda c: book.rules[c].law) + \
+                                   key=lambda c: book.rules[c].law or 0) + \
         [c for c in reasons.ids[1:] if book.rules[c].section != LAW_SECTION]
     laws = reasons.laws
-    answer.update(laws=laws, cites=cites, authority={c: authority(book, c, params) for c in cites},
-                  compulsory=decision["compulsory"], chooser=chooser,
-                  options=[{"id": o["id"], "label": o["label"], "consequence": o["consequence"].strip()}
-                           for o in decision["options"]])
+    head: RulingHead = {"status": "ruling", "case": row.case, "laws": laws, "cites": cites,
+                        "authority": {c: authority(book, c, params) for c in cites},
+                        "compulsory": decision["compulsory"], "chooser": chooser,
+                        "options": [{"id": o["id"], "label": o["label"], "consequence": o["consequence"].strip()}
+                                    for o in decision["options"]]}
     if chooser:
         explanation.append(f"Here the choice belongs to {SEAT_NAMES[chooser]}.")
     if points is not None:
-        answer["points"] = points
+        head["points"] = points
         if not row.concedes:
             explanation += [f"{SEAT_NAMES[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
-    answer["explanation"] = " ".join(explanation)
-    answer["window"] = decision["window"]["says"]
-    answer["facts_used"] = {name: known[name] for name in sorted(used, key=list(book.facts).index)}
-    answer["timeline"] = timeline(book, known)
-    answer["law_text"] = book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws])
-    return answer
+    return {**head,
+            "explanation": " ".join(explanation),
+            "window": decision["window"]["says"],
+            "facts_used": {name: known[name] for name in sorted(used, key=list(book.facts).index)},
+            "timeline": timeline(book, known),
+            "law_text": book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws])}

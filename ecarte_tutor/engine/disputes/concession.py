@@ -21,15 +21,17 @@ from .rows import CONCESSION_FACTS, Row
 
 @dataclass(frozen=True)
 class Concession:
-    points: dict
+    points: dict[str, int]
     reason: str
     reasons: Reasons
 
 
-def concession_points(row: Row, known: Knowledge, vulnerability: dict, params: Params, book: RuleBook) -> Concession:
+def concession_points(row: Row, known: Knowledge, vulnerability: dict[str, bool], params: Params,
+                      book: RuleBook) -> Concession:
     """What the adversary of the offender marks when the offender gives up with ``tricks_won`` tricks."""
-    offender = known["offender"]
-    won = min(known["tricks_won"], params.point_tricks - 1)  # a row that concedes has fewer than the point
+    offender, tricks_won = known["offender"], known["tricks_won"]
+    assert isinstance(offender, str) and isinstance(tricks_won, int)  # a seat, and a whole number (dispute-facts)
+    won = min(tricks_won, params.point_tricks - 1)  # a row that concedes has fewer than the point
     tricks = {offender: won, other(offender): params.hand_size - won}
     facts = scoring.HandFacts(tricks, vulnerability["elder_played_without_proposing"],
                               vulnerability["dealer_refused_first_proposal"],
@@ -52,7 +54,7 @@ def concession_facts(row: Row, known: Knowledge, params: Params, book: RuleBook)
     relevant = []
     for name in CONCESSION_FACTS:
         others = [other for other in CONCESSION_FACTS if other != name]
-        for combo in product(*[[known[n]] if n in known else [True, False] for n in others]):
+        for combo in product(*[[known[n] is True] if n in known else [True, False] for n in others]):
             results = set()
             for value in (True, False):
                 values = {**dict(zip(others, combo, strict=True)), name: value}

@@ -1,8 +1,10 @@
 """How a condition of the dispute data (a value, a list of values, or ``{min, max}``) is met."""
 from __future__ import annotations
 
+from ...rulebook import Condition
 
-def matches(condition, value) -> bool:
+
+def matches(condition: Condition, value: object) -> bool:
     """Does a known fact value satisfy a condition?"""
     if isinstance(condition, dict):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -13,21 +15,6 @@ def matches(condition, value) -> bool:
     return same(condition, value)
 
 
-def same(a, b) -> bool:
+def same(a: object, b: object) -> bool:
     # True == 1 in Python; a boolean fact must not match an integer condition.
     return type(a) is type(b) and a == b
-
-
-def describe(condition) -> str:
-    """A condition in words, for error messages."""
-    if isinstance(condition, dict):
-        if "min" in condition and "max" in condition:
-            return f"from {condition['min']} to {condition['max']}"
-        return f"of at least {condition['min']}" if "min" in condition else f"of at most {condition['max']}"
-    if isinstance(condition, list):
-        return "one of " + ", ".join(map(show, condition))
-    return f"= {show(condition)}"
-
-
-def show(value) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)

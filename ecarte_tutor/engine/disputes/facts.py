@@ -5,10 +5,11 @@ from difflib import get_close_matches
 
 from ...errors import QuestionError
 from ...fields import is_whole_number, require
-from ...rulebook import RuleBook
+from ...jsontypes import Question
+from ...rulebook import Fact, FactValue, RuleBook
 
 
-def read_facts(question: dict, book: RuleBook) -> dict:
+def read_facts(question: Question, book: RuleBook) -> dict[str, FactValue]:
     """The given facts, names and values checked against rules/dispute-facts.yaml.
 
     A null value counts as not given (a form may send every field). Besides JSON
@@ -19,7 +20,7 @@ def read_facts(question: dict, book: RuleBook) -> dict:
     if not isinstance(given, dict):
         raise QuestionError("bad-field", "'facts' must be an object of fact names and values, "
                                          "like {\"irregularity\": \"revoke\"}.", "facts")
-    facts = {}
+    facts: dict[str, FactValue] = {}
     for name, value in given.items():
         spec = book.facts.get(name)
         if spec is None:
@@ -32,7 +33,7 @@ def read_facts(question: dict, book: RuleBook) -> dict:
     return facts
 
 
-def _read_value(spec, value, field: str):
+def _read_value(spec: Fact, value: object, field: str) -> FactValue:
     kind, name = spec["type"], spec["name"]
     if kind == "boolean":
         if isinstance(value, str) and value.strip().lower() in ("true", "false"):
@@ -44,9 +45,8 @@ def _read_value(spec, value, field: str):
         if isinstance(value, str) and is_whole_number(value.strip()):
             value = int(value.strip())
         low, high = spec.get("min"), spec.get("max")
-        in_range = not isinstance(value, bool) and isinstance(value, int) \
-            and (low is None or value >= low) and (high is None or value <= high)
-        if not in_range:
+        if isinstance(value, bool) or not isinstance(value, int) \
+                or (low is not None and value < low) or (high is not None and value > high):
             span = f" from {low} to {high}" if low is not None and high is not None else ""
             raise QuestionError("bad-fact-value", f"'{name}' must be a whole number{span}, got {value!r}.", field)
         return value

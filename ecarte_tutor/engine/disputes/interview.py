@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from ...errors import QuestionError
 from ...rulebook import Params, RuleBook
+from ...wording import Words
 from .concession import concession_facts
-from .conditions import describe, matches, show
+from .conditions import matches
 from .knowledge import Knowledge
 from .rows import Row
 
@@ -34,7 +35,7 @@ def next_step(rows: tuple[Row, ...], known: Knowledge, params: Params, book: Rul
             if not unknown and row.concedes:
                 unknown = [name for name in concession_facts(row, known, params, book) if name not in known]
             return row, (unknown[0] if unknown else None)
-    raise no_match(rows, known)
+    raise no_match(rows, known, book)
 
 
 def facts_used(rows: tuple[Row, ...], ruling: Row, known: Knowledge, params: Params, book: RuleBook) -> set[str]:
@@ -60,15 +61,17 @@ def facts_used(rows: tuple[Row, ...], ruling: Row, known: Knowledge, params: Par
     return used | {IRREGULARITY}
 
 
-def no_match(rows: tuple[Row, ...], known: Knowledge) -> QuestionError:
-    """The error for facts no row fits, naming for the nearest rows what they would need."""
+def no_match(rows: tuple[Row, ...], known: Knowledge, book: RuleBook) -> QuestionError:
+    """The error for facts no row fits, naming for the nearest rows what they would need, in a player's words."""
+    words = Words(book)
     irregularity = known[IRREGULARITY]
+    what = f"“{words.fact_value(IRREGULARITY, irregularity)}”"
     same_kind = [row for row in rows if irregularity in row.irregularities]
     if not same_kind:
-        return QuestionError("no-matching-law", f"No law in the rule book rules on '{irregularity}' under this "
-                                                "profile.", f"facts.{IRREGULARITY}")
+        return QuestionError("no-matching-law", f"No law in the rule book rules on {what} under this profile.",
+                             f"facts.{IRREGULARITY}")
 
-    def conflicting(row):
+    def conflicting(row: Row) -> list[str]:
         return [name for name, cond in row.conditions.items() if name in known and not matches(cond, known[name])]
 
     conflicts = [(row, conflicting(row)) for row in same_kind]
@@ -76,11 +79,11 @@ def no_match(rows: tuple[Row, ...], known: Knowledge) -> QuestionError:
     nearest = [(row, names) for row, names in conflicts if len(names) == fewest][:4]
     needs = "; ".join(
         f"{_rule_name(row)} needs " + " and ".join(
-            f"{name} {describe(row.conditions[name])} ({_as_known(known, name)})" for name in names)
+            f"{words.fact_condition(name, row.conditions[name])} ({_as_known(words, known, name)})" for name in names)
         for row, names in nearest)
     culprits = sorted(known.given_behind(nearest[0][1]))
     return QuestionError("no-matching-law",
-                         f"No rule of the club code covers '{irregularity}' with these facts: {needs}.",
+                         f"No rule of the club code covers {what} with these facts: {needs}.",
                          f"facts.{culprits[0]}" if culprits else "facts")
 
 
@@ -88,8 +91,11 @@ def _rule_name(row: Row) -> str:
     return f"law {row.rule.law}" if row.rule.law else row.rule.title
 
 
-def _as_known(known: Knowledge, name: str) -> str:
+def _as_known(words: Words, known: Knowledge, name: str) -> str:
+    """What is known of a fact, and whether it was given or follows from other answers."""
+    state = words.fact_state(name, known[name])
     behind = sorted(known.given_behind([name]))
     if behind == [name]:
-        return f"given {show(known[name])}"
-    return f"{show(known[name])}, from {', '.join(behind)}"
+        moment = name in words.moments
+        return f"you said {state if moment else words.fact_value(name, known[name])}"
+    return f"here {state}, from your answer to " + " and ".join(f"“{words.fact(n)}”" for n in behind)

@@ -8,38 +8,40 @@ which of the user's answers decided it (``facts_used``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from ...errors import QuestionError
-from ...rulebook import RuleBook
-from .conditions import matches, same, show
+from ...rulebook import Condition, FactValue, RuleBook
+from ...wording import Words
+from .conditions import matches, same
 
 
 @dataclass(frozen=True)
 class Implication:
     """If every fact of ``when`` is known and matches, the facts of ``then`` take their values."""
 
-    when: MappingProxyType
-    then: MappingProxyType
+    when: MappingProxyType[str, Condition]
+    then: MappingProxyType[str, FactValue]
 
 
 @dataclass(frozen=True)
 class Knowledge:
     """Known fact values, and for each the given facts it rests on."""
 
-    values: MappingProxyType
-    support: MappingProxyType  # fact name -> frozenset of given fact names
+    values: MappingProxyType[str, FactValue]
+    support: MappingProxyType[str, frozenset[str]]  # fact name -> the given fact names it rests on
 
     def __contains__(self, name: str) -> bool:
         return name in self.values
 
-    def __getitem__(self, name: str):
+    def __getitem__(self, name: str) -> FactValue:
         return self.values[name]
 
-    def given_behind(self, names) -> frozenset:
+    def given_behind(self, names: Iterable[str]) -> frozenset[str]:
         """The given facts that the known values of ``names`` rest on."""
-        out: frozenset = frozenset()
+        out: frozenset[str] = frozenset()
         for name in names:
             out |= self.support.get(name, frozenset())
         return out
@@ -53,7 +55,7 @@ def moments(book: RuleBook) -> tuple[str, ...]:
 def implications(book: RuleBook) -> tuple[Implication, ...]:
     """The data's implications, then the timeline's (worked out once per rule book)."""
     key = ("dispute-implications",)
-    found = book.derived.get(key)
+    found: tuple[Implication, ...] | None = book.derived.get(key)
     if found is None:
         rules = [Implication(MappingProxyType(dict(item["if"])), MappingProxyType(dict(item["then"])))
                  for item in book.implications]
@@ -65,7 +67,7 @@ def implications(book: RuleBook) -> tuple[Implication, ...]:
     return found
 
 
-def establish(book: RuleBook, given: dict) -> Knowledge:
+def establish(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge:
     """The given facts and everything that follows from them; contradictions are refused."""
     values = dict(given)
     support = {name: frozenset([name]) for name in given}
@@ -86,11 +88,20 @@ def establish(book: RuleBook, given: dict) -> Knowledge:
     return Knowledge(MappingProxyType(values), MappingProxyType(support))
 
 
-def _contradiction(book: RuleBook, name, wanted, held, behind, given) -> QuestionError:
+def _contradiction(book: RuleBook, name: str, wanted: FactValue, held: FactValue, behind: frozenset[str],
+                   given: Mapping[str, FactValue]) -> QuestionError:
+    words = Words(book)
     culprits = sorted(behind, key=list(book.facts).index)
-    listed = ", ".join(f"{n} = {show(given[n])}" for n in culprits)
+    listed = "; ".join(words.fact_state(n, given[n]) for n in culprits)
     return QuestionError(
         "conflicting-facts",
-        f"These facts cannot all be true of one hand: {listed} (they say both that "
-        f"{name} is {show(held)} and that it is {show(wanted)}). Correct one of them.",
+        f"These answers cannot all be true of one hand: {listed}. {_clash(words, name, held, wanted)} "
+        "Correct one of them.",
         f"facts.{culprits[-1]}" if culprits else "facts")
+
+
+def _clash(words: Words, name: str, held: FactValue, wanted: FactValue) -> str:
+    if name in words.moments:
+        return f"Together they say both that {words.fact_state(name, held)} and that {words.fact_state(name, wanted)}."
+    return (f"Together they give two answers to “{words.fact(name)}”: {words.fact_value(name, held)}, and "
+            f"{words.fact_value(name, wanted)}.")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ...fields import SEATS
-from ...rulebook import Params, Rule, RuleBook
+from ...rulebook import Condition, Decision, Params, Rule, RuleBook, read_only
 from .conditions import matches
 
 ADVERSARY_OF = "adversary-of-"
@@ -27,9 +27,9 @@ class Row:
     """One decision row, ready for the interview."""
 
     rule: Rule
-    decision: MappingProxyType
+    decision: Decision  # read-only at run time
     irregularities: tuple[str, ...]
-    conditions: MappingProxyType  # fact -> condition: the ``when`` facts and the window's moments
+    conditions: MappingProxyType[str, Condition]  # fact -> condition: the ``when`` facts and the window's moments
     needed: tuple[str, ...]  # the facts the row needs, in the order the interview asks them
 
     @property
@@ -41,14 +41,14 @@ class Row:
         return self.decision.get("points") == CONCESSION
 
 
-def seat_fact(ref) -> str | None:
+def seat_fact(ref: str | None) -> str | None:
     """The fact a seat reference reads (``adversary-of-hand`` -> ``hand``), or None for a fixed seat."""
     if ref is None or ref in SEATS or ref == CONCESSION:
         return None
     return ref[len(ADVERSARY_OF):] if ref.startswith(ADVERSARY_OF) else ref
 
 
-def conditions_of(decision) -> dict:
+def conditions_of(decision: Decision) -> dict[str, Condition]:
     """The row's ``when`` facts and its window, as one mapping of fact -> condition."""
     conditions = dict(decision.get("when", {}))
     window = decision.get("window", {})
@@ -57,7 +57,7 @@ def conditions_of(decision) -> dict:
     return conditions
 
 
-def _needed(decision, conditions: dict, order: dict) -> tuple[str, ...]:
+def _needed(decision: Decision, conditions: dict[str, Condition], order: dict[str, int]) -> tuple[str, ...]:
     names = set(conditions)
     points = decision.get("points")
     refs = [decision.get("chooser"), *(points if isinstance(points, dict) else ())]
@@ -75,10 +75,10 @@ def deciding_rules(book: RuleBook) -> list[Rule]:
 def decision_rows(book: RuleBook, params: Params) -> tuple[Row, ...]:
     """Every decision row in force under the profile of ``params``, in rule-book order."""
     key = ("dispute-rows", params.profile)
-    found = book.derived.get(key)
+    found: tuple[Row, ...] | None = book.derived.get(key)
     if found is None:
         order = {name: i for i, name in enumerate(book.facts)}
-        rows = []
+        rows: list[Row] = []
         for rule in deciding_rules(book):
             if not rule.applies_in(params.profile):
                 continue
@@ -87,10 +87,10 @@ def decision_rows(book: RuleBook, params: Params) -> tuple[Row, ...]:
                     continue
                 if not all(matches(cond, params[name]) for name, cond in decision.get("params", {}).items()):
                     continue
-                kinds = decision["irregularity"]
-                kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+                irregularity = decision["irregularity"]
+                kinds = (irregularity,) if isinstance(irregularity, str) else tuple(irregularity)
                 conditions = conditions_of(decision)
-                rows.append(Row(rule, MappingProxyType(decision), kinds, MappingProxyType(conditions),
+                rows.append(Row(rule, read_only(decision), kinds, MappingProxyType(conditions),
                                 _needed(decision, conditions, order)))
         found = book.derived[key] = tuple(rows)
     return found

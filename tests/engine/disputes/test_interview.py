@@ -223,7 +223,10 @@ def test_facts_must_be_an_object(fbook, question, code):
 def test_no_matching_law_names_the_conflicting_facts(fbook):
     answer = dispute(fbook, {"irregularity": "cut-exposed", "cut": "for-deal", "cards_exposed": 1})
     assert error_of(answer) == ("no-matching-law", "facts.cards_exposed")
-    assert "cards_exposed" in answer["error"]["message"] and "law 4" in answer["error"]["message"]
+    message = answer["error"]["message"]
+    question = fbook.facts["cards_exposed"]["question"]
+    assert f"law 4 needs “{question}” at least 2 (you said One card)" in message, "the fact by its question, in words"
+    assert "cards_exposed" not in message
 
 
 def test_irregularity_no_law_rules_on(fbook):

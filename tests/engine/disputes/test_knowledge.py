@@ -8,7 +8,7 @@ from ecarte_tutor.rulebook import FACTS_FILE, load_rulebook
 
 
 def known(book, **facts):
-    return establish(book, {"irregularity": "revoke", **facts})
+    return establish(book, {"irregularity": "new-cards-called", **facts})  # an irregularity of any moment
 
 
 @pytest.mark.parametrize("value, settled, open_", [
@@ -56,7 +56,10 @@ def test_contradictory_facts_are_refused_naming_them(book):
     with pytest.raises(QuestionError) as err:
         known(book, discovered="after-turn-up", dealer_played=True)
     assert err.value.code == "conflicting-facts"
-    assert "discovered" in err.value.message and "dealer_played" in err.value.message
+    message = err.value.message
+    assert f"“{book.facts['discovered']['question']}” After the turn-up" in message, "each answer by its question"
+    assert "no card had been led and that the non-dealer led to the first trick" in message, "the clash in words"
+    assert "dealer_played" not in message and "after-turn-up" not in message
     answer = ask({"kind": "dispute", "facts": {"irregularity": "revoke", "discovered": "exchange",
                                                "first_lead": True}})
     assert answer["error"]["code"] == "conflicting-facts"

@@ -1,0 +1,16 @@
+"""The JSON the tutor reads and writes, named for the type checker: a question and an answer.
+
+A question is a JSON object as it arrives (from orjson, a form or a YAML case): its values are
+not checked yet, so they are ``object`` until a reader of :mod:`ecarte_tutor.fields` has read
+them. An answer is a JSON object the kinds build and ``ask()`` completes (``laws``,
+``profile``...), so it is a plain ``dict`` too; the parts the engine reads back have their own
+types where they are made (``Citing``, ``Duty``, ``HandFacts``...).
+"""
+from __future__ import annotations
+
+from typing import TypeAlias
+
+# A dict rather than a Mapping while ecarte_tutor.fields (typed after the lessons/schemas merges)
+# takes one: its readers are annotated ``question: dict``.
+Question: TypeAlias = dict[str, object]
+Answer: TypeAlias = dict[str, object]

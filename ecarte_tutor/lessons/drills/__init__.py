@@ -1,0 +1,57 @@
+"""Practice on the rules a learner broke: fresh exercises, seeded, made at random and graded by the engine.
+
+``drill_for(rule_id, book)`` is the :class:`~.base.Drill` of a rule, or None; ``drillable(book)``
+the ids that have one; ``drill_exercise(rule_id, seed, book)`` the exercise a seed gives (the
+same seed, the same exercise: a practice page is a pure function of its URL).
+"""
+from __future__ import annotations
+
+import random
+
+from ...rulebook import RuleBook
+from ..grading import engine_answer
+from ..kinds import KindError
+from ..model import Exercise, exercise_from
+from ..reading import LessonError
+from . import advice, exchange, play, scoring  # noqa: F401 - each registers its drills
+from .base import ATTEMPTS, REGISTRY, Drill
+from .disputes import law_drill
+
+__all__ = ["Drill", "drill_exercise", "drill_for", "drillable", "to_practise"]
+
+
+def drill_for(rule_id: str, book: RuleBook) -> Drill | None:
+    """The drill of ``rule_id``: a registered maker, or, for a rule with a decision table, its situations."""
+    if rule_id in REGISTRY and rule_id in book.rules:
+        return REGISTRY[rule_id]
+    rule = book.rules.get(rule_id)
+    return law_drill(rule) if rule is not None and rule.decisions else None
+
+
+def drillable(book: RuleBook) -> frozenset:
+    """Every rule id a drill can practise."""
+    return frozenset(r for r in book.rules if drill_for(r, book) is not None)
+
+
+def to_practise(feedback, book: RuleBook) -> str | None:
+    """The rule a wrong answer broke, when a drill can practise it (None otherwise, and for a right answer)."""
+    rule = feedback.diagnosis.rule if feedback.diagnosis else None
+    return rule if rule and drill_for(rule, book) is not None else None
+
+
+def drill_exercise(rule_id: str, seed: int, book: RuleBook) -> Exercise:
+    """The exercise on ``rule_id`` that ``seed`` gives; :class:`LessonError` if the rule has no drill
+    or its maker finds nothing the engine rules on by that rule (a defect the tests look for)."""
+    found = drill_for(rule_id, book)
+    if found is None:
+        raise LessonError(f"there is no practice for the rule '{rule_id}'")
+    rng = random.Random(f"{rule_id}#{seed}")  # a string seed: the same on every run and machine
+    for _ in range(ATTEMPTS):
+        try:
+            exercise = exercise_from(found.make(rng, book), book)
+            answer = engine_answer(exercise, book)
+        except (KindError, LessonError):
+            continue
+        if set(found.cited) & set(answer.get("cites", [])):
+            return exercise
+    raise LessonError(f"no exercise on '{rule_id}' came of seed {seed} after {ATTEMPTS} tries")

@@ -1,0 +1,49 @@
+"""Drills on the jeux de règle: hands to play or propose with (accept or refuse, for the dealer).
+
+Hands are dealt at random, half of them kept only if the advice is to play (or refuse), so
+that the learner meets both sides of the patterns' edge; the king of trumps drill keeps only
+hands where the king overrides a jeu de règle.
+"""
+from __future__ import annotations
+
+from ...asking import ask
+from ...cards import Card
+from .base import cards_of, codes, drill, suit_of
+
+DEALS = 400  # hands dealt before settling for one on the other side
+
+
+def _deal(rng, book, seat: str, wanted) -> dict:
+    trump = suit_of(rng)
+    for _ in range(DEALS):
+        hand = rng.sample(cards_of(*trump.__class__), 5)
+        question = {"kind": "advice", "trump": trump.letter, "hand": codes(hand), "seat": seat}
+        if wanted(ask(question, book), hand, trump):
+            break
+    position = {"trump": trump.letter, "hand": codes(hand)}
+    if seat == "dealer":
+        position["seat"] = "dealer"
+        prompt = (f"{trump.english.capitalize()} are trumps. You are the dealer and the elder proposes. "
+                  "Accept, or refuse?")
+    else:
+        prompt = f"{trump.english.capitalize()} are trumps. You are the elder hand. Propose, or play?"
+    return {"kind": "propose-or-play", "position": position, "prompt": prompt,
+            "hint": "Count your trumps, then look at your court cards and how they are guarded."}
+
+
+@drill("strategy.jeux-de-regle")
+def elder(rng, book):
+    keep = rng.random() < .5
+    return _deal(rng, book, "elder", lambda answer, hand, trump: answer.get("play_without_proposing") == keep)
+
+
+@drill("strategy.dealer-refusals")
+def dealer(rng, book):
+    keep = rng.random() < .5
+    return _deal(rng, book, "dealer", lambda answer, hand, trump: answer.get("play_without_proposing") == keep)
+
+
+@drill("strategy.king-exception")
+def king(rng, book):
+    return _deal(rng, book, "elder", lambda answer, hand, trump: Card("K", trump) in hand and answer.get("pattern")
+                 and not answer.get("play_without_proposing"))

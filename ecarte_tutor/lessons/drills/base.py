@@ -1,0 +1,72 @@
+"""A drill: fresh exercises on one rule, made at random from a seed and kept only if the engine agrees.
+
+A maker returns an exercise entry (``kind``, ``prompt``, ``position``, ``hint``), built to sit on
+the rule's boundary (a hand with one card above the card led and one below, a stock one card
+short...). The engine then answers it, and the entry is kept only when the answer cites one of
+the rules the drill ``accepts``: the rule itself, unless said otherwise.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...cards import PACK, Card, Suit
+from ...rulebook import RuleBook
+
+ATTEMPTS = 200  # makers that keep failing have a defect: a test draws every drill many times
+
+
+@dataclass(frozen=True)
+class Drill:
+    """How to make a fresh exercise on ``rule``."""
+
+    rule: str
+    make: Callable[[random.Random, RuleBook], dict]
+    accepts: tuple[str, ...] = ()  # rules one of which the engine's answer must cite (default: the rule)
+
+    @property
+    def cited(self) -> tuple[str, ...]:
+        return self.accepts or (self.rule,)
+
+
+REGISTRY: dict[str, Drill] = {}
+
+
+def drill(*rules: str, accepts: tuple[str, ...] = ()):
+    """Register the decorated maker as the drill of each of ``rules``."""
+    def register(make):
+        for rule in rules:
+            REGISTRY[rule] = Drill(rule, make, accepts)
+        return make
+    return register
+
+
+def suit_of(rng: random.Random, *besides: Suit) -> Suit:
+    return rng.choice([s for s in Suit if s not in besides])
+
+
+def cards_of(*suits: Suit) -> list[Card]:
+    return [c for c in PACK if c.suit in suits]
+
+
+def codes(cards) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def profile_of(rng: random.Random, book: RuleBook) -> str | None:
+    """A profile for a drill on a variant: None for the default one, so its position stays plain."""
+    name = rng.choice(list(book.profiles))
+    return None if name == book.default_profile else name
+
+
+def under(book: RuleBook, profile: str | None, sentence: str) -> str:
+    """``sentence``, opened by the profile it is ruled under ("Under the Modern rules, the..."); as it is
+    under the default profile."""
+    if profile is None:
+        return sentence
+    return f"Under the {book.profiles[profile].title.split(' (')[0]} rules, {sentence[0].lower()}{sentence[1:]}"
+
+
+def with_profile(position: dict, profile: str | None) -> dict:
+    return {**position, "profile": profile} if profile else position

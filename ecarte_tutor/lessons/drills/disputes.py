@@ -1,0 +1,55 @@
+"""Drills on a law of the club code (or any rule with a decision table): a situation it rules.
+
+The situation is found the way the dispute interview finds a ruling: start from one of the
+irregularities the rule's decisions name, and answer each question the engine asks with a
+choice drawn at random, until it rules. The remedies offered are the right ones and a few
+that the laws give for the same irregularity at other moments.
+"""
+from __future__ import annotations
+
+from ...asking import ask
+from ...rulebook import Rule, RuleBook
+from .base import Drill, profile_of, under, with_profile
+
+QUESTIONS = 16  # an interview never asks more facts than this; a longer walk is abandoned
+
+
+def _irregularities(rule: Rule) -> list[str]:
+    return sorted({name for decision in rule.decisions for name in _named(decision)})
+
+
+def _remedies_for(book: RuleBook, irregularities) -> set[str]:
+    """Every remedy a rule gives for any of these irregularities: the pool of wrong choices."""
+    return {option["id"] for rule in book.rules.values() for decision in rule.decisions
+            if set(_named(decision)) & set(irregularities) for option in decision.get("options", ())}
+
+
+def _named(decision: dict) -> list[str]:
+    named = decision.get("irregularity")
+    return [named] if isinstance(named, str) else list(named or ())
+
+
+def law_drill(rule: Rule) -> Drill:
+    """The drill of ``rule``, whose decisions the dispute engine applies."""
+    def make(rng, book):
+        irregularities = _irregularities(rule)
+        facts = {"irregularity": rng.choice(irregularities)}
+        # a rule of some profiles only (or a variant) is drawn under one where it rules
+        profile = rng.choice(list(rule.profiles)) if rule.profiles else profile_of(rng, book) if rule.variant else None
+        answer = {}
+        for _ in range(QUESTIONS):
+            answer = ask(with_profile({"kind": "dispute", "facts": facts}, profile), book)
+            if answer.get("status") != "need":
+                break
+            facts[answer["need"]["fact"]] = rng.choice(answer["need"]["choices"])["value"]
+        right = [option["id"] for option in answer.get("options", ())]
+        wrong = sorted(_remedies_for(book, irregularities) - set(right))
+        if len(wrong) < 2:  # a law alone on its irregularity: any other remedies will do as wrong choices
+            wrong = sorted(set(book.option_labels) - set(right))
+        choices = right + rng.sample(wrong, min(len(wrong), rng.randint(2, 3)))
+        rng.shuffle(choices)
+        what = f"law {rule.law}" if rule.law else f"the rule “{rule.title}”"
+        return {"kind": "dispute", "position": with_profile({"facts": facts}, profile), "choices": choices,
+                "prompt": under(book, profile, "At the table: what does the law allow, and who chooses?"),
+                "hint": f"This is a matter for {what}: when did it come to light, and whose mistake was it?"}
+    return Drill(rule.id, make)

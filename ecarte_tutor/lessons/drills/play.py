@@ -1,0 +1,146 @@
+"""Drills on the play of a trick: the duties of the second player, the rank order and who wins."""
+from __future__ import annotations
+
+from ...cards import RANK_NAMES, Card, Suit
+from .base import cards_of, codes, drill, suit_of
+
+
+def _ranked(book) -> list[str]:
+    """The ranks in the rule book's order, highest first."""
+    return list(book.params().rank_order)
+
+
+def _prompt(trump: Suit, led: Card | None) -> str:
+    if led is None:
+        return f"{trump.english.capitalize()} are trumps and it is your lead. Which of your cards may you lead?"
+    return f"{trump.english.capitalize()} are trumps. The {led.spoken} is led. Which of your cards may you play?"
+
+
+def _entry(trump: Suit, led: Card | None, hand, hint: str) -> dict:
+    position = {"trump": trump.letter, "hand": codes(hand)}
+    if led is not None:
+        position["led"] = str(led)
+    return {"kind": "legal-cards", "prompt": _prompt(trump, led), "position": position, "hint": hint}
+
+
+def _others(rng, hand, pool, low: int, high: int) -> list:
+    extra = [c for c in pool if c not in hand]
+    return rng.sample(extra, min(len(extra), rng.randint(low, high)))
+
+
+@drill("play.head-the-trick")
+def head(rng, book):
+    """One card of the suit led above it and one below: only the higher ones may be played. The suit
+    led is sometimes trumps, so the learner must overtrump a trump lead when he can."""
+    trump = suit_of(rng)
+    suit = rng.choice([trump, suit_of(rng, trump)])
+    ranks = _ranked(book)
+    led = Card(rng.choice(ranks[1:-1]), suit)
+    position = ranks.index(led.rank)
+    above = Card(rng.choice(ranks[:position]), suit)
+    below = Card(rng.choice(ranks[position + 1:]), suit)
+    hand = [above, below]
+    hand += _others(rng, hand, cards_of(*[s for s in Suit if s is not suit]), 1, 3)
+    rng.shuffle(hand)
+    return _entry(trump, led, hand, f"Which of your {suit.english} beat the {RANK_NAMES[led.rank]}?")
+
+
+@drill("play.follow-suit")
+def follow(rng, book):
+    """Only cards of the suit led that cannot win, beside a trump that would: the suit must be followed."""
+    trump = suit_of(rng)
+    suit = suit_of(rng, trump)
+    ranks = _ranked(book)
+    led = Card(rng.choice(ranks[:-1]), suit)
+    lower = [Card(r, suit) for r in ranks[ranks.index(led.rank) + 1:]]
+    hand = rng.sample(lower, min(len(lower), rng.randint(1, 2)))
+    hand += _others(rng, hand, cards_of(trump), 1, 1) + _others(rng, hand, cards_of(suit_of(rng, trump, suit)), 1, 2)
+    rng.shuffle(hand)
+    return _entry(trump, led, hand, f"Can any of your {suit.english} beat the {RANK_NAMES[led.rank]}? "
+                                    "Whatever the answer, what must you still do?")
+
+
+@drill("play.trump-when-void")
+def trump_when_void(rng, book):
+    """No card of the suit led and one or two trumps: only a trump may be played."""
+    trump = suit_of(rng)
+    suit = suit_of(rng, trump)
+    hand = rng.sample(cards_of(trump), rng.randint(1, 2))
+    hand += _others(rng, hand, cards_of(*[s for s in Suit if s not in (trump, suit)]), 1, 3)
+    rng.shuffle(hand)
+    return _entry(trump, Card(rng.choice(_ranked(book)), suit), hand,
+                  f"You have no {suit.english}. What does a trump do to this trick?")
+
+
+@drill("play.free-discard")
+def free(rng, book):
+    """Neither the suit led nor a trump: every card may be played."""
+    trump = suit_of(rng)
+    suit = suit_of(rng, trump)
+    hand = rng.sample(cards_of(*[s for s in Suit if s not in (trump, suit)]), rng.randint(2, 4))
+    return _entry(trump, Card(rng.choice(_ranked(book)), suit), hand,
+                  "You can neither follow suit nor trump. Is anything left to stop you?")
+
+
+@drill("play.lead")
+def lead(rng, book):
+    """The leader's hand: every card may be led."""
+    hand = rng.sample(cards_of(*Suit), rng.randint(3, 5))
+    return _entry(suit_of(rng), None, hand, "Do the duties of following bind the player who leads?")
+
+
+@drill("pack.rank-order")
+def rank_order(rng, book):
+    """A whole suit (every other time) or five to seven of its cards, the ace and the knave always among them."""
+    suit = suit_of(rng)
+    ranks = _ranked(book)
+    if rng.random() < .5:
+        chosen = list(ranks)
+    else:
+        rest = [r for r in ranks if r not in ("A", "J")]
+        chosen = ["A", "J", *rng.sample(rest, rng.randint(3, 5))]
+    cards = [Card(r, suit) for r in chosen]
+    rng.shuffle(cards)
+    return {"kind": "rank-order", "prompt": f"Put these {suit.english} in order, highest first.",
+            "position": {"cards": codes(cards)}, "hint": "Where does the ace fall: above the knave, or below it?"}
+
+
+def _trick(trump: Suit, led: Card, followed: Card, hint: str, opening: str = "") -> dict:
+    return {"kind": "trick-winner", "position": {"trump": trump.letter, "led": str(led), "followed": str(followed)},
+            "prompt": f"{opening}{trump.english.capitalize()} are trumps. The {led.spoken} is led and the "
+                      f"{followed.spoken} is played to it. Who wins the trick?", "hint": hint}
+
+
+@drill("pack.trump-suit")
+def low_trump(rng, book):
+    """A small trump against a high card of another suit, led first or played second."""
+    trump = suit_of(rng)
+    ranks = _ranked(book)
+    small = Card(rng.choice(ranks[-3:]), trump)
+    high = Card(rng.choice(ranks[:3]), suit_of(rng, trump))
+    led, followed = (small, high) if rng.random() < .5 else (high, small)
+    return _trick(trump, led, followed, "Is either card a trump?")
+
+
+@drill("play.trick-winner")
+def off_suit(rng, book):
+    """A high card of a third suit played to a low card led: it neither follows nor trumps."""
+    trump = suit_of(rng)
+    suit = suit_of(rng, trump)
+    ranks = _ranked(book)
+    led = Card(rng.choice(ranks[-4:]), suit)
+    followed = Card(rng.choice(ranks[:3]), suit_of(rng, trump, suit))
+    return _trick(trump, led, followed, "Does the second card follow suit, or trump?")
+
+
+@drill("variant.ace-high")
+def ace_high(rng, book):
+    """The agreement to rank the ace high: the ace against a court card or the ten of its suit."""
+    trump = suit_of(rng)
+    suit = rng.choice([trump, suit_of(rng, trump)])
+    ace, other = Card("A", suit), Card(rng.choice(("K", "Q", "J", "10")), suit)
+    led, followed = (ace, other) if rng.random() < .5 else (other, ace)
+    entry = _trick(trump, led, followed, "Under the agreement, which card tops the suit?",
+                   "The players agreed to rank the ace high. ")
+    entry["position"]["agreements"] = ["ace-high"]
+    return entry

@@ -1,0 +1,112 @@
+"""Drills on scoring a hand: the point and the vole, the penalty, the kings, the end of the game,
+and the profiles' variants on them (each drawn under a profile where the engine cites it)."""
+from __future__ import annotations
+
+from ...fields import SEATS, other
+from ..reading import SEAT_WORDS
+from .base import drill, profile_of, under, with_profile
+
+WORDS = {3: "three", 4: "four", 5: "all five", 2: "two", 1: "one", 0: "no"}
+
+
+def _tricks(rng, winner: str, won: int) -> dict:
+    return {winner: won, other(winner): 5 - won}
+
+
+def _entry(position: dict, prompt: str, hint: str) -> dict:
+    return {"kind": "score", "position": position, "hint": hint,
+            "prompt": prompt + " What does each player score for this hand?"}
+
+
+def _trick_words(tricks: dict) -> str:
+    def took(n):
+        return f"{WORDS[n]} trick{'s' * (n != 1)}"
+    return f"The elder hand took {took(tricks['elder'])} and the dealer {took(tricks['dealer'])}."
+
+
+@drill("scoring.point", "scoring.only-winner-scores", accepts=("scoring.point", "scoring.vole"))
+def point(rng, book):
+    """Three or four tricks (the boundary of the point), now and then a vole to keep the count honest."""
+    tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 4, 5)))
+    return _entry({"tricks": tricks}, f"The dealer accepted the exchange. {_trick_words(tricks)}",
+                  "How many tricks make the point, and how many the vole?")
+
+
+@drill("scoring.vole")
+def vole(rng, book):
+    """All five tricks, sometimes beside a turned king for the other player."""
+    winner = rng.choice(SEATS)
+    position = {"tricks": _tricks(rng, winner, 5)}
+    prompt = f"{SEAT_WORDS[winner].capitalize()} took every trick."
+    if rng.random() < .5:
+        position["king_turned"] = True
+        prompt = "A king was turned up for trumps. " + prompt
+    return _entry(position, prompt, "What are all five tricks worth?")
+
+
+@drill("scoring.penalty", "variant.elder-vulnerable")
+def penalty(rng, book):
+    """A player who took the risk (playing without proposing, refusing the first proposal) and fell
+    one or two tricks short of the point; under a random profile, since they differ on it."""
+    profile = profile_of(rng, book)
+    risk = rng.choice(("elder_played_without_proposing", "dealer_refused_first_proposal"))
+    stake = "elder" if risk == "elder_played_without_proposing" else "dealer"
+    tricks = _tricks(rng, stake, rng.choice((1, 2, 2)))
+    what = "The elder hand played without proposing." if stake == "elder" else "The dealer refused the first proposal."
+    return _entry(with_profile({"tricks": tricks, risk: True}, profile),
+                  under(book, profile, f"{what} {_trick_words(tricks)}"), "Who took a risk, and did he make the point?")
+
+
+@drill("variant.vulnerable-vole")
+def vulnerable_vole(rng, book):
+    """The player at risk loses every trick: is the vole worth more for it?"""
+    profile = profile_of(rng, book)
+    risk = rng.choice(("elder_played_without_proposing", "dealer_refused_first_proposal"))
+    stake = "elder" if risk == "elder_played_without_proposing" else "dealer"
+    tricks = _tricks(rng, other(stake), 5)
+    what = "The elder hand played without proposing" if stake == "elder" else "The dealer refused the first proposal"
+    return _entry(with_profile({"tricks": tricks, risk: True}, profile),
+                  under(book, profile, f"{what}, and {SEAT_WORDS[other(stake)]} took every trick."),
+                  "Does the penalty add to the vole under these rules?")
+
+
+@drill("variant.elder-committed-after-acceptance")
+def committed(rng, book):
+    """After an accepted exchange the elder takes two tricks: is he still bound to three?"""
+    profile = profile_of(rng, book)
+    tricks = _tricks(rng, "elder", rng.choice((1, 2)))
+    return _entry(with_profile({"tricks": tricks}, profile),
+                  under(book, profile, f"The elder hand proposed and the dealer accepted. {_trick_words(tricks)}"),
+                  "Is the elder still committed to three tricks after an accepted exchange, under these rules?")
+
+
+@drill("scoring.king-point", accepts=("king.turned-up",))
+@drill("king.turned-up")
+def turned_king(rng, book):
+    """A turned king and the tricks, to the same player or not."""
+    tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
+    return _entry({"tricks": tricks, "king_turned": True},
+                  f"A king was turned up for trumps. {_trick_words(tricks)}", "Whom does a turned king score for?")
+
+
+@drill("king.announce")
+def announced_king(rng, book):
+    """A king of trumps announced by either player, and the tricks to either."""
+    seat = rng.choice(SEATS)
+    tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
+    return _entry({"tricks": tricks, "king_announced_by": seat},
+                  f"{SEAT_WORDS[seat].capitalize()} announced the king of trumps. {_trick_words(tricks)}",
+                  "The king and the tricks are separate claims.")
+
+
+@drill("scoring.game", "scoring.claim-order")
+def game(rng, book):
+    """A player within a point or two of game, so that the order of the claims decides."""
+    before = {seat: rng.choice((2, 3, 4)) for seat in SEATS}
+    position = {"tricks": _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5))), "score_before": before}
+    prompt = f"The elder hand has {before['elder']} and the dealer {before['dealer']}."
+    if rng.random() < .6:
+        position["king_turned"] = True
+        prompt += " A king was turned up for trumps."
+    prompt += f" {_trick_words(position['tricks'])}"
+    return _entry(position, prompt, "Claims are scored in order: what happens the moment a player reaches five?")

@@ -1,0 +1,20 @@
+"""The kinds of exercise, one object each (:class:`~.base.ExerciseKind`), by the name lessons use.
+
+Adding a kind: a module with its class, an entry here, its ``kind`` in
+``schemas/lesson.schema.json``, and ``templates/lessons/kinds/<name>.html``.
+"""
+from __future__ import annotations
+
+from .base import ExerciseKind, KindError
+from .dispute import CHOOSER_CHOICES, Dispute
+from .exchange import Exchange
+from .legal_cards import LegalCards
+from .propose_or_play import ProposeOrPlay
+from .rank_order import RankOrder
+from .score import Score
+from .trick_winner import TrickWinner
+
+KINDS: dict[str, ExerciseKind] = {kind.name: kind for kind in (
+    LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay())}
+
+__all__ = ["CHOOSER_CHOICES", "KINDS", "ExerciseKind", "KindError"]

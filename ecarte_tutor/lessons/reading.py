@@ -1,0 +1,76 @@
+"""Reading what a learner answered: cards, words and counts, each failure a :class:`BadResponse`.
+
+A response that cannot be read is not a wrong answer: the learner is asked to type it
+again, with a message saying what to fix. The exercise kinds share these readers.
+"""
+from __future__ import annotations
+
+from ..cards import Card, CardNotationError, parse_card
+from ..fields import is_whole_number
+
+SEAT_WORDS = {"elder": "the elder hand", "dealer": "the dealer"}  # short: a sentence names a seat often
+
+
+class BadResponse(ValueError):
+    """A response that cannot be read (not a card, a card not in the hand, a missing key)."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class LessonError(Exception):
+    """The engine could not answer an exercise's position: a defect in the lesson (or the engine)."""
+
+
+def require(response, key: str, example: str):
+    """``response[key]``, or a message giving an example of the answer's form."""
+    if not isinstance(response, dict) or key not in response:
+        raise BadResponse(f"The answer needs '{key}', for example {example}.", key)
+    return response[key]
+
+
+def card(text, where: str) -> Card:
+    try:
+        return parse_card(text)
+    except CardNotationError as exc:
+        raise BadResponse(f"{exc}.", where) from None
+
+
+def card_list(value, key: str) -> list[Card]:
+    """Cards given as a list or as one string (spaces or commas between); repeats dropped."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list):
+        raise BadResponse(f"'{key}' must be a list of cards, like [\"QS\", \"7S\"].", key)
+    cards: list[Card] = []
+    for i, item in enumerate(value):
+        found = card(item, f"{key}[{i}]")
+        if found not in cards:
+            cards.append(found)
+    return cards
+
+
+def word(value, allowed, key: str) -> str:
+    """One of ``allowed``, typed in any case or shortened to a prefix only it has."""
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text:
+        hits = [w for w in allowed if w.startswith(text)]
+        if len(hits) == 1:
+            return hits[0]
+    raise BadResponse(f"Answer {' or '.join(repr(w) for w in allowed)}, not {value!r}.", key)
+
+
+def whole(value, key: str) -> int:
+    """A count the learner typed: a whole number, not negative (too large is a wrong answer, not a bad one)."""
+    if isinstance(value, str) and is_whole_number(value.strip()):
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadResponse(f"'{key}' must be a whole number (0 or more), not {value!r}.", key)
+    return value
+
+
+def pretty(cards) -> str:
+    """Cards in symbols, space-separated: ``Q♠ 7♠``."""
+    return " ".join((c if isinstance(c, Card) else parse_card(c)).pretty for c in cards)

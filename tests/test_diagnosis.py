@@ -1,0 +1,131 @@
+"""Every exercise of the course, answered wrongly in each typical way, gets a diagnosis of its own.
+
+A diagnosis names what is wrong (a card, a pair, a claim, a fact, a remedy) and the rule the
+mistake breaks; it never gives the whole answer. The answer comes only with the second wrong
+try, at the terminal as on the site (tests/web/test_lessons_pages.py).
+"""
+import contextlib
+import io
+import re
+
+import pytest
+from data_under_test import BOOK, LIBRARY
+from wrong_answers import typical_wrong_answers
+
+from ecarte_tutor.cards import CardNotationError, parse_card
+from ecarte_tutor.lessons import BadResponse, expected_answer, grade, run_lesson
+from ecarte_tutor.lessons.reading import SEAT_WORDS
+
+EXERCISES = [(lesson, step) for lesson in LIBRARY.lessons for step in lesson.exercises]
+GENERIC = re.compile(r"not quite|try again|wrong answer|that is (wrong|incorrect)", re.I)
+
+
+def situation_words(exercise) -> set[str]:
+    """What a specific diagnosis may name: the cards, seats, choices, numbers and facts of the exercise."""
+    words = set(SEAT_WORDS.values()) | {c["label"] for c in exercise.choices} | {"trump", "law "}
+    words |= {rule.title.split(" (")[0] for rule in BOOK.profiles.values()}
+    for line in exercise.handler.describe(exercise, BOOK):
+        words |= set(re.findall(r"\d+|[KQJA]|10|[♠♥♦♣]", line))
+    for value in _strings(exercise.position):
+        with contextlib.suppress(CardNotationError, ValueError):
+            words.add(parse_card(value).pretty)
+    return {w for w in words if w}
+
+
+def _strings(value):
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, str):
+        yield value
+
+
+CASES = [(lesson, step, what, answer) for lesson, step in EXERCISES
+         for what, answer in typical_wrong_answers(step.exercise, expected_answer(step.exercise, BOOK))]
+
+
+def test_every_exercise_has_typical_wrong_answers():
+    covered = {(lesson.id, step.index) for lesson, step, _, _ in CASES}
+    assert covered == {(lesson.id, step.index) for lesson, step in EXERCISES}
+    assert len(CASES) > 3 * len(EXERCISES)
+
+
+@pytest.mark.parametrize("lesson, step, what, answer", CASES,
+                         ids=[f"{lesson.id}/{step.index}: {what}" for lesson, step, what, _ in CASES])
+def test_a_typical_wrong_answer_gets_a_specific_diagnosis(lesson, step, what, answer):
+    exercise = step.exercise
+    try:
+        feedback = grade(exercise, answer, BOOK)
+    except BadResponse as exc:
+        pytest.fail(f"a typical wrong answer could not be read: {exc.message}")
+    assert not feedback.correct
+    diagnosis = feedback.diagnosis
+    assert diagnosis is not None and diagnosis.rule in BOOK.rules, "it names a rule the hint can link"
+    text = diagnosis.text
+    assert len(text) > 30 and not GENERIC.search(text), text
+    assert any(word in text for word in situation_words(exercise)), f"names nothing of the situation: {text}"
+    assert not re.search(r"\b[a-z]+\.[a-z][a-z-]+\b", text), f"a rule id in what the learner reads: {text}"
+    whole = exercise.handler.words(exercise, feedback.expected)
+    if " " in whole:  # a one-word answer (play, propose) is implied by any diagnosis of a two-way choice
+        assert whole not in text, f"the diagnosis gives the whole answer: {text}"
+
+
+def test_the_ace_above_the_knave_is_named():
+    lesson = next(item for item in LIBRARY.lessons if item.slug == "pack-and-ranking")
+    exercise = next(step.exercise for step in lesson.exercises if step.exercise.kind == "rank-order")
+    feedback = grade(exercise, {"order": ["KH", "QH", "AH", "JH", "10H", "7H"]}, BOOK)
+    assert feedback.diagnosis.text.startswith("You put the ace above the knave")
+    assert feedback.diagnosis.rule == "pack.rank-order"
+
+
+def test_a_legal_card_left_out_names_the_duty():
+    lesson = next(item for item in LIBRARY.lessons if item.slug == "pack-and-ranking")
+    exercise = next(step.exercise for step in lesson.exercises if "AS" in step.exercise.position.get("hand", []))
+    text = grade(exercise, {"cards": ["AS"]}, BOOK).diagnosis.text
+    assert "You left out 7♠: it is legal too, because none of your spades beats J♠" in text
+    assert "the ace ranks below the knave" in text
+
+
+def test_a_dispute_diagnosis_names_the_fact_that_points_to_another_law():
+    lesson = next(item for item in LIBRARY.lessons if item.slug == "misdeals-and-wrong-hand-sizes")
+    step = next(s for s in lesson.exercises if s.exercise.position["facts"].get("hand") == "dealer"
+                and s.exercise.position["facts"].get("count") == 6)
+    text = grade(step.exercise, {"option_ids": ["fresh-deal", "discard-surplus"], "chooser": "elder"},
+                 BOOK).diagnosis.text
+    assert "“Whose hand is wrong or affected?”" in text and "(law 15)" in text and "law 17" in text
+
+
+def _wrong_twice(lesson, step, answer_lines):
+    out = io.StringIO()
+    script = "".join(line + "\n" for line in [*answer_lines, *answer_lines, "quit"])
+    run_lesson(lesson, io.StringIO(script), out, book=BOOK, start=step.index)
+    text = out.getvalue()
+    return text.split(f"--- Step {step.index + 1} ")[0]
+
+
+TYPED = {  # the first typical wrong answer of each exercise, as a learner types it at the terminal
+    "legal-cards": lambda x, a: [" ".join(a["cards"])],
+    "rank-order": lambda x, a: [" ".join(a["order"])],
+    "trick-winner": lambda x, a: [a["winner"]],
+    "score": lambda x, a: [f"{a['points']['elder']} {a['points']['dealer']}"],
+    "exchange": lambda x, a: [f"{a['elder_draws']} {a['dealer_draws']}"],
+    "dispute": lambda x, a: [" ".join(str([c["value"] for c in x.choices].index(o) + 1) for o in a["option_ids"]),
+                             a["chooser"]],
+    "propose-or-play": lambda x, a: [a["choice"]],
+}
+
+
+@pytest.mark.parametrize("lesson, step", EXERCISES, ids=[f"{lesson.id}/{step.index}" for lesson, step in EXERCISES])
+def test_at_the_terminal_the_answer_comes_only_with_the_second_wrong_try(lesson, step):
+    exercise = step.exercise
+    expected = expected_answer(exercise, BOOK)
+    _, answer = typical_wrong_answers(exercise, expected)[0]
+    text = _wrong_twice(lesson, step, TYPED[exercise.kind](exercise, answer))
+    first, _, second = text.partition("Not yet.")[2].partition("Not right.")
+    assert first and second, text
+    assert "The answer:" not in first and "The answer:" in second
+    assert exercise.handler.words(exercise, expected) in second
+    assert "Try again" not in text

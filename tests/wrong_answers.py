@@ -1,0 +1,52 @@
+"""The typical wrong answers to an exercise, by kind: what the diagnosis tests answer with."""
+from ecarte_tutor.cards import parse_card
+
+
+def typical_wrong_answers(exercise, expected) -> list[tuple[str, dict]]:
+    """(what the mistake is, the answer) for the mistakes a learner makes with this kind."""
+    kind, p = exercise.kind, exercise.position
+    out = []
+    if kind == "legal-cards":
+        legal = expected["cards"]
+        out += [(f"left out {c}", {"cards": [x for x in legal if x != c]}) for c in legal if len(legal) > 1]
+        out += [(f"added {c}", {"cards": [*legal, c]}) for c in map(str, map(parse_card, p["hand"])) if c not in legal]
+        wrong = [c for c in map(str, map(parse_card, p["hand"])) if c not in legal]
+        if wrong:
+            out.append(("only cards that may not be played", {"cards": wrong}))
+    elif kind == "rank-order":
+        order = expected["order"]
+        for i in range(len(order) - 1):
+            swapped = list(order)
+            swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+            out.append((f"swapped places {i + 1} and {i + 2}", {"order": swapped}))
+        out.append(("reversed", {"order": order[::-1]}))
+        aces = [c for c in order if c.startswith("A")]
+        if aces:
+            out.append(("the ace on top", {"order": aces + [c for c in order if c not in aces]}))
+    elif kind == "trick-winner":
+        out.append(("the other player", {"winner": "leader" if expected["winner"] == "follower" else "follower"}))
+    elif kind in ("score", "exchange"):
+        keys = ("elder", "dealer")
+        right = expected["points"] if kind == "score" else {s: expected[f"{s}_draws"] for s in keys}
+        tries = [{**right, seat: right[seat] + step} for seat in keys for step in (-1, 1) if right[seat] + step >= 0]
+        tries += [{"elder": right["dealer"], "dealer": right["elder"]}, {"elder": 0, "dealer": 0}]
+        if kind == "exchange":
+            tries.append({"elder": p["elder_discards"], "dealer": p.get("dealer_discards") or 0})
+        for counts in tries:
+            if counts != right:
+                out.append((f"counted {counts}", {"points": counts} if kind == "score"
+                            else {f"{s}_draws": counts[s] for s in keys}))
+    elif kind == "dispute":
+        right, offered = expected["option_ids"], [c["value"] for c in exercise.choices]
+        chooser = expected["chooser"] or "none"
+        out += [(f"left out {o}", {"option_ids": [x for x in right if x != o], "chooser": chooser})
+                for o in right if len(right) > 1]
+        out += [(f"added {o}", {"option_ids": [*right, o], "chooser": chooser}) for o in offered if o not in right]
+        out += [(f"chooser {c}", {"option_ids": right, "chooser": c}) for c in ("elder", "dealer", "none")
+                if c != chooser]
+    elif kind == "propose-or-play":
+        out += [(f"chose {c['value']}", {"choice": c["value"]}) for c in exercise.choices
+                if c["value"] != expected["choice"]]
+    else:
+        raise AssertionError(f"no typical wrong answers for the kind {kind}: add them here")
+    return out
