@@ -335,6 +335,16 @@ def _apply_card(state: HandState, action: Action, params: Params) -> None:
         code = ("revoke" if duty.code in ("follow", "head") and led is not None and card.suit != led.suit
                 else "failed-to-win-trick")
         raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", [*duty.rule_ids, play.REVOKE])
+    place_card(state, seat, card, params)
+
+
+def place_card(state: HandState, seat: str, card: Card, params: Params) -> None:
+    """Put ``card`` from ``seat``'s hand on the trick, settling the trick when it is complete.
+
+    No duty of play is checked here (:func:`apply` does that first). The practice table calls it
+    alone only to stage an irregularity its drills commit on purpose: a revoke nobody has noticed.
+    """
+    hand = state.hands[seat]
     hand.remove(card)
     state.played[seat].append(card)
     state.current.append((seat, card))
@@ -405,6 +415,17 @@ def apply(state: HandState, action: Action, params: Params) -> None:
         _apply_card(state, action, params)
     elif verb in wagers.VERBS:
         wagers.apply_wager(state, seat, verb, params)
+
+
+def score_state(state: HandState, before: dict[str, int] | None, params: Params, book: RuleBook) -> scoring.Scored:
+    """The ``score`` of a hand that is over, from what the referee tracked (the ``hand`` kind's ``score``)."""
+    facts = scoring.HandFacts(dict(state.tricks), state.elder_played_without_proposing,
+                              state.dealer_refused_first_proposal, state.king_turned,
+                              dealer_refused_later_proposal=state.dealer_refused_later_proposal,
+                              king_announced_by=state.king_announced_by, doubled=state.doubled,
+                              offer_declined_by=state.offer_declined_by, ended=state.ended)
+    # a game won inside the hand scores the kings claimed so far, and no tricks
+    return scoring.score(facts, before, params, book, with_tricks=state.phase == "complete")
 
 
 # --- reading the question -------------------------------------------------------------------------
@@ -482,13 +503,7 @@ def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
                       "next": next_actions(state, params)}
     scored = None
     if state.phase in ("complete", "game-over"):
-        facts = scoring.HandFacts(dict(state.tricks), state.elder_played_without_proposing,
-                                  state.dealer_refused_first_proposal, state.king_turned,
-                                  dealer_refused_later_proposal=state.dealer_refused_later_proposal,
-                                  king_announced_by=state.king_announced_by, doubled=state.doubled,
-                                  offer_declined_by=state.offer_declined_by, ended=state.ended)
-        # a game won inside the hand scores the kings claimed so far, and no tricks
-        answer["score"] = scored = scoring.score(facts, before, params, book, with_tricks=state.phase == "complete")
+        answer["score"] = scored = score_state(state, before, params, book)
     shown["wagers"] = {"pending": list(state.pending) if state.pending else None, "doubled": state.doubled,
                        "offer_declined_by": state.offer_declined_by,
                        "ended": list(state.ended) if state.ended else None}

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..cards import PACK
 from ..engine import hand
@@ -28,10 +29,13 @@ from ..engine.illegal import Illegal
 from ..errors import QuestionError
 from ..fields import other
 from ..rulebook import RuleBook, default_rulebook
-from . import dealing, moves
+from . import dealing, incidents, moves
 from .players import make_player
 from .settings import PLAYERS, Settings, TableError, make_settings, read_record
 from .view import SeatView, TableDefect, asked
+
+if TYPE_CHECKING:
+    from .drills import Incident
 
 OVER = ("complete", "game-over")  # the hand referee's phases of a hand that is over
 PASS = {"do": moves.PASS}
@@ -54,6 +58,15 @@ class HandPlay:
     by: list = field(default_factory=list)  # the player who made each action
     passed_at: int | None = None  # the learner let the tutor go on when this many actions were made
     answer: dict | None = None  # the hand kind's answer, once the hand is over
+    # irregularity drills (:mod:`.drills`): what the tutor was set to commit in this deal, and what came of it
+    drill: str | None = None  # the drill's code, chosen by the seed when the deal is made
+    drill_from: int = 0  # the drill waits until this many tricks have been played
+    incident: Incident | None = None  # the irregularity committed in this deal, once it is
+    void: str | None = None  # the ruling that set this deal aside: fresh-deal or replay-hand
+    irregular: set = field(default_factory=set)  # indices of actions the referee never saw (a revoke let pass)
+    extra: list = field(default_factory=list)  # sheet entries the referee's score lacks (a false king let pass…)
+    cut: dict = field(default_factory=dict)  # player -> points cut from what he wins (laws 25, 43)
+    must_lead: str | None = None  # a suit the tutor must lead next (law 41)
 
     def player(self, seat: str) -> str:
         return next(p for p, s in self.seats.items() if s == seat)
@@ -61,6 +74,10 @@ class HandPlay:
     @property
     def over(self) -> bool:
         return self.state.phase in OVER
+
+    @property
+    def dealer(self) -> str:
+        return self.player("dealer")
 
     def question(self, settings: Settings, actions=None) -> dict:
         """The ``hand`` question of this deal (its actions, or ``actions``), with the score before it."""
@@ -76,6 +93,11 @@ class Decision:
     choices: list  # the referee's legal next actions for his seat (with {"do": "pass"} when off turn)
     off_turn: bool  # True: the tutor is to act, but an announcement or offer open to him would close
     view: SeatView
+
+
+def _same(attempt: dict, choice: dict) -> bool:
+    """Is ``attempt`` the legal ``choice`` (a discard: any cards; the referee counts them)?"""
+    return attempt["do"] == choice["do"] and attempt.get("card") == choice.get("card")
 
 
 def seat_view(hp: HandPlay, state: hand.HandState, seat: str, game: Game, done: int | None = None) -> SeatView:
@@ -109,7 +131,9 @@ class Game:
         self.game_value: int | None = None
         self._decision: Decision | None = None
         self._intents: dict = {}  # the tutor's choice at the current position, worked out once
-        self._new_hand()
+        self.open: Incident | None = None  # an irregularity of the tutor's, not yet called or let pass
+        self.calls: list[dict] = []  # every call of the referee and every irregularity let pass, in order
+        self._new_hand(settings.first_dealer)
 
     # --- starting and replaying ----------------------------------------------------------------
 
@@ -131,6 +155,9 @@ class Game:
             for index, word in enumerate(moves.split(words)):
                 if game.winner is not None:
                     raise TableError(f"Move {index + 1} ({word}) comes after the end of the game.", "moves")
+                if incidents.is_drill_word(word):
+                    incidents.replay_word(game, index, word)
+                    continue
                 player, action = moves.decode(word)
                 game._replay_move(index, word, player, action)
         except moves.MoveError as exc:
@@ -139,12 +166,14 @@ class Game:
         return game
 
     def _replay_move(self, index: int, word: str, player: str, action: dict) -> None:
-        hp = self.current
         if action["do"] == moves.PASS:
             if player != "learner":
                 raise TableError(f"Move {index + 1} ({word}): only the learner lets the tutor go on.", "moves")
             self._pass()
             return
+        if player == "learner":
+            incidents.let_pass(self)
+        hp = self.current
         try:
             self._apply(player, {**action, "by": hp.seats[player]})
         except (Illegal, QuestionError) as exc:
@@ -191,22 +220,54 @@ class Game:
             self._pass()
             self.advance()
             return None
+        if incidents.awaiting(self) and self.open.blocking:
+            raise TableError(f"First answer what the tutor did: {self.open.said}. Call the referee, or let it go on.")
         hp = self.current
         try:
             parsed = hand.read_action({**action, "by": decision.seat}, len(hp.actions))
         except QuestionError as exc:
             raise TableError(exc.message) from None
         attempt = hand.echo(parsed)
+        if not any(_same(attempt, c) for c in decision.choices):
+            verdict = self.refusal(attempt)
+            if verdict is not None:
+                return verdict
+        if incidents.let_pass(self):
+            hp = self.current  # letting it pass may have changed the hand
         try:
             self._apply("learner", attempt)
         except Illegal:  # the referee left the hand as it was; its answer explains the refusal
-            verdict = asked(hp.question(self.settings, [*hp.actions, attempt]), self.book)
-            return verdict["first_illegal"]
+            return self.refusal(attempt)
         self.advance()
         return None
 
+    def refusal(self, attempt: dict) -> dict | None:
+        """The referee's refusal of a move by the learner (``first_illegal`` of the ``hand`` kind), or None."""
+        hp = self.current
+        if hp.irregular:  # the record holds a revoke the referee never saw: check this move on the state alone
+            state = copy.deepcopy(hp.state, {id(card): card for card in PACK})
+            try:
+                hand.apply(state, hand.read_action(attempt, len(hp.actions)), self.params)
+            except Illegal as exc:
+                return {"index": len(hp.actions), "action": attempt, "code": exc.code, "cites": list(exc.rule_ids),
+                        "laws": sorted({self.book.rules[r].law for r in exc.rule_ids
+                                        if r in self.book.rules and self.book.rules[r].law}),
+                        "explanation": exc.explanation, "legal_alternatives": hand.next_actions(state, self.params)}
+            return None
+        verdict = asked(hp.question(self.settings, [*hp.actions, attempt]), self.book)
+        return verdict["first_illegal"]
+
+    def call_referee(self, answers: dict, option: str | None = None) -> dict:
+        """The learner calls the referee: his interview's answers graded, the ruling carried out
+        (:func:`.incidents.call`); then the tutor goes on."""
+        report = incidents.call(self, answers, option)
+        self.advance()
+        return report
+
     def _pass(self) -> None:
-        self.current.passed_at = len(self.current.actions)
+        """The learner lets the tutor go on: past an irregularity, or past the announcements open to him."""
+        if not incidents.let_pass(self):
+            self.current.passed_at = len(self.current.actions)
         self.moves.append(moves.encode("learner", PASS))
 
     # --- the tutor -----------------------------------------------------------------------------
@@ -214,6 +275,11 @@ class Game:
     def advance(self) -> None:
         """Let the tutor act until the learner has a decision to make, or the game is over."""
         while not self.over:
+            if self.open is not None and self.open.stops(self):
+                self._decision = incidents.decision_now(self)
+                return
+            if incidents.commit_due(self):
+                continue
             hp = self.current
             state = hp.state
             options = hand.next_actions(state, self.params)
@@ -234,6 +300,9 @@ class Game:
             if hp.player(seat) == "learner":
                 self._decision = Decision(seat, mine, False, self.view("learner"))
                 return
+            if hp.must_lead and state.phase == "play" and not state.current:  # law 41: the suit he named
+                mine = [o for o in mine if o["do"] != "card" or o["card"].endswith(hp.must_lead)] or mine
+                hp.must_lead = None
             self._apply("tutor", self._tutor_choice(seat, mine))
 
     def _tutor_choice(self, seat: str, choices: list[dict]) -> dict:
@@ -241,7 +310,9 @@ class Game:
         key = (hp.number, len(hp.actions), seat, repr(choices))
         if key not in self._intents:
             self._intents = {k: v for k, v in self._intents.items() if k[:2] == key[:2]}
-            self._intents[key] = self.tutor.choose(self.view("tutor", seat), choices, hp.score_before)
+            # after a revoke the referee never saw, the engine cannot analyse the hand: the tutor plays plainly
+            player = make_player("beginner") if hp.irregular else self.tutor
+            self._intents[key] = player.choose(self.view("tutor", seat), choices, hp.score_before)
         return self._intents[key]
 
     def _would_close(self, seat: str, mine: list[dict], open_to_learner: list[dict]) -> bool:
@@ -257,21 +328,30 @@ class Game:
 
     # --- applying actions and scoring ----------------------------------------------------------
 
-    def _apply(self, player: str, action: dict) -> None:
-        """Carry out one action through the hand referee (an illegal one raises, leaving all as it was)."""
+    def _apply(self, player: str, action: dict, irregular: bool = False, word: bool = True) -> None:
+        """Carry out one action through the hand referee (an illegal one raises, leaving all as it was).
+
+        ``irregular``: a drill's revoke, put on the trick without the referee; ``word``: False when the
+        drill writes the move's word itself."""
         hp = self.current
         parsed = hand.read_action(action, len(hp.actions))
         tricks_before = len(hp.state.history)
         try:
-            hand.apply(hp.state, parsed, self.params)
+            if irregular:  # a drill's revoke: the card goes on the trick unchecked, as at a table nobody watches
+                hand.place_card(hp.state, parsed["by"], parsed["card"], self.params)
+            else:
+                hand.apply(hp.state, parsed, self.params)
         except Illegal:
             if player == "tutor":
                 raise TableDefect(f"the tutor attempted an illegal action: {action}") from None
             raise
         done = hand.echo(parsed)
+        if irregular:
+            hp.irregular.add(len(hp.actions))
         hp.actions.append(done)
         hp.by.append(player)
-        self.moves.append(moves.encode(player, done))
+        if word:
+            self.moves.append(moves.encode(player, done))
         entry = {"deal": hp.number, "player": player, "action": done}
         if len(hp.state.history) > tricks_before:
             entry["trick"] = hp.state.history[-1]
@@ -280,31 +360,61 @@ class Game:
         if hp.over:
             self._finish_hand()
 
-    def _finish_hand(self) -> None:
+    def _finish_hand(self, answer: dict | None = None) -> None:
+        """Score the hand that is over (``answer``: a ruling's score instead of the referee's) and deal the next."""
         hp = self.current
-        answer = asked(hp.question(self.settings), self.book)
-        if not answer["legal"] or "score" not in answer:
-            raise TableDefect(f"the hand referee did not accept deal {hp.number + 1}: {answer['explanation']}")
+        if answer is None and hp.irregular:  # the referee would stop at the revoke: score what was tracked
+            answer = {"legal": False, "score": hand.score_state(hp.state, hp.score_before, self.params, self.book)}
+        elif answer is None:
+            answer = asked(hp.question(self.settings), self.book)
+            if not answer["legal"] or "score" not in answer:
+                raise TableDefect(f"the hand referee did not accept deal {hp.number + 1}: {answer['explanation']}")
         hp.answer = answer
         score = answer["score"]
-        for award in score["awards"]:
-            self.sheet.append({"deal": hp.number, "player": hp.player(award["seat"]), **award})
-        for seat, total in score["score_after"].items():
-            self.scores[hp.player(seat)] = total
-        self.log.append({"deal": hp.number, "hand_over": True, "points": {hp.player(s): p for s, p in
-                                                                          score["points"].items()}})
-        if score["winner"]:
-            self.winner = hp.player(score["winner"])
-            self.game_value = score.get("game_value")
+        entries = [{"deal": hp.number, "player": hp.player(award["seat"]), **award} for award in score["awards"]]
+        entries += incidents.adjustments(self, hp, entries)
+        points = {player: 0 for player in PLAYERS}
+        for entry in entries:
+            self.sheet.append(entry)
+            if entry.get("scored", True):
+                points[entry["player"]] += entry["points"]
+        for player in PLAYERS:
+            self.scores[player] = hp.score_before[hp.seats[player]] + points[player]
+        self.log.append({"deal": hp.number, "hand_over": True, "points": points})
+        target = self.params.game_target
+        winners = [p for p in PLAYERS if self.scores[p] >= target]
+        if winners:
+            referee = hp.player(score["winner"]) if score.get("winner") else None
+            self.winner = referee if referee in winners else max(winners, key=self.scores.__getitem__)
+            self.game_value = score.get("game_value") if referee == self.winner else None
         else:
-            self._new_hand()
+            self._new_hand(opponent(hp.dealer))
 
-    def _new_hand(self) -> None:
+    def _new_hand(self, dealer: str, cards: Deal | None = None) -> None:
+        """Deal the next hand: ``dealer`` deals, from the game's next shuffle unless ``cards`` are given."""
         number = len(self.hands)
-        dealer = self.settings.first_dealer if number % 2 == 0 else opponent(self.settings.first_dealer)
         seats = {dealer: "dealer", opponent(dealer): "elder"}
-        cards = dealing.deal(self.settings.seed, number, self.params)
+        cards = cards or dealing.deal(self.settings.seed, number, self.params)
         before = {seat: self.scores[player] for player, seat in seats.items()}
         self.hands.append(HandPlay(number, cards, seats, before, hand.start(cards, self.params, before)))
+        incidents.plan(self, self.current)
         if self.current.over:  # a turned-up king reached the target: the game ends before anyone acts
             self._finish_hand()
+
+    def restart_hand(self, hp: HandPlay, actions: list[dict], by: list[str], cards: Deal | None = None,
+                     irregular: frozenset = frozenset()) -> None:
+        """Play ``hp`` again from its deal (or ``cards``) with only ``actions``: a ruling took something back."""
+        hp.deal = cards or hp.deal
+        hp.state = hand.start(hp.deal, self.params, hp.score_before)
+        hp.actions, hp.by, hp.irregular = [], [], set()
+        for index, (action, player) in enumerate(zip(actions, by, strict=True)):
+            parsed = hand.read_action(action, index)
+            if index in irregular:
+                hand.place_card(hp.state, parsed["by"], parsed["card"], self.params)
+                hp.irregular.add(index)
+            else:
+                hand.apply(hp.state, parsed, self.params)
+            hp.actions.append(hand.echo(parsed))
+            hp.by.append(player)
+        self._decision = None
+        self._intents = {}

@@ -123,7 +123,11 @@ class Club(Beginner):
         return self.ranked(view, cards)[0]
 
     def my_chance(self, view: SeatView) -> float:
-        """This seat's chance of the point, from its own view."""
+        """This seat's chance of the point, from its own view. Before play (a double offered during the
+        exchange) the engine cannot analyse yet: a hand the jeux de règle would play as it is (play
+        without proposing, or refuse) counts as sure of the point, any other as not."""
+        if view.phase != "play":
+            return 1.0 if self.advised(view)[0] in ("play", "refuse") else 0.0
         answer = self.analysis(view)
         return answer["p_point"] if answer["to_act"] == view.seat else 1 - answer["p_point"]
 
@@ -145,6 +149,8 @@ class Club(Beginner):
         verbs = [c["do"] for c in choices]
         if "accept-double" in verbs:
             return _pick(choices, "accept-double" if self.my_chance(view) >= EVEN else "decline-double")
+        if view.phase != "play":  # the point offered before play: take it (the vole cannot be known yet)
+            return _pick(choices, "accept-offer")
         answer = self.analysis(view)  # declining the point offered binds him to win every trick
         sure_vole = answer["to_act"] == view.seat and answer["vole"]
         return _pick(choices, "decline-offer" if sure_vole else "accept-offer")

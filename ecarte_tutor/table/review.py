@@ -21,6 +21,7 @@ from ..cards import Card
 from ..engine import hand, play
 from ..fields import SEATS
 from .discard import DISCARD_RULE, avoidable_breach
+from .drills import DRILLS
 from .game import Game, HandPlay, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
 from .view import asked
@@ -42,10 +43,14 @@ def review_hand(game: Game, number: int) -> dict:
     state = hand.start(hp.deal)
     decisions, cards, mistakes = [], {}, []
     first_discard, king_window = True, None
+    first_irregular = min(hp.irregular, default=len(hp.actions))
     for index, (action, player) in enumerate(zip(hp.actions, hp.by, strict=True)):
+        if index in hp.irregular:  # a revoke let pass: the analysis cannot follow the hand from here
+            hand.place_card(state, action["by"], Card.from_str(action["card"]), game.params)
+            continue
         if king_window is None and state.phase == "play" and hand.king_window_open(state, seat, game.params):
             king_window = index  # the learner could announce the king from here on
-        if player == "learner":
+        if player == "learner" and index < first_irregular:
             note = _review_action(game, hp, state, index, action, first_discard)
             first_discard = first_discard and action["do"] != "discard"
             if note is not None and note["type"] == "card":
@@ -61,13 +66,17 @@ def review_hand(game: Game, number: int) -> dict:
         if king.get("mistake"):
             mistakes.append({"rule": king["rule"], "text": king["text"]})
     score = hp.answer["score"]
+    drill_notes = drill_review(game, hp)
+    mistakes += [{"rule": n["rule"], "text": n["text"]} for n in drill_notes if n["mistake"]]
     return {
         "deal": number + 1,
+        "drills": drill_notes,
         "seat": seat,
         "turn_up": hp.deal.turn_up.notation,
         "dealt": {s: [c.notation for c in getattr(hp.deal, s)] for s in SEATS},
         "decisions": decisions,
         "tricks": _trick_notes(hp, seat, cards),
+        "sheet": [e for e in game.sheet if e["deal"] == hp.number],
         "score": {"points": {hp.player(s): p for s, p in score["points"].items()},
                   "awards": [{**a, "player": hp.player(a["seat"])} for a in score["awards"]],
                   "explanation": score["explanation"], "cites": score["cites"], "laws": score["laws"]},
@@ -145,6 +154,56 @@ def _king_note(game: Game, hp: HandPlay, window_at: int | None) -> dict | None:
                     f"{game.params.king_points} point was lost."}
 
 
+def drill_review(game: Game, hp: HandPlay) -> list[dict]:
+    """What came of the irregularities of this deal (and of the deals it replaced): each call graded, each
+    one let pass; a revoke let pass, with what the record of the tricks proves (the ``record`` kind)."""
+    numbers, before = {hp.number}, hp.number - 1
+    while before >= 0 and game.hands[before].void:  # deals set aside by a ruling lead up to this one
+        numbers.add(before)
+        before -= 1
+    notes = []
+    for entry in game.calls:
+        if entry["deal"] not in numbers:
+            continue
+        law = entry.get("law")
+        rule = f"law.{law}" if law else "law.43"
+        if entry["called"] and entry["code"] is None:
+            notes.append({"called": True, "mistake": False, "rule": None,
+                          "text": "You called the referee, but nothing irregular had happened."})
+            continue
+        what = DRILLS[entry["code"]].what
+        if not entry["called"]:
+            notes.append({"called": False, "mistake": True, "rule": rule,
+                          "text": f"Missed: {what} You let it pass." + _proof(game, hp, entry), "law": law})
+            continue
+        report = entry["report"]
+        wrong = [f for f in report["facts"] if f["right"] is False]
+        text = f"You called the referee: {what} "
+        text += "Your answers led to the right ruling. " if report["right_ruling"] else \
+            "Your answers did not lead to the right ruling. "
+        text += " ".join(f"To “{f['question']}” you answered “{f['answered']}”; in fact: “{f['truth']}”."
+                         for f in wrong)
+        notes.append({"called": True, "mistake": bool(wrong) or not report["right_ruling"], "rule": rule,
+                      "text": text.strip(), "law": law, "option": entry["option"], "facts": report["facts"],
+                      "case": report["ruling"]["case"]})
+    return notes
+
+
+def _proof(game: Game, hp: HandPlay, entry: dict) -> str:
+    """For a revoke let pass: does the record of the tricks prove it (the ``record`` kind)?"""
+    if entry["code"] != "revoke":
+        return ""
+    tricks = [{"leader": t["leader"], "led": t["led"], "followed": t["followed"]} for t in hp.state.history]
+    answer = asked({"kind": "record", **game.settings.question(), "trump": hp.state.trump.letter,
+                    "tricks": tricks}, game.book)
+    revokes = [p for p in answer["proven"] if p["code"] == "revoke" and p["seat"] == hp.seats["tutor"]]
+    if not revokes:
+        return " The record of the tricks does not prove it: the tutor never showed that suit again."
+    first = revokes[0]
+    return (f" The record proves it: at trick {first['trick'] + 1} the tutor did not follow suit, and at trick "
+            f"{first['proof'] + 1} it played that suit.")
+
+
 def _trick_notes(hp: HandPlay, seat: str, cards: dict) -> list[dict]:
     """The tricks in order, each with the review of the learner's card in it."""
     out = []
@@ -168,4 +227,8 @@ def game_summary(game: Game) -> dict:
                     for rule, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))],
         "score": dict(game.scores),
         "winner": game.winner,
+        "drills": {"called": sum(1 for c in game.calls if c["called"] and c["code"]),
+                   "right": sum(1 for c in game.calls if c["called"] and c["code"] and c["report"]["right_ruling"]),
+                   "missed": sum(1 for c in game.calls if not c["called"]),
+                   "false_alarms": sum(1 for c in game.calls if c["called"] and not c["code"])},
     }

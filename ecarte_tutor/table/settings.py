@@ -19,7 +19,7 @@ from .dealing import MAX_SEED
 VERSION = 1
 LEVELS = ("beginner", "club", "book")
 PLAYERS = ("learner", "tutor")
-FIELDS = ("v", "seed", "profile", "level", "agreements", "dealer", "moves")
+FIELDS = ("v", "seed", "profile", "level", "agreements", "dealer", "drills", "moves")
 
 
 class TableError(ValueError):
@@ -39,6 +39,7 @@ class Settings:
     level: str
     agreements: tuple = ()  # as a question writes them: names, or one-key objects like {"game-target": 7}
     first_dealer: str = "tutor"
+    drills: tuple = ()  # the irregularities the tutor commits on purpose (:mod:`.drills`), by code
 
     def question(self) -> dict:
         """The fields every question of this game carries (profile, and agreements when there are any)."""
@@ -51,13 +52,15 @@ class Settings:
         return book.params(self.profile, read_agreements(self.question(), book))
 
     def to_record(self, moves: str = "") -> dict:
-        return {"v": VERSION, "seed": self.seed, "profile": self.profile, "level": self.level,
-                "agreements": list(self.question().get("agreements", [])), "dealer": self.first_dealer,
-                "moves": moves}
+        record = {"v": VERSION, "seed": self.seed, "profile": self.profile, "level": self.level,
+                  "agreements": list(self.question().get("agreements", [])), "dealer": self.first_dealer}
+        if self.drills:
+            record["drills"] = list(self.drills)
+        return {**record, "moves": moves}
 
 
-def make_settings(book: RuleBook, *, seed, profile=None, level="club", agreements=(), first_dealer="tutor"
-                  ) -> Settings:
+def make_settings(book: RuleBook, *, seed, profile=None, level="club", agreements=(), first_dealer="tutor",
+                  drills=()) -> Settings:
     """Settings checked against the rule book: a clear :class:`TableError` for anything unknown."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise TableError(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}.", "seed")
@@ -70,7 +73,12 @@ def make_settings(book: RuleBook, *, seed, profile=None, level="club", agreement
         raise TableError(f"Who deals first must be 'learner' or 'tutor', not {first_dealer!r}.", "dealer")
     if not isinstance(agreements, (list, tuple)):
         raise TableError("The agreements must be a list such as [\"doubling\", {\"game-target\": 7}].", "agreements")
-    settings = Settings(seed, profile.strip().lower(), level, tuple(agreements), first_dealer)
+    from .drills import DRILLS  # the drills know the game; the settings only their names
+
+    if not isinstance(drills, (list, tuple)) or any(d not in DRILLS for d in drills):
+        raise TableError(f"The drills must be a list of {', '.join(DRILLS)}; not {drills!r}.", "drills")
+    settings = Settings(seed, profile.strip().lower(), level, tuple(agreements), first_dealer,
+                        tuple(dict.fromkeys(drills)))
     try:
         settings.params(book)
     except QuestionError as exc:
@@ -90,7 +98,7 @@ def read_record(record, book: RuleBook) -> tuple[Settings, str]:
                          "v")
     settings = make_settings(book, seed=record.get("seed"), profile=record.get("profile"),
                              level=record.get("level"), agreements=record.get("agreements") or (),
-                             first_dealer=record.get("dealer"))
+                             first_dealer=record.get("dealer"), drills=record.get("drills") or ())
     moves = record.get("moves", "")
     if not isinstance(moves, str):
         raise TableError("The record's moves must be a string of move words.", "moves")

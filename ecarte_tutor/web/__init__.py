@@ -56,14 +56,14 @@ def create_app(config: dict | None = None) -> Flask:
     app.jinja_env.globals["site"] = site
     app.jinja_env.globals["words"] = site.words  # every name a player reads (ecarte_tutor/wording.py)
 
-    from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, rules
+    from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, play, rules
 
     markup.init_app(app)
     api.init_app(app, site.library)  # mounted at /api before the security headers, which wrap it too
     security.init_app(app)
     compress.init_app(app)
     errors.init_app(app)
-    for module in (home, legal, dispute, rules, casebook, lessons):
+    for module in (home, legal, dispute, rules, casebook, lessons, play):
         app.register_blueprint(module.bp)
     return app
 

@@ -1,10 +1,12 @@
 """The tutor's levels: plain but legal, the jeux de règle and the analysis, and Hoffmann's advice."""
+import pytest
 from data_under_test import BOOK
 
 from ecarte_tutor import ask
 from ecarte_tutor.cards import Suit, parse_card
 from ecarte_tutor.engine import hand as referee
 from ecarte_tutor.table.discard import avoidable_breach, choose_discard
+from ecarte_tutor.table.game import Game
 from ecarte_tutor.table.hoffmann import lead_preference
 from ecarte_tutor.table.selfplay import play_game
 
@@ -101,3 +103,15 @@ def test_the_book_minds_the_score_before_staking_the_penalty(fixed_game, hoffman
     assert book.current.actions[0] == {"by": "elder", "do": "propose"}
     calm = fixed_game(hoffmann_last, learner="dealer", level="book")
     assert calm.current.actions[0] == {"by": "elder", "do": "stand"}
+
+
+@pytest.mark.parametrize("level", ["club", "book"])
+def test_the_tutor_answers_a_double_offered_before_play(book, level):
+    """Before play the engine cannot analyse: the tutor answers a double from the jeux de règle instead of
+    failing."""
+    verb = "double"
+    game = Game.start(book, seed=5, level=level, agreements=["doubling", "offer-the-point"])
+    assert game.current.state.phase == "proposal" and verb in [c["do"] for c in game.decision().choices]
+    assert game.play({"do": verb}) is None
+    state = game.hands[0].state  # a double declined or a point taken ends that hand: look at it
+    assert state.pending is None and (state.double_asked or state.offer_made)

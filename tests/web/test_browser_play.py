@@ -1,0 +1,122 @@
+"""A whole game at /play in Chromium, by clicking: one irregularity called and ruled right, one illegal
+card tried and refused, then play to the end of the game. Screenshots at phone and desktop widths."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+from itsdangerous import URLSafeSerializer
+from test_browser import PHONE, base_url, browser_context, page, shoot  # noqa: F401 -- the same browser fixtures
+
+from ecarte_tutor.rulebook import default_rulebook
+from ecarte_tutor.table import Game, drills
+from ecarte_tutor.web import tokens
+
+SECRET = "browser-tests"  # the key test_browser's base_url signs with
+
+
+def game_of(url: str) -> Game:
+    token = parse_qs(urlsplit(url).query)["g"][0]
+    return Game.replay(URLSafeSerializer(SECRET, salt=tokens.SALT).loads(token), default_rulebook())
+
+
+def click(tab, locator) -> None:
+    with tab.expect_navigation():
+        locator.click()
+
+
+def first_move(tab) -> None:
+    """The first thing the tab offers: a card, a discard of one card, or the first button."""
+    cards = tab.locator("#your-hand button.cardbtn")
+    if cards.count():
+        click(tab, cards.first)
+        return
+    discard = tab.locator("form.discard")
+    if discard.count():
+        discard.locator("input[type=checkbox]").first.check()
+        click(tab, discard.get_by_role("button", name="Throw out and draw"))
+        return
+    click(tab, tab.locator("form.choice-form button").first)
+
+
+def call_the_referee(tab) -> None:
+    """Answer the interview with what really happened, as the game knows it, by clicking."""
+    game = game_of(tab.url)
+    truth = drills.truth(game, game.open)
+    click(tab, tab.locator("#call-referee"))
+    for _ in range(12):
+        if tab.locator("#question").count() == 0:
+            break
+        fact = tab.locator("form.step-form button[name]").first.get_attribute("name")
+        label = next(c["label"] for c in game.book.facts[fact]["choices"] if c["value"] == truth[fact])
+        click(tab, tab.get_by_role("button", name=label, exact=True))
+    assert "You saw it right" in tab.locator("#grade").inner_text()
+    assert "Law 17" in tab.locator("#grade").inner_text()
+    shoot(tab, "play-referee-ruling")
+    click(tab, tab.locator("#ruling-form button").filter(has_text="A fresh deal").first)
+
+
+def try_an_illegal_card(tab) -> bool:
+    """Where a card must follow a lead and some cards may not: try one in "let me try" mode."""
+    if "Play to the trick" not in tab.locator("#decision-title").inner_text():
+        return False
+    legal = {b.get_attribute("value") for b in tab.locator("#your-hand button.cardbtn").all()}
+    held = tab.locator("#your-hand .card").count()
+    if held <= len(legal):
+        return False
+    before = tab.url
+    click(tab, tab.locator("#let-me-try"))
+    illegal = [b for b in tab.locator("#your-hand button.cardbtn").all() if b.get_attribute("value") not in legal]
+    click(tab, illegal[0])
+    refusal = tab.locator("#refusal")
+    assert "The referee refuses" in refusal.inner_text() and "Law " in refusal.inner_text()
+    shoot(tab, "play-refusal")
+    assert parse_qs(urlsplit(tab.url).query)["g"] == parse_qs(urlsplit(before).query)["g"]  # nothing changed
+    tab.goto(before)
+    return True
+
+
+def test_play_a_whole_game_by_clicking(page, base_url):  # noqa: F811 - pytest fixtures
+    page.goto(f"{base_url}/play/")
+    page.get_by_label("Beginner: plays legal but plain cards").check()
+    page.get_by_label("The tutor deals first").check()
+    page.locator("#field-drills").select_option("dealer-six")
+    page.locator("#field-seed").fill("0")
+    click(page, page.get_by_role("button", name="Deal the first hand"))
+    assert page.locator("#tutor-seat .card.back").count() == 6  # the tutor dealt itself six cards
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shoot(page, "play-game")
+    page.locator("#why summary").click()
+    assert page.locator("#why li").count() >= 2
+
+    call_the_referee(page)
+    assert "The referee has ruled (Law 17" in page.locator("#called").inner_text()
+    assert "Deal 2" in page.locator("main").inner_text()
+
+    refused = False
+    for _ in range(500):
+        if page.locator("#result").count():
+            break
+        if not refused:
+            refused = try_an_illegal_card(page)
+        first_move(page)
+    else:
+        raise AssertionError("the game did not end")
+    assert refused, "no chance to try an illegal card in the whole game"
+    assert "win" in page.locator("#result").inner_text()
+    shoot(page, "play-game-over")
+    click(page, page.locator("#summary-link"))
+    assert "called the referee 1 time" in page.locator("#drill-count").inner_text()
+    shoot(page, "play-summary")
+
+
+def test_the_game_is_played_without_javascript(browser_context, base_url):  # noqa: F811 - pytest fixtures
+    tab = browser_context.new_page()
+    try:
+        tab.route("**/*.js", lambda route: route.abort())
+        tab.goto(f"{base_url}/play/new?level=beginner&dealer=tutor&seed=4")
+        story = tab.locator("#story").inner_text()
+        first_move(tab)
+        assert tab.locator("#story").inner_text() != story  # the move was made by a plain form
+        assert tab.locator("#share-link").count() == 1 and tab.locator("[data-copy]").is_hidden()
+    finally:
+        tab.close()

@@ -1,0 +1,297 @@
+"""/play: a whole game through plain links and forms, the signed token, refusals, the referee, reviews."""
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import pytest
+from itsdangerous import URLSafeSerializer
+
+from ecarte_tutor.table import Game
+from ecarte_tutor.table import drills as drill_module
+from ecarte_tutor.web import play, tokens
+
+
+def forms(page) -> list[dict]:
+    """The page's GET forms: action, hidden fields, submit buttons (name, value), checkboxes."""
+    found = []
+    for attrs, body in re.findall(r"<form ([^>]*)>(.*?)</form>", page.html, flags=re.S):
+        action = html.unescape(re.search(r'action="([^"]*)"', attrs).group(1))
+        hidden = [(n, html.unescape(v)) for n, v in
+                  re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body)]
+        buttons = [(html.unescape(n), html.unescape(v)) for n, v in
+                   re.findall(r'<button type="submit"(?: class="[^"]*")? name="([^"]+)" value="([^"]*)"', body)]
+        plain = len(re.findall(r'<button type="submit"(?: class="[^"]*")?>', body))
+        boxes = re.findall(r'<input type="checkbox" name="([^"]+)" value="([^"]+)"', body)
+        found.append({"action": action, "hidden": hidden, "buttons": buttons, "plain": plain, "boxes": boxes})
+    return found
+
+
+def submit(get, form: dict, extra=()):
+    query = urlencode([*form["hidden"], *extra])
+    return get(f"{form['action']}?{query}")
+
+
+def token_of(url: str) -> str:
+    return parse_qs(urlsplit(url).query)["g"][0]
+
+
+def moves(form_list) -> list[dict]:
+    return [f for f in form_list if f["action"] in ("/play/move", "/play/rule")]
+
+
+def start(client, **settings) -> str:
+    query = {"level": "beginner", "dealer": "tutor", "seed": 0, **settings}
+    response = client.get("/play/new?" + urlencode(query, doseq=True))
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    return response.headers["Location"]
+
+
+def step(get, url: str):
+    """Make the first move the page offers (the first legal card, the first button, the fewest cards thrown)."""
+    page = get(url)
+    assert page.status == 200, page.text[:300]
+    offered = moves(forms(page))
+    assert offered, "a game page in progress offers a move"
+    form = offered[0]
+    if form["boxes"]:  # a discard: throw out the first card offered
+        response = submit(get, form, [form["boxes"][0]])
+    elif form["buttons"]:
+        response = submit(get, form, [form["buttons"][0]])
+    else:
+        response = submit(get, form)
+    assert response.status == 303, response.text[:400]
+    return response.response.headers["Location"]
+
+
+def play_out(get, url: str, limit: int = 400) -> str:
+    for _ in range(limit):
+        if "The game is over" in get(url).text:
+            return url
+        url = step(get, url)
+    raise AssertionError("the game did not end")
+
+
+def test_the_start_form(get):
+    page = get("/play/")
+    assert page.status == 200
+    for words in ("The tutor plays", "The first deal", "Agreements at this table", "Irregularity drills",
+                  "Law 43 — "):
+        assert words in page.text
+
+
+def test_bad_settings_come_back_with_their_messages_and_the_input_kept(get):
+    page = get("/play/new?level=grandmaster&dealer=tutor&seed=abc&drills=juggling&profile=london")
+    assert page.status == 400
+    assert "is not a level" in page.text and "is not a drill" in page.text and "whole number" in page.text
+    assert 'value="abc"' in page.html  # what was typed stays
+
+
+def test_a_whole_game_by_links_and_forms(client, get):
+    url = play_out(get, start(client))
+    page = get(url)
+    assert "You win" in page.text or "The tutor wins" in page.text
+    header = re.search(r"You (\d+) · Tutor (\d+)", page.text).groups()
+    result = re.search(r"(?:You win|The tutor wins), (\d+) to (\d+)", page.text).groups()
+    assert header == result  # the score line agrees with the result
+    assert get(url).html == page.html  # the link replays the same game, the same page
+    summary = get(f"/play/summary?g={token_of(url)}")
+    assert summary.status == 200 and "Your mistakes by rule" in summary.text
+    reviews = [link for link in summary.links() if link.startswith("/play/review")]
+    assert reviews and all(get(link).status == 200 for link in reviews)
+
+
+def test_the_page_shows_cards_and_words_not_ids(client, get):
+    page = get(start(client, level="club"))
+    assert 'role="img" aria-label="' in page.html
+    visible = page.text.split("For referees")[0]
+    assert not re.search(r"\b(law|play|king|exchange|strategy)\.[a-z0-9-]+", visible)
+    assert "Call the referee" in visible and "Why? One line for each choice" in visible
+
+
+@pytest.mark.parametrize("change", ["flip", "cut", "garbage", "other-key", "bad-record", "long"])
+def test_a_tampered_token_is_a_clear_400(client, get, app, change):
+    token = token_of(start(client))
+    if change == "flip":
+        token = token[:-3] + ("A" if token[-3] != "A" else "B") + token[-2:]
+    elif change == "cut":
+        token = token[: len(token) // 2]
+    elif change == "garbage":
+        token = "not a token"
+    elif change == "other-key":
+        token = URLSafeSerializer("another key", salt=tokens.SALT).dumps({"v": 1})
+    elif change == "bad-record":
+        with app.test_request_context():
+            token = URLSafeSerializer(app.config["SECRET_KEY"], salt=tokens.SALT).dumps(
+                {"v": 1, "seed": 1, "profile": "london", "level": "club", "agreements": [], "dealer": "tutor",
+                 "moves": "Lq"})
+    else:
+        token = "x" * (tokens.MAX_TOKEN + 1)
+    for path in ("/play/game", "/play/move", "/play/referee", "/play/review", "/play/summary", "/play/rule"):
+        page = get(f"{path}?g={token}&do=stand&deal=1")
+        assert page.status == 400, path
+        assert "game link" in page.text
+    assert get("/play/game").status == 400
+
+
+def test_an_illegal_attempt_is_refused_with_the_rule_and_nothing_changes(client, get):
+    url = start(client)
+    for _ in range(60):  # play plainly until the learner must follow a lead with a card he may not play
+        page = get(url + "&try=1")
+        hand_form = next((f for f in forms(page) if ("do", "card") in f["hidden"]), None)
+        if hand_form and len(hand_form["buttons"]) > 1 and "Play to the trick" in page.text:
+            legal = set(re.findall(r'aria-label="Play the [^"]+"', get(url).html))
+            tried = [b for b in hand_form["buttons"] if f'aria-label="Play the {card_name(b[1])}"' not in legal]
+            if tried:
+                refused = submit(get, hand_form, [tried[0]])
+                assert refused.status == 200 and "The referee refuses" in refused.text
+                assert "Law " in refused.text.split("The referee refuses")[1]
+                assert token_of(url) in refused.html  # the same game, unchanged
+                return
+        url = step(get, url)
+    pytest.fail("no position with an illegal card to try")
+
+
+def card_name(code: str) -> str:
+    from ecarte_tutor.cards import Card
+    return Card.from_str(code).spoken
+
+
+def test_bad_moves_are_clear_errors(client, get):
+    url = start(client)
+    token = token_of(url)
+    assert get(f"/play/move?g={token}&do=juggle").status == 400
+    assert get(f"/play/move?g={token}&do=card&card=ZZ").status == 400
+    assert get(f"/play/review?g={token}&deal=9").status == 400
+    assert get(f"/play/review?g={token}&deal=x").status == 400
+
+
+def test_the_king_is_offered_only_while_its_window_is_open(book, client, get):
+    for seed in range(60):  # a game where the learner, elder, holds the king of trumps
+        hp = Game.start(book, seed=seed, level="beginner").current
+        king = f"K{hp.state.trump.letter}"
+        if king in [str(c) for c in hp.state.hands[hp.seats["learner"]]] and hp.deal.turn_up.rank != "K":
+            break
+    url = start(client, seed=seed)
+    page = get(url)
+    assert "Announce the king" in page.text and "Until when" in page.text  # law 23: until his first card
+    for _ in range(30):  # never announce it; play on until he has played a card
+        page = get(url)
+        if "You play" in page.text:
+            assert "Announce the king" not in page.text or f'value="{king}"' not in page.html
+            break
+        offered = [f for f in moves(forms(page)) if ("do", "announce-king") not in f["hidden"]]
+        form = offered[0]
+        extra = [form["boxes"][0]] if form["boxes"] else [next(b for b in form["buttons"] if b[1] != king)] \
+            if form["buttons"] else []
+        url = submit(get, form, extra).response.headers["Location"]
+    else:
+        pytest.fail("the learner never played a card")
+
+
+def test_calling_the_referee_on_a_drill_grades_the_answers_and_carries_out_the_ruling(book, client, get):
+    url = start(client, drills="dealer-six")
+    token = token_of(url)
+    game = tokens_game(book, token)
+    truth = drill_module.truth(game, game.open)
+    page = get(f"/play/referee?g={token}")
+    answers = []
+    for _ in range(12):
+        need = re.search(r'<button type="submit" name="([a-z_]+)"', page.html)
+        if 'id="question"' not in page.html:
+            break
+        name = need.group(1)
+        value = truth[name]
+        answers.append((name, str(value).lower() if isinstance(value, bool) else str(value)))
+        page = get(f"/play/referee?g={token}&{urlencode(answers)}")
+    assert "You saw it right" in page.text and "Law 17" in page.text
+    form = next(f for f in forms(page) if f["action"] == "/play/rule")
+    chosen = next(b for b in form["buttons"] if b[1] == "fresh-deal")
+    response = submit(get, form, [chosen])
+    assert response.status == 303
+    after = get(response.response.headers["Location"])
+    assert "The referee has ruled (Law 17" in after.text and "Deal 2" in after.text
+
+
+def tokens_game(book, token: str) -> Game:
+    record = URLSafeSerializer("test-secret", salt=tokens.SALT).loads(token)
+    return Game.replay(record, book)
+
+
+def test_a_wrong_answer_is_shown_with_the_fact(client, get):
+    token = token_of(start(client, drills="dealer-six"))
+    page = get(f"/play/referee?g={token}&irregularity=wrong-card-count&discovered=after-turn-up&hand=elder&count=4")
+    assert page.status == 200 and "Not quite" in page.text and "in fact:" in page.text
+
+
+def test_a_false_alarm_changes_nothing_but_is_noted(client, get):
+    url = start(client)
+    page = get(f"/play/referee?g={token_of(url)}&irregularity=revoke&discovered=play&offender=dealer"
+               "&corrected_before_next_lead=true")
+    assert "Nothing irregular happened" in page.text
+    form = next(f for f in forms(page) if f["action"] == "/play/rule")
+    after = get(submit(get, form).response.headers["Location"])
+    assert "Nothing irregular had happened" in after.text
+
+
+def test_an_interview_link_naming_unknown_facts_is_refused(client, get):
+    token = token_of(start(client))
+    assert get(f"/play/referee?g={token}&colour=red").status == 400
+
+
+def test_the_summary_feeds_the_practise_hook_once_the_game_is_over(client, get, monkeypatch):
+    seen = []
+    monkeypatch.setattr(play, "practise_missed", seen.append)
+    url = play_out(get, start(client, level="club"))
+    get(f"/play/summary?g={token_of(url)}")
+    assert len(seen) == 1 and all(isinstance(rule, str) for rule in seen[0])
+
+
+def test_tokens_stay_small(client, get):
+    url = play_out(get, start(client))
+    assert len(token_of(url)) < 4000
+
+
+def test_with_doubling_and_offering_agreed_the_learner_may_double_offer_and_answer(client, get):
+    url = start(client, agree=["doubling", "offer-the-point"], level="club")
+    assert "agreed:" in get(url).text
+    seen = set()
+    for _ in range(300):
+        page = get(url)
+        if "The game is over" in page.text:
+            break
+        offered = moves(forms(page))
+        wager = next((f for f in offered if any(("do", verb) in f["hidden"] for verb in (
+            "double", "offer-point", "accept-double", "decline-double", "accept-offer", "decline-offer"))), None)
+        if wager is not None:
+            verb = dict(wager["hidden"])["do"]
+            seen.add(verb)
+            response = submit(get, wager)
+            assert response.status == 303, response.text[:300]
+            url = response.response.headers["Location"]
+            continue
+        url = step(get, url)
+    assert {"double", "offer-point"} & seen, seen
+
+
+def test_no_play_page_shows_a_player_an_id_or_a_card_code(client, get):
+    from test_words import offenders
+
+    url = start(client, drills="all", level="club")
+    token = token_of(url)
+    urls = ["/play/", url, url + "&try=1", f"/play/referee?g={token}",
+            f"/play/referee?g={token}&irregularity=revoke&discovered=play&offender=dealer&corrected_before_next_lead=true",
+            f"/play/referee?g={token}&irregularity=wrong-card-count&discovered=after-turn-up&hand=dealer&count=6"
+            "&dealer_took_up_hand=true", f"/play/referee?g={token}&colour=red", f"/play/move?g={token}&do=juggle",
+            "/play/new?level=grandmaster", "/play/game?g=broken", f"/play/summary?g={token}"]
+    for _ in range(120):  # on to the end of the game, with a refusal and every review on the way
+        page = get(url)
+        if "The game is over" in page.text:
+            break
+        url = step(get, url)
+    token = token_of(url)
+    urls += [url, f"/play/summary?g={token}"] + [link for link in get(f"/play/summary?g={token}").links()
+                                                 if link.startswith("/play/review")]
+    seen = {u: found for u in urls if (found := offenders(get(u).html))}
+    assert seen == {}
