@@ -9,10 +9,11 @@ against what really happened (:mod:`ecarte_tutor.table.drills`).
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
 from ..cards import Card
 from ..table import LEVELS, Game, TableError
@@ -21,7 +22,7 @@ from ..table.incidents import ask_dispute, assess, marked
 from ..table.review import game_summary, review_hand
 from ..table.terminal import TOLD
 from ..table.why import reasons
-from . import forms, tokens
+from . import forms, lessons, tokens
 from .dispute import fact_label, read_facts, refusal, typed_value
 from .site import get_book, get_site
 
@@ -296,8 +297,25 @@ def summary():
                            reviewed=reviewed)
 
 
+NOTED_KEY = "games_noted"  # digests of the games whose mistakes went to the practice list
+NOTED_KEEP = 5
+
+
 def practise_missed(rule_ids: list[str]) -> None:
-    """The hook for the lessons' "practise what you missed" list: called with the rule ids of a finished
-    game's mistakes (most missed first). The list itself belongs to the lessons' progress
-    (``ecarte_tutor/lessons/progress.py``, being added on another branch); once it is there, this is the
-    one place that should add these ids to it. Until then it does nothing."""
+    """Add a finished game's mistakes (most missed first) to the lessons' "practise what you missed" list.
+
+    Only rules a drill can practise are kept (the progress cookie holds nothing else), and each game
+    is noted once, however often its summary is opened: the session remembers a short digest of the
+    last few games noted.
+    """
+    digest = hashlib.sha256(request.args.get(GAME, "").encode()).hexdigest()[:12]
+    noted = [d for d in session.get(NOTED_KEY, []) if isinstance(d, str)][-NOTED_KEEP:]
+    if digest in noted:
+        return
+    drillable = lessons.practisable()
+    progress = lessons.progress_now(get_site().lessons)
+    for rule_id in reversed(rule_ids):  # the most missed is noted last, so it is dropped last
+        if rule_id in drillable:
+            progress = progress.missed_rule(rule_id)
+    lessons.save_progress(progress)
+    session[NOTED_KEY] = [*noted, digest][-NOTED_KEEP:]

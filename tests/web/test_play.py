@@ -248,6 +248,31 @@ def test_the_summary_feeds_the_practise_hook_once_the_game_is_over(client, get, 
     assert len(seen) == 1 and all(isinstance(rule, str) for rule in seen[0])
 
 
+def test_a_finished_games_mistakes_go_to_the_practice_list_once(app, client, get):
+    from ecarte_tutor.web.lessons import PROGRESS_KEY, practisable
+
+    with app.app_context():
+        drillable = practisable()
+    for seed in range(12):  # the first game whose summary names a rule a drill can practise
+        url = play_out(get, start(client, seed=seed))
+        summary = get(f"/play/summary?g={token_of(url)}")
+        with client.session_transaction() as session:
+            owed = dict(session.get(PROGRESS_KEY, {}).get("practice", []))
+        if owed:
+            break
+    else:
+        raise AssertionError("no game of the first twelve made a mistake a drill can practise")
+    assert set(owed) <= drillable and summary.status == 200
+    with client.session_transaction() as session:  # practise one of them right once...
+        practice = dict(session[PROGRESS_KEY]["practice"])
+        rule = next(iter(practice))
+        practice[rule] -= 1
+        session[PROGRESS_KEY] = {**session[PROGRESS_KEY], "practice": [list(item) for item in practice.items()]}
+    get(f"/play/summary?g={token_of(url)}")  # ...and open the same summary again: nothing is owed afresh
+    with client.session_transaction() as session:
+        assert dict(session[PROGRESS_KEY]["practice"])[rule] == practice[rule]
+
+
 def test_tokens_stay_small(client, get):
     url = play_out(get, start(client))
     assert len(token_of(url)) < 4000
