@@ -117,32 +117,32 @@ def _follower_fault(tricks: list[Trick], i: int, trump: Suit, params: Params) ->
     led, card, seat = trick.led, trick.followed, trick.follower
     if card is None:
         return None
-    suit = led.suit
+    suit, who = led.suit, SEAT_NAMES[seat]
+
+    def proven(held: Callable[[Card], bool], code: str, duty: str,
+               says: Callable[[int, Card], str]) -> Fault | None:
+        """The fault ``code`` if a later trick shows the follower held a card ``held`` all along."""
+        proof = _later(tricks, i, seat, held)
+        if proof is None:
+            return None
+        says_it = says(proof + 1, _shown(tricks[proof], seat))
+        return Fault(i, seat, code, proof, (params.rule_for(duty), REVOKE), says_it)
+
     if card.suit != suit and params.must_follow_suit:
-        proof = _later(tricks, i, seat, lambda c: c.suit == suit)
-        if proof is not None:
-            shown = _shown(tricks[proof], seat)
-            return Fault(i, seat, "revoke", proof, (params.rule_for("must_follow_suit"), REVOKE),
-                         f"At trick {i + 1} {SEAT_NAMES[seat]} played {card.pretty} to {led.pretty} without "
-                         f"following suit, yet at trick {proof + 1} he played {shown.pretty}, a "
-                         f"{suit.english[:-1]} he held all along: a revoke.")
-        if card.suit != trump and suit != trump and params.must_trump_when_void:
-            proof = _later(tricks, i, seat, lambda c: c.suit == trump)
-            if proof is not None:
-                shown = _shown(tricks[proof], seat)
-                return Fault(i, seat, "failed-to-trump", proof, (params.rule_for("must_trump_when_void"), REVOKE),
-                             f"At trick {i + 1} {SEAT_NAMES[seat]}, holding no {suit.english}, played "
-                             f"{card.pretty} instead of trumping {led.pretty}, yet at trick {proof + 1} he played "
-                             f"{shown.pretty}, a trump he held all along.")
-        return None
+        fault = proven(lambda c: c.suit == suit, "revoke", "must_follow_suit", lambda n, shown: (
+            f"At trick {i + 1} {who} played {card.pretty} to {led.pretty} without following suit, yet at trick "
+            f"{n} he played {shown.pretty}, a {suit.english[:-1]} he held all along: a revoke."))
+        if fault is None and card.suit != trump and suit != trump and params.must_trump_when_void:
+            fault = proven(lambda c: c.suit == trump, "failed-to-trump", "must_trump_when_void", lambda n, shown: (
+                f"At trick {i + 1} {who}, holding no {suit.english}, played {card.pretty} instead of trumping "
+                f"{led.pretty}, yet at trick {n} he played {shown.pretty}, a trump he held all along."))
+        return fault
     if card.suit == suit and params.must_head_trick and trick_winner(led, card, trump, params) == "leader":
-        proof = _later(tricks, i, seat, lambda c: c.suit == suit and params.ranking.higher(c, led))
-        if proof is not None:
-            shown = _shown(tricks[proof], seat)
-            return Fault(i, seat, "failed-to-win-trick", proof, (params.rule_for("must_head_trick"), REVOKE),
-                         f"At trick {i + 1} {SEAT_NAMES[seat]} played {card.pretty} under {led.pretty}, yet at "
-                         f"trick {proof + 1} he played {shown.pretty}, which would have won it: he did not win a "
-                         "trick he could have won.")
+        return proven(lambda c: c.suit == suit and params.ranking.higher(c, led), "failed-to-win-trick",
+                      "must_head_trick", lambda n, shown: (
+                          f"At trick {i + 1} {who} played {card.pretty} under {led.pretty}, yet at trick {n} he "
+                          f"played {shown.pretty}, which would have won it: he did not win a trick he could have "
+                          "won."))
     return None
 
 
