@@ -98,7 +98,7 @@ class Synonyms:
                 continue
             terms.append(Term(forms=(f" {tokens[i]} ",)))
             i += 1
-        meaningful = [t for t in terms if t.law or t.forms[0].strip() not in STOPWORDS or len(t.forms) > 1]
+        meaningful = [t for t in terms if t.law is not None or t.forms[0].strip() not in STOPWORDS or len(t.forms) > 1]
         return meaningful or terms
 
 
