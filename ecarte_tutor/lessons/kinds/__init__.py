@@ -5,7 +5,7 @@ Adding a kind: a module with its class, an entry here, its ``kind`` in
 """
 from __future__ import annotations
 
-from .base import ExerciseKind, KindError
+from .base import AnyKind, ExerciseKind, KindError
 from .dispute import CHOOSER_CHOICES, Dispute
 from .exchange import Exchange
 from .legal_cards import LegalCards
@@ -14,7 +14,7 @@ from .rank_order import RankOrder
 from .score import Score
 from .trick_winner import TrickWinner
 
-KINDS: dict[str, ExerciseKind] = {kind.name: kind for kind in (
+KINDS: dict[str, AnyKind] = {kind.name: kind for kind in (
     LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay())}
 
 __all__ = ["CHOOSER_CHOICES", "KINDS", "ExerciseKind", "KindError"]
