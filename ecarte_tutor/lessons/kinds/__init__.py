@@ -1,6 +1,7 @@
 """The kinds of exercise, one object each (:class:`~.base.ExerciseKind`), by the name lessons use.
 
-Adding a kind: a module with its class, an entry here, its ``kind`` in
+Adding a kind: a module with its class (an ``ExerciseKind`` over the TypedDicts of its position,
+the engine's answer and its response form), an entry here, its ``kind`` in
 ``schemas/lesson.schema.json``, and ``templates/lessons/kinds/<name>.html``.
 """
 from __future__ import annotations
