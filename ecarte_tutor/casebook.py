@@ -7,24 +7,76 @@ which it is listed among "other cases under this law".
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from .asking import ask
 from .casesearch import Searchable, Synonyms, normalised, rank
+from .jsontypes import Answer, Question
+from .rulebook import RuleBook
+
+
+class Case(Protocol):
+    """A worked case as the casebook reads it: a :class:`~ecarte_tutor.scenarios.Scenario`, described here
+    because the scenarios are a sibling of this module in its layer (pyproject.toml, the layer contract)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def question(self) -> Question: ...
+
+    @property
+    def situation(self) -> str: ...
+
+    @property
+    def note(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def summary(self) -> str: ...
+
+
+class CaseLibrary(Protocol):
+    """What the casebook reads of a :class:`~ecarte_tutor.library.Library` (a layer above it)."""
+
+    @property
+    def book(self) -> RuleBook: ...
+
+    @property
+    def scenarios(self) -> Sequence[Case]: ...
+
+
+def _listed(answer: Answer, key: str) -> list[object]:
+    """``answer[key]``, a list in every answer that has it ([] when it has not)."""
+    value = answer.get(key)
+    return value if isinstance(value, list) else []
+
+
+def _facts(question: Question) -> Mapping[str, object]:
+    """The facts of a dispute question (an object, by the scenarios' schema; {} in other questions)."""
+    facts = question.get("facts")
+    return facts if isinstance(facts, dict) else {}
 
 
 @dataclass(frozen=True)
 class CaseRuling:
     """One scenario and the answer ``ask()`` gives it."""
 
-    scenario: object
-    answer: dict
+    scenario: Case
+    answer: Answer
     laws: tuple[int, ...]  # the laws of the ruling, the one that decided it first
 
     @property
     def kind(self) -> str:
-        question = self.scenario.question
-        return question.get("kind", "") if isinstance(question, dict) else ""
+        kind = self.scenario.question.get("kind", "")
+        return kind if isinstance(kind, str) else ""
 
     @property
     def law(self) -> int | None:
@@ -32,26 +84,26 @@ class CaseRuling:
         return self.laws[0] if self.laws else None
 
 
-def ruling_laws(answer: dict, book) -> tuple[int, ...]:
+def ruling_laws(answer: Answer, book: RuleBook) -> tuple[int, ...]:
     """The laws of an answer, the deciding one first: the first cited rule that is a law, then the rest by number."""
-    laws = [n for n in answer.get("laws") or [] if isinstance(n, int)]
-    first = next((book.rules[r].law for r in answer.get("cites") or [] if r in book.rules and book.rules[r].law
-                  in laws), None)
+    laws = [n for n in _listed(answer, "laws") if isinstance(n, int)]
+    cites = [r for r in _listed(answer, "cites") if isinstance(r, str)]
+    first = next((book.rules[r].law for r in cites if r in book.rules and book.rules[r].law in laws), None)
     return tuple(([first] if first else []) + [n for n in laws if n != first])
 
 
-def leads_to(entry: CaseRuling, entries) -> tuple[int, ...]:
+def leads_to(entry: CaseRuling, entries: Iterable[CaseRuling]) -> tuple[int, ...]:
     """The laws that decide the cases which answer more of the same interview (same facts and more,
     same profile), the most frequent first: where a case that still needs a fact is heading."""
     question = entry.scenario.question
-    facts = question.get("facts") or {}
+    facts = _facts(question)
     counts = Counter(other.law for other in entries if other.law and other is not entry
                      and other.scenario.question.get("profile") == question.get("profile")
-                     and _includes(other.scenario.question.get("facts") or {}, facts))
+                     and _includes(_facts(other.scenario.question), facts))
     return tuple(law for law, _count in counts.most_common())
 
 
-def _includes(bigger: dict, smaller: dict) -> bool:
+def _includes(bigger: Mapping[str, object], smaller: Mapping[str, object]) -> bool:
     return all(name in bigger and bigger[name] == value and type(bigger[name]) is type(value)
                for name, value in smaller.items())
 
@@ -59,11 +111,11 @@ def _includes(bigger: dict, smaller: dict) -> bool:
 class Casebook:
     """The cases of a library with their rulings, looked up by id and by law, and searched."""
 
-    def __init__(self, library, synonyms: Synonyms | None = None):
+    def __init__(self, library: CaseLibrary, synonyms: Synonyms | None = None):
         book = library.book
         self.book = book
         self.synonyms = synonyms or Synonyms()
-        rulings = [(case, ask(case.question, library)) for case in library.scenarios]
+        rulings: list[tuple[Case, Answer]] = [(case, ask(case.question, library)) for case in library.scenarios]
         self.entries: list[CaseRuling] = [CaseRuling(case, answer, ruling_laws(answer, book))
                                           for case, answer in rulings]
         # A question the referee still has to ask belongs to the laws its answers lead to.
@@ -114,5 +166,5 @@ class Casebook:
             "situation": normalised(case.situation),
             "text": normalised(" ".join(str(part) for part in (
                 case.id, case.name, case.note, entry.answer.get("explanation", ""),
-                " ".join(o.get("label", "") for o in entry.answer.get("options") or [] if isinstance(o, dict)))))},
+                " ".join(o.get("label", "") for o in _listed(entry.answer, "options") if isinstance(o, dict)))))},
             laws=entry.laws)

@@ -98,7 +98,7 @@ class Synonyms:
                 continue
             terms.append(Term(forms=(f" {tokens[i]} ",)))
             i += 1
-        meaningful = [t for t in terms if t.law or t.forms[0].strip() not in STOPWORDS or len(t.forms) > 1]
+        meaningful = [t for t in terms if t.law is not None or t.forms[0].strip() not in STOPWORDS or len(t.forms) > 1]
         return meaningful or terms
 
 
@@ -125,7 +125,7 @@ def load_synonyms(path: Path | str) -> Synonyms:
 class Searchable:
     """A case's fields as the search reads them (each normalised), and its laws, deciding one first."""
 
-    fields: dict
+    fields: dict[str, str]  # a key of WEIGHTS -> its text, normalised
     laws: tuple[int, ...]
 
 
@@ -141,14 +141,14 @@ def rank(entries: list[Searchable], terms: list[Term], law_titles: dict[int, str
     best = max(law_hits.values(), default=0)
     # A title that shares one word of several with the query is chance, not the law asked about.
     favoured = {n for n, hits in law_hits.items() if hits == best} if best * 2 > len(terms) else set()
-    scored = []
+    scored: list[tuple[int, Searchable, list[int]]] = []
     for position, entry in enumerate(entries):
         points = [_points(entry, term) for term in terms]
         scored.append((position, entry, points))
     every = [item for item in scored if all(item[2])]
     pool, exact = (every, True) if every else ([item for item in scored if any(item[2])], False)
 
-    def key(item):
+    def key(item: tuple[int, Searchable, list[int]]) -> tuple[int, int, int, int]:
         position, entry, points = item
         closeness = 0 if entry.laws[:1] and entry.laws[0] in favoured else \
             1 if favoured & set(entry.laws) else 2

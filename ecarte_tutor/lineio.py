@@ -1,6 +1,8 @@
 """Reading a typed line at a terminal, for the lessons and the practice table alike (and their scripts)."""
 from __future__ import annotations
 
+from typing import Protocol
+
 QUIT_WORDS = ("quit", "q", "exit")
 
 
@@ -8,7 +10,21 @@ class Leave(Exception):
     """The person typed 'quit' (or 'q', 'exit'), or the input ended."""
 
 
-def read_line(stdin, stdout) -> str:
+class LineInput(Protocol):
+    """Where typed lines come from: ``sys.stdin``, or a script's ``io.StringIO``."""
+
+    def readline(self) -> str: ...
+
+
+class Output(Protocol):
+    """Where prompts go: ``sys.stdout``, or a script's ``io.StringIO``."""
+
+    def write(self, text: str, /) -> object: ...
+
+    def flush(self) -> object: ...
+
+
+def read_line(stdin: LineInput, stdout: Output) -> str:
     """One line after a ``> `` prompt, stripped; :class:`Leave` on a quit word or the end of the input."""
     stdout.write("> ")
     stdout.flush()

@@ -15,6 +15,13 @@ from types import MappingProxyType
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, TypeVar, cast
 
 from . import paths
+from .bookshapes import Bounds as Bounds
+from .bookshapes import Condition as Condition
+from .bookshapes import Fact as Fact
+from .bookshapes import FactChoice as FactChoice
+from .bookshapes import FactValue as FactValue
+from .bookshapes import Moment as Moment
+from .bookshapes import Source as Source
 from .cards import Ranking, parse_card
 from .errors import CardNotationError, DataError
 from .schemas import explain, key_path, schema_errors, validator
@@ -29,21 +36,8 @@ SHORTCUT_FACT = "discovered"  # a dispute fact that only settles moments of the 
 
 
 # --- the shapes of the files (rulefile, sources and facts schemas), as loaded --------------------
-
-FactValue: TypeAlias = str | bool | int
-"""The value of a dispute fact (rules/dispute-facts.yaml: a choice, true/false or a whole number)."""
-
-
-class Bounds(TypedDict, total=False):
-    """A condition on a whole-number fact: from ``min`` to ``max`` (either may be left out)."""
-
-    min: int
-    max: int
-
-
-Condition: TypeAlias = FactValue | list[FactValue] | Bounds
-"""A condition on a fact: one value, any of a list of values, or bounds."""
-
+# (Those of the sources and the dispute facts are in bookshapes, below this module's layer, for the
+# player's vocabulary (wording) to name them too; they are imported above as part of this module.)
 
 class CitationEntry(TypedDict):
     """A citation as a file writes it (inside variants and disagreements)."""
@@ -132,46 +126,6 @@ class Decision(TypedDict):
     explanation: str
     profiles: NotRequired[list[str]]
     params: NotRequired[dict[str, Condition]]
-
-
-class Source(TypedDict):
-    """A text the rules cite (rules/sources.yaml)."""
-
-    id: str
-    title: str
-    author: NotRequired[str]
-    year: NotRequired[str]
-    kind: str
-    file: NotRequired[str]
-    url: NotRequired[str]
-    language: NotRequired[str]
-    summary: str
-    authority: NotRequired[int]
-    laws: NotRequired[int]
-
-
-class FactChoice(TypedDict):
-    value: FactValue
-    label: str
-
-
-class Moment(TypedDict):
-    requires: NotRequired[list[str]]
-    happened: str
-    pending: str
-
-
-class Fact(TypedDict):
-    """A fact the dispute interview may ask for (rules/dispute-facts.yaml)."""
-
-    name: str
-    type: Literal["choice", "boolean", "integer"]
-    question: str
-    help: NotRequired[str]
-    min: NotRequired[int]
-    max: NotRequired[int]
-    choices: list[FactChoice]
-    moment: NotRequired[Moment]
 
 
 # "if" is a keyword, hence the functional form.

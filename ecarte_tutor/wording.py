@@ -6,8 +6,10 @@ rule and law titles, option labels, the questions and choices of the dispute fac
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
+from .bookshapes import Condition, Fact, Source
 from .cards import RANK_NAMES, Card, parse_card
 from .errors import CardNotationError
 
@@ -23,7 +25,7 @@ KIND_NAMES = {
 """The kinds of question as a player would ask them (the casebook's filter)."""
 
 
-def _card(card) -> Card | None:
+def _card(card: object) -> Card | None:
     if isinstance(card, Card):
         return card
     try:
@@ -32,29 +34,62 @@ def _card(card) -> Card | None:
         return None
 
 
-def card_short(card) -> str:
+def card_short(card: object) -> str:
     """A card as a player writes it: ``J♠`` (text that is no card comes back as it is)."""
     found = _card(card)
     return found.pretty if found else str(card)
 
 
-def card_name(card) -> str:
+def card_name(card: object) -> str:
     """A card in words: ``the knave of spades``."""
     found = _card(card)
     return f"the {RANK_NAMES[found.rank]} of {found.suit.english}" if found else str(card)
 
 
-def card_list(cards) -> str:
+def card_list(cards: Iterable[object]) -> str:
     """Cards as a player writes them, comma-separated: ``Q♠, 7♠``."""
     return ", ".join(card_short(card) for card in cards)
 
 
-def seat_name(seat) -> str:
-    return SEAT_NAMES.get(seat, "nobody" if seat is None else str(seat))
+def seat_name(seat: str | None) -> str:
+    return "nobody" if seat is None else SEAT_NAMES.get(seat, seat)
 
 
 def kind_name(kind: str) -> str:
     return KIND_NAMES.get(kind, kind.capitalize() if kind else "A question")
+
+
+class _Titled(Protocol):
+    """A rule as the vocabulary names it (:class:`ecarte_tutor.rulebook.Rule`)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def law(self) -> int | None: ...
+
+
+class WordBook(Protocol):
+    """What the vocabulary reads of a rule book: a :class:`~ecarte_tutor.rulebook.RuleBook`, described
+    here rather than imported because the rule book sits above this module's layer."""
+
+    @property
+    def rules(self) -> Mapping[str, _Titled]: ...
+
+    @property
+    def laws(self) -> Mapping[int, _Titled]: ...
+
+    @property
+    def profiles(self) -> Mapping[str, _Titled]: ...
+
+    @property
+    def facts(self) -> Mapping[str, Fact]: ...
+
+    @property
+    def option_labels(self) -> Mapping[str, str]: ...
+
+    @property
+    def sources(self) -> Mapping[str, Source]: ...
 
 
 class Words:
@@ -64,11 +99,11 @@ class Words:
     card, card_name, cards, seat, kind = (staticmethod(card_short), staticmethod(card_name),
                                           staticmethod(card_list), staticmethod(seat_name), staticmethod(kind_name))
 
-    def __init__(self, book: Any) -> None:  # a RuleBook (the rule book sits above this module's layer)
+    def __init__(self, book: WordBook) -> None:
         self.book = book
         self.moments = {name for name, fact in book.facts.items() if fact.get("moment")}
 
-    def law(self, number) -> str:
+    def law(self, number: int) -> str:
         """``Law 43 — Revoking, or not winning a trick when able``."""
         rule = self.book.laws.get(number)
         return f"Law {number} — {rule.title}" if rule else f"Law {number}"
@@ -89,25 +124,26 @@ class Words:
         fact = self.book.facts.get(name)
         return fact.get("question", name) if fact else name.replace("_", " ")
 
-    def fact_value(self, name: str, value) -> str:
+    def fact_value(self, name: str, value: object) -> str:
         """A fact's value by the label of its choice (yes / no for a yes-or-no fact)."""
-        fact = self.book.facts.get(name) or {}
-        for choice in fact.get("choices", ()):
+        fact = self.book.facts.get(name)
+        for choice in fact.get("choices", ()) if fact else ():
             if choice.get("value") == value and type(choice.get("value")) is type(value):
                 return choice.get("label", str(value))
         if isinstance(value, bool):
             return "yes" if value else "no"
         return str(value)
 
-    def fact_state(self, name: str, value) -> str:
+    def fact_state(self, name: str, value: object) -> str:
         """A fact and its value as a player says them: a moment as what had (not) happened by then,
         any other fact as its question and the answer (“Whose hand is wrong?” The dealer's)."""
-        moment = (self.book.facts.get(name) or {}).get("moment")
+        fact = self.book.facts.get(name)
+        moment = fact.get("moment") if fact else None
         if moment and isinstance(value, bool):
             return moment["happened" if value else "pending"]
         return f"“{self.fact(name)}” {self.fact_value(name, value)}"
 
-    def fact_condition(self, name: str, condition) -> str:
+    def fact_condition(self, name: str, condition: Condition) -> str:
         """What a decision row asks of a fact (a value, a list of values, or ``{min, max}``), in words."""
         if isinstance(condition, dict):
             low, high = condition.get("min"), condition.get("max")

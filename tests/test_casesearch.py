@@ -97,6 +97,12 @@ def test_terms_take_the_longest_phrase_and_law_numbers():
     assert synonyms.terms("the card") == [Term(forms=(" card ", " pip "))], "stopwords are dropped"
 
 
+@pytest.mark.parametrize("query", ["law 0", "laws 00", "the law 0"])
+def test_law_number_0_is_a_term_like_any_other(query):
+    # Term(law=0) was taken for a word (``t.law or t.forms[0]``) and raised IndexError: a 500 on /casebook/?q=law+0
+    assert Synonyms().terms(query) == [Term(law=0)]
+
+
 def test_the_synonyms_file_is_checked(tmp_path):
     path = tmp_path / "synonyms.yaml"
     path.write_text("groups:\n  - [renege, revoke]\n  - [revoking, renounce]\n", encoding="utf-8")

@@ -1,14 +1,17 @@
 """Cross-checks between the course and the rule book (used by the tests and ``ecarte-tutor check``)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..rulebook import RuleBook
 from .grading import BadResponse, LessonError, engine_answer, expected_answer, same_answer
+from .model import Lesson
 
 
-def lesson_problems(lessons, book: RuleBook) -> list[str]:
+def lesson_problems(lessons: Iterable[Lesson], book: RuleBook) -> list[str]:
     """One line per defect: an unknown rule id, a position the engine cannot answer, a stated answer
     that differs from the engine's, or a defect the kind finds (a dispute's right remedies not offered)."""
-    problems = []
+    problems: list[str] = []
     for lesson in lessons:
         for step in lesson.steps:
             where = f"{lesson.file} step {step.index}"

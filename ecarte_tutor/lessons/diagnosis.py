@@ -7,9 +7,20 @@ changed position's answer is the learner's, the fact changed is the one he overl
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..jsontypes import Question
+from ..rulebook import RuleBook
 from .reading import LessonError
+
+if TYPE_CHECKING:  # the kinds import this module
+    from .kinds.base import Asked, ExerciseKind, Position
+    from .model import Exercise
+
+A = TypeVar("A", bound="Asked")
+R = TypeVar("R", bound=Mapping[str, object])
 
 
 @dataclass(frozen=True)
@@ -24,12 +35,13 @@ class Diagnosis:
 class Alternative:
     """The position with one fact changed, and what a learner who answered for it overlooked."""
 
-    position: dict
+    position: Question
     text: str
     rule: str | None = None  # None: the rule cited by one answer and not the other
 
 
-def overlooked(kind, exercise, given: dict, answer: dict, alternatives, book) -> Diagnosis | None:
+def overlooked(kind: ExerciseKind[Any, A, R], exercise: Exercise, given: R, answer: A,
+               alternatives: Iterable[Alternative], book: RuleBook) -> Diagnosis | None:
     """The first alternative whose engine answer agrees with ``given``, as a diagnosis (None if none does)."""
     for alternative in alternatives:
         changed = replace(exercise, position=alternative.position)
@@ -43,7 +55,7 @@ def overlooked(kind, exercise, given: dict, answer: dict, alternatives, book) ->
     return None
 
 
-def _differing_rule(answer: dict, other: dict, book) -> str | None:
+def _differing_rule(answer: Asked, other: Asked, book: RuleBook) -> str | None:
     """The rule that sets the two answers apart: a variant cited on which their profiles differ; else a
     rule one cites and the other does not (a law last)."""
     mine, theirs = answer.get("cites", []), other.get("cites", [])
@@ -57,7 +69,8 @@ def _differing_rule(answer: dict, other: dict, book) -> str | None:
     return next((c for c in differing if not c.startswith("law.")), differing[0] if differing else None)
 
 
-def profile_alternatives(position: dict, book, words) -> list[Alternative]:
+def profile_alternatives(position: Position, book: RuleBook,
+                         words: Callable[[str, str], str]) -> list[Alternative]:
     """The position under each other profile; ``words(theirs, ours)`` says what answering by it means.
     The rule noted is the variant, cited with the position, on which the two profiles differ."""
     ours = position.get("profile") or book.default_profile
@@ -66,12 +79,12 @@ def profile_alternatives(position: dict, book, words) -> list[Alternative]:
             for theirs in book.profiles if theirs != ours]
 
 
-def profile_words(book, profile: str) -> str:
+def profile_words(book: RuleBook, profile: str) -> str:
     """A profile as a player names it: "London rules" (its title up to any bracket)."""
     return f"{book.profiles[profile].title.split(' (')[0]} rules"
 
 
-def changed(position: dict, **facts) -> dict:
+def changed(position: Mapping[str, object], **facts: object) -> Question:
     """A copy of ``position`` with ``facts`` set (a value of None removes the fact)."""
     out = {**position, **facts}
     return {key: value for key, value in out.items() if value is not None}

@@ -9,10 +9,12 @@ naming the rule, the :data:`ANSWER_AFTER`-th time with the answer and its reason
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..rulebook import RuleBook
 from .diagnosis import Diagnosis
+from .kinds.base import Cited
 from .model import Exercise
 from .reading import BadResponse, LessonError
 
@@ -27,39 +29,42 @@ class Feedback:
     """The verdict on one response: right or not, the right answer, the engine's reasons and the diagnosis."""
 
     correct: bool
-    expected: dict
+    expected: Mapping[str, object]  # in the kind's response form
     explanation: str
-    cites: list = field(default_factory=list)
-    laws: list = field(default_factory=list)
-    answer: dict = field(default_factory=dict, compare=False)  # the engine's full answer
-    given: dict = field(default_factory=dict, compare=False)  # the learner's response, canonical
+    cites: list[str] = field(default_factory=list)
+    laws: list[int] = field(default_factory=list)
+    answer: Mapping[str, object] = field(default_factory=dict, compare=False)  # the engine's full answer
+    given: Mapping[str, object] = field(default_factory=dict, compare=False)  # the learner's response, canonical
     diagnosis: Diagnosis | None = None  # what is wrong (None when right)
 
 
-def engine_answer(exercise: Exercise, book: RuleBook) -> dict:
+def engine_answer(exercise: Exercise, book: RuleBook) -> Cited:
     """The engine's full answer to the exercise's position."""
-    return exercise.handler.engine_answer(exercise, book)
+    answer: Cited = exercise.handler.engine_answer(exercise, book)
+    return answer
 
 
-def expected_answer(exercise: Exercise, book: RuleBook) -> dict:
+def expected_answer(exercise: Exercise, book: RuleBook) -> Mapping[str, object]:
     """The engine's answer to ``exercise``, in the kind's response form (see the package docstring)."""
-    return exercise.handler.expected(exercise, engine_answer(exercise, book))
+    expected: Mapping[str, object] = exercise.handler.expected(exercise, engine_answer(exercise, book))
+    return expected
 
 
-def same_answer(exercise: Exercise, a: dict, b: dict) -> bool:
+def same_answer(exercise: Exercise, a: object, b: object) -> bool:
     """Whether two answers in response form agree (legal cards and remedies compare as sets)."""
     kind = exercise.handler
-    return kind.agree(exercise, kind.normalize(exercise, a), kind.normalize(exercise, b))
+    agree: bool = kind.agree(exercise, kind.normalize(exercise, a), kind.normalize(exercise, b))
+    return agree
 
 
-def grade(exercise: Exercise, response: dict, book: RuleBook) -> Feedback:
+def grade(exercise: Exercise, response: object, book: RuleBook) -> Feedback:
     """Compare ``response`` with the engine's answer; :class:`BadResponse` if it cannot be read."""
-    kind = exercise.handler
-    answer = kind.engine_answer(exercise, book)
-    expected = kind.expected(exercise, answer)
-    given = kind.normalize(exercise, response)  # the engine's answer is canonical already
-    correct = kind.agree(exercise, given, expected)
-    diagnosis = None if correct else kind.diagnose(exercise, given, expected, answer, book)
+    kind = exercise.handler  # the values below are in this kind's shapes, and go back to it
+    answer: Cited = kind.engine_answer(exercise, book)
+    expected: Mapping[str, object] = kind.expected(exercise, answer)
+    given: Mapping[str, object] = kind.normalize(exercise, response)  # the engine's answer is canonical already
+    correct: bool = kind.agree(exercise, given, expected)
+    diagnosis: Diagnosis | None = None if correct else kind.diagnose(exercise, given, expected, answer, book)
     return Feedback(correct=correct, expected=expected, explanation=kind.explanation(answer),
                     cites=list(answer.get("cites", [])), laws=list(answer.get("laws", [])), answer=answer,
                     given=given, diagnosis=diagnosis)

@@ -6,20 +6,59 @@ summary and the steps (schema: ``ecarte_tutor/schemas/lesson.schema.json``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NotRequired, TypedDict, cast
 
 from .. import paths
 from ..errors import DataError
 from ..fields import is_whole_number
+from ..jsontypes import Question
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
-from .kinds import KINDS, ExerciseKind, KindError
+from .kinds import KINDS, KindError
+from .kinds.base import AnyKind
 
 FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$")
 
 EXERCISE_KINDS = tuple(KINDS)  # the kinds of exercise, by the name lessons use
+
+
+class ExerciseEntry(TypedDict):
+    """An exercise as a lesson file writes it (schemas/lesson.schema.json), or a drill makes it."""
+
+    kind: str
+    prompt: str
+    position: Question
+    hint: str
+    choices: NotRequired[list[str]]  # dispute exercises: the remedy option ids offered
+    expected: NotRequired[dict[str, object]]
+
+
+class StepEntry(TypedDict):
+    """A step as a lesson file writes it."""
+
+    title: str
+    body: str
+    cites: NotRequired[list[str]]
+    exercise: NotRequired[ExerciseEntry]
+
+
+class LessonFile(TypedDict):
+    """A lesson file (schemas/lesson.schema.json), once it is valid."""
+
+    title: str
+    summary: str
+    steps: list[StepEntry]
+
+
+class Choice(TypedDict):
+    """One thing a learner may pick: the value sent, and its label."""
+
+    value: str
+    label: str
 
 
 @dataclass(frozen=True)
@@ -32,13 +71,13 @@ class Exercise:
 
     kind: str
     prompt: str
-    position: dict
+    position: Question
     hint: str
-    choices: tuple[dict, ...] = ()
-    expected: dict | None = None
+    choices: tuple[Choice, ...] = ()
+    expected: dict[str, object] | None = None
 
     @property
-    def handler(self) -> ExerciseKind:
+    def handler(self) -> AnyKind:
         """The object that reads, grades, diagnoses and shows this kind of exercise."""
         return KINDS[self.kind]
 
@@ -49,7 +88,8 @@ class Exercise:
 
     @property
     def profile(self) -> str | None:
-        return self.position.get("profile")
+        # as the position names it: ask() (the engine's answer) and params_of check it
+        return cast("str | None", self.position.get("profile"))
 
 
 @dataclass(frozen=True)
@@ -88,7 +128,7 @@ class Lesson:
         return tuple(s for s in self.steps if s.exercise is not None)
 
 
-def exercise_from(entry: dict, book: RuleBook) -> Exercise:
+def exercise_from(entry: ExerciseEntry, book: RuleBook) -> Exercise:
     """An exercise from its YAML entry (or a generated one); :class:`KindError` names a key it cannot use."""
     kind = entry["kind"]
     choices = KINDS[kind].choices(entry, book)
@@ -96,7 +136,7 @@ def exercise_from(entry: dict, book: RuleBook) -> Exercise:
                     hint=entry["hint"].strip(), choices=choices, expected=entry.get("expected"))
 
 
-def _exercise(entry: dict, where: str, path: Path, book: RuleBook) -> Exercise:
+def _exercise(entry: ExerciseEntry, where: str, path: Path, book: RuleBook) -> Exercise:
     try:
         return exercise_from(entry, book)
     except KindError as exc:
@@ -109,10 +149,11 @@ def load_lesson(path: Path | str, book: RuleBook) -> Lesson:
     match = FILE_NAME.match(path.name)
     if not match:
         raise DataError(path, "a lesson file is named NN-slug.yaml (two digits, a hyphen, a lower-case slug)")
-    document = load_yaml(path)
+    document: LessonFile = load_yaml(path)
     for error in schema_errors("lesson", document):
         raise DataError(path, explain(error), key=key_path(error))
-    steps, cites = [], []
+    steps: list[Step] = []
+    cites: list[str] = []
     for index, entry in enumerate(document["steps"], 1):
         exercise = None
         if "exercise" in entry:
@@ -134,7 +175,8 @@ def load_lessons(root: Path | str | None, book: RuleBook) -> list[Lesson]:
     if not root.is_dir():
         raise DataError(root, "no lessons folder here")
     lessons = [load_lesson(path, book) for path in sorted(root.glob("*.yaml"))]
-    numbers, slugs = {}, {}
+    numbers: dict[int, str] = {}
+    slugs: dict[str, str] = {}
     for lesson in lessons:
         if lesson.number in numbers:
             raise DataError(root / lesson.file,
@@ -145,7 +187,7 @@ def load_lessons(root: Path | str | None, book: RuleBook) -> list[Lesson]:
     return sorted(lessons, key=lambda lesson: lesson.number)
 
 
-def find_lesson(lessons, key) -> Lesson | None:
+def find_lesson(lessons: Iterable[Lesson], key: object) -> Lesson | None:
     """The lesson named by its id (``03-trump``), slug (``trump``) or number (``3``, ``03``), or None."""
     text = str(key).strip().lower()
     for lesson in lessons:

@@ -24,8 +24,13 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    from .model import Lesson
 
 LESSON_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 RULE_ID = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$")
@@ -36,18 +41,42 @@ MAX_STEP = 200
 MAX_SEQ = 2 ** 53  # a counter beyond any learner's answers (and exact in any JSON reader)
 
 
+class LessonProgressDict(TypedDict):
+    done: list[int]
+    first_try: list[int]
+    missed: list[int]
+
+
+class ProgressDict(TypedDict):
+    """:meth:`Progress.to_dict`: what the site's cookie holds."""
+
+    seq: int
+    lessons: dict[str, LessonProgressDict]
+    practice: NotRequired[list[list[str | int]]]  # [rule id, right answers owed]
+
+
+class Summary(TypedDict):
+    """:meth:`Progress.summary`: one lesson's counts."""
+
+    steps: int
+    done: int
+    exercises: int
+    first_try: int
+    complete: bool
+
+
 @dataclass(frozen=True)
 class LessonProgress:
     """Steps done, exercises right at the first try, exercises missed and not yet right (1-based)."""
 
-    done: frozenset = frozenset()
-    first_try: frozenset = frozenset()
-    missed: frozenset = frozenset()
+    done: frozenset[int] = frozenset()
+    first_try: frozenset[int] = frozenset()
+    missed: frozenset[int] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.done or self.missed)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> LessonProgressDict:
         return {"done": sorted(self.done), "first_try": sorted(self.first_try), "missed": sorted(self.missed)}
 
 
@@ -55,11 +84,11 @@ class LessonProgress:
 class Progress:
     """Progress in every lesson started, by lesson id."""
 
-    lessons: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    lessons: MappingProxyType[str, LessonProgress] = field(default_factory=lambda: MappingProxyType({}))
     seq: int = 0  # changes so far: each one adds 1
-    practice: tuple = ()  # (rule id, right answers still owed), oldest mistake first
+    practice: tuple[tuple[str, int], ...] = ()  # (rule id, right answers still owed), oldest mistake first
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Progress) and (self.seq, dict(self.lessons), self.practice) == \
             (other.seq, dict(other.lessons), other.practice)
 
@@ -78,7 +107,7 @@ class Progress:
             lessons.pop(lesson_id, None)
         return Progress(MappingProxyType(lessons), self.seq + 1, self.practice)
 
-    def _practising(self, owed: dict) -> Progress:
+    def _practising(self, owed: dict[str, int]) -> Progress:
         pairs = tuple(owed.items())[-MAX_PRACTICE:]
         return self if pairs == self.practice else Progress(self.lessons, self.seq + 1, pairs)
 
@@ -136,7 +165,7 @@ class Progress:
             return Progress(seq=self.seq + 1)  # the rules to practise go too
         return self._with(lesson_id, LessonProgress())
 
-    def summary(self, lesson) -> dict:
+    def summary(self, lesson: Lesson) -> Summary:
         """Counts for one :class:`~ecarte_tutor.lessons.model.Lesson`: steps, done, exercises, first_try, complete."""
         now = self.lesson(lesson.id)
         exercises = {s.index for s in lesson.exercises}
@@ -145,28 +174,31 @@ class Progress:
         return {"steps": total, "done": done, "exercises": len(exercises),
                 "first_try": len(now.first_try & exercises), "complete": done == total}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> ProgressDict:
         """A JSON-ready dict: the counter, lesson id -> lists of step numbers, and [rule id, owed] pairs."""
-        out = {"seq": self.seq,
+        out: ProgressDict = {"seq": self.seq,
                "lessons": {lesson_id: value.to_dict() for lesson_id, value in sorted(self.lessons.items())}}
         if self.practice:
             out["practice"] = [list(pair) for pair in self.practice]
         return out
 
     @classmethod
-    def from_dict(cls, data, lessons=None, rules=None) -> Progress:
+    def from_dict(cls, data: object, lessons: Iterable[Lesson] | None = None,
+                  rules: Collection[str] | None = None) -> Progress:
         """Rebuild from :meth:`to_dict` output, dropping whatever is malformed instead of failing.
 
         With ``lessons`` (the course), unknown lesson ids and step numbers beyond a lesson's
         length are dropped too; with ``rules`` (ids), rules to practise not among them.
         """
         known = {lesson.id: len(lesson.steps) for lesson in lessons} if lessons is not None else None
-        entries = data.get("lessons") if isinstance(data, dict) else None
+        if not isinstance(data, dict):
+            return cls()
+        entries = data.get("lessons")
         if not isinstance(entries, dict):
             return cls()
         seq = data.get("seq")
         seq = seq if isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq <= MAX_SEQ else 0
-        out = {}
+        out: dict[str, LessonProgress] = {}
         for lesson_id, value in list(entries.items())[:MAX_LESSONS]:
             if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id) or not isinstance(value, dict):
                 continue
@@ -182,10 +214,10 @@ class Progress:
         return cls(MappingProxyType(out), seq, _practice(data.get("practice"), rules))
 
 
-def _practice(value, rules) -> tuple:
+def _practice(value: object, rules: Collection[str] | None) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, list):
         return ()
-    owed = {}
+    owed: dict[str, int] = {}
     for pair in value[:MAX_PRACTICE]:
         if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and RULE_ID.match(pair[0])):
             continue
@@ -196,7 +228,7 @@ def _practice(value, rules) -> tuple:
     return tuple(owed.items())
 
 
-def _steps(value, limit: int) -> frozenset:
+def _steps(value: object, limit: int) -> frozenset[int]:
     if not isinstance(value, list):
         return frozenset()
     return frozenset(v for v in value[:MAX_STEP] if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= limit)

@@ -5,7 +5,10 @@ again, with a message saying what to fix. The exercise kinds share these readers
 """
 from __future__ import annotations
 
-from ..cards import Card, CardNotationError, parse_card
+from collections.abc import Iterable, Sequence
+
+from ..cards import Card, parse_card
+from ..errors import CardNotationError
 from ..fields import is_whole_number
 
 SEAT_WORDS = {"elder": "the elder hand", "dealer": "the dealer"}  # short: a sentence names a seat often
@@ -24,21 +27,21 @@ class LessonError(Exception):
     """The engine could not answer an exercise's position: a defect in the lesson (or the engine)."""
 
 
-def require(response, key: str, example: str):
+def require(response: object, key: str, example: str) -> object:
     """``response[key]``, or a message giving an example of the answer's form."""
     if not isinstance(response, dict) or key not in response:
         raise BadResponse(f"The answer needs '{key}', for example {example}.", key)
     return response[key]
 
 
-def card(text, where: str) -> Card:
+def card(text: object, where: str) -> Card:
     try:
         return parse_card(text)
     except CardNotationError as exc:
         raise BadResponse(f"{exc}.", where) from None
 
 
-def card_list(value, key: str) -> list[Card]:
+def card_list(value: object, key: str) -> list[Card]:
     """Cards given as a list or as one string (spaces or commas between); repeats dropped."""
     if isinstance(value, str):
         value = value.replace(",", " ").split()
@@ -52,7 +55,7 @@ def card_list(value, key: str) -> list[Card]:
     return cards
 
 
-def word(value, allowed, key: str) -> str:
+def word(value: object, allowed: Sequence[str], key: str) -> str:
     """One of ``allowed``, typed in any case or shortened to a prefix only it has."""
     text = value.strip().lower() if isinstance(value, str) else None
     if text:
@@ -62,7 +65,7 @@ def word(value, allowed, key: str) -> str:
     raise BadResponse(f"Answer {' or '.join(repr(w) for w in allowed)}, not {value!r}.", key)
 
 
-def whole(value, key: str) -> int:
+def whole(value: object, key: str) -> int:
     """A count the learner typed: a whole number, not negative (too large is a wrong answer, not a bad one)."""
     if isinstance(value, str) and is_whole_number(value.strip()):
         value = int(value.strip())
@@ -71,6 +74,6 @@ def whole(value, key: str) -> int:
     return value
 
 
-def pretty(cards) -> str:
+def pretty(cards: Iterable[object]) -> str:
     """Cards in symbols, space-separated: ``Q♠ 7♠``."""
     return " ".join((c if isinstance(c, Card) else parse_card(c)).pretty for c in cards)

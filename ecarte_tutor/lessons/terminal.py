@@ -11,8 +11,10 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
+from collections.abc import Callable
+from typing import TypeAlias
 
-from ..lineio import Leave, read_line
+from ..lineio import Leave, LineInput, Output, read_line
 from ..rulebook import RuleBook
 from .drills import drill_exercise, to_practise
 from .grading import ANSWER_AFTER, BadResponse, expected_answer, grade
@@ -20,6 +22,9 @@ from .model import Exercise, Lesson, Step
 from .progress import RIGHT_TO_CLEAR, Progress
 
 COMMANDS = "or: hint, skip, quit"
+
+Record: TypeAlias = Callable[[bool, str | None], None]
+"""Notes one answer graded: whether it was right, and the rule a wrong one broke (if a drill can practise it)."""
 
 
 class _Quit(Exception):
@@ -40,8 +45,8 @@ def plain(markdown: str) -> str:
 class TerminalLesson:
     """One run through one lesson, reading answers from ``stdin`` and writing to ``stdout``."""
 
-    def __init__(self, lesson: Lesson | None, stdin=None, stdout=None, *, book: RuleBook,
-                 progress: Progress | None = None):
+    def __init__(self, lesson: Lesson, stdin: LineInput | None = None, stdout: Output | None = None, *,
+                 book: RuleBook, progress: Progress | None = None):
         self.lesson = lesson
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
@@ -68,6 +73,7 @@ class TerminalLesson:
             text = self.read(f"{prompt} ({COMMANDS})")
             command = text.lower()
             if command == "hint":
+                assert self._exercise is not None  # the kinds prompt for the exercise take() is asking
                 self.say(f"Hint: {plain(self._exercise.hint)}")
                 continue
             if command == "skip":
@@ -127,6 +133,7 @@ class TerminalLesson:
         """Take one step's exercise, recording every answer in the lesson's progress."""
         def record(correct: bool, rule: str | None) -> None:
             self.progress = self.progress.record(self.lesson.id, step.index, correct=correct).missed_rule(rule)
+        assert step.exercise is not None  # run() sends only the steps with an exercise here
         self.take(step.exercise, record)
 
     def rule_title(self, rule_id: str) -> str:
@@ -154,11 +161,11 @@ class TerminalLesson:
             self.say(f"--- Practice: {self.rule_title(rule)}, {RIGHT_TO_CLEAR - self.progress.owed(rule)} of "
                      f"{RIGHT_TO_CLEAR} right so far ---")
 
-            def record(correct: bool, broke: str | None, rule=rule) -> None:
+            def record(correct: bool, broke: str | None, rule: str = rule) -> None:
                 self.progress = self.progress.practised(rule, correct, broke)
             self.take(drill_exercise(rule, seed, self.book), record)
 
-    def take(self, exercise: Exercise, record) -> bool:
+    def take(self, exercise: Exercise, record: Record) -> bool:
         """Ask ``exercise`` until it is right, skipped, or wrong :data:`ANSWER_AFTER` times.
 
         ``record(correct, rule)`` is called after each answer graded (``rule``: the rule a wrong
@@ -192,6 +199,7 @@ class TerminalLesson:
                 return True
             tries += 1
             diagnosis = feedback.diagnosis
+            assert diagnosis is not None  # grade() diagnoses every wrong answer
             record(False, to_practise(feedback, self.book))
             if tries < ANSWER_AFTER:
                 self.say(f"Not yet. {diagnosis.text}")
@@ -204,7 +212,7 @@ class TerminalLesson:
             return False
 
 
-def run_lesson(lesson: Lesson, stdin=None, stdout=None, *, book: RuleBook,
+def run_lesson(lesson: Lesson, stdin: LineInput | None = None, stdout: Output | None = None, *, book: RuleBook,
                progress: Progress | None = None, start: int = 1) -> Progress:
     """Take ``lesson`` at the terminal (default: standard input and output); return the progress."""
     return TerminalLesson(lesson, stdin, stdout, book=book, progress=progress).run(start)

@@ -17,12 +17,17 @@ thing; the counter closes the easy way, not every way.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
 from .site import get_site
+
+if TYPE_CHECKING:  # the lessons are imported when a page needs them
+    from ..lessons import Exercise, Feedback, Lesson, Progress, Step
 
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
 log = logging.getLogger(__name__)
@@ -31,30 +36,30 @@ PROGRESS_KEY = "progress"
 TRIED = "tried_"  # prefix of the fields that carry the last wrong answer through a GET
 
 
-def _course():
+def _course() -> tuple[Lesson, ...]:
     return get_site().lessons
 
 
-def progress_now(lessons):
+def progress_now(lessons: Sequence[Lesson]) -> Progress:
     from ..lessons import Progress
 
     return Progress.from_dict(session.get(PROGRESS_KEY), lessons, practisable())
 
 
-def practisable() -> frozenset:
+def practisable() -> frozenset[str]:
     """The rules a drill can practise: only these are noted when broken (the cookie keeps nothing else)."""
     from ..lessons.drills import drillable
 
     return drillable(get_site().book)
 
 
-def broken_rule(feedback) -> str | None:
+def broken_rule(feedback: Feedback) -> str | None:
     from ..lessons.drills import to_practise
 
     return to_practise(feedback, get_site().book)
 
 
-def save_progress(progress) -> None:
+def save_progress(progress: Progress) -> None:
     session[PROGRESS_KEY] = progress.to_dict()
     session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME (a year), not until the browser closes
 
@@ -75,21 +80,21 @@ class Attempt:
     action: str  # the URL answers are POSTed to (and ordering taps GET)
     seq: int  # the progress counter the page was drawn from
     tries: int = 0  # wrong answers so far on this page
-    kept: dict = field(default_factory=dict)  # the learner's input, shown again
-    feedback: object = None
+    kept: dict[str, object] = field(default_factory=dict)  # the learner's input, shown again
+    feedback: Feedback | None = None
     bad: str | None = None
     revealed: bool = False  # the answer is shown: no form any more
 
-    def carry(self, exercise) -> dict:
+    def carry(self, exercise: Exercise) -> dict[str, object]:
         """What a GET round trip must carry so that the tries and the last diagnosis survive it."""
-        out = {"tries": self.tries} if self.tries else {}
+        out: dict[str, object] = {"tries": self.tries} if self.tries else {}
         if self.feedback is not None and not self.feedback.correct:
             given = exercise.handler.form_data(exercise, self.feedback.given)
             out.update({TRIED + name: value for name, value in given.items()})
         return out
 
 
-def attempt_from_get(exercise, action: str, progress) -> Attempt:
+def attempt_from_get(exercise: Exercise | None, action: str, progress: Progress) -> Attempt:
     """The exercise as a GET draws it: input and tries carried in the URL (pure function of it)."""
     from ..lessons import ANSWER_AFTER, BadResponse, LessonError, grade
 
@@ -109,7 +114,11 @@ def attempt_from_get(exercise, action: str, progress) -> Attempt:
     return attempt
 
 
-def answer_posted(exercise, action: str, progress, record):
+Record: TypeAlias = Callable[["Progress", "Feedback"], "Progress"]  # notes a graded answer in the progress
+
+
+def answer_posted(exercise: Exercise, action: str, progress: Progress,
+                  record: Record) -> tuple[Attempt, int, Progress]:
     """Grade the posted answer; ``record(progress, feedback) -> progress`` notes it (and it is saved).
 
     Returns the attempt to draw, the status, and the progress after it."""
@@ -139,7 +148,7 @@ def answer_posted(exercise, action: str, progress, record):
     return attempt, 200, progress
 
 
-def _lesson_or_404(lesson_id: str):
+def _lesson_or_404(lesson_id: str) -> tuple[tuple[Lesson, ...], Lesson]:
     from ..lessons import find_lesson
 
     lessons = _course()
@@ -149,7 +158,7 @@ def _lesson_or_404(lesson_id: str):
     return lessons, lesson
 
 
-def _step_or_404(lesson, number: int):
+def _step_or_404(lesson: Lesson, number: int) -> Step:
     try:
         return lesson.step(number)
     except IndexError:
@@ -202,19 +211,19 @@ def answer(lesson_id: str, number: int):
     if current.exercise is None:
         return redirect(url_for("lessons.step", lesson_id=found.id, number=number), code=303)
 
-    def record(progress, feedback):
+    def record(progress: Progress, feedback: Feedback) -> Progress:
         return progress.record(found.id, number, correct=feedback.correct).missed_rule(broken_rule(feedback))
 
     attempt, status, progress = answer_posted(current.exercise, request.path, progress_now(lessons), record)
     return _render_step(lessons, found, current, progress, attempt), status
 
 
-def _next_lesson(lessons, lesson):
+def _next_lesson(lessons: Sequence[Lesson], lesson: Lesson) -> Lesson | None:
     position = [item.id for item in lessons].index(lesson.id)
     return lessons[position + 1] if position + 1 < len(lessons) else None
 
 
-def _render_step(lessons, lesson, current, progress, attempt):
+def _render_step(lessons: Sequence[Lesson], lesson: Lesson, current: Step, progress: Progress, attempt: Attempt) -> str:
     return render_template(
         "lessons/step.html", lesson=lesson, step=current, x=current.exercise, attempt=attempt,
         done=progress.lesson(lesson.id), summary=progress.summary(lesson), next_lesson=_next_lesson(lessons, lesson))
@@ -235,7 +244,7 @@ def practice():
                            needed=RIGHT_TO_CLEAR)
 
 
-def _next_drill(progress, rule_id, seed: int):
+def _next_drill(progress: Progress, rule_id: str | None, seed: int) -> str | None:
     """Where practice goes on: the next rule still owed, with a fresh seed (a new start: the progress counter)."""
     following = progress.next_to_practise(rule_id)
     if following is None:
@@ -243,7 +252,7 @@ def _next_drill(progress, rule_id, seed: int):
     return url_for("lessons.drill", rule_id=following, seed=(seed + 1 if rule_id else progress.seq) % MAX_SEED)
 
 
-def _drill_or_404(rule_id: str, seed: int):
+def _drill_or_404(rule_id: str, seed: int) -> Exercise:
     from ..lessons import LessonError
     from ..lessons.drills import drill_exercise
 
@@ -269,14 +278,14 @@ def drill(rule_id: str, seed: int):
 def drill_answer(rule_id: str, seed: int):
     exercise = _drill_or_404(rule_id, seed)
 
-    def record(progress, feedback):
+    def record(progress: Progress, feedback: Feedback) -> Progress:
         return progress.practised(rule_id, feedback.correct, broken_rule(feedback))
 
     attempt, status, progress = answer_posted(exercise, request.path, progress_now(_course()), record)
     return _render_drill(rule_id, seed, exercise, progress, attempt), status
 
 
-def _render_drill(rule_id, seed, exercise, progress, attempt):
+def _render_drill(rule_id: str, seed: int, exercise: Exercise, progress: Progress, attempt: Attempt) -> str:
     from ..lessons.progress import RIGHT_TO_CLEAR
 
     following = _next_drill(progress, rule_id, seed)

@@ -63,6 +63,12 @@ def test_search_finds_a_case_by_its_id_for_referees(get):
     assert "No case matches" in none.text
 
 
+def test_a_search_for_a_law_the_code_lacks_finds_nothing_and_does_not_fail(get):
+    page = get("/casebook/?q=law+0")
+    assert page.status == 200
+    assert "No case matches" in page.text
+
+
 def test_kind_filter(get):
     page = get("/casebook/?kind=play")
     assert page.status == 200

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ...rulebook import RuleBook
-from ..grading import engine_answer
+from ..grading import Feedback, engine_answer
 from ..kinds import KindError
 from ..model import Exercise, exercise_from
 from ..reading import LessonError
@@ -28,12 +28,12 @@ def drill_for(rule_id: str, book: RuleBook) -> Drill | None:
     return law_drill(rule) if rule is not None and rule.decisions else None
 
 
-def drillable(book: RuleBook) -> frozenset:
+def drillable(book: RuleBook) -> frozenset[str]:
     """Every rule id a drill can practise."""
     return frozenset(r for r in book.rules if drill_for(r, book) is not None)
 
 
-def to_practise(feedback, book: RuleBook) -> str | None:
+def to_practise(feedback: Feedback, book: RuleBook) -> str | None:
     """The rule a wrong answer broke, when a drill can practise it (None otherwise, and for a right answer)."""
     rule = feedback.diagnosis.rule if feedback.diagnosis else None
     return rule if rule and drill_for(rule, book) is not None else None

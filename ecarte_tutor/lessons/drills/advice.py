@@ -6,21 +6,31 @@ hands where the king overrides a jeu de règle.
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import TypeAlias
+
 from ...asking import ask
-from ...cards import Card
+from ...cards import Card, Suit
+from ...jsontypes import Answer, Question
+from ...rulebook import RuleBook
+from ..model import ExerciseEntry
 from .base import cards_of, codes, drill, suit_of
 
 DEALS = 400  # hands dealt before settling for one on the other side
 
+Wanted: TypeAlias = Callable[[Answer, list[Card], Suit], object]
+"""Whether a hand dealt is one to keep, from the engine's advice on it (the hand, trumps)."""
 
-def _deal(rng, book, seat: str, wanted) -> dict:
+
+def _deal(rng: random.Random, book: RuleBook, seat: str, wanted: Wanted) -> ExerciseEntry:
     trump = suit_of(rng)
     for _ in range(DEALS):
         hand = rng.sample(cards_of(*trump.__class__), 5)
-        question = {"kind": "advice", "trump": trump.letter, "hand": codes(hand), "seat": seat}
+        question: Question = {"kind": "advice", "trump": trump.letter, "hand": codes(hand), "seat": seat}
         if wanted(ask(question, book), hand, trump):
             break
-    position = {"trump": trump.letter, "hand": codes(hand)}
+    position: Question = {"trump": trump.letter, "hand": codes(hand)}
     if seat == "dealer":
         position["seat"] = "dealer"
         prompt = (f"{trump.english.capitalize()} are trumps. You are the dealer and the elder proposes. "
@@ -32,18 +42,18 @@ def _deal(rng, book, seat: str, wanted) -> dict:
 
 
 @drill("strategy.jeux-de-regle")
-def elder(rng, book):
+def elder(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     keep = rng.random() < .5
     return _deal(rng, book, "elder", lambda answer, hand, trump: answer.get("play_without_proposing") == keep)
 
 
 @drill("strategy.dealer-refusals")
-def dealer(rng, book):
+def dealer(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     keep = rng.random() < .5
     return _deal(rng, book, "dealer", lambda answer, hand, trump: answer.get("play_without_proposing") == keep)
 
 
 @drill("strategy.king-exception")
-def king(rng, book):
+def king(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     return _deal(rng, book, "elder", lambda answer, hand, trump: Card("K", trump) in hand and answer.get("pattern")
                  and not answer.get("play_without_proposing"))

@@ -8,13 +8,19 @@ the rules the drill ``accepts``: the rule itself, unless said otherwise.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from ...cards import PACK, Card, Suit
+from ...jsontypes import Question
 from ...rulebook import RuleBook
+from ..model import ExerciseEntry
 
 ATTEMPTS = 200  # makers that keep failing have a defect: a test draws every drill many times
+
+Maker: TypeAlias = Callable[[random.Random, RuleBook], ExerciseEntry]
+"""Makes an exercise entry from a random generator, for the rule book."""
 
 
 @dataclass(frozen=True)
@@ -22,7 +28,7 @@ class Drill:
     """How to make a fresh exercise on ``rule``."""
 
     rule: str
-    make: Callable[[random.Random, RuleBook], dict]
+    make: Maker
     accepts: tuple[str, ...] = ()  # rules one of which the engine's answer must cite (default: the rule)
 
     @property
@@ -33,9 +39,9 @@ class Drill:
 REGISTRY: dict[str, Drill] = {}
 
 
-def drill(*rules: str, accepts: tuple[str, ...] = ()):
+def drill(*rules: str, accepts: tuple[str, ...] = ()) -> Callable[[Maker], Maker]:
     """Register the decorated maker as the drill of each of ``rules``."""
-    def register(make):
+    def register(make: Maker) -> Maker:
         for rule in rules:
             REGISTRY[rule] = Drill(rule, make, accepts)
         return make
@@ -50,7 +56,7 @@ def cards_of(*suits: Suit) -> list[Card]:
     return [c for c in PACK if c.suit in suits]
 
 
-def codes(cards) -> list[str]:
+def codes(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
@@ -68,5 +74,5 @@ def under(book: RuleBook, profile: str | None, sentence: str) -> str:
     return f"Under the {book.profiles[profile].title.split(' (')[0]} rules, {sentence[0].lower()}{sentence[1:]}"
 
 
-def with_profile(position: dict, profile: str | None) -> dict:
+def with_profile(position: Question, profile: str | None) -> Question:
     return {**position, "profile": profile} if profile else position

@@ -7,8 +7,15 @@ that the laws give for the same irregularity at other moments.
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+from typing import cast
+
 from ...asking import ask
-from ...rulebook import Rule, RuleBook
+from ...engine.disputes.answers import Need, Ruling
+from ...jsontypes import Answer
+from ...rulebook import Decision, FactValue, Rule, RuleBook
+from ..model import ExerciseEntry
 from .base import Drill, profile_of, under, with_profile
 
 QUESTIONS = 16  # an interview never asks more facts than this; a longer walk is abandoned
@@ -18,31 +25,33 @@ def _irregularities(rule: Rule) -> list[str]:
     return sorted({name for decision in rule.decisions for name in _named(decision)})
 
 
-def _remedies_for(book: RuleBook, irregularities) -> set[str]:
+def _remedies_for(book: RuleBook, irregularities: Iterable[str]) -> set[str]:
     """Every remedy a rule gives for any of these irregularities: the pool of wrong choices."""
     return {option["id"] for rule in book.rules.values() for decision in rule.decisions
             if set(_named(decision)) & set(irregularities) for option in decision.get("options", ())}
 
 
-def _named(decision: dict) -> list[str]:
+def _named(decision: Decision) -> list[str]:
     named = decision.get("irregularity")
     return [named] if isinstance(named, str) else list(named or ())
 
 
 def law_drill(rule: Rule) -> Drill:
     """The drill of ``rule``, whose decisions the dispute engine applies."""
-    def make(rng, book):
+    def make(rng: random.Random, book: RuleBook) -> ExerciseEntry:
         irregularities = _irregularities(rule)
-        facts = {"irregularity": rng.choice(irregularities)}
+        facts: dict[str, FactValue] = {"irregularity": rng.choice(irregularities)}
         # a rule of some profiles only (or a variant) is drawn under one where it rules
         profile = rng.choice(list(rule.profiles)) if rule.profiles else profile_of(rng, book) if rule.variant else None
-        answer = {}
+        answer: Answer = {}
         for _ in range(QUESTIONS):
             answer = ask(with_profile({"kind": "dispute", "facts": facts}, profile), book)
             if answer.get("status") != "need":
                 break
-            facts[answer["need"]["fact"]] = rng.choice(answer["need"]["choices"])["value"]
-        right = [option["id"] for option in answer.get("options", ())]
+            need = cast(Need, answer)["need"]  # the fact the interview asks for next (engine/disputes/answers.py)
+            facts[need["fact"]] = rng.choice(need["choices"])["value"]
+        ruling = cast(Ruling, answer) if answer.get("status") == "ruling" else None
+        right = [option["id"] for option in ruling["options"]] if ruling else []
         wrong = sorted(_remedies_for(book, irregularities) - set(right))
         if len(wrong) < 2:  # a law alone on its irregularity: any other remedies will do as wrong choices
             wrong = sorted(set(book.option_labels) - set(right))

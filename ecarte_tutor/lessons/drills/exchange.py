@@ -1,10 +1,14 @@
 """Drills on the exchange: drawing from a stock that does or does not cover both players."""
 from __future__ import annotations
 
+import random
+
+from ...rulebook import RuleBook
+from ..model import ExerciseEntry
 from .base import drill, profile_of, under, with_profile
 
 
-def _entry(book, profile, stock: int, elder: int, dealer: int, hint: str) -> dict:
+def _entry(book: RuleBook, profile: str | None, stock: int, elder: int, dealer: int, hint: str) -> ExerciseEntry:
     position = with_profile({"stock": stock, "elder_discards": elder, "dealer_discards": dealer}, profile)
     prompt = under(book, profile, f"The stock holds {stock} card{'s' * (stock != 1)}. The elder hand discards "
                                   f"{elder}, and the dealer then wants to discard {dealer}. How many does each draw?")
@@ -12,7 +16,7 @@ def _entry(book, profile, stock: int, elder: int, dealer: int, hint: str) -> dic
 
 
 @drill("exchange.short-stock", "variant.short-stock-dealer")
-def short(rng, book):
+def short(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A stock that covers the elder (or nearly) but not both: one card short, or a few."""
     elder, dealer = rng.randint(1, 5), rng.randint(1, 5)
     stock = rng.randint(max(0, elder - 2), elder + dealer - 1)
@@ -21,7 +25,7 @@ def short(rng, book):
 
 
 @drill("exchange.discard-and-draw")
-def enough(rng, book):
+def enough(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A stock that covers both, sometimes exactly."""
     elder, dealer = rng.randint(1, 5), rng.randint(1, 5)
     stock = rng.choice((elder + dealer, rng.randint(elder + dealer, 15)))

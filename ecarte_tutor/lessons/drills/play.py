@@ -1,11 +1,16 @@
 """Drills on the play of a trick: the duties of the second player, the rank order and who wins."""
 from __future__ import annotations
 
+import random
+
 from ...cards import RANK_NAMES, Card, Suit
+from ...jsontypes import Question
+from ...rulebook import RuleBook
+from ..model import ExerciseEntry
 from .base import cards_of, codes, drill, suit_of
 
 
-def _ranked(book) -> list[str]:
+def _ranked(book: RuleBook) -> list[str]:
     """The ranks in the rule book's order, highest first."""
     return list(book.params().rank_order)
 
@@ -16,20 +21,20 @@ def _prompt(trump: Suit, led: Card | None) -> str:
     return f"{trump.english.capitalize()} are trumps. The {led.spoken} is led. Which of your cards may you play?"
 
 
-def _entry(trump: Suit, led: Card | None, hand, hint: str) -> dict:
-    position = {"trump": trump.letter, "hand": codes(hand)}
+def _entry(trump: Suit, led: Card | None, hand: list[Card], hint: str) -> ExerciseEntry:
+    position: Question = {"trump": trump.letter, "hand": codes(hand)}
     if led is not None:
         position["led"] = str(led)
     return {"kind": "legal-cards", "prompt": _prompt(trump, led), "position": position, "hint": hint}
 
 
-def _others(rng, hand, pool, low: int, high: int) -> list:
+def _others(rng: random.Random, hand: list[Card], pool: list[Card], low: int, high: int) -> list[Card]:
     extra = [c for c in pool if c not in hand]
     return rng.sample(extra, min(len(extra), rng.randint(low, high)))
 
 
 @drill("play.head-the-trick")
-def head(rng, book):
+def head(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """One card of the suit led above it and one below: only the higher ones may be played. The suit
     led is sometimes trumps, so the learner must overtrump a trump lead when he can."""
     trump = suit_of(rng)
@@ -46,7 +51,7 @@ def head(rng, book):
 
 
 @drill("play.follow-suit")
-def follow(rng, book):
+def follow(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """Only cards of the suit led that cannot win, beside a trump that would: the suit must be followed."""
     trump = suit_of(rng)
     suit = suit_of(rng, trump)
@@ -61,7 +66,7 @@ def follow(rng, book):
 
 
 @drill("play.trump-when-void")
-def trump_when_void(rng, book):
+def trump_when_void(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """No card of the suit led and one or two trumps: only a trump may be played."""
     trump = suit_of(rng)
     suit = suit_of(rng, trump)
@@ -73,7 +78,7 @@ def trump_when_void(rng, book):
 
 
 @drill("play.free-discard")
-def free(rng, book):
+def free(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """Neither the suit led nor a trump: every card may be played."""
     trump = suit_of(rng)
     suit = suit_of(rng, trump)
@@ -83,14 +88,14 @@ def free(rng, book):
 
 
 @drill("play.lead")
-def lead(rng, book):
+def lead(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """The leader's hand: every card may be led."""
     hand = rng.sample(cards_of(*Suit), rng.randint(3, 5))
     return _entry(suit_of(rng), None, hand, "Do the duties of following bind the player who leads?")
 
 
 @drill("pack.rank-order")
-def rank_order(rng, book):
+def rank_order(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A whole suit (every other time) or five to seven of its cards, the ace and the knave always among them."""
     suit = suit_of(rng)
     ranks = _ranked(book)
@@ -105,14 +110,14 @@ def rank_order(rng, book):
             "position": {"cards": codes(cards)}, "hint": "Where does the ace fall: above the knave, or below it?"}
 
 
-def _trick(trump: Suit, led: Card, followed: Card, hint: str, opening: str = "") -> dict:
+def _trick(trump: Suit, led: Card, followed: Card, hint: str, opening: str = "") -> ExerciseEntry:
     return {"kind": "trick-winner", "position": {"trump": trump.letter, "led": str(led), "followed": str(followed)},
             "prompt": f"{opening}{trump.english.capitalize()} are trumps. The {led.spoken} is led and the "
                       f"{followed.spoken} is played to it. Who wins the trick?", "hint": hint}
 
 
 @drill("pack.trump-suit")
-def low_trump(rng, book):
+def low_trump(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A small trump against a high card of another suit, led first or played second."""
     trump = suit_of(rng)
     ranks = _ranked(book)
@@ -123,7 +128,7 @@ def low_trump(rng, book):
 
 
 @drill("play.trick-winner")
-def off_suit(rng, book):
+def off_suit(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A high card of a third suit played to a low card led: it neither follows nor trumps."""
     trump = suit_of(rng)
     suit = suit_of(rng, trump)
@@ -134,7 +139,7 @@ def off_suit(rng, book):
 
 
 @drill("variant.ace-high")
-def ace_high(rng, book):
+def ace_high(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """The agreement to rank the ace high: the ace against a court card or the ten of its suit."""
     trump = suit_of(rng)
     suit = rng.choice([trump, suit_of(rng, trump)])

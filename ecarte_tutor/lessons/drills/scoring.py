@@ -2,30 +2,35 @@
 and the profiles' variants on them (each drawn under a profile where the engine cites it)."""
 from __future__ import annotations
 
+import random
+
 from ...fields import SEATS, other
+from ...jsontypes import Question
+from ...rulebook import RuleBook
+from ..model import ExerciseEntry
 from ..reading import SEAT_WORDS
 from .base import drill, profile_of, under, with_profile
 
 WORDS = {3: "three", 4: "four", 5: "all five", 2: "two", 1: "one", 0: "no"}
 
 
-def _tricks(rng, winner: str, won: int) -> dict:
+def _tricks(rng: random.Random, winner: str, won: int) -> dict[str, int]:
     return {winner: won, other(winner): 5 - won}
 
 
-def _entry(position: dict, prompt: str, hint: str) -> dict:
+def _entry(position: Question, prompt: str, hint: str) -> ExerciseEntry:
     return {"kind": "score", "position": position, "hint": hint,
             "prompt": prompt + " What does each player score for this hand?"}
 
 
-def _trick_words(tricks: dict) -> str:
-    def took(n):
+def _trick_words(tricks: dict[str, int]) -> str:
+    def took(n: int) -> str:
         return f"{WORDS[n]} trick{'s' * (n != 1)}"
     return f"The elder hand took {took(tricks['elder'])} and the dealer {took(tricks['dealer'])}."
 
 
 @drill("scoring.point", "scoring.only-winner-scores", accepts=("scoring.point", "scoring.vole"))
-def point(rng, book):
+def point(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """Three or four tricks (the boundary of the point), now and then a vole to keep the count honest."""
     tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 4, 5)))
     return _entry({"tricks": tricks}, f"The dealer accepted the exchange. {_trick_words(tricks)}",
@@ -33,10 +38,10 @@ def point(rng, book):
 
 
 @drill("scoring.vole")
-def vole(rng, book):
+def vole(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """All five tricks, sometimes beside a turned king for the other player."""
     winner = rng.choice(SEATS)
-    position = {"tricks": _tricks(rng, winner, 5)}
+    position: Question = {"tricks": _tricks(rng, winner, 5)}
     prompt = f"{SEAT_WORDS[winner].capitalize()} took every trick."
     if rng.random() < .5:
         position["king_turned"] = True
@@ -45,7 +50,7 @@ def vole(rng, book):
 
 
 @drill("scoring.penalty", "variant.elder-vulnerable")
-def penalty(rng, book):
+def penalty(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A player who took the risk (playing without proposing, refusing the first proposal) and fell
     one or two tricks short of the point; under a random profile, since they differ on it."""
     profile = profile_of(rng, book)
@@ -58,7 +63,7 @@ def penalty(rng, book):
 
 
 @drill("variant.vulnerable-vole")
-def vulnerable_vole(rng, book):
+def vulnerable_vole(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """The player at risk loses every trick: is the vole worth more for it?"""
     profile = profile_of(rng, book)
     risk = rng.choice(("elder_played_without_proposing", "dealer_refused_first_proposal"))
@@ -71,7 +76,7 @@ def vulnerable_vole(rng, book):
 
 
 @drill("variant.elder-committed-after-acceptance")
-def committed(rng, book):
+def committed(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """After an accepted exchange the elder takes two tricks: is he still bound to three?"""
     profile = profile_of(rng, book)
     tricks = _tricks(rng, "elder", rng.choice((1, 2)))
@@ -82,7 +87,7 @@ def committed(rng, book):
 
 @drill("scoring.king-point", accepts=("king.turned-up",))
 @drill("king.turned-up")
-def turned_king(rng, book):
+def turned_king(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A turned king and the tricks, to the same player or not."""
     tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
     return _entry({"tricks": tricks, "king_turned": True},
@@ -90,7 +95,7 @@ def turned_king(rng, book):
 
 
 @drill("king.announce")
-def announced_king(rng, book):
+def announced_king(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A king of trumps announced by either player, and the tricks to either."""
     seat = rng.choice(SEATS)
     tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
@@ -100,13 +105,14 @@ def announced_king(rng, book):
 
 
 @drill("scoring.game", "scoring.claim-order")
-def game(rng, book):
+def game(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A player within a point or two of game, so that the order of the claims decides."""
     before = {seat: rng.choice((2, 3, 4)) for seat in SEATS}
-    position = {"tricks": _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5))), "score_before": before}
+    tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
+    position: Question = {"tricks": tricks, "score_before": before}
     prompt = f"The elder hand has {before['elder']} and the dealer {before['dealer']}."
     if rng.random() < .6:
         position["king_turned"] = True
         prompt += " A king was turned up for trumps."
-    prompt += f" {_trick_words(position['tricks'])}"
+    prompt += f" {_trick_words(tricks)}"
     return _entry(position, prompt, "Claims are scored in order: what happens the moment a player reaches five?")

@@ -1,11 +1,12 @@
 """The kinds of exercise, one object each (:class:`~.base.ExerciseKind`), by the name lessons use.
 
-Adding a kind: a module with its class, an entry here, its ``kind`` in
+Adding a kind: a module with its class (an ``ExerciseKind`` over the TypedDicts of its position,
+the engine's answer and its response form), an entry here, its ``kind`` in
 ``schemas/lesson.schema.json``, and ``templates/lessons/kinds/<name>.html``.
 """
 from __future__ import annotations
 
-from .base import ExerciseKind, KindError
+from .base import AnyKind, ExerciseKind, KindError
 from .dispute import CHOOSER_CHOICES, Dispute
 from .exchange import Exchange
 from .legal_cards import LegalCards
@@ -14,7 +15,7 @@ from .rank_order import RankOrder
 from .score import Score
 from .trick_winner import TrickWinner
 
-KINDS: dict[str, ExerciseKind] = {kind.name: kind for kind in (
+KINDS: dict[str, AnyKind] = {kind.name: kind for kind in (
     LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay())}
 
 __all__ = ["CHOOSER_CHOICES", "KINDS", "ExerciseKind", "KindError"]

@@ -11,55 +11,87 @@ another law. Failing that it names one remedy missed or wrongly ticked, or the c
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
+from ...engine.disputes.answers import Ruling
 from ...fields import SEAT_NAMES, SEATS, is_whole_number
+from ...jsontypes import Question
+from ...rulebook import Fact, FactValue, RuleBook
 from ..diagnosis import Diagnosis
 from ..reading import SEAT_WORDS, BadResponse, LessonError, require, word
-from .base import ExerciseKind, KindError
+from .base import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal
+
+if TYPE_CHECKING:
+    from ..model import Choice, Exercise, ExerciseEntry
 
 NOBODY = ("none", "nobody", "null", "no one", "compulsory")
-CHOOSER_CHOICES = (
+
+
+class ChooserChoice(TypedDict):
+    value: str | None  # a seat, or None: nobody chooses (the remedy is compulsory)
+    label: str
+
+
+CHOOSER_CHOICES: tuple[ChooserChoice, ...] = (
     {"value": "elder", "label": "The non-dealer (elder hand)"},
     {"value": "dealer", "label": "The dealer"},
     {"value": None, "label": "Nobody: the remedy is compulsory"},
 )
 
 
-class Dispute(ExerciseKind):
+class DisputePosition(Position):
+    """A ``dispute`` question without its kind: the facts of the situation, by name."""
+
+    facts: NotRequired[dict[str, FactValue]]
+
+
+class DisputeAnswer(Ruling, Asked):
+    pass
+
+
+class RulingResponse(TypedDict):
+    option_ids: list[str]  # every remedy the law allows, compared as a set
+    chooser: str | None  # the seat that chooses; None: the remedy is compulsory
+
+
+class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
     name = "dispute"
     ask_kind = "dispute"
     # who chooses, as a form offers it: "none" stands for the compulsory remedy (JSON null)
-    chooser_choices = tuple({"value": c["value"] or "none", "label": c["label"]} for c in CHOOSER_CHOICES)
+    chooser_choices: tuple[Choice, ...] = tuple({"value": c["value"] or "none", "label": c["label"]}
+                                               for c in CHOOSER_CHOICES)
 
-    def choices(self, entry, book):
+    def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
         labels = book.option_labels  # rules/dispute-facts.yaml, options
-        for i, option in enumerate(entry["choices"]):
+        offered = entry["choices"]
+        for i, option in enumerate(offered):
             if option not in labels:
                 raise KindError(f"unknown remedy option '{option}'", f"choices[{i}]")
-        return tuple({"value": option, "label": labels[option]} for option in entry["choices"])
+        return tuple({"value": option, "label": labels[option]} for option in offered)
 
-    def engine_answer(self, exercise, book):
-        answer = super().engine_answer(exercise, book)
+    def engine_answer(self, exercise: Exercise, book: RuleBook) -> DisputeAnswer:
+        answer = self.asked(exercise, book)
         if answer.get("status") != "ruling":
-            need = answer.get("need", {}).get("fact")
-            raise LessonError(f"the dispute's facts are incomplete: the engine still asks for '{need}'")
-        return answer
+            need = answer.get("need")
+            fact = need.get("fact") if isinstance(need, dict) else None
+            raise LessonError(f"the dispute's facts are incomplete: the engine still asks for '{fact}'")
+        return cast(DisputeAnswer, answer)  # a ruling (engine/disputes/answers.py), as ask() completes it
 
-    def expected(self, exercise, answer):
+    def expected(self, exercise: Exercise, answer: DisputeAnswer) -> RulingResponse:
         return {"option_ids": sorted(option["id"] for option in answer["options"]), "chooser": answer["chooser"]}
 
-    def explanation(self, answer):
+    def explanation(self, answer: DisputeAnswer) -> str:
         remedies = "; ".join(f"{o['label']}: {o['consequence']}" for o in answer.get("options", []))
-        who = {"elder": "the non-dealer chooses", "dealer": "the dealer chooses"}.get(answer.get("chooser"),
+        who = {"elder": "the non-dealer chooses", "dealer": "the dealer chooses"}.get(answer.get("chooser") or "",
                                                                                      "it is compulsory")
         return f"{answer.get('explanation', '')} Remedy ({who}): {remedies}"
 
-    def problems(self, exercise, expected):
+    def problems(self, exercise: Exercise, expected: RulingResponse) -> list[str]:
         offered = {choice["value"] for choice in exercise.choices}
         missing = sorted(set(expected["option_ids"]) - offered)
         return [f"the right remedies {missing} are not among the choices"] if missing else []
 
-    def normalize(self, exercise, response):
+    def normalize(self, exercise: Exercise, response: object) -> RulingResponse:
         ids = require(response, "option_ids", '{"option_ids": ["fresh-deal"], "chooser": "elder"}')
         if isinstance(ids, str):
             ids = ids.replace(",", " ").split()
@@ -70,6 +102,7 @@ class Dispute(ExerciseKind):
             if option not in offered:
                 raise BadResponse(f"{option!r} is not one of the remedies offered: {', '.join(offered)}.",
                                   f"option_ids[{i}]")
+        assert isinstance(response, dict)  # require() refuses anything else
         chooser = response.get("chooser")
         if isinstance(chooser, str) and not chooser.strip():
             raise BadResponse("Say who chooses the remedy (or that it is compulsory).", "chooser")
@@ -79,10 +112,11 @@ class Dispute(ExerciseKind):
             chooser = word(chooser, SEATS, "chooser")
         return {"option_ids": sorted(set(ids)), "chooser": chooser}
 
-    def agree(self, exercise, a, b):
+    def agree(self, exercise: Exercise, a: RulingResponse, b: RulingResponse) -> bool:
         return (set(a["option_ids"]), a["chooser"]) == (set(b["option_ids"]), b["chooser"])
 
-    def diagnose(self, exercise, given, expected, answer, book):
+    def diagnose(self, exercise: Exercise, given: RulingResponse, expected: RulingResponse, answer: DisputeAnswer,
+                 book: RuleBook) -> Diagnosis:
         law = _law_words(answer)
         rule = next(iter(answer.get("cites", [])), None)
         if set(given["option_ids"]) == set(expected["option_ids"]):
@@ -100,23 +134,24 @@ class Dispute(ExerciseKind):
         extra = next(o for o in given["option_ids"] if o not in expected["option_ids"])
         return Diagnosis(f"“{labels[extra]}” is not among the remedies {law} allows here.", rule)
 
-    def words(self, exercise, answer):
+    def words(self, exercise: Exercise, answer: RulingResponse) -> str:
         labels = {c["value"]: c["label"] for c in exercise.choices}
         options = "; ".join(labels.get(i, i) for i in answer["option_ids"])
-        who = SEAT_NAMES.get(answer["chooser"], "nobody (it is compulsory)")
+        who = SEAT_NAMES.get(answer["chooser"] or "", "nobody (it is compulsory)")
         return f"{options} — chosen by {who}"
 
-    def read_form(self, exercise, form):
-        response = {"option_ids": form.getlist("option_ids"), "chooser": form.get("chooser", "")}
+    def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
+        response: Question = {"option_ids": form.getlist("option_ids"), "chooser": form.get("chooser", "")}
         return response, dict(response)
 
-    def form_data(self, exercise, answer):
+    def form_data(self, exercise: Exercise, answer: RulingResponse) -> FormFields:
         return {"option_ids": list(answer["option_ids"]), "chooser": answer["chooser"] or "none"}
 
-    def describe(self, exercise, book):
-        return [fact_line(book, name, value) for name, value in exercise.position.get("facts", {}).items()]
+    def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        facts = self.position(exercise.position).get("facts", {})
+        return [fact_line(book, name, value) for name, value in facts.items()]
 
-    def read_typed(self, exercise, terminal):
+    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         terminal.say("Remedies:")
         for number, choice in enumerate(exercise.choices, 1):
             terminal.say(f"  {number}. {choice['label']}")
@@ -134,18 +169,18 @@ class Dispute(ExerciseKind):
         return {"option_ids": ids, "chooser": chooser}
 
 
-def fact_line(book, name: str, value) -> str:
+def fact_line(book: RuleBook, name: str, value: FactValue) -> str:
     """One fact of a situation as a sentence: its question and the answer's label."""
     fact = book.facts.get(name)
     if not fact:
         return f"{name}: {value}"
-    label = next((c["label"] for c in fact.get("choices", ()) if c["value"] == value), None)
+    label: FactValue | None = next((c["label"] for c in fact.get("choices", ()) if c["value"] == value), None)
     if label is None:
         label = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
     return f"{fact['question']} {label}."
 
 
-def _chooser_mistake(mine, right) -> str:
+def _chooser_mistake(mine: str | None, right: str | None) -> str:
     if right is None:
         return "The remedies are right, but nobody chooses here: the law makes the remedy compulsory."
     if mine is None:
@@ -153,16 +188,17 @@ def _chooser_mistake(mine, right) -> str:
     return f"The remedies are right, but the choice is not {SEAT_WORDS[mine]}'s to make."
 
 
-def _law_words(answer: dict) -> str:
+def _law_words(answer: DisputeAnswer) -> str:
     texts = answer.get("law_text") or []
     if not texts:
         return "the rule that decides"
     return f"law {texts[0]['law']} (“{texts[0]['title']}”)"
 
 
-def _other_situation(kind, exercise, given, book):
+def _other_situation(kind: Dispute, exercise: Exercise, given: RulingResponse,
+                     book: RuleBook) -> tuple[Fact, str, str, list[int]] | None:
     """The first fact whose other value makes the learner's ruling right: (fact, value here, other value, laws)."""
-    facts = exercise.position.get("facts", {})
+    facts = kind.position(exercise.position).get("facts", {})
     offered = {choice["value"] for choice in exercise.choices}
     for name, value in facts.items():
         fact = book.facts.get(name)

@@ -5,16 +5,51 @@ left out, with the duty that decides it (the engine's :func:`~ecarte_tutor.engin
 """
 from __future__ import annotations
 
-from ...cards import parse_card, parse_suit
-from ...engine.play import duty
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+from ...cards import Card, Suit, parse_card, parse_suit
+from ...engine.play import Duty, duty
+from ...jsontypes import Question
+from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
 from ..reading import BadResponse, card_list, pretty, require
-from .base import ExerciseKind, KindError, cards_line, params_of, trumps_line
+from .base import (
+    Asked,
+    ExerciseKind,
+    Form,
+    FormFields,
+    KindError,
+    Position,
+    Terminal,
+    cards_line,
+    params_of,
+    trumps_line,
+)
+
+if TYPE_CHECKING:
+    from ..model import Choice, Exercise, ExerciseEntry
 
 
-def card_choices(cards, key: str) -> tuple[dict, ...]:
+class PlayPosition(Position):
+    """A ``play`` question without its kind: trumps, the hand, and the card led (none: a lead)."""
+
+    trump: str
+    hand: list[str]
+    led: NotRequired[str | None]
+
+
+class PlayAnswer(Asked):
+    legal_cards: list[str]
+
+
+class CardsResponse(TypedDict):
+    cards: list[str]  # every legal card, compared as a set
+
+
+def card_choices(cards: Iterable[object], key: str) -> tuple[Choice, ...]:
     """Cards offered to pick from, each ``{"value": "QS", "label": "Q♠"}``."""
-    choices = []
+    choices: list[Choice] = []
     for i, text in enumerate(cards):
         try:
             card = parse_card(text)
@@ -24,19 +59,19 @@ def card_choices(cards, key: str) -> tuple[dict, ...]:
     return tuple(choices)
 
 
-class LegalCards(ExerciseKind):
+class LegalCards(ExerciseKind[PlayPosition, PlayAnswer, CardsResponse]):
     name = "legal-cards"
     ask_kind = "play"
 
-    def choices(self, entry, book):
-        return card_choices(entry["position"]["hand"], "position.hand")
+    def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
+        return card_choices(self.position(entry["position"])["hand"], "position.hand")
 
-    def expected(self, exercise, answer):
+    def expected(self, exercise: Exercise, answer: PlayAnswer) -> CardsResponse:
         return {"cards": list(answer["legal_cards"])}
 
-    def normalize(self, exercise, response):
+    def normalize(self, exercise: Exercise, response: object) -> CardsResponse:
         cards = card_list(require(response, "cards", '{"cards": ["QS"]}'), "cards")
-        hand = [parse_card(c) for c in exercise.position["hand"]]
+        hand = [parse_card(c) for c in self.position(exercise.position)["hand"]]
         for i, card in enumerate(cards):
             if card not in hand:
                 raise BadResponse(f"{card.pretty} is not in the hand ({pretty(hand)}).", f"cards[{i}]")
@@ -44,12 +79,13 @@ class LegalCards(ExerciseKind):
             raise BadResponse("Choose at least one card: there is always a card you may play.", "cards")
         return {"cards": [str(c) for c in cards]}
 
-    def agree(self, exercise, a, b):
+    def agree(self, exercise: Exercise, a: CardsResponse, b: CardsResponse) -> bool:
         return set(a["cards"]) == set(b["cards"])
 
-    def diagnose(self, exercise, given, expected, answer, book):
+    def diagnose(self, exercise: Exercise, given: CardsResponse, expected: CardsResponse, answer: PlayAnswer,
+                 book: RuleBook) -> Diagnosis:
         params = params_of(exercise, book)
-        position = exercise.position
+        position = self.position(exercise.position)
         hand = [parse_card(c) for c in position["hand"]]
         led = parse_card(position["led"]) if position.get("led") else None
         trump = parse_suit(position["trump"])
@@ -57,42 +93,43 @@ class LegalCards(ExerciseKind):
         ticked = {parse_card(c) for c in given["cards"]}
         extra = [c for c in hand if c in ticked and c not in found.legal]
         if extra:
+            assert led is not None  # the leader may lead any card: only a card played to a lead can be wrong
             return _wrongly_ticked(extra[0], led, trump, found, params)
         missed = [c for c in hand if c in found.legal and c not in ticked]
         return _left_out(missed[0], led, found, hand, params)
 
-    def words(self, exercise, answer):
+    def words(self, exercise: Exercise, answer: CardsResponse) -> str:
         return pretty(answer["cards"])
 
-    def read_form(self, exercise, form):
-        response = {"cards": form.getlist("cards")}
+    def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
+        response: Question = {"cards": form.getlist("cards")}
         return response, dict(response)
 
-    def form_data(self, exercise, answer):
+    def form_data(self, exercise: Exercise, answer: CardsResponse) -> FormFields:
         return {"cards": list(answer["cards"])}
 
-    def describe(self, exercise, book):
-        p = exercise.position
+    def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        p = self.position(exercise.position)
         return [trumps_line(p), cards_line("Card led", [p["led"]]) if p.get("led") else "You are to lead.",
                 cards_line("Your hand", p["hand"])]
 
-    def read_typed(self, exercise, terminal):
+    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         text = terminal.answer("Which cards may be played? Type all of them, separated by spaces")
         return {"cards": text.replace(",", " ").split()}
 
 
-def _singular(suit) -> str:
+def _singular(suit: Suit) -> str:
     return suit.english[:-1]
 
 
-def _ace_below(card, led, params) -> bool:
+def _ace_below(card: Card, led: Card | None, params: Params) -> bool:
     """The commonest mistake: an ace taken to beat the knave (or the queen, or the king) it ranks below."""
     return card.rank == "A" and led is not None and card.suit == led.suit and params.ranking.higher(led, card)
 
 
-def _wrongly_ticked(card, led, trump, found, params) -> Diagnosis:
+def _wrongly_ticked(card: Card, led: Card, trump: Suit, found: Duty, params: Params) -> Diagnosis:
     follow, head = found.rule_ids[0], found.rule_ids[-1]
-    suit = led.suit.english if led else ""
+    suit = led.suit.english
     if found.code == "head" and card.suit == led.suit:
         if _ace_below(card, led, params):
             return Diagnosis(f"You chose {card.pretty}, but it does not beat {led.pretty}: the ace ranks below "
@@ -119,7 +156,7 @@ LEFT_OUT = {
 }
 
 
-def _left_out(card, led, found, hand, params) -> Diagnosis:
+def _left_out(card: Card, led: Card | None, found: Duty, hand: list[Card], params: Params) -> Diagnosis:
     rule = found.rule_ids[-1]
     aces = [c for c in hand if _ace_below(c, led, params)] if found.code == "follow" else []
     ace = f" ({aces[0].pretty} does not: the ace ranks below the knave)" if aces else ""

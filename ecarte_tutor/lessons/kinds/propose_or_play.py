@@ -6,42 +6,74 @@ hand with this many trumps would need.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
 from ...cards import Card, parse_card, parse_suit
-from ...strategy import KING_EXCEPTION_RULE
+from ...jsontypes import Question
+from ...rulebook import RuleBook
+from ...strategy import KING_EXCEPTION_RULE, Pattern
 from ..diagnosis import Diagnosis
 from ..reading import pretty, require, word
-from .base import OneChoice, trumps_line
+from .base import Asked, OneChoice, Position, Terminal, trumps_line
 
-ELDER_CHOICES = ({"value": "propose", "label": "Propose"}, {"value": "play", "label": "Play without proposing"})
+if TYPE_CHECKING:
+    from ..model import Choice, Exercise, ExerciseEntry
+
+ELDER_CHOICES: tuple[Choice, ...] = ({"value": "propose", "label": "Propose"},
+                                     {"value": "play", "label": "Play without proposing"})
 DOING = {"play": "playing without proposing", "propose": "proposing", "refuse": "refusing", "accept": "accepting"}
-DEALER_CHOICES = ({"value": "refuse", "label": "Refuse (play as dealt)"}, {"value": "accept", "label": "Accept"})
+DEALER_CHOICES: tuple[Choice, ...] = ({"value": "refuse", "label": "Refuse (play as dealt)"},
+                                      {"value": "accept", "label": "Accept"})
 
 
-def _seat(position: dict) -> str:
+class AdvicePosition(Position):
+    """An ``advice`` question without its kind: trumps, the hand, and whose it is (the elder's if not said)."""
+
+    trump: str
+    hand: list[str]
+    seat: NotRequired[str]
+
+
+class AdviceAnswer(Asked):
+    advice: str  # propose | play | accept | refuse
+    pattern: str | None  # the jeu de règle the hand fits
+    play_without_proposing: bool
+
+
+class ChoiceResponse(TypedDict):
+    choice: str  # propose | play, or (the dealer) accept | refuse
+
+
+def _seat(position: AdvicePosition) -> str:
     return position.get("seat") or "elder"
 
 
-class ProposeOrPlay(OneChoice):
+class ProposeOrPlay(OneChoice[AdvicePosition, AdviceAnswer, ChoiceResponse]):
     name = "propose-or-play"
     ask_kind = "advice"
     field = "choice"
 
-    def choices(self, entry, book):
-        return DEALER_CHOICES if _seat(entry["position"]) == "dealer" else ELDER_CHOICES
+    def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
+        return DEALER_CHOICES if _seat(self.position(entry["position"])) == "dealer" else ELDER_CHOICES
 
-    def expected(self, exercise, answer):
+    def expected(self, exercise: Exercise, answer: AdviceAnswer) -> ChoiceResponse:
         return {"choice": answer["advice"]}
 
-    def normalize(self, exercise, response):
-        allowed = ("refuse", "accept") if _seat(exercise.position) == "dealer" else ("propose", "play")
+    def normalize(self, exercise: Exercise, response: object) -> ChoiceResponse:
+        allowed = ("refuse", "accept") if _seat(self.position(exercise.position)) == "dealer" else ("propose", "play")
         return {"choice": word(require(response, "choice", '{"choice": "play"}'), allowed, "choice")}
 
-    def diagnose(self, exercise, given, expected, answer, book):
-        p = exercise.position
+    def diagnose(self, exercise: Exercise, given: ChoiceResponse, expected: ChoiceResponse, answer: AdviceAnswer,
+                 book: RuleBook) -> Diagnosis:
+        p = self.position(exercise.position)
         seat, trump = _seat(p), parse_suit(p["trump"])
-        patterns = {pattern.id: pattern for pattern in book.strategy.patterns if pattern.seat == seat}
-        fitted = patterns.get(answer.get("pattern"))
+        strategy = book.strategy
+        assert strategy is not None  # the engine advised (engine_answer): the book has the jeux de règle
+        patterns = {pattern.id: pattern for pattern in strategy.patterns if pattern.seat == seat}
+        pattern = answer.get("pattern")
+        fitted = patterns.get(pattern) if pattern is not None else None
         if KING_EXCEPTION_RULE in answer.get("cites", []):
+            assert fitted is not None  # the king of trumps overrides a pattern the hand fits
             return Diagnosis(f"The hand is a jeu de règle ({fitted.label}), but you hold the king of trumps, "
                              f"{Card('K', trump).pretty}: with it, propose all the same. The dealer cannot draw "
                              "the king, and a refusal puts the risk on him.", KING_EXCEPTION_RULE)
@@ -51,25 +83,25 @@ class ProposeOrPlay(OneChoice):
         trumps = sum(1 for c in p["hand"] if parse_card(c).suit == trump)
         wanted = [pt.label for pt in patterns.values() if _allows(pt, trumps)]
         needs = "; ".join(wanted) if wanted else "more trumps"
-        default = book.strategy.defaults[seat]
+        default = strategy.defaults[seat]
         return Diagnosis(f"You chose to {given['choice']}, but with {trumps} trump{'s' * (trumps != 1)} the "
                          f"hand fits none of the patterns that would allow it (it would need: {needs}).",
                          default["rule"])
 
-    def words(self, exercise, answer):
+    def words(self, exercise: Exercise, answer: ChoiceResponse) -> str:
         return answer["choice"]
 
-    def describe(self, exercise, book):
-        p = exercise.position
+    def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        p = self.position(exercise.position)
         seat = "the dealer" if _seat(p) == "dealer" else "the elder hand"
         return [trumps_line(p), f"You are {seat}. Your hand: {pretty(p['hand'])}"]
 
-    def read_typed(self, exercise, terminal):
-        words = "accept or refuse" if _seat(exercise.position) == "dealer" else "propose or play"
+    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
+        words = "accept or refuse" if _seat(self.position(exercise.position)) == "dealer" else "propose or play"
         return {"choice": terminal.answer(f"Your decision: {words}?")}
 
 
-def _allows(pattern, trumps: int) -> bool:
+def _allows(pattern: Pattern, trumps: int) -> bool:
     """Whether a hand with ``trumps`` trumps can fit ``pattern`` at all."""
     limits = pattern.when.get("trumps", {})
     return limits.get("min", 0) <= trumps <= limits.get("max", trumps)

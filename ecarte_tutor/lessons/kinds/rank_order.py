@@ -6,27 +6,48 @@ order so far travels in the ``order`` field. The diagnosis names the first pair 
 """
 from __future__ import annotations
 
-from ...cards import RANK_NAMES, parse_card
+from typing import TYPE_CHECKING, TypedDict
+
+from ...cards import RANK_NAMES, Card, parse_card
+from ...jsontypes import Question
+from ...rulebook import RuleBook
 from ..diagnosis import Diagnosis
 from ..reading import BadResponse, card_list, pretty, require
-from .base import ExerciseKind, KindError, cards_line, params_of
+from .base import Cited, ExerciseKind, Form, FormFields, KindError, Position, Terminal, cards_line, params_of
 from .legal_cards import card_choices
 
+if TYPE_CHECKING:
+    from ..model import Choice, Exercise, ExerciseEntry
 
-class RankOrder(ExerciseKind):
+
+class CardsPosition(Position):
+    cards: list[str]  # of different ranks
+
+
+class RankAnswer(Cited):
+    """The answer this kind works out itself from the rule book's rank order (no ask() kind gives it)."""
+
+    order: list[str]
+
+
+class OrderResponse(TypedDict):
+    order: list[str]  # highest first
+
+
+class RankOrder(ExerciseKind[CardsPosition, RankAnswer, OrderResponse]):
     name = "rank-order"
 
-    def choices(self, entry, book):
-        choices = card_choices(entry["position"]["cards"], "position.cards")
+    def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
+        choices = card_choices(self.position(entry["position"])["cards"], "position.cards")
         # Only cards of different ranks have one right order (two kings of different suits tie).
         ranks = [choice["value"][:-1] for choice in choices]
         if len(set(ranks)) != len(ranks):
             raise KindError("cards to put in order must all be of different ranks", "position")
         return choices
 
-    def engine_answer(self, exercise, book):
+    def engine_answer(self, exercise: Exercise, book: RuleBook) -> RankAnswer:
         params = params_of(exercise, book)
-        cards = [parse_card(c) for c in exercise.position["cards"]]
+        cards = [parse_card(c) for c in self.position(exercise.position)["cards"]]
         order = sorted(cards, key=lambda c: params.rank_order.index(c.rank))
         text = (f"Within a suit the ranks run {' '.join(params.rank_order)}, highest first, so the order is "
                 f"{pretty(order)}.")
@@ -35,17 +56,18 @@ class RankOrder(ExerciseKind):
         return {"order": [str(c) for c in order], "cites": [params.rule_for("rank_order")], "laws": [],
                 "explanation": text}
 
-    def expected(self, exercise, answer):
+    def expected(self, exercise: Exercise, answer: RankAnswer) -> OrderResponse:
         return {"order": list(answer["order"])}
 
-    def normalize(self, exercise, response):
+    def normalize(self, exercise: Exercise, response: object) -> OrderResponse:
         order = card_list(require(response, "order", '{"order": ["KH", "QH"]}'), "order")
-        given = [parse_card(c) for c in exercise.position["cards"]]
+        given = [parse_card(c) for c in self.position(exercise.position)["cards"]]
         if sorted(map(str, order)) != sorted(map(str, given)):
             raise BadResponse(f"Put exactly these cards in order: {pretty(given)}.", "order")
         return {"order": [str(c) for c in order]}
 
-    def diagnose(self, exercise, given, expected, answer, book):
+    def diagnose(self, exercise: Exercise, given: OrderResponse, expected: OrderResponse, answer: RankAnswer,
+                 book: RuleBook) -> Diagnosis:
         params = params_of(exercise, book)
         order = [parse_card(c) for c in given["order"]]
         wrong = [(a, b) for a, b in zip(order, order[1:], strict=False) if params.ranking.higher(b, a)]
@@ -60,13 +82,13 @@ class RankOrder(ExerciseKind):
                 + " the wrong way round too."
         return Diagnosis(text, params.rule_for("rank_order"))
 
-    def words(self, exercise, answer):
+    def words(self, exercise: Exercise, answer: OrderResponse) -> str:
         return pretty(answer["order"])
 
-    def placed(self, exercise, form) -> list[str]:
+    def placed(self, exercise: Exercise, form: Form) -> list[str]:
         """The cards tapped so far, in order: those of the exercise, each once (anything else is dropped)."""
         offered = [choice["value"] for choice in exercise.choices]
-        out = []
+        out: list[str] = []
         for token in form.get("order", "").replace(",", " ").split():
             try:
                 code = str(parse_card(token))
@@ -76,19 +98,19 @@ class RankOrder(ExerciseKind):
                 out.append(code)
         return out
 
-    def read_form(self, exercise, form):
+    def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
         return {"order": form.get("order", "").replace(",", " ").split()}, {"order": self.placed(exercise, form)}
 
-    def form_data(self, exercise, answer):
+    def form_data(self, exercise: Exercise, answer: OrderResponse) -> FormFields:
         return {"order": " ".join(answer["order"])}
 
-    def describe(self, exercise, book):
-        return [cards_line("Cards", exercise.position["cards"])]
+    def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        return [cards_line("Cards", self.position(exercise.position)["cards"])]
 
-    def read_typed(self, exercise, terminal):
+    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         return {"order": terminal.answer("Type these cards from the highest to the lowest").replace(",", " ").split()}
 
 
-def _name(card) -> str:
+def _name(card: Card) -> str:
     return f"the {RANK_NAMES[card.rank]}"
 

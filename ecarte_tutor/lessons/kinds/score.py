@@ -7,30 +7,59 @@ and the claims that seat has, from the engine's awards.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+from ...engine.scoring import AwardFields, Scored
 from ...fields import SEATS, other
+from ...jsontypes import Question
+from ...rulebook import RuleBook
 from ..diagnosis import Alternative, Diagnosis, changed, overlooked, profile_alternatives
 from ..reading import SEAT_WORDS, BadResponse, require, whole
-from .base import ExerciseKind, params_of
+from .base import Asked, ExerciseKind, Form, FormFields, Position, Terminal, params_of
+
+if TYPE_CHECKING:
+    from ..model import Exercise
 
 CLAIM_WORDS = {"turned-king": "the king turned up", "announced-king": "the king of trumps announced",
                "tricks": "the tricks"}
 
 
-class Score(ExerciseKind):
+class ScorePosition(Position):
+    """A ``score`` question without its kind: the tricks by seat, and what else happened in the hand."""
+
+    tricks: dict[str, int]
+    elder_played_without_proposing: NotRequired[bool]
+    dealer_refused_first_proposal: NotRequired[bool]
+    king_turned: NotRequired[bool]
+    king_announced_by: NotRequired[str]
+    score_before: NotRequired[dict[str, int]]
+
+
+class ScoreAnswer(Scored, Asked):
+    pass
+
+
+class PointsResponse(TypedDict):
+    points: dict[str, int]  # elder, dealer
+
+
+class Score(ExerciseKind[ScorePosition, ScoreAnswer, PointsResponse]):
     name = "score"
     ask_kind = "score"
 
-    def expected(self, exercise, answer):
+    def expected(self, exercise: Exercise, answer: ScoreAnswer) -> PointsResponse:
         return {"points": {seat: answer["points"][seat] for seat in SEATS}}
 
-    def normalize(self, exercise, response):
+    def normalize(self, exercise: Exercise, response: object) -> PointsResponse:
         points = require(response, "points", '{"points": {"elder": 1, "dealer": 0}}')
         if not isinstance(points, dict):
             raise BadResponse("'points' must give the points of the elder and of the dealer.", "points")
         return {"points": {seat: whole(points.get(seat), f"points.{seat}") for seat in SEATS}}
 
-    def diagnose(self, exercise, given, expected, answer, book):
-        found = overlooked(self, exercise, given, answer, _alternatives(exercise, book), book)
+    def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: ScoreAnswer,
+                 book: RuleBook) -> Diagnosis:
+        alternatives = _alternatives(exercise, self.position(exercise.position), book)
+        found = overlooked(self, exercise, given, answer, alternatives, book)
         if found:
             return found
         mine, right = given["points"], expected["points"]
@@ -46,20 +75,20 @@ class Score(ExerciseKind):
         what = " and ".join(CLAIM_WORDS[a["claim"]] for a in claims)
         return Diagnosis(f"Your count for {SEAT_WORDS[seat]} is off (you gave {mine[seat]}). What {SEAT_WORDS[seat]} "
                          f"claims this hand: {what}. Count each again.",
-                         _claim_rule(claims[0], exercise.position))
+                         _claim_rule(claims[0], self.position(exercise.position)))
 
-    def words(self, exercise, answer):
+    def words(self, exercise: Exercise, answer: PointsResponse) -> str:
         return f"elder hand {answer['points']['elder']}, dealer {answer['points']['dealer']}"
 
-    def read_form(self, exercise, form):
-        response = {"points": {seat: form.get(f"points_{seat}", "").strip() for seat in SEATS}}
-        return response, {"points": dict(response["points"])}
+    def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
+        points = {seat: form.get(f"points_{seat}", "").strip() for seat in SEATS}
+        return {"points": points}, {"points": dict(points)}
 
-    def form_data(self, exercise, answer):
+    def form_data(self, exercise: Exercise, answer: PointsResponse) -> FormFields:
         return {f"points_{seat}": str(answer["points"][seat]) for seat in SEATS}
 
-    def describe(self, exercise, book):
-        p = exercise.position
+    def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        p = self.position(exercise.position)
         tricks = p["tricks"]
         lines = [f"Tricks: elder hand {tricks.get('elder')}, dealer {tricks.get('dealer')}"]
         if p.get("elder_played_without_proposing"):
@@ -75,12 +104,12 @@ class Score(ExerciseKind):
             lines.append(f"Score before the hand: elder hand {before.get('elder')}, dealer {before.get('dealer')}")
         return lines
 
-    def read_typed(self, exercise, terminal):
+    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         elder, dealer = read_two(terminal, "Points for this hand: type the elder hand's, then the dealer's (e.g. 1 0)")
         return {"points": {"elder": elder, "dealer": dealer}}
 
 
-def read_two(terminal, prompt: str) -> tuple[int, int]:
+def read_two(terminal: Terminal, prompt: str) -> tuple[int, int]:
     """Two whole numbers typed on one line, the elder hand's first (asked again until they read)."""
     while True:
         numbers = terminal.answer(prompt).replace(",", " ").split()
@@ -89,10 +118,10 @@ def read_two(terminal, prompt: str) -> tuple[int, int]:
         terminal.say("Type two whole numbers: the elder hand's first, then the dealer's.")
 
 
-def _alternatives(exercise, book) -> list[Alternative]:
-    """The position without each fact a count can leave out, each with what leaving it out means."""
-    p, params = exercise.position, params_of(exercise, book)
-    out = []
+def _alternatives(exercise: Exercise, p: ScorePosition, book: RuleBook) -> list[Alternative]:
+    """The position ``p`` without each fact a count can leave out, each with what leaving it out means."""
+    params = params_of(exercise, book)
+    out: list[Alternative] = []
     if p.get("king_turned"):
         out.append(Alternative(changed(p, king_turned=None), "You left out the king turned up for trumps: it scores "
                                "for the dealer, whoever takes the tricks.", "king.turned-up"))
@@ -132,7 +161,7 @@ def _alternatives(exercise, book) -> list[Alternative]:
     return out
 
 
-def _claim_rule(award: dict, position: dict) -> str:
+def _claim_rule(award: AwardFields, position: ScorePosition) -> str:
     if award["claim"] == "turned-king":
         return "king.turned-up"
     if award["claim"] == "announced-king":

@@ -5,42 +5,69 @@ learner chose cannot take the trick, from the branch of the engine's own explana
 """
 from __future__ import annotations
 
-from ...cards import CardNotationError, parse_card, parse_suit
+from typing import TYPE_CHECKING, TypedDict
+
+from ...cards import parse_card, parse_suit
 from ...engine.play import explain_trick
+from ...errors import CardNotationError
+from ...jsontypes import Question
+from ...rulebook import RuleBook
 from ..diagnosis import Diagnosis
 from ..reading import BadResponse, require, word
-from .base import OneChoice, params_of, trumps_line
+from .base import Asked, OneChoice, Position, Terminal, params_of, trumps_line
+
+if TYPE_CHECKING:
+    from ..model import Choice, Exercise, ExerciseEntry
 
 WINNERS = ("leader", "follower")
 
 
-class TrickWinner(OneChoice):
+class TrickPosition(Position):
+    """A ``trick`` question without its kind: trumps, the card led and the card played to it."""
+
+    trump: str
+    led: str
+    followed: str
+
+
+class TrickAnswer(Asked):
+    winner: str  # leader | follower
+
+
+class WinnerResponse(TypedDict):
+    winner: str  # leader | follower
+
+
+class TrickWinner(OneChoice[TrickPosition, TrickAnswer, WinnerResponse]):
     name = "trick-winner"
     ask_kind = "trick"
     field = "winner"
 
-    def choices(self, entry, book):
-        position = entry["position"]
+    def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
+        position = self.position(entry["position"])
         led, followed = (parse_card(position[key]).pretty for key in ("led", "followed"))
         return ({"value": "leader", "label": f"The leader, who led {led}"},
                 {"value": "follower", "label": f"The follower, who played {followed}"})
 
-    def expected(self, exercise, answer):
+    def expected(self, exercise: Exercise, answer: TrickAnswer) -> WinnerResponse:
         return {"winner": answer["winner"]}
 
-    def normalize(self, exercise, response):
+    def normalize(self, exercise: Exercise, response: object) -> WinnerResponse:
         value = require(response, "winner", '{"winner": "leader"}')
         try:  # the winning card itself is a fair way to answer
             card = parse_card(value)
         except CardNotationError:
             return {"winner": word(value, WINNERS, "winner")}
-        for role, key in (("leader", "led"), ("follower", "followed")):
-            if card == parse_card(exercise.position[key]):
-                return {"winner": role}
+        position = self.position(exercise.position)
+        if card == parse_card(position["led"]):
+            return {"winner": "leader"}
+        if card == parse_card(position["followed"]):
+            return {"winner": "follower"}
         raise BadResponse(f"{card.pretty} is not in this trick; answer 'leader' or 'follower'.", "winner")
 
-    def diagnose(self, exercise, given, expected, answer, book):
-        p = exercise.position
+    def diagnose(self, exercise: Exercise, given: WinnerResponse, expected: WinnerResponse, answer: TrickAnswer,
+                 book: RuleBook) -> Diagnosis:
+        p = self.position(exercise.position)
         led, followed, trump = parse_card(p["led"]), parse_card(p["followed"]), parse_suit(p["trump"])
         _, rules = explain_trick(led, followed, trump, params_of(exercise, book))
         chosen, other = (led, followed) if given["winner"] == "leader" else (followed, led)
@@ -55,14 +82,15 @@ class TrickWinner(OneChoice):
         return Diagnosis(f"{start} {followed.pretty} neither follows {led.suit.english} nor is a trump, so it "
                          "cannot win the trick, whatever its rank.", rules[-1])
 
-    def words(self, exercise, answer):
-        key = "led" if answer["winner"] == "leader" else "followed"
-        return f"the {answer['winner']} wins, with {parse_card(exercise.position[key]).pretty}"
+    def words(self, exercise: Exercise, answer: WinnerResponse) -> str:
+        position = self.position(exercise.position)
+        card = position["led"] if answer["winner"] == "leader" else position["followed"]
+        return f"the {answer['winner']} wins, with {parse_card(card).pretty}"
 
-    def describe(self, exercise, book):
-        p = exercise.position
+    def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        p = self.position(exercise.position)
         led, followed = parse_card(p["led"]).pretty, parse_card(p["followed"]).pretty
         return [trumps_line(p), f"Led: {led}   Played to it: {followed}"]
 
-    def read_typed(self, exercise, terminal):
+    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         return {"winner": terminal.answer("Who wins the trick: leader or follower (or type the winning card)?")}
