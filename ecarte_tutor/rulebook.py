@@ -294,6 +294,9 @@ class RuleBook:
             (name for name, rule in self.profiles.items() if rule.profile and rule.profile.get("default")), "")
         self.variants = [rule for rule in self.rules.values() if rule.variant]
         self.agreements = {rule.agreement["name"]: rule for rule in self.rules.values() if rule.agreement}
+        # agreement name -> how a player names it on a form (the vocabulary reads these)
+        self.agreement_labels = {name: rule.agreement["label"] for name, rule in self.agreements.items()
+                                 if rule.agreement}
         # how many laws the club code has: its texts in rules/sources.yaml say (Hoffmann: 51)
         self.club_code_laws = max((source.get("laws", 0) for source in sources.values()), default=0)
         self._params = {name: self._resolve_params(name) for name in self.profiles}

@@ -89,6 +89,9 @@ class WordBook(Protocol):
     def option_labels(self) -> Mapping[str, str]: ...
 
     @property
+    def agreement_labels(self) -> Mapping[str, str]: ...
+
+    @property
     def sources(self) -> Mapping[str, Source]: ...
 
 
@@ -153,6 +156,15 @@ class Words:
         if isinstance(condition, list):
             return f"“{self.fact(name)}” " + " or ".join(str(self.fact_value(name, v)) for v in condition)
         return self.fact_state(name, condition)
+
+    def agreements(self, written: Iterable[object] | None) -> list[str]:
+        """Agreements as a question writes them (``"ace-high"``, ``{"game-target": 7}``), by their labels."""
+        labels = []
+        for item in written or ():
+            name, value = next(iter(item.items())) if isinstance(item, dict) else (item, None)
+            label = self.book.agreement_labels.get(str(name), str(name))
+            labels.append(f"{label}: {value}" if value is not None else label)
+        return labels
 
     def profile(self, name: str, *, full: bool = False) -> str:
         """A profile by its title; in running text only the part before its dash: ``London (the club code)``."""

@@ -254,12 +254,14 @@ def read_int(args, form: FormData, name: str, *, low: int, high: int, what: str,
     return number
 
 
-def read_names(args, form: FormData, name: str, *, what: str, required: bool) -> None:
+def read_names(args, form: FormData, name: str, *, what: str, required: bool, count: int | None = None) -> None:
     """Players' names, separated by commas or new lines, in order (the engine checks who they are)."""
     value = args.get(name, "")
     form.kept[name] = value
     names = [part.strip() for part in re.split(r"[,\n]+", value) if part.strip()]
-    if names:
+    if names and count is not None and len(names) != count:
+        form.error(name, f"Give {what}: {count} names separated by commas, not {len(names)}.")
+    elif names:
         form.question[name] = [short(n) for n in names]
     elif required:
         form.error(name, f"Give {what}.")

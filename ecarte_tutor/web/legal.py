@@ -130,8 +130,8 @@ def pool():
     if not _submitted("players", "results"):
         return _blank("legal/pool.html")
     args, form = request.args, forms.FormData()
-    forms.read_names(args, form, "players", what="the three players", required=True)
-    forms.read_names(args, form, "first", what="the two who play the first game", required=False)
+    forms.read_names(args, form, "players", what="the three players", required=True, count=3)
+    forms.read_names(args, form, "first", what="the two who play the first game", required=False, count=2)
     forms.read_names(args, form, "results", what="the winner of each game", required=False)
     return _rule("legal/pool.html", form, "pool", ("players", "first", "results"))
 

@@ -55,15 +55,6 @@ class Site:
         """The rules players may agree on, in rule-book order (the agreements control lists them)."""
         return list(self.book.agreements.values())
 
-    def agreement_labels(self, written) -> list[str]:
-        """Agreements as a question writes them (``"ace-high"``, ``{"game-target": 7}``), in a player's words."""
-        labels = []
-        for item in written or ():
-            name, value = next(iter(item.items())) if isinstance(item, dict) else (item, None)
-            label = self.book.agreement(name)["label"] if name in self.book.agreements else name
-            labels.append(f"{label}: {value}" if value is not None else label)
-        return labels
-
     @property
     def lessons(self) -> tuple:
         return self.library.lessons
