@@ -13,7 +13,9 @@ import socket
 import time
 from functools import partial
 
+from gunicorn import util
 from gunicorn.app.base import BaseApplication
+from gunicorn.http.errors import LimitRequestLine
 from gunicorn.workers import gthread
 
 from . import (
@@ -44,6 +46,25 @@ class ThreadWorker(gthread.ThreadWorker):
     answered with ``Connection: close`` like any request during the stop; once the socket is
     closed, a new visitor is refused at once and can try again, or another instance.
     """
+
+    def handle_error(self, req, client, addr, exc) -> None:
+        """An over-long address is answered 400 in a line of words, as the site answers any bad address.
+
+        gunicorn answers it 414 with its own page; the site's visitors meet 400 for every other
+        address it cannot read (a too-long value, an unknown fact), so a link cut or padded by a
+        chat app gets the same answer whatever its length. Nothing of the address is echoed back.
+        """
+        if not isinstance(exc, LimitRequestLine):
+            super().handle_error(req, client, addr, exc)
+            return
+        self.log.warning("Invalid request from ip=%s: request line over %d bytes", (addr or ("",))[0],
+                         self.cfg.limit_request_line)
+        try:
+            util.write_error(client, 400, "Bad Request", f"This address is longer than "
+                             f"{self.cfg.limit_request_line:,} characters, so it cannot be a page of the site: "
+                             "check the link, or start again from the home page.")
+        except OSError:
+            self.log.debug("Failed to send error message.")
 
     # gunicorn's accept returns None and its callers ignore the result; set_accept_enabled reads ours
     def accept(self, listener) -> bool:  # type: ignore[override]

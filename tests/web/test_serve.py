@@ -133,8 +133,11 @@ def test_an_over_long_request_line_is_a_short_400(server):
     try:
         url = "/dispute/?" + "&".join(f"fact{i}={'x' * 190}" for i in range(1000))  # about 200 KB
         answer = raw_request(port, f"GET {url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
-        assert answer.split(b" ", 2)[1] in (b"400", b"414", b"431")
+        # gunicorn's 414 is turned into the site's 400 (serving.supervised); waitress counts the
+        # line among the headers (it has no limit of its own for the line) and says 431.
+        assert answer.split(b" ", 2)[1] == (b"400" if server == "gunicorn" else b"431")
         assert len(answer) < 10_000
+        assert b"x" * 190 not in answer  # nothing of the address is echoed back
     finally:
         stop(process)
 
