@@ -59,8 +59,8 @@ def create_app(config: dict | None = None) -> Flask:
     from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, play, rules
 
     markup.init_app(app)
-    api.init_app(app, site.library)  # mounted at /api before the security headers, which wrap it too
     security.init_app(app)
+    api.init_app(app, site.library)  # mounted at /api in front of the pages; it sends the same security headers
     compress.init_app(app)
     errors.init_app(app)
     for module in (home, legal, dispute, rules, casebook, lessons, play):

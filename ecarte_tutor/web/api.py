@@ -10,13 +10,20 @@ The API is one small WSGI app, :class:`Api`, mounted in front of Flask with
 werkzeug's ``DispatcherMiddleware`` (see :func:`init_app`), and nothing else
 answers under ``/api``. A question needs no session, template or URL map, and
 Flask's work per request cost more than answering one; a path and a method are
-all there is to route. The site's security headers wrap the mount, so they are
-on every API response too.
+all there is to route. The Api sends the site's security headers itself, written
+once: wrapping it in the pages' middleware cost a fifth of answering a question
+(bench/site_bench.py).
+
+An answer depends only on the question's bytes and the library, which is loaded once and
+never changes (``ask()`` draws no random number but from a seed fixed by the question),
+so the replies to the last :data:`REMEMBERED` questions are kept by their bytes: a lesson
+or a form asked again by the next visitor costs a look-up instead of the engine.
 """
 from __future__ import annotations
 
 import gzip
 import logging
+from functools import lru_cache
 from http import HTTPStatus
 
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -28,9 +35,14 @@ from ..asking import ask
 from . import MAX_BODY
 from .compress import MIN_SIZE, accepts_gzip
 from .openapi import openapi_document
+from .security import header_items, wants_hsts
 
 MOUNT = "/api"
 JSON_TYPE = "application/json"
+# Replies kept, and the longest question kept: a few hundred kB a process, and every question
+# the site's own forms and lessons send is far shorter.
+REMEMBERED = 1024
+LONGEST_REMEMBERED = 2048
 log = logging.getLogger(__name__)
 
 
@@ -47,6 +59,10 @@ INTERNAL = jsonio.dumps(error_object("internal-error", "The request could not be
 
 def read_question(body: bytes):
     """The JSON value of a request body, or an error object saying why it is not one."""
+    try:  # nearly every body is plain UTF-8 JSON: read at once; any other is read below, to say why
+        return jsonio.loads_utf8(body), None
+    except jsonio.JsonError:
+        pass
     if not body.strip():
         return None, error_object("empty-body", "The request body is empty: send one question as a JSON object.")
     try:
@@ -66,7 +82,9 @@ def read_body(environ, limit: int) -> bytes:
     chunked body) the server must say where the stream ends (``wsgi.input_terminated``);
     one byte past the limit is read to notice a larger body. Neither case ever reads more.
     """
-    length = get_content_length(environ)
+    declared = environ.get("CONTENT_LENGTH", "")
+    # The usual header, plain digits, is read at once; werkzeug reads any other (or refuses it).
+    length = int(declared) if declared.isdigit() and declared.isascii() else get_content_length(environ)
     if length is not None and length > limit:
         raise RequestEntityTooLarge()
     if length is None and not environ.get("wsgi.input_terminated"):
@@ -95,6 +113,14 @@ def json_reply(status: int, value) -> Reply:
         return Reply(400, INTERNAL)
 
 
+class Passing(Exception):  # noqa: N818 - not an error of the API's: a reply that must not be remembered
+    """A fault's reply: sent, never remembered (the fault may be passing; the next asker should get the answer)."""
+
+    def __init__(self, reply: Reply):
+        super().__init__(reply.status)
+        self.reply = reply
+
+
 class Route:
     """The methods one address answers, each with its handler; OPTIONS and, for GET, HEAD come with them."""
 
@@ -105,13 +131,20 @@ class Route:
         self.allow = ", ".join([*self.handlers, "OPTIONS"])
 
 
+STATUS_LINES = {status.value: f"{status.value} {status.phrase}" for status in HTTPStatus}
+
+
 class Api:
     """The WSGI app answering every address under ``/api`` (PATH_INFO is what follows the mount)."""
 
-    def __init__(self, library, limit: int = MAX_BODY):
-        """``library``: what ``ask()`` answers from (a Library, so a house's rules apply, or a RuleBook)."""
+    def __init__(self, library, limit: int = MAX_BODY, hsts: bool = False):
+        """``library``: what ``ask()`` answers from (a Library, so a house's rules apply, or a RuleBook);
+        ``hsts``: the site is served over HTTPS, so every reply says so (web.security)."""
         self.library, self.limit = library, limit
         self.book = getattr(library, "book", library)
+        self.security = tuple(header_items(hsts))
+        # lru_cache: thread-safe, bounded, least recently used out first (the stdlib's, not our own)
+        self.remembered = lru_cache(maxsize=REMEMBERED)(self.answer)
         self.routes = {"/ask": Route(POST=self.ask), "/openapi.json": Route(GET=self.openapi)}
         self._openapi: tuple[bytes, bytes] | None = None
 
@@ -123,10 +156,11 @@ class Api:
             log.exception("%s %s%s failed", method, MOUNT, environ.get("PATH_INFO", ""))
             reply = Reply(400, INTERNAL)
         if reply.status == 204:  # no content, so no content headers either (RFC 9110, 8.6)
-            start_response("204 No Content", list(reply.headers))
+            start_response(STATUS_LINES[204], [*reply.headers, *self.security])
             return []
-        headers = [("Content-Type", JSON_TYPE), ("Content-Length", str(len(reply.body))), *reply.headers]
-        start_response(f"{reply.status} {HTTPStatus(reply.status).phrase}", headers)
+        headers = [("Content-Type", JSON_TYPE), ("Content-Length", str(len(reply.body))), *reply.headers,
+                   *self.security]
+        start_response(STATUS_LINES[reply.status], headers)
         return [] if method == "HEAD" else [reply.body]
 
     def dispatch(self, environ, method: str) -> Reply:
@@ -149,11 +183,23 @@ class Api:
             body = read_body(environ, self.limit)
         except RequestEntityTooLarge:
             return json_reply(413, TOO_LARGE)
+        if len(body) > LONGEST_REMEMBERED:
+            return self.answer(body)
+        try:
+            return self.remembered(body)
+        except Passing as fault:
+            return fault.reply
+
+    def answer(self, body: bytes) -> Reply:
+        """The reply to a question's bytes (the same bytes, the same reply); :class:`Passing` for a fault."""
         question, error = read_question(body)
         if error is not None:
             return json_reply(400, error)
         answer = ask(question, self.library)
-        return json_reply(400 if "error" in answer else 200, answer)
+        reply = json_reply(400 if "error" in answer else 200, answer)
+        if reply.body is INTERNAL or answer.get("error", {}).get("code") == "internal-error":
+            raise Passing(reply)
+        return reply
 
     def openapi(self, environ) -> Reply:
         """The OpenAPI document, worked out on first use and kept, plain and gzip-compressed."""
@@ -167,12 +213,20 @@ class Api:
         return Reply(200, plain, (vary,))
 
 
+def mounted_api(app) -> Api:
+    """The Api that :func:`init_app` mounted on ``app``."""
+    api = app.extensions["ecarte_tutor.api"]
+    assert isinstance(api, Api)
+    return api
+
+
 def init_app(app, library) -> None:
-    """Mount the API in front of Flask (call before the security headers, which then wrap it too).
+    """Mount the API in front of Flask, beside the pages' security middleware (call after it).
 
     Flask keeps a build-only rule for the OpenAPI document, so templates can still link it with
     ``url_for("api.openapi")``; it never matches a request.
     """
-    app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {MOUNT: Api(library, app.config.get("MAX_CONTENT_LENGTH")
-                                                                  or MAX_BODY)})
+    api = Api(library, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY, hsts=wants_hsts(app))
+    app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {MOUNT: api})
+    app.extensions["ecarte_tutor.api"] = api
     app.add_url_rule(f"{MOUNT}/openapi.json", "api.openapi", build_only=True)

@@ -59,21 +59,30 @@ def secure_cookies_from_environment() -> bool:
     return os.environ.get(SECURE_COOKIES_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
 
 
+def header_items(hsts: bool) -> list[tuple[str, str]]:
+    """The security headers every response carries, HSTS among them behind HTTPS."""
+    return list(HEADERS.items()) + ([STRICT_TRANSPORT_SECURITY] if hsts else [])
+
+
+def wants_hsts(app) -> bool:
+    return bool(app.config.get("SESSION_COOKIE_SECURE"))
+
+
 class SecurityHeaders:
-    """WSGI middleware adding :data:`HEADERS` to every response, errors and static files included.
+    """WSGI middleware adding the security headers to every page, errors and static files included.
 
     Done at the WSGI level because it is the cheapest place. A header the response already
-    sets is kept; each one it lacks is added.
+    sets is kept; each one it lacks is added. The API adds the same headers itself (web.api).
     """
 
     def __init__(self, wsgi_app, hsts: bool = False):
         self.wsgi_app = wsgi_app
-        self.items = list(HEADERS.items()) + ([STRICT_TRANSPORT_SECURITY] if hsts else [])
+        self.items = [(name.lower(), (name, value)) for name, value in header_items(hsts)]
 
     def __call__(self, environ, start_response):
         def start(status, headers, exc_info=None):
             present = {name.lower() for name, _ in headers}
-            return start_response(status, headers + [item for item in self.items if item[0].lower() not in present],
+            return start_response(status, headers + [item for name, item in self.items if name not in present],
                                   exc_info)
 
         return self.wsgi_app(environ, start)
@@ -127,4 +136,4 @@ def relative_location(response):
 def init_app(app) -> None:
     app.session_interface = CookieSessions()
     app.after_request(relative_location)
-    app.wsgi_app = SecurityHeaders(app.wsgi_app, hsts=bool(app.config.get("SESSION_COOKIE_SECURE")))
+    app.wsgi_app = SecurityHeaders(app.wsgi_app, hsts=wants_hsts(app))

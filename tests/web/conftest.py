@@ -7,6 +7,7 @@ import re
 import pytest
 
 from ecarte_tutor.web import create_app
+from ecarte_tutor.web.api import mounted_api
 
 
 @pytest.fixture(scope="session")
@@ -18,6 +19,8 @@ def app():
 
 @pytest.fixture()
 def client(app):
+    # The API remembers replies by the question's bytes; each test asks afresh, since some patch the engine.
+    mounted_api(app).remembered.cache_clear()
     return app.test_client()
 
 

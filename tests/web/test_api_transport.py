@@ -131,3 +131,50 @@ def test_an_answer_that_is_no_json_and_its_fallback_are_bytes(monkeypatch, app):
 def test_pages_keep_allow_on_405(client):
     response = client.delete("/lessons/")
     assert response.status_code == 405 and "GET" in response.headers["Allow"]
+
+
+def ask_bytes(api, body: bytes):
+    return call(api, environ_for(io.BytesIO(body), CONTENT_LENGTH=str(len(body))))
+
+
+def test_a_question_asked_again_is_answered_from_memory_with_the_same_bytes(app):
+    api = Api(app.extensions["ecarte_tutor"].book)
+    body = json.dumps(PLAY).encode()
+    first, again = ask_bytes(api, body), ask_bytes(api, body)
+    assert first == again and json.loads(again[2])["legal"] is False
+    assert api.remembered.cache_info().hits == 1
+    other = json.dumps({**PLAY, "card": "QS"}).encode()  # other bytes: asked of the engine
+    assert json.loads(ask_bytes(api, other)[2])["legal"] is True
+    assert api.remembered.cache_info().misses == 2
+
+
+def test_a_fault_is_not_remembered(app, monkeypatch):
+    """A passing fault must not stand for the answer: the next asker of the same question gets the answer."""
+    import ecarte_tutor.web.api as api_module
+
+    real_ask = api_module.ask
+    api = Api(app.extensions["ecarte_tutor"].book)
+    body = json.dumps(PLAY).encode()
+    monkeypatch.setattr(api_module, "ask", lambda question, book: {"odd": float("nan")})  # cannot be written
+    assert json.loads(ask_bytes(api, body)[2])["error"]["code"] == "internal-error"
+    monkeypatch.setattr(api_module, "ask", lambda question, book: {
+        "error": {"code": "internal-error", "message": "a defect", "field": None}})
+    assert json.loads(ask_bytes(api, body)[2])["error"]["code"] == "internal-error"
+    monkeypatch.setattr(api_module, "ask", real_ask)
+    assert json.loads(ask_bytes(api, body)[2])["legal"] is False
+    assert api.remembered.cache_info().currsize == 1
+
+
+def test_a_long_question_is_answered_but_not_remembered(app):
+    api = Api(app.extensions["ecarte_tutor"].book)
+    body = json.dumps({**PLAY, "profile": "london" + " " * 3000}).encode()
+    assert ask_bytes(api, body) == ask_bytes(api, body)
+    assert api.remembered.cache_info().currsize == 0
+
+
+def test_the_site_mounts_one_api_that_remembers(client, app):
+    from ecarte_tutor.web.api import mounted_api
+
+    for _ in range(3):
+        assert client.post("/api/ask", json=PLAY).get_json()["legal"] is False
+    assert mounted_api(app).remembered.cache_info().hits == 2
