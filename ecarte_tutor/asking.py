@@ -13,18 +13,32 @@ are the precise ones; should the handler answer all the same, the schema's error
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Protocol
 
 from .agreements import agreements_taking_part, read_agreements
 from .engine.kinds import KINDS
 from .errors import QuestionError
-from .house import under_house
+from .house import House, under_house
+from .jsontypes import Answer
 from .questions.check import question_check
 from .rulebook import RuleBook, default_rulebook
 
 logger = logging.getLogger(__name__)
 
 
-def read_profile(question: dict, book: RuleBook) -> str:
+class Shelf(Protocol):
+    """What ``ask()`` reads of a :class:`~ecarte_tutor.library.Library` (a layer above): the rule book,
+    and the house rules it serves, if any."""
+
+    @property
+    def book(self) -> RuleBook: ...
+
+    @property
+    def house(self) -> House | None: ...
+
+
+def read_profile(question: Mapping[str, object], book: RuleBook) -> str:
     profile = question.get("profile")
     if profile is None:
         return book.default_profile
@@ -34,7 +48,7 @@ def read_profile(question: dict, book: RuleBook) -> str:
     return profile.strip().lower()
 
 
-def _json_type(value) -> str:
+def _json_type(value: object) -> str:
     """How a JSON reader would name the type of ``value``."""
     if value is None:
         return "null"
@@ -44,14 +58,16 @@ def _json_type(value) -> str:
     return names.get(type(value), f"a {type(value).__name__}")
 
 
-def ask(question, library=None) -> dict:
+def ask(question: object, library: Shelf | RuleBook | None = None) -> Answer:
     """Answer one question (a dict) with a dict: an answer, or ``{"error": {...}}``.
 
     ``library`` is the :class:`~ecarte_tutor.library.Library` (or just its rule book) to answer
     from; without one, the bundled rule book.
     """
-    book = library if isinstance(library, RuleBook) else getattr(library, "book", None) or default_rulebook()
-    house = getattr(library, "house", None)
+    if isinstance(library, RuleBook) or library is None:
+        book, house = library or default_rulebook(), None
+    else:
+        book, house = library.book, library.house
     try:
         answer = _answer(under_house(question, house), book)
         if house is not None and "error" not in answer:
@@ -67,7 +83,7 @@ def ask(question, library=None) -> dict:
                              "answered; it has been logged.").to_answer()
 
 
-def _answer(question, book: RuleBook) -> dict:
+def _answer(question: object, book: RuleBook) -> Answer:
     if not isinstance(question, dict):
         raise QuestionError("not-an-object", f"A question must be a JSON object, not {_json_type(question)}.")
     kind = question.get("kind")
@@ -87,15 +103,16 @@ def _answer(question, book: RuleBook) -> dict:
     except Exception:  # noqa: BLE001 - a question that breaks its schema is answered by the schema's error
         if problem is None:
             raise
-        answer = None
+        raise problem from None
     if problem is not None:
         raise problem
     answer.setdefault("laws", [])
     answer["profile"] = profile
     if "agreements" in question:
-        answer["agreements"] = agreements_taking_part(params, answer.get("cites", []), book)
+        cites = answer.get("cites", [])
+        answer["agreements"] = agreements_taking_part(params, cites if isinstance(cites, list) else [], book)
     return answer
 
 
-def is_error(answer: dict) -> bool:
+def is_error(answer: Mapping[str, object]) -> bool:
     return "error" in answer

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from .asking import ask
+from .asking import Shelf, ask
 from .casesearch import Searchable, Synonyms, normalised, rank
 from .jsontypes import Answer, Question
 from .rulebook import RuleBook
@@ -43,11 +43,9 @@ class Case(Protocol):
     def summary(self) -> str: ...
 
 
-class CaseLibrary(Protocol):
-    """What the casebook reads of a :class:`~ecarte_tutor.library.Library` (a layer above it)."""
-
-    @property
-    def book(self) -> RuleBook: ...
+class CaseLibrary(Shelf, Protocol):
+    """What the casebook reads of a :class:`~ecarte_tutor.library.Library` (a layer above it): what
+    ``ask()`` answers from (the rule book and any house rules), and the scenarios."""
 
     @property
     def scenarios(self) -> Sequence[Case]: ...

@@ -1,21 +1,24 @@
 """Reading the fields of a question, each failure naming its field (the error object of docs/api.md)."""
 from __future__ import annotations
 
-from .cards import CANONICAL_CARDS, Card, parse_card, parse_suit
+from collections.abc import Mapping
+from typing import Literal, overload
+
+from .cards import CANONICAL_CARDS, Card, Suit, parse_card, parse_suit
 from .errors import CardNotationError, QuestionError
 from .wording import SEAT_NAMES as SEAT_NAMES  # explanations import the seats' names from here too
 
 SEATS = ("elder", "dealer")
 
 
-def require(question: dict, name: str):
+def require(question: Mapping[str, object], name: str) -> object:
     """The value of a required field, or a ``missing-field`` error."""
     if name not in question or question[name] is None:
         raise QuestionError("missing-field", f"The question needs the field '{name}'.", name)
     return question[name]
 
 
-def read_card(value, field: str) -> Card:
+def read_card(value: object, field: str) -> Card:
     try:
         return parse_card(value)  # tries the canonical notation first
     except CardNotationError as exc:
@@ -23,14 +26,14 @@ def read_card(value, field: str) -> Card:
         raise QuestionError("bad-card", f"{exc}.", field) from None
 
 
-def read_suit(value, field: str):
+def read_suit(value: object, field: str) -> Suit:
     try:
         return parse_suit(value)
     except CardNotationError as exc:
         raise QuestionError("bad-suit", f"{exc}.", field) from None
 
 
-def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None = None,
+def read_cards(value: object, field: str, *, min_count: int = 0, max_count: int | None = None,
                distinct: bool = True) -> list[Card]:
     """A list of cards; checks its length and that no card is repeated."""
     if not isinstance(value, list):
@@ -46,7 +49,7 @@ def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None =
         raise QuestionError("too-few-cards", f"'{field}' holds {len(cards)} cards; at least {min_count} are needed.",
                             field)
     if distinct and len(set(cards)) < len(cards):
-        seen = {}
+        seen: dict[Card, int] = {}
         for i, card in enumerate(cards):
             if card in seen:
                 raise QuestionError("duplicate-card",
@@ -56,7 +59,12 @@ def read_cards(value, field: str, *, min_count: int = 0, max_count: int | None =
     return cards
 
 
-def read_seat(value, field: str, *, allow_none: bool = False):
+@overload
+def read_seat(value: object, field: str, *, allow_none: Literal[False] = False) -> str: ...
+@overload
+def read_seat(value: object, field: str, *, allow_none: bool) -> str | None: ...
+def read_seat(value: object, field: str, *, allow_none: bool = False) -> str | None:
+    """A seat (``elder`` or ``dealer``, in any case, blanks around); None too with ``allow_none``."""
     if value is None and allow_none:
         return None
     if isinstance(value, str) and value.strip().lower() in SEATS:
@@ -65,7 +73,7 @@ def read_seat(value, field: str, *, allow_none: bool = False):
                         field)
 
 
-def read_bool(question: dict, name: str, default: bool = False) -> bool:
+def read_bool(question: Mapping[str, object], name: str, default: bool = False) -> bool:
     value = question.get(name, default)
     if value is None:
         return default
@@ -83,18 +91,17 @@ def whole_number(value: object) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def read_int(value, field: str, *, low: int, high: int) -> int:
+def read_int(value: object, field: str, *, low: int, high: int) -> int:
     number = whole_number(value)
     if number is None:
         raise QuestionError("bad-field", f"'{field}' must be a whole number from {low} to {high}, got {value!r}.",
                             field)
-    value = number
-    if not low <= value <= high:
-        raise QuestionError("out-of-range", f"'{field}' must be from {low} to {high}, got {value}.", field)
-    return value
+    if not low <= number <= high:
+        raise QuestionError("out-of-range", f"'{field}' must be from {low} to {high}, got {number}.", field)
+    return number
 
 
-def read_seat_numbers(value, field: str, *, low: int, high: int) -> dict:
+def read_seat_numbers(value: object, field: str, *, low: int, high: int) -> dict[str, int]:
     """An object ``{"elder": n, "dealer": m}`` of whole numbers."""
     if not isinstance(value, dict):
         raise QuestionError("bad-field", f"'{field}' must be an object like {{\"elder\": 3, \"dealer\": 2}}.", field)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-# A dict rather than a Mapping while ecarte_tutor.fields (typed after the lessons/schemas merges)
-# takes one: its readers are annotated ``question: dict``.
+# A dict rather than a Mapping: the tutor builds questions field by field (the lessons' drills, the
+# practice table). The readers of ecarte_tutor.fields take any Mapping.
 Question: TypeAlias = dict[str, object]
 Answer: TypeAlias = dict[str, object]

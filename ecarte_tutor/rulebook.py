@@ -398,6 +398,10 @@ def _load_facts(root: Path) -> tuple[dict[str, Fact], dict[str, str], list[Impli
     return facts, labels, implications
 
 
+FACT_TYPES: dict[str, type] = {"boolean": bool, "integer": int, "choice": str}
+"""The Python type of the values of each type of dispute fact."""
+
+
 def _condition_problem(facts: Mapping[str, Fact], name: str, condition: Condition) -> str | None:
     """What is wrong with a condition on a dispute fact (unknown fact, or a value it cannot take)."""
     fact = facts.get(name)
@@ -406,9 +410,8 @@ def _condition_problem(facts: Mapping[str, Fact], name: str, condition: Conditio
     if isinstance(condition, dict):
         return None if fact["type"] == "integer" else \
             f"a {{min, max}} condition needs a whole-number fact; '{name}' is not one"
-    kinds = {"boolean": bool, "integer": int, "choice": str}
     for value in condition if isinstance(condition, list) else [condition]:
-        if type(value) is not kinds[fact["type"]]:
+        if type(value) is not FACT_TYPES[fact["type"]]:
             return f"{value!r} is not a {fact['type']} value for fact '{name}'"
         if fact["type"] == "choice" and value not in {c["value"] for c in fact["choices"]}:
             return f"'{value}' is not a value of fact '{name}'"
@@ -416,9 +419,14 @@ def _condition_problem(facts: Mapping[str, Fact], name: str, condition: Conditio
 
 
 def _check_facts(path: Path, facts: dict[str, Fact], implications: list[ImplicationEntry]) -> None:
-    """Moments require only earlier moments; implications speak of known facts and values."""
+    """A fact's choices are values of its type; moments require only earlier moments; implications
+    speak of known facts and values."""
     seen_moments: list[str] = []
     for name, fact in facts.items():
+        for i, choice in enumerate(fact["choices"]):
+            # the question schemas read a choice fact's values as names (questions.schemas.fact_schema)
+            if type(choice["value"]) is not FACT_TYPES[fact["type"]]:
+                raise DataError(path, f"{choice['value']!r} is not a {fact['type']} value", key=f"{name}.choices[{i}]")
         if "moment" not in fact:
             continue
         if fact["type"] != "boolean":

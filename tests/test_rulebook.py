@@ -91,6 +91,19 @@ def test_every_decision_option_needs_a_label(rules_copy):
         load_rulebook(rules_copy)
 
 
+def test_a_choice_of_a_fact_must_be_a_value_of_its_type(rules_copy):
+    """A choice fact's value of another type (the facts schema lets any fact's choices be text, true/false
+    or numbers) once broke the question schemas with a TypeError, not a DataError."""
+    facts = rules_copy / "dispute-facts.yaml"
+    text = facts.read_text(encoding="utf-8")
+    choice = '      - {value: deal, label: "While the hands were being dealt"}\n'
+    assert choice in text
+    facts.write_text(text.replace(choice, choice + '      - {value: true, label: "Some other time"}\n'),
+                     encoding="utf-8")
+    with pytest.raises(DataError, match=r"exposed_while\.choices\[1\]: True is not a choice value"):
+        load_rulebook(rules_copy)
+
+
 def test_a_parameter_may_not_hide_a_method_of_params():
     from ecarte_tutor.rulebook import Params
     with pytest.raises(ValueError, match="items"):

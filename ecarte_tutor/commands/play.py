@@ -9,15 +9,17 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+from argparse import ArgumentParser, Namespace
 
 from ..library import load_library
+from ..lineio import LineInput, Output
 from ..table.dealing import MAX_SEED
 from ..table.game import Game
 from ..table.settings import LEVELS, TableError
 from ..table.terminal import TerminalGame
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: ArgumentParser) -> None:
     parser.add_argument("--profile", help="the rule set (london, french, modern, finnish; default london)")
     parser.add_argument("--level", default="club", help=f"the tutor's level: {', '.join(LEVELS)} (default club)")
     parser.add_argument("--seed", type=int, help="the seed of the shuffles (default: a new one, printed)")
@@ -27,9 +29,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--replay", metavar="FILE", help="take up the game whose record FILE holds (JSON)")
 
 
-def read_agreements_option(text: str) -> list:
+def read_agreements_option(text: str) -> list[str | dict[str, int]]:
     """``"doubling,game-target=7"`` -> ``["doubling", {"game-target": 7}]``."""
-    out = []
+    out: list[str | dict[str, int]] = []
     for item in filter(None, (part.strip() for part in text.split(","))):
         name, _, value = item.partition("=")
         if not value:
@@ -41,7 +43,7 @@ def read_agreements_option(text: str) -> list:
     return out
 
 
-def run(args, stdin=None, stdout=None) -> int:
+def run(args: Namespace, stdin: LineInput | None = None, stdout: Output | None = None) -> int:
     library = load_library()
     try:
         if args.replay:
@@ -56,10 +58,11 @@ def run(args, stdin=None, stdout=None) -> int:
     return TerminalGame(game, stdin, stdout).run()
 
 
-def _read_record(path: str) -> dict:
+def _read_record(path: str) -> object:
     try:
         with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
+            record: object = json.load(handle)  # any JSON: Game.replay says what is wrong with it
+            return record
     except OSError as exc:
         raise TableError(f"Cannot read {path}: {exc.strerror}.") from None
     except (json.JSONDecodeError, UnicodeDecodeError):

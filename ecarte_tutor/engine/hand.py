@@ -45,9 +45,19 @@ class Action(TypedDict):
     condition: NotRequired[str]  # accept
 
 
+class WrittenAction(TypedDict):
+    """An action as a question writes it (:func:`echo`): cards in canonical notation."""
+
+    by: str
+    do: str
+    condition: NotRequired[str]
+    cards: NotRequired[list[str]]
+    card: NotRequired[str]
+
+
 # An action the hand allows next (``next``, ``legal_alternatives``): seat and verb, and for a
 # discard how many cards from which, for a card which one. "from" is a keyword, hence the form.
-NextAction = TypedDict("NextAction", {"by": str | None, "do": str, "min": NotRequired[int], "max": NotRequired[int],
+NextAction = TypedDict("NextAction", {"by": str, "do": str, "min": NotRequired[int], "max": NotRequired[int],
                                       "from": NotRequired[list[str]], "card": NotRequired[str]})
 
 
@@ -62,12 +72,42 @@ class TrickRecord(TypedDict):
 
 class FirstIllegal(TypedDict):
     index: int
-    action: dict[str, object]
+    action: WrittenAction
     code: str
     cites: list[str]
     laws: list[int]
     explanation: str
     legal_alternatives: list[NextAction]
+
+
+class TableCard(TypedDict):
+    """A card of the trick in progress, and who played it (``current_trick``)."""
+
+    by: str
+    card: str
+
+
+class ShownState(TypedDict):
+    """The state as the answer shows it (``state``; :meth:`HandState.to_dict`)."""
+
+    phase: str
+    to_act: str | None
+    trump: str
+    turn_up: str
+    hands: dict[str, list[str]]
+    stock_size: int
+    proposals: int
+    discarded: dict[str, int]
+    taken_back: dict[str, int]
+    elder_played_without_proposing: bool
+    dealer_refused_first_proposal: bool
+    dealer_refused_later_proposal: bool
+    king_turned: bool
+    king_announced_by: str | None
+    tricks: dict[str, int]
+    tricks_played: list[TrickRecord]
+    current_trick: list[TableCard]
+    wagers: NotRequired[dict[str, object]]  # the hand kind's answer adds the doubling and the offers
 
 
 @dataclass
@@ -118,7 +158,7 @@ class HandState:
             return other(self.current[0][0]) if self.current else self.leader
         return PHASES[self.phase][0] if self.phase in PHASES else None
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> ShownState:
         return {
             "phase": self.phase,
             "to_act": self.to_act(),
@@ -457,9 +497,9 @@ def read_action(value: object, index: int) -> Action:
     return action
 
 
-def echo(action: Action) -> dict[str, object]:
+def echo(action: Action) -> WrittenAction:
     """An action as read (:func:`read_action`) written back as a question writes it, cards canonical."""
-    out: dict[str, object] = {"by": action["by"], "do": action["do"]}
+    out: WrittenAction = {"by": action["by"], "do": action["do"]}
     if "condition" in action:
         out["condition"] = action["condition"]
     if "cards" in action:

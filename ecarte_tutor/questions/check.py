@@ -6,26 +6,30 @@ so; only a question it does not pass is given to jsonschema, whose errors say wh
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import SchemaError as InvalidSchema
+from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
 from ..errors import DataError, QuestionError
 from ..rulebook import RuleBook
-from .fast import SchemaError, compile_check
+from .fast import Resolve, SchemaError, compile_check
 from .formats import formats_for
 from .report import first_problem, structural_error
-from .schemas import COMMON, QUESTIONS_DIR, common_schema, kind_schema
+from .schemas import COMMON, QUESTIONS_DIR, Schema, SubSchema, common_schema, kind_schema
 
 
-def resolver(common: dict, kind_file: str, kind: dict):
+def resolver(common: Schema, kind_file: str, kind: Schema) -> Resolve:
     """``resolve(ref, base)`` for the fast check: local references and those to the common part."""
     documents = {COMMON: common, kind_file: kind}
 
-    def resolve(ref: str, base: str):
+    def resolve(ref: str, base: str) -> tuple[SubSchema, str]:
         file, _, pointer = ref.partition("#")
         file = file or base
-        node = documents[file]
+        node: Any = documents[file]  # then any JSON value on the pointer's way (a schema is one at its end)
         for part in pointer.strip("/").split("/") if pointer.strip("/") else ():
             node = node[part]
         return node, file
@@ -48,10 +52,10 @@ class QuestionCheck:
         self.validator = Draft202012Validator(schema, registry=registry, format_checker=checker)
         self.fast = compile_check(schema, file, resolver(common, file, schema), self.formats)
 
-    def errors(self, question) -> list:
+    def errors(self, question: object) -> list[ValidationError]:
         return [] if self.fast(question) else list(self.validator.iter_errors(question))
 
-    def check(self, question) -> QuestionError | None:
+    def check(self, question: object) -> QuestionError | None:
         """Raise the first structural error; return the first other problem, for after the handler has run."""
         errors = self.errors(question)
         if not errors:
@@ -65,13 +69,13 @@ class QuestionCheck:
 def question_check(book: RuleBook, kind: str, file: str) -> QuestionCheck:
     """The check of ``kind`` for ``book``, compiled on first use."""
     key = ("question-check", kind)
-    found = book.derived.get(key)
+    found: QuestionCheck | None = book.derived.get(key)
     if found is None:
         found = book.derived[key] = QuestionCheck(book, kind, file)
     return found
 
 
-def check_every_kind(book: RuleBook, kinds) -> list[str]:
+def check_every_kind(book: RuleBook, kinds: Mapping[str, str]) -> list[str]:
     """Compile the check of every kind (``{name: schema file}``) for ``book``; a broken schema is a DataError."""
     for name, file in kinds.items():
         try:

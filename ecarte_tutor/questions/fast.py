@@ -12,7 +12,11 @@ Only the keywords the question schemas use are known; any other keyword is a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from .formats import Format
+from .schemas import Schema, SubSchema
 
 IGNORED = {"$schema", "$id", "$defs", "$comment", "title", "description", "default", "examples"}
 TYPES = {
@@ -38,20 +42,30 @@ class SchemaError(ValueError):
     """A schema uses something the fast check cannot decide."""
 
 
-Resolve = Callable[[str, str], tuple[dict, str]]
+Resolve = Callable[[str, str], tuple[SubSchema, str]]
 """``resolve(ref, base) -> (schema, base of that schema)``."""
+FailIf = Callable[[str], None]
+"""Adds the lines that ``return False`` when a condition holds."""
+
+
+class FastCheck(Protocol):
+    """The generated check: True when the value meets the schema; ``source`` is its code, for reading."""
+
+    source: str
+
+    def __call__(self, value: object, /) -> bool: ...
 
 
 class _Source:
     """The lines of the generated module and the values it refers to."""
 
-    def __init__(self, resolve: Resolve, formats: dict):
+    def __init__(self, resolve: Resolve, formats: Mapping[str, Format]):
         self.resolve, self.formats = resolve, formats
-        self.values: dict = {}
+        self.values: dict[str, object] = {}
         self.functions: list[str] = []
         self.count = 0
 
-    def value(self, value, prefix: str = "K") -> str:
+    def value(self, value: object, prefix: str = "K") -> str:
         self.count += 1
         name = f"{prefix}{self.count}"
         self.values[name] = value
@@ -61,7 +75,7 @@ class _Source:
         self.count += 1
         return f"v{self.count}"
 
-    def function(self, schema, base: str, depth: int) -> str:
+    def function(self, schema: SubSchema, base: str, depth: int) -> str:
         """A separate function for a sub-schema (for anyOf and if): its name."""
         self.count += 1
         name = f"f{self.count}"
@@ -70,7 +84,8 @@ class _Source:
         self.functions.append("\n".join([f"def {name}(v):", *body, "    return True"]))
         return name
 
-    def emit(self, schema, base: str, v: str, out: list[str], indent: int, depth: int, known: str = "") -> None:
+    def emit(self, schema: SubSchema, base: str, v: str, out: list[str], indent: int, depth: int,
+             known: str = "") -> None:
         """Lines that ``return False`` when ``v`` fails ``schema`` (``known``: the JSON type ``v`` is known to have)."""
         if depth > MAX_DEPTH:
             raise SchemaError("the schema nests too deeply (a reference cycle?)")
@@ -119,11 +134,16 @@ class _Source:
             out += [f"{pad}else:", f"{pad}    pass"]
             self.emit(schema.get("else", True), base, v, out, indent + 1, depth + 1, known)
 
-    def _cases(self, branches, base: str, v: str, out: list[str], indent: int, depth: int, known: str) -> bool:
+    def _cases(self, branches: list[SubSchema], base: str, v: str, out: list[str], indent: int, depth: int,
+               known: str) -> bool:
         """allOf of if/then on the values of one required field, no value in two: one if/elif chain."""
-        keys, seen = set(), []
+        keys: set[str] = set()
+        seen: list[object] = []
+        cases: list[Schema] = []
         for branch in branches:
-            test = branch.get("if") if isinstance(branch, dict) and set(branch) <= {"if", "then"} else None
+            if not isinstance(branch, dict) or not set(branch) <= {"if", "then"}:
+                return False
+            test = branch.get("if")
             if not isinstance(test, dict) or set(test) != {"required", "properties"} or len(test["properties"]) != 1:
                 return False
             (key, values), = test["properties"].items()
@@ -132,17 +152,18 @@ class _Source:
                 return False
             keys.add(key)
             seen += values
+            cases.append(branch)
         if len(keys) != 1:
             return False
         pad = "    " * indent
-        for number, branch in enumerate(branches):
+        for number, branch in enumerate(cases):
             out += [f"{pad}{'el' if number else ''}if {self._condition(branch['if'], v, known)}:", f"{pad}    pass"]
             self.emit(branch.get("then", True), base, v, out, indent + 1, depth + 1, known)
         return True
 
-    def _condition(self, schema, v: str, known: str) -> str | None:
+    def _condition(self, schema: SubSchema, v: str, known: str) -> str | None:
         """An ``if`` that only names required fields and the values of some: one expression, or None."""
-        if not set(schema) <= {"required", "properties"}:
+        if not isinstance(schema, dict) or not set(schema) <= {"required", "properties"}:
             return None
         tests = [f"{name!r} in {v}" for name in schema.get("required", ())]
         for name, sub in schema.get("properties", {}).items():
@@ -153,7 +174,8 @@ class _Source:
         test = " and ".join(tests) or "True"
         return test if known == "object" else f"(not isinstance({v}, dict) or ({test}))"
 
-    def _any_of(self, branches, base: str, v: str, out: list[str], indent: int, depth: int, fail_if) -> None:
+    def _any_of(self, branches: list[SubSchema], base: str, v: str, out: list[str], indent: int, depth: int,
+                fail_if: FailIf) -> None:
         pad = "    " * indent
         others = [branch for branch in branches if branch != NULL]
         if len(branches) == 2 and len(others) == 1:  # "this, or null": inline, no call
@@ -163,7 +185,7 @@ class _Source:
         names = [self.function(branch, base, depth + 1) for branch in branches]
         fail_if("not (" + " or ".join(f"{name}({v})" for name in names) + ")")
 
-    def _one_of(self, values, v: str) -> str:
+    def _one_of(self, values: list[object], v: str) -> str:
         if not all(value is None or isinstance(value, (str, bool)) for value in values):
             raise SchemaError("const and enum may hold only strings, true, false and null")
         strings = self.value(frozenset(value for value in values if isinstance(value, str)))
@@ -171,13 +193,13 @@ class _Source:
         tests += [f"{v} is {value!r}" for value in (None, True, False) if any(value is item for item in values)]
         return "(" + " or ".join(tests) + ")"
 
-    def _numbers(self, schema, v: str, fail_if, known: str) -> None:
+    def _numbers(self, schema: Schema, v: str, fail_if: FailIf, known: str) -> None:
         number = "True" if known == "integer" else NUMBER.format(v=v)
         for key, compare in (("minimum", "<"), ("maximum", ">")):
             if key in schema:
                 fail_if(_when(number, f"{v} {compare} {int(schema[key])}"))
 
-    def _strings(self, schema, v: str, fail_if, known: str, must_be_text: bool) -> None:
+    def _strings(self, schema: Schema, v: str, fail_if: FailIf, known: str, must_be_text: bool) -> None:
         """One test for the string keywords; a string of the format's common ones passes at once."""
         tests = []
         if "minLength" in schema:
@@ -202,12 +224,12 @@ class _Source:
             fail_if(_when(guard, "not (" + " and ".join(tests) + ")"))
 
     @staticmethod
-    def _keeps(schema, text: str) -> bool:
+    def _keeps(schema: Schema, text: str) -> bool:
         """Does ``text`` meet the schema's length and pattern?"""
         return schema.get("minLength", 0) <= len(text) <= schema.get("maxLength", len(text)) and \
             ("pattern" not in schema or re.search(schema["pattern"], text) is not None)
 
-    def _arrays(self, schema, base: str, v: str, out: list[str], indent: int, depth: int, known: str) -> None:
+    def _arrays(self, schema: Schema, base: str, v: str, out: list[str], indent: int, depth: int, known: str) -> None:
         pad = "    " * indent
         array = "True" if known == "array" else f"isinstance({v}, list)"
         for key, compare in (("minItems", "<"), ("maxItems", ">")):
@@ -223,7 +245,7 @@ class _Source:
             out += [f"{pad}if {array}:", f"{pad}    for {item} in {v}:", f"{pad}        pass"]
             self.emit(schema["items"], base, item, out, indent + 2, depth + 1)
 
-    def _objects(self, schema, base: str, v: str, out: list[str], indent: int, depth: int, known: str) -> None:
+    def _objects(self, schema: Schema, base: str, v: str, out: list[str], indent: int, depth: int, known: str) -> None:
         pad = "    " * indent
         inner: list[str] = []
         if schema.get("required"):
@@ -271,14 +293,14 @@ HANDLED = {"$ref", "type", "const", "enum", "minimum", "maximum", "minLength", "
            "anyOf", "if", "then", "else", "minProperties", "maxProperties", "propertyNames", "patternProperties"}
 
 
-def compile_check(schema: dict, base: str, resolve: Resolve, formats: dict) -> Callable[[object], bool]:
+def compile_check(schema: SubSchema, base: str, resolve: Resolve, formats: Mapping[str, Format]) -> FastCheck:
     """The generated check of ``schema`` (whose references are relative to ``base``)."""
     source = _Source(resolve, formats)
     body: list[str] = []
     source.emit(schema, base, "v", body, 1, 0)
     text = "\n\n".join([*source.functions, "\n".join(["def check(v):", *body, "    return True"])])
-    namespace = {"_ABSENT": object(), **source.values}
+    namespace: dict[str, Any] = {"_ABSENT": object(), **source.values}
     exec(compile(text, f"<fast check of {base}>", "exec"), namespace)  # noqa: S102 - our own schema, our own code
-    check = namespace["check"]
+    check: FastCheck = namespace["check"]  # the function the source defines
     check.source = text
     return check

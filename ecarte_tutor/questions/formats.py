@@ -21,15 +21,15 @@ from ..rulebook import RuleBook
 class Format:
     """One notation: the strings known good without reading (``common``), a reader, its error."""
 
-    common: frozenset
+    common: frozenset[str]
     reads: Callable[[str], bool]
     error: Callable[[object, str], QuestionError]
 
-    def accepts(self, value) -> bool:
+    def accepts(self, value: object) -> bool:
         return not isinstance(value, str) or value in self.common or self.reads(value)
 
 
-def _reads(parse, *errors) -> Callable[[str], bool]:
+def _reads(parse: Callable[[str], object], *errors: type[Exception]) -> Callable[[str], bool]:
     def reads(text: str) -> bool:
         try:
             parse(text)
@@ -39,9 +39,9 @@ def _reads(parse, *errors) -> Callable[[str], bool]:
     return reads
 
 
-def _raised(read) -> Callable[[object, str], QuestionError]:
+def _raised(read: Callable[[object, str], object]) -> Callable[[object, str], QuestionError]:
     """The error ``read(value, field)`` raises, as a value."""
-    def error(value, field: str) -> QuestionError:
+    def error(value: object, field: str) -> QuestionError:
         try:
             read(value, field)
         except QuestionError as exc:
@@ -58,7 +58,7 @@ def profile_format(book: RuleBook) -> Format:
     """Profile names of ``book``, in any case (read as :func:`ecarte_tutor.asking.read_profile` does)."""
     names = tuple(book.profiles)
 
-    def error(value, field: str) -> QuestionError:
+    def error(value: object, field: str) -> QuestionError:
         return QuestionError("unknown-profile", f"Unknown profile {value!r}; choose one of {', '.join(names)}.", field)
     return Format(frozenset(names), lambda text: text.strip().lower() in names, error)
 

@@ -14,7 +14,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Iterator, Mapping
 from difflib import SequenceMatcher
+from typing import Any
+
+from jsonschema.exceptions import ValidationError
 
 from ..errors import QuestionError
 from .formats import Format
@@ -31,7 +35,7 @@ JSON_TYPES = {"object": "an object", "array": "a list", "string": "text", "integ
               "boolean": "true or false", "null": "null", "number": "a number"}
 
 
-def field_path(parts) -> str:
+def field_path(parts: Iterable[str | int]) -> str:
     """``actions[2].card`` from the parts of a path (keys and list indexes)."""
     out = ""
     for part in parts:
@@ -39,7 +43,7 @@ def field_path(parts) -> str:
     return out
 
 
-def json_type(value) -> str:
+def json_type(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -48,7 +52,7 @@ def json_type(value) -> str:
     return names.get(type(value), type(value).__name__)
 
 
-def leaves(errors):
+def leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
     """The errors that say what is wrong, looking inside anyOf (which only says no branch fitted)."""
     for error in errors:
         if error.context:
@@ -57,9 +61,10 @@ def leaves(errors):
             yield error
 
 
-def _position(question, parts) -> tuple:
+def _position(question: object, parts: Iterable[str | int]) -> tuple[int, ...]:
     """Where a path lies in the question, in the order its fields were written."""
-    key, node = [], question
+    key: list[int] = []
+    node = question
     for part in parts:
         if isinstance(node, dict) and part in node:
             key.append(list(node).index(part))
@@ -72,7 +77,7 @@ def _position(question, parts) -> tuple:
     return tuple(key)
 
 
-def nearest(name, names) -> list[str]:
+def nearest(name: object, names: Iterable[str]) -> list[str]:
     """The names closest to a misspelt one: the best, and any other as close (at most two, in ``names``' order)."""
     scored = [(SequenceMatcher(None, str(name), candidate).ratio(), candidate) for candidate in names]
     close = [(ratio, candidate) for ratio, candidate in scored if ratio >= CLOSE]
@@ -82,23 +87,29 @@ def nearest(name, names) -> list[str]:
     return [candidate for ratio, candidate in close if ratio >= best - TIE][:2]
 
 
-def did_you_mean(name, names) -> str:
+def did_you_mean(name: object, names: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` or `` (did you mean 'x' or 'y'?)``, or nothing when no name is close."""
     near = nearest(name, names)
     return f" (did you mean {' or '.join(repr(n) for n in near)}?)" if near else ""
 
 
-def _hint(name: str, allowed, noun: str) -> str:
+def _schema(error: ValidationError) -> Mapping[str, Any]:
+    """The schema node ``error`` arose in: its keywords (none for a boolean schema)."""
+    return error.schema if isinstance(error.schema, dict) else {}
+
+
+def _hint(name: str, allowed: list[str], noun: str) -> str:
     return did_you_mean(name, allowed) or (f"; the {noun} are: {', '.join(allowed)}" if allowed else "")
 
 
-def _unknown(error, question, kind: str):
+def _unknown(error: ValidationError, question: object, kind: str) -> Iterator[tuple[tuple[int, ...], QuestionError]]:
     """(position, error object) for each field ``error`` finds that its object does not have."""
     if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
         return
-    allowed = list(error.schema.get("properties", {}))
-    patterns = [re.compile(pattern) for pattern in error.schema.get("patternProperties", {})]
-    code = error.schema.get("x-unknown-code", "unknown-field")
+    schema = _schema(error)
+    allowed = list(schema.get("properties", {}))
+    patterns = [re.compile(pattern) for pattern in schema.get("patternProperties", {})]
+    code = schema.get("x-unknown-code", "unknown-field")
     where = field_path(error.absolute_path)
     for name in error.instance:
         if name in allowed or any(pattern.search(name) for pattern in patterns):
@@ -116,15 +127,15 @@ def _unknown(error, question, kind: str):
         yield _position(question, [*error.absolute_path, name]), QuestionError(code, message, field)
 
 
-def structural_error(errors, question, kind: str) -> QuestionError | None:
+def structural_error(errors: Iterable[ValidationError], question: object, kind: str) -> QuestionError | None:
     """The first unknown field, in the order the question was written; None when there is none."""
-    found = []
+    found: list[tuple[tuple[int, ...], QuestionError]] = []
     for error in leaves(errors):
         found.extend(_unknown(error, question, kind))
     return min(found, key=lambda pair: pair[0])[1] if found else None
 
 
-def first_problem(errors, question, formats: dict[str, Format]) -> QuestionError:
+def first_problem(errors: Iterable[ValidationError], question: object, formats: Mapping[str, Format]) -> QuestionError:
     """The first of the other errors, worded for the person who asked."""
     found = list(leaves(errors))
     # a branch of anyOf meant for another type of value ("a card, or null") says nothing of this one
@@ -133,25 +144,27 @@ def first_problem(errors, question, formats: dict[str, Format]) -> QuestionError
     parts = list(error.absolute_path)
     field = field_path(parts) or None
     name = field or "the question"
-    value = error.instance
-    if error.validator == "required":
-        missing = next(n for n in error.validator_value if n not in value)
+    schema = _schema(error)
+    value: object = error.instance  # the value in the question
+    keyword: object = error.validator_value  # the value of the keyword it breaks, in the schema
+    if error.validator == "required" and isinstance(value, dict) and isinstance(keyword, list):
+        missing = next(n for n in keyword if n not in value)
         where = f"{field}.{missing}" if field else missing
         owner = "The question" if not field else f"'{field}'"
         return QuestionError("missing-field", f"{owner} needs the field '{missing}'.", where)
-    notation = error.schema.get("format") if isinstance(error.schema, dict) else None
-    if error.validator in ("format", "pattern", "maxLength") and notation in formats:
-        return formats[notation].error(value, field)  # the engine's own words for a card, suit, seat, profile
+    notation = formats.get(schema.get("format", ""))
+    if error.validator in ("format", "pattern", "maxLength") and notation is not None and field is not None:
+        return notation.error(value, field)  # the engine's own words for a card, suit, seat, profile
     if error.validator == "type":
-        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        words = " or ".join(JSON_TYPES.get(t, t) for t in wanted)
+        wanted = keyword if isinstance(keyword, list) else [keyword]
+        words = " or ".join(JSON_TYPES.get(str(t), str(t)) for t in wanted)
         return QuestionError("bad-field", f"'{name}' must be {words}, not {json_type(value)}.", field)
     if error.validator in ("minimum", "maximum"):
-        low, high = error.schema.get("minimum"), error.schema.get("maximum")
+        low, high = schema.get("minimum"), schema.get("maximum")
         span = f"from {low} to {high}" if low is not None and high is not None else \
             (f"at least {low}" if low is not None else f"at most {high}")
         return QuestionError("out-of-range", f"'{name}' must be {span}, got {value}.", field)
-    if error.validator == "uniqueItems":
+    if error.validator == "uniqueItems" and isinstance(value, list):
         for i, item in enumerate(value):
             if item in value[:i]:
                 first = value.index(item)
@@ -159,10 +172,10 @@ def first_problem(errors, question, formats: dict[str, Format]) -> QuestionError
                                                        f"and {i}); a pack holds each card once.", f"{field}[{i}]")
     code = "bad-fact-value" if parts[:1] == ["facts"] else "bad-field"
     if error.validator in ("enum", "const"):
-        wanted = error.validator_value if error.validator == "enum" else [error.validator_value]
+        wanted = keyword if error.validator == "enum" and isinstance(keyword, list) else [keyword]
         return QuestionError(code, f"'{name}' must be one of {', '.join(json.dumps(w) for w in wanted)}, not "
                                    f"{json.dumps(value)}.", field)
-    described = error.schema.get("description") if isinstance(error.schema, dict) else None
+    described = schema.get("description")
     if error.validator == "pattern" and described:
         return QuestionError(code, f"'{name}' ({json.dumps(value, ensure_ascii=False)}) is not {described[0].lower()}"
                                    f"{described[1:].rstrip('.')}.", field)

@@ -12,10 +12,19 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterable
 from functools import cache
+from typing import Any, TypeAlias, TypeVar
 
-from ..rulebook import RuleBook
+from ..rulebook import Fact, RuleBook
 from ..schemas import SCHEMA_DIR
+
+Schema: TypeAlias = dict[str, Any]
+"""A JSON Schema (or a node of one) as ``json.loads`` reads it. Its values are any JSON, which the
+schemas' meta-schema governs (``Draft202012Validator.check_schema``, run by ``ecarte-tutor check``),
+so they are ``Any`` here, as in jsonschema's own types; a sub-schema may also be ``true`` or ``false``."""
+SubSchema: TypeAlias = Schema | bool
+N = TypeVar("N")
 
 QUESTIONS_DIR = SCHEMA_DIR / "questions"
 COMMON = "common.schema.json"
@@ -33,23 +42,23 @@ CASES = {"k": "[kK\u212a]"}
 
 
 @cache
-def _load(name: str) -> dict:
-    schema = json.loads((QUESTIONS_DIR / name).read_text(encoding="utf-8"))
+def _load(name: str) -> Schema:
+    schema: Schema = json.loads((QUESTIONS_DIR / name).read_text(encoding="utf-8"))
     if schema.get("$id") != f"questions/{name}":
         raise ValueError(f"{name}: its $id must be questions/{name}")
     return schema
 
 
-def common_schema(book: RuleBook) -> dict:
+def common_schema(book: RuleBook) -> Schema:
     """The shared part for questions answered from ``book``: a copy, with the book's profile names filled in."""
     key = ("question-schema", COMMON)
-    found = book.derived.get(key)
+    found: Schema | None = book.derived.get(key)
     if found is None:
         found = book.derived[key] = _fill(copy.deepcopy(_load(COMMON)), book)
     return found
 
 
-def stored_schema(file: str) -> dict:
+def stored_schema(file: str) -> Schema:
     """A kind's schema as stored, by its file name (``play.schema.json``)."""
     schema = _load(file)
     for name in COMMON_FIELDS[1:]:
@@ -58,16 +67,16 @@ def stored_schema(file: str) -> dict:
     return schema
 
 
-def kind_schema(book: RuleBook, file: str) -> dict:
+def kind_schema(book: RuleBook, file: str) -> Schema:
     """A kind's schema for questions answered from ``book``: a copy, with the book's facts filled in."""
     key = ("question-schema", file)
-    found = book.derived.get(key)
+    found: Schema | None = book.derived.get(key)
     if found is None:
         found = book.derived[key] = _fill(copy.deepcopy(stored_schema(file)), book)
     return found
 
 
-def _fill(node, book: RuleBook):
+def _fill(node: N, book: RuleBook) -> N:
     if isinstance(node, dict):
         if node.get(FILL) == "dispute-facts":
             node["properties"] = {name: fact_schema(spec) for name, spec in book.facts.items()}
@@ -83,7 +92,7 @@ def _fill(node, book: RuleBook):
     return node
 
 
-def any_case(words) -> str:
+def any_case(words: Iterable[str]) -> str:
     """A pattern matching any of ``words`` in any case, with blanks around (as the engine reads facts)."""
     def letters(word: str) -> str:
         if not set(word) <= SLUG:
@@ -99,7 +108,7 @@ def digits(low: int | None, high: int | None) -> str:
     return f"^{BLANK}*0*(?:" + "|".join(str(n) for n in range(high, low - 1, -1)) + f"){BLANK}*$"
 
 
-def fact_schema(spec) -> dict:
+def fact_schema(spec: Fact) -> Schema:
     """The values a fact accepts: its JSON type, or the same written as text (for HTML forms); null: not given."""
     described = {"description": " ".join(spec["question"].split())}
     if spec["type"] == "boolean":
@@ -108,21 +117,22 @@ def fact_schema(spec) -> dict:
         low, high = spec.get("min"), spec.get("max")
         bounds = {key: value for key, value in (("minimum", low), ("maximum", high)) if value is not None}
         return {"type": ["integer", "string", "null"], **bounds, "pattern": digits(low, high), **described}
-    values = [choice["value"] for choice in spec["choices"]]
+    values = [str(choice["value"]) for choice in spec["choices"]]  # names: the rule book checks they are text
     return {"type": ["string", "null"], "pattern": any_case(values), "examples": values, **described}
 
 
-def agreement_schema(book: RuleBook) -> dict:
+def agreement_schema(book: RuleBook) -> Schema:
     """One agreement of the book, as :func:`ecarte_tutor.agreements.read_agreements` reads it.
 
     A name in any case (an agreement that takes no value), or an object of one name and its
     value: a whole number in the agreement's range, or true or null for one that takes none.
     """
-    plain = [name for name, rule in book.agreements.items() if "range" not in rule.agreement]
-    ranged = {name: rule.agreement["range"] for name, rule in book.agreements.items() if "range" in rule.agreement}
+    agreed = {name: book.agreement(name) for name in book.agreements}
+    plain = [name for name, agreement in agreed.items() if "range" not in agreement]
+    ranged = {name: agreement["range"] for name, agreement in agreed.items() if "range" in agreement}
     if not book.agreements:
         return {"enum": [], "description": "This rule book has no agreements."}
-    values = {any_case([name]): {"enum": [True, None]} for name in plain}
+    values: dict[str, Schema] = {any_case([name]): {"enum": [True, None]} for name in plain}
     values |= {any_case([name]): {"type": "integer", "minimum": bounds["min"], "maximum": bounds["max"]}
                for name, bounds in ranged.items()}
     written = {"type": "object", "minProperties": 1, "maxProperties": 1,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import PACK
+from ..cards import PACK, Card
 from ..engine.deal import Deal
 from ..engine.decides import decides
 from ..rulebook import Params
@@ -18,7 +18,7 @@ from ..rulebook import Params
 MAX_SEED = 2**53 - 1  # a seed travels in JSON: keep it a whole number every JSON reader reads exactly
 
 
-def shuffled(seed: int, number: int) -> list:
+def shuffled(seed: int, number: int) -> list[Card]:
     """The pack as shuffled for deal ``number`` (0-based) of the game with ``seed``."""
     pack = list(PACK)
     random.Random(f"ecarte-tutor table {seed} deal {number}").shuffle(pack)
@@ -31,7 +31,7 @@ def deal(seed: int, number: int, params: Params) -> Deal:
     pack = shuffled(seed, number)
     size = params.hand_size
     rounds = (size - size // 2, size // 2)  # three then two (deal.five-cards: either pattern, kept all game)
-    hands: dict = {"elder": [], "dealer": []}
+    hands: dict[str, list[Card]] = {"elder": [], "dealer": []}
     top = 0
     for count in rounds:
         for seat in ("elder", "dealer"):
@@ -42,7 +42,7 @@ def deal(seed: int, number: int, params: Params) -> Deal:
     return Deal(tuple(hands["elder"]), tuple(hands["dealer"]), turn_up, tuple(stock))
 
 
-def deal_question(value: Deal) -> dict:
+def deal_question(value: Deal) -> dict[str, str | list[str]]:
     """A deal as the ``hand`` and ``analyse`` kinds read it."""
     return {"elder": [c.notation for c in value.elder], "dealer": [c.notation for c in value.dealer],
             "turn_up": value.turn_up.notation, "stock": [c.notation for c in value.stock]}

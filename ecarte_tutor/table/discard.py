@@ -8,6 +8,8 @@ profile makes a player discard more than his other cards does a king go, then th
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from ..cards import Card, Suit
 from ..rulebook import Params
 
@@ -19,7 +21,7 @@ def keeps(card: Card, trump: Suit) -> bool:
     return card.suit is trump or card.rank == "K"
 
 
-def choose_discard(hand, trump: Suit, low: int, high: int, params: Params) -> list[Card]:
+def choose_discard(hand: Iterable[Card], trump: Suit, low: int, high: int, params: Params) -> list[Card]:
     """The cards to discard, between ``low`` and ``high`` of them, the first to go first."""
     strength = params.ranking.strength
     lowest_first = sorted(hand, key=lambda c: (strength[c.rank], list(Suit).index(c.suit)))
@@ -31,7 +33,7 @@ def choose_discard(hand, trump: Suit, low: int, high: int, params: Params) -> li
     return throw
 
 
-def avoidable_breach(hand, discards, trump: Suit, low: int) -> list[Card]:
+def avoidable_breach(hand: Iterable[Card], discards: Sequence[Card], trump: Suit, low: int) -> list[Card]:
     """The kings and trumps among ``discards`` that the advice would have kept (none when the count
     the profile required left no other choice)."""
     breach = [c for c in discards if keeps(c, trump)]

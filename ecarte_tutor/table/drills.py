@@ -26,18 +26,30 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 from ..cards import Card, Suit
 from ..engine import hand
 from ..engine.deal import Deal
+from ..engine.disputes.answers import Ruling
+from ..engine.hand import WrittenAction
+from ..engine.scoring import AwardFields
+from ..jsontypes import Answer
+from ..rulebook import FactValue, RuleBook
 from .settings import TableError
 from .view import asked
+
+if TYPE_CHECKING:  # the game plays the drills
+    from .game import Game, HandPlay
 
 FRESH, REPLAY = "fresh-deal", "replay-hand"
 CALL_WORD, TUTOR_WORD = "L!", "T!"
 NOTHING = "-"  # the option word of a call that found nothing irregular
 _CARD = re.compile(r"(?:10|[KQJA987])[SHDC]")
+Facts: TypeAlias = dict[str, FactValue]
+"""Facts of a situation, by their names in the dispute interview (rules/dispute-facts.yaml)."""
 
 
 @dataclass
@@ -48,7 +60,7 @@ class Incident:
     deal: int  # the hand it belongs to
     at: int  # how many actions that hand had when it was committed
     offender: str  # the tutor's seat then
-    cards: tuple = ()  # the cards it concerns
+    cards: tuple[Card, ...] = ()  # the cards it concerns
     suit: str | None = None  # law 41: the suit named
     late: bool = False  # let pass once, still to be called until the hand ends (a revoke, a false king)
     point: bool = False  # a point the tutor marked without earning it, still on the score
@@ -66,17 +78,17 @@ class Incident:
     def said(self) -> str:
         return self.drill.said(self)
 
-    def stops(self, game) -> bool:
+    def stops(self, game: Game) -> bool:
         return not self.late
 
 
 # --- the moments of a hand, as the dispute interview asks them ---------------------------------------
 
 
-def moments(state: hand.HandState) -> dict:
+def moments(state: hand.HandState) -> Facts:
     """The timeline facts of a hand standing at ``state`` (docs/laws-and-disputes.md): all known to the table."""
     over = state.phase in ("complete", "game-over")
-    facts = {
+    facts: Facts = {
         "deal_begun": True, "trump_turned": True, "elder_looked": True,
         "elder_proposed": state.proposals > 0,
         "dealer_answered": state.proposals > 0 and state.phase != "response",
@@ -94,7 +106,7 @@ def moments(state: hand.HandState) -> dict:
     return facts
 
 
-def _tricks_since(hp, at: int) -> list[dict]:
+def _tricks_since(hp: HandPlay, at: int) -> list[WrittenAction]:
     return [a for a in hp.actions[at:] if a["do"] == "card"]
 
 
@@ -108,55 +120,55 @@ class Drill:
     law = 0
     what = ""  # what the tutor does, in a player's words (the review and the referee's verdict say it)
     seen = ""  # what the learner sees happen, said without naming the irregularity: noticing it is the drill
-    needs = None  # "tutor-deals" | "learner-deals" | None: the seating the drill needs
+    needs: str | None = None  # "tutor-deals" | "learner-deals" | None: the seating the drill needs
     blocking = False  # the learner must answer it before anything else
     lingers = False  # let pass, it can still be called until the hand ends
     hidden = False  # committed silently (a revoke): nothing is said
-    tutor_prefers: tuple = ()  # the options the tutor takes when the choice is his, best first
+    tutor_prefers: tuple[str, ...] = ()  # the options the tutor takes when the choice is his, best first
 
-    def fits(self, seats: dict) -> bool:
+    def fits(self, seats: Mapping[str, str]) -> bool:
         if self.needs == "tutor-deals":
             return seats["tutor"] == "dealer"
         if self.needs == "learner-deals":
             return seats["learner"] == "dealer"
         return True
 
-    def ready(self, game, hp) -> bool:
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         return False
 
-    def choose(self, game, hp) -> str:
+    def choose(self, game: Game, hp: HandPlay) -> str:
         """The detail of the word (a card, a suit): what the tutor does exactly."""
         return ""
 
-    def stage(self, game, hp, detail: str) -> Incident:
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         return Incident(self.code, hp.number, len(hp.actions), hp.seats["tutor"])
 
     def said(self, incident: Incident) -> str:
         return self.seen
 
-    def facts(self, game, hp, incident: Incident) -> dict:
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {}
 
-    def apply(self, game, hp, incident: Incident, option: str, ruling: dict) -> None:
+    def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         """Carry out ``option`` of the ruling: here a fresh deal; any other option leaves the deal as it
         stands (the referee's record already holds it as the law puts it right)."""
         if option == FRESH:
             set_aside(game, hp, FRESH)
 
-    def miss(self, game, hp, incident: Incident) -> None:
+    def miss(self, game: Game, hp: HandPlay, incident: Incident) -> None:
         """The learner let it pass: settle it as a quiet table would."""
 
 
-def _at_start(hp) -> bool:
+def _at_start(hp: HandPlay) -> bool:
     return not hp.actions and not hp.void and hp.state.phase == "proposal"
 
 
-def _tutor_to_act(hp) -> bool:
+def _tutor_to_act(hp: HandPlay) -> bool:
     state = hp.state
     return state.phase == "play" and not state.pending and state.to_act() == hp.seats["tutor"]
 
 
-def _cards(text: str) -> tuple:
+def _cards(text: str) -> tuple[Card, ...]:
     """The cards of a word's detail (``QS``, ``10H9C``), canonical."""
     return tuple(Card.from_str(c) for c in _CARD.findall(text))
 
@@ -167,17 +179,17 @@ class DealerSix(Drill):
     seen = "The tutor deals and takes up its cards."
     tutor_prefers = ("draw-surplus", FRESH)
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         return _at_start(hp) and hp.deal.turn_up.rank != "K"  # law 19: no turned king in a faulty deal
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         return Incident(self.code, hp.number, 0, "dealer", (hp.deal.stock[0],))
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "wrong-card-count", "offender": "dealer", "hand": "dealer", "count": 6,
                 "dealer_took_up_hand": True, "wrong_count_origin": "deal"}
 
-    def apply(self, game, hp, incident, option, ruling):
+    def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         if option != "draw-surplus":
             super().apply(game, hp, incident, option, ruling)
             return
@@ -195,13 +207,13 @@ class ElderFour(Drill):
     what = "The tutor dealt you only four cards."
     seen = "The tutor deals."
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         return _at_start(hp) and hp.deal.turn_up.rank != "K"
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         return Incident(self.code, hp.number, 0, "dealer", (hp.deal.elder[-1],))  # the card not given
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "wrong-card-count", "offender": "dealer", "hand": "elder", "count": 4,
                 "wrong_count_origin": "deal"}
 
@@ -212,17 +224,17 @@ class TwoTurned(Drill):
     code, law, needs = "two-turned", 11, "tutor-deals"
     what = "The tutor turned up two cards for trump."
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         return _at_start(hp)
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         return Incident(self.code, hp.number, 0, "dealer", (hp.deal.turn_up, hp.deal.stock[0]))
 
-    def said(self, incident):
+    def said(self, incident: Incident) -> str:
         first, second = incident.cards
         return f"The tutor deals and turns up {first.pretty} and {second.pretty}."
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "several-cards-turned", "offender": "dealer"}
 
 
@@ -231,17 +243,17 @@ class DealOutOfTurn(Drill):
     what = "The tutor dealt, though it was your turn to deal."
     seen = "The tutor gathers the cards and deals."
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         return _at_start(hp) and hp.seats["learner"] == "dealer"
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         # the tutor takes the deal: the same cards, the seats the other way round
         hp.seats = {"tutor": "dealer", "learner": "elder"}
         hp.score_before = {hp.seats[p]: game.scores[p] for p in hp.seats}
         game.restart_hand(hp, [], [])
         return Incident(self.code, hp.number, 0, "dealer")
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "deal-out-of-turn", "offender": "dealer"}
 
 
@@ -250,26 +262,26 @@ class ExposedInExchange(Drill):
     what = "The tutor exposed one of your new cards while giving them."
     tutor_prefers = ("take-exposed-card",)
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         last = hp.actions[-1] if hp.actions else None
         return (hp.state.phase == "dealer-discard" and last is not None and last["do"] == "discard"
                 and last["by"] == "elder" and bool(last["cards"]))
 
-    def choose(self, game, hp):
+    def choose(self, game: Game, hp: HandPlay) -> str:
         drawn = len(hp.actions[-1]["cards"])
         return str(hp.state.hands["elder"][-drawn])  # the first card he drew
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         return Incident(self.code, hp.number, len(hp.actions), "dealer", _cards(detail))
 
-    def said(self, incident):
+    def said(self, incident: Incident) -> str:
         return f"As the tutor gives you your new cards, one falls face up: {incident.cards[0].pretty}."
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "card-exposed", "offender": "dealer", "owner": "elder", "turned_as_trump": False,
                 "exposed_while": "exchange"}
 
-    def apply(self, game, hp, incident, option, ruling):
+    def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         if option != "refuse-exposed-card":
             return
         card = incident.cards[0]
@@ -282,22 +294,22 @@ class LeadOutOfTurn(Drill):
     code, law = "lead-out-of-turn", 40
     what = "The tutor led a card out of turn."
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         state = hp.state
         return (state.phase == "play" and not state.current and state.to_act() == hp.seats["learner"]
                 and len(state.history) >= max(1, hp.drill_from) and len(state.hands[hp.seats["tutor"]]) > 1)
 
-    def choose(self, game, hp):
+    def choose(self, game: Game, hp: HandPlay) -> str:
         mine = hp.state.hands[hp.seats["tutor"]]
         return str(game.params.ranking.sort(mine)[0])
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         return Incident(self.code, hp.number, len(hp.actions), hp.seats["tutor"], _cards(detail))
 
-    def said(self, incident):
+    def said(self, incident: Incident) -> str:
         return f"The tutor leads {incident.cards[0].pretty}."
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "lead-out-of-turn", "offender": incident.offender, "played_to": False,
                 "card_led": True, "led_in_turn": False}
 
@@ -308,7 +320,7 @@ class Revoke(Drill):
     lingers = hidden = True
     tutor_prefers = ("score-as-played",)
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         state = hp.state
         if not _tutor_to_act(hp) or not state.current or len(state.history) < hp.drill_from:
             return False
@@ -316,24 +328,24 @@ class Revoke(Drill):
         mine = state.hands[hp.seats["tutor"]]
         return any(c.suit == led.suit for c in mine) and any(c.suit != led.suit for c in mine)
 
-    def choose(self, game, hp):
+    def choose(self, game: Game, hp: HandPlay) -> str:
         led = hp.state.current[0][1]
         others = [c for c in hp.state.hands[hp.seats["tutor"]] if c.suit != led.suit]
         plain = [c for c in others if c.suit != hp.state.trump] or others
         return str(game.params.ranking.sort(plain)[-1])  # the last card of another suit, in the pack's order
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         card = _cards(detail)[0]
         at = len(hp.actions)
         game._apply("tutor", {"by": hp.seats["tutor"], "do": "card", "card": str(card)}, irregular=True, word=False)
         return Incident(self.code, hp.number, at, hp.seats["tutor"], (card,), late=True)
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         since = _tricks_since(hp, incident.at + 1)
         return {"irregularity": "revoke", "offender": incident.offender, "card_led": False, "to_correct": "revoke",
                 "corrected_before_next_lead": not since, "played_to": True}
 
-    def apply(self, game, hp, incident, option, ruling):
+    def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         tutor = hp.player(incident.offender)
         if option == "no-penalty":  # corrected before the next lead: the card goes back, the tutor follows
             game.restart_hand(hp, hp.actions[:incident.at], hp.by[:incident.at])
@@ -349,7 +361,7 @@ class FalseKing(Drill):
     lingers = True
     tutor_prefers = ("score-as-played",)
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         state = hp.state
         king = Card("K", state.trump)
         tutor = hp.seats["tutor"]
@@ -357,14 +369,14 @@ class FalseKing(Drill):
                 and state.king_announced_by is None and king not in state.hands[tutor]
                 and game.scores["tutor"] + 2 < game.params.game_target)
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         king = Card("K", hp.state.trump)
         return Incident(self.code, hp.number, len(hp.actions), hp.seats["tutor"], (king,), point=True)
 
-    def said(self, incident):
+    def said(self, incident: Incident) -> str:
         return f"The tutor announces the king of trumps ({incident.cards[0].pretty}) and marks a point."
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         king = incident.cards[0]
         learner = hp.seats["learner"]
         since = [a for a in hp.actions[incident.at:] if a["do"] == "card" and a["by"] == incident.offender]
@@ -372,7 +384,7 @@ class FalseKing(Drill):
                 "offender_played_card": bool(since),
                 "adversary_holds_king": king in hp.state.hands[learner] or king in hp.state.played[learner]}
 
-    def apply(self, game, hp, incident, option, ruling):
+    def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         incident.point = False  # every option takes the false point off
         tutor = hp.player(incident.offender)
         if option == REPLAY:
@@ -386,34 +398,35 @@ class NamedSuit(Drill):
     what = "The tutor named one suit and led another."
     tutor_prefers = ("play-to-card-led",)
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         state = hp.state
         mine = state.hands[hp.seats["tutor"]]
         return (_tutor_to_act(hp) and not state.current and len(state.history) >= hp.drill_from
                 and len({c.suit for c in mine}) > 1)
 
-    def choose(self, game, hp):
+    def choose(self, game: Game, hp: HandPlay) -> str:
         seat = hp.seats["tutor"]
         mine = [o for o in hand.next_actions(hp.state, game.params) if o["by"] == seat and o["do"] == "card"]
         card = Card.from_str(game._tutor_choice(seat, mine)["card"])
         named = next(c.suit for c in hp.state.hands[seat] if c.suit != card.suit)
         return f"{named.letter}{card}"
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         card = _cards(detail[1:])[0]
         at = len(hp.actions)
         game._apply("tutor", {"by": hp.seats["tutor"], "do": "card", "card": str(card)}, word=False)
         return Incident(self.code, hp.number, at, hp.seats["tutor"], (card,), suit=detail[0])
 
-    def said(self, incident):
+    def said(self, incident: Incident) -> str:
+        assert incident.suit is not None  # staged with the suit named (stage)
         named = Suit[incident.suit]
         return f"The tutor said “{named.english}” and led {incident.cards[0].pretty}."
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "named-suit-not-led", "offender": incident.offender, "leader_holds_named_suit": True,
                 "played_to": len(hp.actions) > incident.at + 1}
 
-    def apply(self, game, hp, incident, option, ruling):
+    def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         if option == "require-named-suit":
             game.restart_hand(hp, hp.actions[:incident.at], hp.by[:incident.at], irregular=frozenset(hp.irregular))
             hp.must_lead = incident.suit
@@ -425,20 +438,20 @@ class Abandoned(Drill):
     seen = "The tutor throws its cards in."
     blocking = True
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         state = hp.state
         tutor = hp.seats["tutor"]
         return (_tutor_to_act(hp) and not state.current and len(state.history) >= max(1, hp.drill_from)
                 and state.tricks[tutor] < 3 and state.tricks[hp.seats["learner"]] < 3)
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "hand-abandoned", "offender": incident.offender, "claimed_to_score": False,
                 "tricks_won": hp.state.tricks[incident.offender]}
 
-    def apply(self, game, hp, incident, option, ruling):
+    def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         concede(game, hp, ruling)
 
-    def miss(self, game, hp, incident):
+    def miss(self, game: Game, hp: HandPlay, incident: Incident) -> None:
         concede(game, hp, true_ruling(game, hp, incident))
 
 
@@ -447,19 +460,20 @@ class AcceptanceRetracted(Drill):
     what = "The tutor accepted, then wanted to refuse after all."
     blocking = True
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         last = hp.actions[-1] if hp.actions else None
         return hp.state.phase == "elder-discard" and last is not None and last["do"] == "accept" and not last.get(
             "condition")
 
-    def said(self, incident):
+    def said(self, incident: Incident) -> str:
         return "The tutor accepts, then says: “No, I refuse after all.”"
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "acceptance-retracted", "offender": "dealer"}
 
-    def miss(self, game, hp, incident):  # the learner agreed: the refusal replaces the acceptance
-        actions = [*hp.actions[:-1], {"by": "dealer", "do": "refuse"}]
+    def miss(self, game: Game, hp: HandPlay, incident: Incident) -> None:
+        # the learner agreed: the refusal replaces the acceptance
+        actions: list[WrittenAction] = [*hp.actions[:-1], {"by": "dealer", "do": "refuse"}]
         game.restart_hand(hp, actions, hp.by)
 
 
@@ -467,16 +481,16 @@ class Overscore(Drill):
     code, law = "overscore", 51
     what = "The tutor marked a point more than the hand gave it."
 
-    def ready(self, game, hp):
+    def ready(self, game: Game, hp: HandPlay) -> bool:
         return False  # committed when the next deal begins (see commit_due)
 
-    def ready_after(self, game, done, hp) -> bool:
+    def ready_after(self, game: Game, done: HandPlay, hp: HandPlay) -> bool:
         won = sum(e["points"] for e in game.sheet if e["deal"] == done.number and e["player"] == "tutor"
                   and e.get("scored", True))
         return (done.answer is not None and won > 0 and _at_start(hp) and not game.over
                 and game.scores["tutor"] + 2 < game.params.game_target)
 
-    def stage(self, game, hp, detail):
+    def stage(self, game: Game, hp: HandPlay, detail: str) -> Incident:
         done = game.hands[-2]
         _shift(game, hp, 1)
         game.sheet.append({"deal": done.number, "player": "tutor", "seat": done.seats["tutor"], "points": 1,
@@ -484,21 +498,21 @@ class Overscore(Drill):
                            "scored": True, "cites": [], "laws": []})
         return Incident(self.code, done.number, len(done.actions), done.seats["tutor"])
 
-    def said(self, incident):
+    def said(self, incident: Incident) -> str:
         return "The tutor marks its score for the last hand."
 
-    def facts(self, game, hp, incident):
+    def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
         return {"irregularity": "overscore", "offender": incident.offender, "admitted": True, "game_over": False,
                 "hand_over": True, "next_trump_turned": True}
 
-    def apply(self, game, hp, incident, option, ruling):
+    def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         _shift(game, game.current, -1)
         entry = next(e for e in reversed(game.sheet) if e.get("claim") == "overscore")
         entry["scored"] = False
         entry["reason"] = "Marked by the tutor beyond what the hand gave it; called, and taken off the score."
 
 
-def _shift(game, hp, points: int) -> None:
+def _shift(game: Game, hp: HandPlay, points: int) -> None:
     """Move the tutor's score by ``points``, in the game and in the deal in progress."""
     seat = hp.seats["tutor"]
     game.scores["tutor"] += points
@@ -507,20 +521,21 @@ def _shift(game, hp, points: int) -> None:
         hp.state.score[seat] += points
 
 
+OVERSCORE = Overscore()  # committed when a deal is over, not during one (incidents.commit_due)
 DRILLS: dict[str, Drill] = {d.code: d for d in (
     DealerSix(), ElderFour(), TwoTurned(), DealOutOfTurn(), ExposedInExchange(), LeadOutOfTurn(), Revoke(),
-    FalseKing(), NamedSuit(), Abandoned(), AcceptanceRetracted(), Overscore())}
+    FalseKing(), NamedSuit(), Abandoned(), AcceptanceRetracted(), OVERSCORE)}
 
 
 # --- what the drills share: the deal in question, setting a deal aside, a hand given up ---------------
 
 
-def hand_of(game, incident: Incident):
+def hand_of(game: Game, incident: Incident) -> HandPlay:
     """The deal an irregularity belongs to."""
     return next(h for h in game.hands if h.number == incident.deal)
 
 
-def set_aside(game, hp, how: str, cut: dict | None = None) -> None:
+def set_aside(game: Game, hp: HandPlay, how: str, cut: dict[str, int] | None = None) -> None:
     """A ruling sets this deal aside: the same dealer deals afresh (``fresh-deal``) or the same cards are
     played over (``replay-hand``)."""
     hp.void = how
@@ -532,9 +547,9 @@ def set_aside(game, hp, how: str, cut: dict | None = None) -> None:
         fresh.cut = dict(cut or {})
 
 
-def concede(game, hp, ruling: dict) -> None:
+def concede(game: Game, hp: HandPlay, ruling: Ruling) -> None:
     """Law 42: the hand ends; the adversary of the player who gave up marks what the ruling awards."""
-    awards = []
+    awards: list[AwardFields] = []
     for seat in ("elder", "dealer"):
         kings = (hp.state.score or hp.score_before)[seat] - hp.score_before[seat]
         if kings:
@@ -556,40 +571,43 @@ def concede(game, hp, ruling: dict) -> None:
 # --- what really happened: the facts of the situation and the ruling on them -------------------------
 
 
-def truth(game, incident: Incident) -> dict:
+def truth(game: Game, incident: Incident) -> Facts:
     """Every fact of the situation, as the game knows it, in the interview's names."""
     hp = hand_of(game, incident)
     facts = moments(hp.state)
     facts.update(incident.drill.facts(game, hp, incident))
-    facts["discovered"] = _discovered(game, facts)
-    return {k: v for k, v in facts.items() if v is not None}
+    discovered = _discovered(game, facts)
+    if discovered is not None:
+        facts["discovered"] = discovered
+    return facts
 
 
-def settles(book) -> dict:
+def settles(book: RuleBook) -> dict[str, dict[str, FactValue]]:
     """What each ``discovered`` value settles (the facts file's implications)."""
-    out = {}
+    out: dict[str, dict[str, FactValue]] = {}
     for rule in book.implications:
         condition = rule["if"]
-        if list(condition) == ["discovered"]:
-            out[condition["discovered"]] = rule["then"]
+        value = condition.get("discovered")
+        if list(condition) == ["discovered"] and isinstance(value, str):  # a choice: one value, a name
+            out[value] = rule["then"]
     return out
 
 
-def _discovered(game, facts: dict) -> str | None:
+def _discovered(game: Game, facts: Mapping[str, FactValue]) -> str | None:
     for value, then in settles(game.book).items():
         if all(facts.get(name) == wanted for name, wanted in then.items()):
             return value
     return None
 
 
-def true_ruling(game, hp, incident: Incident) -> dict:
+def true_ruling(game: Game, hp: HandPlay, incident: Incident) -> Ruling:
     answer = asked({"kind": "dispute", **game.settings.question(), "facts": _asked_facts(game, truth(game, incident))},
-                   game.book)
+                   game.book, Answer)
     if answer.get("status") != "ruling":
         raise TableError(f"the facts of the {incident.code} drill do not reach a ruling: {answer.get('need')}")
-    return answer
+    return cast(Ruling, answer)  # a ruling of the interview (engine/disputes/answers.py)
 
 
-def _asked_facts(game, facts: dict) -> dict:
+def _asked_facts(game: Game, facts: Facts) -> Facts:
     """The facts the engine may be told (``discovered`` only when one value fits the moments)."""
     return {k: v for k, v in facts.items() if k in game.book.facts}

@@ -19,30 +19,69 @@ The game is rebuilt from its record (:mod:`.settings`): :meth:`Game.replay`.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..cards import PACK
 from ..engine import hand
 from ..engine.deal import Deal
+from ..engine.hand import FirstIllegal, NextAction, TrickRecord, WrittenAction
 from ..engine.illegal import Illegal
+from ..engine.scoring import AwardFields
 from ..errors import QuestionError
 from ..fields import other
+from ..jsontypes import Question
 from ..rulebook import RuleBook, default_rulebook
 from . import dealing, incidents, moves
-from .players import make_player
+from .answers import HandAnswer
+from .players import Chosen, make_player
 from .settings import PLAYERS, Settings, TableError, make_settings, read_record
-from .view import SeatView, TableDefect, asked
+from .view import SeatView, SeenDiscard, TableDefect, asked
 
 if TYPE_CHECKING:
     from .drills import Incident
 
 OVER = ("complete", "game-over")  # the hand referee's phases of a hand that is over
-PASS = {"do": moves.PASS}
+PASS: moves.Move = {"do": moves.PASS}
+
+
+class PlayerAward(AwardFields):
+    """An award of the referee's score, to the player in its seat."""
+
+    player: str
+
+
+class SheetEntry(PlayerAward):
+    """One line of the score sheet: a claim of a deal, scored or not."""
+
+    deal: int
+
+
+class LogEntry(TypedDict):
+    """One step of the game, for a page or a terminal to narrate: an action (with the trick it
+    completed), a hand over, an irregularity of the tutor's, a deal set aside, a call of the referee."""
+
+    deal: int
+    player: NotRequired[str]
+    action: NotRequired[WrittenAction]
+    trick: NotRequired[TrickRecord]
+    hand_over: NotRequired[bool]
+    points: NotRequired[dict[str, int]]  # by player, when the hand is over
+    incident: NotRequired[str]  # a drill's code
+    said: NotRequired[str]
+    void: NotRequired[str]  # fresh-deal or replay-hand
+    call: NotRequired[str]  # the option the ruling carried out
+    code: NotRequired[str]
 
 
 def opponent(player: str) -> str:
     return PLAYERS[1 - PLAYERS.index(player)]
+
+
+def passing(seat: str) -> NextAction:
+    """The choice of letting the other go on (the table's, not a verb of the hand)."""
+    return {"by": seat, "do": moves.PASS}
 
 
 @dataclass
@@ -51,21 +90,21 @@ class HandPlay:
 
     number: int  # 0-based
     deal: Deal
-    seats: dict  # player -> seat
-    score_before: dict  # by seat
+    seats: dict[str, str]  # player -> seat
+    score_before: dict[str, int]  # by seat
     state: hand.HandState
-    actions: list = field(default_factory=list)  # canonical actions, in order
-    by: list = field(default_factory=list)  # the player who made each action
+    actions: list[WrittenAction] = field(default_factory=list)  # canonical actions, in order
+    by: list[str] = field(default_factory=list)  # the player who made each action
     passed_at: int | None = None  # the learner let the tutor go on when this many actions were made
-    answer: dict | None = None  # the hand kind's answer, once the hand is over
+    answer: HandAnswer | None = None  # the hand kind's answer, once the hand is over
     # irregularity drills (:mod:`.drills`): what the tutor was set to commit in this deal, and what came of it
     drill: str | None = None  # the drill's code, chosen by the seed when the deal is made
     drill_from: int = 0  # the drill waits until this many tricks have been played
     incident: Incident | None = None  # the irregularity committed in this deal, once it is
     void: str | None = None  # the ruling that set this deal aside: fresh-deal or replay-hand
-    irregular: set = field(default_factory=set)  # indices of actions the referee never saw (a revoke let pass)
-    extra: list = field(default_factory=list)  # sheet entries the referee's score lacks (a false king let pass…)
-    cut: dict = field(default_factory=dict)  # player -> points cut from what he wins (laws 25, 43)
+    irregular: set[int] = field(default_factory=set)  # indices of actions the referee never saw (a revoke let pass)
+    extra: list[SheetEntry] = field(default_factory=list)  # sheet entries the referee's score lacks (a false king…)
+    cut: dict[str, int] = field(default_factory=dict)  # player -> points cut from what he wins (laws 25, 43)
     must_lead: str | None = None  # a suit the tutor must lead next (law 41)
 
     def player(self, seat: str) -> str:
@@ -79,7 +118,7 @@ class HandPlay:
     def dealer(self) -> str:
         return self.player("dealer")
 
-    def question(self, settings: Settings, actions=None) -> dict:
+    def question(self, settings: Settings, actions: Sequence[Mapping[str, object]] | None = None) -> Question:
         """The ``hand`` question of this deal (its actions, or ``actions``), with the score before it."""
         return {"kind": "hand", **settings.question(), "deal": dealing.deal_question(self.deal),
                 "actions": self.actions if actions is None else actions, "score_before": self.score_before}
@@ -90,12 +129,12 @@ class Decision:
     """What the learner must decide: his seat, the legal choices, and his view of the table."""
 
     seat: str
-    choices: list  # the referee's legal next actions for his seat (with {"do": "pass"} when off turn)
+    choices: list[NextAction]  # the referee's legal next actions for his seat (with {"do": "pass"} when off turn)
     off_turn: bool  # True: the tutor is to act, but an announcement or offer open to him would close
     view: SeatView
 
 
-def _same(attempt: dict, choice: dict) -> bool:
+def _same(attempt: WrittenAction, choice: NextAction) -> bool:
     """Is ``attempt`` the legal ``choice`` (a discard: any cards; the referee counts them)?"""
     return attempt["do"] == choice["do"] and attempt.get("card") == choice.get("card")
 
@@ -104,14 +143,14 @@ def seat_view(hp: HandPlay, state: hand.HandState, seat: str, game: Game, done: 
     """What the player in ``seat`` sees of ``hp`` when the hand stands at ``state``, after its first
     ``done`` actions (all of them by default: the live state)."""
     public = state.to_dict()
-    public["hand"] = public.pop("hands")[seat]  # his own cards only
+    public["hands"] = {seat: public["hands"][seat]}  # his own cards only
     actions = hp.actions[:len(hp.actions) if done is None else done]
     # how many cards each discard changed is seen at the table; which cards, only by their owner
-    public["discards"] = [{"by": a["by"], "count": len(a["cards"])} for a in actions if a["do"] == "discard"]
+    discards: list[SeenDiscard] = [{"by": a["by"], "count": len(a["cards"])} for a in actions if a["do"] == "discard"]
     score = dict(state.score) if state.score is not None else dict(hp.score_before)
-    return SeatView(seat, hp.player(seat), tuple(state.hands[seat]), state.trump_card, public, score, game.params,
-                    game.book, hp.number, {**game.settings.question(), "deal": dealing.deal_question(hp.deal),
-                                           "actions": list(actions)})
+    return SeatView(seat, hp.player(seat), tuple(state.hands[seat]), state.trump_card, public, discards, score,
+                    game.params, game.book, hp.number,
+                    {**game.settings.question(), "deal": dealing.deal_question(hp.deal), "actions": list(actions)})
 
 
 class Game:
@@ -124,21 +163,21 @@ class Game:
         self.tutor = make_player(settings.level)
         self.scores = {player: 0 for player in PLAYERS}
         self.hands: list[HandPlay] = []
-        self.sheet: list[dict] = []  # one entry per claim of every hand, scored or not
-        self.log: list[dict] = []  # one entry per action, in order (for a page or a terminal to narrate)
+        self.sheet: list[SheetEntry] = []  # one entry per claim of every hand, scored or not
+        self.log: list[LogEntry] = []  # one entry per action, in order (for a page or a terminal to narrate)
         self.moves: list[str] = []
         self.winner: str | None = None
         self.game_value: int | None = None
         self._decision: Decision | None = None
-        self._intents: dict = {}  # the tutor's choice at the current position, worked out once
+        self._intents: dict[tuple[int, int, str, str], Chosen] = {}  # the tutor's choice here, worked out once
         self.open: Incident | None = None  # an irregularity of the tutor's, not yet called or let pass
-        self.calls: list[dict] = []  # every call of the referee and every irregularity let pass, in order
+        self.calls: list[incidents.Call] = []  # every call of the referee and every irregularity let pass, in order
         self._new_hand(settings.first_dealer)
 
     # --- starting and replaying ----------------------------------------------------------------
 
     @classmethod
-    def start(cls, book: RuleBook | None = None, **settings) -> Game:
+    def start(cls, book: RuleBook | None = None, **settings: object) -> Game:
         """A new game: ``seed``, ``profile``, ``level``, ``agreements``, ``first_dealer`` (checked)."""
         book = book or default_rulebook()
         game = cls(make_settings(book, **settings), book)
@@ -146,7 +185,7 @@ class Game:
         return game
 
     @classmethod
-    def replay(cls, record, book: RuleBook | None = None) -> Game:
+    def replay(cls, record: object, book: RuleBook | None = None) -> Game:
         """The game a record describes, rebuilt move by move; a bad record is a :class:`TableError`."""
         book = book or default_rulebook()
         settings, words = read_record(record, book)
@@ -165,7 +204,7 @@ class Game:
         game.advance()
         return game
 
-    def _replay_move(self, index: int, word: str, player: str, action: dict) -> None:
+    def _replay_move(self, index: int, word: str, player: str, action: moves.Move) -> None:
         if action["do"] == moves.PASS:
             if player != "learner":
                 raise TableError(f"Move {index + 1} ({word}): only the learner lets the tutor go on.", "moves")
@@ -180,7 +219,7 @@ class Game:
             why = exc.explanation if isinstance(exc, Illegal) else exc.message
             raise TableError(f"Move {index + 1} ({word}) is not legal: {why}", "moves") from None
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, object]:
         """The compact, JSON-able record that rebuilds this game."""
         return self.settings.to_record(" ".join(self.moves))
 
@@ -205,7 +244,7 @@ class Game:
 
     # --- the learner's moves -------------------------------------------------------------------
 
-    def play(self, action: dict) -> dict | None:
+    def play(self, action: object) -> FirstIllegal | None:
         """The learner's move (``{"do": verb, ...}``; his seat is filled in). Returns None when it was
         made, or the referee's refusal (``first_illegal`` of the ``hand`` kind) when it is illegal.
         Input that is no action at all raises :class:`TableError`."""
@@ -220,8 +259,9 @@ class Game:
             self._pass()
             self.advance()
             return None
-        if incidents.awaiting(self) and self.open.blocking:
-            raise TableError(f"First answer what the tutor did: {self.open.said}. Call the referee, or let it go on.")
+        waiting = incidents.waiting(self)
+        if waiting is not None and waiting.blocking:
+            raise TableError(f"First answer what the tutor did: {waiting.said}. Call the referee, or let it go on.")
         hp = self.current
         try:
             parsed = hand.read_action({**action, "by": decision.seat}, len(hp.actions))
@@ -241,7 +281,7 @@ class Game:
         self.advance()
         return None
 
-    def refusal(self, attempt: dict) -> dict | None:
+    def refusal(self, attempt: WrittenAction) -> FirstIllegal | None:
         """The referee's refusal of a move by the learner (``first_illegal`` of the ``hand`` kind), or None."""
         hp = self.current
         if hp.irregular:  # the record holds a revoke the referee never saw: check this move on the state alone
@@ -250,14 +290,14 @@ class Game:
                 hand.apply(state, hand.read_action(attempt, len(hp.actions)), self.params)
             except Illegal as exc:
                 return {"index": len(hp.actions), "action": attempt, "code": exc.code, "cites": list(exc.rule_ids),
-                        "laws": sorted({self.book.rules[r].law for r in exc.rule_ids
-                                        if r in self.book.rules and self.book.rules[r].law}),
+                        "laws": sorted({law for r in exc.rule_ids
+                                        if r in self.book.rules and (law := self.book.rules[r].law)}),
                         "explanation": exc.explanation, "legal_alternatives": hand.next_actions(state, self.params)}
             return None
-        verdict = asked(hp.question(self.settings, [*hp.actions, attempt]), self.book)
+        verdict = asked(hp.question(self.settings, [*hp.actions, attempt]), self.book, HandAnswer)
         return verdict["first_illegal"]
 
-    def call_referee(self, answers: dict, option: str | None = None) -> dict:
+    def call_referee(self, answers: object, option: str | None = None) -> incidents.Report:
         """The learner calls the referee: his interview's answers graded, the ruling carried out
         (:func:`.incidents.call`); then the tutor goes on."""
         report = incidents.call(self, answers, option)
@@ -276,7 +316,7 @@ class Game:
         """Let the tutor act until the learner has a decision to make, or the game is over."""
         while not self.over:
             if self.open is not None and self.open.stops(self):
-                self._decision = incidents.decision_now(self)
+                self._decision = incidents.decision_now(self, self.open)
                 return
             if incidents.commit_due(self):
                 continue
@@ -284,17 +324,19 @@ class Game:
             state = hp.state
             options = hand.next_actions(state, self.params)
             seat = options[0]["by"] if state.pending else state.to_act()  # whose turn (or answer) it is
+            if seat is None:  # a hand in progress always has a seat to act
+                raise TableDefect(f"nobody is to act in deal {hp.number + 1} ({state.phase})")
             mine = [o for o in options if o["by"] == seat]
             open_to_other = [o for o in options if o["by"] != seat]  # announcements and offers only
             waiting = hp.player(other(seat))
             if open_to_other and waiting == "tutor":
-                chosen = self._tutor_choice(other(seat), [*open_to_other, {"by": other(seat), **PASS}])
+                chosen = self._tutor_choice(other(seat), [*open_to_other, passing(other(seat))])
                 if chosen["do"] != moves.PASS:
                     self._apply("tutor", chosen)
                     continue
             if open_to_other and waiting == "learner" and hp.passed_at != len(hp.actions) \
                     and self._would_close(seat, mine, open_to_other):
-                self._decision = Decision(other(seat), [*open_to_other, {"by": other(seat), **PASS}], True,
+                self._decision = Decision(other(seat), [*open_to_other, passing(other(seat))], True,
                                           self.view("learner"))
                 return
             if hp.player(seat) == "learner":
@@ -305,7 +347,7 @@ class Game:
                 hp.must_lead = None
             self._apply("tutor", self._tutor_choice(seat, mine))
 
-    def _tutor_choice(self, seat: str, choices: list[dict]) -> dict:
+    def _tutor_choice(self, seat: str, choices: list[NextAction]) -> Chosen:
         hp = self.current
         key = (hp.number, len(hp.actions), seat, repr(choices))
         if key not in self._intents:
@@ -315,7 +357,7 @@ class Game:
             self._intents[key] = player.choose(self.view("tutor", seat), choices, hp.score_before)
         return self._intents[key]
 
-    def _would_close(self, seat: str, mine: list[dict], open_to_learner: list[dict]) -> bool:
+    def _would_close(self, seat: str, mine: list[NextAction], open_to_learner: list[NextAction]) -> bool:
         """Would the tutor's next action close an announcement or offer now open to the learner?"""
         hp = self.current
         if hp.player(seat) != "tutor":
@@ -328,7 +370,7 @@ class Game:
 
     # --- applying actions and scoring ----------------------------------------------------------
 
-    def _apply(self, player: str, action: dict, irregular: bool = False, word: bool = True) -> None:
+    def _apply(self, player: str, action: Mapping[str, object], irregular: bool = False, word: bool = True) -> None:
         """Carry out one action through the hand referee (an illegal one raises, leaving all as it was).
 
         ``irregular``: a drill's revoke, put on the trick without the referee; ``word``: False when the
@@ -352,7 +394,7 @@ class Game:
         hp.by.append(player)
         if word:
             self.moves.append(moves.encode(player, done))
-        entry = {"deal": hp.number, "player": player, "action": done}
+        entry: LogEntry = {"deal": hp.number, "player": player, "action": done}
         if len(hp.state.history) > tricks_before:
             entry["trick"] = hp.state.history[-1]
         self.log.append(entry)
@@ -360,18 +402,19 @@ class Game:
         if hp.over:
             self._finish_hand()
 
-    def _finish_hand(self, answer: dict | None = None) -> None:
+    def _finish_hand(self, answer: HandAnswer | None = None) -> None:
         """Score the hand that is over (``answer``: a ruling's score instead of the referee's) and deal the next."""
         hp = self.current
         if answer is None and hp.irregular:  # the referee would stop at the revoke: score what was tracked
             answer = {"legal": False, "score": hand.score_state(hp.state, hp.score_before, self.params, self.book)}
         elif answer is None:
-            answer = asked(hp.question(self.settings), self.book)
+            answer = asked(hp.question(self.settings), self.book, HandAnswer)
             if not answer["legal"] or "score" not in answer:
                 raise TableDefect(f"the hand referee did not accept deal {hp.number + 1}: {answer['explanation']}")
         hp.answer = answer
         score = answer["score"]
-        entries = [{"deal": hp.number, "player": hp.player(award["seat"]), **award} for award in score["awards"]]
+        entries: list[SheetEntry] = [{"deal": hp.number, "player": hp.player(award["seat"]), **award}
+                                     for award in score["awards"]]
         entries += incidents.adjustments(self, hp, entries)
         points = {player: 0 for player in PLAYERS}
         for entry in entries:
@@ -384,7 +427,8 @@ class Game:
         target = self.params.game_target
         winners = [p for p in PLAYERS if self.scores[p] >= target]
         if winners:
-            referee = hp.player(score["winner"]) if score.get("winner") else None
+            won_by = score.get("winner")
+            referee = hp.player(won_by) if won_by else None
             self.winner = referee if referee in winners else max(winners, key=self.scores.__getitem__)
             self.game_value = score.get("game_value") if referee == self.winner else None
         else:
@@ -401,8 +445,8 @@ class Game:
         if self.current.over:  # a turned-up king reached the target: the game ends before anyone acts
             self._finish_hand()
 
-    def restart_hand(self, hp: HandPlay, actions: list[dict], by: list[str], cards: Deal | None = None,
-                     irregular: frozenset = frozenset()) -> None:
+    def restart_hand(self, hp: HandPlay, actions: Sequence[WrittenAction], by: Sequence[str], cards: Deal | None = None,
+                     irregular: frozenset[int] = frozenset()) -> None:
         """Play ``hp`` again from its deal (or ``cards``) with only ``actions``: a ruling took something back."""
         hp.deal = cards or hp.deal
         hp.state = hand.start(hp.deal, self.params, hp.score_before)

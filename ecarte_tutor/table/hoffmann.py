@@ -17,14 +17,27 @@ rule ids it followed, so the tutor can say why:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypedDict
+
+from ..cards import Card
 from ..engine.citing import Reasons
-from ..engine.scoring import HandFacts, committed_seat
+from ..engine.scoring import HandFacts, Scored, committed_seat
+from ..rulebook import Params
 from .view import SeatView
 
 SCORE_RULE = "strategy.state-of-the-score"
 KING_EXCEPTION = "strategy.king-exception"
 LEADING_RULE = "strategy.leading"
 COMMITTING = {"elder": "stand", "dealer": "refuse"}  # the answer that stakes the penalty, by seat
+
+
+class Commitments(TypedDict):
+    """What the exchange committed the players to, as the ``score`` kind and :class:`HandFacts` name it."""
+
+    elder_played_without_proposing: bool
+    dealer_refused_first_proposal: bool
+    dealer_refused_later_proposal: bool
 
 
 def _very_strong(view: SeatView) -> bool:
@@ -54,13 +67,13 @@ def score_adjusted(view: SeatView, advised: str, cites: list[str]) -> tuple[str,
     return advised, cites
 
 
-def conceal_king(view: SeatView, score_before: dict) -> bool:
+def conceal_king(view: SeatView, score_before: dict[str, int]) -> bool:
     """Keep the king of trumps quiet (Hoffmann's illustrative game, p. 63)?"""
     params, me, rival = view.params, view.seat, view.other
     if view.score[me] + params.king_points >= params.game_target:
         return False  # the king wins the game now
     public = view.public
-    flags = {"elder_played_without_proposing": public["elder_played_without_proposing"],
+    flags: Commitments = {"elder_played_without_proposing": public["elder_played_without_proposing"],
              "dealer_refused_first_proposal": public["dealer_refused_first_proposal"],
              "dealer_refused_later_proposal": public["dealer_refused_later_proposal"]}
     facts = HandFacts({me: 0, rival: 0}, **flags)
@@ -69,13 +82,13 @@ def conceal_king(view: SeatView, score_before: dict) -> bool:
     for mine in range(params.hand_size + 1):
         tricks = {me: mine, rival: params.hand_size - mine}
         winners = {view.ask({"kind": "score", "tricks": tricks, "score_before": score_before, **flags,
-                             "king_announced_by": announced})["winner"] for announced in (me, None)}
+                             "king_announced_by": announced}, Scored)["winner"] for announced in (me, None)}
         if len(winners) > 1 or None in winners:
             return False  # the king's point would matter in this outcome
     return True
 
 
-def lead_preference(card, hand, params) -> int:
+def lead_preference(card: Card, hand: Iterable[Card], params: Params) -> int:
     """How Hoffmann ranks a lead among equals: 0 top of a sequence, 1 a single card, 2 others,
     3 a high card from a suit of two whose other card is lower and not next to it."""
     strength = params.ranking.strength

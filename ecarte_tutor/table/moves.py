@@ -9,6 +9,9 @@ spaces, in the order they were made; the seats follow from the deal's number.
 from __future__ import annotations
 
 import re
+from typing import NotRequired, TypedDict
+
+from ..engine.hand import WrittenAction
 
 PLAYERS = {"L": "learner", "T": "tutor"}
 LETTERS = {name: letter for letter, name in PLAYERS.items()}
@@ -29,7 +32,16 @@ class MoveError(ValueError):
     """A move word that cannot be read."""
 
 
-def encode(player: str, action: dict) -> str:
+class Move(TypedDict):
+    """A move as its word gives it: the verb and its card(s), without the seat (the deal gives it)."""
+
+    do: str
+    condition: NotRequired[str]
+    cards: NotRequired[list[str]]
+    card: NotRequired[str]
+
+
+def encode(player: str, action: Move | WrittenAction) -> str:
     """``("learner", {"do": "card", "card": "KD"})`` -> ``"LcKD"``."""
     verb = action["do"]
     code = CONDITIONAL if verb == "accept" and action.get("condition") else CODES[verb]
@@ -37,15 +49,15 @@ def encode(player: str, action: dict) -> str:
     return LETTERS[player] + code + "".join(str(card) for card in cards)
 
 
-def decode(word: str) -> tuple[str, dict]:
+def decode(word: str) -> tuple[str, Move]:
     """``"LcKD"`` -> ``("learner", {"do": "card", "card": "KD"})`` (cards in canonical notation)."""
-    found = _WORD.match(word) if isinstance(word, str) else None
+    found = _WORD.match(word)
     if not found:
         raise MoveError(f"{word!r} is not a move (like 'Lp', 'TcKD' or 'Ld7H8C').")
     player, code = PLAYERS[found.group(1)], found.group(2)
     cards = _CARD.findall(word[1 + len(code):])
     verb = "accept" if code == CONDITIONAL else VERBS[code]
-    action: dict = {"do": verb}
+    action: Move = {"do": verb}
     if code == CONDITIONAL:
         action["condition"] = "enough-cards"
     if verb == "discard":
@@ -59,7 +71,7 @@ def decode(word: str) -> tuple[str, dict]:
     return player, action
 
 
-def split(moves) -> list[str]:
+def split(moves: object) -> list[str]:
     """The words of a game's moves (a string of words separated by spaces)."""
     if not isinstance(moves, str):
         raise MoveError("The moves must be a string of move words separated by spaces.")

@@ -13,7 +13,11 @@ the tutor never attempts an illegal action; each level is deterministic, so a se
 """
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from ..cards import Card
+from ..engine.hand import NextAction, WrittenAction
+from .answers import Viewed
 from .discard import choose_discard
 from .hoffmann import conceal_king, lead_preference, score_adjusted
 from .view import SeatView
@@ -22,8 +26,11 @@ OPTIONAL = ("announce-king", "double", "offer-point")
 ANSWERS = ("accept-double", "decline-double", "accept-offer", "decline-offer")
 EVEN = 0.5  # a wager is taken when the point is at least as likely as not
 
+Chosen: TypeAlias = NextAction | WrittenAction
+"""What a player decides: one of the legal choices, or for a discard the cards it throws out."""
 
-def _pick(choices: list[dict], verb: str) -> dict:
+
+def _pick(choices: list[NextAction], verb: str) -> NextAction:
     return next(c for c in choices if c["do"] == verb)
 
 
@@ -32,7 +39,7 @@ class Beginner:
 
     level = "beginner"
 
-    def choose(self, view: SeatView, choices: list[dict], score_before: dict) -> dict:
+    def choose(self, view: SeatView, choices: list[NextAction], score_before: dict[str, int]) -> Chosen:
         """One of ``choices`` (the seat's legal actions now, with ``pass`` when it may let the other go on)."""
         verbs = {c["do"] for c in choices}
         if verbs & set(ANSWERS):
@@ -50,8 +57,8 @@ class Beginner:
             return _pick(choices, "refuse" if self._idle_exchange(view) else self.respond(view))
         if "discard" in verbs:
             choice = _pick(choices, "discard")
-            cards = choose_discard(view.hand, view.trump, choice["min"], choice["max"], view.params)
-            return {"by": choice["by"], "do": "discard", "cards": [c.notation for c in cards]}
+            thrown = choose_discard(view.hand, view.trump, choice["min"], choice["max"], view.params)
+            return {"by": choice["by"], "do": "discard", "cards": [c.notation for c in thrown]}
         cards = [c for c in choices if c["do"] == "card"]
         return self.card(view, cards)
 
@@ -67,15 +74,15 @@ class Beginner:
     @staticmethod
     def _idle_exchange(view: SeatView) -> bool:
         """Did the last exchange change no card on either side? Then another would be as idle: refuse."""
-        last = view.public["discards"][-2:]
+        last = view.discards[-2:]
         return len(last) == 2 and not any(d["count"] for d in last)
 
-    def optional(self, view: SeatView, options: list[dict], score_before: dict) -> dict | None:
+    def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> NextAction | None:
         """Announce the king once play begins (the exchange over, the cards settled)."""
         kings = [c for c in options if c["do"] == "announce-king"]
         return kings[0] if kings and view.phase == "play" else None
 
-    def answer_wager(self, view: SeatView, choices: list[dict]) -> dict:
+    def answer_wager(self, view: SeatView, choices: list[NextAction]) -> NextAction:
         verbs = [c["do"] for c in choices]
         return _pick(choices, "accept-double" if "accept-double" in verbs else "accept-offer")
 
@@ -85,7 +92,7 @@ class Beginner:
     def respond(self, view: SeatView) -> str:
         return "accept"
 
-    def card(self, view: SeatView, cards: list[dict]) -> dict:
+    def card(self, view: SeatView, cards: list[NextAction]) -> NextAction:
         return cards[0]
 
 
@@ -94,7 +101,7 @@ class Club(Beginner):
 
     level = "club"
 
-    def analysis(self, view: SeatView) -> dict:
+    def analysis(self, view: SeatView) -> Viewed:
         """The analysis from this seat's view, once per decision (a wager, then a card, share it)."""
         if "analysis" not in view.cache:
             view.cache["analysis"] = view.analyse()
@@ -110,16 +117,16 @@ class Club(Beginner):
     def respond(self, view: SeatView) -> str:
         return self.advised(view)[0]
 
-    def ranked(self, view: SeatView, cards: list[dict]) -> list[dict]:
+    def ranked(self, view: SeatView, cards: list[NextAction]) -> list[NextAction]:
         """The legal cards, best first by the analysis from this seat's view."""
         return sorted(cards, key=lambda choice: self.key(view, choice))  # stable: ties keep the referee's order
 
-    def key(self, view: SeatView, choice: dict) -> tuple:
+    def key(self, view: SeatView, choice: NextAction) -> tuple[float, float, float]:
         """Best first: the chance of the point, then of the vole, then the tricks on average."""
         f = next(e for e in self.analysis(view)["cards"] if e["card"] == choice["card"])
         return (-f["p_point"], -f["p_vole"], -f["expected_tricks"])
 
-    def card(self, view: SeatView, cards: list[dict]) -> dict:
+    def card(self, view: SeatView, cards: list[NextAction]) -> NextAction:
         return self.ranked(view, cards)[0]
 
     def my_chance(self, view: SeatView) -> float:
@@ -131,7 +138,7 @@ class Club(Beginner):
         answer = self.analysis(view)
         return answer["p_point"] if answer["to_act"] == view.seat else 1 - answer["p_point"]
 
-    def optional(self, view: SeatView, options: list[dict], score_before: dict) -> dict | None:
+    def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> NextAction | None:
         king = super().optional(view, options, score_before)
         if king is not None:
             return king
@@ -145,7 +152,7 @@ class Club(Beginner):
             return wagers["offer-point"]
         return None
 
-    def answer_wager(self, view: SeatView, choices: list[dict]) -> dict:
+    def answer_wager(self, view: SeatView, choices: list[NextAction]) -> NextAction:
         verbs = [c["do"] for c in choices]
         if "accept-double" in verbs:
             return _pick(choices, "accept-double" if self.my_chance(view) >= EVEN else "decline-double")
@@ -165,13 +172,13 @@ class Book(Club):
         advice, cites = super().advised(view)
         return score_adjusted(view, advice, cites)
 
-    def optional(self, view: SeatView, options: list[dict], score_before: dict) -> dict | None:
+    def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> NextAction | None:
         kings = [c for c in options if c["do"] == "announce-king"]
         if kings and view.phase == "play" and conceal_king(view, score_before):
             options = [c for c in options if c["do"] != "announce-king"]
         return super().optional(view, options, score_before) if options else None
 
-    def card(self, view: SeatView, cards: list[dict]) -> dict:
+    def card(self, view: SeatView, cards: list[NextAction]) -> NextAction:
         ranked = self.ranked(view, cards)
         if view.led is not None:
             return ranked[0]
@@ -183,5 +190,5 @@ class Book(Club):
 LEVELS = {player.level: player for player in (Beginner, Club, Book)}
 
 
-def make_player(level: str):
+def make_player(level: str) -> Beginner:
     return LEVELS[level]()

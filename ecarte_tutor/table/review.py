@@ -16,32 +16,153 @@ the ids the lessons cite.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal, NotRequired, TypedDict
 
 from ..cards import Card
 from ..engine import hand, play
+from ..engine.hand import HandState, TrickRecord, WrittenAction
 from ..fields import SEATS
+from .answers import AdviceAnswer, DoubleDummy, RecordAnswer
 from .discard import DISCARD_RULE, avoidable_breach
 from .drills import DRILLS
-from .game import Game, HandPlay, seat_view
+from .game import Game, HandPlay, PlayerAward, SheetEntry, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
+from .incidents import Call, GradedFact
 from .view import asked
 
 KING_RULE = "king.announce"
 ADVISED = {"stand": "play without proposing", "propose": "propose", "accept": "accept", "refuse": "refuse"}
 
 
+class Mistake(TypedDict):
+    """A choice that cost, filed under the rule that governs it."""
+
+    rule: str
+    text: str
+
+
+class Note(Mistake):
+    """A decision of the learner's, reviewed (``rule``: the rule that governs it)."""
+
+    mistake: bool
+
+
+class ExchangeNote(Note):
+    """Proposing or playing, accepting or refusing, against the jeux de règle."""
+
+    type: Literal["exchange"]
+    index: int
+    did: str
+    advised: str
+    matched: bool
+    cites: list[str]
+
+
+class DiscardNote(Note):
+    """The first discard, against the discard advice."""
+
+    type: Literal["discard"]
+    index: int
+    cards: list[str]
+    matched: bool
+
+
+class CardNote(Note):
+    """A card played where there was a choice, against best play (every card known)."""
+
+    type: Literal["card"]
+    index: int
+    card: str
+    tricks: int
+    best: list[str]
+    best_tricks: int
+
+
+class KingNote(Note):
+    """A king of trumps held with its window open."""
+
+    type: Literal["king"]
+    matched: bool
+
+
+class DrillNote(TypedDict):
+    """What came of an irregularity of the tutor's: called (and how well), or let pass."""
+
+    called: bool
+    mistake: bool
+    rule: str | None  # None: a call when nothing irregular had happened
+    text: str
+    law: NotRequired[int | None]
+    option: NotRequired[str]
+    facts: NotRequired[list[GradedFact]]
+    case: NotRequired[str]
+
+
+class TrickNote(TrickRecord):
+    """A trick of the hand, with the review of the learner's card in it."""
+
+    number: int
+    won_by: str
+    review: CardNote | None
+
+
+class ReviewScore(TypedDict):
+    """The referee's score of the hand, by player."""
+
+    points: dict[str, int]
+    awards: list[PlayerAward]
+    explanation: str
+    cites: list[str]
+    laws: list[int]
+
+
+class HandReview(TypedDict):
+    """The review of a hand (:func:`review_hand`)."""
+
+    deal: int  # 1-based
+    drills: list[DrillNote]
+    seat: str
+    turn_up: str
+    dealt: dict[str, list[str]]
+    decisions: list[ExchangeNote | DiscardNote | KingNote]
+    tricks: list[TrickNote]
+    sheet: list[SheetEntry]
+    score: ReviewScore
+    mistakes: list[Mistake]
+
+
+class RuleCount(TypedDict):
+    rule: str
+    title: str
+    count: int
+
+
+class GameSummary(TypedDict):
+    """The game's mistakes by rule and what came of its irregularities (:func:`game_summary`)."""
+
+    hands: int
+    reviewed: int
+    mistakes: int
+    by_rule: list[RuleCount]
+    score: dict[str, int]
+    winner: str | None
+    drills: dict[str, int]
+
+
 def _tricks(n: int) -> str:
     return f"{n} trick" + ("" if n == 1 else "s")
 
 
-def review_hand(game: Game, number: int) -> dict:
+def review_hand(game: Game, number: int) -> HandReview:
     """The review of deal ``number`` (0-based), which must be over."""
     hp = game.hands[number]
     if hp.answer is None:
         raise ValueError(f"deal {number + 1} is not over yet")
     seat = hp.seats["learner"]
     state = hand.start(hp.deal)
-    decisions, cards, mistakes = [], {}, []
+    decisions: list[ExchangeNote | DiscardNote | KingNote] = []
+    cards: dict[int, CardNote] = {}
+    mistakes: list[Mistake] = []
     first_discard, king_window = True, None
     first_irregular = min(hp.irregular, default=len(hp.actions))
     for index, (action, player) in enumerate(zip(hp.actions, hp.by, strict=True)):
@@ -67,7 +188,7 @@ def review_hand(game: Game, number: int) -> dict:
             mistakes.append({"rule": king["rule"], "text": king["text"]})
     score = hp.answer["score"]
     drill_notes = drill_review(game, hp)
-    mistakes += [{"rule": n["rule"], "text": n["text"]} for n in drill_notes if n["mistake"]]
+    mistakes += [{"rule": n["rule"], "text": n["text"]} for n in drill_notes if n["mistake"] and n["rule"] is not None]
     return {
         "deal": number + 1,
         "drills": drill_notes,
@@ -84,12 +205,13 @@ def review_hand(game: Game, number: int) -> dict:
     }
 
 
-def _review_action(game: Game, hp: HandPlay, state, index: int, action: dict, first_discard: bool) -> dict | None:
+def _review_action(game: Game, hp: HandPlay, state: HandState, index: int, action: WrittenAction,
+                   first_discard: bool) -> ExchangeNote | DiscardNote | CardNote | None:
     verb, seat = action["do"], action["by"]
     mine = list(state.hands[seat])
     if verb in ("propose", "stand", "accept", "refuse"):
         advice = asked({"kind": "advice", **game.settings.question(), "trump": state.trump.letter,
-                        "hand": [c.notation for c in mine], "seat": seat}, game.book)
+                        "hand": [c.notation for c in mine], "seat": seat}, game.book, AdviceAnswer)
         advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
         matched = verb == advised
         words = {"propose": "proposed", "stand": "played without proposing", "accept": "accepted",
@@ -113,14 +235,14 @@ def _review_action(game: Game, hp: HandPlay, state, index: int, action: dict, fi
     return None
 
 
-def _card_note(game: Game, hp: HandPlay, state, index: int, action: dict) -> dict | None:
+def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: WrittenAction) -> CardNote | None:
     seat = action["by"]
     led = state.current[0][1] if state.current else None
     duty = play.duty(state.hands[seat], led, state.trump, game.params)
     if len(duty.legal) < 2:
         return None  # no choice, nothing to review
     answer = asked({"kind": "analyse", **game.settings.question(), "deal": hp.question(game.settings)["deal"],
-                    "actions": hp.actions[:index]}, game.book)
+                    "actions": hp.actions[:index]}, game.book, DoubleDummy)
     tricks = {entry["card"]: entry["tricks"] for entry in answer["cards"]}
     played = Card.from_str(action["card"])
     got, top = tricks[action["card"]], max(tricks.values())
@@ -135,7 +257,7 @@ def _card_note(game: Game, hp: HandPlay, state, index: int, action: dict) -> dic
             "best_tricks": top, "rule": rule, "mistake": got < top, "text": text}
 
 
-def _king_note(game: Game, hp: HandPlay, window_at: int | None) -> dict | None:
+def _king_note(game: Game, hp: HandPlay, window_at: int | None) -> KingNote | None:
     """A king of trumps the learner held with its window open, and did not announce."""
     seat = hp.seats["learner"]
     if window_at is None or hp.state.king_announced_by == seat:
@@ -154,29 +276,31 @@ def _king_note(game: Game, hp: HandPlay, window_at: int | None) -> dict | None:
                     f"{game.params.king_points} point was lost."}
 
 
-def drill_review(game: Game, hp: HandPlay) -> list[dict]:
+def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
     """What came of the irregularities of this deal (and of the deals it replaced): each call graded, each
     one let pass; a revoke let pass, with what the record of the tricks proves (the ``record`` kind)."""
     numbers, before = {hp.number}, hp.number - 1
     while before >= 0 and game.hands[before].void:  # deals set aside by a ruling lead up to this one
         numbers.add(before)
         before -= 1
-    notes = []
+    notes: list[DrillNote] = []
     for entry in game.calls:
         if entry["deal"] not in numbers:
             continue
         law = entry.get("law")
         rule = f"law.{law}" if law else "law.43"
-        if entry["called"] and entry["code"] is None:
+        code = entry["code"]
+        if code is None:  # a call when nothing irregular had happened (one let pass always has its drill)
             notes.append({"called": True, "mistake": False, "rule": None,
                           "text": "You called the referee, but nothing irregular had happened."})
             continue
-        what = DRILLS[entry["code"]].what
+        what = DRILLS[code].what
         if not entry["called"]:
             notes.append({"called": False, "mistake": True, "rule": rule,
                           "text": f"Missed: {what} You let it pass." + _proof(game, hp, entry), "law": law})
             continue
-        report = entry["report"]
+        report, ruling = entry["report"], entry["report"]["ruling"]
+        assert ruling is not None  # the call of a drill's irregularity is ruled on (incidents.call)
         wrong = [f for f in report["facts"] if f["right"] is False]
         text = f"You called the referee: {what} "
         text += "Your answers led to the right ruling. " if report["right_ruling"] else \
@@ -185,28 +309,30 @@ def drill_review(game: Game, hp: HandPlay) -> list[dict]:
                          for f in wrong)
         notes.append({"called": True, "mistake": bool(wrong) or not report["right_ruling"], "rule": rule,
                       "text": text.strip(), "law": law, "option": entry["option"], "facts": report["facts"],
-                      "case": report["ruling"]["case"]})
+                      "case": ruling["case"]})
     return notes
 
 
-def _proof(game: Game, hp: HandPlay, entry: dict) -> str:
+def _proof(game: Game, hp: HandPlay, entry: Call) -> str:
     """For a revoke let pass: does the record of the tricks prove it (the ``record`` kind)?"""
     if entry["code"] != "revoke":
         return ""
     tricks = [{"leader": t["leader"], "led": t["led"], "followed": t["followed"]} for t in hp.state.history]
     answer = asked({"kind": "record", **game.settings.question(), "trump": hp.state.trump.letter,
-                    "tricks": tricks}, game.book)
-    revokes = [p for p in answer["proven"] if p["code"] == "revoke" and p["seat"] == hp.seats["tutor"]]
+                    "tricks": tricks}, game.book, RecordAnswer)
+    # (the record proves a revoke by a later trick: ``proof`` is None only for a lead out of turn)
+    revokes = [(p["trick"], p["proof"]) for p in answer["proven"]
+               if p["code"] == "revoke" and p["seat"] == hp.seats["tutor"] and p["proof"] is not None]
     if not revokes:
         return " The record of the tricks does not prove it: the tutor never showed that suit again."
-    first = revokes[0]
-    return (f" The record proves it: at trick {first['trick'] + 1} the tutor did not follow suit, and at trick "
-            f"{first['proof'] + 1} it played that suit.")
+    trick, proof = revokes[0]
+    return (f" The record proves it: at trick {trick + 1} the tutor did not follow suit, and at trick "
+            f"{proof + 1} it played that suit.")
 
 
-def _trick_notes(hp: HandPlay, seat: str, cards: dict) -> list[dict]:
+def _trick_notes(hp: HandPlay, seat: str, cards: dict[int, CardNote]) -> list[TrickNote]:
     """The tricks in order, each with the review of the learner's card in it."""
-    out = []
+    out: list[TrickNote] = []
     plays = [i for i, a in enumerate(hp.actions) if a["do"] == "card"]  # two cards a trick, in order
     for number, trick in enumerate(hp.state.history):
         note = next((cards[i] for i in plays[2 * number:2 * number + 2] if i in cards), None)
@@ -214,7 +340,7 @@ def _trick_notes(hp: HandPlay, seat: str, cards: dict) -> list[dict]:
     return out
 
 
-def game_summary(game: Game) -> dict:
+def game_summary(game: Game) -> GameSummary:
     """The game's mistakes counted by rule (ids the lessons cite), from the review of every hand over."""
     reviews = [review_hand(game, hp.number) for hp in game.hands if hp.answer is not None]
     counts = Counter(m["rule"] for r in reviews for m in r["mistakes"])

@@ -4,10 +4,13 @@
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..engine.hand import FirstIllegal
+from ..engine.scoring import Scored
 from ..rulebook import RuleBook
-from .game import Game
+from .game import Game, HandPlay
 from .players import make_player
 from .view import asked
 
@@ -17,18 +20,19 @@ class SelfPlay:
     """One finished game and what the referee said of the learner-side bot's moves."""
 
     game: Game
-    refused: list  # the referee's refusals (first_illegal) of the bot's attempts: none expected
+    refused: list[FirstIllegal]  # the referee's refusals (first_illegal) of the bot's attempts: none expected
     decisions: int
 
 
 def play_game(book: RuleBook, *, seed: int, profile: str, learner_level: str = "beginner",
-              tutor_level: str = "beginner", agreements=(), first_dealer: str = "tutor",
+              tutor_level: str = "beginner", agreements: Sequence[object] = (), first_dealer: str = "tutor",
               max_decisions: int = 10_000) -> SelfPlay:
     """A whole game, a ``learner_level`` bot against the ``tutor_level`` tutor."""
     game = Game.start(book, seed=seed, profile=profile, level=tutor_level, agreements=agreements,
                       first_dealer=first_dealer)
     bot = make_player(learner_level)
-    refused, decisions = [], 0
+    refused: list[FirstIllegal] = []
+    decisions = 0
     while (decision := game.decision()) is not None:
         decisions += 1
         if decisions > max_decisions:
@@ -45,7 +49,8 @@ def problems(result: SelfPlay, book: RuleBook) -> list[str]:
     """What is wrong with a finished self-play game (empty when all is well): an illegal action, a game
     without a winner at the target, a hand whose points differ from the ``score`` kind's for the same
     facts, a score sheet that does not add up to the score."""
-    game, found = result.game, []
+    game = result.game
+    found: list[str] = []
     found += [f"refused: {r['explanation']}" for r in result.refused]
     target = game.params.game_target
     if game.winner is None or game.scores[game.winner] < target:
@@ -66,7 +71,7 @@ def problems(result: SelfPlay, book: RuleBook) -> list[str]:
     return found
 
 
-def score_kind_points(hp, game: Game) -> dict | None:
+def score_kind_points(hp: HandPlay, game: Game) -> dict[str, int] | None:
     """What the ``score`` kind gives for this hand's facts (None for a hand a wager changed: the kind
     takes no wagers)."""
     state, params = hp.state, game.params
@@ -80,4 +85,4 @@ def score_kind_points(hp, game: Game) -> dict | None:
                 "dealer_refused_first_proposal": state.dealer_refused_first_proposal,
                 "dealer_refused_later_proposal": state.dealer_refused_later_proposal,
                 "king_turned": state.king_turned, "king_announced_by": state.king_announced_by}
-    return asked(question, game.book)["points"]
+    return asked(question, game.book, Scored)["points"]

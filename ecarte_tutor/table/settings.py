@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..agreements import read_agreements
 from ..errors import QuestionError
+from ..jsontypes import Question
 from ..rulebook import Params, RuleBook
 from .dealing import MAX_SEED
 
@@ -37,39 +38,42 @@ class Settings:
     seed: int
     profile: str
     level: str
-    agreements: tuple = ()  # as a question writes them: names, or one-key objects like {"game-target": 7}
+    agreements: tuple[object, ...] = ()  # as a question writes them: names, or one-key objects like {"game-target": 7}
     first_dealer: str = "tutor"
-    drills: tuple = ()  # the irregularities the tutor commits on purpose (:mod:`.drills`), by code
+    drills: tuple[str, ...] = ()  # the irregularities the tutor commits on purpose (:mod:`.drills`), by code
 
-    def question(self) -> dict:
+    def question(self) -> Question:
         """The fields every question of this game carries (profile, and agreements when there are any)."""
-        fields = {"profile": self.profile}
+        fields: Question = {"profile": self.profile}
         if self.agreements:
-            fields["agreements"] = [dict(a) if isinstance(a, dict) else a for a in self.agreements]  # copies
+            fields["agreements"] = self._agreements()
         return fields
+
+    def _agreements(self) -> list[object]:
+        return [dict(a) if isinstance(a, dict) else a for a in self.agreements]  # copies
 
     def params(self, book: RuleBook) -> Params:
         return book.params(self.profile, read_agreements(self.question(), book))
 
-    def to_record(self, moves: str = "") -> dict:
-        record = {"v": VERSION, "seed": self.seed, "profile": self.profile, "level": self.level,
-                  "agreements": list(self.question().get("agreements", [])), "dealer": self.first_dealer}
+    def to_record(self, moves: str = "") -> dict[str, object]:
+        record: dict[str, object] = {"v": VERSION, "seed": self.seed, "profile": self.profile, "level": self.level,
+                                     "agreements": self._agreements(), "dealer": self.first_dealer}
         if self.drills:
             record["drills"] = list(self.drills)
         return {**record, "moves": moves}
 
 
-def make_settings(book: RuleBook, *, seed, profile=None, level="club", agreements=(), first_dealer="tutor",
-                  drills=()) -> Settings:
+def make_settings(book: RuleBook, *, seed: object, profile: object = None, level: object = "club",
+                  agreements: object = (), first_dealer: object = "tutor", drills: object = ()) -> Settings:
     """Settings checked against the rule book: a clear :class:`TableError` for anything unknown."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise TableError(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}.", "seed")
     profile = book.default_profile if profile is None else profile
     if not isinstance(profile, str) or profile.strip().lower() not in book.profiles:
         raise TableError(f"Unknown profile {profile!r}; choose one of {', '.join(book.profiles)}.", "profile")
-    if level not in LEVELS:
+    if not isinstance(level, str) or level not in LEVELS:
         raise TableError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.", "level")
-    if first_dealer not in PLAYERS:
+    if not isinstance(first_dealer, str) or first_dealer not in PLAYERS:
         raise TableError(f"Who deals first must be 'learner' or 'tutor', not {first_dealer!r}.", "dealer")
     if not isinstance(agreements, (list, tuple)):
         raise TableError("The agreements must be a list such as [\"doubling\", {\"game-target\": 7}].", "agreements")
@@ -86,7 +90,7 @@ def make_settings(book: RuleBook, *, seed, profile=None, level="club", agreement
     return settings
 
 
-def read_record(record, book: RuleBook) -> tuple[Settings, str]:
+def read_record(record: object, book: RuleBook) -> tuple[Settings, str]:
     """The settings and the moves of a record (a dict, e.g. just read from JSON)."""
     if not isinstance(record, dict):
         raise TableError("A game record must be an object with the fields " + ", ".join(FIELDS) + ".")

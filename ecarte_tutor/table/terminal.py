@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 
 from ..cards import Card
+from ..engine.hand import NextAction
 from ..errors import CardNotationError
 from ..fields import is_whole_number
-from ..lineio import Leave, read_line
+from ..lineio import Leave, LineInput, Output, read_line
 from .discard import choose_discard
-from .game import Game, opponent
+from .game import Decision, Game, LogEntry, opponent
 from .review import game_summary, review_hand
 from .settings import TableError
 from .why import reasons
@@ -49,14 +51,14 @@ TOLD = {  # what an action looks like at the table, said of "you" / "the tutor"
 }
 
 
-def pretty(cards) -> str:
+def pretty(cards: Iterable[object]) -> str:
     return " ".join(Card.from_str(str(c)).pretty for c in cards) or "nothing"
 
 
 class TerminalGame:
     """One game at the terminal, reading moves from ``stdin`` and writing to ``stdout``."""
 
-    def __init__(self, game: Game, stdin=None, stdout=None):
+    def __init__(self, game: Game, stdin: LineInput | None = None, stdout: Output | None = None):
         self.game = game
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
@@ -91,7 +93,7 @@ class TerminalGame:
         self.finish()
         return 0
 
-    def decide(self, decision) -> None:
+    def decide(self, decision: Decision) -> None:
         self.show(decision)
         while True:
             text = self.read()
@@ -119,7 +121,7 @@ class TerminalGame:
 
     # --- reading a move ------------------------------------------------------------------------
 
-    def parse(self, text: str, decision) -> dict:
+    def parse(self, text: str, decision: Decision) -> dict[str, object]:
         """The move a typed line stands for; :class:`TableError` when it stands for none."""
         verbs = {c["do"]: c for c in decision.choices}
         word = " ".join(text.lower().split())
@@ -155,10 +157,10 @@ class TerminalGame:
             raise TableError("One card at a time.")
         return {"do": "card", "card": cards[0].notation}
 
-    def hint(self, decision) -> str:
+    def hint(self, decision: Decision) -> str:
         return "Choices: " + "; ".join(self.label(c) for c in decision.choices) + "."
 
-    def label(self, choice: dict) -> str:
+    def label(self, choice: NextAction) -> str:
         verb = choice["do"]
         if verb == "card":
             return Card.from_str(choice["card"]).pretty
@@ -168,7 +170,7 @@ class TerminalGame:
 
     # --- what is shown ---------------------------------------------------------------------------
 
-    def show(self, decision) -> None:
+    def show(self, decision: Decision) -> None:
         view = decision.view
         self.opening()
         self.say(f"Your cards: {pretty(view.hand)}   (trumps {view.trump.symbol}, turn-up {view.turn_up.pretty})")
@@ -225,7 +227,7 @@ class TerminalGame:
         if number != self.dealt and number == self.game.current.number:
             self.opening()
 
-    def tell(self, entry: dict) -> None:
+    def tell(self, entry: LogEntry) -> None:
         action, you = entry["action"], entry["player"] == "learner"
         who = "You" if you else "The tutor"
         verb = action["do"]
@@ -273,12 +275,13 @@ class TerminalGame:
                      + ("" if entry["scored"] else " (not scored)") + f" — {entry['reason']} [laws {laws}]")
 
     def finish(self) -> None:
-        game = self.game
-        won = "You win" if game.winner == "learner" else "The tutor wins"
+        game, winner = self.game, self.game.winner
+        assert winner is not None  # run() finishes the game once it is over
+        won = "You win" if winner == "learner" else "The tutor wins"
         counts = f", which counts {game.game_value}" if (game.game_value or 1) > 1 else ""
-        loser = opponent(game.winner)
+        loser = opponent(winner)
         self.say()
-        self.say(f"{won} the game, {game.scores[game.winner]} to {game.scores[loser]}{counts}.")
+        self.say(f"{won} the game, {game.scores[winner]} to {game.scores[loser]}{counts}.")
         summary = game_summary(game)
         if summary["by_rule"]:
             self.say(f"Your mistakes by rule ({summary['mistakes']} in {summary['reviewed']} decisions reviewed):")

@@ -9,24 +9,40 @@ because the kind replays the hand from it, but no decision reads it.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypedDict, TypeVar, cast
 
 from ..asking import ask
-from ..cards import Card
+from ..cards import Card, Suit
+from ..engine.hand import ShownState
 from ..fields import other
+from ..jsontypes import Question
 from ..rulebook import Params, RuleBook
+from .answers import AdviceAnswer, Viewed
+
+A = TypeVar("A", bound=Mapping[str, object])
 
 
 class TableDefect(RuntimeError):
     """The engine refused a question the table made: a defect of the table, never the player's doing."""
 
 
-def asked(question: dict, book: RuleBook) -> dict:
-    """``ask(question)``, raising :class:`TableDefect` on an error answer."""
+def asked(question: Question, book: RuleBook, shape: type[A]) -> A:
+    """``ask(question)``, raising :class:`TableDefect` on an error answer; ``shape`` names the answer the
+    question's kind gives (:mod:`.answers`), for the type checker: nothing is checked at run time."""
     answer = ask(question, book)
-    if "error" in answer:
-        raise TableDefect(f"the {question.get('kind')} question failed: {answer['error']['message']}")
-    return answer
+    error = answer.get("error")
+    if isinstance(error, dict):  # ask()'s error object: code, message, field
+        raise TableDefect(f"the {question.get('kind')} question failed: {error['message']}")
+    return cast(A, answer)  # the kind's answer, in the shape docs/api.md gives it
+
+
+class SeenDiscard(TypedDict):
+    """A discard as the table sees it: by whom, and how many cards."""
+
+    by: str
+    count: int
 
 
 @dataclass
@@ -35,18 +51,19 @@ class SeatView:
 
     seat: str
     player: str  # learner | tutor
-    hand: tuple  # his own cards now
+    hand: tuple[Card, ...]  # his own cards now
     turn_up: Card
-    public: dict  # the referee's state of the hand, without the other's cards
-    score: dict  # by seat, as it stands now (kings marked in this hand included)
+    public: ShownState  # the referee's state of the hand, with his own cards only (``hands``)
+    discards: list[SeenDiscard]  # how many cards each discard changed (which cards, only their owner knows)
+    score: dict[str, int]  # by seat, as it stands now (kings marked in this hand included)
     params: Params
     book: RuleBook
     number: int  # which deal of the game
-    _question: dict = field(repr=False, default_factory=dict)  # deal, actions, profile: for the engine only
-    cache: dict = field(repr=False, default_factory=dict)  # what a player worked out for this decision
+    _question: Question = field(repr=False, default_factory=dict)  # deal, actions, profile: for the engine only
+    cache: dict[str, Viewed] = field(repr=False, default_factory=dict)  # the analysis worked out for this decision
 
     @property
-    def trump(self):
+    def trump(self) -> Suit:
         return self.turn_up.suit
 
     @property
@@ -63,20 +80,20 @@ class SeatView:
         current = self.public["current_trick"]
         return Card.from_str(current[0]["card"]) if current else None
 
-    def ask(self, question: dict) -> dict:
-        """A question of this game (profile and agreements added)."""
-        return asked({**question, **_settings_fields(self._question)}, self.book)
+    def ask(self, question: Question, shape: type[A]) -> A:
+        """A question of this game (profile and agreements added), whose answer has ``shape``."""
+        return asked({**question, **_settings_fields(self._question)}, self.book, shape)
 
-    def analyse(self) -> dict:
+    def analyse(self) -> Viewed:
         """The ``analyse`` kind from this seat's view: only what this seat knows is used."""
         return self.ask({"kind": "analyse", "deal": self._question["deal"], "actions": self._question["actions"],
-                         "view": self.seat})
+                         "view": self.seat}, Viewed)
 
-    def advice(self) -> dict:
+    def advice(self) -> AdviceAnswer:
         """The jeux de règle for this seat's five cards."""
         return self.ask({"kind": "advice", "trump": self.trump.letter, "hand": [c.notation for c in self.hand],
-                         "seat": self.seat})
+                         "seat": self.seat}, AdviceAnswer)
 
 
-def _settings_fields(question: dict) -> dict:
+def _settings_fields(question: Question) -> Question:
     return {name: question[name] for name in ("profile", "agreements") if name in question}

@@ -10,8 +10,13 @@
 """
 from __future__ import annotations
 
+from typing import TypedDict
+
 from ..cards import Card
 from ..engine import wagers
+from ..engine.hand import NextAction
+from ..jsontypes import Question
+from .answers import AdviceAnswer, Explained
 from .discard import DISCARD_RULE, choose_discard
 from .hoffmann import LEADING_RULE, lead_preference
 from .view import SeatView
@@ -34,10 +39,18 @@ LEAD_HINTS = {  # by hoffmann.lead_preference
 }
 
 
-def reasons(view: SeatView, choices: list[dict]) -> list[dict]:
+class Reason(TypedDict):
+    """Why one legal choice: a line in a player's words, and the rules it rests on."""
+
+    choice: NextAction
+    why: str
+    cites: list[str]
+
+
+def reasons(view: SeatView, choices: list[NextAction]) -> list[Reason]:
     """``[{"choice": action, "why": one line, "cites": [rule ids]}]``, one per choice."""
-    out = []
-    advice = None
+    out: list[Reason] = []
+    advice: AdviceAnswer | None = None
     for choice in choices:
         verb = choice["do"]
         if verb == "card":
@@ -60,10 +73,11 @@ def reasons(view: SeatView, choices: list[dict]) -> list[dict]:
 
 
 def _card(view: SeatView, card: str) -> tuple[str, list[str]]:
-    question = {"kind": "play", "trump": view.trump.letter, "hand": [c.notation for c in view.hand], "card": card}
+    question: Question = {"kind": "play", "trump": view.trump.letter, "hand": [c.notation for c in view.hand],
+                          "card": card}
     if view.led is not None:
         question["led"] = view.led.notation
-    answer = view.ask(question)
+    answer = view.ask(question, Explained)
     text, cites = answer["explanation"], answer["cites"]
     played = Card.from_str(card)
     legal = f"{played.pretty} is legal. "
@@ -74,14 +88,14 @@ def _card(view: SeatView, card: str) -> tuple[str, list[str]]:
     return text, cites
 
 
-def _exchange(view: SeatView, verb: str, advice: dict) -> tuple[str, list[str]]:
+def _exchange(view: SeatView, verb: str, advice: AdviceAnswer) -> tuple[str, list[str]]:
     advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
     verdict = "the jeux de règle advise it" if verb == advised else "the jeux de règle advise against it"
     first = advice["explanation"].split(". ", 1)[-1]  # the hand is on show already: keep the verdict's reasons
     return f"To {STAKES[verb]}: {verdict}. {first}", [RULES[verb], *advice["cites"]]
 
 
-def _discard(view: SeatView, choice: dict) -> tuple[str, list[str]]:
+def _discard(view: SeatView, choice: NextAction) -> tuple[str, list[str]]:
     low, high = choice["min"], choice["max"]
     count = f"{low} to {high} cards" if low != high else f"{low} card{'s' * (low != 1)}"
     advised = choose_discard(view.hand, view.trump, low, high, view.params)
@@ -95,6 +109,8 @@ def _discard(view: SeatView, choice: dict) -> tuple[str, list[str]]:
 def _king(view: SeatView) -> tuple[str, list[str]]:
     king = Card("K", view.trump)
     window = view.params.rule_for("king_window")
-    says = " ".join(view.book.rules[window].variant["profiles"][view.params.profile]["says"].split())
+    variant = view.book.rules[window].variant
+    assert variant is not None  # the profiles set the window (variant.king-window): no agreement changes it
+    says = " ".join(variant["profiles"][view.params.profile]["says"].split())
     return (f"You hold {king.pretty}, the king of trumps: announcing it scores {view.params.king_points}. "
             f"Until when: {says}"), ["king.announce", window]

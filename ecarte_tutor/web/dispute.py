@@ -125,7 +125,7 @@ def interview():
     question = {"kind": "dispute", "facts": {name: typed_value(book.facts.get(name), raw) for name, raw in pairs}}
     if profile:
         question["profile"] = profile
-    answer = ask(question, get_site().library)  # the library: a house's rules apply
+    answer: dict = ask(question, get_site().library)  # the library: a house's rules apply
     if "error" in answer:
         return render_template("dispute/error.html", message=player_message(answer["error"], dict(pairs)),
                                **context), 400

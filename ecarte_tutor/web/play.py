@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
 from ..cards import Card
+from ..engine.hand import FirstIllegal
 from ..table import LEVELS, Game, TableError
 from ..table.drills import DRILLS
 from ..table.incidents import ask_dispute, assess, marked
@@ -152,7 +153,7 @@ def game():
     return _render(_game())
 
 
-def _render(game: Game, refusal: dict | None = None, message: str | None = None, status: int = 200):
+def _render(game: Game, refusal: FirstIllegal | None = None, message: str | None = None, status: int = 200):
     decision = game.decision()
     why = reasons(decision.view, decision.choices) if decision is not None else []
     trying = request.args.get("try") == "1"
@@ -246,7 +247,7 @@ def referee():
     if refused:
         return render_template("play/referee.html", error=refused, **context), 400
     facts = {name: typed_value(book.facts.get(name), raw) for name, raw in pairs}
-    answer = ask_dispute(game, facts)
+    answer: dict = ask_dispute(game, facts)
     if "error" in answer:
         return render_template("play/referee.html", error=answer["error"]["message"], **context), 400
     if answer["status"] == "need":

@@ -56,6 +56,18 @@ def test_annotations_are_ignored_and_if_then_else_is_decided():
     assert [check(v) for v in ("ab", "abc", 3, -1, 2.0, 2.5, None)] == [True, False, True, False, True, False, False]
 
 
+@pytest.mark.parametrize("condition", [True, False])
+def test_an_if_that_is_a_boolean_schema_is_decided(condition):
+    """``"if": true`` (or false) is a schema like any other: it once crashed the generator with a TypeError."""
+    from jsonschema import Draft202012Validator
+
+    schema = {"if": condition, "then": {"maxLength": 2}, "else": {"type": "integer"}}
+    check = compile_check(schema, "test", resolve_nothing, FIXED)
+    values = ("ab", "abc", 3)
+    assert [check(v) for v in values] == [Draft202012Validator(schema).is_valid(v) for v in values]
+    assert [check(v) for v in values] == ([True, False, True] if condition else [False, False, True])
+
+
 def test_a_broken_question_schema_is_a_data_error_naming_its_file(book):
     from ecarte_tutor.errors import DataError
     from ecarte_tutor.questions.check import check_every_kind
