@@ -129,3 +129,12 @@ def test_at_the_terminal_the_answer_comes_only_with_the_second_wrong_try(lesson,
     assert "The answer:" not in first and "The answer:" in second
     assert exercise.handler.words(exercise, expected) in second
     assert "Try again" not in text
+
+
+def test_a_bystander_dispute_diagnosis_names_how_the_advice_was_given():
+    lesson = next(item for item in LIBRARY.lessons if item.slug == "other-tables")
+    step = next(s for s in lesson.exercises if s.exercise.position.get("facts", {}).get("irregularity") == "bystander-advice")
+    diagnosis = grade(step.exercise, {"option_ids": ["advice-allowed"], "chooser": "none"}, BOOK).diagnosis
+    assert "“How was the advice given?”" in diagnosis.text and "By pointing at a card" in diagnosis.text
+    assert "“Agreement: bystanders who bet and advise”" in diagnosis.text, "a rule that is no law, by its title"
+    assert diagnosis.rule == "variant.french-bystanders"
