@@ -47,6 +47,9 @@ def typical_wrong_answers(exercise, expected) -> list[tuple[str, dict]]:
     elif kind == "propose-or-play":
         out += [(f"chose {c['value']}", {"choice": c["value"]}) for c in exercise.choices
                 if c["value"] != expected["choice"]]
+    elif kind == "pool":  # every other of the six answers: a winner or a waiting player sent out, a pool not won
+        out += [(f"chose {c['value']}", {"next": c["value"]}) for c in exercise.choices
+                if c["value"] != expected["next"]]
     else:
         raise AssertionError(f"no typical wrong answers for the kind {kind}: add them here")
     return out
