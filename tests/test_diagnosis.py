@@ -112,6 +112,7 @@ TYPED = {  # the first typical wrong answer of each exercise, as a learner types
     "rank-order": lambda x, a: [" ".join(a["order"])],
     "trick-winner": lambda x, a: [a["winner"]],
     "score": lambda x, a: [f"{a['points']['elder']} {a['points']['dealer']}"],
+    "hand-score": lambda x, a: [f"{a['points']['elder']} {a['points']['dealer']}"],
     "exchange": lambda x, a: [f"{a['elder_draws']} {a['dealer_draws']}"],
     "dispute": lambda x, a: [" ".join(str([c["value"] for c in x.choices].index(o) + 1) for o in a["option_ids"]),
                              a["chooser"]],
@@ -151,3 +152,14 @@ def test_a_pool_diagnosis_tells_two_wins_from_two_running():
     assert "Anne has won games 1 and 4, but not running" in text
     assert "keeps his seat" in grade(exercise, {"next": "Anne sits out the next game"}, BOOK).diagnosis.text
     assert "cannot wait twice in a row" in grade(exercise, {"next": "out:Claude"}, BOOK).diagnosis.text
+
+
+def test_a_hand_score_diagnosis_names_the_wager_left_out():
+    lesson = next(item for item in LIBRARY.lessons if item.slug == "other-tables")
+    wagers = {s.exercise.position["agreements"][0]: s.exercise for s in lesson.exercises
+              if s.exercise.kind == "hand-score"}
+    doubled, offered = wagers["doubling"], wagers["offer-the-point"]
+    text = grade(doubled, {"points": {"elder": 0, "dealer": 2}}, BOOK).diagnosis.text
+    assert text.startswith("You scored the hand as if nobody had doubled")
+    text = grade(offered, {"points": {"elder": 0, "dealer": 2}}, BOOK).diagnosis.text
+    assert "the dealer declined the point offered" in text and "win every trick" in text
