@@ -88,9 +88,7 @@ class HandScore(PointsKind[HandPosition, HandAnswer]):
             return found
         mine, right = given["points"], expected["points"]
         state = answer["state"]
-        wagers = state["wagers"]
-        ended = wagers["ended"]
-        rule = (DOUBLE if ended[0] == "double-declined" else OFFER) if ended else DOUBLE if wagers["doubled"] else OFFER
+        rule = _wager_rule(state["wagers"])
         won = next((s for s in SEATS if right[s] > 0), "elder")  # the seat the hand scores for
         lost = other(won)
         if (mine["elder"], mine["dealer"]) == (right["dealer"], right["elder"]):
@@ -147,6 +145,15 @@ def _without_wagers(p: HandPosition, answer: HandAnswer) -> list[Alternative]:
             continue
         alternatives.append(Alternative(changed(p, actions=kept), text, DOUBLE if opener == "double" else OFFER))
     return alternatives
+
+
+def _wager_rule(wagers: Wagers) -> str:
+    """The agreement whose wager shaped the score; the point's rule for a hand without one."""
+    if wagers["ended"]:
+        return DOUBLE if wagers["ended"][0] == "double-declined" else OFFER
+    if wagers["doubled"]:
+        return DOUBLE
+    return OFFER if wagers["offer_declined_by"] else "scoring.point"
 
 
 def _nothing(state: HandState, seat: str) -> str:
