@@ -240,6 +240,7 @@ class Params(dict[str, object]):
     doubling_factor: int
     declined_offer_points: int
     single_exchange: bool
+    bystanders_advise: bool
     short_stock_dealer: Literal["plays-without-exchange", "takes-what-remains"]
 
     origin: dict[str, str]

@@ -23,6 +23,7 @@ GENERIC = re.compile(r"not quite|try again|wrong answer|that is (wrong|incorrect
 def situation_words(exercise) -> set[str]:
     """What a specific diagnosis may name: the cards, seats, choices, numbers and facts of the exercise."""
     words = set(SEAT_WORDS.values()) | {c["label"] for c in exercise.choices} | {"trump", "law "}
+    words |= set(exercise.position.get("players", ()))  # a pool's players, by name
     words |= {rule.title.split(" (")[0] for rule in BOOK.profiles.values()}
     for line in exercise.handler.describe(exercise, BOOK):
         words |= set(re.findall(r"\d+|[KQJA]|10|[♠♥♦♣]", line))
@@ -111,10 +112,12 @@ TYPED = {  # the first typical wrong answer of each exercise, as a learner types
     "rank-order": lambda x, a: [" ".join(a["order"])],
     "trick-winner": lambda x, a: [a["winner"]],
     "score": lambda x, a: [f"{a['points']['elder']} {a['points']['dealer']}"],
+    "hand-score": lambda x, a: [f"{a['points']['elder']} {a['points']['dealer']}"],
     "exchange": lambda x, a: [f"{a['elder_draws']} {a['dealer_draws']}"],
     "dispute": lambda x, a: [" ".join(str([c["value"] for c in x.choices].index(o) + 1) for o in a["option_ids"]),
                              a["chooser"]],
     "propose-or-play": lambda x, a: [a["choice"]],
+    "pool": lambda x, a: [str([c["value"] for c in x.choices].index(a["next"]) + 1)],
 }
 
 
@@ -129,3 +132,34 @@ def test_at_the_terminal_the_answer_comes_only_with_the_second_wrong_try(lesson,
     assert "The answer:" not in first and "The answer:" in second
     assert exercise.handler.words(exercise, expected) in second
     assert "Try again" not in text
+
+
+def test_a_bystander_dispute_diagnosis_names_how_the_advice_was_given():
+    lesson = next(item for item in LIBRARY.lessons if item.slug == "other-tables")
+    step = next(s for s in lesson.exercises
+                if s.exercise.position.get("facts", {}).get("irregularity") == "bystander-advice")
+    diagnosis = grade(step.exercise, {"option_ids": ["advice-allowed"], "chooser": "none"}, BOOK).diagnosis
+    assert "“How was the advice given?”" in diagnosis.text and "By pointing at a card" in diagnosis.text
+    assert "“Agreement: bystanders who bet and advise”" in diagnosis.text, "a rule that is no law, by its title"
+    assert diagnosis.rule == "variant.french-bystanders"
+
+
+def test_a_pool_diagnosis_tells_two_wins_from_two_running():
+    lesson = next(item for item in LIBRARY.lessons if item.slug == "other-tables")
+    exercise = next(s.exercise for s in lesson.exercises if s.exercise.kind == "pool")
+    assert grade(exercise, {"next": "out:Bertrand"}, BOOK).correct, "the loser of the fourth game waits"
+    text = grade(exercise, {"next": "won:Anne"}, BOOK).diagnosis.text
+    assert "Anne has won games 1 and 4, but not running" in text
+    assert "keeps his seat" in grade(exercise, {"next": "Anne sits out the next game"}, BOOK).diagnosis.text
+    assert "cannot wait twice in a row" in grade(exercise, {"next": "out:Claude"}, BOOK).diagnosis.text
+
+
+def test_a_hand_score_diagnosis_names_the_wager_left_out():
+    lesson = next(item for item in LIBRARY.lessons if item.slug == "other-tables")
+    wagers = {s.exercise.position["agreements"][0]: s.exercise for s in lesson.exercises
+              if s.exercise.kind == "hand-score"}
+    doubled, offered = wagers["doubling"], wagers["offer-the-point"]
+    text = grade(doubled, {"points": {"elder": 0, "dealer": 2}}, BOOK).diagnosis.text
+    assert text.startswith("You scored the hand as if nobody had doubled")
+    text = grade(offered, {"points": {"elder": 0, "dealer": 2}}, BOOK).diagnosis.text
+    assert "the dealer declined the point offered" in text and "win every trick" in text

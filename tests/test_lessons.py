@@ -184,6 +184,27 @@ def test_grade_dispute(book):
         grade(misdeal, {"option_ids": ["cut-again"], "chooser": "elder"}, book)
 
 
+DEAL = {"elder": ["10C", "9C", "KH", "QH", "JH"], "dealer": ["KC", "QC", "JC", "AC", "7H"], "turn_up": "7C",
+        "stock": ["KS", "QS", "JS", "AS", "10S", "9S", "8S", "7S", "AH", "10H", "9H", "8H", "KD", "QD", "JD", "AD",
+                  "10D", "9D", "8D", "7D", "8C"]}
+
+
+def test_grade_pool_and_hand_score(book):
+    players = [{"value": f"{w}:{n}", "label": f"{n} {w}"} for w in ("out", "won") for n in ("Ann", "Bo", "Cy")]
+    pool = exercise("pool", {"players": ["Ann", "Bo", "Cy"], "results": ["Ann", "Ann"]}, players)
+    assert grade(pool, {"next": "won:Ann"}, book).correct
+    assert grade(pool, {"next": "ANN WON"}, book).correct, "a choice's words, in any case"
+    assert not grade(pool, {"next": "out:Bo"}, book).correct
+    with pytest.raises(BadResponse, match="not one of the answers"):
+        grade(pool, {"next": "Dee"}, book)
+    declined = exercise("hand-score", {"agreements": ["doubling"], "deal": DEAL, "actions": [
+        {"by": "elder", "do": "stand"}, {"by": "dealer", "do": "double"}, {"by": "elder", "do": "decline-double"}]})
+    assert grade(declined, {"points": {"elder": 0, "dealer": 2}}, book).correct
+    wrong = grade(declined, {"points": {"elder": 2, "dealer": 0}}, book)
+    assert "the elder hand declined the double" in wrong.diagnosis.text and wrong.diagnosis.rule == "variant.doubling"
+    assert "vulnerable" in grade(declined, {"points": {"elder": 0, "dealer": 1}}, book).diagnosis.text
+
+
 def test_an_unanswerable_position_is_a_lesson_error(book):
     broken = exercise("legal-cards", {"trump": "H", "led": "JS", "hand": ["JS"]})
     with pytest.raises(LessonError, match="led-in-hand"):
@@ -192,6 +213,9 @@ def test_an_unanswerable_position_is_a_lesson_error(book):
                        [{"value": "fresh-deal", "label": "x"}])
     with pytest.raises(LessonError, match="incomplete"):
         expected_answer(partial, book)
+    unfinished = exercise("hand-score", {"deal": DEAL, "actions": [{"by": "elder", "do": "stand"}]})
+    with pytest.raises(LessonError, match="not over"):
+        expected_answer(unfinished, book)
 
 
 # --- loading -----------------------------------------------------------------------------------

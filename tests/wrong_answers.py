@@ -25,16 +25,16 @@ def typical_wrong_answers(exercise, expected) -> list[tuple[str, dict]]:
             out.append(("the ace on top", {"order": aces + [c for c in order if c not in aces]}))
     elif kind == "trick-winner":
         out.append(("the other player", {"winner": "leader" if expected["winner"] == "follower" else "follower"}))
-    elif kind in ("score", "exchange"):
+    elif kind in ("score", "exchange", "hand-score"):
         keys = ("elder", "dealer")
-        right = expected["points"] if kind == "score" else {s: expected[f"{s}_draws"] for s in keys}
+        right = expected["points"] if kind != "exchange" else {s: expected[f"{s}_draws"] for s in keys}
         tries = [{**right, seat: right[seat] + step} for seat in keys for step in (-1, 1) if right[seat] + step >= 0]
         tries += [{"elder": right["dealer"], "dealer": right["elder"]}, {"elder": 0, "dealer": 0}]
         if kind == "exchange":
             tries.append({"elder": p["elder_discards"], "dealer": p.get("dealer_discards") or 0})
         for counts in tries:
             if counts != right:
-                out.append((f"counted {counts}", {"points": counts} if kind == "score"
+                out.append((f"counted {counts}", {"points": counts} if kind != "exchange"
                             else {f"{s}_draws": counts[s] for s in keys}))
     elif kind == "dispute":
         right, offered = expected["option_ids"], [c["value"] for c in exercise.choices]
@@ -47,6 +47,9 @@ def typical_wrong_answers(exercise, expected) -> list[tuple[str, dict]]:
     elif kind == "propose-or-play":
         out += [(f"chose {c['value']}", {"choice": c["value"]}) for c in exercise.choices
                 if c["value"] != expected["choice"]]
+    elif kind == "pool":  # every other of the six answers: a winner or a waiting player sent out, a pool not won
+        out += [(f"chose {c['value']}", {"next": c["value"]}) for c in exercise.choices
+                if c["value"] != expected["next"]]
     else:
         raise AssertionError(f"no typical wrong answers for the kind {kind}: add them here")
     return out

@@ -58,6 +58,8 @@ exchange           stock, elder_discards, dealer_discards       ``{"elder_draws"
 dispute            facts (dispute)                              ``{"option_ids": [...], "chooser": seat|null}``
 propose-or-play    trump, hand, seat (advice)                   ``{"choice": "propose" | "play"}``
                                                                 (dealer seat: ``"accept" | "refuse"``)
+pool               players, first, results (pool)               ``{"next": "out:<name>" | "won:<name>"}``
+hand-score         deal, actions, agreements (hand)             ``{"points": {"elder": x, "dealer": y}}``
 =================  ===========================================  ===========================================
 
 Cards may be written in any notation the card parser reads; ``expected`` uses canonical

@@ -78,8 +78,8 @@ def reopen_url(question: object) -> str | None:
     if agreements:
         names = [next(iter(a), None) if isinstance(a, dict) else a for a in agreements] \
             if isinstance(agreements, list) else None
-        if kind not in ("play", "trick", "exchange", "score") or not names or len(set(names)) < len(names):
-            return None  # a form carries each agreement once, and only on /legal: no link that would rule otherwise
+        if kind not in ("play", "trick", "exchange", "score", "dispute") or not names or len(set(names)) < len(names):
+            return None  # a form carries each agreement once, on /legal and /dispute: no link that would rule otherwise
         query += agreement_query(agreements)
     if kind == "play":
         endpoint = "legal.play"

@@ -2,7 +2,8 @@
 
 The facts given so far live in the query string, in the order they were
 answered, so a ruling is a URL that can be shared and reopened, and the back
-link is the same URL without its last fact.
+link is the same URL without its last fact. The profile and the agreements at
+the table (``agree=…``, as on the other forms) travel in front of the facts.
 """
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ from flask import Blueprint, render_template, request, url_for
 from ..asking import ask
 from ..casebook import ruling_laws
 from ..rulebook import Fact
-from .forms import requested_profile
+from .forms import AGREE, AGREE_VALUE, FormData, read_profile
 from .site import get_site
 
 bp = Blueprint("dispute", __name__, url_prefix="/dispute")
 
-RESERVED = {"profile"}
+RESERVED = {"profile", AGREE}  # with every agree-<name>: the table's rules, not facts
 # No answer is longer: the longest choice is 23 characters, the numbers are small.
 MAX_VALUE = 40
 SHOWN = 3  # unknown names quoted in the refusal; the rest are counted
@@ -43,11 +44,21 @@ def read_facts(args) -> list[tuple[str, str]]:
     """The facts of the query string as (name, text) pairs, in order; the last value of a name wins."""
     pairs: dict[str, str] = {}
     for name, value in args.items(multi=True):
-        if name in RESERVED or not name:
+        if is_table_field(name) or not name:
             continue
         pairs.pop(name, None)  # keep answer order: a re-answered fact moves to the end
         pairs[name] = value
     return list(pairs.items())
+
+
+def is_table_field(name: str) -> bool:
+    """A field of the profile or the agreements, which every link of the interview keeps."""
+    return name in RESERVED or name.startswith(AGREE_VALUE)
+
+
+def table_pairs(args) -> list[tuple[str, str]]:
+    """The profile and agreements of the query string, as (name, text) pairs in order."""
+    return [(name, value) for name, value in args.items(multi=True) if is_table_field(name)]
 
 
 def refusal(pairs, facts) -> str | None:
@@ -73,8 +84,8 @@ def fact_text(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def dispute_url(pairs, profile: str | None) -> str:
-    query = ([("profile", profile)] if profile else []) + [(n, v) for n, v in pairs]
+def dispute_url(pairs, table: list[tuple[str, str]]) -> str:
+    query = list(table) + [(n, v) for n, v in pairs]
     base = url_for("dispute.interview")
     return f"{base}?{urlencode(query)}" if query else base
 
@@ -101,30 +112,33 @@ def player_message(error: dict, given: dict) -> str:
 @bp.get("/")
 def interview():
     book = get_site().book
-    profile, profile_error = requested_profile(request.args)
+    table = table_pairs(request.args)
+    form = FormData()
+    read_profile(request.args, form)  # the profile and the agreements, read as every form of the site reads them
     pairs = read_facts(request.args)
     refused = refusal(pairs, book.facts)
     if refused:
-        return render_template("dispute/error.html", message=refused, profile=profile or get_site().default_profile,
-                               pairs=[], answered=[], back_url=None, start_url=dispute_url([], profile)), 400
+        return render_template("dispute/error.html", message=refused, profile=form.kept["profile"],
+                               pairs=[], answered=[], back_url=None, start_url=dispute_url([], table)), 400
     answered = [{
         "name": name,
         "question": book.facts[name]["question"] if name in book.facts else name,
         "label": fact_label(book.facts.get(name), raw),
-        "change_url": dispute_url(pairs[:i], profile),
+        "change_url": dispute_url(pairs[:i], table),
     } for i, (name, raw) in enumerate(pairs)]
     context = dict(
-        profile=profile or get_site().default_profile,
+        profile=form.kept["profile"],
+        form=form,
         pairs=pairs,
+        keep=table + pairs,
         answered=answered,
-        back_url=dispute_url(pairs[:-1], profile) if pairs else None,
-        start_url=dispute_url([], profile),
+        back_url=dispute_url(pairs[:-1], table) if pairs else None,
+        start_url=dispute_url([], table),
     )
-    if profile_error:
-        return render_template("dispute/error.html", message=profile_error, **context), 400
-    question = {"kind": "dispute", "facts": {name: typed_value(book.facts.get(name), raw) for name, raw in pairs}}
-    if profile:
-        question["profile"] = profile
+    if form.errors:
+        return render_template("dispute/error.html", message=next(iter(form.errors.values())), **context), 400
+    question = {"kind": "dispute", "facts": {name: typed_value(book.facts.get(name), raw) for name, raw in pairs},
+                **form.question}
     answer: dict = ask(question, get_site().library)  # the library: a house's rules apply
     if "error" in answer:
         return render_template("dispute/error.html", message=player_message(answer["error"], dict(pairs)),

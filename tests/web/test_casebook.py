@@ -105,8 +105,19 @@ def check_reopen_urls():
         "/legal/?trump=H&led=JS&hand=QS&hand=7S"
     assert reopen_url({"kind": "dispute", "facts": {"irregularity": "revoke", "elder_looked": True}}) == \
         "/dispute/?irregularity=revoke&elder_looked=true"
+    assert reopen_url({"kind": "dispute", "agreements": ["bystanders-advise"],
+                       "facts": {"irregularity": "bystander-advice"}}) == \
+        "/dispute/?agree=&agree=bystanders-advise&irregularity=bystander-advice"
     assert reopen_url({"kind": "hand"}) is None
     assert reopen_url("not a question") is None
+
+
+def test_a_dispute_case_under_an_agreement_rules_the_same_when_reopened(get, app):
+    case = next(c for c in LIBRARY.scenarios if c.id == "agreement.bystanders.backer-points")
+    with app.test_request_context():
+        link = reopen_url(case.question)
+    page = get(link)
+    assert page.status == 200 and "The advice was allowed; the player need not follow it" in page.text
 
 
 def test_reopened_cases_rule_again(get, app):

@@ -212,3 +212,43 @@ def test_a_ruling_links_to_its_law_and_the_other_cases_under_it(get, app):
     assert [link for link in links if link.startswith("/casebook/") and "?" not in link] == \
         [f"/casebook/{e.scenario.id}" for e in under[:6]]
     assert "/casebook/?law=43" in links, "and all of them when there are more"
+
+
+# --- the agreements at the table --------------------------------------------------------------------
+
+BYSTANDERS = "agree=&agree=bystanders-advise"
+
+
+def test_the_first_page_offers_the_agreements_at_this_table(get):
+    page = get("/dispute/")
+    assert 'name="agree" value="bystanders-advise"' in page.html
+    assert "Agreements at this table" in page.text
+
+
+def test_the_agreements_travel_with_every_answer_and_decide_the_ruling(get):
+    page = get(f"/dispute/?{BYSTANDERS}&irregularity=bystander-advice")
+    assert question_of(page) == "Who gave the advice or made the remark?", "the custom's facts are asked"
+    hidden = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page.html)
+    assert ("agree", "bystanders-advise") in hidden and ("irregularity", "bystander-advice") in hidden
+    ruling = get(f"/dispute/?{BYSTANDERS}&irregularity=bystander-advice&bystander=backer&advice_by=pointing")
+    assert ruling.status == 200
+    assert "The advice was allowed; the player need not follow it" in ruling.text
+    assert "Where the players' agreement decides" in ruling.text
+    assert "Agreements that took part in this answer" in ruling.text
+    back = dict(parse_qsl(urlsplit(re.search(r'href="([^"]+)" rel="prev"', ruling.html).group(1).replace("&amp;", "&"))
+                          .query, keep_blank_values=True))
+    assert back.get("agree") == "bystanders-advise" and "advice_by" not in back
+
+
+def test_without_the_agreement_the_english_rule_decides_and_no_penalty_is_invented(get):
+    page = get("/dispute/?irregularity=bystander-advice")
+    assert page.status == 200 and question_of(page) is None, "nothing more to ask: the English rule forbids any remark"
+    assert "The remark was out of order, but no penalty is known" in page.text
+    assert "not recovered" in page.text
+    assert "Where the players' agreement decides" not in page.text
+
+
+def test_an_unknown_agreement_is_refused_with_a_clear_message(get):
+    page = get("/dispute/?agree=&agree=bystanders-advic&irregularity=bystander-advice")
+    assert page.status == 400
+    assert "Did you mean 'bystanders-advise'?" in page.text

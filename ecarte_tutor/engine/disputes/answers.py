@@ -115,15 +115,20 @@ def resolve_seat(ref: str | None, known: Knowledge) -> str | None:
 
 
 def authority(book: RuleBook, rule_id: str, params: Params) -> str:
-    """``club-code`` for a rule the club code decides, ``profile`` for the profile's own rule."""
+    """``club-code`` for a rule the club code decides, ``profile`` for the profile's own rule,
+    ``agreement`` for the rule of an agreement the players made."""
     rule = book.rules[rule_id]
     if rule.section == LAW_SECTION:
         return "club-code"
+    if any(book.agreements[name].id == rule_id for name, _value in params.agreements):
+        return "agreement"
     if rule.variant:
         sources = rule.variant["profiles"][params.profile]["sources"]
         names = [cite["source"] for cite in sources]
     else:
-        if rule.profiles is not None:  # a rule written for some profiles only is theirs
+        # a rule written for some profiles only is theirs; so is an optional rule in force without
+        # its agreement, which fills a gap of the code from the profile's sources (the bystanders)
+        if rule.profiles is not None or rule.optional:
             return "profile"
         names = [cite.source for cite in rule.sources]
     club = any(book.sources[name].get("authority") == CLUB_CODE_AUTHORITY for name in names)

@@ -73,8 +73,8 @@ def deciding_rules(book: RuleBook) -> list[Rule]:
 
 
 def decision_rows(book: RuleBook, params: Params) -> tuple[Row, ...]:
-    """Every decision row in force under the profile of ``params``, in rule-book order."""
-    key = ("dispute-rows", params.profile)
+    """Every decision row in force under the profile and agreements of ``params``, in rule-book order."""
+    key = ("dispute-rows", params.profile, params.agreements)  # an agreement may bring rows in force
     found: tuple[Row, ...] | None = book.derived.get(key)
     if found is None:
         order = {name: i for i, name in enumerate(book.facts)}

@@ -13,7 +13,7 @@ from ..grading import Feedback, engine_answer
 from ..kinds import KindError
 from ..model import Exercise, exercise_from
 from ..reading import LessonError
-from . import advice, exchange, play, scoring  # noqa: F401 - each registers its drills
+from . import advice, exchange, play, pool, scoring, wagers  # noqa: F401 - each registers its drills
 from .base import ATTEMPTS, REGISTRY, Drill
 from .disputes import law_drill
 

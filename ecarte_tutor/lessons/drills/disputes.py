@@ -3,7 +3,9 @@
 The situation is found the way the dispute interview finds a ruling: start from one of the
 irregularities the rule's decisions name, and answer each question the engine asks with a
 choice drawn at random, until it rules. The remedies offered are the right ones and a few
-that the laws give for the same irregularity at other moments.
+that the laws give for the same irregularity at other moments. A rule that is an agreement (the
+bystanders' custom) is drilled at a table that made it as often as at one that did not, since
+its rows differ between the two.
 """
 from __future__ import annotations
 
@@ -43,9 +45,11 @@ def law_drill(rule: Rule) -> Drill:
         facts: dict[str, FactValue] = {"irregularity": rng.choice(irregularities)}
         # a rule of some profiles only (or a variant) is drawn under one where it rules
         profile = rng.choice(list(rule.profiles)) if rule.profiles else profile_of(rng, book) if rule.variant else None
+        agreed = [rule.agreement["name"]] if rule.agreement and rng.random() < 0.5 else []  # half the time
+        table = with_profile({"agreements": agreed} if agreed else {}, profile)
         answer: Answer = {}
         for _ in range(QUESTIONS):
-            answer = ask(with_profile({"kind": "dispute", "facts": facts}, profile), book)
+            answer = ask({"kind": "dispute", **table, "facts": facts}, book)
             if answer.get("status") != "need":
                 break
             need = cast(Need, answer)["need"]  # the fact the interview asks for next (engine/disputes/answers.py)
@@ -58,7 +62,14 @@ def law_drill(rule: Rule) -> Drill:
         choices = right + rng.sample(wrong, min(len(wrong), rng.randint(2, 3)))
         rng.shuffle(choices)
         what = f"law {rule.law}" if rule.law else f"the rule “{rule.title}”"
-        return {"kind": "dispute", "position": with_profile({"facts": facts}, profile), "choices": choices,
-                "prompt": under(book, profile, "At the table: what does the law allow, and who chooses?"),
-                "hint": f"This is a matter for {what}: when did it come to light, and whose mistake was it?"}
+        prompt = under(book, profile, "At the table: what does the law allow, and who chooses?")
+        if agreed:
+            label = book.agreement_labels[agreed[0]]
+            prompt = f"The players agreed to this: {label[0].lower()}{label[1:]}. {prompt}"
+        elif rule.agreement:  # said, so that the learner knows which side of the agreement he is on
+            prompt = f"The players agreed on nothing beyond the usual rules. {prompt}"
+        question = "what did the players agree, and who did what?" if rule.agreement else \
+            "when did it come to light, and whose mistake was it?"
+        return {"kind": "dispute", "position": {**table, "facts": facts}, "choices": choices, "prompt": prompt,
+                "hint": f"This is a matter for {what}: {question}"}
     return Drill(rule.id, make)

@@ -9,13 +9,15 @@ from __future__ import annotations
 from .base import AnyKind, ExerciseKind, KindError
 from .dispute import CHOOSER_CHOICES, Dispute
 from .exchange import Exchange
+from .hand_score import HandScore
 from .legal_cards import LegalCards
+from .pool import Pool
 from .propose_or_play import ProposeOrPlay
 from .rank_order import RankOrder
 from .score import Score
 from .trick_winner import TrickWinner
 
 KINDS: dict[str, AnyKind] = {kind.name: kind for kind in (
-    LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay())}
+    LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay(), Pool(), HandScore())}
 
 __all__ = ["CHOOSER_CHOICES", "KINDS", "ExerciseKind", "KindError"]

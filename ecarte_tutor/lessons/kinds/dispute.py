@@ -117,7 +117,7 @@ class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
 
     def diagnose(self, exercise: Exercise, given: RulingResponse, expected: RulingResponse, answer: DisputeAnswer,
                  book: RuleBook) -> Diagnosis:
-        law = _law_words(answer)
+        law = _law_words(answer, book)
         rule = next(iter(answer.get("cites", [])), None)
         if set(given["option_ids"]) == set(expected["option_ids"]):
             return Diagnosis(_chooser_mistake(given["chooser"], expected["chooser"]), rule)
@@ -188,10 +188,11 @@ def _chooser_mistake(mine: str | None, right: str | None) -> str:
     return f"The remedies are right, but the choice is not {SEAT_WORDS[mine]}'s to make."
 
 
-def _law_words(answer: DisputeAnswer) -> str:
+def _law_words(answer: DisputeAnswer, book: RuleBook) -> str:
     texts = answer.get("law_text") or []
-    if not texts:
-        return "the rule that decides"
+    if not texts:  # a rule that is no law (a profile's, an agreement's), by its title
+        rule = book.rules.get(next(iter(answer.get("cites", [])), ""))
+        return f"the rule “{rule.title}”" if rule else "the rule that decides"
     return f"law {texts[0]['law']} (“{texts[0]['title']}”)"
 
 

@@ -7,7 +7,7 @@ and the claims that seat has, from the engine's awards.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict, TypeVar
 
 from ...engine.scoring import AwardFields, Scored
 from ...fields import SEATS, other
@@ -15,7 +15,7 @@ from ...jsontypes import Question
 from ...rulebook import RuleBook
 from ..diagnosis import Alternative, Diagnosis, changed, overlooked, profile_alternatives
 from ..reading import SEAT_WORDS, BadResponse, require, whole
-from .base import Asked, ExerciseKind, Form, FormFields, Position, Terminal, params_of
+from .base import Asked, Cited, ExerciseKind, Form, FormFields, Position, Terminal, params_of
 
 if TYPE_CHECKING:
     from ..model import Exercise
@@ -43,18 +43,40 @@ class PointsResponse(TypedDict):
     points: dict[str, int]  # elder, dealer
 
 
-class Score(ExerciseKind[ScorePosition, ScoreAnswer, PointsResponse]):
-    name = "score"
-    ask_kind = "score"
+P = TypeVar("P", bound=Position)
+A = TypeVar("A", bound=Cited)
 
-    def expected(self, exercise: Exercise, answer: ScoreAnswer) -> PointsResponse:
-        return {"points": {seat: answer["points"][seat] for seat in SEATS}}
+
+class PointsKind(ExerciseKind[P, A, PointsResponse]):
+    """A kind answered by the points of each seat for a hand: typed as two numbers, the elder's first."""
 
     def normalize(self, exercise: Exercise, response: object) -> PointsResponse:
         points = require(response, "points", '{"points": {"elder": 1, "dealer": 0}}')
         if not isinstance(points, dict):
             raise BadResponse("'points' must give the points of the elder and of the dealer.", "points")
         return {"points": {seat: whole(points.get(seat), f"points.{seat}") for seat in SEATS}}
+
+    def words(self, exercise: Exercise, answer: PointsResponse) -> str:
+        return f"elder hand {answer['points']['elder']}, dealer {answer['points']['dealer']}"
+
+    def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
+        points = {seat: form.get(f"points_{seat}", "").strip() for seat in SEATS}
+        return {"points": points}, {"points": dict(points)}
+
+    def form_data(self, exercise: Exercise, answer: PointsResponse) -> FormFields:
+        return {f"points_{seat}": str(answer["points"][seat]) for seat in SEATS}
+
+    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
+        elder, dealer = read_two(terminal, "Points for this hand: type the elder hand's, then the dealer's (e.g. 1 0)")
+        return {"points": {"elder": elder, "dealer": dealer}}
+
+
+class Score(PointsKind[ScorePosition, ScoreAnswer]):
+    name = "score"
+    ask_kind = "score"
+
+    def expected(self, exercise: Exercise, answer: ScoreAnswer) -> PointsResponse:
+        return {"points": {seat: answer["points"][seat] for seat in SEATS}}
 
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: ScoreAnswer,
                  book: RuleBook) -> Diagnosis:
@@ -77,16 +99,6 @@ class Score(ExerciseKind[ScorePosition, ScoreAnswer, PointsResponse]):
                          f"claims this hand: {what}. Count each again.",
                          _claim_rule(claims[0], self.position(exercise.position)))
 
-    def words(self, exercise: Exercise, answer: PointsResponse) -> str:
-        return f"elder hand {answer['points']['elder']}, dealer {answer['points']['dealer']}"
-
-    def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
-        points = {seat: form.get(f"points_{seat}", "").strip() for seat in SEATS}
-        return {"points": points}, {"points": dict(points)}
-
-    def form_data(self, exercise: Exercise, answer: PointsResponse) -> FormFields:
-        return {f"points_{seat}": str(answer["points"][seat]) for seat in SEATS}
-
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
         tricks = p["tricks"]
@@ -103,10 +115,6 @@ class Score(ExerciseKind[ScorePosition, ScoreAnswer, PointsResponse]):
             before = p["score_before"]
             lines.append(f"Score before the hand: elder hand {before.get('elder')}, dealer {before.get('dealer')}")
         return lines
-
-    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
-        elder, dealer = read_two(terminal, "Points for this hand: type the elder hand's, then the dealer's (e.g. 1 0)")
-        return {"points": {"elder": elder, "dealer": dealer}}
 
 
 def read_two(terminal: Terminal, prompt: str) -> tuple[int, int]:

@@ -4,7 +4,8 @@
    case's own ruling, never asking a fact twice or asking one already given or implied. A
    fact the case neither states nor implies is answered with each possible value: the ruling
    must not depend on it.
-2. The whole interview tree of every irregularity, under every profile, walked exhaustively:
+2. The whole interview tree of every irregularity, under every profile (and under each agreement
+   that brings decision rows of its own, such as the bystanders' custom), walked exhaustively:
    every irregularity reaches a ruling, every decision row can be reached, and no question is
    asked whose answer cannot change the ruling (nor one with a single possible answer).
 3. ``facts_used`` is exact: changing a given fact that is not in it never changes the ruling.
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ecarte_tutor import ask
+from ecarte_tutor.agreements import read_agreements
 from ecarte_tutor.engine.disputes.knowledge import establish
 from ecarte_tutor.engine.disputes.rows import decision_rows
 from ecarte_tutor.errors import QuestionError
@@ -137,6 +139,25 @@ def test_interview_from_any_part_of_the_facts(item, data):
 # --- 2. the whole tree of every irregularity --------------------------------------------------------
 
 
+def tables(book) -> list[tuple[str, tuple[str, ...]]]:
+    """(profile, agreements) for every table the tree is walked at: each profile as it stands, and each
+    profile with every agreement whose parameter a decision row reads (its rows are in force only then)."""
+    read = {name for rule in book.rules.values() for d in rule.decisions for name in d.get("params", {})}
+    agreed = [name for name, rule in book.agreements.items() if book.agreement(name)["parameter"] in read]
+    return [(profile, ()) for profile in PROFILES] + [(profile, (name,)) for name in agreed for profile in PROFILES]
+
+
+def params_at(book, table):
+    profile, agreements = table
+    return book.params(profile, read_agreements({"agreements": list(agreements)}, book))
+
+
+def question_at(table, facts: dict) -> dict:
+    profile, agreements = table
+    return {"kind": "dispute", "profile": profile, "facts": facts, **({"agreements": list(agreements)} if agreements
+                                                                      else {})}
+
+
 def domains(book) -> dict:
     """The values worth trying for each fact: its choices, plus for whole numbers the edges of every range."""
     found = {}
@@ -144,8 +165,8 @@ def domains(book) -> dict:
         values = [c["value"] for c in spec["choices"]]
         if spec["type"] == "integer":
             low, high = spec.get("min", 0), spec.get("max", 52)
-            for profile in PROFILES:
-                for row in decision_rows(book, book.params(profile)):
+            for table in tables(book):
+                for row in decision_rows(book, params_at(book, table)):
                     cond = row.conditions.get(name)
                     items = cond if isinstance(cond, list) else [cond]
                     if isinstance(cond, dict):
@@ -157,10 +178,10 @@ def domains(book) -> dict:
 
 
 class Tree:
-    """The interview tree of one irregularity under one profile, walked once."""
+    """The interview tree of one irregularity under one profile and its agreements, walked once."""
 
-    def __init__(self, book, profile: str, irregularity: str):
-        self.book, self.profile, self.domains = book, profile, domains(book)
+    def __init__(self, book, table: tuple[str, tuple[str, ...]], irregularity: str):
+        self.book, self.table, self.domains = book, table, domains(book)
         self.memo: dict = {}
         self.rulings: dict = {}  # outcome -> one set of facts that reached it
         self.pointless: list = []
@@ -174,7 +195,7 @@ class Tree:
             return self.memo[key]
         self.nodes += 1
         assert self.nodes <= MAX_NODES, f"{facts['irregularity']}: the interview tree has over {MAX_NODES} nodes"
-        answer = ask({"kind": "dispute", "profile": self.profile, "facts": facts}, self.book)
+        answer = ask(question_at(self.table, facts), self.book)
         found = outcome(answer)
         if found[0] == "error" and found[1] == "conflicting-facts":
             result = frozenset()
@@ -196,16 +217,16 @@ class Tree:
 
 @cache
 def trees(dataset: str) -> dict:
-    """(profile, irregularity) -> its walked tree."""
+    """((profile, agreements), irregularity) -> its walked tree."""
     book = book_of(dataset)
     kinds = [c["value"] for c in book.facts["irregularity"]["choices"]]
-    return {(profile, kind): Tree(book, profile, kind) for profile in PROFILES for kind in kinds}
+    return {(table, kind): Tree(book, table, kind) for table in tables(book) for kind in kinds}
 
 
 def test_every_irregularity_reaches_a_ruling():
     walked = trees("bundled")
     for kind in [c["value"] for c in BOOK.facts["irregularity"]["choices"]]:
-        assert any(o[0] == "ruling" for p in PROFILES for o in walked[(p, kind)].outcomes), \
+        assert any(o[0] == "ruling" for table in tables(BOOK) for o in walked[(table, kind)].outcomes), \
             f"no facts lead to a ruling on '{kind}' in any profile"
 
 
@@ -213,13 +234,13 @@ def test_every_irregularity_reaches_a_ruling():
 def test_every_decision_row_can_be_reached(dataset):
     book = book_of(dataset)
     reached = {o[1] for tree in trees(dataset).values() for o in tree.outcomes if o[0] == "ruling"}
-    rows = {row.case for profile in PROFILES for row in decision_rows(book, book.params(profile))}
+    rows = {row.case for table in tables(book) for row in decision_rows(book, params_at(book, table))}
     assert sorted(rows - reached) == [], "these rows can never be reached: an earlier row always decides first"
 
 
 @pytest.mark.parametrize("dataset", ["fixture", "bundled"])
 def test_no_question_whose_answer_cannot_change_the_ruling(dataset):
-    pointless = [(profile, facts, fact) for (profile, _kind), tree in trees(dataset).items()
+    pointless = [(table, facts, fact) for (table, _kind), tree in trees(dataset).items()
                  for facts, fact in tree.pointless]
     assert pointless[:8] == [], "these questions have one possible answer, or answers that all rule alike"
 
@@ -227,7 +248,7 @@ def test_no_question_whose_answer_cannot_change_the_ruling(dataset):
 @pytest.mark.parametrize("dataset", ["fixture", "bundled"])
 def test_compulsory_rows_have_one_option_and_no_chooser(dataset):
     book = book_of(dataset)
-    wrong = [row.case for profile in PROFILES for row in decision_rows(book, book.params(profile))
+    wrong = [row.case for table in tables(book) for row in decision_rows(book, params_at(book, table))
              if row.decision["compulsory"] and (len(row.decision["options"]) != 1 or row.decision["chooser"])]
     assert sorted(set(wrong)) == [], "a compulsory remedy has exactly one option and chooser null"
 
@@ -240,9 +261,9 @@ def test_facts_used_is_exact_on_every_ruling_of_the_walk():
     any value, as long as it fits the rest) never changes the ruling; every fact in it was given."""
     book = book_of("bundled")
     dom = domains(book)
-    for (profile, _kind), tree in trees("bundled").items():
+    for (table, _kind), tree in trees("bundled").items():
         for result, facts in tree.rulings.items():
-            answer = ask({"kind": "dispute", "profile": profile, "facts": facts}, book)
+            answer = ask(question_at(table, facts), book)
             used = answer["facts_used"]
             assert all(facts.get(n) == v for n, v in used.items()), f"facts_used names facts not given: {used}"
             # every fact not in facts_used: the given ones changed, the others added
@@ -252,11 +273,11 @@ def test_facts_used_is_exact_on_every_ruling_of_the_walk():
                 for value in dom[name]:
                     if facts.get(name) == value:
                         continue
-                    changed = ask({"kind": "dispute", "profile": profile, "facts": {**facts, name: value}}, book)
+                    changed = ask(question_at(table, {**facts, name: value}), book)
                     if changed.get("error", {}).get("code") == "conflicting-facts":
                         continue
                     assert outcome(changed) == result, \
-                        f"{profile}: {facts} ruled {result[1]}; with {name}={value} " \
+                        f"{table}: {facts} ruled {result[1]}; with {name}={value} " \
                         f"(not in facts_used) it is {outcome(changed)}"
 
 

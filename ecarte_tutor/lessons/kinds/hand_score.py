@@ -1,0 +1,212 @@
+"""``hand-score``: what a hand played out, told action by action, scores (``{"points": {...}}``).
+
+The position is a ``hand`` question (the deal and the actions, with the agreements made), so
+the hands that the agreements of doubling and offering the point change can be asked about:
+a double accepted or declined, the point offered and taken or refused. The engine referees
+the whole hand; an exercise whose hand is illegal or unfinished is a lesson defect.
+
+The diagnosis first asks the engine again without the wager (the learner scored the tricks
+as they fell), then reads the wager that ended the hand: the wrong player paid, the vole
+claimed for a point conceded, a vulnerable player's extra point left out.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
+
+from ...cards import parse_card
+from ...engine.scoring import Scored
+from ...fields import SEATS, other
+from ...rulebook import RuleBook
+from ..diagnosis import Alternative, Diagnosis, changed, overlooked
+from ..reading import SEAT_WORDS, LessonError
+from .base import Asked, Position
+from .score import PointsKind, PointsResponse
+
+if TYPE_CHECKING:
+    from ..model import Exercise
+
+DOUBLE, OFFER = "variant.doubling", "variant.offering-the-point"
+WAGERS = {"double": ("accept-double", "decline-double"), "offer-point": ("accept-offer", "decline-offer")}
+VERB_WORDS = {"propose": "proposes", "accept": "accepts", "refuse": "refuses", "announce-king": "announces the king",
+              "double": "offers to double the hand", "accept-double": "accepts the double",
+              "decline-double": "declines the double", "offer-point": "offers the point",
+              "accept-offer": "takes the point offered", "decline-offer": "declines the point offered"}
+
+
+class HandPosition(Position):
+    """A ``hand`` question without its kind: the deal, and the actions in the order taken."""
+
+    deal: dict[str, object]
+    actions: list[dict[str, object]]
+    score_before: NotRequired[dict[str, int]]
+
+
+class Wagers(TypedDict):
+    pending: list[str] | None
+    doubled: bool
+    offer_declined_by: str | None
+    ended: list[str] | None  # [how, the seat that scores]
+
+
+class HandState(TypedDict):
+    """The part of the hand's state the diagnosis reads."""
+
+    phase: str
+    tricks: dict[str, int]
+    elder_played_without_proposing: bool
+    dealer_refused_first_proposal: bool
+    wagers: Wagers
+
+
+class HandAnswer(Asked):
+    legal: bool
+    state: HandState
+    score: Scored
+
+
+class HandScore(PointsKind[HandPosition, HandAnswer]):
+    name = "hand-score"
+    ask_kind = "hand"
+
+    def engine_answer(self, exercise: Exercise, book: RuleBook) -> HandAnswer:
+        answer = self.asked(exercise, book)
+        if answer.get("legal") is not True or "score" not in answer:
+            raise LessonError("the hand-score exercise's hand is illegal or not over: the engine gives it no score")
+        return cast(HandAnswer, answer)  # a finished hand (engine/hand.py), as ask() completes it
+
+    def expected(self, exercise: Exercise, answer: HandAnswer) -> PointsResponse:
+        return {"points": {seat: answer["score"]["points"][seat] for seat in SEATS}}
+
+    def explanation(self, answer: HandAnswer) -> str:
+        return answer["score"]["explanation"]
+
+    def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: HandAnswer,
+                 book: RuleBook) -> Diagnosis:
+        p = self.position(exercise.position)
+        found = overlooked(self, exercise, given, answer, _without_wagers(p, answer), book)
+        if found:
+            return found
+        mine, right = given["points"], expected["points"]
+        state = answer["state"]
+        rule = _wager_rule(state["wagers"])
+        won = next((s for s in SEATS if right[s] > 0), "elder")  # the seat the hand scores for
+        lost = other(won)
+        if (mine["elder"], mine["dealer"]) == (right["dealer"], right["elder"]):
+            return Diagnosis(f"You have the two scores the wrong way round: {_nothing(state, lost)}.", rule)
+        if mine[lost] > 0:
+            return Diagnosis(f"You gave {SEAT_WORDS[lost]} {mine[lost]}, but {_nothing(state, lost)}.", rule)
+        return Diagnosis(_too_little(state, won) if mine[won] < right[won] else _too_much(state, won), rule)
+
+    def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        p = self.position(exercise.position)
+        deal = p["deal"]
+        turned = parse_card(deal["turn_up"])
+        lines = [f"Trumps: {turned.suit.english} ({turned.suit.symbol}), the turn-up {turned.pretty}",
+                 f"The elder hand holds {_cards(deal['elder'])}; the dealer {_cards(deal['dealer'])}"]
+        return lines + [_told(action, i, p["actions"]) for i, action in enumerate(p["actions"])]
+
+
+def _cards(cards: object) -> str:
+    return " ".join(parse_card(c).pretty for c in cards) if isinstance(cards, list) else ""
+
+
+def _told(action: dict[str, object], index: int, actions: list[dict[str, object]]) -> str:
+    """One action in words: "The dealer offers to double the hand"."""
+    seat = SEAT_WORDS.get(str(action.get("by")), str(action.get("by")))
+    verb = str(action.get("do"))
+    if verb == "card":
+        return f"{seat.capitalize()} plays {parse_card(action['card']).pretty}"
+    if verb == "discard":
+        cards = action.get("cards")
+        count = len(cards) if isinstance(cards, list) else 0
+        return f"{seat.capitalize()} discards {count} card{'s' * (count != 1)} and draws as many"
+    if verb == "stand":
+        proposed = any(a.get("do") == "propose" for a in actions[:index])
+        return f"{seat.capitalize()} {'says “I play”' if proposed else 'plays without proposing'}"
+    return f"{seat.capitalize()} {VERB_WORDS.get(verb, verb)}"
+
+
+def _without_wagers(p: HandPosition, answer: HandAnswer) -> list[Alternative]:
+    """The hand with its wager taken out, when the hand was played out all the same (a double accepted, the
+    point declined): the learner who scores that one forgot the wager."""
+    alternatives = []
+    for opener, (accepted, declined) in WAGERS.items():
+        kept = [a for a in p["actions"] if a.get("do") not in (opener, accepted, declined)]
+        if len(kept) == len(p["actions"]) or answer["state"]["wagers"]["ended"]:
+            continue
+        if any(a.get("do") == accepted for a in p["actions"]) and opener == "double":
+            text = ("You scored the hand as if nobody had doubled: the double was accepted, so what the hand scores "
+                    "is doubled, the extra point against a vulnerable player included.")
+        elif any(a.get("do") == declined for a in p["actions"]) and opener == "offer-point":
+            decliner = SEAT_WORDS[next(str(a["by"]) for a in p["actions"] if a.get("do") == declined)]
+            text = (f"You scored the tricks as they fell, but {decliner} declined the point offered: that bound him "
+                    "to win every trick, and losing even one changes who scores.")
+        else:
+            continue
+        alternatives.append(Alternative(changed(p, actions=kept), text, DOUBLE if opener == "double" else OFFER))
+    return alternatives
+
+
+def _wager_rule(wagers: Wagers) -> str:
+    """The agreement whose wager shaped the score; the point's rule for a hand without one."""
+    if wagers["ended"]:
+        return DOUBLE if wagers["ended"][0] == "double-declined" else OFFER
+    if wagers["doubled"]:
+        return DOUBLE
+    return OFFER if wagers["offer_declined_by"] else "scoring.point"
+
+
+def _nothing(state: HandState, seat: str) -> str:
+    """Why ``seat`` scores nothing for this hand (the wager that ended it, or the tricks he took)."""
+    wagers = state["wagers"]
+    ended = wagers["ended"]
+    name = SEAT_WORDS[seat]
+    if ended and ended[0] == "double-declined":
+        return f"{name} declined the double, which gives the hand up, and the one who offered it scores"
+    if ended:
+        return f"{name} offered the point and it was taken, which ends the hand: the taker scores"
+    if wagers["offer_declined_by"] == seat:
+        return f"{name} declined the point offered and then lost a trick, which gives the hand to the other player"
+    return f"{name} took only {state['tricks'][seat]} trick{'s' * (state['tricks'][seat] != 1)}, and only the " \
+        "player who wins the point scores for the tricks"
+
+
+def _too_little(state: HandState, won: str) -> str:
+    """What a count below the winner's leaves out."""
+    wagers = state["wagers"]
+    lost = other(won)
+    if wagers["offer_declined_by"] == lost:
+        return (f"{SEAT_WORDS[lost].capitalize()} declined the point {SEAT_WORDS[won]} offered, and then lost a "
+                f"trick: for that the agreement gives {SEAT_WORDS[won]} more than a plain point.")
+    vulnerable = f"{SEAT_WORDS[lost]} was vulnerable ({_why(state, lost)})" if _vulnerable(state, lost) else ""
+    if wagers["doubled"]:
+        extra = f"; and {vulnerable}, so the extra point is doubled with it" if vulnerable else ""
+        return f"The double was accepted, so what {SEAT_WORDS[won]}'s tricks score is doubled{extra}."
+    if vulnerable:
+        return f"You left out that {vulnerable}: the point he concedes is worth more."
+    return f"You counted less than {SEAT_WORDS[won]}'s tricks score: three or four make the point, five the vole."
+
+
+def _too_much(state: HandState, won: str) -> str:
+    """What a count above the winner's adds."""
+    wagers = state["wagers"]
+    name, lost = SEAT_WORDS[won], SEAT_WORDS[other(won)]
+    if wagers["ended"]:
+        return (f"The hand stopped before it was played out, so {name} scores it as the point won, never as the "
+                "vole: no more than a point, with the extra one only against a vulnerable player.")
+    if wagers["doubled"]:
+        return (f"A hand is doubled once: double what {name}'s tricks score, the extra point against a vulnerable "
+                "player included, and add nothing more.")
+    if wagers["offer_declined_by"]:
+        return (f"The agreement fixes what {name} scores when {lost}, having declined the point, loses a trick, "
+                "whatever the tricks: it is less than you counted.")
+    return f"You counted more than {name}'s tricks score: three or four tricks make the point, five the vole."
+
+
+def _vulnerable(state: HandState, seat: str) -> bool:
+    return state["elder_played_without_proposing"] if seat == "elder" else state["dealer_refused_first_proposal"]
+
+
+def _why(state: HandState, seat: str) -> str:
+    return "he had played without proposing" if seat == "elder" else "he had refused the first proposal"
+

@@ -1,0 +1,154 @@
+"""``pool``: after these games of a pool for three, who sits out next, or who has won (``{"next": ...}``).
+
+The learner picks one of six answers: ``out:<name>`` (he sits out the next game) or
+``won:<name>`` (he has won the pool). The engine (kind ``pool``) replays the games. The
+diagnosis reads that replay: a winner who keeps his seat, a waiting player who comes in,
+two wins that were not running, a pool already over.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+from ...jsontypes import Question
+from ...rulebook import RuleBook
+from ..diagnosis import Diagnosis
+from ..reading import BadResponse, require
+from .base import Asked, OneChoice, Position, Terminal
+
+if TYPE_CHECKING:
+    from ..model import Choice, Exercise, ExerciseEntry
+
+POOL_RULE = "variant.pool-ecarte"
+OUT, WON = "out", "won"
+
+
+class PoolPosition(Position):
+    """A ``pool`` question without its kind: the three players, the first two, the winner of each game."""
+
+    players: list[str]
+    first: NotRequired[list[str]]
+    results: NotRequired[list[str]]
+
+
+class Game(TypedDict):
+    """One game as the engine replays it."""
+
+    game: int
+    playing: list[str]
+    winner: str
+    loser: str
+    sits_out_next: str
+
+
+class PoolAnswer(Asked):
+    games: list[Game]
+    seated: list[str] | None
+    sitting_out: str | None
+    winner: str | None
+
+
+class NextResponse(TypedDict):
+    next: str  # out:<name> | won:<name>
+
+
+def _value(what: str, name: str) -> str:
+    return f"{what}:{name}"
+
+
+def _split(value: str) -> tuple[str, str]:
+    what, _, name = value.partition(":")
+    return what, name
+
+
+def _label(value: str) -> str:
+    what, name = _split(value)
+    return f"{name} sits out the next game" if what == OUT else f"{name} has won the pool"
+
+
+class Pool(OneChoice[PoolPosition, PoolAnswer, NextResponse]):
+    name = "pool"
+    ask_kind = "pool"
+    field = "next"
+
+    def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
+        players = [str(name) for name in self.position(entry["position"]).get("players", [])]
+        values = [_value(what, name) for what in (OUT, WON) for name in players]
+        return tuple({"value": value, "label": _label(value)} for value in values)
+
+    def expected(self, exercise: Exercise, answer: PoolAnswer) -> NextResponse:
+        winner, out = answer["winner"], answer["sitting_out"]
+        return {"next": _value(WON, winner) if winner else _value(OUT, str(out))}
+
+    def normalize(self, exercise: Exercise, response: object) -> NextResponse:
+        text = require(response, self.field, '{"next": "out:Anne"}')
+        typed = text.strip().lower() if isinstance(text, str) else ""
+        for choice in exercise.choices:  # the value sent by a button, or its words typed out
+            if typed in (choice["value"].lower(), choice["label"].lower()):
+                return {"next": choice["value"]}
+        raise BadResponse(f"{str(text)[:40]!r} is not one of the answers: "
+                          f"{'; '.join(c['label'] for c in exercise.choices)}.", self.field)
+
+    def diagnose(self, exercise: Exercise, given: NextResponse, expected: NextResponse, answer: PoolAnswer,
+                 book: RuleBook) -> Diagnosis:
+        what, name = _split(given["next"])
+        games = answer["games"]
+        if what == WON:
+            return Diagnosis(_not_the_winner(name, games), POOL_RULE)
+        if answer["winner"]:
+            return Diagnosis(f"Nobody sits out any more: the last game gave its winner his second win running, "
+                             f"so the pool is over and no game follows. You named {name}.", POOL_RULE)
+        if not games:
+            return Diagnosis(f"{name} plays the first game: the two named first play it, and the third player "
+                             "waits.", POOL_RULE)
+        last = games[-1]
+        if name == last["winner"]:
+            return Diagnosis(f"{name} won game {last['game']}, and the winner keeps his seat: it is the loser "
+                             "who gives his up.", POOL_RULE)
+        return Diagnosis(f"{name} sat out game {last['game']}, so he comes in now and takes the seat of its "
+                         "loser; he cannot wait twice in a row.", POOL_RULE)
+
+    def words(self, exercise: Exercise, answer: NextResponse) -> str:
+        return _label(answer["next"])
+
+    def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        p = self.position(exercise.position)
+        players = [str(name) for name in p["players"]]
+        first = [str(name) for name in p.get("first") or players[:2]]
+        waits = next((name for name in players if name not in first), "")
+        results = [str(name) for name in p.get("results") or []]
+        lines = [f"Players: {', '.join(players)}",
+                 f"First game: {first[0]} against {first[1]}; {waits} waits"]
+        if results:
+            lines.append("Winners, game by game: " + ", ".join(
+                f"{name} (game {i})" for i, name in enumerate(results, 1)))
+        else:
+            lines.append("No game has been played yet.")
+        return lines
+
+    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
+        for number, choice in enumerate(exercise.choices, 1):
+            terminal.say(f"  {number}. {choice['label']}")
+        typed = terminal.answer(f"What happens now? Type a number from 1 to {len(exercise.choices)}").strip()
+        if typed.isdigit() and 1 <= int(typed) <= len(exercise.choices):
+            return {"next": exercise.choices[int(typed) - 1]["value"]}
+        return {"next": typed}
+
+
+def _not_the_winner(name: str, games: list[Game]) -> str:
+    """Why ``name`` has not won the pool, from the games replayed."""
+    won = [game["game"] for game in games if game["winner"] == name]
+    running = 0
+    for game in reversed(games):
+        if game["winner"] != name:
+            break
+        running += 1
+    if len(won) >= 2 and running < 2:
+        listed = " and ".join(map(str, won[-2:]))
+        return (f"{name} has won games {listed}, but not running: someone else won a game in between. The pool "
+                "goes to the first to win two games in a row.")
+    if running == 1:
+        return (f"{name} has won only the last game: one win is not enough, the pool needs two games won "
+                "running.")
+    if won:
+        return (f"{name} has won just one game, and not the last one: the pool needs two games won running.")
+    return f"{name} has not won a game yet: the pool needs two games won running."
