@@ -8,14 +8,16 @@ PLAY = "/legal/?" + urlencode([("trump", "H"), ("led", "JS"), ("hand", "QS"), ("
                                ("card", "7S")])
 
 
-def test_blank_form_offers_every_card_and_suit(get):
+def test_blank_form_offers_the_trump_and_the_whole_pack_for_the_hand(get):
     page = get("/legal/")
     assert page.status == 200
-    for name in ("trump", "led", "hand", "card"):
-        assert f'name="{name}"' in page.html
-    assert page.html.count('type="checkbox" name="hand" value=') == 32
+    assert page.html.count('type="radio" name="trump"') == 4
+    assert page.html.count('type="checkbox" name="hand" value=') == 32  # one grid: the hand
+    assert 'id="field-hand-typed"' in page.tag("field-hand-typed") and 'name="hand"' in page.tag("field-hand-typed")
     assert 'aria-label="queen of spades"' in page.html
-    assert "I lead" in page.text
+    assert 'name="led"' not in page.html and 'name="card"' not in page.html, "the led card and the card come next"
+    assert '<button type="submit" name="step" value="2">' in page.html
+    assert "I lead" not in page.text and "say you lead" in page.text
 
 
 def test_illegal_card_is_refused_with_the_legal_one_and_its_rules(get, app):
