@@ -32,7 +32,8 @@ def hidden(page, name: str) -> list[str]:
 
 def offered(page, name: str) -> list[str]:
     """The card codes a picker of the form named ``name`` offers (its radios and boxes that carry a card)."""
-    return re.findall(rf'<input type="(?:radio|checkbox)" name="{re.escape(name)}" value="([^"]+)"', the_form(page))
+    return re.findall(rf'<input type="(?:radio|checkbox)" name="{re.escape(name)}" value="([^"]+)"(?![^>]* disabled)',
+                      the_form(page))
 
 
 def test_the_second_step_carries_the_hand_and_offers_the_other_cards_as_led_and_the_hand_to_play(get):
@@ -42,6 +43,7 @@ def test_the_second_step_carries_the_hand_and_offers_the_other_cards_as_led_and_
     assert hidden(page, "trump") == ["H"] and hidden(page, "hand") == ["QS", "7S", "8D"]
     led = offered(page, "led")
     assert len(led) == 29 and not {"QS", "7S", "8D"} & set(led), "your own cards cannot have been led"
+    assert 'aria-label="queen of spades, in your hand" disabled>' in page.html  # said, dimmed, not sent
     assert page.checked("led") == {""} and "I lead" in page.text  # leading, until a card is tapped
     assert offered(page, "card") == ["QS", "7S", "8D"] and page.checked("card") == {""}
     assert offered(page, "hand") == [], "the hand is given: no grid for it"
