@@ -202,18 +202,25 @@ def test_put_a_suit_in_order_by_tapping_one_row(page, base_url):
     assert "Right." in page.locator("#feedback").inner_text()
 
 
-def test_the_ordering_exercise_without_javascript(browser_context, base_url):
+@contextmanager
+def without_javascript(browser_context):
+    """A phone-sized page whose scripts are refused: the site as a browser without JavaScript has it."""
     bare = browser_context.new_page()
     try:
         bare.route("**/*.js", lambda route: route.abort())
         bare.set_viewport_size(PHONE)
+        yield bare
+    finally:
+        bare.close()
+
+
+def test_the_ordering_exercise_without_javascript(browser_context, base_url):
+    with without_javascript(browser_context) as bare:
         bare.goto(f"{base_url}/lessons/02-cutting-and-dealing/3")
         for name in ["king of hearts", "knave of clubs", "ace of diamonds", "ten of spades"]:
             bare.get_by_role("button", name=name, exact=True).click()
         bare.get_by_role("button", name="Check my order").click()
         assert "Right." in bare.locator("#feedback").inner_text()
-    finally:
-        bare.close()
 
 
 def test_is_this_legal(page, base_url):
@@ -275,10 +282,7 @@ def test_change_the_hand_and_keep_the_rest(page, base_url):
 
 
 def test_the_two_steps_without_javascript_and_typed_cards(browser_context, base_url):
-    bare = browser_context.new_page()
-    try:
-        bare.route("**/*.js", lambda route: route.abort())
-        bare.set_viewport_size(PHONE)
+    with without_javascript(browser_context) as bare:
         bare.goto(f"{base_url}/legal/")
         bare.locator("#field-trump").get_by_label("spades").click()
         bare.get_by_label("Or type your cards").fill("K♥ 7♥ 9c")
@@ -288,8 +292,6 @@ def test_the_two_steps_without_javascript_and_typed_cards(browser_context, base_
         bare.get_by_role("button", name="Is it legal?").click()
         headline = bare.locator("#verdict .headline").inner_text()
         assert "You may play K♥" in headline and "9♣" not in headline
-    finally:
-        bare.close()
 
 
 def test_the_form_works_with_the_keyboard(page, base_url):
@@ -359,15 +361,11 @@ def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
 
 
 def test_pages_without_javascript(browser_context, base_url):
-    context_page = browser_context.new_page()
-    try:
-        context_page.route("**/*.js", lambda route: route.abort())
+    with without_javascript(browser_context) as context_page:
         context_page.goto(f"{base_url}/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S")
         assert "may not be played" in context_page.locator("#verdict .headline").inner_text()
         context_page.goto(f"{base_url}/casebook/?q=knave")
         assert context_page.locator("h1").inner_text() == "The casebook"
-    finally:
-        context_page.close()
 
 
 def first_exercise_of_each_kind() -> list[tuple[str, str, str]]:
