@@ -419,6 +419,18 @@ def test_every_form_fits_a_phone(page, base_url, name, path, selector):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], f"{path} scrolls sideways"
 
 
+@pytest.mark.parametrize("path", ["/legal/", "/legal/?trump=H&hand=QS&hand=7S&hand=8D&step=2",
+                                  "/legal/trick?trump=H&led=KS&step=2"])
+def test_the_pack_fits_a_small_phone(page, base_url, path):
+    """At 360 px, narrower than the phone measured above, the pack runs to the screen's edges: no
+    sideways scrolling, and each card still a 44 px tap."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{base_url}{path}")
+    targets = tap_targets(page, "fieldset.picker")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert targets and too_small(targets) == [], f"{path}: cards under 44 px at 360 px"
+
+
 @pytest.mark.parametrize("path, name", [("/", "home"), ("/rules", "rules"), ("/laws", "laws"),
                                         ("/casebook/", "casebook"), ("/lessons/", "lessons"),
                                         ("/rules/disagreements", "disagreements")])
