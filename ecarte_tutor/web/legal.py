@@ -5,10 +5,20 @@ verdict can be shared, and changing the profile re-rules the same question.
 A form that cannot be read comes back with its messages and status 400; an address
 with a parameter the page does not read, or an over-long value, is a 400 page
 (:func:`forms.check_query`).
+
+The two forms that pick cards (may I play it? and who wins the trick?) show one pack of cards
+at a time, in two steps, so that a phone never scrolls through three grids: first the trump and
+your hand (or the card led), then the card led and the card you mean to play (or the card played
+to it), with the first step's answers carried in hidden fields. ``step`` says which step a
+request asks for: ``2`` the second (after the first step's *Next*), ``1`` the first again (its
+*Change* link), with everything given so far kept. Without ``step`` the question is ruled, as
+every address of these forms always was (``/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S``).
 """
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, render_template, request
 
 from ..asking import ask
 from . import forms
@@ -19,8 +29,13 @@ bp = Blueprint("legal", __name__, url_prefix="/legal")
 SEAT_CHOICES = {"": None, "elder": "elder", "dealer": "dealer"}
 # The fields of each form: the only parameters its address may carry (with the profile and the
 # agreements at this table, where the page shows them).
-PLAY_FIELDS = ("trump", "led", "hand", "card")
-TRICK_FIELDS = ("trump", "led", "followed")
+STEP = "step"  # which step of a two-step form is asked for (module docstring)
+STEPS = ("1", "2")
+PLAY_FIELDS = ("trump", "led", "hand", "card", STEP)
+TRICK_FIELDS = ("trump", "led", "followed", STEP)
+# Each two-step form's first and later fields: a message on a first field shows the first step again.
+PLAY_FIRST, PLAY_LATER = ("trump", "hand"), ("led", "card")
+TRICK_FIRST, TRICK_LATER = ("trump", "led"), ("followed",)
 SCORE_FLAGS = ("elder_played_without_proposing", "dealer_refused_first_proposal", "dealer_refused_later_proposal",
                "king_turned")
 SCORE_FIELDS = ("elder_tricks", *SCORE_FLAGS, "king_announced_by", "before_elder", "before_dealer")
@@ -28,20 +43,38 @@ POOL_FIELDS = ("players", "first", "results")
 EXCHANGE_FIELDS = ("stock", "elder_discards", "dealer_discards")
 
 
-def _rule(template: str, form: forms.FormData, kind: str, fields: tuple[str, ...], **aliases: str):
-    """Ask the question of a read form and render the page (status 400 when anything is wrong).
+def _ask(form: forms.FormData, kind: str, fields: tuple[str, ...], **aliases: str) -> dict | None:
+    """The answer to a read form's question, or None (an error of ``ask()`` is filed under its field).
 
     ``fields`` and ``aliases`` say where an error of ``ask()`` is shown (:meth:`FormData.add_answer_error`).
     """
-    answer = None
-    if form.ok:
-        form.question["kind"] = kind
-        answer = ask(form.question, get_site().library)  # the library: a house's rules apply
-        if "error" in answer:
-            form.add_answer_error(answer, *fields, **aliases)
-            answer = None
+    if not form.ok:
+        return None
+    form.question["kind"] = kind
+    answer = ask(form.question, get_site().library)  # the library: a house's rules apply
+    if "error" in answer:
+        form.add_answer_error(answer, *fields, **aliases)
+        return None
+    return answer
+
+
+def _rule(template: str, form: forms.FormData, kind: str, fields: tuple[str, ...], *,
+          steps: tuple[tuple[str, ...], tuple[str, ...]] | None = None, **aliases: str):
+    """Ask the question of a read form and render the page (status 400 when anything is wrong).
+
+    ``steps``: a two-step form's first and later fields (:func:`_steps`), once the answer is known.
+    """
+    answer = _ask(form, kind, fields, **aliases)
     status = 200 if form.ok else 400
-    return render_template(template, form=form, answer=answer, submitted=True, params=_params(form)), status
+    context = _steps(request.args, form, *steps, None) if steps else {}
+    return render_template(template, form=form, answer=answer, submitted=True, params=_params(form),
+                           **context), status
+
+
+def _shown_step(template: str, form: forms.FormData, steps: dict):
+    """One step of a two-step form, with no ruling (status 400 when anything given is wrong)."""
+    status = 200 if form.ok else 400
+    return render_template(template, form=form, answer=None, submitted=True, params=_params(form), **steps), status
 
 
 def _params(form: forms.FormData):
@@ -53,40 +86,82 @@ def _submitted(*names: str) -> bool:
     return any(name in request.args for name in names)
 
 
-def _blank(template: str):
+def _blank(template: str, **context):
     form = forms.FormData()
     forms.read_profile(request.args, form)
     status = 200 if form.ok else 400
-    return render_template(template, form=form, answer=None, submitted=False, params=_params(form)), status
+    return render_template(template, form=form, answer=None, submitted=False, params=_params(form),
+                           **context), status
+
+
+def _step(args) -> str | None:
+    """The step a request asks for (``1`` or ``2``), or None: rule the question."""
+    value = args.get(STEP)
+    if value is not None and value not in STEPS:
+        abort(400, description=f"The field '{STEP}' names the step of the form: 1 (the first) or 2 (the second), "
+                               f"not '{forms.short(value)}'.")
+    return value
+
+
+def _steps(args, form: forms.FormData, first: tuple[str, ...], later: tuple[str, ...], step: str | None) -> dict:
+    """What a two-step form's template needs: which step to show, the later fields already given
+    (carried through the first step), and the link back to the first step with everything kept.
+
+    The first step is shown when it is asked for, or when one of its fields has a message (its
+    input is then to be corrected there); otherwise the second.
+    """
+    stage = 1 if step == "1" or any(name in form.errors for name in first) else 2
+    kept = [(name, value) for name, value in args.items(multi=True) if name != STEP]
+    return {"stage": stage, "carried": [name for name in later if name in args],
+            "change_url": f"{request.path}?{urlencode([*kept, (STEP, '1')])}"}
+
+
+def _first_step_only(form: forms.FormData, later: tuple[str, ...]) -> forms.FormData:
+    """The form as its first step alone asks it (the later fields left out of the question)."""
+    return forms.FormData(question={k: v for k, v in form.question.items() if k not in later}, agreed=form.agreed)
 
 
 @bp.get("/")
 def play():
     """May this card be played? (kind ``play``)."""
     forms.check_query(request.args, PLAY_FIELDS)
-    if not _submitted("trump", "hand", "led", "card"):
-        return _blank("legal/play.html")
+    step = _step(request.args)
+    if not _submitted("trump", "hand", "led", "card", STEP):
+        return _blank("legal/play.html", stage=1, carried=[], change_url=None)
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
     forms.read_trump(args, form)
     forms.read_one_card(args, form, "led", what="the card led", required=False)  # none: this player leads
     forms.read_card_list(args, form, "hand", what="the cards in your hand")
     forms.read_one_card(args, form, "card", what="the card you want to play", required=False)
-    return _rule("legal/play.html", form, "play", ("trump", "led", "hand", "card", "profile", "agreements"))
+    fields = ("trump", "led", "hand", "card", "profile", "agreements")
+    if step is None:
+        return _rule("legal/play.html", form, "play", fields, steps=(PLAY_FIRST, PLAY_LATER))
+    if step == "2":  # the first step is checked by the engine as a question of its own (you lead, no card named)
+        first = _first_step_only(form, PLAY_LATER)
+        _ask(first, "play", fields)
+        for name, message in first.errors.items():
+            form.error(name, message)
+    return _shown_step("legal/play.html", form, _steps(args, form, PLAY_FIRST, PLAY_LATER, step))
 
 
 @bp.get("/trick")
 def trick():
     """Who wins this trick? (kind ``trick``)."""
     forms.check_query(request.args, TRICK_FIELDS)
-    if not _submitted("trump", "led", "followed"):
-        return _blank("legal/trick.html")
+    step = _step(request.args)
+    if not _submitted("trump", "led", "followed", STEP):
+        return _blank("legal/trick.html", stage=1, carried=[], change_url=None)
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
     forms.read_trump(args, form)
     forms.read_one_card(args, form, "led", what="the card led")
+    if step is not None:  # a step shown, not ruled: the card played to it is not asked for yet
+        forms.read_one_card(args, form, "followed", what="the card played to it", required=False)
+        return _shown_step("legal/trick.html", form, _steps(args, form, TRICK_FIRST, TRICK_LATER, step))
     forms.read_one_card(args, form, "followed", what="the card played to it")
-    return _rule("legal/trick.html", form, "trick", ("trump", "led", "followed", "profile", "agreements"))
+    return _rule("legal/trick.html", form, "trick", ("trump", "led", "followed", "profile", "agreements"),
+                 steps=(TRICK_FIRST, TRICK_LATER))
 
 
 @bp.get("/score")

@@ -119,14 +119,53 @@ def test_complete_a_lesson_exercise_by_clicking_cards(page, base_url):
     assert page.url.endswith("/lessons/01-pack-and-ranking/5")
 
 
+TAP_TARGETS = """(selector) => {
+    // What a finger taps inside the elements matching selector: buttons, links, summaries, selects and
+    // text boxes by their own box; a checkbox or radio by the label around it, when it has one (the
+    // label takes the tap: a card's label is the card drawn). Folded details are opened to measure
+    // what they hold, then folded again; what is not shown (hidden, or no box) is left out.
+    const forms = [...document.querySelectorAll(selector)];
+    const folded = forms.flatMap(f => [...f.querySelectorAll('details:not([open])')]);
+    folded.forEach(d => { d.open = true; });
+    const kinds = ['button:not([disabled])', 'a[href]', 'summary', 'input:not([type=hidden])', 'select', 'textarea'];
+    const targets = forms.flatMap(f => [...f.querySelectorAll(kinds.join(', '))])
+        .filter(e => e.checkVisibility())
+        .map(e => { const box = (e.matches('input[type=checkbox], input[type=radio]') && e.closest('label')) || e;
+                    const r = box.getBoundingClientRect();
+                    return {name: e.getAttribute('aria-label') || box.textContent.trim().slice(0, 60) || e.name,
+                            width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10}; })
+        .filter(t => t.width > 0);
+    folded.forEach(d => { d.open = false; });
+    return targets; }"""
+
+
 def tap_targets(page, selector: str) -> list[dict]:
-    """Every button, link and input one can tap inside ``selector``, with its size in CSS pixels."""
-    return page.evaluate("""(selector) => [...document.querySelectorAll(['button:not([disabled])', 'a', 'summary',
-        'input:not([type=hidden])'].map(s => selector + ' ' + s).join(', '))]
-        .map(e => { const r = e.getBoundingClientRect();
-                    return {name: e.getAttribute('aria-label') || e.textContent.trim(), width: r.width,
-                            height: r.height}; })
-        .filter(t => t.width > 0)""", selector)
+    """Every button, link, summary, box and label-wrapped choice one can tap inside ``selector``, with its
+    size in CSS pixels (:data:`TAP_TARGETS`)."""
+    return page.evaluate(TAP_TARGETS, selector)
+
+
+FORM_HEIGHTS = """([selector, unfold]) => {
+    const forms = [...document.querySelectorAll(selector)];
+    const folded = unfold ? forms.flatMap(f => [...f.querySelectorAll('details:not([open])')]) : [];
+    folded.forEach(d => { d.open = true; });
+    const heights = forms.map(f => f.getBoundingClientRect().height);
+    folded.forEach(d => { d.open = false; });
+    return heights; }"""
+
+
+def form_heights(page, selector: str, unfold: bool = False) -> list[float]:
+    """The height in CSS pixels of each element matching ``selector``: as the page is first shown, or
+    with every folded details in it opened (``unfold``: the agreements at this table, say)."""
+    return page.evaluate(FORM_HEIGHTS, [selector, unfold])
+
+
+def too_small(targets: list[dict]) -> list[dict]:
+    return [t for t in targets if t["width"] < 44 or t["height"] < 44]
+
+
+def smallest(targets: list[dict]) -> str:
+    return f"{min(t['width'] for t in targets):.0f}x{min(t['height'] for t in targets):.0f} px"
 
 
 def test_put_a_suit_in_order_by_tapping_one_row(page, base_url):
@@ -163,28 +202,43 @@ def test_put_a_suit_in_order_by_tapping_one_row(page, base_url):
     assert "Right." in page.locator("#feedback").inner_text()
 
 
-def test_the_ordering_exercise_without_javascript(browser_context, base_url):
+@contextmanager
+def without_javascript(browser_context):
+    """A phone-sized page whose scripts are refused: the site as a browser without JavaScript has it."""
     bare = browser_context.new_page()
     try:
         bare.route("**/*.js", lambda route: route.abort())
         bare.set_viewport_size(PHONE)
+        yield bare
+    finally:
+        bare.close()
+
+
+def test_the_ordering_exercise_without_javascript(browser_context, base_url):
+    with without_javascript(browser_context) as bare:
         bare.goto(f"{base_url}/lessons/02-cutting-and-dealing/3")
         for name in ["king of hearts", "knave of clubs", "ace of diamonds", "ten of spades"]:
             bare.get_by_role("button", name=name, exact=True).click()
         bare.get_by_role("button", name="Check my order").click()
         assert "Right." in bare.locator("#feedback").inner_text()
-    finally:
-        bare.close()
 
 
 def test_is_this_legal(page, base_url):
+    """The two steps: the trump and the hand in one pack of cards, then the card led and the card to play."""
     page.goto(f"{base_url}/legal/")
+    assert page.locator("#field-led, #field-card").count() == 0, "one pack of cards on the page: the hand"
     page.locator("#field-trump").get_by_label("hearts").click()
-    pick(page, "led", "knave of spades")
     for card in ("queen of spades", "seven of spades", "eight of diamonds"):
         pick(page, "hand", card)
-    # The small script offers only the cards of the hand as the card to play.
-    assert page.locator("#field-card").get_by_label("king of clubs", exact=True).is_hidden()
+    page.get_by_role("button", name="Next: the card led").click()
+    page.wait_for_url(re.compile(r"step=2"))
+    assert page.locator("#given").get_by_role("img", name="queen of spades").count() == 1
+    # your own cards are not offered as the card led; only they are offered as the card to play
+    assert page.locator("#field-led").get_by_label("queen of spades", exact=True).count() == 0
+    assert page.locator("#field-led").get_by_label("I lead: no card has been led").is_checked()
+    assert page.locator("#field-card input[value]:not([value=''])").count() == 3
+    assert page.locator("#field-card").get_by_label("king of clubs", exact=True).count() == 0
+    pick(page, "led", "knave of spades")
     pick(page, "card", "seven of spades")
     page.get_by_role("button", name="Is it legal?").click()
     verdict = page.locator("#verdict")
@@ -193,6 +247,7 @@ def test_is_this_legal(page, base_url):
     assert "Ruled under London (the club code)" in verdict.inner_text()
     assert "play.head-the-trick" not in verdict.inner_text(), "ids are folded away for referees"
     assert verdict.locator('a[href="/rules#play.head-the-trick"]').count() == 1
+    assert "step=" not in page.url, "the verdict's address is the one every shared link has"
     shoot(page, "legal-verdict")
 
     # Changing the profile changes nothing by itself (WCAG 3.2.2); its button re-rules the same question.
@@ -210,6 +265,35 @@ def test_is_this_legal(page, base_url):
     assert page.locator("#play\\.head-the-trick").is_visible()
 
 
+def test_change_the_hand_and_keep_the_rest(page, base_url):
+    page.goto(f"{base_url}/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S&agree=&agree=ace-high")
+    page.get_by_role("link", name="Change the trump or your hand").click()
+    page.wait_for_url(re.compile(r"step=1"))
+    assert page.locator("#field-hand").get_by_label("queen of spades", exact=True).is_checked()
+    assert page.locator("#field-led").input_value() == "J♠" and page.locator("#field-card").input_value() == "7♠"
+    pick(page, "hand", "queen of spades")  # untick it: now the seven may be played
+    page.get_by_role("button", name="Next: the card led").click()
+    page.wait_for_url(re.compile(r"step=2"))
+    assert page.locator("#field-led").get_by_label("knave of spades", exact=True).is_checked()
+    assert page.locator("#field-card").get_by_label("seven of spades", exact=True).is_checked()
+    assert page.locator("details.agreements").get_by_label("The ace ranks high, above the king").is_checked()
+    page.get_by_role("button", name="Is it legal?").click()
+    assert page.locator("#verdict .headline").inner_text().startswith("Yes:")
+
+
+def test_the_two_steps_without_javascript_and_typed_cards(browser_context, base_url):
+    with without_javascript(browser_context) as bare:
+        bare.goto(f"{base_url}/legal/")
+        bare.locator("#field-trump").get_by_label("spades").click()
+        bare.get_by_label("Or type your cards").fill("K♥ 7♥ 9c")
+        bare.get_by_role("button", name="Next: the card led").click()
+        bare.wait_for_url(re.compile(r"step=2"))
+        bare.locator("#field-led").get_by_label("queen of hearts", exact=True).click()
+        bare.get_by_role("button", name="Is it legal?").click()
+        headline = bare.locator("#verdict .headline").inner_text()
+        assert "You may play K♥" in headline and "9♣" not in headline
+
+
 def test_the_form_works_with_the_keyboard(page, base_url):
     page.goto(f"{base_url}/legal/trick")
     page.locator("#field-trump").get_by_label("spades").focus()
@@ -217,6 +301,10 @@ def test_the_form_works_with_the_keyboard(page, base_url):
     led = page.locator("#field-led").get_by_label("king of hearts", exact=True)
     led.focus()
     page.keyboard.press("Space")
+    page.get_by_role("button", name="Next: the card played to it").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"step=2"))
+    assert page.locator("#field-followed").get_by_label("king of hearts", exact=True).count() == 0
     followed = page.locator("#field-followed").get_by_label("seven of spades", exact=True)
     followed.focus()
     page.keyboard.press("Space")
@@ -273,15 +361,74 @@ def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
 
 
 def test_pages_without_javascript(browser_context, base_url):
-    context_page = browser_context.new_page()
-    try:
-        context_page.route("**/*.js", lambda route: route.abort())
+    with without_javascript(browser_context) as context_page:
         context_page.goto(f"{base_url}/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S")
         assert "may not be played" in context_page.locator("#verdict .headline").inner_text()
         context_page.goto(f"{base_url}/casebook/?q=knave")
         assert context_page.locator("h1").inner_text() == "The casebook"
-    finally:
-        context_page.close()
+
+
+def first_exercise_of_each_kind() -> list[tuple[str, str, str]]:
+    """(name, address, selector) of the first lesson step of each kind of exercise."""
+    from data_under_test import LIBRARY
+
+    found: dict = {}
+    for lesson in LIBRARY.lessons:
+        for step in lesson.exercises:
+            found.setdefault(step.exercise.kind, f"/lessons/{lesson.id}/{step.index}")
+    return [(f"lesson-{kind}", url, "#answer") for kind, url in found.items()]
+
+
+# Every form a player fills in, as (name, address, the form's selector): /legal and its forms (each step of
+# the two-step ones, a verdict's form, and a form sent back with its messages), the dispute interview (its
+# longest list of answers, and a question with a number box), the form that starts a game, and an exercise
+# of each kind. The game's own page is measured as it is played (test_browser_play.py).
+FORM_PAGES = [
+    ("legal-hand", "/legal/", "form.ask"),
+    ("legal-led-and-card", "/legal/?trump=H&hand=QS&hand=7S&hand=8D&step=2", "form.ask"),
+    ("legal-verdict-form", "/legal/?trump=H&led=JS&hand=QS&hand=7S&hand=8D&card=7S", "form.ask"),
+    ("legal-hand-with-errors", "/legal/?trump=H&led=1S&hand=QS&hand=ZZ&card=QS", "form.ask"),
+    ("legal-trick-led", "/legal/trick", "form.ask"),
+    ("legal-trick-followed", "/legal/trick?trump=H&led=KS&step=2", "form.ask"),
+    ("legal-score", "/legal/score", "form.ask"),
+    ("legal-exchange", "/legal/exchange", "form.ask"),
+    ("legal-pool", "/legal/pool", "form.ask"),
+    ("dispute-first-question", "/dispute/", "form.step-form"),
+    ("dispute-count", "/dispute/?irregularity=wrong-card-count&discovered=after-turn-up&elder_looked=true&hand=elder",
+     "form.step-form"),
+    ("play-start", "/play/", "form.ask"),
+    *first_exercise_of_each_kind(),
+]
+
+
+@pytest.mark.parametrize("name, path, selector", FORM_PAGES, ids=[name for name, _, _ in FORM_PAGES])
+def test_every_form_fits_a_phone(page, base_url, name, path, selector):
+    """At 390×844 each form is at most two screens tall, and everything in it a finger taps (folded
+    agreements included) is at least 44×44 px. Screenshots at phone and desktop widths."""
+    response = page.goto(f"{base_url}{path}")
+    if response.status == 400:  # a form sent back with its messages: the 400 is the point
+        page.problems[:] = [p for p in page.problems if "status of 400" not in p]
+    heights, unfolded = form_heights(page, selector), form_heights(page, selector, unfold=True)
+    targets = tap_targets(page, selector)
+    assert heights and targets, f"{path} has no {selector}"
+    print(f"{name} at 390x844: {selector} {max(heights):.0f} px tall ({max(unfolded):.0f} px unfolded); "
+          f"{len(targets)} tap targets, smallest {smallest(targets)}")
+    shoot(page, f"form-{name}")
+    assert too_small(targets) == [], f"{path}: tap targets under 44 px on a phone"
+    assert max(unfolded) <= 2 * PHONE["height"], f"{path}: the form is {max(unfolded):.0f} px tall on a phone"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], f"{path} scrolls sideways"
+
+
+@pytest.mark.parametrize("path", ["/legal/", "/legal/?trump=H&hand=QS&hand=7S&hand=8D&step=2",
+                                  "/legal/trick?trump=H&led=KS&step=2"])
+def test_the_pack_fits_a_small_phone(page, base_url, path):
+    """At 360 px, narrower than the phone measured above, the pack runs to the screen's edges: no
+    sideways scrolling, and each card still a 44 px tap."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{base_url}{path}")
+    targets = tap_targets(page, "fieldset.picker")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert targets and too_small(targets) == [], f"{path}: cards under 44 px at 360 px"
 
 
 @pytest.mark.parametrize("path, name", [("/", "home"), ("/rules", "rules"), ("/laws", "laws"),

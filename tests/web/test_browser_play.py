@@ -5,7 +5,17 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from itsdangerous import URLSafeSerializer
-from test_browser import PHONE, base_url, browser_context, page, shoot  # noqa: F401 -- the same browser fixtures
+from test_browser import (  # noqa: F401 -- the same browser fixtures and measures
+    PHONE,
+    base_url,
+    browser_context,
+    form_heights,
+    page,
+    shoot,
+    smallest,
+    tap_targets,
+    too_small,
+)
 
 from ecarte_tutor.rulebook import default_rulebook
 from ecarte_tutor.table import Game, drills
@@ -120,3 +130,28 @@ def test_the_game_is_played_without_javascript(browser_context, base_url):  # no
         assert tab.locator("#share-link").count() == 1 and tab.locator("[data-copy]").is_hidden()
     finally:
         tab.close()
+
+
+def test_each_kind_of_decision_fits_a_phone(page, base_url):  # noqa: F811 - pytest fixtures
+    """The game's decisions at 390×844 (propose or play, the cards to throw out, the card to play), as the
+    game goes: each within two screens, everything a finger taps in it at least 44×44 px."""
+    seen: dict = {}
+    for seed in range(6):
+        page.goto(f"{base_url}/play/new?level=beginner&dealer=tutor&seed={seed}")
+        for _ in range(40):
+            if page.locator("#result").count() or len(seen) == 3:
+                break
+            kind = ("discard" if page.locator("form.discard").count() else
+                    "card" if page.locator("#your-hand button.cardbtn").count() else "choice")
+            if kind not in seen:
+                targets, height = tap_targets(page, "#decision"), max(form_heights(page, "#decision", unfold=True))
+                seen[kind] = (height, targets)
+                print(f"play decision ({kind}) at 390x844: {height:.0f} px tall; {len(targets)} tap targets, "
+                      f"smallest {smallest(targets)}")
+                shoot(page, f"form-play-{kind}")
+                assert too_small(targets) == [], f"{kind}: tap targets under 44 px on a phone"
+                assert height <= 2 * PHONE["height"]
+            first_move(page)
+        if len(seen) == 3:
+            break
+    assert set(seen) == {"choice", "discard", "card"}, f"only {sorted(seen)} met in six games"

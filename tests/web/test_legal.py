@@ -8,14 +8,111 @@ PLAY = "/legal/?" + urlencode([("trump", "H"), ("led", "JS"), ("hand", "QS"), ("
                                ("card", "7S")])
 
 
-def test_blank_form_offers_every_card_and_suit(get):
+def test_blank_form_offers_the_trump_and_the_whole_pack_for_the_hand(get):
     page = get("/legal/")
     assert page.status == 200
-    for name in ("trump", "led", "hand", "card"):
-        assert f'name="{name}"' in page.html
-    assert page.html.count('type="checkbox" name="hand" value=') == 32
+    assert page.html.count('type="radio" name="trump"') == 4
+    assert page.html.count('type="checkbox" name="hand" value=') == 32  # one grid: the hand
+    assert 'id="field-hand-typed"' in page.tag("field-hand-typed") and 'name="hand"' in page.tag("field-hand-typed")
     assert 'aria-label="queen of spades"' in page.html
-    assert "I lead" in page.text
+    assert 'name="led"' not in page.html and 'name="card"' not in page.html, "the led card and the card come next"
+    assert '<button type="submit" name="step" value="2">' in page.html
+    assert "I lead" not in page.text and "say you lead" in page.text
+
+
+def the_form(page) -> str:
+    """The page's question form (not the verdict's *Rule again* form)."""
+    return re.search(r'<form class="ask".*?</form>', page.html, flags=re.S).group(0)
+
+
+def hidden(page, name: str) -> list[str]:
+    """The values of the form's hidden fields named ``name``, in order."""
+    return re.findall(rf'<input type="hidden" name="{re.escape(name)}" value="([^"]*)">', the_form(page))
+
+
+def offered(page, name: str) -> list[str]:
+    """The card codes a picker of the form named ``name`` offers (its radios and boxes that carry a card)."""
+    return re.findall(rf'<input type="(?:radio|checkbox)" name="{re.escape(name)}" value="([^"]+)"(?![^>]* disabled)',
+                      the_form(page))
+
+
+def test_the_second_step_carries_the_hand_and_offers_the_other_cards_as_led_and_the_hand_to_play(get):
+    page = get("/legal/?trump=H&hand=QS&hand=7S&hand=8D&step=2")
+    assert page.status == 200
+    assert 'id="verdict"' not in page.html, "no ruling before the card led is given"
+    assert hidden(page, "trump") == ["H"] and hidden(page, "hand") == ["QS", "7S", "8D"]
+    led = offered(page, "led")
+    assert len(led) == 29 and not {"QS", "7S", "8D"} & set(led), "your own cards cannot have been led"
+    assert 'aria-label="queen of spades, in your hand" disabled>' in page.html  # said, dimmed, not sent
+    assert page.checked("led") == {""} and "I lead" in page.text  # leading, until a card is tapped
+    assert offered(page, "card") == ["QS", "7S", "8D"] and page.checked("card") == {""}
+    assert offered(page, "hand") == [], "the hand is given: no grid for it"
+    assert '<button type="submit">Is it legal?</button>' in page.html
+    given = page.html[page.html.index('id="given"'):]
+    assert 'aria-label="queen of spades"' in given[:given.index("</div>")]
+
+
+def test_the_second_step_sent_is_an_old_address_ruled_as_before(get):
+    """The second step's fields (hidden and picked) make the very query every shared link has."""
+    second = get("/legal/?trump=H&hand=QS&hand=7S&hand=8D&step=2")
+    query = [(name, value) for name in ("trump", "hand") for value in hidden(second, name)]
+    query += [("led", "JS"), ("card", "7S"), ("profile", "london"), ("agree", "")]
+    ruled = get("/legal/?" + urlencode(query))
+    assert ruled.status == 200 and "No:" in ruled.text
+    assert offered(ruled, "card") == ["QS", "7S", "8D"] and ruled.checked("card") == {"7S"}
+    assert ruled.checked("led") == {"JS"} and hidden(ruled, "hand") == ["QS", "7S", "8D"]
+
+
+def test_a_hand_typed_in_the_text_box_is_read_into_the_second_step(get):
+    page = get("/legal/?" + urlencode([("trump", "hearts"), ("hand", ""), ("hand", "q♠ 7S, 10d"), ("step", "2")]))
+    assert page.status == 200
+    assert hidden(page, "trump") == ["H"] and hidden(page, "hand") == ["QS", "7S", "10D"]
+
+
+def test_the_change_link_opens_the_first_step_with_everything_kept(get):
+    verdict = get(PLAY + "&profile=french")
+    change = next(link for link in verdict.links() if "step=1" in link)
+    page = get(change)
+    assert page.status == 200
+    assert page.checked("hand") == {"QS", "7S", "8D"} and page.checked("trump") == {"H"}
+    assert 'selected>French' in page.html.replace('"french" selected', "selected")
+    # the second step's cards wait in text boxes, as a player writes them
+    assert re.search(r'id="field-led" name="led" value="J♠"', page.html)
+    assert re.search(r'id="field-card" name="card" value="7♠"', page.html)
+    assert '<button type="submit" name="step" value="2">' in page.html
+
+
+def test_a_wrong_card_carried_through_the_first_step_keeps_its_message_by_its_box(get):
+    page = get("/legal/?trump=H&led=1S&hand=ZZ")
+    assert page.status == 400
+    targets = dict(page.summary_links())
+    assert {"field-hand", "field-led"} <= set(targets)
+    assert 'aria-invalid="true"' in page.tag("field-led") and 'value="1S"' in page.tag("field-led")
+
+
+def test_a_card_led_that_is_in_the_hand_is_still_shown_chosen(get):
+    page = get("/legal/?trump=H&led=QS&hand=QS&hand=7S")
+    assert page.status == 400 and "cannot also be in your hand" in page.text
+    assert page.checked("led") == {"QS"}, "what was given is never dropped"
+
+
+def test_a_step_that_is_no_step_is_a_400_page(get):
+    page = get("/legal/?trump=H&hand=QS&step=3")
+    assert page.status == 400 and "The field 'step'" in page.text and 'class="ask"' not in page.html
+
+
+def test_the_trick_in_two_steps(get):
+    first = get("/legal/trick")
+    assert first.html.count('type="radio" name="led"') == 32 and 'name="followed"' not in first.html
+    second = get("/legal/trick?trump=H&led=KS&step=2")
+    assert second.status == 200 and 'id="verdict"' not in second.html
+    assert hidden(second, "trump") == ["H"] and hidden(second, "led") == ["KS"]
+    followed = offered(second, "followed")
+    assert len(followed) == 31 and "KS" not in followed
+    bad = get("/legal/trick?trump=H&led=KX&step=2")
+    assert bad.status == 400 and bad.html.count('type="radio" name="led"') == 32
+    back = get("/legal/trick?trump=H&led=KS&followed=7H&step=1")
+    assert back.checked("led") == {"KS"} and re.search(r'id="field-followed" name="followed" value="7♥"', back.html)
 
 
 def test_illegal_card_is_refused_with_the_legal_one_and_its_rules(get, app):
@@ -78,14 +175,24 @@ def test_no_select_submits_its_form_by_itself(get, client):
     ("trump=H&led=JS&hand=QS&card=KD", "card", "K♦ is not in your hand (Q♠)"),
     ("trump=H&led=QS&hand=QS", "form", "The card led, Q♠, cannot also be in your hand"),
     ("trump=H&hand=QS&hand=KS&hand=7S&hand=8S&hand=9S&hand=10S", "hand", "6"),
+    # the first step sent by its Next: checked by the engine as a question of its own, with the same messages
+    ("trump=H&hand=QS&hand=KS&hand=7S&hand=8S&hand=9S&hand=10S&step=2", "hand", "6"),
+    ("trump=H&hand=QS&hand=6H&step=2", "hand", "'6H' is not a card"),
+    ("hand=QS&step=2", "trump", "Choose the trump suit"),
+    ("trump=H&step=2", "hand", "Choose the cards in your hand"),
 ])
 def test_bad_input_comes_back_400_with_the_message_and_the_input_kept(get, query, field, message):
     page = get("/legal/?" + query)
     assert page.status == 400
     assert "Please check the form" in page.text
     assert message in page.text
+    if field != "form":
+        assert f"field-{field}" in dict(page.summary_links())
     if "hand=7S" in query:
         assert "7S" in page.checked("hand")
+    if field in ("trump", "hand"):  # a message on a first-step field shows that step again, the hand ticked
+        assert offered(page, "led") == [] and offered(page, "hand")
+        assert "hand=QS" not in query or "QS" in page.checked("hand")
 
 
 ERROR_QUERIES = [
