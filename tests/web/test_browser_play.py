@@ -79,7 +79,6 @@ def try_an_illegal_card(tab) -> bool:
     click(tab, illegal[0])
     refusal = tab.locator("#refusal")
     assert "The referee refuses" in refusal.inner_text() and "Law " in refusal.inner_text()
-    shoot(tab, "play-refusal")
     assert parse_qs(urlsplit(tab.url).query)["g"] == parse_qs(urlsplit(before).query)["g"]  # nothing changed
     tab.goto(before)
     return True
@@ -113,10 +112,8 @@ def test_play_a_whole_game_by_clicking(page, base_url):  # noqa: F811 - pytest f
         raise AssertionError("the game did not end")
     assert refused, "no chance to try an illegal card in the whole game"
     assert "win" in page.locator("#result").inner_text()
-    shoot(page, "play-game-over")
     click(page, page.locator("#summary-link"))
     assert "called the referee 1 time" in page.locator("#drill-count").inner_text()
-    shoot(page, "play-summary")
 
 
 def test_the_game_is_played_without_javascript(browser_context, base_url):  # noqa: F811 - pytest fixtures

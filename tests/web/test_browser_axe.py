@@ -1,0 +1,212 @@
+"""axe-core on every family of pages, in Chromium at phone and desktop widths (issue 12).
+
+Each family (a kind of page the site renders: one template, or one state of it) is loaded once
+at 390×844 and once at 1280×800; axe-core (bundled by axe-playwright-python) checks the page as
+rendered, and any serious or critical violation fails the test, listed by rule, help text and
+target selectors. Folded ``<details>`` are opened first (after the screenshot), so that what they
+hold is checked too. Moderate and minor violations are printed (run with -s to see them), and
+written with the rest and with what axe could not decide ("incomplete": needs a person's look, such
+as the contrast of text it cannot see whole) to tmp/artifacts/axe/, beside the screenshots of each
+family at each width in tmp/artifacts/.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from itsdangerous import URLSafeSerializer
+from test_browser import (  # noqa: F401 -- the same browser fixtures
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    base_url,
+    browser_context,
+    page,
+    serving,
+    snap,
+)
+
+from ecarte_tutor.rulebook import default_rulebook
+from ecarte_tutor.table import Game
+from ecarte_tutor.web import tokens
+
+SECRET = "browser-tests"  # the key test_browser's base_url signs with
+HOUSE = Path(__file__).resolve().parents[2] / "rules" / "houses" / "cercle-exemple.yaml"
+BLOCKING = ("serious", "critical")
+WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
+RULING = "/dispute/?irregularity=wrong-card-count&trump_turned=false&elder_looked=true&hand=elder&count=3"
+LESSON_STEP = "/lessons/01-pack-and-ranking/4"  # choose the cards that may be played: Q♠ right, 7♠ wrong
+
+
+def _token(game: Game) -> str:
+    return URLSafeSerializer(SECRET, salt=tokens.SALT).dumps(game.record())
+
+
+def _move(game: Game) -> None:
+    """The learner's first legal choice (a discard: the first card he may throw out)."""
+    choice = dict(game.decision().choices[0])
+    if choice["do"] == "discard":
+        choice["cards"] = choice["from"][:1]
+    assert game.play(choice) is None
+
+
+def _game_in_play() -> Game:
+    """A game whose learner has a card to play to the first trick of the first deal."""
+    game = Game.start(default_rulebook(), seed=4, level="beginner", first_dealer="tutor")
+    while game.current.state.phase != "play" or game.decision().off_turn:
+        _move(game)
+    return game
+
+
+def _game_after_a_deal() -> Game:
+    game = _game_in_play()
+    while game.hands[0].answer is None:
+        _move(game)
+    return game
+
+
+def _game_over() -> Game:
+    game = _game_in_play()
+    while not game.over:
+        _move(game)
+    return game
+
+
+def _refused_card() -> str:
+    """A move the referee refuses: a card of the learner's hand that may not follow the card led."""
+    game = Game.start(default_rulebook(), seed=0, level="beginner", first_dealer="tutor")
+    while True:
+        decision, state = game.decision(), game.current.state
+        if state.phase == "play" and state.current and not decision.off_turn:
+            legal = {choice.get("card") for choice in decision.choices}
+            illegal = [str(card) for card in decision.view.hand if str(card) not in legal]
+            if illegal:
+                return f"/play/move?g={_token(game)}&do=card&card={illegal[0]}"
+        _move(game)
+
+
+def answer_wrongly(tab, url: str) -> None:
+    """Tick a card that may not be played and check the answer: the page then shows what went wrong."""
+    tab.locator('[data-picker="cards"]').get_by_label("seven of spades", exact=True).click()
+    tab.get_by_role("button", name="Check my answer").click()
+    assert "Not yet" in tab.locator("#feedback").inner_text()
+
+
+def owe_practice(tab, url: str) -> None:
+    """Miss a rule in a lesson first, so that the practice page has something to offer."""
+    tab.goto(url.replace("/lessons/practice/", LESSON_STEP))
+    answer_wrongly(tab, url)
+    tab.goto(url)
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    path: str | Callable[[], str]
+    status: int = 200
+    shows: str = "main"  # an element only the state meant shows, so that the test checks the page it names
+    house: bool = False  # served under the house rules of the Cercle de l'Exemple
+    then: Callable | None = None  # what a reader does on the page before it is checked
+
+    def url(self) -> str:
+        return self.path if isinstance(self.path, str) else self.path()
+
+
+FAMILIES = [
+    Family("home", "/"),
+    Family("rules", "/rules"),
+    Family("rule", "/rules/play.head-the-trick"),
+    Family("rules-sources", "/rules/sources"),
+    Family("disagreements", "/rules/disagreements"),
+    Family("laws", "/laws"),
+    Family("law", "/laws/16"),
+    Family("casebook", "/casebook/"),
+    Family("casebook-search", "/casebook/?q=knave"),
+    Family("casebook-case", "/casebook/advice.hoffmann.three-queens-with-a-trump"),
+    # /legal: each of its forms, an answer, and a form refused with its errors listed
+    Family("legal-play", "/legal/"),
+    Family("legal-trick", "/legal/trick"),
+    Family("legal-score", "/legal/score"),
+    Family("legal-pool", "/legal/pool"),
+    Family("legal-exchange", "/legal/exchange"),
+    Family("legal-answer", "/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S", shows="#verdict"),
+    Family("legal-bad-input", "/legal/exchange?stock=40&elder_discards=3", status=400, shows="#errors"),
+    Family("dispute-start", "/dispute/", shows="#question"),
+    Family("dispute-step", "/dispute/?irregularity=wrong-card-count", shows="#question"),
+    Family("dispute-ruling", RULING, shows="#verdict"),
+    Family("dispute-bad-link", "/dispute/?no_such_fact=1", status=400),
+    Family("lessons", "/lessons/"),
+    Family("lesson", "/lessons/01-pack-and-ranking/"),
+    # an exercise of each kind (templates/lessons/kinds/), then a wrong answer's feedback
+    Family("lesson-rank-order", "/lessons/01-pack-and-ranking/3", shows="#answer"),
+    Family("lesson-legal-cards", LESSON_STEP, shows="#answer"),
+    Family("lesson-trick-winner", "/lessons/01-pack-and-ranking/6", shows="#answer"),
+    Family("lesson-dispute", "/lessons/02-cutting-and-dealing/5", shows="#answer"),
+    Family("lesson-score", "/lessons/03-trump-and-the-turned-king/4", shows="#answer"),
+    Family("lesson-exchange", "/lessons/04-proposing-and-the-exchange/3", shows="#answer"),
+    Family("lesson-propose-or-play", "/lessons/15-jeux-de-regle/3", shows="#answer"),
+    Family("lesson-wrong-answer", LESSON_STEP, then=answer_wrongly, shows="#feedback.wrong"),
+    Family("practice", "/lessons/practice/", then=owe_practice, shows="#start-practice"),
+    Family("practice-drill", "/lessons/practice/play.head-the-trick/1", shows="#answer"),
+    # /play: the start, a game in play, the referee's first question, a refused card, the end, the reviews
+    Family("play-start", "/play/"),
+    Family("play-hand", lambda: f"/play/game?g={_token(_game_in_play())}", shows="#your-hand button.cardbtn"),
+    Family("play-referee", lambda: f"/play/referee?g={_token(_game_in_play())}", shows="#question"),
+    Family("play-refusal", _refused_card, shows="#refusal"),
+    Family("play-over", lambda: f"/play/game?g={_token(_game_over())}", shows="#result"),
+    Family("play-review", lambda: f"/play/review?g={_token(_game_after_a_deal())}&deal=1", shows="#tricks-title"),
+    Family("play-summary", lambda: f"/play/summary?g={_token(_game_over())}", shows="#rules-title"),
+    # the site under a club's house rules (test_browser_house.py)
+    Family("house-home", "/", house=True, shows=".house"),
+    Family("house-score-form", "/legal/score", house=True, shows="details.agreements[open]"),
+    Family("house-ruling", RULING, house=True, shows="#verdict"),
+    Family("not-found", "/no-such-page", status=404),
+]
+
+
+@pytest.fixture(scope="module")
+def house_url():
+    with serving({"SECRET_KEY": SECRET, "HOUSE_FILE": str(HOUSE)}) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def axe():
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
+
+
+def describe(violation: dict) -> str:
+    targets = "; ".join(" ".join(node["target"]) for node in violation["nodes"])
+    return f"{violation['id']} ({violation['impact']}): {violation['help']} — {targets}"
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("family", FAMILIES, ids=[f.name for f in FAMILIES])
+def test_no_serious_accessibility_violations(page, base_url, house_url, axe, family, width):  # noqa: F811
+    page.context.clear_cookies()  # each family starts from a new reader
+    page.set_viewport_size(WIDTHS[width])
+    url = (house_url if family.house else base_url) + family.url()
+    response = page.goto(url)
+    assert response.status == family.status, url
+    if family.status >= 400:  # the browser logs the status itself as an error: expected here
+        page.problems[:] = [p for p in page.problems if f"status of {family.status}" not in p]
+    if family.then:
+        family.then(page, url)
+    assert page.locator(family.shows).count() >= 1, f"{url} shows no {family.shows}"
+    snap(page, family.name, width)
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")  # check what they fold
+    results = axe.run(page, options={"resultTypes": ["violations", "incomplete"]}).response
+    folder = ARTIFACTS / "axe"
+    folder.mkdir(exist_ok=True)
+    found = {"url": url, "violations": results["violations"], "incomplete": results["incomplete"]}
+    (folder / f"{family.name}-{width}.json").write_text(json.dumps(found, indent=1))
+    lesser = [describe(v) for v in results["violations"] if v["impact"] not in BLOCKING]
+    if lesser:
+        print(f"\n{family.name} at {width} width: {len(lesser)} moderate or minor\n  " + "\n  ".join(lesser))
+    blocking = [describe(v) for v in results["violations"] if v["impact"] in BLOCKING]
+    assert blocking == [], f"{family.name} ({url}) at {width} width:\n" + "\n".join(blocking)
