@@ -197,7 +197,8 @@ class Api:
             return json_reply(400, error)
         answer = ask(question, self.library)
         reply = json_reply(400 if "error" in answer else 200, answer)
-        if reply.body is INTERNAL or answer.get("error", {}).get("code") == "internal-error":
+        error = answer.get("error")
+        if reply.body is INTERNAL or isinstance(error, dict) and error.get("code") == "internal-error":
             raise Passing(reply)
         return reply
 
