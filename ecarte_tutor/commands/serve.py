@@ -11,6 +11,7 @@ For development, Flask's own server reloads on change:
 """
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -86,6 +87,11 @@ def run(args) -> int:
     if args.secure:
         config["SESSION_COOKIE_SECURE"] = True
     app = create_app(config or None)
+    # The library is built once and lives as long as the server: frozen, the garbage collector no
+    # longer walks its ~50,000 objects on every full collection, and gunicorn's forked workers do
+    # not copy the pages the collector would have written to.
+    gc.collect()
+    gc.freeze()
     try:
         sock = listen(args.host, args.port)
     except OSError as exc:
