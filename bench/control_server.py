@@ -25,9 +25,14 @@ from ecarte_tutor.web import create_app  # noqa: E402
 HOP_BY_HOP = {"connection", "date", "server"}  # the server writes these itself
 
 
-def recorded_answer(body: bytes):
+HELD: list = []  # with --hold-library: the site's app, kept alive and never called
+
+
+def recorded_answer(body: bytes, hold: bool = False):
     """Status line, headers and body of the real app's answer to ``body`` POSTed to /api/ask."""
     app = create_app({"SECRET_KEY": os.environ.get("ECARTE_TUTOR_SECRET_KEY", "bench-only")})
+    if hold:
+        HELD.append(app)
     response = app.test_client().post("/api/ask", data=body)
     headers = [(name, value) for name, value in response.headers.items() if name.lower() not in HOP_BY_HOP]
     return response.status, headers, response.get_data()
@@ -47,8 +52,10 @@ def main(argv=None) -> int:
     parser.add_argument("--body", required=True, help="the question whose answer is sent")
     parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS)
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS)
+    parser.add_argument("--hold-library", action="store_true",
+                        help="keep the site's loaded app in memory, unused (a diagnostic: the cost of the heap alone)")
     args = parser.parse_args(argv)
-    app = constant_app(*recorded_answer(args.body.encode()))
+    app = constant_app(*recorded_answer(args.body.encode(), args.hold_library))
     sock = listen(args.host, args.port)
     print(f"control: serving on http://{args.host}:{sock.getsockname()[1]}/", file=sys.stderr, flush=True)
     return supervised.serve(app, sock, args.workers, args.threads)
