@@ -361,6 +361,20 @@ def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
     assert page.locator("h1").inner_text() == title
 
 
+def test_an_agreement_ticked_before_the_first_answer_counts(page, base_url):
+    """The table's rules sit below the answers but belong to their form: a tick is not lost by tapping an answer."""
+    page.goto(f"{base_url}/dispute/")
+    page.locator("details.agreements summary").click()
+    page.get_by_label(re.compile("Backers may advise")).check()
+    page.get_by_role("button", name=re.compile("An onlooker advised")).click()
+    assert "agree=bystanders-advise" in page.url
+    for answer in ("An onlooker who had bet on that player", "By pointing at a card, without a word"):
+        page.get_by_role("button", name=answer, exact=True).click()
+    assert page.locator("h1").inner_text() == "The ruling"
+    assert "agree=bystanders-advise" in page.url
+    assert "need not follow" in page.locator("#verdict").inner_text()
+
+
 def test_pages_without_javascript(browser_context, base_url):
     with without_javascript(browser_context) as context_page:
         context_page.goto(f"{base_url}/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S")
