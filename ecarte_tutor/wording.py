@@ -6,6 +6,7 @@ rule and law titles, option labels, the questions and choices of the dispute fac
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
@@ -49,6 +50,32 @@ def card_name(card: object) -> str:
 def card_list(cards: Iterable[object]) -> str:
     """Cards as a player writes them, comma-separated: ``Q♠, 7♠``."""
     return ", ".join(card_short(card) for card in cards)
+
+
+FIELD_WORDS = {
+    "hand": "your hand", "led": "the card led", "card": "the card to play", "trump": "the trump suit",
+    "followed": "the card played to it", "cards": "the cards you chose", "order": "the order",
+    "points": "the score", "points.elder": "the elder hand's score", "points.dealer": "the dealer's score",
+    "elder_draws": "the elder hand's draw", "dealer_draws": "the dealer's draw", "stock": "the stock",
+    "elder_discards": "the elder hand's discards", "dealer_discards": "the dealer's discards",
+    "tricks": "the tricks", "players": "the players", "results": "the results", "first": "the first two players",
+}
+"""How a message a player reads names a field of a question or an answer (the API quotes the field)."""
+
+_QUOTED_FIELD = re.compile(r"'([a-z_]+(?:\.[a-z_]+)?)(?:\[(\d+)\])?'")
+
+
+def in_words(message: str) -> str:
+    """``message`` with each quoted field it names in a player's words: "'hand' holds 6 cards" -> "Your hand …"."""
+    def named(match: re.Match[str]) -> str:
+        words = FIELD_WORDS.get(match.group(1))
+        if words is None:
+            return match.group(0)
+        if match.group(2) is not None:
+            words += f" (card {int(match.group(2)) + 1})"
+        at_start = match.start() == 0 or message[:match.start()].rstrip().endswith((".", ":", "!", "?"))
+        return words[0].upper() + words[1:] if at_start else words
+    return _QUOTED_FIELD.sub(named, message)
 
 
 def seat_name(seat: str | None) -> str:

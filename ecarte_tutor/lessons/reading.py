@@ -69,6 +69,8 @@ def whole(value: object, key: str) -> int:
     """A count the learner typed: a whole number, not negative (too large is a wrong answer, not a bad one)."""
     if isinstance(value, str) and is_whole_number(value.strip()):
         value = int(value.strip())
+    if isinstance(value, str) and not value.strip():
+        raise BadResponse(f"'{key}' is empty: give a whole number (0 or more).", key)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BadResponse(f"'{key}' must be a whole number (0 or more), not {value!r}.", key)
     return value

@@ -20,6 +20,7 @@ from ..agreements import read_agreements as read_agreed
 from ..cards import CARD_HELP, parse_card, parse_suit
 from ..errors import CardNotationError, QuestionError
 from ..questions.report import did_you_mean
+from ..wording import in_words
 from .site import get_book, get_site
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -78,7 +79,7 @@ class FormData:
         """
         error = answer["error"]
         name = re.split(r"[\[.]", error["field"] or "", maxsplit=1)[0]
-        self.error(aliases.get(name) or (name if name in fields else "form"), error["message"])
+        self.error(aliases.get(name) or (name if name in fields else "form"), in_words(error["message"]))
 
 
 def short(text, limit: int = 40) -> str:
@@ -204,12 +205,15 @@ def read_one_card(args, form: FormData, name: str, *, what: str, required: bool 
 
 
 def read_card_list(args, form: FormData, name: str, *, what: str, required: bool = True) -> None:
-    """Several cards: ticked boxes and/or typed text under one name; repeated cards count once.
+    """Several cards: ticked boxes and/or typed text under one name.
 
-    Cards that read are kept as ticks; strings that do not are given back in the text box.
+    A card both ticked and typed counts once; a card typed twice in one box is a message (a pack
+    holds each card once, so one of the two was meant to be another card). Cards that read are
+    kept as ticks; strings that do not are given back in the text box.
     """
-    cards, bad = [], []
+    cards, bad, twice = [], [], []
     for raw in args.getlist(name):
+        typed: set[str] = set()
         for token in _SPLIT.split(raw.strip()):
             if not token:
                 continue
@@ -218,10 +222,17 @@ def read_card_list(args, form: FormData, name: str, *, what: str, required: bool
             except CardNotationError:
                 bad.append(token)
                 continue
+            if card in typed:
+                twice.append(card)
+            typed.add(card)
             if card not in cards:
                 cards.append(card)
     form.kept[name] = cards
     form.kept[name + "_text"] = " ".join(bad)
+    if twice:
+        form.error(name, f"{what.capitalize()}: you typed {parse_card(twice[0]).pretty} twice; a pack holds each "
+                         "card once, so check which card you meant.")
+        return
     if bad:
         listed = ", ".join(f"'{short(b, 12)}'" for b in bad[:5])
         form.error(name, f"{what.capitalize()}: {listed} {'is not a card' if len(bad) == 1 else 'are not cards'}; "

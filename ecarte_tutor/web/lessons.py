@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
+from ..wording import in_words
 from .site import get_site
 
 if TYPE_CHECKING:  # the lessons are imported when a page needs them
@@ -133,7 +134,7 @@ def answer_posted(exercise: Exercise, action: str, progress: Progress,
     try:
         feedback = grade(exercise, response, get_site().book)
     except BadResponse as exc:
-        attempt.bad = exc.message
+        attempt.bad = in_words(exc.message)
         return attempt, 400, progress
     except LessonError:
         log.exception("exercise at %s cannot be graded", action)

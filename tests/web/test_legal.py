@@ -367,3 +367,19 @@ def test_every_field_a_form_submits_is_read(get):
         fields = set(re.findall(r'<(?:input|select)[^>]*\bname="([^"]+)"', page.html))
         page = get(url.split("?")[0] + "?" + "&".join(f"{name}=" for name in sorted(fields)))
         assert page.status in (200, 400) and "has no field" not in page.text, url
+
+
+def test_a_card_typed_twice_is_a_message_not_a_smaller_hand(get):
+    page = get("/legal/?" + urlencode([("trump", "H"), ("hand", "JS JS 7H"), ("step", "2")]))
+    assert page.status == 400
+    assert "you typed J♠ twice" in page.text
+    assert page.checked("hand") == {"JS", "7H"}  # what read is kept, ticked
+    # A card both ticked and typed is one card, as meant.
+    both = get("/legal/?" + urlencode([("trump", "H"), ("hand", "JS"), ("hand", "JS 7H"), ("step", "2")]))
+    assert both.status == 200 and hidden(both, "hand") == ["JS", "7H"]
+
+
+def test_the_engines_messages_name_fields_in_words(get):
+    page = get("/legal/?" + urlencode([("trump", "H"), ("hand", "JS 7H 8H 9H 10H QS"), ("step", "2")]))
+    assert page.status == 400
+    assert "Your hand holds 6 cards" in page.text and "'hand'" not in page.text

@@ -275,3 +275,13 @@ def test_no_rule_id_or_code_outside_the_referees_details(client):
         visible = Page.__new__(Page)
         visible.html = html
         assert not re.search(rf"(?<![\w#/.-])({ids})(?![\w-])", visible.text), visible.text[:300]
+
+
+def test_an_empty_score_is_named_in_words(client):
+    lesson, step = next((lesson, step) for lesson in LIBRARY.lessons for step in lesson.steps
+                        if step.exercise is not None and step.exercise.kind == "score")
+    response = client.post(f"/lessons/{lesson.id}/{step.index}", data={"points_elder": "", "points_dealer": "1"})
+    text = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "The elder hand&#39;s score is empty" in text or "The elder hand's score is empty" in text
+    assert "points.elder" not in text
