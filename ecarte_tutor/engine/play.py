@@ -69,6 +69,9 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
             verb = "does" if len(winners) == 1 else "do"
             return Duty(winners, "head", f"{because} and beat {led.pretty} when you can: {card_list(winners)} {verb}.",
                         rule_ids)
+        if len(followed) == 1:
+            return Duty(followed, "follow", f"{because}; your only {suit[:-1]}, {followed[0].pretty}, does not beat "
+                                            f"{led.pretty}, so play it all the same.", rule_ids)
         return Duty(followed, "follow", f"{because}; none of your {suit} beats {led.pretty}, so any of them will do.",
                     rule_ids)
     if not followed and params.must_trump_when_void and led_suit is not trump:

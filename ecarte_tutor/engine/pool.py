@@ -35,15 +35,22 @@ def _names(question: Question) -> list[str]:
     if not isinstance(players, list) or len(players) != PLAYERS or \
             not all(isinstance(p, str) and p.strip() for p in players):
         raise QuestionError("bad-field", "'players' must list the three players' names.", "players")
-    names = list(players)  # as written: the results name them the same way
-    if len(set(names)) != PLAYERS:
+    names = [p.strip() for p in players]  # answers name them as the question first wrote them
+    if len({_key(name) for name in names}) != PLAYERS:
         raise QuestionError("bad-field", "The three players need three different names.", "players")
     return names
 
 
+def _key(name: str) -> str:
+    """A name as players compare names: "anne" and " Anne" are Anne."""
+    return name.strip().casefold()
+
+
 def _member(value: object, names: list[str], field: str) -> str:
-    if isinstance(value, str) and value in names:
-        return value
+    if isinstance(value, str):
+        for name in names:
+            if _key(name) == _key(value):
+                return name
     raise QuestionError("not-a-player", f"{value!r} is not one of the players ({', '.join(names)}).", field)
 
 
@@ -85,6 +92,6 @@ def answer_pool(question: Question, book: RuleBook, params: Params) -> Answer:
         text = (f"Next game: {seated[0]} against {seated[1]}; {waiting} sits out. The loser of each game gives "
                 "his seat to the player who waited, and the first to win two games running wins the pool.")
         if streak["player"]:
-            text += f" {streak['player']} has won {streak['wins']} running."
+            text += f" {streak['player']} won the last game: one more win in a row takes the pool."
     return {"games": games, "seated": None if winner else seated, "sitting_out": None if winner else waiting,
             "streak": streak, "winner": winner, **reasons.fields(), "explanation": text}

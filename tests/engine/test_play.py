@@ -72,3 +72,12 @@ def test_modified_rule_book_with_ace_high_changes_the_answer(modified_book):
     answer = ask({"kind": "play", "trump": "H", "led": "JS", "hand": ["AS", "7S"]}, book)
     assert answer["legal_cards"] == ["AS"]
     assert ask({"kind": "trick", "trump": "H", "led": "KS", "followed": "AS"}, book)["winner"] == "follower"
+
+
+def test_a_single_card_of_the_suit_led_that_cannot_win_is_named_as_the_one_to_play():
+    from ecarte_tutor import ask
+
+    answer = ask({"kind": "play", "trump": "S", "led": "KH", "hand": ["QH", "7S", "8D"], "card": "QH"})
+    assert answer["legal_cards"] == ["QH"]
+    assert "your only heart, Q♥, does not beat K♥" in answer["explanation"]
+    assert "any of them" not in answer["explanation"]
