@@ -145,7 +145,7 @@ def play():
     return _shown_step("legal/play.html", form, _steps(args, form, PLAY_FIRST, PLAY_LATER, step))
 
 
-@bp.get("/trick")
+@bp.get("/trick", strict_slashes=False)  # "/legal/trick/" too: the slash a phone keyboard adds
 def trick():
     """Who wins this trick? (kind ``trick``)."""
     forms.check_query(request.args, TRICK_FIELDS)
@@ -164,7 +164,7 @@ def trick():
                  steps=(TRICK_FIRST, TRICK_LATER))
 
 
-@bp.get("/score")
+@bp.get("/score", strict_slashes=False)
 def score():
     """What does this hand score? (kind ``score``)."""
     forms.check_query(request.args, SCORE_FIELDS)
@@ -198,7 +198,7 @@ def score():
                  tricks="elder_tricks")
 
 
-@bp.get("/pool")
+@bp.get("/pool", strict_slashes=False)
 def pool():
     """Pool écarté for three: who plays next, who sits out, who has won (kind ``pool``)."""
     forms.check_query(request.args, POOL_FIELDS, table_rules=False)
@@ -211,7 +211,7 @@ def pool():
     return _rule("legal/pool.html", form, "pool", ("players", "first", "results"))
 
 
-@bp.get("/exchange")
+@bp.get("/exchange", strict_slashes=False)
 def exchange():
     """The stock runs short: who draws what? (kind ``exchange``)."""
     forms.check_query(request.args, EXCHANGE_FIELDS)

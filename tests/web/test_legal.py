@@ -383,3 +383,8 @@ def test_the_engines_messages_name_fields_in_words(get):
     page = get("/legal/?" + urlencode([("trump", "H"), ("hand", "JS 7H 8H 9H 10H QS"), ("step", "2")]))
     assert page.status == 400
     assert "Your hand holds 6 cards" in page.text and "'hand'" not in page.text
+
+
+def test_each_form_answers_with_a_trailing_slash_too(get):
+    for path in ("/legal/trick", "/legal/score", "/legal/pool", "/legal/exchange"):
+        assert get(path + "/").status == 200, path
