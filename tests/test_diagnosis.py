@@ -144,6 +144,16 @@ def test_a_bystander_dispute_diagnosis_names_how_the_advice_was_given():
     assert diagnosis.rule == "variant.french-bystanders"
 
 
+def test_a_dispute_diagnosis_also_names_a_wrong_chooser():
+    lesson = next(item for item in LIBRARY.lessons if item.slug == "other-tables")
+    step = next(s for s in lesson.exercises
+                if s.exercise.position.get("facts", {}).get("irregularity") == "bystander-advice")
+    both = grade(step.exercise, {"option_ids": ["advice-allowed"], "chooser": "elder"}, BOOK).diagnosis.text
+    assert "“How was the advice given?”" in both and "Nobody chooses here, either" in both
+    one = grade(step.exercise, {"option_ids": ["advice-allowed"], "chooser": "none"}, BOOK).diagnosis.text
+    assert "Nobody chooses" not in one
+
+
 def test_a_pool_diagnosis_tells_two_wins_from_two_running():
     lesson = next(item for item in LIBRARY.lessons if item.slug == "other-tables")
     exercise = next(s.exercise for s in lesson.exercises if s.exercise.kind == "pool")

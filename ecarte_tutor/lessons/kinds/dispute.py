@@ -121,18 +121,19 @@ class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
         rule = next(iter(answer.get("cites", [])), None)
         if set(given["option_ids"]) == set(expected["option_ids"]):
             return Diagnosis(_chooser_mistake(given["chooser"], expected["chooser"]), rule)
+        also = _chooser_note(given["chooser"], expected["chooser"])
         found = _other_situation(self, exercise, given, book)
         if found:
             fact, mine, theirs, other_laws = found
             elsewhere = f" (law {other_laws[0]})" if other_laws and other_laws[0] not in answer.get("laws", []) else ""
-            return Diagnosis(f"That ruling would be right if the answer to “{fact['question']}” were “{theirs}”"
-                             f"{elsewhere}. Here it is “{mine}”, and {law} rules otherwise.", rule)
+            return Diagnosis(f"Your remedy fits a case where the answer to “{fact['question']}” is “{theirs}”"
+                             f"{elsewhere}. Here the answer is “{mine}”, and {law} rules otherwise.{also}", rule)
         labels = {choice["value"]: choice["label"] for choice in exercise.choices}
         missed = [o for o in expected["option_ids"] if o not in given["option_ids"]]
         if missed:
-            return Diagnosis(f"“{labels[missed[0]]}” is open here too: {law} allows it.", rule)
+            return Diagnosis(f"“{labels[missed[0]]}” is open here too: {law} allows it.{also}", rule)
         extra = next(o for o in given["option_ids"] if o not in expected["option_ids"])
-        return Diagnosis(f"“{labels[extra]}” is not among the remedies {law} allows here.", rule)
+        return Diagnosis(f"“{labels[extra]}” is not among the remedies {law} allows here.{also}", rule)
 
     def words(self, exercise: Exercise, answer: RulingResponse) -> str:
         labels = {c["value"]: c["label"] for c in exercise.choices}
@@ -186,6 +187,15 @@ def _chooser_mistake(mine: str | None, right: str | None) -> str:
     if mine is None:
         return "The remedies are right, but they are not compulsory: the law lets one of the players choose."
     return f"The remedies are right, but the choice is not {SEAT_WORDS[mine]}'s to make."
+
+
+def _chooser_note(mine: str | None, right: str | None) -> str:
+    """A second mistake, in who chooses, said after the first (empty when the chooser is right)."""
+    if mine == right:
+        return ""
+    if right is None:
+        return " Nobody chooses here, either: what the law lays down is compulsory."
+    return f" And the choice is {SEAT_WORDS[right]}'s to make."
 
 
 def _law_words(answer: DisputeAnswer, book: RuleBook) -> str:
