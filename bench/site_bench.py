@@ -20,10 +20,13 @@ are reported against the targets, never asserted.
                                [--threads N] [--workers N]   (default: those of ecarte-tutor serve)
                                [--control-holds-library]     (diagnostic: the control holds the library too)
 
-Measured on the 2-core machine (2026-11-30, quiet): the app's own work is 2.2 µs a request on a
-remembered question and 10.8 µs on a new one (in-process), yet the ratio was 86-91 % and 79-81 %;
-with --control-holds-library the remembered question came to 100-102 %: the rest of the gap is
-the cost of a process holding the loaded library (47 MB against 11 MB), not the work per request.
+Measured on the 2-core machine (2026-11-30, quiet), where wrk and both servers share the cores:
+the app's own work is 2.2 µs a request on a remembered question and 10.8 µs on a new one
+(in-process), against a server cost near 100 µs. Four runs of the ratio gave 86.7, 103.5, 89.7
+and 96.3 % (repeated question, median of rounds) and 81.4, 75.4, 81.2 and 77.1 % (new
+questions): a run moves by ten points either way, so compare runs, not one figure. Two runs with
+--control-holds-library gave 101.6 and 89.2 %, so the diagnostic has not told the heap's cost
+apart from that noise.
 """
 from __future__ import annotations
 
