@@ -12,7 +12,8 @@ answers under ``/api``. A question needs no session, template or URL map, and
 Flask's work per request cost more than answering one; a path and a method are
 all there is to route. The Api sends the site's security headers itself, written
 once: the pages' middleware, which checks each response's headers, cost several
-microseconds a request (measured in-process), more than the Api now spends on a remembered question.
+microseconds a request (measured in-process), more than the Api now spends on a
+remembered question.
 
 An answer depends only on the question's bytes and the library, which is loaded once and
 never changes (``ask()`` draws no random number but from a seed fixed by the question),
