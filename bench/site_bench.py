@@ -22,9 +22,10 @@ are reported against the targets, never asserted.
 
 Measured on the 2-core machine (2026-11-30, quiet), where wrk and both servers share the cores:
 the app's own work is 2.2 µs a request on a remembered question and 10.8 µs on a new one
-(in-process), against a server cost near 100 µs. Four runs of the ratio gave 86.7, 103.5, 89.7
-and 96.3 % (repeated question, median of rounds) and 81.4, 75.4, 81.2 and 77.1 % (new
-questions): a run moves by ten points either way, so compare runs, not one figure. Two runs with
+(in-process), against a server cost near 100 µs. Four runs of 10 to 16 rounds gave 86.7, 103.5,
+89.7 and 96.3 % (repeated question, median of rounds) and 81.4, 75.4, 81.2 and 77.1 % (new
+questions); one of 30 rounds gave 98.4 % (94.1 % from the means) and 88.3 % (87.4 %). A short
+run moves by ten points either way: use --rounds 30, and compare runs, not one figure. Two runs with
 --control-holds-library gave 101.6 and 89.2 %, so the diagnostic has not told the heap's cost
 apart from that noise.
 """
