@@ -29,14 +29,11 @@ class JsonError(ValueError):
 
 def loads(text: str) -> object:
     """The JSON value of ``text`` (a leading byte-order mark is allowed), or :class:`JsonError`."""
-    try:
-        return orjson.loads(text[1:] if text.startswith(BOM) else text)
-    except orjson.JSONDecodeError as exc:
-        raise JsonError(_plain(exc.msg), exc.lineno, exc.colno) from None
+    return loads_utf8(text[1:] if text.startswith(BOM) else text)
 
 
-def loads_utf8(data: bytes) -> object:
-    """The JSON value of UTF-8 ``data`` with no byte-order mark, or :class:`JsonError` (the API's fast path)."""
+def loads_utf8(data: str | bytes) -> object:
+    """The JSON value of ``data`` (text, or UTF-8 bytes with no byte-order mark), or :class:`JsonError`."""
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:

@@ -130,7 +130,9 @@ def interview():
         profile=form.kept["profile"],
         form=form,
         pairs=pairs,
-        keep=table + pairs,
+        # On the first question the table's own controls belong to the answer form and carry the
+        # profile and agreements; hidden copies of them would send each twice.
+        keep=table + pairs if pairs else [],
         answered=answered,
         back_url=dispute_url(pairs[:-1], table) if pairs else None,
         start_url=dispute_url([], table),

@@ -328,12 +328,20 @@ def test_an_error_link_takes_the_keyboard_to_its_field(page, base_url):
     assert page.locator("#field-stock").get_attribute("aria-invalid") == "true"
 
 
-def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
-    page.goto(f"{base_url}/dispute/")
-    answers = ["A hand was dealt (or holds) too many or too few cards", "No, not yet",
-               "Yes, he had looked", "The non-dealer's (elder hand)", "3"]
+# A misdeal found before the turn-up, the elder having looked at a hand of three: law 16.
+MISDEAL = ("A hand was dealt (or holds) too many or too few cards", "No, not yet",
+           "Yes, he had looked", "The non-dealer's (elder hand)", "3")
+
+
+def answer_dispute(page, answers) -> None:
+    """Tap each answer of the dispute interview in turn, by its button's exact words."""
     for answer in answers:
         page.get_by_role("button", name=answer, exact=True).click()
+
+
+def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
+    page.goto(f"{base_url}/dispute/")
+    answer_dispute(page, MISDEAL)
     assert page.locator("h1").inner_text() == "The ruling"
     ruling = page.locator("#verdict")
     assert "Law 16" in ruling.inner_text()
@@ -368,8 +376,7 @@ def test_an_agreement_ticked_before_the_first_answer_counts(page, base_url):
     page.get_by_label(re.compile("Backers may advise")).check()
     page.get_by_role("button", name=re.compile("An onlooker advised")).click()
     assert "agree=bystanders-advise" in page.url
-    for answer in ("An onlooker who had bet on that player", "By pointing at a card, without a word"):
-        page.get_by_role("button", name=answer, exact=True).click()
+    answer_dispute(page, ("An onlooker who had bet on that player", "By pointing at a card, without a word"))
     assert page.locator("h1").inner_text() == "The ruling"
     assert "agree=bystanders-advise" in page.url
     assert "need not follow" in page.locator("#verdict").inner_text()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_browser import browser_context, page, serving, shoot  # noqa: F401 -- the same browser fixtures
+from test_browser import MISDEAL, answer_dispute, browser_context, page, serving, shoot  # noqa: F401 -- the same browser fixtures
 
 HOUSE = Path(__file__).resolve().parents[2] / "rules" / "houses" / "cercle-exemple.yaml"
 TITLE = "Rules of the Cercle de l'Exemple"
@@ -33,9 +33,6 @@ def test_a_score_under_the_house_rules(page, house_url):  # noqa: F811 -- page i
 
 def test_a_dispute_ruling_under_the_house_rules(page, house_url):  # noqa: F811
     page.goto(f"{house_url}/dispute/")
-    answers = ["A hand was dealt (or holds) too many or too few cards", "No, not yet",
-               "Yes, he had looked", "The non-dealer's (elder hand)", "3"]
-    for answer in answers:
-        page.get_by_role("button", name=answer, exact=True).click()
+    answer_dispute(page, MISDEAL)
     assert page.locator("h1").inner_text() == "The ruling"
     assert f"Ruled under {TITLE}" in page.locator("#verdict").inner_text()

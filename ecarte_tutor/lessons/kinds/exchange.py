@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from ..model import Exercise
 
 KEYS: Final = ("elder_draws", "dealer_draws")
-FULL_STOCK = 20  # enough for any two exchanges of at most five cards
 
 
 class StockPosition(Position):
@@ -92,7 +91,8 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
 
 
 def _alternatives(p: StockPosition, book: RuleBook) -> list[Alternative]:
-    out = [Alternative(changed(p, stock=FULL_STOCK), f"You served both players in full, but the stock holds only "
+    enough = p["elder_discards"] + (p.get("dealer_discards") or 0)  # a stock that serves both in full
+    out = [Alternative(changed(p, stock=enough), f"You served both players in full, but the stock holds only "
                        f"{p['stock']} cards, not enough for both exchanges.", "exchange.short-stock")]
     return out + profile_alternatives(p, book, lambda theirs, ours: f"You served them as the {theirs} do; this "
                                       f"exercise follows the {ours}, which treat a short stock differently.")
