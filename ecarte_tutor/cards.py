@@ -50,13 +50,16 @@ RANKS = ("K", "Q", "J", "A", "10", "9", "8", "7")
 RANK_NAMES = {"K": "king", "Q": "queen", "J": "knave", "A": "ace",
               "10": "ten", "9": "nine", "8": "eight", "7": "seven"}
 
+SUITS = {suit._name_: suit for suit in Suit}
+"""Each suit by its letter, the canonical notation."""
+
 _SUIT_ALIASES: dict[str, Suit] = {}
 for _suit in Suit:
     for _alias in (_suit._name_, _suit.symbol, _suit.value[0], _suit.value[0][:-1]):
         _SUIT_ALIASES[_alias.lower()] = _suit
 # Emoji variation selectors and the white suit symbols are read too.
 _SUIT_ALIASES.update({"♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C})
-_SUIT_ALIASES.update({suit._name_: suit for suit in Suit})  # the canonical letters, found without lowering
+_SUIT_ALIASES.update(SUITS)  # the canonical letters, found without lowering
 
 _RANK_ALIASES = {r.lower(): r for r in RANKS}
 _RANK_ALIASES["t"] = "10"

@@ -246,18 +246,22 @@ class Params(dict[str, object]):
     origin: dict[str, str]
     profile: str
     agreements: Agreed
+    derived: dict[Hashable, Any]
 
     def __init__(self, values: Mapping[str, object], origin: dict[str, str], profile: str, agreements: Agreed = ()):
         super().__init__(values)
         # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
         # referee reads several per answer. A name that would hide a method is refused.
-        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements"}))
+        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "derived"}))
         if hidden:
             raise ValueError(f"parameter names {hidden} are taken by the Params class; rename them")
         self.__dict__.update(values)
         self.origin = origin
         self.profile = profile
         self.agreements = tuple(agreements)
+        # What the engine works out from these parameters alone and keeps, as the rule book's
+        # ``derived`` does (parameters never change once made).
+        self.derived = {}
 
     def __getattr__(self, name: str) -> object:
         try:

@@ -9,12 +9,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import wording
-from ..cards import Card, Suit
+from ..cards import CANONICAL_CARDS, PACK, SUITS, Card, Suit
 from ..errors import QuestionError
 from ..fields import read_card, read_cards, read_suit, require
 from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
-from .citing import Reasons, fields_for
+from .citing import Citing, Reasons, fields_for
 from .decides import decides
 
 REVOKE = "law.43"  # renouncing, or not winning a trick when able: cited beside every duty of the follower
@@ -33,7 +33,7 @@ def card_list(cards: Iterable[Card]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-@dataclass
+@dataclass(slots=True)
 class Duty:
     """Which cards of a hand may be played to ``led``, and why."""
 
@@ -48,53 +48,98 @@ class Duty:
         return self.code in ("follow", "head")
 
 
+class Lead:
+    """What one card led asks of the follower, under one set of parameters and one trump suit.
+
+    Everything here is the same whatever the follower holds, so it is worked out once for
+    each parameters, trump and card led, and kept on the parameters (``Params.derived``):
+    :func:`duty` then only sorts the hand against it.
+    """
+
+    __slots__ = ("led", "suit", "follow", "head", "trump", "beaten_by", "ace", "because", "trump_because",
+                 "free_because", "follow_ids", "trump_ids")
+
+    def __init__(self, led: Card, trump: Suit, params: Params):
+        self.led, self.suit, self.trump = led, led.suit, trump
+        self.follow, self.head = params.must_follow_suit, params.must_head_trick
+        ranking = params.ranking
+        # the cards of the suit led that beat it: heading the trick is holding one of them
+        self.beaten_by = frozenset(c for c in PACK if c.suit is led.suit and ranking.higher(c, led))
+        # the ace of the suit led, when it ranks below the card led: the commonest mistake (seed 003)
+        ace = Card("A", led.suit)
+        self.ace = ace if not ranking.ace_above_knave and ranking.higher(led, ace) else None
+        suit = led.suit.english
+        self.because = f"{led.pretty} was led and you hold {suit}, so you must follow suit"
+        self.follow_ids = [params.rule_for("must_follow_suit")]
+        if self.head:
+            self.follow_ids.append(params.rule_for("must_head_trick"))
+        trumps = params.must_trump_when_void and led.suit is not trump
+        self.trump_because = (f"You hold no {suit}, so you must trump {led.pretty} "
+                              f"({trump.english} are trumps; any trump wins this trick).") if trumps else None
+        self.trump_ids = [params.rule_for("must_trump_when_void")] if trumps else []
+        self.free_because = f"You hold no {suit} and no trump, so you may play any card."
+
+
+def lead_for(led: Card, trump: Suit, params: Params) -> Lead:
+    """The :class:`Lead` of ``led`` under ``params`` with ``trump`` trumps, worked out on first use."""
+    found: Lead | None = params.derived.get((led, trump))
+    if found is None:
+        found = params.derived[led, trump] = Lead(led, trump, params)
+    return found
+
+
 @decides("play.lead", "play.follow-suit", "play.head-the-trick", "play.trump-when-void", "play.free-discard")
 def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Duty:
     """The legal cards of ``hand`` and the duty that selects them."""
     if led is None:
         return Duty(list(hand), "lead", "You are leading, and the leader may lead any card.", ["play.lead"])
-    led_suit = led.suit
-    suit = led_suit.english
+    lead = lead_for(led, trump, params)
+    led_suit = lead.suit
     followed = [c for c in hand if c.suit is led_suit]
-    if followed and params.must_follow_suit:
-        rule_ids = [params.rule_for("must_follow_suit")]
-        because = f"{led.pretty} was led and you hold {suit}, so you must follow suit"
-        if not params.must_head_trick:
-            return Duty(followed, "follow", because + ".", rule_ids)
-        rule_ids.append(params.rule_for("must_head_trick"))
-        strength = params.ranking.strength  # every card here follows suit: only rank decides
-        to_beat = strength[led.rank]
-        winners = [c for c in followed if strength[c.rank] > to_beat]
+    if followed and lead.follow:
+        because = lead.because
+        if not lead.head:
+            return Duty(followed, "follow", because + ".", list(lead.follow_ids))
+        winners = [c for c in followed if c in lead.beaten_by]  # every card here follows suit: only rank decides
         if winners:
             verb = "does" if len(winners) == 1 else "do"
             return Duty(winners, "head", f"{because} and beat {led.pretty} when you can: {card_list(winners)} {verb}.",
-                        rule_ids)
+                        list(lead.follow_ids))
+        suit = led_suit.english
         if len(followed) == 1:
             return Duty(followed, "follow", f"{because}; your only {suit[:-1]}, {followed[0].pretty}, does not beat "
-                                            f"{led.pretty}, so play it all the same.", rule_ids)
+                                            f"{led.pretty}, so play it all the same.", list(lead.follow_ids))
         return Duty(followed, "follow", f"{because}; none of your {suit} beats {led.pretty}, so any of them will do.",
-                    rule_ids)
-    if not followed and params.must_trump_when_void and led_suit is not trump:
+                    list(lead.follow_ids))
+    if not followed and lead.trump_because is not None:
         trumps = [c for c in hand if c.suit is trump]
         if trumps:
-            return Duty(trumps, "trump", f"You hold no {suit}, so you must trump {led.pretty} "
-                                         f"({trump.english} are trumps; any trump wins this trick).",
-                        [params.rule_for("must_trump_when_void")])
-    return Duty(list(hand), "free", f"You hold no {suit} and no trump, so you may play any card.",
-                ["play.free-discard"])
+            return Duty(trumps, "trump", lead.trump_because, list(lead.trump_ids))
+    return Duty(list(hand), "free", lead.free_because, ["play.free-discard"])
 
 
-def _ace_note(hand: list[Card], led: Card | None, params: Params) -> str:
+def _ace_note(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> str:
     """Point out the ace's place when it is in play: the commonest mistake (seed 003's example)."""
-    if led is None or params.ranking.ace_above_knave:
+    if led is None:
         return ""
-    aces = [c for c in hand if c.rank == "A" and c.suit == led.suit]
-    if aces and params.ranking.higher(led, aces[0]):
-        return f" Remember that the ace ranks below the knave, so {aces[0].pretty} does not beat {led.pretty}."
+    ace = lead_for(led, trump, params).ace
+    if ace is not None and ace in hand:
+        return f" Remember that the ace ranks below the knave, so {ace.pretty} does not beat {led.pretty}."
     return ""
 
 
 def read_position(question: Question, params: Params) -> tuple[Suit, list[Card], Card | None]:
+    """The trump suit, the hand and the card led (None when leading), each checked."""
+    try:  # nearly every question writes its cards as the API does (``QS``): read by look-ups alone
+        trump, hand, led = SUITS[question["trump"]], question["hand"], question.get("led")
+        if type(hand) is list and 1 <= len(hand) <= params.hand_size:
+            hand = [CANONICAL_CARDS[item] for item in hand]
+            led = None if led is None else CANONICAL_CARDS[led]
+            if len(set(hand)) == len(hand) and led not in hand:
+                return trump, hand, led
+    except (KeyError, TypeError):
+        pass
+    # anything else is read field by field, so that the error names what is wrong and where
     trump = read_suit(require(question, "trump"), "trump")
     hand = read_cards(require(question, "hand"), "hand", min_count=1, max_count=params.hand_size)
     led = question.get("led")
@@ -104,7 +149,23 @@ def read_position(question: Question, params: Params) -> tuple[Suit, list[Card],
     return trump, hand, led
 
 
-@decides("pack.rank-order", REVOKE, "deal.five-cards")
+@decides("pack.rank-order", REVOKE)
+def duty_citing(found: Duty, book: RuleBook, params: Params) -> Citing:
+    """The ``cites`` and ``laws`` of an answer decided by ``found``: the duty's rules, the rank order
+    when rank decides, and the law on revoking beside every duty of the follower."""
+    kept: Citing | None = params.derived.get(("citing", found.code))
+    if kept is None:
+        rule_ids = tuple(found.rule_ids)
+        if found.rank_matters:
+            rule_ids += (params.rule_for("rank_order"),)
+        if found.code in ("head", "trump", "follow") and REVOKE in book.rules:
+            rule_ids += (REVOKE,)
+        # the same rules give the same duty's ids under these parameters, whatever the hand
+        kept = params.derived["citing", found.code] = fields_for(book, rule_ids)
+    return {"cites": list(kept["cites"]), "laws": list(kept["laws"])}
+
+
+@decides("deal.five-cards")
 def answer_play(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``play``: the legal cards of a hand, and whether ``card`` may be played."""
     trump, hand, led = read_position(question, params)
@@ -115,22 +176,17 @@ def answer_play(question: Question, book: RuleBook, params: Params) -> Answer:
             raise QuestionError("card-not-in-hand", f"{card.pretty} is not in your hand ({wording.card_list(hand)}).",
                                 "card")
     found = duty(hand, led, trump, params)
-    rule_ids = tuple(found.rule_ids)
-    if found.rank_matters:
-        rule_ids += (params.rule_for("rank_order"),)
-    if found.code in ("head", "trump", "follow") and REVOKE in book.rules:
-        rule_ids += (REVOKE,)
-    ordered = params.ranking.sort(found.legal)
+    ordered = params.ranking.sort(found.legal) if len(found.legal) > 1 else found.legal
     answer: Answer = {"legal_cards": [c.notation for c in ordered]}
-    text = found.because + _ace_note(hand, led, params)
+    text = found.because + _ace_note(hand, led, trump, params)
     if card is not None:
-        answer["legal"] = card in found.legal
-        if answer["legal"]:
+        legal = answer["legal"] = card in found.legal
+        if legal:
             text = f"{card.pretty} is legal. " + text
         else:
             text = (f"{card.pretty} is not allowed. " + text +
                     f" You could play {card_list(ordered)} instead.")
-    answer.update(fields_for(book, rule_ids))
+    answer.update(duty_citing(found, book, params))
     answer["explanation"] = text
     return answer
 

@@ -112,10 +112,13 @@ def test_an_answer_is_the_same_under_any_mount(app):
     assert json.loads(answer)["legal"] is False
 
 
-def test_a_fault_anywhere_in_the_api_is_a_400_error_object(app, monkeypatch):
+@pytest.mark.parametrize(("method", "path", "part"), [("POST", "/ask", "ask"), ("GET", "/openapi.json", "dispatch"),
+                                                      ("POST", "/nowhere", "dispatch")])
+def test_a_fault_anywhere_in_the_api_is_a_400_error_object(app, monkeypatch, method, path, part):
+    """A question goes straight to its handler, any other request through the routing: a fault in either."""
     api = Api(app.extensions["ecarte_tutor"].book)
-    monkeypatch.setattr(api, "dispatch", lambda environ, method: 1 / 0)
-    status, _, body = call(api, environ_for(io.BytesIO(b"{}")))
+    monkeypatch.setattr(api, part, lambda *args: 1 / 0)
+    status, _, body = call(api, environ_for(io.BytesIO(b"{}"), REQUEST_METHOD=method, PATH_INFO=path))
     assert status.startswith("400") and json.loads(body)["error"]["code"] == "internal-error"
 
 
@@ -178,3 +181,22 @@ def test_the_site_mounts_one_api_that_remembers(client, app):
     for _ in range(3):
         assert client.post("/api/ask", json=PLAY).get_json()["legal"] is False
     assert mounted_api(app).remembered.cache_info().hits == 2
+
+
+@pytest.mark.parametrize(("path", "to", "script", "rest"), [
+    ("/api/ask", "api", "/api", "/ask"), ("/api", "api", "/api", ""), ("/api/", "api", "/api", "/"),
+    ("/apiary", "pages", "", "/apiary"), ("/", "pages", "", "/"), ("/lessons/api", "pages", "", "/lessons/api")])
+def test_the_mount_sends_only_addresses_under_api_to_the_api(path, to, script, rest):
+    """As werkzeug's DispatcherMiddleware would: the mount point moves from PATH_INFO to SCRIPT_NAME."""
+    from ecarte_tutor.web.api import Mount
+
+    seen = []
+
+    def app_called(name):
+        def app(environ, start_response):
+            seen.append((name, environ["SCRIPT_NAME"], environ["PATH_INFO"]))
+            return []
+        return app
+
+    Mount(app_called("pages"), app_called("api"))({"PATH_INFO": path, "SCRIPT_NAME": ""}, None)  # type: ignore[arg-type]
+    assert seen == [(to, script, rest)]
