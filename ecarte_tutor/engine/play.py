@@ -130,20 +130,22 @@ def _ace_note(hand: list[Card], led: Card | None, trump: Suit, params: Params) -
 
 def read_position(question: Question, params: Params) -> tuple[Suit, list[Card], Card | None]:
     """The trump suit, the hand and the card led (None when leading), each checked."""
-    try:  # nearly every question writes its cards as the API does (``QS``): read by look-ups alone
-        trump, hand, led = SUITS[question["trump"]], question["hand"], question.get("led")
-        if type(hand) is list and 1 <= len(hand) <= params.hand_size:
-            hand = [CANONICAL_CARDS[item] for item in hand]
-            led = None if led is None else CANONICAL_CARDS[led]
+    suit, held, card = question.get("trump"), question.get("hand"), question.get("led")
+    # nearly every question writes its cards as the API does (``QS``): read by look-ups alone
+    if type(suit) is str and type(held) is list and 1 <= len(held) <= params.hand_size and \
+            (card is None or type(card) is str):
+        try:
+            trump, hand = SUITS[suit], [CANONICAL_CARDS[item] for item in held]
+            led = None if card is None else CANONICAL_CARDS[card]
+        except (KeyError, TypeError):  # another notation, or no card at all (a number, a list)
+            pass
+        else:
             if len(set(hand)) == len(hand) and led not in hand:
                 return trump, hand, led
-    except (KeyError, TypeError):
-        pass
     # anything else is read field by field, so that the error names what is wrong and where
     trump = read_suit(require(question, "trump"), "trump")
     hand = read_cards(require(question, "hand"), "hand", min_count=1, max_count=params.hand_size)
-    led = question.get("led")
-    led = None if led is None else read_card(led, "led")
+    led = None if card is None else read_card(card, "led")
     if led is not None and led in hand:
         raise QuestionError("led-in-hand", f"The card led, {led.pretty}, cannot also be in your hand.", "led")
     return trump, hand, led

@@ -57,7 +57,9 @@ class QuestionCheck:
 
     def check(self, question: object) -> QuestionError | None:
         """Raise the first structural error; return the first other problem, for after the handler has run."""
-        errors = self.errors(question)
+        if self.fast(question):  # nearly every question: no error to look for
+            return None
+        errors = list(self.validator.iter_errors(question))
         if not errors:
             return None
         structural = structural_error(errors, question, self.kind)

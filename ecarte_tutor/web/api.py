@@ -7,12 +7,12 @@ fault inside the tutor is its error ``internal-error``); anything else that fail
 is logged and answered with a 400 ``internal-error`` too.
 
 The API is one small WSGI app, :class:`Api`, mounted in front of Flask by
-:class:`Mount` (see :func:`init_app`), and nothing else answers under ``/api``. A question needs no session, template or URL map, and
-Flask's work per request cost more than answering one; a path and a method are
-all there is to route. The Api sends the site's security headers itself, written
-once: the pages' middleware, which checks each response's headers, cost several
-microseconds a request (measured in-process), more than the Api now spends on a
-remembered question.
+:class:`Mount` (see :func:`init_app`), and nothing else answers under ``/api``.
+A question needs no session, template or URL map, and Flask's work per request
+cost more than answering one; a path and a method are all there is to route. The
+Api sends the site's security headers itself, written once: the pages' middleware,
+which checks each response's headers, cost several microseconds a request
+(measured in-process), more than the Api now spends on a remembered question.
 
 An answer depends only on the question's bytes and the library, which is loaded once and
 never changes (``ask()`` draws no random number but from a seed fixed by the question),
