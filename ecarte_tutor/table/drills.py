@@ -445,8 +445,10 @@ class Abandoned(Drill):
                 and state.tricks[tutor] < 3 and state.tricks[hp.seats["learner"]] < 3)
 
     def facts(self, game: Game, hp: HandPlay, incident: Incident) -> Facts:
+        # At the practice table every card is refereed and a king cannot be claimed falsely, so
+        # the adversary cannot have revoked or announced a king he lacked (law 42 with 43 and 25).
         return {"irregularity": "hand-abandoned", "offender": incident.offender, "claimed_to_score": False,
-                "tricks_won": hp.state.tricks[incident.offender]}
+                "tricks_won": hp.state.tricks[incident.offender], "adversary_offended": "none"}
 
     def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         concede(game, hp, ruling)

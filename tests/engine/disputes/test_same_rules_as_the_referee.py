@@ -130,7 +130,7 @@ def test_a_hand_given_up_scores_what_the_score_kind_gives_for_the_tricks_concede
                                                                                     commitment):
     committed = dict(zip(COMMITMENT_FACTS, commitment, strict=True))
     facts = {"irregularity": "hand-abandoned", "claimed_to_score": False, "tricks_won": tricks_won,
-             "offender": offender, **committed}
+             "offender": offender, "adversary_offended": "none", **committed}
     ruling = dispute(profile, facts)
     scored = ask({"kind": "score", "profile": profile,
                   "tricks": {offender: tricks_won, other(offender): 5 - tricks_won}, **committed})
