@@ -107,3 +107,9 @@ def test_check_refuses_strategy_citing_an_unknown_rule(rules_copy, capsys):
                         encoding="utf-8")
     assert main(["check", "--rules", str(rules_copy)]) == 1
     assert "strategy.no-such-rule" in capsys.readouterr().err
+
+
+def test_ask_reads_standard_input_when_the_file_is_a_dash():
+    """`ecarte-tutor ask -` is standard input, as for most command-line tools (not a file named "-")."""
+    code, out, _ = run(["ask", "-"], '{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}')
+    assert code == 0 and json.loads(out)["winner"] == "follower"

@@ -16,7 +16,7 @@ from ..errors import QuestionError
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", nargs="?", help="a file of questions (default: standard input)")
+    parser.add_argument("file", nargs="?", help="a file of questions (default, or -: standard input)")
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = "\n".join([
         "kinds of question (the field 'kind'):",
@@ -50,7 +50,7 @@ def _questions(text: str):
 
 def run(args) -> int:
     try:
-        if args.file:
+        if args.file and args.file != "-":  # "-" is standard input, as for most command-line tools
             with open(args.file, encoding="utf-8") as handle:
                 text = handle.read()
         else:

@@ -58,7 +58,7 @@ def test_contradictory_facts_are_refused_naming_them(book):
     assert err.value.code == "conflicting-facts"
     message = err.value.message
     assert f"“{book.facts['discovered']['question']}” After the turn-up" in message, "each answer by its question"
-    assert "no card had been led and that the non-dealer led to the first trick" in message, "the clash in words"
+    assert "no card had been led and that the first card of the play was led" in message, "the clash in words"
     assert "dealer_played" not in message and "after-turn-up" not in message
     answer = ask({"kind": "dispute", "facts": {"irregularity": "revoke", "discovered": "exchange",
                                                "first_lead": True}})
