@@ -29,11 +29,11 @@ shared): use --rounds 30, and compare runs, not one figure.
   81.2 and 77.1 % (new questions); one of 30 rounds gave 98.4 % (94.1 % from the means) and
   88.3 % (87.4 %). Two runs with --control-holds-library gave 101.6 and 89.2 %, so the
   diagnostic has not told the heap's cost apart from that noise.
-- 2026-11-30, second session: a card led's duties worked out once (engine.play.Lead) and the
-  API's one-test mount took a new question from 13.6 to 11.8 µs in-process (full WSGI stack;
-  ask() 8.4 to 6.7 µs). Timed inside a gunicorn worker under load, the same work costs about
-  2.5 times as much (a remembered question's reply 20 µs, a new one's 43 µs, a bare app's 13
-  µs), and with 16 threads a process the longer hold of the interpreter lock costs more again.
+- 2026-11-30, second session: a card led's duties worked out once (engine.play.Lead) took a
+  new question from 13.6 to about 12 µs in-process (full WSGI stack; ask() 8.4 to 7.0 µs).
+  Timed inside a gunicorn worker under load, the same work costs about 2.5 times as much (a
+  remembered question's reply 20 µs, a new one's 43 µs, a bare app's 13 µs), and with 16
+  threads a process the longer hold of the interpreter lock costs more again.
   30 rounds: 96.6 % (101.0 % from the means) on the repeated question, 79.8 % (77.7 %) on new
   ones, where the first session's slower code had measured 88.3 %: the machine, not the code,
   moved most between the two.

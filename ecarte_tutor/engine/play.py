@@ -41,6 +41,7 @@ class Duty:
     code: str  # lead | head | follow | trump | free
     because: str  # one sentence: the duty that decides
     rule_ids: list[str] = field(default_factory=list)
+    lead: Lead | None = None  # what the card led asks, when a card was led
 
     @property
     def rank_matters(self) -> bool:
@@ -56,11 +57,11 @@ class Lead:
     :func:`duty` then only sorts the hand against it.
     """
 
-    __slots__ = ("led", "suit", "follow", "head", "trump", "beaten_by", "ace", "because", "trump_because",
-                 "free_because", "follow_ids", "trump_ids")
+    __slots__ = ("suit", "follow", "head", "beaten_by", "ace", "because", "trump_because", "free_because",
+                 "follow_ids", "trump_ids")
 
     def __init__(self, led: Card, trump: Suit, params: Params):
-        self.led, self.suit, self.trump = led, led.suit, trump
+        self.suit = led.suit
         self.follow, self.head = params.must_follow_suit, params.must_head_trick
         ranking = params.ranking
         # the cards of the suit led that beat it: heading the trick is holding one of them
@@ -99,31 +100,29 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
     if followed and lead.follow:
         because = lead.because
         if not lead.head:
-            return Duty(followed, "follow", because + ".", list(lead.follow_ids))
+            return Duty(followed, "follow", because + ".", list(lead.follow_ids), lead)
         winners = [c for c in followed if c in lead.beaten_by]  # every card here follows suit: only rank decides
         if winners:
             verb = "does" if len(winners) == 1 else "do"
             return Duty(winners, "head", f"{because} and beat {led.pretty} when you can: {card_list(winners)} {verb}.",
-                        list(lead.follow_ids))
+                        list(lead.follow_ids), lead)
         suit = led_suit.english
         if len(followed) == 1:
             return Duty(followed, "follow", f"{because}; your only {suit[:-1]}, {followed[0].pretty}, does not beat "
-                                            f"{led.pretty}, so play it all the same.", list(lead.follow_ids))
+                                            f"{led.pretty}, so play it all the same.", list(lead.follow_ids), lead)
         return Duty(followed, "follow", f"{because}; none of your {suit} beats {led.pretty}, so any of them will do.",
-                    list(lead.follow_ids))
+                    list(lead.follow_ids), lead)
     if not followed and lead.trump_because is not None:
         trumps = [c for c in hand if c.suit is trump]
         if trumps:
-            return Duty(trumps, "trump", lead.trump_because, list(lead.trump_ids))
-    return Duty(list(hand), "free", lead.free_because, ["play.free-discard"])
+            return Duty(trumps, "trump", lead.trump_because, list(lead.trump_ids), lead)
+    return Duty(list(hand), "free", lead.free_because, ["play.free-discard"], lead)
 
 
-def _ace_note(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> str:
+def _ace_note(found: Duty, hand: list[Card], led: Card | None) -> str:
     """Point out the ace's place when it is in play: the commonest mistake (seed 003's example)."""
-    if led is None:
-        return ""
-    ace = lead_for(led, trump, params).ace
-    if ace is not None and ace in hand:
+    ace = found.lead.ace if found.lead is not None else None
+    if ace is not None and led is not None and ace in hand:
         return f" Remember that the ace ranks below the knave, so {ace.pretty} does not beat {led.pretty}."
     return ""
 
@@ -155,16 +154,16 @@ def read_position(question: Question, params: Params) -> tuple[Suit, list[Card],
 def duty_citing(found: Duty, book: RuleBook, params: Params) -> Citing:
     """The ``cites`` and ``laws`` of an answer decided by ``found``: the duty's rules, the rank order
     when rank decides, and the law on revoking beside every duty of the follower."""
-    kept: Citing | None = params.derived.get(("citing", found.code))
-    if kept is None:
+    # the same parameters give a duty the same ids, whatever the hand: worked out once
+    rule_ids: tuple[str, ...] | None = params.derived.get(("cited", found.code))
+    if rule_ids is None:
         rule_ids = tuple(found.rule_ids)
         if found.rank_matters:
             rule_ids += (params.rule_for("rank_order"),)
         if found.code in ("head", "trump", "follow") and REVOKE in book.rules:
             rule_ids += (REVOKE,)
-        # the same rules give the same duty's ids under these parameters, whatever the hand
-        kept = params.derived["citing", found.code] = fields_for(book, rule_ids)
-    return {"cites": list(kept["cites"]), "laws": list(kept["laws"])}
+        params.derived["cited", found.code] = rule_ids
+    return fields_for(book, rule_ids)
 
 
 @decides("deal.five-cards")
@@ -178,9 +177,9 @@ def answer_play(question: Question, book: RuleBook, params: Params) -> Answer:
             raise QuestionError("card-not-in-hand", f"{card.pretty} is not in your hand ({wording.card_list(hand)}).",
                                 "card")
     found = duty(hand, led, trump, params)
-    ordered = params.ranking.sort(found.legal) if len(found.legal) > 1 else found.legal
+    ordered = params.ranking.sort(found.legal)
     answer: Answer = {"legal_cards": [c.notation for c in ordered]}
-    text = found.because + _ace_note(hand, led, trump, params)
+    text = found.because + _ace_note(found, hand, led)
     if card is not None:
         legal = answer["legal"] = card in found.legal
         if legal:

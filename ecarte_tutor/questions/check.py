@@ -57,9 +57,7 @@ class QuestionCheck:
 
     def check(self, question: object) -> QuestionError | None:
         """Raise the first structural error; return the first other problem, for after the handler has run."""
-        if self.fast(question):  # nearly every question: no error to look for
-            return None
-        errors = list(self.validator.iter_errors(question))
+        errors = self.errors(question)
         if not errors:
             return None
         structural = structural_error(errors, question, self.kind)

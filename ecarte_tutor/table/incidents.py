@@ -155,10 +155,11 @@ def adjustments(game: Game, hp: HandPlay, entries: list[SheetEntry]) -> list[She
         game.calls.append(_missed(game.open))
         game.open = None
     if incident is not None and incident.point:
+        law = DRILLS[incident.code].law  # the false king's drill: law 25
         out.append({"deal": hp.number, "player": "tutor", "seat": incident.offender, "points": 1,
                     "claim": "false-king", "reason": "The tutor's false king: nobody called the referee, so its "
                                                      "point stayed on the score.",
-                    "scored": True, "cites": ["law.25"], "laws": [25]})
+                    "scored": True, "cites": [f"law.{law}"], "laws": [law]})
     for player, cut in hp.cut.items():
         won = sum(e["points"] for e in entries if e["player"] == player and e.get("scored", True)
                   and e.get("claim") not in ("king-turned", "king"))

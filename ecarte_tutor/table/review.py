@@ -288,7 +288,7 @@ def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
         if entry["deal"] not in numbers:
             continue
         law = entry.get("law")
-        rule = f"law.{law}" if law else "law.43"
+        rule = f"law.{law}" if law else play.REVOKE
         code = entry["code"]
         if code is None:  # a call when nothing irregular had happened (one let pass always has its drill)
             notes.append({"called": True, "mistake": False, "rule": None,

@@ -6,13 +6,14 @@ that is not a question it can answer (bad JSON, a malformed question), 413 over
 fault inside the tutor is its error ``internal-error``); anything else that fails
 is logged and answered with a 400 ``internal-error`` too.
 
-The API is one small WSGI app, :class:`Api`, mounted in front of Flask by
-:class:`Mount` (see :func:`init_app`), and nothing else answers under ``/api``.
-A question needs no session, template or URL map, and Flask's work per request
-cost more than answering one; a path and a method are all there is to route. The
-Api sends the site's security headers itself, written once: the pages' middleware,
-which checks each response's headers, cost several microseconds a request
-(measured in-process), more than the Api now spends on a remembered question.
+The API is one small WSGI app, :class:`Api`, mounted in front of Flask with
+werkzeug's ``DispatcherMiddleware`` (see :func:`init_app`), and nothing else
+answers under ``/api``. A question needs no session, template or URL map, and
+Flask's work per request cost more than answering one; a path and a method are
+all there is to route. The Api sends the site's security headers itself, written
+once: the pages' middleware, which checks each response's headers, cost several
+microseconds a request (measured in-process), more than the Api now spends on a
+remembered question.
 
 An answer depends only on the question's bytes and the library, which is loaded once and
 never changes (``ask()`` draws no random number but from a seed fixed by the question),
@@ -27,6 +28,7 @@ from functools import lru_cache
 from http import HTTPStatus
 
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.dispatcher import DispatcherMiddleware
 from werkzeug.wsgi import get_content_length
 
 from .. import jsonio
@@ -149,9 +151,8 @@ class Api:
 
     def __call__(self, environ, start_response):
         method = environ.get("REQUEST_METHOD", "GET")
-        try:  # nearly every request is a question: straight to it, before the general routing
-            reply = self.ask(environ) if method == "POST" and environ.get("PATH_INFO") == "/ask" else \
-                self.dispatch(environ, method)
+        try:
+            reply = self.dispatch(environ, method)
         except Exception:  # noqa: BLE001 - the API never answers 500: the fault is logged, the reply a 400
             log.exception("%s %s%s failed", method, MOUNT, environ.get("PATH_INFO", ""))
             reply = Reply(400, INTERNAL)
@@ -221,26 +222,6 @@ def mounted_api(app) -> Api:
     return api
 
 
-class Mount:
-    """Every address under ``/api`` to the Api, every other to the site (``pages``).
-
-    What werkzeug's ``DispatcherMiddleware`` does for one mount point, by one test of the
-    path rather than its loop over the path's parts: this runs on every request of the site.
-    As there, the mount point moves from ``PATH_INFO`` to ``SCRIPT_NAME``.
-    """
-
-    def __init__(self, pages, api: Api):
-        self.pages, self.api = pages, api
-
-    def __call__(self, environ, start_response):
-        path = environ.get("PATH_INFO", "")
-        if path.startswith(MOUNT) and (len(path) == len(MOUNT) or path[len(MOUNT)] == "/"):
-            environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + MOUNT
-            environ["PATH_INFO"] = path[len(MOUNT):]
-            return self.api(environ, start_response)
-        return self.pages(environ, start_response)
-
-
 def init_app(app, library) -> None:
     """Mount the API in front of Flask, beside the pages' security middleware (call after it).
 
@@ -248,6 +229,6 @@ def init_app(app, library) -> None:
     ``url_for("api.openapi")``; it never matches a request.
     """
     api = Api(library, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY, hsts=wants_hsts(app))
-    app.wsgi_app = Mount(app.wsgi_app, api)
+    app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {MOUNT: api})
     app.extensions["ecarte_tutor.api"] = api
     app.add_url_rule(f"{MOUNT}/openapi.json", "api.openapi", build_only=True)

@@ -112,12 +112,15 @@ def test_an_answer_is_the_same_under_any_mount(app):
     assert json.loads(answer)["legal"] is False
 
 
-@pytest.mark.parametrize(("method", "path", "part"), [("POST", "/ask", "ask"), ("GET", "/openapi.json", "dispatch"),
+@pytest.mark.parametrize(("method", "path", "part"), [("POST", "/ask", "read_body"),
+                                                      ("GET", "/openapi.json", "dispatch"),
                                                       ("POST", "/nowhere", "dispatch")])
 def test_a_fault_anywhere_in_the_api_is_a_400_error_object(app, monkeypatch, method, path, part):
-    """A question goes straight to its handler, any other request through the routing: a fault in either."""
+    """A fault in the routing, or in a question's handler (its first step, reading the body)."""
+    import ecarte_tutor.web.api as api_module
+
     api = Api(app.extensions["ecarte_tutor"].book)
-    monkeypatch.setattr(api, part, lambda *args: 1 / 0)
+    monkeypatch.setattr(api if part == "dispatch" else api_module, part, lambda *args: 1 / 0)
     status, _, body = call(api, environ_for(io.BytesIO(b"{}"), REQUEST_METHOD=method, PATH_INFO=path))
     assert status.startswith("400") and json.loads(body)["error"]["code"] == "internal-error"
 
@@ -187,8 +190,10 @@ def test_the_site_mounts_one_api_that_remembers(client, app):
     ("/api/ask", "api", "/api", "/ask"), ("/api", "api", "/api", ""), ("/api/", "api", "/api", "/"),
     ("/apiary", "pages", "", "/apiary"), ("/", "pages", "", "/"), ("/lessons/api", "pages", "", "/lessons/api")])
 def test_the_mount_sends_only_addresses_under_api_to_the_api(path, to, script, rest):
-    """As werkzeug's DispatcherMiddleware would: the mount point moves from PATH_INFO to SCRIPT_NAME."""
-    from ecarte_tutor.web.api import Mount
+    """The mount init_app makes (werkzeug's DispatcherMiddleware): the mount point moves to SCRIPT_NAME."""
+    from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+    from ecarte_tutor.web.api import MOUNT
 
     seen = []
 
@@ -198,5 +203,5 @@ def test_the_mount_sends_only_addresses_under_api_to_the_api(path, to, script, r
             return []
         return app
 
-    Mount(app_called("pages"), app_called("api"))({"PATH_INFO": path, "SCRIPT_NAME": ""}, None)  # type: ignore[arg-type]
+    DispatcherMiddleware(app_called("pages"), {MOUNT: app_called("api")})({"PATH_INFO": path, "SCRIPT_NAME": ""}, None)
     assert seen == [(to, script, rest)]
