@@ -1,43 +1,145 @@
 """Cross-checks between the course and the rule book (used by the tests and ``ecarte-tutor check``)."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+import difflib
+import itertools
+import re
+from collections.abc import Iterable, Sequence
 
 from ..rulebook import RuleBook
+from .glossary import Glossary, glossary_of
 from .grading import BadResponse, LessonError, engine_answer, expected_answer, same_answer
-from .model import Lesson
+from .model import Choice, Lesson
+from .vouched import literal_consequences
+
+# Two options are alike when their words (articles aside) run nearly the same, or end on the same
+# clause: a learner cannot tell which is meant. Options that differ only in a name or a card
+# (who sits out, which card) differ in exactly what the exercise asks.
+ALIKE_RATIO = 0.7
+ALIKE_TAIL = 4  # words
+_ARTICLES = {"the", "a", "an"}
 
 
 def lesson_problems(lessons: Iterable[Lesson], book: RuleBook) -> list[str]:
     """One line per defect: an unknown rule id, a position the engine cannot answer, a stated answer
-    that differs from the engine's, or a defect the kind finds (a dispute's right remedies not offered)."""
+    that differs from the engine's, a defect the kind finds (a dispute's right remedies not offered),
+    a consequence written as fixed words, a term used before the lesson that introduces it, or two
+    options that read alike."""
+    lessons = list(lessons)
     problems: list[str] = []
     for lesson in lessons:
         for step in lesson.steps:
             where = f"{lesson.file} step {step.index}"
             problems += [f"{where}: cites unknown rule '{rule_id}'" for rule_id in step.cites
                          if rule_id not in book.rules]
-            exercise = step.exercise
-            if exercise is None:
-                continue
-            try:
-                answer = engine_answer(exercise, book)
-                expected = expected_answer(exercise, book)
-            except (LessonError, KeyError) as exc:
-                problems.append(f"{where}: {exc}")
-                continue
-            problems += [f"{where}: the engine cites unknown rule '{rule_id}'"
-                         for rule_id in answer.get("cites", []) if rule_id not in book.rules]
-            defects = exercise.handler.problems(exercise, expected)
-            if defects:
-                problems += [f"{where}: {defect}" for defect in defects]
-                continue
-            if exercise.expected is not None:
-                try:
-                    agree = same_answer(exercise, exercise.expected, expected)
-                except BadResponse as exc:
-                    problems.append(f"{where}: the stated answer cannot be read: {exc.message}")
-                    continue
-                if not agree:
-                    problems.append(f"{where}: the lesson says {exercise.expected}, the engine says {expected}")
+            problems += [f"{where}: {problem}" for problem in _exercise_problems(step.exercise, book)]
+    glossary = glossary_of(book)
+    return problems + wording_problems(lessons) + order_problems(lessons, glossary) + glossary_problems(glossary)
+
+
+def _exercise_problems(exercise: object, book: RuleBook) -> list[str]:
+    from .model import Exercise
+
+    if not isinstance(exercise, Exercise):
+        return []
+    try:
+        answer = engine_answer(exercise, book)
+        expected = expected_answer(exercise, book)
+    except (LessonError, KeyError) as exc:
+        return [str(exc)]
+    problems = [f"the engine cites unknown rule '{rule_id}'" for rule_id in answer.get("cites", [])
+                if rule_id not in book.rules]
+    defects = exercise.handler.problems(exercise, expected)
+    if defects:
+        return problems + defects
+    players = exercise.position.get("players")
+    names = [str(name) for name in players] if isinstance(players, list) else []
+    problems += [f"the options “{a}” and “{b}” read alike: say what sets them apart, or offer another"
+                 for a, b in alike_choices(exercise.choices, names)]
+    if exercise.expected is not None:
+        try:
+            agree = same_answer(exercise, exercise.expected, expected)
+        except BadResponse as exc:
+            return [*problems, f"the stated answer cannot be read: {exc.message}"]
+        if not agree:
+            problems.append(f"the lesson says {exercise.expected}, the engine says {expected}")
     return problems
+
+
+def wording_problems(lessons: Iterable[Lesson]) -> list[str]:
+    """Each consequence a lesson writes in fixed words instead of a placeholder the engine fills."""
+    problems: list[str] = []
+    for lesson in lessons:
+        texts = [(f"{lesson.file} summary", lesson.written_summary)]
+        texts += [(f"{lesson.file} step {step.index} {name}", text) for step in lesson.steps
+                  for name, text in step.written.items()]
+        for where, text in texts:
+            problems += [f"{where}: states {what} in fixed words (“{words}”): write a placeholder the engine "
+                         "fills (docs/lessons.md)" for what, words in literal_consequences(text)]
+    return problems
+
+
+def glossary_problems(glossary: Glossary) -> list[str]:
+    """Each consequence a definition writes in fixed words."""
+    return [f"{glossary.file} › {term.id}: states {what} in fixed words (“{words}”): write a placeholder"
+            for term in glossary.terms for what, words in literal_consequences(term.written)]
+
+
+def order_problems(lessons: Sequence[Lesson], glossary: Glossary) -> list[str]:
+    """A step that uses a glossary term before the lesson introducing it; a term introduced twice, or
+    by a lesson that never uses it."""
+    if not glossary.terms:
+        return []
+    problems: list[str] = []
+    introduced: dict[str, Lesson] = {}
+    for lesson in lessons:
+        for term_id in lesson.introduces:
+            if term_id in introduced:
+                problems.append(f"{lesson.file}: introduces '{term_id}', which {introduced[term_id].file} "
+                                "introduces already")
+            introduced.setdefault(term_id, lesson)
+    for lesson in lessons:
+        used_here = set()
+        for step in lesson.steps:
+            for term in glossary.used(step.texts):
+                used_here.add(term.id)
+                first = introduced.get(term.id)
+                if first is None:
+                    problems.append(f"{lesson.file} step {step.index}: uses the term “{term.term}”, which no lesson "
+                                    "introduces")
+                elif first.number > lesson.number:
+                    problems.append(f"{lesson.file} step {step.index}: uses the term “{term.term}” before lesson "
+                                    f"{first.number} ({first.title}) introduces it")
+        problems += [f"{lesson.file}: introduces '{term_id}' but never uses it" for term_id in lesson.introduces
+                     if term_id not in used_here]
+    return problems
+
+
+def _words(label: str) -> list[str]:
+    return [w for w in re.findall(r"[\w♠♥♦♣-]+", label.lower()) if w not in _ARTICLES]
+
+
+def _names_only(a: list[str], b: list[str], names: set[str]) -> bool:
+    """Whether two labels differ only in a name or a card (what sets the choices apart)."""
+    if len(a) != len(b):
+        return False
+    differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    return len(differ) == 1 and all(w in names or re.search(r"\d|[♠♥♦♣]", w) for w in differ[0])
+
+
+def alike_choices(choices: Sequence[Choice], names: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """The pairs of options whose words a learner could take for one another (``names``: the
+    players' names, which set choices apart)."""
+    labels = [choice["label"] for choice in choices]
+    known = {name.lower() for name in names}
+    out = []
+    for first, second in itertools.combinations(labels, 2):
+        a, b = _words(first), _words(second)
+        if len(a) < 2 or len(b) < 2 or _names_only(a, b, known):
+            continue
+        tail = 0
+        while tail < min(len(a), len(b)) and a[-1 - tail] == b[-1 - tail]:
+            tail += 1
+        if difflib.SequenceMatcher(None, a, b).ratio() >= ALIKE_RATIO or tail >= ALIKE_TAIL:
+            out.append((first, second))
+    return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NotRequired, TypedDict, cast
 
@@ -18,8 +18,11 @@ from ..jsontypes import Question
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
+from .glossary import glossary_of
 from .kinds import KINDS, KindError
-from .kinds.base import AnyKind
+from .kinds.base import AnyKind, params_of
+from .reading import LessonError
+from .vouched import Unfilled, Vouched, asked
 
 FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$")
 
@@ -43,6 +46,7 @@ class StepEntry(TypedDict):
     title: str
     body: str
     cites: NotRequired[list[str]]
+    asks: NotRequired[dict[str, Question]]  # questions whose answers its text's placeholders read
     exercise: NotRequired[ExerciseEntry]
 
 
@@ -51,6 +55,7 @@ class LessonFile(TypedDict):
 
     title: str
     summary: str
+    introduces: NotRequired[list[str]]  # glossary term ids
     steps: list[StepEntry]
 
 
@@ -101,6 +106,17 @@ class Step:
     body: str
     cites: tuple[str, ...] = ()
     exercise: Exercise | None = None
+    # the texts as the file writes them, placeholders unfilled (title, body, prompt, hint)
+    written: dict[str, str] = field(default_factory=dict, compare=False)
+    filled: int = 0  # placeholders the engine filled in its texts
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """Every text of the step a learner reads: title, body, and its exercise's prompt, hint and choices."""
+        out: tuple[str, ...] = (self.title, self.body)
+        if self.exercise:
+            out += (self.exercise.prompt, self.exercise.hint, *(c["label"] for c in self.exercise.choices))
+        return out
 
 
 @dataclass(frozen=True)
@@ -115,6 +131,8 @@ class Lesson:
     steps: tuple[Step, ...]
     cites: tuple[str, ...] = field(default=())
     file: str = ""
+    introduces: tuple[str, ...] = ()  # the glossary terms this lesson explains first
+    written_summary: str = field(default="", compare=False)  # the summary as written, placeholders unfilled
 
     def step(self, index: int) -> Step:
         """The step at 1-based ``index``; IndexError outside 1..len(steps)."""
@@ -143,6 +161,27 @@ def _exercise(entry: ExerciseEntry, where: str, path: Path, book: RuleBook) -> E
         raise DataError(path, str(exc), key=f"{where}.{exc.key}") from None
 
 
+def _step(index: int, entry: StepEntry, path: Path, book: RuleBook) -> Step:
+    """One step, its placeholders filled from the engine (:mod:`.vouched`)."""
+    where = f"steps[{index - 1}]"
+    exercise = _exercise(entry["exercise"], f"{where}.exercise", path, book) if "exercise" in entry else None
+    written = {"title": entry["title"].strip(), "body": entry["body"].strip()}
+    if exercise:
+        written |= {"prompt": exercise.prompt, "hint": exercise.hint}
+    try:
+        params = params_of(exercise, book) if exercise else book.params()
+        answer = exercise.handler.engine_answer(exercise, book) if exercise and any(
+            "{answer." in text for text in written.values()) else None
+        vouched = Vouched(book, params, answer, asked(entry.get("asks", {}), book))
+        filled = {name: vouched.fill(text) for name, text in written.items()}
+    except (Unfilled, LessonError) as exc:
+        raise DataError(path, str(exc), key=where) from None
+    if exercise:
+        exercise = replace(exercise, prompt=filled["prompt"], hint=filled["hint"])
+    return Step(index, filled["title"], filled["body"], tuple(entry.get("cites", ())), exercise, written,
+                vouched.filled)
+
+
 def load_lesson(path: Path | str, book: RuleBook) -> Lesson:
     """Read and validate one lesson file against ``book``; a defect raises :class:`DataError` naming file and key."""
     path = Path(path)
@@ -152,18 +191,23 @@ def load_lesson(path: Path | str, book: RuleBook) -> Lesson:
     document: LessonFile = load_yaml(path)
     for error in schema_errors("lesson", document):
         raise DataError(path, explain(error), key=key_path(error))
-    steps: list[Step] = []
+    glossary = glossary_of(book)
+    introduces = tuple(document.get("introduces", ()))
+    for i, term in enumerate(introduces):
+        if glossary.terms and glossary.get(term) is None:
+            raise DataError(path, f"'{term}' is not a term of the glossary ({glossary.file})", key=f"introduces[{i}]")
+    steps = tuple(_step(index, entry, path, book) for index, entry in enumerate(document["steps"], 1))
+    written_summary = " ".join(document["summary"].split())
+    try:
+        summary = Vouched(book, book.params()).fill(written_summary)
+    except Unfilled as exc:
+        raise DataError(path, str(exc), key="summary") from None
     cites: list[str] = []
-    for index, entry in enumerate(document["steps"], 1):
-        exercise = None
-        if "exercise" in entry:
-            exercise = _exercise(entry["exercise"], f"steps[{index - 1}].exercise", path, book)
-        step_cites = tuple(entry.get("cites", ()))
-        cites += [c for c in step_cites if c not in cites]
-        steps.append(Step(index, entry["title"].strip(), entry["body"].strip(), step_cites, exercise))
+    for step in steps:
+        cites += [c for c in step.cites if c not in cites]
     return Lesson(id=path.stem, number=int(match["number"]), slug=match["slug"], title=document["title"].strip(),
-                  summary=" ".join(document["summary"].split()), steps=tuple(steps), cites=tuple(cites),
-                  file=path.name)
+                  summary=summary, steps=steps, cites=tuple(cites), file=path.name, introduces=introduces,
+                  written_summary=written_summary)
 
 
 def load_lessons(root: Path | str | None, book: RuleBook) -> list[Lesson]:
