@@ -169,16 +169,17 @@ def asked(questions: Mapping[str, Question], book: RuleBook) -> dict[str, Answer
 _NUMBER = r"(?:\*\*)?(?:\d+|one|two|three|four|five|six|seven|double|treble)\b(?:\*\*)?"
 LITERAL = (
     # a score or a cost: "scores 2", "worth one", "gives his adversary 2", "costs 2", "instead of 1"
-    ("a score", re.compile(r"\b(?:(?:scores?|scoring|worth|costs?|counts?(?: as)?|marks?|instead of|loses?|reach(?:es)?|only|"
-                           r"raises? \w+ \w+ to)\s+|gives? (?:\w+ ){0,3}?)" + _NUMBER
+    ("a score", re.compile(r"\b(?:(?:scores?|scoring|worth|costs?|counts?(?: as)?|marks?|instead of|loses?|"
+                           r"reach(?:es)?|only|raises? \w+ \w+ to)\s+|gives? (?:\w+ ){0,3}?)" + _NUMBER
                            + r"(?!\s+(?:tricks?|cards?|each|of)\b)", re.I)),
     ("a score", re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven)\s+points?\b", re.I)),
     ("a score", re.compile(r"\b(?:point|vole|king|game)\*{0,2}\s*[:,]\s*" + _NUMBER, re.I)),
     ("who chooses", re.compile(r"\b(?:nobody|no one|(?:the|his) (?:non-dealer|dealer|elder(?: hand)?|adversary|"
                                r"innocent (?:player|side)|other player|player \w+ \w+ \w+))\s+"
                                r"(?:chooses|decides|picks|makes the choice|has (?:a|the|no) choice)\b", re.I)),
-    ("who chooses", re.compile(r"\b(?:compulsory|who (?:chooses|decides)|makes the choice|(?:has|have|leaves) (?:a|the|no) "
-                               r"choice|(?:a|the) choice (?:is|belongs|between))\b", re.I)),
+    ("who chooses", re.compile(r"\b(?:compulsory|who (?:chooses|decides)|makes the choice|"
+                               r"(?:has|have|leaves) (?:a|the|no) choice|(?:a|the) choice (?:is|belongs|between))\b",
+                               re.I)),
 )
 
 
