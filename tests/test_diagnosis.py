@@ -86,8 +86,8 @@ def test_a_legal_card_left_out_names_the_duty():
     lesson = next(item for item in LIBRARY.lessons if item.slug == "pack-and-ranking")
     exercise = next(step.exercise for step in lesson.exercises if "AS" in step.exercise.position.get("hand", []))
     text = grade(exercise, {"cards": ["AS"]}, BOOK).diagnosis.text
-    assert "You left out 7♠: it is legal too, because none of your spades beats J♠" in text
-    assert "the ace ranks below the knave" in text
+    assert text.startswith("You left out 7♠, which may be played here. You treated the ace as the highest card")
+    assert "it ranks below the king, the queen and the knave" in text
 
 
 def test_a_dispute_diagnosis_names_the_fact_that_points_to_another_law():
@@ -149,7 +149,7 @@ def test_a_dispute_diagnosis_also_names_a_wrong_chooser():
     step = next(s for s in lesson.exercises
                 if s.exercise.position.get("facts", {}).get("irregularity") == "bystander-advice")
     both = grade(step.exercise, {"option_ids": ["advice-allowed"], "chooser": "elder"}, BOOK).diagnosis.text
-    assert "“How was the advice given?”" in both and "Nobody chooses here, either" in both
+    assert "“How was the advice given?”" in both and "Nobody chooses here" in both
     one = grade(step.exercise, {"option_ids": ["advice-allowed"], "chooser": "none"}, BOOK).diagnosis.text
     assert "Nobody chooses" not in one
 
@@ -161,7 +161,7 @@ def test_a_pool_diagnosis_tells_two_wins_from_two_running():
     text = grade(exercise, {"next": "won:Anne"}, BOOK).diagnosis.text
     assert "Anne has won games 1 and 4, but not running" in text
     assert "keeps his seat" in grade(exercise, {"next": "Anne sits out the next game"}, BOOK).diagnosis.text
-    assert "cannot wait twice in a row" in grade(exercise, {"next": "out:Claude"}, BOOK).diagnosis.text
+    assert "nobody waits twice in a row" in grade(exercise, {"next": "out:Claude"}, BOOK).diagnosis.text
 
 
 def test_a_hand_score_diagnosis_names_the_wager_left_out():
@@ -170,6 +170,6 @@ def test_a_hand_score_diagnosis_names_the_wager_left_out():
               if s.exercise.kind == "hand-score"}
     doubled, offered = wagers["doubling"], wagers["offer-the-point"]
     text = grade(doubled, {"points": {"elder": 0, "dealer": 2}}, BOOK).diagnosis.text
-    assert text.startswith("You scored the hand as if nobody had doubled")
+    assert text.startswith("You gave the elder hand 0 and the dealer 2. You scored the hand as if nobody had doubled")
     text = grade(offered, {"points": {"elder": 0, "dealer": 2}}, BOOK).diagnosis.text
     assert "the dealer declined the point offered" in text and "win every trick" in text

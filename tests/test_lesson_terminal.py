@@ -47,8 +47,8 @@ def test_a_scripted_run_through_lesson_one(book):
     assert "Not yet. You put the ace above the queen, but the queen ranks higher" in text
     assert "The rule that decides is “King high, ace between knave and ten” (read it with: ecarte-tutor rules " \
            "pack.rank-order)." in text
-    assert "Not yet. You chose 7♠, but it does not beat J♠, and you hold a spade that does" in text
-    assert "Not yet. You gave the trick to A♠, but both cards are spades" in text
+    assert "Not yet. You allowed 7♠, but it does not beat J♠, and you hold a spade that does" in text
+    assert "Not yet. You gave the trick to A♠. You treated the ace as the highest card of its suit" in text
     assert text.count("Not yet.") == 3 and "The answer:" not in text and "Try again" not in text
     assert text.count("Right.") == 4
     assert "End of lesson 1." in text
@@ -61,7 +61,7 @@ def test_a_second_wrong_answer_shows_the_answer_and_moves_on(book):
     lesson = find_lesson(LESSONS, "1")
     progress, text = take(lesson, ["7S", "7S", "quit"], start=4)
     assert text.count("Not yet.") == 1
-    assert "Not right. You chose 7♠" in text and "The answer: Q♠." in text and "Why: J♠ was led" in text
+    assert "Not right. You allowed 7♠" in text and "The answer: Q♠." in text and "Why: J♠ was led" in text
     assert "--- Step 5 of 6" in text, "the lesson goes on after the answer"
     assert progress.lesson(lesson.id).missed == {4}
     assert progress.practice == (("play.head-the-trick", 2),), "the rule broken is noted for practice"
@@ -97,7 +97,9 @@ def test_a_dispute_at_the_terminal(book):
     assert "Remedies:" in text and "1. The dealer puts the deal right\n" in text
     assert "Which remedies does the law allow?" in text and "Who chooses the remedy" in text
     assert "'9' is not one of the remedies" in text
-    assert "Not yet. “The dealer puts the deal right” is open here too: law 9" in text
+    assert "Not yet. You left out “The dealer puts the deal right”: law 9" in text
+    assert "The choice is not the dealer's to make" in text, "the wrong chooser is named beside the remedy left out"
+    assert " too" not in text.split("Not yet.")[1].split("Right.")[0], "nothing implies the wrong part was fine"
     assert "Right." in text
     assert progress.lesson(lesson.id).done == {step.index}
 

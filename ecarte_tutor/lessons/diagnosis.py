@@ -29,6 +29,7 @@ class Diagnosis:
 
     text: str
     rule: str | None = None
+    mistakes: tuple[str, ...] = ()  # the catalogue mistakes it names (rules/course/mistakes.yaml)
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,7 @@ class Vouched:
     book: RuleBook
     params: Params
     answer: Answer | None = None
-    asks: dict[str, Answer] = field(default_factory=dict)
+    asks: Mapping[str, object] = field(default_factory=dict)  # named answers, or a mistake's slots
     filled: int = 0  # placeholders filled so far (each a consequence the engine stated)
 
     def value(self, path: str) -> object:

@@ -55,7 +55,7 @@ def test_a_wrong_answer_says_what_is_wrong_and_keeps_the_input(client):
     response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "seq": "0", "tries": "0"})
     page = Page(response)
     assert response.status_code == 200
-    assert "Not yet" in page.text and "You chose 7♠, but it does not beat J♠" in words(page)
+    assert "Not yet" in page.text and "You allowed 7♠, but it does not beat J♠" in words(page)
     assert "/rules/play.head-the-trick" in page.links(), "the hint links the rule's own page"
     assert page.checked("cards") == {"7S"}, "the answer stays ticked"
     assert "Q♠" not in words(page).split("Which of your cards")[0], "no answer before the second try"

@@ -20,6 +20,7 @@ from ..diagnosis import Diagnosis
 from ..reading import LessonError, pretty
 
 if TYPE_CHECKING:  # the model imports the kinds
+    from ..mistakes import Case
     from ..model import Choice, Exercise, ExerciseEntry
 
 
@@ -123,6 +124,15 @@ class ExerciseKind(Generic[P, A, R]):
         """The reason shown with the answer."""
         cited: Cited = answer
         return cited.get("explanation", "")
+
+    def under(self, exercise: Exercise, params: Params, book: RuleBook) -> R | None:
+        """The answer the engine gives under other parameters (a mistaken rule a learner may hold),
+        None for a kind whose answer parameters do not decide."""
+        return None
+
+    def slots(self, case: Case, given: R) -> dict[str, object]:
+        """Words of this answer that a mistake's description may name (``{extra}``, ``{seat}``)."""
+        return {}
 
     def problems(self, exercise: Exercise, expected: R) -> list[str]:
         """Content defects ``ecarte-tutor check`` reports (beyond a stated answer that differs)."""

@@ -4,9 +4,10 @@ The learner ticks, among the remedies offered, every one the law allows (compare
 set) and says who chooses: ``"elder"``, ``"dealer"``, or ``None`` (JSON null, "none",
 "nobody") when the remedy is compulsory. Points a law awards are explained, not asked.
 
-The diagnosis changes one fact of the situation at a time and asks the engine again: when
-the learner's ruling is the ruling of a changed situation, that fact is what points to
-another law. Failing that it names one remedy missed or wrongly ticked, or the chooser.
+The diagnosis names every part of the ruling the learner got wrong (the catalogue's mistakes in
+a part of an answer): each remedy ticked that the law does not allow, with the situation, one fact
+away, where it would be a remedy (the engine asked again with that fact changed); each remedy left
+out; and a wrong chooser, or a compulsory remedy taken for a choice, or the other way round.
 """
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ from ...fields import SEAT_NAMES, SEATS, is_whole_number
 from ...jsontypes import Question
 from ...rulebook import Fact, FactValue, RuleBook
 from ..diagnosis import Diagnosis
-from ..reading import SEAT_WORDS, BadResponse, LessonError, require, word
+from ..mistakes import Case, case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
+from ..reading import BadResponse, LessonError, require, word
 from .base import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal
 
 if TYPE_CHECKING:
@@ -115,25 +118,17 @@ class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
     def agree(self, exercise: Exercise, a: RulingResponse, b: RulingResponse) -> bool:
         return (set(a["option_ids"]), a["chooser"]) == (set(b["option_ids"]), b["chooser"])
 
+    def slots(self, case: Case, given: RulingResponse) -> dict[str, object]:
+        return {"law": _law_words(case.answer, case.book)}
+
     def diagnose(self, exercise: Exercise, given: RulingResponse, expected: RulingResponse, answer: DisputeAnswer,
                  book: RuleBook) -> Diagnosis:
-        law = _law_words(answer, book)
-        rule = next(iter(answer.get("cites", [])), None)
-        if set(given["option_ids"]) == set(expected["option_ids"]):
-            return Diagnosis(_chooser_mistake(given["chooser"], expected["chooser"]), rule)
-        also = _chooser_note(given["chooser"], expected["chooser"])
-        found = _other_situation(self, exercise, given, book)
-        if found:
-            fact, mine, theirs, other_laws = found
-            elsewhere = f" (law {other_laws[0]})" if other_laws and other_laws[0] not in answer.get("laws", []) else ""
-            return Diagnosis(f"Your remedy fits a case where the answer to “{fact['question']}” is “{theirs}”"
-                             f"{elsewhere}. Here the answer is “{mine}”, and {law} rules otherwise.{also}", rule)
-        labels = {choice["value"]: choice["label"] for choice in exercise.choices}
-        missed = [o for o in expected["option_ids"] if o not in given["option_ids"]]
-        if missed:
-            return Diagnosis(f"“{labels[missed[0]]}” is open here too: {law} allows it.{also}", rule)
-        extra = next(o for o in given["option_ids"] if o not in expected["option_ids"])
-        return Diagnosis(f"“{labels[extra]}” is not among the remedies {law} allows here.{also}", rule)
+        named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
+        assert named is not None  # a wrong ruling differs in a remedy or in the chooser, each a catalogue part
+        law = _law_words(answer, book)  # named in full once, then shortly
+        first, _, rest = named.text.partition(law)
+        short = "the law" if answer.get("law_text") else "that rule"
+        return replace(named, text=first + law + rest.replace(law, short)) if rest else named
 
     def words(self, exercise: Exercise, answer: RulingResponse) -> str:
         labels = {c["value"]: c["label"] for c in exercise.choices}
@@ -170,6 +165,18 @@ class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
         return {"option_ids": ids, "chooser": chooser}
 
 
+def misread(case: Case, option: str) -> str:
+    """Why a learner may have ticked ``option``: the situation, one fact away, where it is a remedy
+    (a clause to follow the remedy's name), or nothing when there is none."""
+    found = _other_situation(DISPUTE, case.exercise, option, case.book)
+    if not found:
+        return ""
+    fact, mine, theirs, other_laws = found
+    law = f" (law {other_laws[0]})" if other_laws and other_laws[0] not in case.answer.get("laws", []) else ""
+    return (f": it is a remedy when the answer to “{fact['question']}” is “{theirs}”{law}, and here the answer "
+            f"is “{mine}”")
+
+
 def fact_line(book: RuleBook, name: str, value: FactValue) -> str:
     """One fact of a situation as a sentence: its question and the answer's label."""
     fact = book.facts.get(name)
@@ -181,23 +188,6 @@ def fact_line(book: RuleBook, name: str, value: FactValue) -> str:
     return f"{fact['question']} {label}."
 
 
-def _chooser_mistake(mine: str | None, right: str | None) -> str:
-    if right is None:
-        return "The remedies are right, but nobody chooses here: the law makes the remedy compulsory."
-    if mine is None:
-        return "The remedies are right, but they are not compulsory: the law lets one of the players choose."
-    return f"The remedies are right, but the choice is not {SEAT_WORDS[mine]}'s to make."
-
-
-def _chooser_note(mine: str | None, right: str | None) -> str:
-    """A second mistake, in who chooses, said after the first (empty when the chooser is right)."""
-    if mine == right:
-        return ""
-    if right is None:
-        return " Nobody chooses here, either: what the law lays down is compulsory."
-    return f" And the choice is {SEAT_WORDS[right]}'s to make."
-
-
 def _law_words(answer: DisputeAnswer, book: RuleBook) -> str:
     texts = answer.get("law_text") or []
     if not texts:  # a rule that is no law (a profile's, an agreement's), by its title
@@ -206,11 +196,10 @@ def _law_words(answer: DisputeAnswer, book: RuleBook) -> str:
     return f"law {texts[0]['law']} (“{texts[0]['title']}”)"
 
 
-def _other_situation(kind: Dispute, exercise: Exercise, given: RulingResponse,
+def _other_situation(kind: Dispute, exercise: Exercise, option: str,
                      book: RuleBook) -> tuple[Fact, str, str, list[int]] | None:
-    """The first fact whose other value makes the learner's ruling right: (fact, value here, other value, laws)."""
+    """The first fact whose other value makes ``option`` a remedy: (fact, value here, other value, laws)."""
     facts = kind.position(exercise.position).get("facts", {})
-    offered = {choice["value"] for choice in exercise.choices}
     for name, value in facts.items():
         fact = book.facts.get(name)
         if name == "irregularity" or not fact:
@@ -223,8 +212,10 @@ def _other_situation(kind: Dispute, exercise: Exercise, given: RulingResponse,
                 other = kind.engine_answer(changed, book)
             except LessonError:
                 continue  # the changed situation is incomplete or impossible
-            options = {o["id"] for o in other["options"]} & offered
-            if options == set(given["option_ids"]):
+            if option in {o["id"] for o in other["options"]}:
                 here = next((c["label"] for c in fact["choices"] if c["value"] == value), str(value))
                 return fact, here, choice["label"], other.get("laws", [])
     return None
+
+
+DISPUTE = Dispute()

@@ -1,17 +1,20 @@
 """``exchange``: how many cards each player draws (``{"elder_draws": n, "dealer_draws": m}``).
 
-The diagnosis looks for a stock taken as bottomless, another profile's rule for a short
-stock, or the dealer served first; failing those it names the player whose draw is off.
+The diagnosis names the catalogue's mistakes (a stock taken as bottomless, another rule book's
+rule for a short stock, the dealer served first); failing those, each player whose draw is off.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
+from ...engine.exchange import share_stock
 from ...jsontypes import Question
-from ...rulebook import RuleBook
-from ..diagnosis import Alternative, Diagnosis, changed, overlooked, profile_alternatives
+from ...rulebook import Params, RuleBook
+from ..diagnosis import Diagnosis
+from ..mistakes import Case, case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
 from ..reading import require, whole
-from .base import Asked, ExerciseKind, Form, FormFields, Position, Terminal
+from .base import Asked, ExerciseKind, Form, FormFields, Position, Terminal, params_of
 from .score import read_two
 
 if TYPE_CHECKING:
@@ -49,24 +52,33 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
         elder, dealer = (whole(require(response, key, f'{{"{key}": 2}}'), key) for key in KEYS)
         return {"elder_draws": elder, "dealer_draws": dealer}
 
+    def under(self, exercise: Exercise, params: Params, book: RuleBook) -> DrawsResponse:
+        p = self.position(exercise.position)
+        shared, _, _ = share_stock(p["stock"], p["elder_discards"], p.get("dealer_discards"), params)
+        return {"elder_draws": shared["elder_draws"], "dealer_draws": shared["dealer_draws"]}
+
+    def slots(self, case: Case, given: DrawsResponse) -> dict[str, object]:
+        params = params_of(case.exercise, case.book)
+        then = ("the dealer then plays his hand as it stands" if params.short_stock_dealer == "plays-without-exchange"
+                else "the dealer then takes what is left")
+        return {"stock": self.position(case.exercise.position)["stock"], "dealer_then": then}
+
     def diagnose(self, exercise: Exercise, given: DrawsResponse, expected: DrawsResponse, answer: ExchangeAnswer,
                  book: RuleBook) -> Diagnosis:
+        named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
+        if named:
+            return named
         p = self.position(exercise.position)
         stock, elder, dealer = p["stock"], p["elder_discards"], p.get("dealer_discards") or 0
-        short = stock < elder + dealer
-        found = overlooked(self, exercise, given, answer, _alternatives(p, book), book)
-        if found:
-            return found
-        served_first = min(dealer, stock)
-        if short and (given["dealer_draws"], given["elder_draws"]) == (served_first, min(elder, stock - served_first)):
-            return Diagnosis("You served the dealer first, but the elder hand always draws before the dealer.",
-                             "exchange.short-stock")
-        rule = "exchange.short-stock" if short else "exchange.discard-and-draw"
+        rule = "exchange.short-stock" if stock < elder + dealer else "exchange.discard-and-draw"
+        texts = []
         if given["elder_draws"] != expected["elder_draws"]:
-            return Diagnosis(f"The elder hand's draw is off (you gave {given['elder_draws']}): he draws one card for "
-                             f"each of the {elder} he discarded, as far as the {stock} cards of the stock go.", rule)
-        return Diagnosis(f"The dealer's draw is off (you gave {given['dealer_draws']}): he is served after the "
-                         "elder hand, from what the stock still holds.", rule)
+            texts.append(f"You had the elder hand draw {given['elder_draws']}, but he draws one card for each of "
+                         f"the {elder} he discarded, as far as the {stock} cards of the stock go.")
+        if given["dealer_draws"] != expected["dealer_draws"]:
+            texts.append(f"You had the dealer draw {given['dealer_draws']}, but he is served after the elder hand, "
+                         "from what the stock still holds.")
+        return Diagnosis(" ".join(texts), rule)
 
     def words(self, exercise: Exercise, answer: DrawsResponse) -> str:
         return f"the elder hand draws {answer['elder_draws']}, the dealer {answer['dealer_draws']}"
@@ -88,11 +100,3 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         elder, dealer = read_two(terminal, "Cards drawn: type the elder hand's number, then the dealer's (e.g. 3 2)")
         return {"elder_draws": elder, "dealer_draws": dealer}
-
-
-def _alternatives(p: StockPosition, book: RuleBook) -> list[Alternative]:
-    enough = p["elder_discards"] + (p.get("dealer_discards") or 0)  # a stock that serves both in full
-    out = [Alternative(changed(p, stock=enough), f"You served both players in full, but the stock holds only "
-                       f"{p['stock']} cards, not enough for both exchanges.", "exchange.short-stock")]
-    return out + profile_alternatives(p, book, lambda theirs, ours: f"You served them as the {theirs} do; this "
-                                      f"exercise follows the {ours}, which treat a short stock differently.")

@@ -5,28 +5,30 @@ the hands that the agreements of doubling and offering the point change can be a
 a double accepted or declined, the point offered and taken or refused. The engine referees
 the whole hand; an exercise whose hand is illegal or unfinished is a lesson defect.
 
-The diagnosis first asks the engine again without the wager (the learner scored the tricks
-as they fell), then reads the wager that ended the hand: the wrong player paid, the vole
-claimed for a point conceded, a vulnerable player's extra point left out.
+The diagnosis first names the catalogue's mistakes (the wager left out: the engine referees the
+hand again without it; tricks counted as points), then reads the wager that ended the hand: the
+wrong player paid, the vole claimed for a point conceded, a vulnerable player's extra point left out.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from ...cards import parse_card
 from ...engine.scoring import Scored
 from ...fields import SEATS, other
 from ...rulebook import RuleBook
-from ..diagnosis import Alternative, Diagnosis, changed, overlooked
+from ..diagnosis import Diagnosis
+from ..mistakes import case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, LessonError
 from .base import Asked, Position
-from .score import PointsKind, PointsResponse
+from .score import PointsKind, PointsResponse, gave
 
 if TYPE_CHECKING:
     from ..model import Exercise
 
 DOUBLE, OFFER = "variant.doubling", "variant.offering-the-point"
-WAGERS = {"double": ("accept-double", "decline-double"), "offer-point": ("accept-offer", "decline-offer")}
 VERB_WORDS = {"propose": "proposes", "accept": "accepts", "refuse": "refuses", "announce-king": "announces the king",
               "double": "offers to double the hand", "accept-double": "accepts the double",
               "decline-double": "declines the double", "offer-point": "offers the point",
@@ -82,10 +84,9 @@ class HandScore(PointsKind[HandPosition, HandAnswer]):
 
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: HandAnswer,
                  book: RuleBook) -> Diagnosis:
-        p = self.position(exercise.position)
-        found = overlooked(self, exercise, given, answer, _without_wagers(p, answer), book)
-        if found:
-            return found
+        named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
+        if named:
+            return replace(named, text=f"{gave(given)} {named.text}")
         mine, right = given["points"], expected["points"]
         state = answer["state"]
         rule = _wager_rule(state["wagers"])
@@ -124,27 +125,6 @@ def _told(action: dict[str, object], index: int, actions: list[dict[str, object]
         proposed = any(a.get("do") == "propose" for a in actions[:index])
         return f"{seat.capitalize()} {'says “I play”' if proposed else 'plays without proposing'}"
     return f"{seat.capitalize()} {VERB_WORDS.get(verb, verb)}"
-
-
-def _without_wagers(p: HandPosition, answer: HandAnswer) -> list[Alternative]:
-    """The hand with its wager taken out, when the hand was played out all the same (a double accepted, the
-    point declined): the learner who scores that one forgot the wager."""
-    alternatives = []
-    for opener, (accepted, declined) in WAGERS.items():
-        kept = [a for a in p["actions"] if a.get("do") not in (opener, accepted, declined)]
-        if len(kept) == len(p["actions"]) or answer["state"]["wagers"]["ended"]:
-            continue
-        if any(a.get("do") == accepted for a in p["actions"]) and opener == "double":
-            text = ("You scored the hand as if nobody had doubled: the double was accepted, so what the hand scores "
-                    "is doubled, the extra point against a vulnerable player included.")
-        elif any(a.get("do") == declined for a in p["actions"]) and opener == "offer-point":
-            decliner = SEAT_WORDS[next(str(a["by"]) for a in p["actions"] if a.get("do") == declined)]
-            text = (f"You scored the tricks as they fell, but {decliner} declined the point offered: that bound him "
-                    "to win every trick, and losing even one changes who scores.")
-        else:
-            continue
-        alternatives.append(Alternative(changed(p, actions=kept), text, DOUBLE if opener == "double" else OFFER))
-    return alternatives
 
 
 def _wager_rule(wagers: Wagers) -> str:

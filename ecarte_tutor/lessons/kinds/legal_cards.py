@@ -6,13 +6,17 @@ left out, with the duty that decides it (the engine's :func:`~ecarte_tutor.engin
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ...cards import Card, Suit, parse_card, parse_suit
 from ...engine.play import Duty, duty
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
+from ...wording import card_list as cards_words
 from ..diagnosis import Diagnosis
+from ..mistakes import Case, case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
 from ..reading import BadResponse, card_list, pretty, require
 from .base import (
     Asked,
@@ -82,6 +86,23 @@ class LegalCards(ExerciseKind[PlayPosition, PlayAnswer, CardsResponse]):
     def agree(self, exercise: Exercise, a: CardsResponse, b: CardsResponse) -> bool:
         return set(a["cards"]) == set(b["cards"])
 
+    def under(self, exercise: Exercise, params: Params, book: RuleBook) -> CardsResponse:
+        position = self.position(exercise.position)
+        hand = [parse_card(c) for c in position["hand"]]
+        led = parse_card(position["led"]) if position.get("led") else None
+        return {"cards": [str(c) for c in duty(hand, led, parse_suit(position["trump"]), params).legal]}
+
+    def slots(self, case: Case, given: CardsResponse) -> dict[str, object]:
+        position = self.position(case.exercise.position)
+        legal, ticked = set(self.expected(case.exercise, case.answer)["cards"]), set(given["cards"])
+        hand = [str(parse_card(c)) for c in position["hand"]]
+        out: dict[str, object] = {"extra": cards_words([c for c in hand if c in ticked - legal]),
+                                  "missed": cards_words([c for c in hand if c in legal - ticked])}
+        if position.get("led"):
+            led = parse_card(position["led"])
+            out |= {"led": led.pretty, "suit": led.suit.english, "one": _singular(led.suit)}
+        return out
+
     def diagnose(self, exercise: Exercise, given: CardsResponse, expected: CardsResponse, answer: PlayAnswer,
                  book: RuleBook) -> Diagnosis:
         params = params_of(exercise, book)
@@ -92,11 +113,27 @@ class LegalCards(ExerciseKind[PlayPosition, PlayAnswer, CardsResponse]):
         found = duty(hand, led, trump, params)
         ticked = {parse_card(c) for c in given["cards"]}
         extra = [c for c in hand if c in ticked and c not in found.legal]
+        missed = [c for c in hand if c in found.legal and c not in ticked]
+        # The cards left out are named when some legal card was ticked: naming them all would be the answer.
+        named_missed = missed if any(c in found.legal for c in ticked) else []
+        named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
+        if named:  # say which cards first, when the mistake's words do not
+            cards = [(extra, f"You allowed {cards_words(extra)}, which may not be played here."),
+                     (named_missed, f"You left out {cards_words(named_missed)}, which may be played here.")]
+            unsaid = [text for group, text in cards if group and not all(c.pretty in named.text for c in group)]
+            if not named_missed and missed and extra:
+                unsaid.append("None of the cards you allowed may be played here.")
+            return replace(named, text=" ".join([*unsaid, named.text]))
+        texts: list[Diagnosis] = []
         if extra:
             assert led is not None  # the leader may lead any card: only a card played to a lead can be wrong
-            return _wrongly_ticked(extra[0], led, trump, found, params)
-        missed = [c for c in hand if c in found.legal and c not in ticked]
-        return _left_out(missed[0], led, found, hand, params)
+            texts.append(_wrongly_ticked(extra[0], led, trump, found, params))
+            texts += [Diagnosis(f"{c.pretty} may not be played either.") for c in extra[1:]]
+        if named_missed:
+            texts.append(_left_out(named_missed[0], led, found, hand, params))
+            texts += [Diagnosis(f"You left out {c.pretty} as well: it may be played for the same reason.")
+                      for c in named_missed[1:]]
+        return Diagnosis(" ".join(t.text for t in texts), texts[0].rule)
 
     def words(self, exercise: Exercise, answer: CardsResponse) -> str:
         return pretty(answer["cards"])
@@ -132,17 +169,17 @@ def _wrongly_ticked(card: Card, led: Card, trump: Suit, found: Duty, params: Par
     suit = led.suit.english
     if found.code == "head" and card.suit == led.suit:
         if _ace_below(card, led, params):
-            return Diagnosis(f"You chose {card.pretty}, but it does not beat {led.pretty}: the ace ranks below "
+            return Diagnosis(f"You allowed {card.pretty}, but it does not beat {led.pretty}: the ace ranks below "
                              f"the knave. You hold a {_singular(led.suit)} that does beat it, so you must play "
                              "that one.", params.rule_for("rank_order"))
-        return Diagnosis(f"You chose {card.pretty}, but it does not beat {led.pretty}, and you hold a "
+        return Diagnosis(f"You allowed {card.pretty}, but it does not beat {led.pretty}, and you hold a "
                          f"{_singular(led.suit)} that does: when you can win the trick, you must.", head)
     if found.code in ("head", "follow"):
         what = "a trump, but" if card.suit is trump else f"not a {_singular(led.suit)}, and"
-        return Diagnosis(f"You chose {card.pretty}: it is {what} you hold {suit}, and while you hold the suit "
+        return Diagnosis(f"You allowed {card.pretty}: it is {what} you hold {suit}, and while you hold the suit "
                          "led you must follow it.", follow)
     # found.code == "trump": a card of another plain suit ticked while holding a trump
-    return Diagnosis(f"You chose {card.pretty}, but you have no {suit} and you do hold a trump: a player "
+    return Diagnosis(f"You allowed {card.pretty}, but you have no {suit} and you do hold a trump: a player "
                      "who cannot follow suit must trump.", found.rule_ids[0])
 
 
@@ -150,9 +187,9 @@ def _wrongly_ticked(card: Card, led: Card, trump: Suit, found: Duty, params: Par
 LEFT_OUT = {
     "lead": "the leader may lead any card; the duties bind only the player who answers a lead.",
     "free": "holding neither {suit} nor a trump, you may play any card.",
-    "trump": "you have no {suit}, and any trump wins this trick, so any of your trumps will do.",
-    "head": "it beats {led} too, and any {one} that wins the trick will do.",
-    "follow": "it is legal too, because none of your {suit} beats {led}{ace}, so any {one} will do.",
+    "trump": "you have no {suit}, and any trump wins this trick, so any of your trumps may be played.",
+    "head": "it beats {led}, and any {one} that wins the trick may be played.",
+    "follow": "it may be played, because none of your {suit} beats {led}{ace}, so any {one} will do.",
 }
 
 

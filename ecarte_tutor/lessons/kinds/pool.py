@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 from ...jsontypes import Question
 from ...rulebook import RuleBook
 from ..diagnosis import Diagnosis
+from ..mistakes import Case, case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
 from ..reading import BadResponse, require
 from .base import Asked, OneChoice, Position, Terminal
 
@@ -88,24 +90,19 @@ class Pool(OneChoice[PoolPosition, PoolAnswer, NextResponse]):
         raise BadResponse(f"{str(text)[:40]!r} is not one of the answers: "
                           f"{'; '.join(c['label'] for c in exercise.choices)}.", self.field)
 
+    def slots(self, case: Case, given: NextResponse) -> dict[str, object]:
+        return {"named": _split(given["next"])[1]}
+
     def diagnose(self, exercise: Exercise, given: NextResponse, expected: NextResponse, answer: PoolAnswer,
                  book: RuleBook) -> Diagnosis:
+        named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
+        if named:
+            return named
         what, name = _split(given["next"])
-        games = answer["games"]
         if what == WON:
-            return Diagnosis(_not_the_winner(name, games), POOL_RULE)
-        if answer["winner"]:
-            return Diagnosis(f"Nobody sits out any more: the last game gave its winner his second win running, "
-                             f"so the pool is over and no game follows. You named {name}.", POOL_RULE)
-        if not games:
-            return Diagnosis(f"{name} plays the first game: the two named first play it, and the third player "
-                             "waits.", POOL_RULE)
-        last = games[-1]
-        if name == last["winner"]:
-            return Diagnosis(f"{name} won game {last['game']}, and the winner keeps his seat: it is the loser "
-                             "who gives his up.", POOL_RULE)
-        return Diagnosis(f"{name} sat out game {last['game']}, so he comes in now and takes the seat of its "
-                         "loser; he cannot wait twice in a row.", POOL_RULE)
+            return Diagnosis(_not_the_winner(name, answer["games"]), POOL_RULE)
+        return Diagnosis(f"{name} plays the first game: the two named first play it, and the third player "
+                         "waits.", POOL_RULE)
 
     def words(self, exercise: Exercise, answer: NextResponse) -> str:
         return _label(answer["next"])

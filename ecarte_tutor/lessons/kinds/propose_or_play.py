@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 from ...cards import Card, parse_card, parse_suit
 from ...jsontypes import Question
 from ...rulebook import RuleBook
-from ...strategy import KING_EXCEPTION_RULE, Pattern
+from ...strategy import Pattern
 from ..diagnosis import Diagnosis
+from ..mistakes import Case, case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
 from ..reading import pretty, require, word
 from .base import Asked, OneChoice, Position, Terminal, trumps_line
 
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
 ELDER_CHOICES: tuple[Choice, ...] = ({"value": "propose", "label": "Propose"},
                                      {"value": "play", "label": "Play without proposing"})
 DOING = {"play": "playing without proposing", "propose": "proposing", "refuse": "refusing", "accept": "accepting"}
+CHOSEN = {"play": "play without proposing", "propose": "propose", "refuse": "refuse", "accept": "accept"}
 DEALER_CHOICES: tuple[Choice, ...] = ({"value": "refuse", "label": "Refuse (play as dealt)"},
                                       {"value": "accept", "label": "Accept"})
 
@@ -63,30 +66,28 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceAnswer, ChoiceResponse]):
         allowed = ("refuse", "accept") if _seat(self.position(exercise.position)) == "dealer" else ("propose", "play")
         return {"choice": word(require(response, "choice", '{"choice": "play"}'), allowed, "choice")}
 
-    def diagnose(self, exercise: Exercise, given: ChoiceResponse, expected: ChoiceResponse, answer: AdviceAnswer,
-                 book: RuleBook) -> Diagnosis:
-        p = self.position(exercise.position)
+    def slots(self, case: Case, given: ChoiceResponse) -> dict[str, object]:
+        p = self.position(case.exercise.position)
         seat, trump = _seat(p), parse_suit(p["trump"])
-        strategy = book.strategy
+        strategy = case.book.strategy
         assert strategy is not None  # the engine advised (engine_answer): the book has the jeux de règle
         patterns = {pattern.id: pattern for pattern in strategy.patterns if pattern.seat == seat}
-        pattern = answer.get("pattern")
-        fitted = patterns.get(pattern) if pattern is not None else None
-        if KING_EXCEPTION_RULE in answer.get("cites", []):
-            assert fitted is not None  # the king of trumps overrides a pattern the hand fits
-            return Diagnosis(f"The hand is a jeu de règle ({fitted.label}), but you hold the king of trumps, "
-                             f"{Card('K', trump).pretty}: with it, propose all the same. The dealer cannot draw "
-                             "the king, and a refusal puts the risk on him.", KING_EXCEPTION_RULE)
-        if fitted:
-            return Diagnosis(f"You chose to {given['choice']}, but the hand fits one of the patterns: "
-                             f"{fitted.label}. Such a hand calls for {DOING[fitted.advice]}.", fitted.rule)
+        fitted = patterns.get(case.answer.get("pattern") or "")
         trumps = sum(1 for c in p["hand"] if parse_card(c).suit == trump)
         wanted = [pt.label for pt in patterns.values() if _allows(pt, trumps)]
-        needs = "; ".join(wanted) if wanted else "more trumps"
-        default = strategy.defaults[seat]
-        return Diagnosis(f"You chose to {given['choice']}, but with {trumps} trump{'s' * (trumps != 1)} the "
-                         f"hand fits none of the patterns that would allow it (it would need: {needs}).",
-                         default["rule"])
+        out: dict[str, object] = {"chosen": CHOSEN[given["choice"]], "king": Card("K", trump).pretty,
+                                  "trumps": f"{trumps} trump{'s' * (trumps != 1)}",
+                                  "needs": "; ".join(wanted) if wanted else "more trumps",
+                                  "_rule": strategy.defaults[seat]["rule"]}
+        if fitted:
+            out |= {"pattern": fitted.label, "doing": DOING[fitted.advice], "_rule": fitted.rule}
+        return out
+
+    def diagnose(self, exercise: Exercise, given: ChoiceResponse, expected: ChoiceResponse, answer: AdviceAnswer,
+                 book: RuleBook) -> Diagnosis:
+        named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
+        assert named is not None  # the other choice always fits one of the three situations
+        return named
 
     def words(self, exercise: Exercise, answer: ChoiceResponse) -> str:
         return answer["choice"]

@@ -6,12 +6,15 @@ order so far travels in the ``order`` field. The diagnosis names the first pair 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
 from ...cards import RANK_NAMES, Card, parse_card
 from ...jsontypes import Question
-from ...rulebook import RuleBook
+from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
+from ..mistakes import Case, case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
 from ..reading import BadResponse, card_list, pretty, require
 from .base import Cited, ExerciseKind, Form, FormFields, KindError, Position, Terminal, cards_line, params_of
 from .legal_cards import card_choices
@@ -45,6 +48,13 @@ class RankOrder(ExerciseKind[CardsPosition, RankAnswer, OrderResponse]):
             raise KindError("cards to put in order must all be of different ranks", "position")
         return choices
 
+    def under(self, exercise: Exercise, params: Params, book: RuleBook) -> OrderResponse:
+        cards = [parse_card(c) for c in self.position(exercise.position)["cards"]]
+        return {"order": [str(c) for c in sorted(cards, key=lambda c: params.rank_order.index(c.rank))]}
+
+    def slots(self, case: Case, given: OrderResponse) -> dict[str, object]:
+        return {"first": parse_card(given["order"][0]).pretty}
+
     def engine_answer(self, exercise: Exercise, book: RuleBook) -> RankAnswer:
         params = params_of(exercise, book)
         cards = [parse_card(c) for c in self.position(exercise.position)["cards"]]
@@ -74,6 +84,9 @@ class RankOrder(ExerciseKind[CardsPosition, RankAnswer, OrderResponse]):
         high, low = wrong[0]
         text = (f"You put {_name(high)} above {_name(low)}, but {_name(low)} ranks higher "
                 f"({low.pretty} beats {high.pretty}).")
+        named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
+        if named:  # the first pair the wrong way round, then the mistake that put it there
+            return replace(named, text=f"{text} {named.text}")
         if high.rank == "A" and not params.ranking.ace_above_knave:
             text += " The ace is not the top card: it comes below the knave."
         others = len(wrong) - 1

@@ -7,21 +7,24 @@ and the claims that seat has, from the engine's awards.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, TypedDict, TypeVar
 
-from ...engine.scoring import AwardFields, Scored
-from ...fields import SEATS, other
+from ...engine.scoring import AwardFields, Scored, read_facts, score
+from ...fields import SEATS
 from ...jsontypes import Question
-from ...rulebook import RuleBook
-from ..diagnosis import Alternative, Diagnosis, changed, overlooked, profile_alternatives
+from ...rulebook import Params, RuleBook
+from ..diagnosis import Diagnosis
+from ..mistakes import Case, case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, BadResponse, require, whole
 from .base import Asked, Cited, ExerciseKind, Form, FormFields, Position, Terminal, params_of
 
 if TYPE_CHECKING:
     from ..model import Exercise
 
-CLAIM_WORDS = {"turned-king": "the king turned up", "announced-king": "the king of trumps announced",
-               "tricks": "the tricks"}
+CLAIM_WORDS = {"turned-king": "the king turned up", "announced-king": "the king of trumps he announced",
+               "tricks": "the tricks he won"}  # the tricks: _claim_words says which
 
 
 class ScorePosition(Position):
@@ -78,26 +81,35 @@ class Score(PointsKind[ScorePosition, ScoreAnswer]):
     def expected(self, exercise: Exercise, answer: ScoreAnswer) -> PointsResponse:
         return {"points": {seat: answer["points"][seat] for seat in SEATS}}
 
+    def under(self, exercise: Exercise, params: Params, book: RuleBook) -> PointsResponse:
+        p = self.position(exercise.position)
+        before = p.get("score_before")
+        scored = score(read_facts(dict(p), params), dict(before) if before else None, params, book)
+        return {"points": {seat: scored["points"][seat] for seat in SEATS}}
+
+    def slots(self, case: Case, given: PointsResponse) -> dict[str, object]:
+        p = self.position(case.exercise.position)
+        out: dict[str, object] = {}
+        if p.get("king_turned"):
+            out |= {"king_how": "turned up", "king_seat": SEAT_WORDS["dealer"]}
+        elif p.get("king_announced_by"):
+            seat = p["king_announced_by"]
+            out |= {"king_how": f"announced by {SEAT_WORDS[seat]}", "king_seat": SEAT_WORDS[seat]}
+        risky = next((seat for seat, fact in RISKS.items() if p.get(fact)), None)
+        if risky:
+            out["risk"] = RISK_WORDS[risky]
+        winner = next((s for s in SEATS if p["tricks"].get(s, 0) >= params_of(case.exercise, case.book).point_tricks),
+                      None)
+        if winner:
+            out["winner"] = SEAT_WORDS[winner]
+        return out
+
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: ScoreAnswer,
                  book: RuleBook) -> Diagnosis:
-        alternatives = _alternatives(exercise, self.position(exercise.position), book)
-        found = overlooked(self, exercise, given, answer, alternatives, book)
-        if found:
-            return found
-        mine, right = given["points"], expected["points"]
-        if (mine["elder"], mine["dealer"]) == (right["dealer"], right["elder"]):
-            return Diagnosis("You have the two scores the wrong way round: what you gave the elder hand is the "
-                             "dealer's, and the other way about. Look again at who took the tricks and who had the "
-                             "king.", "scoring.only-winner-scores")
-        seat = next(s for s in SEATS if mine[s] != right[s])
-        claims = [a for a in answer["awards"] if a["seat"] == seat and a["scored"]]
-        if not claims:
-            return Diagnosis(f"You gave {SEAT_WORDS[seat]} {mine[seat]}, but nothing {SEAT_WORDS[seat]} did in "
-                             "this hand scores.", "scoring.only-winner-scores")
-        what = " and ".join(CLAIM_WORDS[a["claim"]] for a in claims)
-        return Diagnosis(f"Your count for {SEAT_WORDS[seat]} is off (you gave {mine[seat]}). What {SEAT_WORDS[seat]} "
-                         f"claims this hand: {what}. Count each again.",
-                         _claim_rule(claims[0], self.position(exercise.position)))
+        named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
+        if named:
+            return replace(named, text=f"{gave(given)} {named.text}")
+        return count_off(given, expected, answer["awards"], self.position(exercise.position))
 
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
@@ -126,47 +138,47 @@ def read_two(terminal: Terminal, prompt: str) -> tuple[int, int]:
         terminal.say("Type two whole numbers: the elder hand's first, then the dealer's.")
 
 
-def _alternatives(exercise: Exercise, p: ScorePosition, book: RuleBook) -> list[Alternative]:
-    """The position ``p`` without each fact a count can leave out, each with what leaving it out means."""
-    params = params_of(exercise, book)
-    out: list[Alternative] = []
-    if p.get("king_turned"):
-        out.append(Alternative(changed(p, king_turned=None), "You left out the king turned up for trumps: it scores "
-                               "for the dealer, whoever takes the tricks.", "king.turned-up"))
-    announced = p.get("king_announced_by")
-    if announced:
-        name = SEAT_WORDS[announced]
-        out.append(Alternative(changed(p, king_announced_by=None), f"You left out the king of trumps that {name} "
-                               "announced: it scores for him, whoever takes the tricks.", "king.announce"))
-        out.append(Alternative(changed(p, king_announced_by=other(announced)), f"You gave the king's point to the "
-                               f"wrong player: it belongs to {name}, who announced it.", "king.announce"))
-    if p.get("elder_played_without_proposing"):
-        out.append(Alternative(changed(p, elder_played_without_proposing=None), "You left out the penalty: the elder "
-                               "hand played without proposing and then failed to take the point, which makes the "
-                               "dealer's point worth more.", "scoring.penalty"))
-    if p.get("dealer_refused_first_proposal"):
-        out.append(Alternative(changed(p, dealer_refused_first_proposal=None), "You left out the penalty: the dealer "
-                               "refused the first proposal and then failed to take the point, which makes the elder "
-                               "hand's point worth more.", "scoring.penalty"))
-    before = p.get("score_before")
-    if before:
-        out.append(Alternative(changed(p, score_before=None), f"You counted every claim, but the game ended during "
-                               f"this hand: once a player reaches {params.game_target} (the elder hand had "
-                               f"{before.get('elder')} and the dealer {before.get('dealer')} before it), the claims "
-                               "that come after are not scored.", params.rule_for("game_target")))
-    out += profile_alternatives(p, book, lambda theirs, ours: f"You counted it as the {theirs} do; this exercise "
-                                f"follows the {ours}, which count it differently.")
-    tricks = p["tricks"]
-    winner = next((s for s in SEATS if isinstance(tricks.get(s), int) and tricks[s] >= params.point_tricks), None)
-    if winner and tricks[winner] == params.hand_size:
-        out.append(Alternative(changed(p, tricks={winner: params.hand_size - 1, other(winner): 1}),
-                               f"You counted {SEAT_WORDS[winner]}'s five tricks as a plain point: all five tricks make "
-                               "the vole, which is worth more.", params.rule_for("vole_value")))
-    elif winner:
-        out.append(Alternative(changed(p, tricks={winner: params.hand_size, other(winner): 0}),
-                               f"You counted a vole for {SEAT_WORDS[winner]}, but {tricks[winner]} tricks are only the "
-                               "point: the vole needs all five.", params.rule_for("point_value")))
-    return out
+def gave(given: PointsResponse) -> str:
+    """The learner's count, said back to him."""
+    return f"You gave the elder hand {given['points']['elder']} and the dealer {given['points']['dealer']}."
+
+
+RISKS = {"elder": "elder_played_without_proposing", "dealer": "dealer_refused_first_proposal"}
+RISK_WORDS = {"elder": "the elder hand played without proposing", "dealer": "the dealer refused the first proposal"}
+
+
+def count_off(given: PointsResponse, expected: PointsResponse, awards: list[AwardFields],
+              position: ScorePosition) -> Diagnosis:
+    """What a count no catalogue mistake explains gets: for each seat whose count is off, whether it
+    is too high or too low, and every claim that seat has this hand (or that it has none)."""
+    texts: list[str] = []
+    rule: str | None = None
+    for seat in SEATS:
+        mine, right = given["points"][seat], expected["points"][seat]
+        if mine == right:
+            continue
+        name = SEAT_WORDS[seat]
+        claims = [a for a in awards if a["seat"] == seat and a["scored"]]
+        if not claims:
+            texts.append(f"You gave {name} {mine}, but nothing {name} did in this hand scores: only the player "
+                         "who wins the point scores for the tricks, and a king scores only for the player whose "
+                         "it is.")
+            rule = rule or "scoring.only-winner-scores"
+            continue
+        what = " and ".join(_claim_words(a, position) for a in claims)
+        more = "more" if mine > right else "less"
+        texts.append(f"You gave {name} {mine}, {more} than he scores. What counts for him this hand is "
+                     f"{what}, and nothing else.")
+        rule = rule or _claim_rule(claims[-1], position)
+    return Diagnosis(" ".join(texts), rule)
+
+
+def _claim_words(award: AwardFields, position: ScorePosition) -> str:
+    if award["claim"] != "tricks":
+        return CLAIM_WORDS[award["claim"]]
+    tricks = position["tricks"].get(award["seat"], 0)
+    return "the vole, for taking every trick" if tricks == sum(position["tricks"].values()) else \
+        f"the point, for his {tricks} tricks"
 
 
 def _claim_rule(award: AwardFields, position: ScorePosition) -> str:

@@ -5,14 +5,17 @@ learner chose cannot take the trick, from the branch of the engine's own explana
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
 from ...cards import parse_card, parse_suit
-from ...engine.play import explain_trick
+from ...engine.play import explain_trick, trick_winner
 from ...errors import CardNotationError
 from ...jsontypes import Question
-from ...rulebook import RuleBook
+from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
+from ..mistakes import Case, case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
 from ..reading import BadResponse, require, word
 from .base import Asked, OneChoice, Position, Terminal, params_of, trumps_line
 
@@ -65,8 +68,25 @@ class TrickWinner(OneChoice[TrickPosition, TrickAnswer, WinnerResponse]):
             return {"winner": "follower"}
         raise BadResponse(f"{card.pretty} is not in this trick; answer 'leader' or 'follower'.", "winner")
 
+    def under(self, exercise: Exercise, params: Params, book: RuleBook) -> WinnerResponse:
+        p = self.position(exercise.position)
+        return {"winner": trick_winner(parse_card(p["led"]), parse_card(p["followed"]), parse_suit(p["trump"]),
+                                       params)}
+
+    def slots(self, case: Case, given: WinnerResponse) -> dict[str, object]:
+        p = self.position(case.exercise.position)
+        led, followed = parse_card(p["led"]), parse_card(p["followed"])
+        chosen, other = (led, followed) if given["winner"] == "leader" else (followed, led)
+        return {"chosen": chosen.pretty, "other": other.pretty}
+
     def diagnose(self, exercise: Exercise, given: WinnerResponse, expected: WinnerResponse, answer: TrickAnswer,
                  book: RuleBook) -> Diagnosis:
+        case = case_of(self, exercise, answer, book)
+        named = diagnosis_of(mistakes_named(case, given))
+        if named:
+            chosen = self.slots(case, given)["chosen"]
+            return named if str(chosen) in named.text else replace(
+                named, text=f"You gave the trick to {chosen}. {named.text}")
         p = self.position(exercise.position)
         led, followed, trump = parse_card(p["led"]), parse_card(p["followed"]), parse_suit(p["trump"])
         _, rules = explain_trick(led, followed, trump, params_of(exercise, book))
