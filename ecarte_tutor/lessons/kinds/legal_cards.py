@@ -1,7 +1,9 @@
 """``legal-cards``: tick every card of the hand that may be played (``{"cards": ["QS"]}``, a set).
 
-The diagnosis names one card: a card ticked that may not be played, or else a legal card
-left out, with the duty that decides it (the engine's :func:`~ecarte_tutor.engine.play.duty`).
+The diagnosis names the catalogue's mistake the answer shows (the ace taken for the top card, a
+low card allowed when one could win, no trump when void...), with the cards ticked wrongly and those
+left out; failing one, each card ticked that may not be played and each legal card left out, with
+the duty that decides it (the engine's :func:`~ecarte_tutor.engine.play.duty`).
 """
 from __future__ import annotations
 

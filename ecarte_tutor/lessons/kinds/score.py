@@ -1,9 +1,9 @@
 """``score``: what each player scores for a hand (``{"points": {"elder": x, "dealer": y}}``).
 
-The diagnosis first looks for the one fact the learner's count leaves out (the turned
-king, the announced king, the penalty, the end of the game, another profile's rules) by
-asking the engine again without it; failing that it names the seat whose count is off
-and the claims that seat has, from the engine's awards.
+The diagnosis first names the catalogue's mistakes the count shows (a king left out, tricks
+counted as points, the penalty added to the vole, another rule book...: each made by the engine
+on this very hand); failing those, for each seat whose count is off, whether it is too high or
+too low and every claim that seat has, from the engine's awards.
 """
 from __future__ import annotations
 
