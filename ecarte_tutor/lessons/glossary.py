@@ -23,7 +23,7 @@ from .vouched import Unfilled, Vouched
 
 GLOSSARY_FILE = Path("course") / "glossary.yaml"  # relative to the rule-book folder
 # what a term is never looked for in: code, a link's address, a placeholder, an HTML tag
-_MASKED = re.compile(r"`[^`]*`|\]\([^)]*\)|\{[^}]*\}|<[^>]*>")
+_MASKED = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|\{[^}]*\}|<[^>]*>")
 
 
 class TermEntry(TypedDict):
@@ -71,6 +71,16 @@ class Glossary:
         out: list[Use] = []
         for use in hits:
             if not out or use.start >= out[-1].end:
+                out.append(use)
+        return out
+
+    def first_uses(self, text: str) -> list[Use]:
+        """The first use of each term in ``text`` (the ones a page links to the glossary)."""
+        seen: set[str] = set()
+        out: list[Use] = []
+        for use in self.find(text):
+            if use.term.id not in seen:
+                seen.add(use.term.id)
                 out.append(use)
         return out
 

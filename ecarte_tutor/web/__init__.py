@@ -56,14 +56,14 @@ def create_app(config: dict | None = None) -> Flask:
     app.jinja_env.globals["site"] = site
     app.jinja_env.globals["words"] = site.words  # every name a player reads (ecarte_tutor/wording.py)
 
-    from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, play, rules
+    from . import api, casebook, compress, dispute, errors, glossary, home, legal, lessons, markup, play, rules
 
     markup.init_app(app)
     security.init_app(app)
     api.init_app(app, site.library)  # mounted at /api in front of the pages; it sends the same security headers
     compress.init_app(app)
     errors.init_app(app)
-    for module in (home, legal, dispute, rules, casebook, lessons, play):
+    for module in (home, legal, dispute, rules, casebook, lessons, glossary, play):
         app.register_blueprint(module.bp)
     return app
 
