@@ -118,6 +118,7 @@ TYPED = {  # the first typical wrong answer of each exercise, as a learner types
                              a["chooser"]],
     "propose-or-play": lambda x, a: [a["choice"]],
     "pool": lambda x, a: [str([c["value"] for c in x.choices].index(a["next"]) + 1)],
+    "best-card": lambda x, a: [a["card"]],
 }
 
 

@@ -50,6 +50,9 @@ def typical_wrong_answers(exercise, expected) -> list[tuple[str, dict]]:
     elif kind == "pool":  # every other of the six answers: a winner or a waiting player sent out, a pool not won
         out += [(f"chose {c['value']}", {"next": c["value"]}) for c in exercise.choices
                 if c["value"] != expected["next"]]
+    elif kind == "best-card":  # every other card of the hand: a worse one, or one that may not be played
+        best = set(expected["best"])
+        out += [(f"chose {c['value']}", {"card": c["value"]}) for c in exercise.choices if c["value"] not in best]
     else:
         raise AssertionError(f"no typical wrong answers for the kind {kind}: add them here")
     return out

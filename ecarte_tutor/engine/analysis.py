@@ -10,7 +10,7 @@ position stands in, and the answer gives its 95 % margin.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Literal, NotRequired, TypedDict
@@ -40,6 +40,7 @@ class Figures(TypedDict):
     expected_tricks: float
     p_point: float
     p_vole: float
+    p_trick: float  # at least one trick over the hand: the other's vole stopped
     p_point_interval: NotRequired[list[float]]  # when sampled
     margin: NotRequired[float]  # when sampled
 
@@ -220,6 +221,32 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     return answer
 
 
+def contrast(question: Question, params: Params, viewer: str, better: Card, worse: Card,
+             goal: Callable[[int, int], bool]) -> tuple[holdings.Holding, int, int] | None:
+    """Why ``better`` beats ``worse`` for the viewer who is to play: of the holdings of the other hand
+    he cannot rule out, the likeliest (the heaviest class) in which ``goal(tricks after better, tricks
+    after worse)`` holds, with the tricks for the hand each card leads to (best play on both sides).
+    None when no holding shows a difference."""
+    position = read_position(question, params)
+    state = position.state
+    mine = tuple(state.hands[viewer])
+    known = holdings.knowledge(state, viewer, position.held[viewer], params)
+    gaps = holdings.Gaps.of(known, [*mine, *([position.led] if position.led else [])], params)
+    classes = (gaps.every_class() if gaps.class_count() <= EXACT_CLASSES
+               else gaps.sample(SAMPLE_SIZE, _seed(position, viewer)))
+    found: tuple[holdings.Holding, int, int] | None = None
+    heaviest = 0
+    won = state.tricks[viewer]
+    for holding, weight in classes:
+        if weight <= heaviest:
+            continue
+        values = doubledummy.card_values(mine, holding, position.led, state.trump, params)
+        first, second = won + values[better], won + values[worse]
+        if goal(first, second):
+            found, heaviest = (holding, first, second), weight
+    return found
+
+
 def _highest(order: Sequence[Card | None], figures: Mapping[Card | None, Figures],
              name: Literal["expected_tricks", "p_point"]) -> list[Card | None]:
     top = max(figures[card][name] for card in order)
@@ -235,6 +262,7 @@ class _Tally:
         self.sums: dict[Card | None, int] = {}
         self.points: dict[Card | None, int] = {}
         self.voles: dict[Card | None, int] = {}
+        self.any: dict[Card | None, int] = {}  # at least one trick
 
     def add(self, values: Mapping[Card, int] | Mapping[None, int], weight: int) -> None:
         self.total += weight
@@ -243,11 +271,13 @@ class _Tally:
             self.sums[card] = self.sums.get(card, 0) + weight * tricks
             self.points[card] = self.points.get(card, 0) + weight * (tricks >= self.params.point_tricks)
             self.voles[card] = self.voles.get(card, 0) + weight * (tricks >= self.params.hand_size)
+            self.any[card] = self.any.get(card, 0) + weight * (tricks >= 1)
 
     def figures(self, card: Card | None, exact: bool) -> Figures:
         share = self.points[card] / self.total
         out: Figures = {"expected_tricks": round(self.sums[card] / self.total, 4), "p_point": round(share, 4),
-                        "p_vole": round(self.voles[card] / self.total, 4)}
+                        "p_vole": round(self.voles[card] / self.total, 4),
+                        "p_trick": round(self.any[card] / self.total, 4)}
         if not exact:
             low, high = wilson(share, self.total)
             out["p_point_interval"], out["margin"] = [round(low, 4), round(high, 4)], round((high - low) / 2, 4)

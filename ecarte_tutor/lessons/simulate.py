@@ -112,6 +112,17 @@ def rank_over_suit(case: Case, mistake: Mistake) -> list[Wrong]:
     return [Wrong({"winner": "follower"})] if higher else []
 
 
+@maker("most-tricks")
+def most_tricks(case: Case, mistake: Mistake) -> list[Wrong]:
+    """Playing for the point, the card with the most tricks on average chosen instead (not one of the best)."""
+    if (case.position.get("goal") or "point") != "point":
+        return []
+    cards = case.answer["cards"]
+    top = max(c["expected_tricks"] for c in cards)
+    best = set(_strs(case.expected.get("best")))
+    return [Wrong({"card": c["card"]}) for c in cards if c["expected_tricks"] == top and c["card"] not in best]
+
+
 @maker("reversed")
 def reversed_order(case: Case, mistake: Mistake) -> list[Wrong]:
     return [Wrong({"order": _strs(case.expected["order"])[::-1]})]

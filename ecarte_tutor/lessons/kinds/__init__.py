@@ -7,6 +7,7 @@ the engine's answer and its response form), an entry here, its ``kind`` in
 from __future__ import annotations
 
 from .base import AnyKind, ExerciseKind, KindError
+from .best_card import BestCard
 from .dispute import CHOOSER_CHOICES, Dispute
 from .exchange import Exchange
 from .hand_score import HandScore
@@ -18,6 +19,7 @@ from .score import Score
 from .trick_winner import TrickWinner
 
 KINDS: dict[str, AnyKind] = {kind.name: kind for kind in (
-    LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay(), Pool(), HandScore())}
+    LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay(), Pool(), HandScore(),
+    BestCard())}
 
 __all__ = ["CHOOSER_CHOICES", "KINDS", "ExerciseKind", "KindError"]

@@ -1,0 +1,277 @@
+"""``best-card``: the card to play now, judged from what the learner can know (``{"card": "KS"}``).
+
+The position is an ``analyse`` question (a deal, the actions up to now) with ``view``: the learner's
+seat, who is to play, and ``goal``: what he plays for. The engine weighs every holding of the other
+hand that is consistent with what the learner has seen (his own cards and discards, the turn-up,
+the cards played) and plays each out with best play on both sides. The best cards are those with
+the highest figure for the goal:
+
+``point``  the chance of winning the point (the default: the point is what scores);
+``vole``   the chance of the vole;
+``trick``  the chance of taking at least one trick: stopping the other's vole;
+``tricks`` the most tricks on average.
+
+The learner picks one card of his hand; any of the best cards is right. A card he may not play is
+named with the duty that forbids it. A legal card that is worse is compared with the best one in the
+engine's figures, and the engine finds the likeliest holding of the other hand in which the best
+card reaches the goal and the chosen one does not, played out both ways.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, NotRequired, TypedDict, cast
+
+from ...agreements import read_agreements
+from ...asking import read_profile
+from ...cards import Card, parse_card
+from ...engine import analysis
+from ...engine.play import duty
+from ...errors import QuestionError
+from ...fields import other
+from ...jsontypes import Answer, Question
+from ...rulebook import Params, RuleBook
+from ...wording import card_list
+from ..diagnosis import Diagnosis
+from ..mistakes import Case, case_of, diagnosis_of
+from ..mistakes import named as mistakes_named
+from ..reading import SEAT_WORDS, BadResponse, LessonError, card, require
+from .base import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal, params_of
+from .legal_cards import _wrongly_ticked, card_choices
+
+if TYPE_CHECKING:
+    from ..model import Choice, Exercise, ExerciseEntry
+
+GOALS: Final = {"point": "p_point", "vole": "p_vole", "trick": "p_trick", "tricks": "expected_tricks"}
+GOAL_WORDS: Final = {"point": "wins the point", "vole": "wins the vole", "trick": "takes at least one trick",
+                     "tricks": "takes the most tricks"}
+# the rule a worse card breaks, by goal: what turns tricks into a score
+GOAL_RULES: Final = {"point": "scoring.point", "vole": "scoring.vole", "trick": "scoring.vole",
+                     "tricks": "play.trick-winner"}
+_memo: dict[str, Answer] = {}  # analyses are costly and a position's never changes: kept by question
+_contrasts: dict[str, tuple[tuple[Card, ...], int, int] | None] = {}  # the same for the holdings that explain
+
+
+class BestCardPosition(Position):
+    """An ``analyse`` question with the learner's seat as ``view``, and what he plays for."""
+
+    deal: dict[str, object]
+    actions: list[dict[str, object]]
+    view: str
+    goal: NotRequired[str]
+
+
+class CardFigures(TypedDict):
+    card: str
+    expected_tricks: float
+    p_point: float
+    p_vole: float
+    p_trick: float
+
+
+class BestCardAnswer(Asked):
+    to_act: str
+    cards: list[CardFigures]
+    best: list[str]  # the best cards for the exercise's goal
+    holdings: int
+    exact: bool
+    tricks_won: dict[str, int]
+
+
+class CardResponse(TypedDict):
+    card: str
+    best: NotRequired[list[str]]  # the engine's answer: every card as good as ``card``
+
+
+def _goal(position: BestCardPosition) -> str:
+    return position.get("goal") or "point"
+
+
+def _question(position: BestCardPosition) -> Question:
+    question: Question = {key: value for key, value in position.items() if key != "goal"}
+    return {**question, "kind": "analyse"}
+
+
+def _state(position: BestCardPosition, book: RuleBook) -> analysis.Position:
+    try:
+        params = book.params(read_profile(position, book), read_agreements(dict(position), book))
+        return analysis.read_position(_question(position), params)
+    except QuestionError as exc:
+        raise KindError(exc.message, "position") from None
+
+
+def _figure(figures: CardFigures, goal: str) -> float:
+    """A card's figure for the goal (GOALS names which)."""
+    return {"point": figures["p_point"], "vole": figures["p_vole"], "trick": figures["p_trick"],
+            "tricks": figures["expected_tricks"]}[goal]
+
+
+def _best(answer: Answer, goal: str) -> list[str]:
+    cards = cast(list[CardFigures], answer["cards"])
+    top = max(_figure(c, goal) for c in cards)
+    return [c["card"] for c in cards if _figure(c, goal) == top]
+
+
+class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
+    name = "best-card"
+    ask_kind = "analyse"
+    field = "card"  # a button for each card of the hand (the site's choice_buttons)
+
+    def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
+        position = self.position(entry["position"])
+        if _goal(position) not in GOALS:
+            raise KindError(f"the goal is one of {', '.join(GOALS)}", "position.goal")
+        state = _state(position, book)
+        if state.to_act != position.get("view"):
+            raise KindError(f"'view' must be the seat to play ({state.to_act}): the learner is the one who chooses",
+                            "position.view")
+        return card_choices([c.notation for c in state.state.hands[state.to_act]], "position")
+
+    def engine_answer(self, exercise: Exercise, book: RuleBook) -> BestCardAnswer:
+        p = self.position(exercise.position)
+        key = f"{book.root} {sorted(_question(p).items())!r}"
+        answer = _memo.get(key)
+        if answer is None:
+            answer = _memo[key] = self.asked(exercise, book)
+        return cast(BestCardAnswer, {**answer, "best": _best(answer, _goal(p))})
+
+    def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
+        from ...asking import ask
+
+        answer: Answer = ask(_question(self.position(exercise.position)), book)
+        if "error" in answer:
+            error = cast(dict[str, object], answer["error"])
+            raise LessonError(f"the engine cannot analyse this best-card exercise: {error['message']}")
+        return answer
+
+    def under(self, exercise: Exercise, params: Params, book: RuleBook) -> CardResponse:
+        p = self.position(exercise.position)
+        answer = analysis.answer_analyse(_question(p), book, params)
+        return {"card": _best(answer, _goal(p))[0], "best": _best(answer, _goal(p))}
+
+    def expected(self, exercise: Exercise, answer: BestCardAnswer) -> CardResponse:
+        return {"card": answer["best"][0], "best": list(answer["best"])}
+
+    def explanation(self, answer: BestCardAnswer) -> str:
+        return answer.get("explanation", "")
+
+    def normalize(self, exercise: Exercise, response: object) -> CardResponse:
+        chosen = card(require(response, "card", '{"card": "KS"}'), "card")
+        offered = [choice["value"] for choice in exercise.choices]
+        if str(chosen) not in offered:
+            raise BadResponse(f"{chosen.pretty} is not in your hand ({card_list(offered)}).", "card")
+        return {"card": str(chosen)}
+
+    def agree(self, exercise: Exercise, a: CardResponse, b: CardResponse) -> bool:
+        return bool(set(a.get("best") or [a["card"]]) & set(b.get("best") or [b["card"]]))
+
+    def slots(self, case: Case, given: CardResponse) -> dict[str, object]:
+        best = self.expected(case.exercise, case.answer)["best"]
+        return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best)}
+
+    def diagnose(self, exercise: Exercise, given: CardResponse, expected: CardResponse, answer: BestCardAnswer,
+                 book: RuleBook) -> Diagnosis:
+        p = self.position(exercise.position)
+        params = params_of(exercise, book)
+        state = _state(p, book).state
+        seat = p["view"]
+        chosen = parse_card(given["card"])
+        led = state.current[0][1] if state.current else None
+        found = duty(state.hands[seat], led, state.trump, params)
+        if chosen not in found.legal:
+            assert led is not None  # the leader may lead any card
+            return _wrongly_ticked(chosen, led, state.trump, found, params)
+        named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
+        figures = {entry["card"]: entry for entry in answer["cards"]}
+        goal = _goal(p)
+        best = parse_card(expected["best"][0])
+        compared = _compare(figures, goal, chosen, best, answer, SEAT_WORDS[other(seat)])
+        text = [f"From what you can see (your cards, the turn-up and the cards played), {compared}"]
+        example = _example(p, params, seat, best, chosen, goal)
+        if example:
+            text.append(example)
+        if named:
+            text.insert(0, named.text)
+        return Diagnosis(" ".join(text), named.rule if named else GOAL_RULES[goal], named.mistakes if named else ())
+
+    def words(self, exercise: Exercise, answer: CardResponse) -> str:
+        best = [c for c in answer.get("best") or [answer["card"]] if c != answer["card"]]
+        also = f" (or {card_list(best)}, which do as well)" if best else ""
+        return f"{parse_card(answer['card']).pretty}{also}"
+
+    def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
+        response: Question = {"card": form.get("card", "").strip()}
+        return response, dict(response)
+
+    def form_data(self, exercise: Exercise, answer: CardResponse) -> FormFields:
+        return {"card": answer["card"]}  # the card chosen
+
+    def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        return seen_lines(self.position(exercise.position), book)
+
+    def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
+        return {"card": terminal.answer("Which card do you play? Type it (e.g. KS)")}
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f} %" if share not in (0, 1) else ("never" if share == 0 else "always")
+
+
+def _compare(figures: dict[str, CardFigures], goal: str, chosen: Card, best: Card, answer: BestCardAnswer,
+             rival: str) -> str:
+    """The chosen card against the best, in the engine's figures for the goal."""
+    mine, top = figures[str(chosen)], figures[str(best)]
+    hands = f"the {answer['holdings']:,} hands {rival} may hold"
+    if goal == "tricks":
+        return (f"{chosen.pretty} takes {mine['expected_tricks']:.2f} tricks on average over {hands}, and "
+                f"{best.pretty} {top['expected_tricks']:.2f}.")
+    a, b = _figure(mine, goal), _figure(top, goal)
+    what = GOAL_WORDS[goal]
+    if a == 0:
+        return f"{chosen.pretty} never {what}, whatever he holds, and {best.pretty} {what} in {_percent(b)} of {hands}."
+    return f"{chosen.pretty} {what} in {_percent(a)} of {hands}, and {best.pretty} in {_percent(b)}."
+
+
+def _example(p: BestCardPosition, params: Params, seat: str, best: Card, chosen: Card, goal: str) -> str:
+    """The likeliest holding of the other hand where the best card does better, played out both ways."""
+    need = {"point": params.point_tricks, "vole": params.hand_size, "trick": 1}.get(goal)
+    if need is None:
+        def goal_met(a: int, b: int) -> bool:
+            return a > b
+    else:
+        def goal_met(a: int, b: int) -> bool:
+            return a >= need > b
+    key = f"{params.profile} {params.agreements} {sorted(_question(p).items())!r} {best} {chosen} {goal}"
+    if key not in _contrasts:
+        _contrasts[key] = analysis.contrast(_question(p), params, seat, best, chosen, goal_met)
+    found = _contrasts[key]
+    if found is None:
+        return ""
+    holding, with_best, with_chosen = found
+    rival = SEAT_WORDS[other(seat)]
+    return (f"For instance, if {rival} holds {card_list(holding)}: after {chosen.pretty} you end the hand with "
+            f"{_tricks(with_chosen)}, after {best.pretty} with {_tricks(with_best)}.")
+
+
+def _tricks(count: int) -> str:
+    return "no trick" if count == 0 else f"{count} trick{'s' * (count != 1)}"
+
+
+def seen_lines(position: BestCardPosition, book: RuleBook) -> list[str]:
+    """What the learner can see, one line each: trumps and the turn-up, his hand, the tricks so far."""
+    state = _state(position, book)
+    hand_state, seat = state.state, state.to_act
+    turned = hand_state.trump_card
+    lines = [f"Trumps: {turned.suit.english} ({turned.suit.symbol}), the turn-up {turned.pretty}",
+             f"You are {SEAT_WORDS[seat]}. Your hand: {card_list(hand_state.hands[seat])}"]
+    for number, trick in enumerate(hand_state.history, 1):
+        led, followed = parse_card(trick["led"]), parse_card(trick["followed"])
+        lines.append(f"Trick {number}: {SEAT_WORDS[trick['leader']]} led {led.pretty}, "
+                     f"{SEAT_WORDS[other(trick['leader'])]} played {followed.pretty}; "
+                     f"{SEAT_WORDS[trick['winner']]} took it")
+    if hand_state.current:
+        lines.append(f"{SEAT_WORDS[hand_state.current[0][0]].capitalize()} has led "
+                     f"{hand_state.current[0][1].pretty}")
+    else:
+        lines.append("You are to lead.")
+    lines.append(f"Tricks so far: you {hand_state.tricks[seat]}, {SEAT_WORDS[other(seat)]} "
+                 f"{hand_state.tricks[other(seat)]}")
+    return lines
