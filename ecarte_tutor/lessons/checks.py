@@ -10,6 +10,7 @@ from ..rulebook import RuleBook
 from .glossary import Glossary, glossary_of
 from .grading import BadResponse, LessonError, engine_answer, expected_answer, same_answer
 from .model import Choice, Lesson
+from .quickref import quick_reference
 from .vouched import literal_consequences
 
 # Two options are alike when their words (articles aside) run nearly the same, or end on the same
@@ -34,7 +35,9 @@ def lesson_problems(lessons: Iterable[Lesson], book: RuleBook) -> list[str]:
                          if rule_id not in book.rules]
             problems += [f"{where}: {problem}" for problem in _exercise_problems(step.exercise, book)]
     glossary = glossary_of(book)
-    return problems + wording_problems(lessons) + order_problems(lessons, glossary) + glossary_problems(glossary)
+    quick = quick_reference(book)
+    return (problems + wording_problems(lessons) + order_problems(lessons, glossary) + glossary_problems(glossary)
+            + (quick.problems() if quick else []))
 
 
 def _exercise_problems(exercise: object, book: RuleBook) -> list[str]:

@@ -16,9 +16,10 @@ when the lesson is loaded. Three sources, by the first word of the path:
 A path goes down through mappings by key and lists by index (``answer.options.0.label``). Filters
 follow a bar: ``|word`` (a number in words: 2 -> "two"), ``|seat`` ("elder" -> "the elder hand"),
 ``|chooser`` (None -> "nobody", a seat -> "the non-dealer" or "the dealer"), ``|whose`` (a ruling's
-chooser: None -> "compulsory: nobody chooses", "elder" -> "the non-dealer's choice"), ``|cap`` (a
-capital first letter), ``|card`` (``KH`` -> ``K♥``), ``|times`` (2 -> "double"). A placeholder that
-cannot be filled is a content defect that ``load_lesson`` reports, naming the lesson, the step and the placeholder.
+chooser: None -> "compulsory: nobody chooses", "elder" -> "the non-dealer's choice"), ``|labels`` (a
+ruling's options, as "this or that"), ``|cap`` (a capital first letter), ``|card`` (``KH`` -> ``K♥``),
+``|times`` (2 -> "double"). A placeholder that cannot be filled is a content defect that
+``load_lesson`` reports, naming the lesson, the step and the placeholder.
 
 :func:`literal_consequences` finds what a text states as fixed words that only the engine may state:
 ``ecarte-tutor check`` reports each as a lesson defect.
@@ -61,6 +62,15 @@ def _card(value: object) -> str:
         raise Unfilled(f"|card needs a card, not {value!r}") from exc
 
 
+def _labels(value: object) -> str:
+    """A ruling's options as one clause: "have the dealer put it right or claim a fresh deal"."""
+    if not isinstance(value, list) or not all(isinstance(o, Mapping) and "label" in o for o in value):
+        raise Unfilled(f"|labels needs a ruling's options, not {value!r}")
+    labels = [str(o["label"]) for o in value]
+    labels = [label[:1].lower() + label[1:] if label[1:2].islower() else label for label in labels]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
 def _looked_up(table: Mapping[Any, str], name: str) -> Callable[[object], str]:
     def look(value: object) -> str:
         if value not in table:
@@ -77,6 +87,7 @@ FILTERS: dict[str, Callable[[object], str]] = {
     "card": _card,
     "times": _looked_up({1: "single", 2: "double", 3: "treble"}, "times"),
     "whose": _looked_up(WHOSE_WORDS, "whose"),
+    "labels": _labels,
 }
 
 

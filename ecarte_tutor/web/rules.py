@@ -1,5 +1,5 @@
 """The rule book pages: ``/rules`` (every rule, one anchor per id), ``/rules/<id>``, ``/rules/sources``,
-``/rules/disagreements``, ``/laws`` and each law on its own, ``/laws/<n>``."""
+``/rules/disagreements``, ``/rules/quick`` (the quick reference), ``/laws`` and each law on its own, ``/laws/<n>``."""
 from __future__ import annotations
 
 import json
@@ -44,6 +44,18 @@ def index():
     sections = [s for s in book.sections if s.name != LAW_SECTION]
     law_sections = [s for s in book.sections if s.name == LAW_SECTION]
     return render_template("rules/index.html", sections=sections, law_sections=law_sections, profile=profile)
+
+
+@bp.get("/rules/quick")
+def quick():
+    """The quick reference, for the phone at the table and for print (ecarte_tutor/lessons/quickref.py)."""
+    from ..lessons.quickref import quick_reference
+
+    profile = current_profile()
+    reference = quick_reference(get_book(), profile)
+    if reference is None:
+        abort(404, description="This rule book has no quick reference.")
+    return render_template("rules/quick.html", quick=reference, profile=profile)
 
 
 @bp.get("/rules/sources")

@@ -29,3 +29,11 @@ def test_every_term_on_a_lesson_page_links_to_its_entry(get, lesson, step):
     links = page.links()
     for term in GLOSSARY.used(texts):
         assert f"/glossary#{term.id}" in links, f"{term.term} is not linked"
+
+
+def test_the_quick_reference_page_links_every_line(get):
+    page = get("/rules/quick")
+    assert page.status == 200 and "Écarté at a glance" in page.text
+    assert "/laws/43" in page.links() and "/rules/scoring.point" in page.links()
+    assert "/rules/quick" in get("/rules").links()
+    assert get("/rules/quick?profile=french").status == 200
