@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from ..rulebook import RuleBook
 from .glossary import Glossary, glossary_of
 from .grading import BadResponse, LessonError, engine_answer, expected_answer, same_answer
+from .mistakes import Catalogue, catalogue_of
 from .model import Choice, Lesson
 from .quickref import quick_reference
 from .vouched import literal_consequences
@@ -37,7 +38,7 @@ def lesson_problems(lessons: Iterable[Lesson], book: RuleBook) -> list[str]:
     glossary = glossary_of(book)
     quick = quick_reference(book)
     return (problems + wording_problems(lessons) + order_problems(lessons, glossary) + glossary_problems(glossary)
-            + (quick.problems() if quick else []))
+            + catalogue_problems(catalogue_of(book)) + (quick.problems() if quick else []))
 
 
 def _exercise_problems(exercise: object, book: RuleBook) -> list[str]:
@@ -86,6 +87,12 @@ def glossary_problems(glossary: Glossary) -> list[str]:
     """Each consequence a definition writes in fixed words."""
     return [f"{glossary.file} › {term.id}: states {what} in fixed words (“{words}”): write a placeholder"
             for term in glossary.terms for what, words in literal_consequences(term.written)]
+
+
+def catalogue_problems(catalogue: Catalogue) -> list[str]:
+    """Each consequence a mistake's words state in fixed words."""
+    return [f"{catalogue.file} › {mistake.id}: states {what} in fixed words (“{words}”): write a placeholder"
+            for mistake in catalogue.mistakes for what, words in literal_consequences(mistake.says)]
 
 
 def order_problems(lessons: Sequence[Lesson], glossary: Glossary) -> list[str]:

@@ -1,17 +1,20 @@
 """``/glossary``: every term of the course defined once, and the links that lead there from a lesson.
 
 The terms and where a text uses them come from :mod:`ecarte_tutor.lessons.glossary`; here they
-become links. In a lesson page each text (a step's body, an exercise's prompt and hint) links the
-first use of every term it contains to the term's entry, ``/glossary#<id>``.
+become links. A step's body links the first use of every term it contains to the term's entry,
+``/glossary#<id>``; the terms its exercise uses besides are listed, linked, under the body.
 """
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
-from markupsafe import Markup, escape
+from typing import TYPE_CHECKING
 
-from ..lessons.glossary import Glossary, glossary_of
-from .markup import colour_suits
+from flask import Blueprint, render_template, url_for
+
+from ..lessons.glossary import Glossary, Term, glossary_of
 from .site import get_book, get_site
+
+if TYPE_CHECKING:
+    from ..lessons import Step
 
 bp = Blueprint("glossary", __name__)
 
@@ -42,13 +45,14 @@ def glossary_links(text: str) -> str:
     return "".join(out) + text[at:]
 
 
-@bp.app_template_filter("terms")
-def terms(text: str) -> Markup:
-    """Plain text escaped, suits coloured, and the first use of each term linked to its entry."""
-    out, at = [], 0
-    for use in _glossary().first_uses(text):
-        out += [colour_suits(text[at:use.start]),
-                Markup('<a class="term" href="{}">{}</a>').format(_anchor(use.term.id), text[use.start:use.end])]
-        at = use.end
-    out.append(colour_suits(text[at:]))
-    return Markup("").join(out) if out else Markup(escape(text))
+@bp.app_template_filter("exercise_terms")
+def exercise_terms(step: Step) -> list[Term]:
+    """The terms the step's exercise uses (prompt, hint, options) that its body does not: the page lists
+    them, linked, beside the body; links inside the exercise would be taps too small for a finger."""
+    if step.exercise is None:
+        return []
+    glossary = _glossary()
+    in_body = {term.id for term in glossary.used([step.body])}
+    exercise = step.exercise
+    texts = [exercise.prompt, exercise.hint, *(choice["label"] for choice in exercise.choices)]
+    return [term for term in glossary.used(texts) if term.id not in in_body]
