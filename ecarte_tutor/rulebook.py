@@ -138,8 +138,7 @@ class Presupposition(TypedDict):
 
 
 # "if" is a keyword, hence the functional form.
-ImplicationEntry = TypedDict("ImplicationEntry", {"if": dict[str, Condition], "then": NotRequired[dict[str, FactValue]],
-                                                  "same": NotRequired[dict[str, str]]})
+ImplicationEntry = TypedDict("ImplicationEntry", {"if": dict[str, Condition], "then": dict[str, FactValue]})
 
 _Entry = TypeVar("_Entry", bound=Mapping[str, object])
 
@@ -453,12 +452,8 @@ def _check_facts(path: Path, facts: dict[str, Fact], implications: list[Implicat
                                       "of the timeline", key=f"{name}.moment.requires")
         seen_moments.append(name)
     for i, item in enumerate(implications):
-        for one, two in item.get("same", {}).items():
-            if one not in facts or two not in facts or facts[one]["type"] != facts[two]["type"]:
-                raise DataError(path, f"`same` pairs two known facts of one type: '{one}', '{two}'",
-                                key=f"implications[{i}].same")
         for part in ("if", "then"):
-            for name, condition in item.get(part, {}).items():
+            for name, condition in item[part].items():
                 if part == "then" and isinstance(condition, (dict, list)):
                     raise DataError(path, "an implication's `then` gives single values", key=f"implications[{i}].then")
                 problem = _condition_problem(facts, name, condition)

@@ -2,9 +2,7 @@
 
 Three kinds of data say what can be true of one hand (docs/laws-and-disputes.md, the timeline):
 
-- the implications of rules/dispute-facts.yaml (``then``: the facts that follow; ``same``: two
-  facts that must have one value, such as the cards a hand holds and the cards it held before it
-  played, while it has played none);
+- the implications of rules/dispute-facts.yaml (the facts that follow from others);
 - the moments' ``requires`` (a moment that happened implies those it requires; one that had not
   rules out those that require it);
 - each law's ``presupposes`` (rules/laws/*.yaml): what an irregularity it rules on presupposes of
@@ -19,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ...rulebook import Condition, FactValue, RuleBook
+from ...rulebook import Condition, RuleBook
 
 
 @dataclass(frozen=True)
@@ -42,16 +40,6 @@ def moments(book: RuleBook) -> tuple[str, ...]:
     return tuple(name for name, spec in book.facts.items() if "moment" in spec)
 
 
-def _values(book: RuleBook, name: str) -> list[FactValue]:
-    """Every value a fact can take (a whole number's range, a boolean's two, a choice's list)."""
-    spec = book.facts[name]
-    if spec["type"] == "integer":
-        return list(range(spec.get("min", 0), spec.get("max", 0) + 1))
-    if spec["type"] == "boolean":
-        return [True, False]
-    return [choice["value"] for choice in spec["choices"]]
-
-
 def _proxy(mapping: dict[str, Condition]) -> MappingProxyType[str, Condition]:
     return MappingProxyType(mapping)
 
@@ -59,13 +47,7 @@ def _proxy(mapping: dict[str, Condition]) -> MappingProxyType[str, Condition]:
 def _data(book: RuleBook) -> list[Implication]:
     rules: list[Implication] = []
     for item in book.implications:
-        when = dict(item["if"])
-        if "then" in item:
-            rules.append(Implication(_proxy(when), _proxy(dict(item["then"]))))
-        for one, two in item.get("same", {}).items():
-            for value in _values(book, one):
-                rules.append(Implication(_proxy({**when, one: value}), _proxy({two: value})))
-                rules.append(Implication(_proxy({**when, two: value}), _proxy({one: value})))
+        rules.append(Implication(_proxy(dict(item["if"])), _proxy(dict(item["then"]))))
     return rules
 
 

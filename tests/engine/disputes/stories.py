@@ -236,7 +236,7 @@ def _later(c: Chooser, hand: Hand, start: int, end: int | None = None, label: st
 
 def _counted(hand: Hand, index: int, seat: str, dealt: int) -> dict:
     """The count facts of a wrong hand of ``dealt`` cards: held now, and with those played."""
-    return {"count": max(dealt - hand.at(index)["played"][seat], 0), "count_with_played": dealt}
+    return {"count": max(dealt - hand.at(index)["played"][seat], 0), "count_error": "too-many" if dealt > 5 else "too-few"}
 
 
 Injector = Callable[[Chooser], Story]
