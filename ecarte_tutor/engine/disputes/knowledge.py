@@ -18,7 +18,7 @@ from ...errors import QuestionError
 from ...rulebook import Condition, FactValue, RuleBook
 from ...wording import Words
 from .conditions import matches
-from .timeline import implications, readers_of, single
+from .timeline import implications, readers_of
 from .timeline import moments as moments  # where the answers have always read the timeline
 
 
@@ -80,8 +80,7 @@ def _close(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge | Confli
         behind = frozenset().union(*(support[name] for name in rule.when))
         for name, condition in rule.then.items():
             if name not in values:
-                if single(condition):
-                    assert not isinstance(condition, (dict, list))  # single() says so; for the type checker
+                if isinstance(condition, (str, int)):  # one value (bool is an int) follows; a list or bounds restricts
                     values[name], support[name] = condition, behind
                     learnt(name)
             elif not matches(condition, values[name]):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ...rulebook import Condition, RuleBook
+from ...rulebook import Condition, FactValue, RuleBook
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,6 @@ class Implication:
     when: MappingProxyType[str, Condition]
     then: MappingProxyType[str, Condition]
     says: str | None = None  # why, in a player's words (a law's presupposition)
-
-
-def single(condition: Condition) -> bool:
-    """Does the condition name one value (which then follows), rather than restrict it?"""
-    return not isinstance(condition, (dict, list))
 
 
 def moments(book: RuleBook) -> tuple[str, ...]:
@@ -64,7 +59,9 @@ def _presuppositions(book: RuleBook) -> list[Implication]:
     rules = []
     for rule in book.rules.values():
         for item in rule.presupposes:
-            when = {"irregularity": item["irregularity"], **item.get("when", {})}
+            irregularity = item["irregularity"]
+            when: dict[str, Condition] = {"irregularity": irregularity if isinstance(irregularity, str)
+                                          else list[FactValue](irregularity), **item.get("when", {})}
             rules.append(Implication(_proxy(when), _proxy(dict(item["then"])), item["says"].strip()))
     return rules
 

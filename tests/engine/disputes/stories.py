@@ -97,6 +97,11 @@ class Hand:
         return [i for i, e in enumerate(self.events) if e.kind in kinds]
 
 
+SETS = {"deal": "deal_begun", "look": "elder_looked", "take-up": "dealer_took_up_hand", "turn-up": "trump_turned",
+        "propose": "elder_proposed", "exchange": "exchange_made", "stand": "exchange_over", "hand-over": "hand_over",
+        "next-turn-up": "next_trump_turned"}  # the event, and the moment it makes happen
+
+
 def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None) -> Hand:
     """A regular hand (but for a lead out of turn, when asked: at that trick the wrong player leads)."""
     kinds: list[tuple[str, str | None, int | None]] = [("cut", None, None), ("deal", None, None)]
@@ -116,7 +121,8 @@ def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None) -> Hand:
     ending = c.choice(["stand", "refuse"], "the exchange ends by")
     if taken_up == proposals:
         kinds.append(("take-up", "dealer", None))
-    kinds += [("stand", "elder", None)] if ending == "stand" else [("propose", "elder", None), ("refuse", "dealer", None)]
+    kinds += [("stand", "elder", None)] if ending == "stand" else \
+        [("propose", "elder", None), ("refuse", "dealer", None)]
     leaders, winners = [], []
     leader = "elder"
     for trick in range(1, 6):
@@ -128,31 +134,20 @@ def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None) -> Hand:
         winners.append(winner)
         leader = winner
     kinds += [("hand-over", None, None), ("next-turn-up", None, None)]
-    state = {name: False for name in MOMENTS} | {"played": {"elder": 0, "dealer": 0}, "tricks": {"elder": 0, "dealer": 0},
+    state = {name: False for name in MOMENTS} | {"played": {"elder": 0, "dealer": 0},
+                                                  "tricks": {"elder": 0, "dealer": 0},
                                                   "dealer_took_up_hand": False, "first_answer": None}
     events = []
     for kind, seat, trick in kinds:
         state = {**state, "played": dict(state["played"]), "tricks": dict(state["tricks"])}
-        if kind == "deal":
-            state["deal_begun"] = True
-        elif kind == "look":
-            state["elder_looked"] = True
-        elif kind == "take-up":
-            state["dealer_took_up_hand"] = True
-        elif kind == "turn-up":
-            state["trump_turned"] = True
-        elif kind == "propose":
-            state["elder_proposed"] = True
+        if kind in SETS:
+            state[SETS[kind]] = True
         elif kind in ("accept", "refuse"):
             if not state["dealer_answered"]:
                 state["first_answer"] = kind
             state["dealer_answered"] = True
             if kind == "refuse":
                 state["exchange_over"] = True
-        elif kind == "exchange":
-            state["exchange_made"] = True
-        elif kind == "stand":
-            state["exchange_over"] = True
         elif kind in ("lead", "follow"):
             assert seat is not None and trick is not None
             state["first_lead"] = True
@@ -162,10 +157,6 @@ def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None) -> Hand:
             state["played_again"] = state["played"]["dealer"] > 1
             if kind == "follow":
                 state["tricks"][winners[trick - 1]] += 1
-        elif kind == "hand-over":
-            state["hand_over"] = True
-        elif kind == "next-turn-up":
-            state["next_trump_turned"] = True
         events.append(Event(kind, seat, trick, state))
     return Hand(events, proposals, ending, leaders, winners)
 
@@ -235,8 +226,9 @@ def _later(c: Chooser, hand: Hand, start: int, end: int | None = None, label: st
 
 
 def _counted(hand: Hand, index: int, seat: str, dealt: int) -> dict:
-    """The count facts of a wrong hand of ``dealt`` cards: held now, and with those played."""
-    return {"count": max(dealt - hand.at(index)["played"][seat], 0), "count_error": "too-many" if dealt > 5 else "too-few"}
+    """The count facts of a wrong hand of ``dealt`` cards: what it holds now, and too many or too few."""
+    return {"count": max(dealt - hand.at(index)["played"][seat], 0),
+            "count_error": "too-many" if dealt > 5 else "too-few"}
 
 
 Injector = Callable[[Chooser], Story]
@@ -423,7 +415,9 @@ def _kept_hand(c: Chooser, label: str) -> Story:
     while hand.proposals == 0:
         hand = tell_hand(c)
     at = c.choice([i for i in hand.indexes("exchange") if hand.events[i].seat == "dealer"], "kept at")
-    return Story(hand, label, at, _later(c, hand, at), {})
+    # the first two exchanges cannot use up the stock; a later one may leave the dealer nothing
+    ran_out = hand.indexes("exchange").index(at) >= 5 and c.boolean("the stock ran out")
+    return Story(hand, label, at, _later(c, hand, at), {"stock_ran_out": ran_out})
 
 
 def _answered(kind: str | tuple[str, ...]) -> Callable[[Chooser, str], Story]:
@@ -468,7 +462,8 @@ INJECTORS: dict[str, Callable[[Chooser, str], Story]] = {
     "new-cards-called": _at("cut"),
     "score-not-marked": _score_marked_late,
     "overscore": _at("hand-over", lambda c, h, a, f: {"admitted": c.boolean("admitted"),
-                                                       "game_over": c.boolean("game over")}),
+                                                       "game_over": c.boolean("game over"),
+                                                       "won_without_overscore": c.boolean("won anyway")}),
     "bystander-advice": _at("lead", lambda c, h, a, f: {
         "bystander": c.choice(["backer", "opposing-bettor", "non-bettor"], "bystander"),
         "advice_by": c.choice(["pointing", "speaking"], "advice by")}, lambda h, a: a),

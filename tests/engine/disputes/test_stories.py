@@ -12,7 +12,14 @@ from ecarte_tutor.engine.disputes.rows import decision_rows
 
 from .stories import INJECTORS, DrawChooser, contradicted, interview, opening, tell, window_holds
 
-STORY_SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large])
+STORY_SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large])
+
+
+def told_and_interviewed(irregularity, data):
+    c = DrawChooser(data, st)
+    story = tell(c, irregularity)
+    return story, interview(story, ask, BOOK, opening(c, story))
 
 
 def ruling_row(story, case: str):
@@ -24,9 +31,7 @@ def ruling_row(story, case: str):
 @STORY_SETTINGS
 @given(data=st.data())
 def test_a_true_story_gets_a_ruling_whose_window_holds(irregularity, data):
-    c = DrawChooser(data, st)
-    story = tell(c, irregularity)
-    ended = interview(story, ask, BOOK, opening(c, story))
+    story, ended = told_and_interviewed(irregularity, data)
     assert ended.end == "ruling", \
         f"a true story ended in {ended.end!r}: {ended.answer.get('error') or ended.answer.get('need')}; " \
         f"facts {ended.facts}; the witness knew {story.witness()}"
@@ -39,9 +44,7 @@ def test_a_true_story_gets_a_ruling_whose_window_holds(irregularity, data):
 @given(data=st.data())
 def test_the_whole_story_told_at_once_gets_the_same_ruling(irregularity, data):
     """Told every fact it knows at once, the witness gets the ruling the interview reached."""
-    c = DrawChooser(data, st)
-    story = tell(c, irregularity)
-    ended = interview(story, ask, BOOK, opening(c, story))
+    story, ended = told_and_interviewed(irregularity, data)
     everything = {**story.witness(), **{k: v for k, v in ended.facts.items() if k == "discovered"}}
     whole = ask(story.question(everything), BOOK)
     assert whole.get("case") == ended.answer.get("case"), f"{whole.get('error') or whole.get('case')}"
