@@ -9,7 +9,6 @@ term linked to its entry on ``/glossary``) read.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from ..errors import DataError
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
+from .beside import once
 from .vouched import Unfilled, Vouched
 
 GLOSSARY_FILE = Path("course") / "glossary.yaml"  # relative to the rule-book folder
@@ -122,18 +122,6 @@ def load_glossary(path: Path | str, book: RuleBook) -> Glossary:
     return Glossary(tuple(terms), path.name)
 
 
-_loaded: dict[Path, Glossary] = {}
-_lock = threading.Lock()
-
-
 def glossary_of(book: RuleBook) -> Glossary:
     """The glossary beside ``book`` (``rules/course/glossary.yaml``), loaded once; empty if it has none."""
-    path = Path(book.root) / GLOSSARY_FILE
-    found = _loaded.get(path)
-    if found is None:
-        with _lock:
-            found = _loaded.get(path)
-            if found is None:
-                found = load_glossary(path, book) if path.is_file() else Glossary()
-                _loaded[path] = found
-    return found
+    return once(book, GLOSSARY_FILE, lambda path: load_glossary(path, book), Glossary())

@@ -13,7 +13,6 @@ left out, the chooser), found one by one, so that a learner who makes several is
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -23,9 +22,10 @@ from ..errors import DataError
 from ..rulebook import Params, RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
+from .beside import once
 from .diagnosis import Diagnosis, profile_words
 from .reading import LessonError
-from .vouched import Unfilled, Vouched
+from .vouched import NUMBER_WORDS, Unfilled, Vouched
 
 if TYPE_CHECKING:
     from .kinds.base import AnyKind
@@ -269,8 +269,9 @@ def _str(value: object) -> str | None:
 
 
 def diagnosis_of(found: list[Named]) -> Diagnosis | None:
-    """One diagnosis from the mistakes an answer shows: each part in turn; two whole answers that fit,
-    both (the numbers alone cannot tell them apart); None when the catalogue names none."""
+    """One diagnosis from the mistakes an answer shows: each part in turn; several whole answers that
+    fit, each as a possibility (the answer alone cannot tell them apart); None when the catalogue
+    names none."""
     if not found:
         return None
     whole = [n for n in found if not n.part]
@@ -281,9 +282,10 @@ def diagnosis_of(found: list[Named]) -> Diagnosis | None:
     elif len(whole) == 1:
         chosen, text = whole, whole[0].text
     else:
-        chosen = whole[:2]
-        text = f"Two different mistakes give this answer; which did you make? One: {whole[0].text} The other: " \
-            f"{whole[1].text}"
+        chosen = whole
+        count = NUMBER_WORDS[len(whole)] if len(whole) < len(NUMBER_WORDS) else str(len(whole))
+        text = f"{count.capitalize()} different mistakes give this answer; which did you make? " + " ".join(
+            f"{'One' if i == 0 else 'Or'}: {n.text}" for i, n in enumerate(whole))
     return Diagnosis(text, chosen[0].rule, tuple(n.mistake.id for n in chosen))
 
 
@@ -340,20 +342,8 @@ def _entry_problem(entry: MistakeEntry, book: RuleBook, params: Params, kinds: M
     return None
 
 
-_loaded: dict[Path, Catalogue] = {}
-_lock = threading.Lock()
-
-
 def catalogue_of(book: RuleBook) -> Catalogue:
     """The catalogue beside ``book`` (``rules/course/mistakes.yaml``), loaded once; empty if it has none."""
     from .kinds import KINDS
 
-    path = Path(book.root) / MISTAKES_FILE
-    found = _loaded.get(path)
-    if found is None:
-        with _lock:
-            found = _loaded.get(path)
-            if found is None:
-                found = load_catalogue(path, book, KINDS) if path.is_file() else Catalogue()
-                _loaded[path] = found
-    return found
+    return once(book, MISTAKES_FILE, lambda path: load_catalogue(path, book, KINDS), Catalogue())

@@ -7,7 +7,6 @@ the parameters of the profile in force, and the club code's ruling on each irreg
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypedDict
@@ -17,6 +16,7 @@ from ..jsontypes import Question
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
+from .beside import once
 from .vouched import Unfilled, Vouched, asked, literal_consequences
 
 QUICK_FILE = Path("course") / "quick.yaml"  # relative to the rule-book folder
@@ -84,17 +84,7 @@ def load_quick(path: Path | str, book: RuleBook, profile: str | None = None) -> 
     return QuickReference(document["title"], tuple(sections), params.profile)
 
 
-_loaded: dict[tuple[Path, str], QuickReference] = {}
-_lock = threading.Lock()
-
-
 def quick_reference(book: RuleBook, profile: str | None = None) -> QuickReference | None:
     """The quick reference beside ``book`` under ``profile``, filled once; None if the book has none."""
-    path = Path(book.root) / QUICK_FILE
-    key = (path, profile or book.default_profile)
-    found = _loaded.get(key)
-    if found is None and path.is_file():
-        with _lock:
-            found = _loaded.get(key) or load_quick(path, book, profile)
-            _loaded[key] = found
-    return found
+    return once(book, QUICK_FILE, lambda path: load_quick(path, book, profile), None,
+                profile or book.default_profile)

@@ -144,8 +144,12 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
 
     def under(self, exercise: Exercise, params: Params, book: RuleBook) -> CardResponse:
         p = self.position(exercise.position)
-        answer = analysis.answer_analyse(_question(p), book, params)
-        return {"card": _best(answer, _goal(p))[0], "best": _best(answer, _goal(p))}
+        key = f"{book.root} {sorted(params.items())!r} {sorted(_question(p).items())!r}"
+        answer = _memo.get(key)
+        if answer is None:
+            answer = _memo[key] = analysis.answer_analyse(_question(p), book, params)
+        best = _best(answer, _goal(p))
+        return {"card": best[0], "best": best}
 
     def expected(self, exercise: Exercise, answer: BestCardAnswer) -> CardResponse:
         return {"card": answer["best"][0], "best": list(answer["best"])}
