@@ -38,3 +38,8 @@ class QuestionError(Exception):
 
     def to_answer(self) -> Answer:
         return {"error": {"code": self.code, "message": self.message, "field": self.field}}
+
+
+class StartError(Exception):
+    """The site cannot start as configured (a weak secret key, a database it cannot reach): the message
+    says what is wrong and how to put it right, in one line."""
