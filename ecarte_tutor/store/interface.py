@@ -121,6 +121,10 @@ class Store(Protocol):
 
     def status(self) -> Status: ...
 
+    def close(self) -> None:
+        """Give back this process's connections."""
+        ...
+
 
 def new_key() -> str:
     return secrets.token_hex(16)

@@ -95,5 +95,8 @@ class MemoryStore:
     def status(self) -> Status:
         return Status(self.url, HEAD, HEAD, len(self._learners))
 
+    def close(self) -> None:
+        """Nothing to close."""
+
 
 __all__ = ["MemoryStore"]

@@ -12,7 +12,9 @@ ran the migrations, and a database connection must never be shared across a fork
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -68,10 +70,18 @@ def _sqlite_engine(url: str) -> Engine:
     @event.listens_for(engine, "connect")
     def connected(dbapi_connection: Any, record: Any) -> None:
         dbapi_connection.isolation_level = None  # the "begin" hook below says BEGIN itself
-        cursor = dbapi_connection.cursor()
-        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
-            cursor.execute(f"PRAGMA {pragma}")
-        cursor.close()
+        # Turning a new file to WAL takes it whole for a moment, and SQLite does not wait for that
+        # (no busy handler): several processes opening a new file at once retry here instead.
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+                    dbapi_connection.execute(f"PRAGMA {pragma}")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
 
     @event.listens_for(engine, "begin")
     def begin(connection: Connection) -> None:
