@@ -50,7 +50,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 WRITE = "ecarte_tutor_write"  # execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)
 LOCK_ID = 0x45435254  # PostgreSQL advisory lock held while migrating ("ECRT")
 BUSY_SECONDS = 30  # SQLite: how long a writer waits for another's lock before giving up
-POOL = {"pool_size": 4, "max_overflow": 12, "pool_pre_ping": True}  # a connection a thread at the busiest
+POOL = {"pool_size": 4, "max_overflow": 12}  # a connection a thread at the busiest
 STEP_FIELDS = ("done", "first_try", "missed", "seq")
 ITEM_FIELDS = ("state", "step", "stability", "difficulty", "due", "last_review", "reviews", "lapses", "situation",
                "seq")
@@ -94,7 +94,8 @@ def _sqlite_engine(url: str) -> Engine:
 def make_engine(url: str) -> Engine:
     if make_url(url).get_backend_name() == "sqlite":
         return _sqlite_engine(url)
-    return create_engine(url, **POOL)
+    # A server restarted under the site leaves dead connections in the pool: each is tried first.
+    return create_engine(url, pool_pre_ping=True, **POOL)
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

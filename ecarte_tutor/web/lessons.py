@@ -144,28 +144,26 @@ def answer_posted(exercise: Exercise, action: str, record: Record, lesson_id: st
     from ..lessons import ANSWER_AFTER, BadResponse, LessonError, grade
 
     form = request.form
-    progress = progress_now()
     response, kept = exercise.handler.read_form(exercise, form)
-    attempt = Attempt(action, progress.seq, tries=_small_count(form.get("tries", "")), kept=kept)
     page_seq = _page_seq(form.get("seq"))
-    why = progress.stale(page_seq, lesson_id, step, rule)  # checked again, for certain, in the transaction
-    if why:
-        attempt.bad = STALE[why]
-        return attempt, 409, progress
+    attempt = Attempt(action, page_seq or 0, tries=_small_count(form.get("tries", "")), kept=kept)
+    if page_seq is None or (page_seq and stored.learner_key() is None):  # no learner: any counter is ahead
+        attempt.bad = STALE["missing" if page_seq is None else "ahead"]
+        return attempt, 409, progress_now()
     try:
         feedback = grade(exercise, response, get_site().book)
     except BadResponse as exc:
         attempt.bad = in_words(exc.message)
-        return attempt, 400, progress
+        return attempt, 400, progress_now()
     except LessonError:
         log.exception("exercise at %s cannot be graded", action)
         attempt.bad = "This exercise cannot be graded at the moment; the fault has been logged."
-        return attempt, 400, progress
+        return attempt, 400, progress_now()
 
-    def change(now: Progress) -> Progress:
-        late = now.stale(page_seq, lesson_id, step, rule)
-        if late:
-            raise Stale(late)
+    def change(now: Progress) -> Progress:  # in the answer's transaction: the page checked against the truth
+        why = now.stale(page_seq, lesson_id, step, rule)
+        if why:
+            raise Stale(why)
         return record(now, feedback)
 
     try:

@@ -84,25 +84,30 @@ def basic_rules() -> frozenset[str]:
 
 
 def learner_key(create: bool = False) -> str | None:
-    """The key of this browser's learner (None: none yet). ``create``: make one if there is none.
+    """The key this browser's cookie names (None: none yet). ``create``: make a learner if there is none.
 
-    An older release's cookie (the whole progress in it) is taken into a new learner once.
+    The key is not looked up here: a key the store does not know (erased) reads as empty progress,
+    and the first change makes a new learner. An earlier release's cookie (the whole progress in it)
+    is taken into a new learner once.
     """
-    if "learner_key" in g and (g.learner_key or not create):
-        return g.learner_key
-    store = get_store()
     key = session.get(LEARNER)
-    if not (isinstance(key, str) and store.learner(key)):
-        key = None
-        legacy = session.get(LEGACY)
-        if create or legacy is not None:
-            site = get_site()
-            carried = Progress.from_dict(legacy, site.lessons, site.book.rules, now()) if legacy is not None else None
-            key = store.new_learner(carried).key
-            session.pop(LEGACY, None)
-            remember(key)
-    g.learner_key = key
+    if isinstance(key, str) and key:
+        return key
+    legacy = session.get(LEGACY)
+    if not (create or legacy is not None):
+        return None
+    site = get_site()
+    carried = Progress.from_dict(legacy, site.lessons, site.book.rules, now()) if legacy is not None else None
+    key = get_store().new_learner(carried).key
+    session.pop(LEGACY, None)
+    remember(key)
     return key
+
+
+def learner():
+    """This browser's learner as the store knows him (None: none, or erased)."""
+    key = learner_key()
+    return get_store().learner(key) if key else None
 
 
 def remember(key: str | None) -> None:
@@ -112,7 +117,7 @@ def remember(key: str | None) -> None:
     else:
         session[LEARNER] = key
         session.permanent = True
-    g.learner_key = key
+    g.pop("progress", None)
 
 
 def current() -> Progress:
@@ -125,14 +130,13 @@ def current() -> Progress:
 
 def change(fn: Callable[[Progress], Progress]) -> Progress:
     """Run ``fn`` on this browser's progress in one transaction (making the learner first if need be)."""
-    key = learner_key(create=True)
-    assert key is not None
+    store = get_store()
+    g.pop("progress", None)
     try:
-        progress = get_store().change(key, fn)
-    except UnknownLearner:  # erased from another tab in the meantime: a new learner, from nothing
-        g.pop("learner_key", None)
+        progress = store.change(learner_key(create=True) or "", fn)
+    except UnknownLearner:  # erased (here or on another device): a new learner, from nothing
         remember(None)
-        progress = get_store().change(learner_key(create=True) or "", fn)
+        progress = store.change(learner_key(create=True) or "", fn)
     session.modified = True  # the cookie's year starts again from the last change
     g.progress = progress
     return progress
@@ -166,9 +170,12 @@ def keep_finished(game) -> bool:
             progress = progress.missed_rule(rule_id, moment)
         return progress
 
-    key = learner_key(create=True)
-    assert key is not None
-    kept = get_store().keep_game(key, finished, note)
+    store = get_store()
+    try:
+        kept = store.keep_game(learner_key(create=True) or "", finished, note)
+    except UnknownLearner:
+        remember(None)
+        kept = store.keep_game(learner_key(create=True) or "", finished, note)
     session.modified = True
     return kept
 
@@ -184,19 +191,19 @@ def index():
     progress = current()
     moment = now()
     basic = basic_rules()
-    learner = store.learner(key) if key else None
+    found = learner()
     games = store.games(key) if key else []
     reviews = progress.to_review(basic)
     mastered = sorted(item.rule for item in progress.reviews.values() if item.mastered)
     coming = next_due(item for item in reviews if not item.is_due(moment))
-    resume = _resume_link(learner.resume_code) if learner else None
+    resume = _resume_link(found.resume_code) if found else None
     return render_template(
         "progress/index.html", lessons=site.lessons, summaries={lesson.id: progress.summary(lesson)
                                                                 for lesson in site.lessons},
         due=progress.due(moment, basic), reviews=reviews, mastered=mastered, basic=basic,
         coming=waiting_time(coming, moment) if coming else None, when=lambda item: waiting_time(item.due, moment),
-        games=games[:RECENT_GAMES], game_count=len(games), learner=learner,
-        code=shown_code(learner.resume_code) if learner else None, resume=resume,
+        games=games[:RECENT_GAMES], game_count=len(games), learner=found,
+        code=shown_code(found.resume_code) if found else None, resume=resume,
         qr=_qr(resume) if resume else None)
 
 
@@ -253,10 +260,10 @@ def export():
     """Everything kept about this browser's learner, as JSON (a download)."""
     key = learner_key()
     store = get_store()
-    learner = store.learner(key) if key else None
+    found = learner()
     data = {"format": "ecarte-tutor progress", "version": 1, "exported_at": now().isoformat(),
-            "learner": {"created_at": learner.created_at.isoformat(), "resume_code": shown_code(learner.resume_code)}
-            if learner else None,
+            "learner": {"created_at": found.created_at.isoformat(), "resume_code": shown_code(found.resume_code)}
+            if found else None,
             "progress": current().to_dict(),
             "games": [{"id": kept.id, "finished_at": kept.created_at.isoformat(), "score": {
                 "learner": kept.learner_score, "tutor": kept.tutor_score}, "winner": kept.winner,
@@ -270,13 +277,13 @@ def export():
 
 @bp.get("/erase")
 def erase_form():
-    return render_template("progress/erase.html", has=learner_key() is not None)
+    return render_template("progress/erase.html", has=learner() is not None)
 
 
 @bp.post("/erase")
 def erase():
     if request.form.get("confirm") != "yes":
-        return render_template("progress/erase.html", has=learner_key() is not None,
+        return render_template("progress/erase.html", has=learner() is not None,
                                error="Tick the box to confirm: erasing cannot be undone."), 400
     key = learner_key()
     if key:
@@ -293,9 +300,8 @@ def resume():
 
 def _here() -> str | None:
     """This device's own resume code, when it has progress to lose by resuming another."""
-    key = learner_key()
-    learner = get_store().learner(key) if key else None
-    return shown_code(learner.resume_code) if learner else None
+    found = learner()
+    return shown_code(found.resume_code) if found else None
 
 
 @bp.post("/resume")

@@ -1,6 +1,6 @@
 """Fixtures for the store's tests: each test gets a fresh database of each kind (see databases.py)."""
 import pytest
-from databases import BACKENDS, POSTGRES, SKIPPED, database
+from store.databases import BACKENDS, POSTGRES, SKIPPED, database
 
 from ecarte_tutor.store import open_store
 

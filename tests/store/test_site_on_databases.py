@@ -1,11 +1,11 @@
-"""The site served by gunicorn on SQLite and on PostgreSQL: answers from many tabs at once, a restart, a second device."""
+"""The site under gunicorn on SQLite and on PostgreSQL: many tabs at once, a restart, a second device."""
 import json
 import re
 import threading
 
 import pytest
 from data_under_test import LIBRARY
-from served import Browser, serving
+from store.served import Browser, serving
 
 from ecarte_tutor.lessons import expected_answer
 

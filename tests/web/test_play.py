@@ -275,6 +275,14 @@ def test_a_game_link_opened_by_someone_else_is_not_kept_as_theirs(client, app, g
     assert "No game finished yet" in other.get("/progress/games").get_data(as_text=True)
 
 
+def test_a_forged_link_carrying_a_huge_record_gets_a_short_error(app, get):
+    serializer = URLSafeSerializer(app.config["SECRET_KEY"], salt=tokens.SALT)
+    token = serializer.dumps({"v": 1, "seed": 1, "profile": "london", "level": "club", "agreements": [],
+                              "dealer": "tutor", "drills": ["x" * 5000], "moves": ""})
+    page = get(f"/play/game?g={token}")
+    assert page.status == 400 and "x" * 300 not in page.html and len(page.html) < 20_000
+
+
 def test_tokens_stay_small(client, get):
     url = play_out(get, start(client))
     assert len(token_of(url)) < 4000
