@@ -181,7 +181,7 @@ def kill_run(url: str, threads: int, kills: int) -> dict:
     instance = tempfile.mkdtemp()
     env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY=KEY, ECARTE_TUTOR_DATABASE_URL=url,
                ECARTE_TUTOR_INSTANCE_PATH=instance, PYTHONPATH=str(ROOT))
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the server; closed below
     server = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", "--workers", "2",
                                "--threads", "4"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 60

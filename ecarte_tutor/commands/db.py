@@ -32,9 +32,11 @@ def instance_path(given: str | None) -> str:
 
 def run(args, stdout=None) -> int:
     out = stdout or sys.stdout
-    url = database_url(instance_path(args.instance))
     try:
-        store = open_store(url)
+        store = open_store(database_url(instance_path(args.instance)))
+    except StoreError as exc:
+        raise StartError(str(exc)) from None
+    try:
         if args.action == "upgrade":
             before, after = store.upgrade()
             if before == after:
@@ -45,6 +47,8 @@ def run(args, stdout=None) -> int:
         status = store.status()
     except StoreError as exc:
         raise StartError(str(exc)) from None
+    finally:
+        store.close()
     out.write(f"database: {status.url}\n")
     out.write(f"migration: {status.current or 'none (the tables are not made yet)'}; latest: {status.head}\n")
     if status.learners is not None:

@@ -295,10 +295,10 @@ def erase():
 
 @bp.get("/resume")
 def resume():
-    return render_template("progress/resume.html", code=request.args.get("code", "")[:40], here=_here())
+    return render_template("progress/resume.html", code=request.args.get("code", "")[:40], own_code=_own_code())
 
 
-def _here() -> str | None:
+def _own_code() -> str | None:
     """This device's own resume code, when it has progress to lose by resuming another."""
     found = learner()
     return shown_code(found.resume_code) if found else None
@@ -309,12 +309,12 @@ def resume_post():
     typed = request.form.get("code", "")[:40]
     code = normal_code(typed)
     if code is None:
-        return render_template("progress/resume.html", code=typed, here=_here(),
+        return render_template("progress/resume.html", code=typed, own_code=_own_code(),
                                error="A resume code has 20 letters and digits (dashes and spaces do not count): "
                                      "check it against the other device's progress page."), 400
     learner = get_store().by_resume_code(code)
     if learner is None:
-        return render_template("progress/resume.html", code=typed, here=_here(),
+        return render_template("progress/resume.html", code=typed, own_code=_own_code(),
                                error="No progress has this resume code: check it, letter by letter, against the "
                                      "other device's progress page."), 400
     remember(learner.key)

@@ -1,8 +1,8 @@
 """Fixtures for the store's tests: each test gets a fresh database of each kind (see databases.py)."""
 import pytest
-from store.databases import BACKENDS, POSTGRES, SKIPPED, database
 
 from ecarte_tutor.store import open_store
+from store.databases import BACKENDS, POSTGRES, SKIPPED, database
 
 
 @pytest.fixture(params=BACKENDS)

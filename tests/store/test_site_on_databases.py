@@ -5,9 +5,9 @@ import threading
 
 import pytest
 from data_under_test import LIBRARY
-from store.served import Browser, serving
 
 from ecarte_tutor.lessons import expected_answer
+from store.served import Browser, serving
 
 EXERCISES = [(lesson, step) for lesson in LIBRARY.lessons for step in lesson.exercises][:12]
 
