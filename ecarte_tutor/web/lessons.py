@@ -2,9 +2,9 @@
 
 Progress is a :class:`~ecarte_tutor.lessons.Progress` kept in the store, for the learner the
 signed session cookie names (:mod:`.progress`). Answers are POSTed (they change progress), each
-written in one transaction. A
-first wrong answer shows what is wrong and a hint naming the rule, with the form again
-and the learner's answer kept; a second shows the answer and its reason, and no form.
+written in one transaction. A first wrong answer shows what is wrong and a hint naming the rule,
+with the form again and the learner's answer kept; a second shows the answer and its reason, and
+no form.
 The form counts the wrong tries (``tries``); a plain GET round trip (the taps of the
 ordering exercise) carries the count and the last wrong answer (``tried_<field>``).
 
@@ -44,7 +44,7 @@ def _course() -> tuple[Lesson, ...]:
     return get_site().lessons
 
 
-def progress_now(lessons: Sequence[Lesson] | None = None) -> Progress:
+def progress_now() -> Progress:
     """This browser's progress, from the store."""
     return stored.current()
 
