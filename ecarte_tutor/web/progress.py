@@ -53,6 +53,7 @@ def init_app(app) -> None:
         store = open_store(url)
         if app.config.get("DATABASE_MIGRATE", True):
             store.upgrade()
+        store.close()  # gunicorn's master keeps no connection: each worker opens its own
     except StoreError as exc:
         raise StartError(f"{exc} (set ECARTE_TUTOR_DATABASE_URL to a database this server can reach, or leave it "
                          "unset for an SQLite file in the instance folder)") from None
