@@ -201,6 +201,7 @@ def index():
     return render_template(
         "progress/index.html", lessons=site.lessons, summaries={lesson.id: progress.summary(lesson)
                                                                 for lesson in site.lessons},
+        started={lesson.id for lesson in site.lessons if progress.lesson(lesson.id)},
         due=progress.due(moment, basic), reviews=reviews, mastered=mastered, basic=basic,
         coming=waiting_time(coming, moment) if coming else None, when=lambda item: waiting_time(item.due, moment),
         games=games[:RECENT_GAMES], game_count=len(games), learner=found,

@@ -20,10 +20,10 @@ def test_a_browser_with_nothing_kept_is_told_so_and_keeps_nothing(app, client, g
 
 
 def test_the_page_shows_the_course_the_reviews_and_a_resume_code(client, get):
-    client.get("/lessons/01-pack-and-ranking/1")
     wrong_answer(client)
     page = get("/progress/")
     assert re.search(r"1 of \d+ lessons started, 0 finished", page.text)
+    assert "The pack and its ranking — started, no step done yet" in page.text
     assert "1 rule due for review now" in page.text and "— due now" in page.text
     code = re.search(r'id="resume-code">([^<]+)<', page.html).group(1)
     assert re.fullmatch(r"[0-9A-Z]{4}(-[0-9A-Z]{4}){4}", code)
