@@ -83,7 +83,7 @@ def free_port() -> int:
 
 def start_server(command: list[str], port: int, threads: int | None, workers: int | None, log) -> subprocess.Popen:
     """``command`` (the site's serve, or the control) on ``port``, once it answers."""
-    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="bench-only", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="bench-only-key-5f2c9a1e7d3b8046", PYTHONPATH=str(ROOT))
     # The server's log goes to a file: a pipe nobody reads would fill up and stall the server.
     command = command + ["--host", HOST, "--port", str(port)]
     command += (["--threads", str(threads)] if threads else []) + (["--workers", str(workers)] if workers else [])

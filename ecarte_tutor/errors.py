@@ -42,3 +42,8 @@ class QuestionError(Exception):
         if self.clash is not None:
             error["clash"] = self.clash
         return {"error": error}
+
+
+class StartError(Exception):
+    """The site cannot start as configured (a weak secret key, a database it cannot reach): the message
+    says what is wrong and how to put it right, in one line."""

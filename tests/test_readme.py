@@ -47,7 +47,7 @@ def test_the_readme_serve_command_serves(line):
     argv = re.sub(r"--port \d+", f"--port {port}", line).split()[1:]
     command = [str(Path(sys.executable).with_name("ecarte-tutor")), *argv]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               env={**os.environ, "ECARTE_TUTOR_SECRET_KEY": "readme-test"})
+                               env={**os.environ, "ECARTE_TUTOR_SECRET_KEY": "readme-test-key-6b0e4d2a9c7f3158"})
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

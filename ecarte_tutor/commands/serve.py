@@ -97,6 +97,9 @@ def run(args) -> int:
     except OSError as exc:
         return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}.", 1)
     port = sock.getsockname()[1]
+    store = app.extensions["ecarte_tutor_store"]  # migrated by create_app, before any worker is forked
+    print(f"ecarte-tutor: progress kept in {store.status().url} (ecarte-tutor db status says more)", file=sys.stderr)
+    store.close()
     print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.server}, {workers} process"
           f"{'es' if workers > 1 else ''} of {args.threads} threads (Ctrl-C stops)", file=sys.stderr, flush=True)
     if args.server == "gunicorn":

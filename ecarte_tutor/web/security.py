@@ -1,16 +1,13 @@
-"""Security headers on every response, the secret key that signs the session cookie, and the cookie itself."""
+"""Security headers on every response, and the session cookie (its key: :mod:`.keys`)."""
 from __future__ import annotations
 
 import logging
 import os
-import secrets
-import sys
 from datetime import timedelta
 from urllib.parse import urlsplit, urlunsplit
 
 from flask.sessions import SecureCookieSessionInterface
 
-SECRET_KEY_VARIABLES = ("ECARTE_TUTOR_SECRET_KEY", "SECRET_KEY")
 SECURE_COOKIES_VARIABLE = "ECARTE_TUTOR_SECURE_COOKIES"
 
 # Everything is served from this origin: no CDN, no web fonts, no inline script or style.
@@ -35,19 +32,6 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
-
-
-def secret_key_from_environment() -> str:
-    """The key from ECARTE_TUTOR_SECRET_KEY or SECRET_KEY; a random one (with a warning) if neither is set."""
-    for name in SECRET_KEY_VARIABLES:
-        value = os.environ.get(name)
-        if value:
-            return value
-    # A random key works for one process; progress cookies then do not survive a restart
-    # and differ between processes, so say so.
-    print("ecarte-tutor: warning: no ECARTE_TUTOR_SECRET_KEY (or SECRET_KEY) is set; using a random key, "
-          "so lesson progress is lost when the server restarts.", file=sys.stderr)
-    return secrets.token_hex(32)
 
 
 # Sent with secure cookies only, that is behind HTTPS: browsers then refuse plain HTTP to this host for a year.
