@@ -20,6 +20,7 @@ import socket
 import time
 from collections.abc import Iterable
 from functools import partial
+from typing import cast
 
 import gevent
 from gevent.pool import Pool
@@ -68,27 +69,28 @@ class GreenWorker(GeventWorker):
         a client). Taken, they are answered with ``Connection: close`` like any request during the stop;
         once the socket is closed a new visitor is refused at once and can try again, or another instance.
         """
-        servers: list[tuple[StreamServer, socket.socket]] = []
+        servers: list[tuple[StreamServer, socket.socket, Pool]] = []
         for listener in self.sockets:
-            listener.setblocking(1)
-            server = StreamServer(listener, handle=partial(self.handle, _Address(listener)),
-                                  spawn=Pool(self.worker_connections))
+            listener.setblocking(True)
+            pool = Pool(self.worker_connections)
+            address = cast(socket.socket, _Address(listener))
+            server = StreamServer(listener, handle=partial(self.handle, address), spawn=pool)
             if self.cfg.workers > 1:
                 server.max_accept = 1
             server.start()
-            servers.append((server, listener))
+            servers.append((server, listener, pool))
         while self.alive:
             self.notify()
             gevent.sleep(1.0)
-        for server, listener in servers:
+        for server, listener, pool in servers:
             server.stop_accepting()
-            _take_queued(server, listener)
+            _take_queued(server, listener, pool)
             server.close()
         deadline = time.monotonic() + self.cfg.graceful_timeout
-        while any(server.pool.free_count() != server.pool.size for server, _ in servers):
+        while any(pool.free_count() != pool.size for _, _, pool in servers):
             if time.monotonic() > deadline:
                 self.log.warning("Worker graceful timeout (pid:%s)", self.pid)
-                for server, _ in servers:
+                for server, _, _ in servers:
                     server.stop(timeout=1)
                 return
             self.notify()
@@ -129,7 +131,7 @@ class GreenWorker(GeventWorker):
         echoed. An over-long address is a 400 like any address the site cannot read, not gunicorn's 414.
         """
         recorded = _Recorded()
-        super().handle_error(req, recorded, addr, exc)
+        super().handle_error(req, cast(socket.socket, recorded), addr, exc)
         if not recorded.data:
             return
         status = 400 if isinstance(exc, LimitRequestLine) else int(recorded.data.split(b" ", 2)[1])
@@ -149,15 +151,15 @@ class _Address:
         return self.address
 
 
-def _take_queued(server: StreamServer, listener: socket.socket) -> None:
-    """Hand every connection waiting in ``listener``'s queue to ``server``'s handler (in its pool)."""
+def _take_queued(server: StreamServer, listener: socket.socket, pool: Pool) -> None:
+    """Hand every connection waiting in ``listener``'s queue to ``server``'s handler, in ``pool``."""
     listener.setblocking(False)
     while True:
         try:
             client, address = listener.accept()
         except OSError:  # none left (or the socket is gone)
             return
-        server.pool.spawn(server.handle, client, address)
+        pool.spawn(server.handle, client, address)
 
 
 WORKER_CLASS = f"{GreenWorker.__module__}.{GreenWorker.__qualname__}"
