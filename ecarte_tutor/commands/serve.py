@@ -81,6 +81,8 @@ def run(args) -> int:
             from ..serving import single
     except ImportError as exc:
         return _fail(f"{args.server} is not installed ({exc.name}): pip install {args.server}", 1)
+    from ..errors import printable
+    from ..library import defects
     from ..serving import listen
     from ..web import MAX_BODY, create_app
     from ..web.security import header_items, wants_hsts
@@ -90,6 +92,11 @@ def run(args) -> int:
     if args.secure:
         config["SESSION_COOKIE_SECURE"] = True
     app = create_app(config or None)
+    found = defects(app.extensions["ecarte_tutor"].library)  # what `ecarte-tutor check` refuses, serve refuses
+    if found:
+        for problem in found:
+            print(printable(f"ecarte-tutor: {problem}"), file=sys.stderr)
+        return _fail(f"not started: the data has {len(found)} defect(s) (ecarte-tutor check lists them).", 1)
     # The library is built once and lives as long as the server: frozen, the garbage collector no
     # longer walks its ~50,000 objects on every full collection, and gunicorn's forked workers do
     # not copy the pages the collector would have written to.
