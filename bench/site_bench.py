@@ -81,28 +81,29 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(command: list[str], port: int, threads: int | None, workers: int | None, log) -> subprocess.Popen:
-    """``command`` (the site's serve, or the control) on ``port``, once it answers."""
+def start_server(command: list[str], port: int, threads: int | None, workers: int | None, log,
+                 ready: str = "/api/openapi.json") -> subprocess.Popen:
+    """``command`` (the site's serve, or the control) on ``port``, once it answers GET ``ready``."""
     env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="bench-only", PYTHONPATH=str(ROOT))
     # The server's log goes to a file: a pipe nobody reads would fill up and stall the server.
     command = command + ["--host", HOST, "--port", str(port)]
     command += (["--threads", str(threads)] if threads else []) + (["--workers", str(workers)] if workers else [])
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         if process.poll() is not None:
             log.seek(0)
             raise SystemExit(f"the server stopped at once: {log.read().decode(errors='replace')}")
         try:
             connection = http.client.HTTPConnection(HOST, port, timeout=1)
-            connection.request("GET", "/api/openapi.json")
+            connection.request("GET", ready)
             if connection.getresponse().status == 200:
                 connection.close()
                 return process
         except OSError:
             time.sleep(0.1)
     process.kill()
-    raise SystemExit("the server did not answer within 30 s")
+    raise SystemExit("the server did not answer within 90 s")
 
 
 def request_bytes(method: str, path: str, body: bytes = b"") -> bytes:

@@ -86,6 +86,7 @@ def run(args) -> int:
     from ..serving import listen
     from ..web import MAX_BODY, create_app
     from ..web.security import header_items, wants_hsts
+    from ..web.warm import warm
 
     # A broken rule book raises DataError: cli.main prints it as one line.
     config: dict = {"HOUSE_FILE": args.house} if args.house else {}
@@ -97,6 +98,7 @@ def run(args) -> int:
         for problem in found:
             print(printable(f"ecarte-tutor: {problem}"), file=sys.stderr)
         return _fail(f"not started: the data has {len(found)} defect(s) (ecarte-tutor check lists them).", 1)
+    warm(app)  # everything a page builds on first use, built before the workers fork (web/warm.py)
     # The library is built once and lives as long as the server: frozen, the garbage collector no
     # longer walks its ~50,000 objects on every full collection, and gunicorn's forked workers do
     # not copy the pages the collector would have written to.
