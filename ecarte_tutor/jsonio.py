@@ -43,18 +43,23 @@ def loads_utf8(data: str | bytes) -> object:
         raise JsonError(_plain(exc.msg), exc.lineno, exc.colno) from None
     # Every member of an object has a colon of its own: as many colons as keys read, and none was
     # written twice. More colons (one inside a text, or a repeated key) are looked at closely.
-    if (data.count(b":") if isinstance(data, bytes) else data.count(":")) > _members(value):
+    colons = data.count(b":") if isinstance(data, bytes) else data.count(":")
+    if colons > (len(value) if type(value) is dict else 0) and colons > _members(value):  # noqa: E721 - exact type
         _refuse_repeated_keys(data if isinstance(data, str) else data.decode("utf-8"))
     return value
 
 
 def _members(value: object) -> int:
-    """How many object members ``value`` holds, at any depth."""
-    if isinstance(value, dict):
-        return len(value) + sum(_members(item) for item in value.values() if isinstance(item, (dict, list)))
-    if isinstance(value, list):
-        return sum(_members(item) for item in value if isinstance(item, (dict, list)))
-    return 0
+    """How many object members ``value`` holds, at any depth (no recursion: it may nest 1,024 deep)."""
+    count, stack = 0, [value]
+    while stack:
+        node = stack.pop()
+        if type(node) is dict:  # noqa: E721 - orjson makes exactly these types
+            count += len(node)
+            stack.extend(item for item in node.values() if type(item) in (dict, list))
+        elif type(node) is list:  # noqa: E721
+            stack.extend(item for item in node if type(item) in (dict, list))
+    return count
 
 
 def _refuse_repeated_keys(text: str) -> None:

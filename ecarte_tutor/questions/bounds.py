@@ -25,6 +25,10 @@ SUBSCHEMAS = ("items", "additionalProperties", "propertyNames", "then", "else", 
 SCHEMA_LISTS = ("anyOf", "allOf", "oneOf", "prefixItems")
 SCHEMA_MAPS = ("properties", "patternProperties")  # $defs are reached through the $refs that use them
 UNBOUNDED = 1 << 62
+MARGIN = 2
+"""How far over a bound a value must be to be refused before the check reads it."""
+DEEPER = 2
+"""How many levels past the deepest a value must nest to be refused before the check reads it."""
 
 
 @dataclass(frozen=True)
@@ -38,41 +42,46 @@ class Bounds:
     depth: int
 
     def problem(self, question: object) -> QuestionError | None:
-        """The first value of ``question`` (in the order written) over a bound, as an error; None if none is."""
+        """The first value of ``question`` (in the order written) far over a bound, as an error; None if none is.
+
+        Only a value MARGIN times over (or nested DEEPER levels past the deepest) is refused here: one just
+        over is left to the check and the kind's own reader, whose messages are the precise ones.
+        """
         for path, value, depth in _walk(question):
             if not self._over(value, depth):
                 continue
             field = field_path(path) or None
             name = f"'{field}'" if field else "The question"
-            if depth > self.depth:
-                return QuestionError("bad-field", f"{name} nests values {depth} deep; no {self.kind} question nests "
-                                                  f"deeper than {self.depth}.", field)
-            if isinstance(value, str) and len(value) > self.text:
-                return QuestionError("bad-field", f"{name} is {len(value):,} characters long ({excerpt(value)}); no "
-                                                  f"text in a {self.kind} question is longer than {self.text}.", field)
-            if isinstance(value, list) and len(value) > self.items:
-                return QuestionError("bad-field", f"{name} holds {len(value):,} items; no list in a {self.kind} "
-                                                  f"question holds more than {self.items}.", field)
-            if isinstance(value, dict):
-                if len(value) > self.fields:
-                    return QuestionError("bad-field", f"{name} has {len(value):,} fields; no object in a {self.kind} "
-                                                      f"question has more than {self.fields}.", field)
-                long = next((key for key in value if len(key) > self.text), None)
-                if long is not None:
-                    return QuestionError("unknown-field", f"{name} has a field whose name is {len(long):,} characters "
-                                                          f"long ({excerpt(long)}); no field's name is that long.",
-                                         field)
+            in_facts = path[:1] == ["facts"]
+            code = "bad-fact-value" if in_facts else "bad-field"
+            unknown = "unknown-fact" if in_facts else "unknown-field"
+            if depth > self.depth + DEEPER:
+                return QuestionError(code, f"{name} nests values {depth} deep; no {self.kind} question nests them "
+                                           f"deeper than {self.depth}.", field)
+            if isinstance(value, str):
+                return QuestionError(code, f"{name} is {len(value):,} characters long ({excerpt(value)}), far longer "
+                                           f"than any text of a {self.kind} question (at most {self.text}).", field)
+            if isinstance(value, list):
+                return QuestionError(code, f"{name} holds {len(value):,} items, far more than any list of a "
+                                           f"{self.kind} question (at most {self.items}).", field)
+            assert isinstance(value, dict)  # _over holds for nothing else
+            if len(value) > MARGIN * self.fields:
+                return QuestionError(unknown, f"{name} has {len(value):,} fields, far more than any object of a "
+                                              f"{self.kind} question has (at most {self.fields}).", field)
+            long = next(key for key in value if len(key) > MARGIN * self.text)
+            return QuestionError(unknown, f"{name} has a field whose name is {len(long):,} characters long "
+                                          f"({excerpt(long)}); no field's name is that long.", field)
         return None
 
     def _over(self, value: object, depth: int) -> bool:
-        if depth > self.depth:
+        if depth > self.depth + DEEPER:
             return True
         if isinstance(value, str):
-            return len(value) > self.text
+            return len(value) > MARGIN * self.text
         if isinstance(value, list):
-            return len(value) > self.items
+            return len(value) > MARGIN * self.items
         if isinstance(value, dict):
-            return len(value) > self.fields or any(len(key) > self.text for key in value)
+            return len(value) > MARGIN * self.fields or any(len(key) > MARGIN * self.text for key in value)
         return False
 
 

@@ -181,6 +181,27 @@ def test_slow_clients_hold_no_worker_and_are_cut_off():
         stop(process)
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
+def test_sighup_replaces_the_workers_but_keeps_the_data_it_started_with(tmp_path):
+    """docs/deploy.md: SIGHUP does not read the data files again; a restart does."""
+    house = tmp_path / "house.yaml"
+    house.write_text("title: Rules of the Cercle Ancien\nprofile: london\n", encoding="utf-8")
+    process, port = start("--workers", "1", "--house", str(house))
+    try:
+        before = workers_of(process.pid)
+        house.write_text("title: Rules of the Cercle Nouveau\nprofile: london\n", encoding="utf-8")
+        process.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 30
+        while not (workers_of(process.pid) and not workers_of(process.pid) & before):
+            assert time.monotonic() < deadline, "the workers were not replaced"
+            time.sleep(0.1)
+        wait_until_answering(port)
+        _, page, _ = get(port, "/")
+        assert b"Cercle Ancien" in page and b"Cercle Nouveau" not in page
+    finally:
+        stop(process)
+
+
 @pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
 def test_the_servers_own_refusals_carry_the_security_headers_and_echo_nothing():
     from ecarte_tutor.web.security import HEADERS
