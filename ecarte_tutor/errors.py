@@ -68,12 +68,16 @@ class QuestionError(Exception):
     :func:`excerpt`, and this is the net for a field path built of long names.
     """
 
-    def __init__(self, code: str, message: str, field: str | None = None):
+    def __init__(self, code: str, message: str, field: str | None = None, clash: list[str] | None = None):
         message = cut(message, LONGEST_MESSAGE)
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = None if field is None else cut(field, LONGEST_FIELD)
+        self.clash = clash  # conflicting-facts: the fewest facts given that cannot all be true together
 
     def to_answer(self) -> Answer:
-        return {"error": {"code": self.code, "message": self.message, "field": self.field}}
+        error: dict[str, object] = {"code": self.code, "message": self.message, "field": self.field}
+        if self.clash is not None:
+            error["clash"] = self.clash
+        return {"error": error}
