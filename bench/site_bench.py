@@ -1,7 +1,7 @@
 """The site under load: POST /api/ask against a bare WSGI app sending the same bytes, same server, one run.
 
-Starts the production server (``ecarte-tutor serve``: gunicorn, its default processes and
-threads) and the control (``bench/control_server.py``: a bare WSGI app that sends the very
+Starts the production server (``ecarte-tutor serve``: gunicorn, its default gevent worker
+processes) and the control (``bench/control_server.py``: a bare WSGI app that sends the very
 status, headers and body the site sends for the question, under gunicorn with the same
 settings), each in a subprocess on 127.0.0.1 and a free port. It loads them over 32
 keep-alive connections with wrk when it is installed (a C load generator that leaves the
@@ -58,7 +58,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ecarte_tutor.commands.serve import DEFAULT_THREADS, DEFAULT_WORKERS  # noqa: E402
+from ecarte_tutor.commands.serve import DEFAULT_WORKERS  # noqa: E402
 
 HOST = "127.0.0.1"  # loopback only
 PLAY = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D", "KH", "AC"], "card": "7S"}
@@ -362,8 +362,8 @@ def main(argv=None) -> int:
     startup = time_create_app()
 
     print(f"Load ({generator}): {args.connections} keep-alive connections, {args.rounds} alternating rounds of "
-          f"{args.seconds:g} s each; gunicorn: {args.workers or DEFAULT_WORKERS} process(es) of "
-          f"{args.threads or DEFAULT_THREADS} threads ({os.cpu_count()} cores); loopback")
+          f"{args.seconds:g} s each; gunicorn: {args.workers or DEFAULT_WORKERS} gevent process(es) "
+          f"({os.cpu_count()} cores); loopback")
     print(f"{'route':<25}{'requests':>9}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'worst p99':>10}  non-200")
     for route in routes:
         row = summary[route["name"]]

@@ -29,7 +29,7 @@ def start(*options):
     process = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", *options],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     process.log = log
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # serve checks every case and lesson and warms every page first
     while not (match := re.search(rb"http://127\.0\.0\.1:(\d+)/", read_log(process))):
         assert process.poll() is None and time.monotonic() < deadline, read_log(process)
         time.sleep(0.05)
