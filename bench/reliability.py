@@ -426,20 +426,15 @@ DRIBBLE_BODY = (f"POST /api/ask HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: applic
                 f"Content-Length: 60000\r\n\r\n").encode() + b" " * 60_000
 
 
-def check_slow(args) -> dict:
-    """``args.stalled`` connections stalled after a partial request line and ``args.dribbling`` sending one
-    byte a second, held for ``args.slow_seconds`` (any the server closes is opened again), while visitors,
-    each on a new connection with a 5 s time-out, ask questions."""
-    raise_fd_limit(args.stalled + args.dribbling + 1024)
-    server = Server(args)
-    stalled: list[socket.socket | None] = []
-    dribbling: list[list] = []  # [socket or None, bytes sent, what it sends]
+def hold_slow(port: int, stalled_count: int, dribbling_count: int, ready, stop, report) -> None:
+    """In a process of its own (so its work does not delay the visitors' timing): hold ``stalled_count``
+    connections stalled after a partial request line and ``dribbling_count`` sending one byte a second,
+    opening again any the server closes, until ``stop`` is set; then put the counts on ``report``."""
     counts = {"reopened": 0, "open_failures": 0, "cut_by_server": 0}
-    stop = threading.Event()
 
     def open_one(first: bytes) -> socket.socket | None:
         try:
-            sock = socket.create_connection((HOST, server.port), timeout=5)
+            sock = socket.create_connection((HOST, port), timeout=5)
             sock.sendall(first)
             sock.setblocking(False)
             return sock
@@ -455,41 +450,62 @@ def check_slow(args) -> dict:
         except OSError:
             return True
 
-    def holder():
-        """Every 0.2 s: reopen what the server closed; every second: one more byte on each dribbling one."""
-        next_byte = time.monotonic()
-        while not stop.is_set():
-            for i, sock in enumerate(stalled):
-                if sock is None or closed(sock):
-                    if sock is not None:
-                        sock.close()
-                        counts["cut_by_server"] += 1
-                    stalled[i] = open_one(STALLED_HEAD)
-                    counts["reopened"] += 1
-            send = time.monotonic() >= next_byte
-            if send:
-                next_byte += 1
-            for item in dribbling:
-                sock, sent, data = item
-                if sock is not None and send:
-                    try:
-                        item[1] += sock.send(data[sent:sent + 1])
-                    except BlockingIOError:
-                        pass
-                    except OSError:
-                        sock.close()
-                        item[0] = sock = None
-                        counts["cut_by_server"] += 1
-                if sock is None or closed(sock):
-                    if sock is not None:
-                        sock.close()
-                        counts["cut_by_server"] += 1
-                    first = 1 if data is DRIBBLE_HEAD else data.index(b"\r\n\r\n") + 4
-                    item[0], item[1] = open_one(data[:first]), first
-                    counts["reopened"] += 1
-                if stop.is_set():
-                    return
-            stop.wait(0.2)
+    stalled = [open_one(STALLED_HEAD) for _ in range(stalled_count)]
+    dribbling: list[list] = []  # [socket or None, bytes sent, what it sends]
+    for i in range(dribbling_count):
+        data = DRIBBLE_BODY if i % 2 else DRIBBLE_HEAD
+        first = 1 if data is DRIBBLE_HEAD else data.index(b"\r\n\r\n") + 4
+        dribbling.append([open_one(data[:first]), first, data])
+    opened = stalled_count + dribbling_count
+    ready.set()
+    next_byte = time.monotonic() + 1
+    while not stop.is_set():  # every 0.2 s: reopen what the server closed; every second: one more byte each
+        for i, sock in enumerate(stalled):
+            if sock is None or closed(sock):
+                if sock is not None:
+                    sock.close()
+                    counts["cut_by_server"] += 1
+                stalled[i] = open_one(STALLED_HEAD)
+                counts["reopened"] += 1
+        send = time.monotonic() >= next_byte
+        if send:
+            next_byte += 1
+        for item in dribbling:
+            sock, sent, data = item
+            if sock is not None and send:
+                try:
+                    item[1] += sock.send(data[sent:sent + 1])
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    sock.close()
+                    item[0] = sock = None
+                    counts["cut_by_server"] += 1
+            if sock is None or closed(sock):
+                if sock is not None:
+                    sock.close()
+                    counts["cut_by_server"] += 1
+                first = 1 if data is DRIBBLE_HEAD else data.index(b"\r\n\r\n") + 4
+                item[0], item[1] = open_one(data[:first]), first
+                counts["reopened"] += 1
+        stop.wait(0.2)
+    held = sum(sock is not None for sock in stalled) + sum(item[0] is not None for item in dribbling)
+    for sock in [*stalled, *(item[0] for item in dribbling)]:
+        if sock is not None:
+            sock.close()
+    report.put({**counts, "opened": opened + counts["reopened"], "held_at_end": held})
+
+
+def check_slow(args) -> dict:
+    """``args.stalled`` connections stalled after a partial request line and ``args.dribbling`` sending one
+    byte a second, held for ``args.slow_seconds`` by another process (any the server closes is opened again),
+    while visitors, each on a new connection with a 5 s time-out, ask questions."""
+    import multiprocessing
+
+    raise_fd_limit(args.stalled + args.dribbling + 1024)
+    server = Server(args)
+    context = multiprocessing.get_context("fork")
+    ready, stop, report = context.Event(), context.Event(), context.Queue()
 
     def visitors(seconds: float) -> dict:
         """4 visitors asking questions for ``seconds``, each request on a new connection with a 5 s time-out."""
@@ -521,26 +537,24 @@ def check_slow(args) -> dict:
             thread.join()
         return {"requests": len(latencies), **outcome, **percentiles(latencies)}
 
+    holder = None
     try:
         wait_for_workers(server)
         quiet = visitors(max(5, args.slow_seconds / 3))  # the baseline: the same visitors, no slow client
-        stalled.extend(open_one(STALLED_HEAD) for _ in range(args.stalled))
-        dribbling.extend([None, 0, DRIBBLE_BODY if i % 2 else DRIBBLE_HEAD] for i in range(args.dribbling))
-        opened = sum(sock is not None for sock in stalled)
-        keeper = threading.Thread(target=holder)
-        keeper.start()
+        holder = context.Process(target=hold_slow, args=(server.port, args.stalled, args.dribbling, ready, stop,
+                                                         report))
+        holder.start()
+        ready.wait(120)
         slow = visitors(args.slow_seconds)
-        held = sum(sock is not None for sock in stalled) + sum(item[0] is not None for item in dribbling)
-        opened += counts["reopened"]  # the dribbling ones are first opened by the holder
         stop.set()
-        keeper.join()
+        counts = report.get(timeout=120)
+        holder.join(timeout=30)
     finally:
         stop.set()
-        for sock in [*stalled, *(item[0] for item in dribbling)]:
-            if sock is not None:
-                sock.close()
+        if holder is not None and holder.is_alive():
+            holder.kill()
         server.stop()
-    return {"opened": opened, "held_at_end": held, **counts, "quiet": quiet, **slow}
+    return {**counts, "quiet": quiet, **slow}
 
 
 def percentiles(latencies: list[float]) -> dict:
