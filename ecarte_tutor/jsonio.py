@@ -44,21 +44,28 @@ def loads_utf8(data: str | bytes) -> object:
     # Every member of an object has a colon of its own: as many colons as keys read, and none was
     # written twice. More colons (one inside a text, or a repeated key) are looked at closely.
     colons = data.count(b":") if isinstance(data, bytes) else data.count(":")
-    if colons > (len(value) if type(value) is dict else 0) and colons > _members(value):  # noqa: E721 - exact type
-        _refuse_repeated_keys(data if isinstance(data, str) else data.decode("utf-8"))
+    if colons > (len(value) if type(value) is dict else 0):  # noqa: E721 - exact type
+        try:
+            members = _members(value)
+        except RecursionError:  # nested deeper than Python recurses: the slow reader decides
+            members = -1
+        if colons > members:
+            _refuse_repeated_keys(data if isinstance(data, str) else data.decode("utf-8"))
     return value
 
 
 def _members(value: object) -> int:
-    """How many object members ``value`` holds, at any depth (no recursion: it may nest 1,024 deep)."""
-    count, stack = 0, [value]
-    while stack:
-        node = stack.pop()
-        if type(node) is dict:  # noqa: E721 - orjson makes exactly these types
-            count += len(node)
-            stack.extend(item for item in node.values() if type(item) in (dict, list))
-        elif type(node) is list:  # noqa: E721
-            stack.extend(item for item in node if type(item) in (dict, list))
+    """How many object members ``value`` holds, at any depth."""
+    count = 0
+    if type(value) is dict:  # noqa: E721 - orjson makes exactly these types
+        count = len(value)
+        for item in value.values():
+            if type(item) is dict or type(item) is list:  # noqa: E721
+                count += _members(item)
+    elif type(value) is list:  # noqa: E721
+        for item in value:
+            if type(item) is dict or type(item) is list:  # noqa: E721
+                count += _members(item)
     return count
 
 

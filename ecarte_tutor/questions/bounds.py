@@ -25,6 +25,7 @@ SUBSCHEMAS = ("items", "additionalProperties", "propertyNames", "then", "else", 
 SCHEMA_LISTS = ("anyOf", "allOf", "oneOf", "prefixItems")
 SCHEMA_MAPS = ("properties", "patternProperties")  # $defs are reached through the $refs that use them
 UNBOUNDED = 1 << 62
+_CONTAINERS = (dict, list)
 MARGIN = 2
 """How far over a bound a value must be to be refused before the check reads it."""
 DEEPER = 2
@@ -45,8 +46,11 @@ class Bounds:
         """The first value of ``question`` (in the order written) far over a bound, as an error; None if none is.
 
         Only a value MARGIN times over (or nested DEEPER levels past the deepest) is refused here: one just
-        over is left to the check and the kind's own reader, whose messages are the precise ones.
+        over is left to the check and the kind's own reader, whose messages are the precise ones. A quick
+        pass finds whether anything is over; only then is the question walked again, for the path.
         """
+        if not self._anything_over(question, 0):
+            return None
         for path, value, depth in _walk(question):
             if not self._over(value, depth):
                 continue
@@ -72,6 +76,34 @@ class Bounds:
             return QuestionError(unknown, f"{name} has a field whose name is {len(long):,} characters long "
                                           f"({excerpt(long)}); no field's name is that long.", field)
         return None
+
+    def _anything_over(self, value: object, depth: int) -> bool:
+        """Whether ``value`` (at ``depth``) or anything in it is over (recursion no deeper than the bound allows)."""
+        if depth > self.depth + DEEPER:
+            return True
+        kind = type(value)
+        if kind is str:
+            return len(value) > MARGIN * self.text  # type: ignore[arg-type]
+        if kind is list:
+            items: list[object] = value  # type: ignore[assignment]
+            if len(items) > MARGIN * self.items:
+                return True
+            for item in items:
+                if type(item) in _CONTAINERS and self._anything_over(item, depth + 1) or \
+                        type(item) is str and len(item) > MARGIN * self.text:
+                    return True
+            return False
+        if kind is dict:
+            fields: dict[str, object] = value  # type: ignore[assignment]
+            if len(fields) > MARGIN * self.fields:
+                return True
+            for key, item in fields.items():
+                if len(key) > MARGIN * self.text or type(item) in _CONTAINERS and \
+                        self._anything_over(item, depth + 1) or \
+                        type(item) is str and len(item) > MARGIN * self.text:
+                    return True
+            return False
+        return False
 
     def _over(self, value: object, depth: int) -> bool:
         if depth > self.depth + DEEPER:
