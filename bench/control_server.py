@@ -58,7 +58,7 @@ def main(argv=None) -> int:
     app = constant_app(*recorded_answer(args.body.encode(), args.hold_library))
     sock = listen(args.host, args.port)
     print(f"control: serving on http://{args.host}:{sock.getsockname()[1]}/", file=sys.stderr, flush=True)
-    return supervised.serve(app, sock, args.workers, args.threads)
+    return supervised.serve(app, sock, args.workers)
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ def serve(which: str, port: int, threads: int, totals, core: int | None) -> None
     gc.collect()
     gc.freeze()  # as ecarte-tutor serve does
     sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - gunicorn's log lines would mix with the table
-    supervised.serve(app, listen(HOST, port), 1, threads)
+    supervised.serve(app, listen(HOST, port), 1)
 
 
 def worker_cpu(server_pid: int) -> float:

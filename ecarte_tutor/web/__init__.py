@@ -62,8 +62,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.jinja_env.globals["site"] = site
     app.jinja_env.globals["words"] = site.words  # every name a player reads (ecarte_tutor/wording.py)
 
-    from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, play, progress, rules
+    from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, numbers, play, progress, rules
 
+    numbers.init_app(app)
     markup.init_app(app)
     security.init_app(app)
     api.init_app(app, site.library)  # mounted at /api in front of the pages; it sends the same security headers
