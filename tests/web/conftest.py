@@ -71,3 +71,28 @@ def get(client):
     def fetch(url, **kwargs):
         return Page(client.get(url, **kwargs))
     return fetch
+
+
+@pytest.fixture()
+def answer(client):
+    """POST an answer as its page's form does: with the page's progress counter (``seq``), read from the page
+    drawn just before (GET draws an exercise without changing progress). A ``seq`` given is sent as it is."""
+    def post(url, data=None, **kwargs):
+        data = dict(data or {})
+        if "seq" not in data:
+            page = client.get(url.split("#")[0]).get_data(as_text=True)
+            found = re.search(r'name="seq" value="(\d+)"', page)
+            assert found, f"no progress counter on {url}"
+            data["seq"] = found.group(1)
+        return client.post(url, data=data, **kwargs)
+    return post
+
+
+def progress_of(app, client):
+    """The progress the store holds for the learner the client's cookie names (empty: none)."""
+    from ecarte_tutor.lessons import Progress
+    from ecarte_tutor.web.progress import LEARNER, STORE
+
+    with client.session_transaction() as session:
+        key = session.get(LEARNER)
+    return app.extensions[STORE].progress(key) if key else Progress()

@@ -127,6 +127,11 @@ FAMILIES = [
     Family("casebook-search", "/casebook/?q=knave"),
     Family("casebook-case", "/casebook/advice.hoffmann.three-queens-with-a-trump"),
     # /legal: each of its forms, an answer, and a form refused with its errors listed
+    Family("progress", "/progress/", shows="#resume-code",  # a rule missed first: the page has all its parts
+           then=lambda tab, url: (owe_practice(tab, url.replace("/progress/", "/lessons/practice/")), tab.goto(url))),
+    Family("progress-resume", "/progress/resume"),
+    Family("progress-erase", "/progress/erase"),
+    Family("progress-games", "/progress/games"),
     Family("legal-play", "/legal/"),
     Family("legal-trick", "/legal/trick"),
     Family("legal-score", "/legal/score"),

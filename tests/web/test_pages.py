@@ -89,7 +89,7 @@ def test_a_security_header_a_response_sets_is_kept_and_the_others_added():
 
 
 def lesson_answer_headers(app):
-    return app.test_client().post("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"]}).headers
+    return app.test_client().post("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"], "seq": "0"}).headers
 
 
 def test_secure_cookies_and_hsts_are_off_by_default(monkeypatch):

@@ -141,7 +141,7 @@ def test_no_page_shows_a_player_an_id_or_a_card_code(app, client):
 
 
 def test_a_wrong_lesson_answer_names_no_id(client):
-    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "seq": "0"})
     assert offenders(response.get_data(as_text=True)) == []
 
 
