@@ -279,7 +279,8 @@ def _at(kind: str | tuple[str, ...], extra: Callable[[Chooser, Hand, int, int], 
     kinds = (kind,) if isinstance(kind, str) else kind
 
     def inject(c: Chooser, label: str) -> Story:
-        hand = tell_hand(c, exchanges=int("exchange" in kinds), proposed=bool({"propose", "accept", "refuse"} & set(kinds)))
+        hand = tell_hand(c, exchanges=int("exchange" in kinds),
+                         proposed=bool({"propose", "accept", "refuse"} & set(kinds)))
         assert hand.indexes(*kinds), f"a hand told for {kinds} has no such event"
         at = c.choice(hand.indexes(*kinds), "injected at")
         found = _later(c, hand, at, found_until(hand, at))
