@@ -28,12 +28,24 @@ _SUIT_RE = re.compile("([♠♥♦♣])")
 _CARD_TOKEN_RE = re.compile(r"card:([0-9TtKQJAkqja]{1,2}[SHDCshdc♠♥♦♣])")
 
 
+# French words of the game in English text, marked lang="fr" so that a screen reader says them in French
+# (WCAG 3.1.2). "Écarté" with its capital is the game's name, an English word too; lower case it is the
+# French word (a card écarté, thrown out).
+_FRENCH_RE = re.compile(r"(?<![\w>])((?:[Jj]eux|[Jj]eu) de règle|écarté)(?![\w<])")
+
+
+def mark_french(html: str) -> str:
+    """``html`` (text between tags) with the French terms in a ``<span lang="fr">``."""
+    return re.sub(r">([^<]+)<", lambda m: ">" + _FRENCH_RE.sub(r'<span lang="fr">\1</span>', m.group(1)) + "<",
+                  f">{html}<")[1:-1]
+
+
 @lru_cache(maxsize=4096)
 def render_markdown(text: str) -> Markup:
-    """Markdown from our own files → sanitised HTML."""
+    """Markdown from our own files → sanitised HTML, French terms marked."""
     html = markdown_lib.markdown(text or "", extensions=["tables", "sane_lists"], output_format="html")
-    return Markup(nh3.clean(html, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES,
-                            url_schemes={"http", "https", "mailto"}, link_rel="noopener noreferrer"))
+    return Markup(mark_french(nh3.clean(html, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES,
+                                        url_schemes={"http", "https", "mailto"}, link_rel="noopener noreferrer")))
 
 
 # A card as the engine's text names it ("7♥", "10♦"), or a suit symbol on its own ("trumps ♥").
@@ -52,10 +64,11 @@ def _spoken(rank: str | None, symbol: str) -> str:
 
 
 def colour_suits(text) -> Markup:
-    """Escape ``text``; draw each card in it as a player writes it, its suit coloured (♥ ♦ red, ♠ ♣ black),
-    and give each its spoken form: a screen reader hears "seven of hearts" where the page shows 7♥
-    (eSpeak reads "7♥" as "seven heart suit", and "A♠" loses its ace), which is hidden from the eye."""
-    escaped = str(escape(text if text is not None else ""))
+    """Escape ``text``; mark its French terms; draw each card in it as a player writes it, its suit
+    coloured (♥ ♦ red, ♠ ♣ black), and give each its spoken form, hidden from the eye: a screen reader
+    hears "seven of hearts" where the page shows 7♥ (eSpeak reads "7♥" as "seven heart suit", and "A♠"
+    loses its ace)."""
+    escaped = mark_french(str(escape(text if text is not None else "")))
     return Markup(_CARD_IN_TEXT_RE.sub(
         lambda m: f'<span aria-hidden="true">{_drawn(m.group(1), m.group(2))}</span>'
                   f'<span class="sr">{_spoken(m.group(1), m.group(2))}</span>', escaped))

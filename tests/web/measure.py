@@ -13,7 +13,8 @@ TARGET = 44  # CSS px: WCAG 2.5.5's size, and what a finger needs
 # leaves it out; so is what is not shown, and the skip link, off screen until it is focused.
 _TARGETS = """() => {
     document.querySelectorAll('details:not([open])').forEach(d => { d.open = true; d.dataset.measured = '1'; });
-    const kinds = 'button:not([disabled]), a[href], summary, input:not([type=hidden]):not([disabled]), select, textarea';
+    const kinds = 'button:not([disabled]), a[href], summary, input:not([type=hidden]):not([disabled]), '
+                  + 'select, textarea';
     const words = s => (s || '').replace(/\\s+/g, '');
     const block = e => { let b = e.parentElement;
         while (b && getComputedStyle(b).display.startsWith('inline')) b = b.parentElement; return b; };
@@ -53,13 +54,16 @@ def sideways(page) -> int:
 # inset ring). The ring is hidden when a sticky or fixed element that does not hold it covers its middle.
 _FOCUS = """() => {
     const rgb = s => { const m = s.match(/[\\d.]+/g) || [0, 0, 0, 0]; return m.map(Number); };
-    const lum = ([r, g, b]) => { const f = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    const lum = ([r, g, b]) => {
+        const f = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
         return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
     const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
     const behind = e => { for (let n = e; n; n = n.parentElement) { const c = rgb(getComputedStyle(n).backgroundColor);
         if (c.length < 4 || c[3] > 0.5) return c.slice(0, 3); } return [255, 255, 255]; };
-    const stuck = [...document.querySelectorAll('body *')].filter(n => ['sticky', 'fixed'].includes(getComputedStyle(n).position));
-    const kinds = 'button:not([disabled]), a[href], summary, input:not([type=hidden]):not([disabled]), select, textarea';
+    const stuck = [...document.querySelectorAll('body *')]
+        .filter(n => ['sticky', 'fixed'].includes(getComputedStyle(n).position));
+    const kinds = 'button:not([disabled]), a[href], summary, input:not([type=hidden]):not([disabled]), '
+                  + 'select, textarea';
     document.querySelectorAll('details:not([open])').forEach(d => { d.open = true; });
     const all = [...document.querySelectorAll(kinds)].filter(e => e.checkVisibility({opacityProperty: false})
         || e.matches('input[type=checkbox], input[type=radio]')).reverse();  // backwards, as Shift+Tab
@@ -75,7 +79,8 @@ _FOCUS = """() => {
         const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 10);
         const cover = stuck.find(s => !s.contains(e) && (() => { const b = s.getBoundingClientRect();
             return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; })());
-        const name = (e.getAttribute('aria-label') || e.textContent || e.name || e.tagName).trim().replace(/\\s+/g, ' ').slice(0, 50);
+        const name = (e.getAttribute('aria-label') || e.textContent || e.name || e.tagName).trim()
+            .replace(/\\s+/g, ' ').slice(0, 50);
         if (!ring) return {name, contrast: 1, width: 0, hidden: !!cover};
         const inset = parseFloat(ring.s.outlineOffset) < 0;
         const back = inset ? behind(ring.n) : behind(ring.n.parentElement);
@@ -85,7 +90,8 @@ _FOCUS = """() => {
 
 
 def focus_rings(page) -> list[dict]:
-    """Each focusable element's ring: its contrast with what is behind it, its width, whether a sticky element hides it."""
+    """Each focusable element's ring: its contrast with what is behind it, its width, whether a sticky
+    element hides it."""
     rings = page.evaluate(_FOCUS)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     return rings

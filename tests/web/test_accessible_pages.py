@@ -101,3 +101,12 @@ def test_after_an_answer_the_title_says_the_verdict_and_the_page_lands_on_it(get
     assert re.search(r"<title>The ruling: [^<]*chooses", ruling.html)
     question = get("/dispute/?irregularity=wrong-card-count")
     assert 'data-say="You answered: A hand was dealt' in question.html and 'action="/dispute/#answer"' in question.html
+
+
+def test_french_terms_are_marked_french(get):
+    from ecarte_tutor.web.markup import colour_suits, render_markdown
+
+    assert str(colour_suits("the jeux de règle of Écarté")) == 'the <span lang="fr">jeux de règle</span> of Écarté'
+    assert '<span lang="fr">écarté</span>' in str(render_markdown("a card **écarté** is out"))
+    lesson = get("/lessons/15-jeux-de-regle/1")
+    assert lesson.status == 200 and '<span lang="fr">' in lesson.html

@@ -336,8 +336,8 @@ MISDEAL = ("A hand was dealt (or holds) too many or too few cards", "No, not yet
 
 def open_stage(page, answer) -> None:
     """Open the moment of the hand whose answers hold this one (the first question folds them by stage)."""
-    stage = page.locator("details.stage").filter(has=page.get_by_role("button", name=answer, exact=isinstance(answer, str),
-                                                                     include_hidden=True))
+    button = page.get_by_role("button", name=answer, exact=isinstance(answer, str), include_hidden=True)
+    stage = page.locator("details.stage").filter(has=button)
     if stage.count() and stage.first.get_attribute("open") is None:
         stage.first.locator("summary").click()
 
@@ -466,7 +466,8 @@ def test_the_dispute_opens_on_the_moments_of_the_hand(page, base_url):
     for i in range(stages.count()):
         page.evaluate("i => document.querySelectorAll('details.stage').forEach((d, j) => { d.open = j === i; })", i)
         heights.append(page.evaluate("document.documentElement.scrollHeight"))
-    print(f"dispute's first question at 390x844: first choice at {first['y']:.0f}-{first['y'] + first['height']:.0f} px; "
+    bottom = first["y"] + first["height"]
+    print(f"dispute's first question at 390x844: first choice at {first['y']:.0f}-{bottom:.0f} px; "
           f"the page {min(heights)}-{max(heights)} px tall with one moment open")
     assert max(heights) <= 2 * PHONE["height"]
     page.evaluate("document.querySelectorAll('details.stage')[3].open = true")

@@ -8,15 +8,7 @@ from __future__ import annotations
 
 import pytest
 from measure import TARGET, focus_rings, sideways, small_targets, tap_targets
-from test_browser import (  # noqa: F401 -- the same browser fixtures
-    DESKTOP,
-    PHONE,
-    base_url,
-    browser_context,
-    page,
-    serving,
-)
-from test_browser_axe import PAGES, SECRET, house_url  # noqa: F401
+from test_browser_axe import DESKTOP, PAGES, PHONE, base_url, browser_context, house_url, page  # noqa: F401
 
 NARROW = {"width": 320, "height": 640}
 

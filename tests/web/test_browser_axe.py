@@ -6,11 +6,11 @@ answer), and a sample of every family the site's links reach (tests/web/crawl.py
 route, template and status, so a page added later is checked as soon as it is linked). A current
 axe-core (tests/web/axe_core.py: fetched from the npm registry, with label-content-name-mismatch
 and target-size turned on) checks the page as rendered, and any serious or critical violation fails
-the test, listed by rule, help text and target selectors. Folded ``<details>`` are opened first (after the screenshot), so that what they
-hold is checked too. Moderate and minor violations are printed (run with -s to see them), and
-written with the rest and with what axe could not decide ("incomplete": needs a person's look, such
-as the contrast of text it cannot see whole) to tmp/artifacts/axe/, beside the screenshots of each
-family at each width in tmp/artifacts/.
+the test, listed by rule, help text and target selectors. Folded ``<details>`` are opened first
+(after the screenshot), so that what they hold is checked too. Moderate and minor violations are
+printed (run with -s to see them), and written with the rest and with what axe could not decide
+("incomplete": needs a person's look, such as the contrast of text it cannot see whole) to
+tmp/artifacts/axe/, beside the screenshots of each family at each width in tmp/artifacts/.
 """
 from __future__ import annotations
 
@@ -184,8 +184,8 @@ def crawled() -> list[Family]:
 
     listed = [f.url() for f in FAMILIES if isinstance(f.path, str) and not f.house]
     app = create_app({"TESTING": True, "SECRET_KEY": SECRET})
-    return [Family(f"crawl-{page.name}", page.url, status=page.status) for page in crawl(app, ["/", *listed])
-            if page.url not in listed]
+    return [Family(f"crawl-{sampled.name}", sampled.url, status=sampled.status)
+            for sampled in crawl(app, ["/", *listed]) if sampled.url not in listed]
 
 
 PAGES = FAMILIES + crawled()

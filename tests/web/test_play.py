@@ -17,7 +17,8 @@ def forms(page) -> list[dict]:
     """The page's GET forms: action, hidden fields, submit buttons (name, value), checkboxes."""
     found = []
     for attrs, body in re.findall(r"<form ([^>]*)>(.*?)</form>", page.html, flags=re.S):
-        action = html.unescape(re.search(r'action="([^"]*)"', attrs).group(1)).split("#")[0]  # a fragment only says where the page opens
+        # (a fragment in the action only says where the next page opens)
+        action = html.unescape(re.search(r'action="([^"]*)"', attrs).group(1)).split("#")[0]
         hidden = [(n, html.unescape(v)) for n, v in
                   re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body)]
         buttons = [(html.unescape(n), html.unescape(v)) for n, v in
