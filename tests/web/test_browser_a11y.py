@@ -64,3 +64,13 @@ def test_forced_colours_keep_every_box(page, base_url, path):  # noqa: F811
         mark = ticked.first.evaluate("c => getComputedStyle(c, '::after').content")
         assert mark not in ("none", "normal", ""), "a ticked card carries a tick, not only a border"
     page.emulate_media(forced_colors="none")
+
+
+@pytest.mark.parametrize("path", ["/legal/", "/legal/?trump=H&hand=QS&hand=7S&step=2", "/legal/trick", "/legal/score",
+                                  "/legal/exchange", "/legal/pool", "/play/"])
+def test_the_button_of_a_form_is_on_the_first_screen_of_a_desktop(page, base_url, path):  # noqa: F811
+    """ "Next" and "Score it" were below the fold at 1280×800: the form's groups now stand in two columns."""
+    page.set_viewport_size(DESKTOP)
+    page.goto(base_url + path)
+    box = page.locator("form.ask > button[type=submit]").last.bounding_box()
+    assert box["y"] + box["height"] <= DESKTOP["height"], f"{path}: the form's button is below the first screen"
