@@ -74,3 +74,40 @@ def test_the_button_of_a_form_is_on_the_first_screen_of_a_desktop(page, base_url
     page.goto(base_url + path)
     box = page.locator("form.ask > button[type=submit]").last.bounding_box()
     assert box["y"] + box["height"] <= DESKTOP["height"], f"{path}: the form's button is below the first screen"
+
+
+def long_page_parts() -> list[str]:
+    """The contents of the three long pages, and every part page they link."""
+    import re
+
+    from ecarte_tutor.web import create_app
+
+    client = create_app({"TESTING": True, "SECRET_KEY": "x"}).test_client()
+    found = []
+    for contents in ("/rules", "/laws", "/rules/disagreements"):
+        html = client.get(contents).get_data(as_text=True)
+        found += [contents, *re.findall(r'href="(/(?:rules/part|laws/part|rules/disagreements/)[^"#]*)', html)]
+    return list(dict.fromkeys(link.replace("&amp;", "&") for link in found))
+
+
+def test_the_long_pages_come_in_parts_of_three_screens(page, base_url):  # noqa: F811
+    """/rules was 29 screens at 390 px: now its contents and each of its parts (the laws', the disagreements'
+    too) are at most three."""
+    heights = {}
+    for path in long_page_parts():
+        page.goto(base_url + path)
+        heights[path] = page.evaluate("document.documentElement.scrollHeight")
+    longest = max(heights, key=heights.get)
+    print(f"{len(heights)} contents and parts at 390x844, the longest {longest} at {heights[longest]} px")
+    assert {p: h for p, h in heights.items() if h > 3 * PHONE["height"]} == {}
+
+
+@pytest.mark.parametrize("old, lands", [("/rules#play.follow-suit", "/rules/part/play#play.follow-suit"),
+                                        ("/laws#law.43", "#law.43"),
+                                        ("/rules/disagreements#variant.game-value", "#variant.game-value")])
+def test_an_old_anchor_still_reaches_its_rule(page, base_url, old, lands):  # noqa: F811
+    page.goto(base_url + old)
+    page.wait_for_url(lambda url: url.endswith(lands) and ("/part/" in url or "/disagreements/" in url))
+    anchor = lands.split("#")[1]
+    assert page.locator(f"[id='{anchor}']").is_visible()
+    assert page.locator(f"[id='{anchor}']").bounding_box()["y"] >= -1, "the rule is on the screen"

@@ -9,6 +9,13 @@
     setTimeout(function () { announce.textContent = announce.getAttribute("data-say"); }, 400);
   }
 
+  // An old anchor of a long page (/rules#play.follow-suit) now names its entry in the contents: go on to
+  // the part that shows it, as the entry's link does without this script.
+  var moved = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (moved && moved.hasAttribute("data-moved")) {
+    location.replace(moved.href);
+  }
+
   // Copy a share link with one tap.
   document.querySelectorAll("[data-copy]").forEach(function (button) {
     button.hidden = false;
