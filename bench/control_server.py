@@ -30,7 +30,7 @@ HELD: list = []  # with --hold-library: the site's app, kept alive and never cal
 
 def recorded_answer(body: bytes, hold: bool = False):
     """Status line, headers and body of the real app's answer to ``body`` POSTed to /api/ask."""
-    app = create_app({"SECRET_KEY": os.environ.get("ECARTE_TUTOR_SECRET_KEY", "bench-only-key-5f2c9a1e7d3b8046")})
+    app = create_app({"SECRET_KEY": os.environ.get("ECARTE_TUTOR_SECRET_KEY", "bench-only-key-5f2c9a1e7d3b8046a4")})
     if hold:
         HELD.append(app)
     response = app.test_client().post("/api/ask", data=body)

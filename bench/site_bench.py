@@ -84,7 +84,7 @@ def free_port() -> int:
 def start_server(command: list[str], port: int, threads: int | None, workers: int | None, log,
                  ready: str = "/api/openapi.json") -> subprocess.Popen:
     """``command`` (the site's serve, or the control) on ``port``, once it answers GET ``ready``."""
-    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="bench-only-key-5f2c9a1e7d3b8046", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="bench-only-key-5f2c9a1e7d3b8046a4", PYTHONPATH=str(ROOT))
     # The server's log goes to a file: a pipe nobody reads would fill up and stall the server.
     command = command + ["--host", HOST, "--port", str(port)]
     command += (["--threads", str(threads)] if threads else []) + (["--workers", str(workers)] if workers else [])
@@ -266,7 +266,7 @@ def page_weights(port: int) -> list[dict]:
 def time_create_app() -> dict:
     """create_app() in a fresh process: the rule book is read and validated from scratch."""
     code = ("import time, os; t0 = time.perf_counter(); from ecarte_tutor.web import create_app; "
-            "t1 = time.perf_counter(); create_app({'SECRET_KEY': 'x'}); t2 = time.perf_counter(); "
+            "t1 = time.perf_counter(); create_app({'SECRET_KEY': 'x', 'TESTING': True}); t2 = time.perf_counter(); "
             "print(t1 - t0, t2 - t1)")
     runs = []
     for _ in range(3):

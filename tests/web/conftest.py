@@ -36,7 +36,9 @@ class Page:
     def text(self) -> str:
         """The visible words, tags removed and spaces squeezed."""
         body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", self.html, flags=re.S)
+        body = re.sub(r'<span class="sr">[^<]*</span>', "", body)  # heard, not seen: "seven of hearts" beside 7♥
         body = re.sub(r'<span class="s-(?:red|black)">(.)</span>', r"\1", body)  # a coloured suit is part of its word
+        body = re.sub(r'<span aria-hidden="true">([^<]*)</span>', r"\1", body)
         return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 
     def ids(self) -> set[str]:

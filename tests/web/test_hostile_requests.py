@@ -26,7 +26,7 @@ def test_an_over_long_number_as_a_lesson_is_no_lesson(client):
 
 
 def test_an_over_long_number_in_a_lesson_form_is_a_400_in_words(client):
-    response = client.post("/lessons/09-scoring-a-hand/2", data={"points_elder": BIG, "points_dealer": "0"})
+    response = client.post("/lessons/09-scoring-a-hand/2", data={"points_elder": BIG, "points_dealer": "0", "seq": "0"})
     assert response.status_code == 400
     assert "whole number" in response.get_data(as_text=True)
 

@@ -24,7 +24,7 @@ TRICK = b'{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}'
 
 def start(*options):
     """The server in a subprocess, and its port once it answers. Its log goes to a file nobody has to read."""
-    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="serve-test-key-1d8e5b3f9a7c2064", PYTHONPATH=str(ROOT),
+    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="serve-test-key-1d8e5b3f9a7c2064e9", PYTHONPATH=str(ROOT),
                ECARTE_TUTOR_INSTANCE_PATH=tempfile.mkdtemp(prefix="ecarte-tutor-serve-"))
     log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the server; closed by stop()
     process = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", *options],
