@@ -98,7 +98,8 @@ def test_a_dispute_at_the_terminal(book):
     assert "Which remedies does the law allow?" in text and "Who chooses the remedy" in text
     assert "'9' is not one of the remedies" in text
     assert "Not yet. You left out “The dealer puts the deal right”: law 9" in text
-    assert "gives the choice to the elder hand, not to the dealer" in text, "the wrong chooser is named too"
+    assert "You gave the choice to the dealer, but the law gives it to the elder hand" in text, \
+        "the wrong chooser is named as well"
     assert " too" not in text.split("Not yet.")[1].split("Right.")[0], "nothing implies the wrong part was fine"
     assert "Right." in text
     assert progress.lesson(lesson.id).done == {step.index}

@@ -1,4 +1,6 @@
 """The typical wrong answers to an exercise, by kind: what the diagnosis tests answer with."""
+from itertools import permutations, product
+
 from ecarte_tutor.cards import parse_card
 
 
@@ -55,4 +57,40 @@ def typical_wrong_answers(exercise, expected) -> list[tuple[str, dict]]:
         out += [(f"chose {c['value']}", {"card": c["value"]}) for c in exercise.choices if c["value"] not in best]
     else:
         raise AssertionError(f"no typical wrong answers for the kind {kind}: add them here")
+    return out
+
+
+def every_wrong_answer(exercise, expected) -> list[tuple[str, dict]]:
+    """Every wrong answer a learner can give (the class, not a few examples): every set of cards of the
+    hand, every order, every count up to two past the right one, every ruling, every other choice."""
+    kind, p = exercise.kind, exercise.position
+    out: list[tuple[str, dict]] = []
+    if kind == "legal-cards":
+        hand = [str(parse_card(c)) for c in p["hand"]]
+        for mask in range(1, 2 ** len(hand)):
+            cards = [c for i, c in enumerate(hand) if mask >> i & 1]
+            if set(cards) != set(expected["cards"]):
+                out.append((f"cards {cards}", {"cards": cards}))
+    elif kind == "rank-order":
+        out += [(f"order {list(order)}", {"order": list(order)}) for order in permutations(expected["order"])
+                if list(order) != expected["order"]]
+    elif kind in ("score", "exchange", "hand-score"):
+        keys = ("elder", "dealer")
+        right = expected["points"] if kind != "exchange" else {s: expected[f"{s}_draws"] for s in keys}
+        top = max(right.values()) + 2
+        for elder, dealer in product(range(top + 1), repeat=2):
+            counts = {"elder": elder, "dealer": dealer}
+            if counts != right:
+                out.append((f"counted {counts}", {"points": counts} if kind != "exchange"
+                            else {f"{s}_draws": counts[s] for s in keys}))
+    elif kind == "dispute":
+        offered = [c["value"] for c in exercise.choices]
+        right = (set(expected["option_ids"]), expected["chooser"] or "none")
+        for mask in range(1, 2 ** len(offered)):
+            ticked = [o for i, o in enumerate(offered) if mask >> i & 1]
+            for chooser in ("elder", "dealer", "none"):
+                if (set(ticked), chooser) != right:
+                    out.append((f"ticked {ticked}, chooser {chooser}", {"option_ids": ticked, "chooser": chooser}))
+    else:  # one choice among several: every other one
+        out += typical_wrong_answers(exercise, expected)
     return out

@@ -302,7 +302,9 @@ def _chooser_parts(which: str) -> Any:
         fits = {"wrong-seat": mine is not None and right is not None and mine != right,
                 "compulsory-as-choice": right is None and mine is not None,
                 "choice-as-compulsory": right is not None and mine is None}[which]
-        return [{"mine": SEAT_WORDS.get(str(mine), ""), "right": SEAT_WORDS.get(str(right), "")}] if fits else []
+        # "said": the learner's chooser as the engine's words give it (None: "nobody"), through |chooser
+        return [{"mine": SEAT_WORDS.get(str(mine), ""), "right": SEAT_WORDS.get(str(right), ""), "said": mine}] \
+            if fits else []
     return parts
 
 

@@ -5,6 +5,7 @@ rule for a short stock, the dealer served first); failing those, each player who
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from ...engine.exchange import share_stock
@@ -66,8 +67,9 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
     def diagnose(self, exercise: Exercise, given: DrawsResponse, expected: DrawsResponse, answer: ExchangeAnswer,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
-        if named:
-            return named
+        if named:  # the learner's draws said back, then the mistake that gives them
+            return replace(named, text=f"You had the elder hand draw {given['elder_draws']} and the dealer "
+                                       f"{given['dealer_draws']}. {named.text}")
         p = self.position(exercise.position)
         stock, elder, dealer = p["stock"], p["elder_discards"], p.get("dealer_discards") or 0
         rule = "exchange.short-stock" if stock < elder + dealer else "exchange.discard-and-draw"

@@ -93,10 +93,14 @@ class HandScore(PointsKind[HandPosition, HandAnswer]):
         won = next((s for s in SEATS if right[s] > 0), "elder")  # the seat the hand scores for
         lost = other(won)
         if (mine["elder"], mine["dealer"]) == (right["dealer"], right["elder"]):
-            return Diagnosis(f"You have the two scores the wrong way round: {_nothing(state, lost)}.", rule)
-        if mine[lost] > 0:
+            return Diagnosis(f"{gave(given)} You have the two scores the wrong way round: {_nothing(state, lost)}.",
+                             rule)
+        if mine[lost] > 0 and mine[won] == right[won]:
             return Diagnosis(f"You gave {SEAT_WORDS[lost]} {mine[lost]}, but {_nothing(state, lost)}.", rule)
-        return Diagnosis(_too_little(state, won) if mine[won] < right[won] else _too_much(state, won), rule)
+        # Every other count names both numbers the learner gave, then what is wrong with the winner's.
+        nothing = f" As for {SEAT_WORDS[lost]}'s {mine[lost]}: {_nothing(state, lost)}." if mine[lost] else ""
+        wrong = _too_little(state, won) if mine[won] < right[won] else _too_much(state, won)
+        return Diagnosis(f"{gave(given)} {wrong}{nothing}", rule)
 
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from ...cards import Card, Suit, parse_card, parse_suit
 from ...engine.play import Duty, duty
@@ -35,6 +35,10 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..model import Choice, Exercise, ExerciseEntry
+
+
+# What the learner left out when he ticked no card that may be played (naming them would be the answer).
+NONE_LEGAL: Final = "None of the cards you allowed may be played here: you left out every card that may."
 
 
 class PlayPosition(Position):
@@ -124,7 +128,7 @@ class LegalCards(ExerciseKind[PlayPosition, PlayAnswer, CardsResponse]):
                      (named_missed, f"You left out {cards_words(named_missed)}, which may be played here.")]
             unsaid = [text for group, text in cards if group and not all(c.pretty in named.text for c in group)]
             if not named_missed and missed and extra:
-                unsaid.append("None of the cards you allowed may be played here.")
+                unsaid.append(NONE_LEGAL)
             return replace(named, text=" ".join([*unsaid, named.text]))
         texts: list[Diagnosis] = []
         if extra:
@@ -135,6 +139,8 @@ class LegalCards(ExerciseKind[PlayPosition, PlayAnswer, CardsResponse]):
             texts.append(_left_out(named_missed[0], led, found, hand, params))
             texts += [Diagnosis(f"You left out {c.pretty} as well: it may be played for the same reason.")
                       for c in named_missed[1:]]
+        elif missed:
+            texts.append(Diagnosis(NONE_LEGAL))
         return Diagnosis(" ".join(t.text for t in texts), texts[0].rule)
 
     def words(self, exercise: Exercise, answer: CardsResponse) -> str:

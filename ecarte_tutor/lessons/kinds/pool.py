@@ -141,11 +141,12 @@ def _not_the_winner(name: str, games: list[Game]) -> str:
         running += 1
     if len(won) >= 2 and running < 2:
         listed = " and ".join(map(str, won[-2:]))
-        return (f"{name} has won games {listed}, but not running: someone else won a game in between. The pool "
-                "goes to the first to win two games in a row.")
+        return (f"You gave the pool to {name}, who has won games {listed}, but not running: someone else won a "
+                "game in between. The pool goes to the first to win two games in a row.")
     if running == 1:
-        return (f"{name} has won only the last game: one win is not enough, the pool needs two games won "
-                "running.")
+        return (f"You gave the pool to {name}, who has won only the last game: one win is not enough, the pool "
+                "needs two games won running.")
     if won:
-        return (f"{name} has won just one game, and not the last one: the pool needs two games won running.")
-    return f"{name} has not won a game yet: the pool needs two games won running."
+        return (f"You gave the pool to {name}, who has won just one game, and not the last one: the pool needs "
+                "two games won running.")
+    return f"You gave the pool to {name}, who has not won a game yet: the pool needs two games won running."

@@ -89,10 +89,9 @@ class RankOrder(ExerciseKind[CardsPosition, RankAnswer, OrderResponse]):
             return replace(named, text=f"{text} {named.text}")
         if high.rank == "A" and not params.ranking.ace_above_knave:
             text += " The ace is not the top card: it comes below the knave."
-        others = len(wrong) - 1
-        if others:
-            text += (" Another pair of neighbours is" if others == 1 else f" {others} other pairs of neighbours are") \
-                + " the wrong way round too."
+        if len(wrong) > 1:  # each other pair named, so the learner sees every slip, not a count of them
+            text += " You also put " + _and([f"{_name(a)} above {_name(b)} ({b.pretty} beats {a.pretty})"
+                                             for a, b in wrong[1:]]) + "."
         return Diagnosis(text, params.rule_for("rank_order"))
 
     def words(self, exercise: Exercise, answer: OrderResponse) -> str:
@@ -127,3 +126,7 @@ class RankOrder(ExerciseKind[CardsPosition, RankAnswer, OrderResponse]):
 def _name(card: Card) -> str:
     return f"the {RANK_NAMES[card.rank]}"
 
+
+def _and(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
