@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 from ...cards import parse_card
 from ...engine.scoring import Scored
 from ...fields import SEATS, other
-from ...rulebook import RuleBook
+from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
 from ..mistakes import case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, LessonError
-from .base import Asked, Position
+from ..vouched import NUMBER_WORDS
+from .base import Asked, Position, params_of
 from .score import PointsKind, PointsResponse, gave
 
 if TYPE_CHECKING:
@@ -99,7 +100,8 @@ class HandScore(PointsKind[HandPosition, HandAnswer]):
             return Diagnosis(f"You gave {SEAT_WORDS[lost]} {mine[lost]}, but {_nothing(state, lost)}.", rule)
         # Every other count names both numbers the learner gave, then what is wrong with the winner's.
         nothing = f" As for {SEAT_WORDS[lost]}'s {mine[lost]}: {_nothing(state, lost)}." if mine[lost] else ""
-        wrong = _too_little(state, won) if mine[won] < right[won] else _too_much(state, won)
+        tricks = _what_tricks_make(params_of(exercise, book))
+        wrong = _too_little(state, won, tricks) if mine[won] < right[won] else _too_much(state, won, tricks)
         return Diagnosis(f"{gave(given)} {wrong}{nothing}", rule)
 
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
@@ -155,7 +157,13 @@ def _nothing(state: HandState, seat: str) -> str:
         "player who wins the point scores for the tricks"
 
 
-def _too_little(state: HandState, won: str) -> str:
+def _what_tricks_make(params: Params) -> str:
+    """"three or more tricks make the point, all five the vole", from the rule book in force."""
+    return (f"{NUMBER_WORDS[params.point_tricks]} or more tricks make the point, all "
+            f"{NUMBER_WORDS[params.hand_size]} the vole")
+
+
+def _too_little(state: HandState, won: str, tricks: str) -> str:
     """What a count below the winner's leaves out."""
     wagers = state["wagers"]
     lost = other(won)
@@ -168,10 +176,10 @@ def _too_little(state: HandState, won: str) -> str:
         return f"The double was accepted, so what {SEAT_WORDS[won]}'s tricks score is doubled{extra}."
     if vulnerable:
         return f"You left out that {vulnerable}: the point he concedes is worth more."
-    return f"You counted less than {SEAT_WORDS[won]}'s tricks score: three or four make the point, five the vole."
+    return f"You counted less than {SEAT_WORDS[won]}'s tricks score: {tricks}."
 
 
-def _too_much(state: HandState, won: str) -> str:
+def _too_much(state: HandState, won: str, tricks: str) -> str:
     """What a count above the winner's adds."""
     wagers = state["wagers"]
     name, lost = SEAT_WORDS[won], SEAT_WORDS[other(won)]
@@ -184,7 +192,7 @@ def _too_much(state: HandState, won: str) -> str:
     if wagers["offer_declined_by"]:
         return (f"The agreement fixes what {name} scores when {lost}, having declined the point, loses a trick, "
                 "whatever the tricks: it is less than you counted.")
-    return f"You counted more than {name}'s tricks score: three or four tricks make the point, five the vole."
+    return f"You counted more than {name}'s tricks score: {tricks}."
 
 
 def _vulnerable(state: HandState, seat: str) -> bool:
