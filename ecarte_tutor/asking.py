@@ -112,7 +112,3 @@ def _answer(question: object, book: RuleBook) -> Answer:
         cites = answer.get("cites", [])
         answer["agreements"] = agreements_taking_part(params, cites if isinstance(cites, list) else [], book)
     return answer
-
-
-def is_error(answer: Mapping[str, object]) -> bool:
-    return "error" in answer
