@@ -24,6 +24,7 @@ from .bookshapes import Moment as Moment
 from .bookshapes import Source as Source
 from .cards import Ranking, parse_card
 from .errors import CardNotationError, DataError
+from .marks import fact_name
 from .schemas import explain, key_path, schema_errors, validator
 from .strategy import PATTERNS_FILE, Strategy, load_strategy
 from .yamlio import load_yaml
@@ -32,7 +33,7 @@ LAWS_FOLDER = "laws"
 LAW_SECTION = "law"
 SOURCES_FILE = "sources.yaml"
 FACTS_FILE = "dispute-facts.yaml"
-SHORTCUT_FACT = "discovered"  # a dispute fact that only settles moments of the timeline
+SHORTCUT_FACT = fact_name("discovered")  # a dispute fact that only settles moments of the timeline
 
 
 # --- the shapes of the files (rulefile, sources and facts schemas), as loaded --------------------

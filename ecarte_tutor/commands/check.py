@@ -11,8 +11,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..engine.decides import applied_rules
-    from ..engine.decides import problems as decides_problems
+    from ..codescan import problems as code_problems
+    from ..codescan import scan
     from ..engine.kinds import KINDS
     from ..lessons import lesson_problems
     from ..library import load_library
@@ -41,13 +41,13 @@ def run(args) -> int:
     print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
-    applied = applied_rules()
-    engine_problems = decides_problems(book)
+    engine_problems = code_problems(book)
     for problem in engine_problems:
-        print(f"ecarte-tutor: engine and rule book disagree: {problem}", file=sys.stderr)
+        print(f"ecarte-tutor: code and rule book disagree: {problem}", file=sys.stderr)
     if not engine_problems:
-        print(f"Engine: {len(applied)} rule ids applied by the code, every one in the rule book; every rule that "
-              "sets a parameter is applied.")
+        print(f"Code: {len(scan(book).applying())} rule ids applied by marked functions, every id and name the code "
+              "writes in the rule book, every rule a function cites in its marker; every rule that sets a parameter "
+              "is applied.")
     lessons = library.lessons
     problems = lesson_problems(lessons, book) if args.rules is None else []
     for problem in problems:

@@ -19,11 +19,11 @@ from ..cards import Card
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_seat, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from . import doubledummy, hand, holdings, play
 from .citing import Reasons
 from .deal import read_deal
-from .decides import decides
 from .illegal import Illegal
 
 FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view")

@@ -14,11 +14,11 @@ from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_card, read_cards, read_seat, read_seat_numbers, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from . import play, scoring, wagers
 from .citing import Reasons
 from .deal import Deal, read_deal
-from .decides import decides
 from .exchange import share_stock
 from .illegal import Illegal
 
@@ -153,6 +153,7 @@ class HandState:
     def king_turned(self) -> bool:
         return self.trump_card.rank == "K"
 
+    @decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead")
     def to_act(self) -> str | None:
         if self.phase == "play":
             return other(self.current[0][0]) if self.current else self.leader
@@ -240,6 +241,7 @@ def next_actions(state: HandState, params: Params) -> list[NextAction]:
     return kings + wagers.wager_options(state, params) + _turn_actions(state, params)
 
 
+@decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead")
 def _turn_actions(state: HandState, params: Params) -> list[NextAction]:
     seat = state.to_act()
     if seat is None:  # the hand is over
@@ -275,7 +277,8 @@ def _draw(state: HandState, seat: str, discards: list[Card]) -> None:
 
 
 @decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead",
-         "play.trick-winner", "law.40", "scoring.game")
+         "play.trick-winner", "law.40", "scoring.game", "scoring.claim-order", "variant.doubling",
+         "variant.offering-the-point")
 def _check_turn(state: HandState, action: Action) -> None:
     seat, verb = action["by"], action["do"]
     expected = state.to_act()
@@ -519,7 +522,9 @@ def read_actions(question: Question) -> list[Action]:
     return [read_action(item, i) for i, item in enumerate(raw)]
 
 
-@decides("exchange.short-stock", "variant.short-stock-dealer", "law.38")
+@decides("exchange.short-stock", "variant.short-stock-dealer", "law.38", "exchange.propose",
+         "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead", "variant.doubling",
+         "variant.offering-the-point")
 def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
     deal = read_deal(require(question, "deal"), params)

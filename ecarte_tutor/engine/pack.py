@@ -14,15 +14,17 @@ from ..cards import PACK, Suit, split_card
 from ..errors import QuestionError
 from ..fields import require
 from ..jsontypes import Answer, Question
+from ..marks import decides, fact_name, fact_value
 from ..rulebook import Params, RuleBook
-from .decides import decides
 from .disputes import rule_on
+from .disputes.interview import IRREGULARITY
 
 MAX_CARDS = 200
 FULL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 # The laws on an incorrect pack, in the order they apply: law 45 voids the current deal,
 # law 6 keeps the cut for deal, law 44 lets a player ask for two new packs.
-INCORRECT_PACK = "incorrect-pack"  # the dispute irregularity whose ruling applies
+INCORRECT_PACK = fact_value("irregularity", "incorrect-pack")  # the dispute irregularity whose ruling applies
+DEAL_BEGUN = fact_name("deal_begun")  # found once the deal had begun (at the cut, no deal would be void)
 LISTED = 8  # cards named one by one in an explanation before "and N more"
 
 
@@ -83,7 +85,7 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> Answer:
         faults.append(f"{_named(foreign_cards)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
     # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it,
     # for a pack found wrong once its deal had begun (found at the cut, no deal would be void).
-    ruling = rule_on({"facts": {"irregularity": INCORRECT_PACK, "deal_begun": True}}, book, params)
+    ruling = rule_on({"facts": {IRREGULARITY: INCORRECT_PACK, DEAL_BEGUN: True}}, book, params)
     assert ruling["status"] == "ruling"  # law 45's row needs no fact beyond these
     answer.update(laws=ruling["laws"], cites=ruling["cites"] + [pack_rule], law_text=ruling["law_text"],
                   explanation=f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. "

@@ -13,9 +13,9 @@ from ..cards import CANONICAL_CARDS, PACK, SUITS, Card, Suit
 from ..errors import QuestionError
 from ..fields import read_card, read_cards, read_suit, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from .citing import Citing, Reasons, fields_for
-from .decides import decides
 
 REVOKE = "law.43"  # renouncing, or not winning a trick when able: cited beside every duty of the follower
 

@@ -15,9 +15,9 @@ from typing import TypedDict
 
 from ..errors import QuestionError
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
-from .decides import decides
 
 POOL_RULE = "variant.pool-ecarte"
 PLAYERS = 3

@@ -19,9 +19,9 @@ from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, other, read_card, read_seat, read_suit, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
-from .decides import decides
 from .play import REVOKE, trick_winner
 
 LEAD_OUT_OF_TURN = "law.40"
@@ -171,6 +171,7 @@ def proven_faults(tricks: list[Trick], trump: Suit, params: Params) -> list[Faul
     return faults
 
 
+@decides("play.lead")
 def answer_record(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``record``: the irregularities a record of tricks proves by itself."""
     trump = read_suit(require(question, "trump"), "trump")

@@ -11,9 +11,9 @@ from typing import NotRequired, TypedDict
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, SEATS, other, read_bool, read_seat, read_seat_numbers, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
-from .decides import decides
 
 
 class AwardFields(TypedDict):

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..fields import SEATS, other
+from ..marks import decides
 from ..rulebook import Params
-from .decides import decides
 from .illegal import Illegal
 
 if TYPE_CHECKING:  # the hand imports this module

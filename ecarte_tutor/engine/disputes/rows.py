@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ...fields import SEATS
+from ...marks import fact_name
 from ...rulebook import Condition, Decision, Params, Rule, RuleBook, read_only
 from .conditions import matches
 
 ADVERSARY_OF = "adversary-of-"
 CONCESSION = "concession"  # a row whose points are those the profile's scoring gives for tricks conceded
-CONCESSION_FACTS = ("elder_played_without_proposing", "dealer_refused_first_proposal", "dealer_refused_later_proposal")
+CONCESSION_FACTS = (fact_name("elder_played_without_proposing"), fact_name("dealer_refused_first_proposal"),
+                    fact_name("dealer_refused_later_proposal"))
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from ...jsontypes import Question
+from ...marks import decides
 from ...rulebook import RuleBook
 from ..diagnosis import Alternative, Diagnosis, changed, overlooked, profile_alternatives
 from ..reading import require, whole
@@ -49,6 +50,7 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
         elder, dealer = (whole(require(response, key, f'{{"{key}": 2}}'), key) for key in KEYS)
         return {"elder_draws": elder, "dealer_draws": dealer}
 
+    @decides("exchange.discard-and-draw", "exchange.short-stock")
     def diagnose(self, exercise: Exercise, given: DrawsResponse, expected: DrawsResponse, answer: ExchangeAnswer,
                  book: RuleBook) -> Diagnosis:
         p = self.position(exercise.position)
@@ -90,6 +92,7 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
         return {"elder_draws": elder, "dealer_draws": dealer}
 
 
+@decides("exchange.short-stock")
 def _alternatives(p: StockPosition, book: RuleBook) -> list[Alternative]:
     enough = p["elder_discards"] + (p.get("dealer_discards") or 0)  # a stock that serves both in full
     out = [Alternative(changed(p, stock=enough), f"You served both players in full, but the stock holds only "

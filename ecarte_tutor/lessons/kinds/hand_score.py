@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 from ...cards import parse_card
 from ...engine.scoring import Scored
 from ...fields import SEATS, other
+from ...marks import decides
 from ...rulebook import RuleBook
 from ..diagnosis import Alternative, Diagnosis, changed, overlooked
 from ..reading import SEAT_WORDS, LessonError
@@ -147,6 +148,7 @@ def _without_wagers(p: HandPosition, answer: HandAnswer) -> list[Alternative]:
     return alternatives
 
 
+@decides("scoring.point")
 def _wager_rule(wagers: Wagers) -> str:
     """The agreement whose wager shaped the score; the point's rule for a hand without one."""
     if wagers["ended"]:

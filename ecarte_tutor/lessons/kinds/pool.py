@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ...jsontypes import Question
+from ...marks import decides
 from ...rulebook import RuleBook
 from ..diagnosis import Diagnosis
 from ..reading import BadResponse, require
@@ -88,6 +89,7 @@ class Pool(OneChoice[PoolPosition, PoolAnswer, NextResponse]):
         raise BadResponse(f"{str(text)[:40]!r} is not one of the answers: "
                           f"{'; '.join(c['label'] for c in exercise.choices)}.", self.field)
 
+    @decides("variant.pool-ecarte")
     def diagnose(self, exercise: Exercise, given: NextResponse, expected: NextResponse, answer: PoolAnswer,
                  book: RuleBook) -> Diagnosis:
         what, name = _split(given["next"])

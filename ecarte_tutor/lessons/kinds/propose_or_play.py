@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ...cards import Card, parse_card, parse_suit
 from ...jsontypes import Question
+from ...marks import decides
 from ...rulebook import RuleBook
 from ...strategy import KING_EXCEPTION_RULE, Pattern
 from ..diagnosis import Diagnosis
@@ -63,6 +64,7 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceAnswer, ChoiceResponse]):
         allowed = ("refuse", "accept") if _seat(self.position(exercise.position)) == "dealer" else ("propose", "play")
         return {"choice": word(require(response, "choice", '{"choice": "play"}'), allowed, "choice")}
 
+    @decides(KING_EXCEPTION_RULE)
     def diagnose(self, exercise: Exercise, given: ChoiceResponse, expected: ChoiceResponse, answer: AdviceAnswer,
                  book: RuleBook) -> Diagnosis:
         p = self.position(exercise.position)

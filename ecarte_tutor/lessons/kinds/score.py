@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict, TypeVar
 from ...engine.scoring import AwardFields, Scored
 from ...fields import SEATS, other
 from ...jsontypes import Question
+from ...marks import decides
 from ...rulebook import RuleBook
 from ..diagnosis import Alternative, Diagnosis, changed, overlooked, profile_alternatives
 from ..reading import SEAT_WORDS, BadResponse, require, whole
@@ -78,6 +79,7 @@ class Score(PointsKind[ScorePosition, ScoreAnswer]):
     def expected(self, exercise: Exercise, answer: ScoreAnswer) -> PointsResponse:
         return {"points": {seat: answer["points"][seat] for seat in SEATS}}
 
+    @decides("scoring.only-winner-scores")
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: ScoreAnswer,
                  book: RuleBook) -> Diagnosis:
         alternatives = _alternatives(exercise, self.position(exercise.position), book)
@@ -126,6 +128,7 @@ def read_two(terminal: Terminal, prompt: str) -> tuple[int, int]:
         terminal.say("Type two whole numbers: the elder hand's first, then the dealer's.")
 
 
+@decides("king.announce", "king.turned-up", "scoring.penalty")
 def _alternatives(exercise: Exercise, p: ScorePosition, book: RuleBook) -> list[Alternative]:
     """The position ``p`` without each fact a count can leave out, each with what leaving it out means."""
     params = params_of(exercise, book)
@@ -169,6 +172,7 @@ def _alternatives(exercise: Exercise, p: ScorePosition, book: RuleBook) -> list[
     return out
 
 
+@decides("king.announce", "king.turned-up", "scoring.penalty", "scoring.point", "scoring.vole")
 def _claim_rule(award: AwardFields, position: ScorePosition) -> str:
     if award["claim"] == "turned-king":
         return "king.turned-up"
