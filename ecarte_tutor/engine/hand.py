@@ -235,10 +235,11 @@ def king_window_open(state: HandState, seat: str, params: Params) -> bool:
 
 def next_actions(state: HandState, params: Params) -> list[NextAction]:
     """The legal next actions (docs/api.md, ``next``): the announcements open now, then the seat to act's."""
+    offers: list[NextAction] = [{"by": seat, "do": verb} for seat, verb in wagers.wager_options(state, params)]
     if state.pending:  # an offer waits for its answer before anything else
-        return wagers.wager_options(state, params)
+        return offers
     kings: list[NextAction] = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
-    return kings + wagers.wager_options(state, params) + _turn_actions(state, params)
+    return kings + offers + _turn_actions(state, params)
 
 
 @decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead")
