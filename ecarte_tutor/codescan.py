@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from .paths import PACKAGE_DIR
@@ -96,6 +97,7 @@ class Scan:
 
     functions: tuple[Function, ...]
     written: tuple[Written, ...]
+    defined: Mapping[str, Place]  # every function and class, by module and qualified name
 
     def applying(self) -> dict[str, list[Function]]:
         """Each rule id a marker names, with the functions whose own marker names it."""
@@ -173,6 +175,7 @@ class _Reader:
         self.rule_id = rule_id
         self.functions: list[Function] = []
         self.written: list[Written] = []
+        self.defined: dict[str, Place] = {}
         for module in modules:
             self._read_top(module)
 
@@ -239,13 +242,14 @@ class _Reader:
     def read(self) -> Scan:
         for module in self.modules.values():
             self._visit(module, module.tree, None, "")
-        return Scan(tuple(self.functions), tuple(self.written))
+        return Scan(tuple(self.functions), tuple(self.written), MappingProxyType(self.defined))
 
     def _visit(self, module: _Module, node: ast.AST, scope: _Scope | None, prefix: str) -> None:
         if isinstance(node, _DEFINITIONS):
             self._function(module, node, scope, prefix)
             return
         if isinstance(node, ast.ClassDef):
+            self.defined[f"{module.name}.{prefix}{node.name}"] = Place(module.file, node.lineno)
             for item in [*node.decorator_list, *node.bases, *node.body]:
                 self._visit(module, item, scope, f"{prefix}{node.name}.")
             return
@@ -293,6 +297,7 @@ class _Reader:
                             marker |= self._named(module, item)
             self._visit(module, decorator, None if is_marker else scope, prefix)  # a marker cites nothing itself
         own = frozenset(marker) if marker is not None else None
+        self.defined[f"{module.name}.{prefix}{node.name}"] = Place(module.file, node.lineno)
         inner = _Scope(prefix + node.name, Place(module.file, node.lineno), own,
                        (scope.covered if scope else frozenset()) | (own or frozenset()))
         parts: list[ast.AST] = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None), *node.body]

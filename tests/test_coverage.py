@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from ecarte_tutor.commands import coverage as command
-from ecarte_tutor.coverage import law_coverage, uncovered_remedies
 from ecarte_tutor.library import load_library
+from ecarte_tutor.trace import law_coverage, uncovered_remedies
 
 FIXTURE = Path(__file__).parent / "data" / "laws-fixture"
 
