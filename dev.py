@@ -56,7 +56,7 @@ def main(argv) -> int:
         return run([str(BIN / "python"), "-m", "ecarte_tutor.apidocs"])
     if task == "run":
         return run([tutor, "serve", "--host", "127.0.0.1", "--port", "5000", *argv[1:]])
-    lint = [str(BIN / "ruff"), "check", "ecarte_tutor", "tests", "bench", "dev.py", "setup.py"]
+    lint = [str(BIN / "ruff"), "check", "ecarte_tutor", "tests", "bench", "conftest.py", "dev.py", "setup.py"]
     layers = [str(BIN / "lint-imports")]
     types = [str(BIN / "mypy")]  # what it checks, and how strictly: [tool.mypy] in pyproject.toml
     for step in ([tutor, "check"], [tutor, "coverage"], lint, layers, types):

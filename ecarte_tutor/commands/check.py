@@ -1,16 +1,48 @@
-"""``ecarte-tutor check``: load and cross-check the rule book, scenarios and lessons; print a summary."""
+"""``ecarte-tutor check [FILE ...]``: load and cross-check the rule book, scenarios and lessons; print a summary.
+
+With files (``ecarte-tutor check scenarios/disputes/dealing.yaml``), run only their worked cases or lesson
+steps, as ``openfisca test`` does: one line per failure, ``file:line: case`` and what differs; exit 1 on any.
+"""
 from __future__ import annotations
 
 import sys
 from collections import Counter
 
+from ..errors import DataError
+
 
 def add_arguments(parser) -> None:
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="a file of worked cases (scenarios/…) or a lesson (lessons/…) to run alone")
     parser.add_argument("--rules", help="rule book folder (default: the bundled rules/)")
     parser.add_argument("--house", metavar="FILE", help="also check a club's house rules file (rules/houses/*.yaml)")
 
 
+def run_files(args) -> int:
+    """Run the cases or steps of each file named; print the failures with their file and line."""
+    from ..library import load_library
+    from ..yamlcases import failed, run_file
+
+    book = load_library(args.rules).book
+    failures = 0
+    for name in args.files:
+        try:
+            runs = run_file(name, book)
+        except DataError as exc:
+            print(f"ecarte-tutor: {exc}", file=sys.stderr)
+            failures += 1
+            continue
+        broken = failed(runs)
+        for found in broken:
+            print(found.report(), file=sys.stderr)
+        failures += len(broken)
+        print(f"{name}: {len(runs)} run, " + (f"{len(broken)} failed." if broken else "every one as it states."))
+    return 1 if failures else 0
+
+
 def run(args) -> int:
+    if args.files:
+        return run_files(args)
     from ..codescan import problems as code_problems
     from ..codescan import scan
     from ..engine.kinds import KINDS
