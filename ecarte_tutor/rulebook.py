@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, TypeVar, cast
+from typing import Any, Generic, Literal, NotRequired, Protocol, TypeAlias, TypedDict, TypeVar, cast
 
 from . import paths
 from .bookshapes import Bounds as Bounds
@@ -127,6 +127,7 @@ class Decision(TypedDict):
     explanation: str
     profiles: NotRequired[list[str]]
     params: NotRequired[dict[str, Condition]]
+    precedes: NotRequired[list[str]]  # rows (rule id/case) this one takes precedence over where both match
 
 
 class Presupposition(TypedDict):
@@ -147,6 +148,40 @@ _Entry = TypeVar("_Entry", bound=Mapping[str, object])
 def read_only(entry: _Entry) -> _Entry:
     """``entry`` behind a read-only view (``MappingProxyType``), of the same shape to the type checker."""
     return cast(_Entry, MappingProxyType(entry))
+
+
+_Key = TypeVar("_Key", bound=Hashable)
+_Value = TypeVar("_Value")
+
+
+class Keeps(Protocol):
+    """A rule book, or one set of its parameters: what the modules above work out from it alone is kept on it."""
+
+    kept: dict[Kept[Any, Any], dict[Any, Any]]
+
+
+class Kept(Generic[_Key, _Value]):
+    """What one module works out from a rule book (or a set of parameters) alone, kept beside it by key.
+
+    The module that works it out declares it, typed, and owns it:
+    ``_ROWS: Kept[tuple[str, Agreed], tuple[Row, ...]] = Kept("dispute rows")``; ``_ROWS.of(book)`` is then
+    that book's ``dict`` of them. A book and its parameters never change once made, so a value worked out
+    once serves for good; keys are chosen by the module, never by a question.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name  # what it keeps, for a reader of the code
+
+    def of(self, holder: Keeps) -> dict[_Key, _Value]:
+        found = holder.kept.get(self)
+        if found is None:
+            found = holder.kept[self] = {}
+        return found
+
+    def __repr__(self) -> str:
+        return f"Kept({self.name!r})"
 
 
 @dataclass(frozen=True)
@@ -257,21 +292,22 @@ class Params(dict[str, object]):
     origin: dict[str, str]
     profile: str
     agreements: Agreed
+    kept: dict[Kept[Any, Any], dict[Any, Any]]
     derived: dict[Hashable, Any]
 
     def __init__(self, values: Mapping[str, object], origin: dict[str, str], profile: str, agreements: Agreed = ()):
         super().__init__(values)
         # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
         # referee reads several per answer. A name that would hide a method is refused.
-        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "derived"}))
+        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "kept", "derived"}))
         if hidden:
             raise ValueError(f"parameter names {hidden} are taken by the Params class; rename them")
         self.__dict__.update(values)
         self.origin = origin
         self.profile = profile
         self.agreements = tuple(agreements)
-        # What the engine works out from these parameters alone and keeps, as the rule book's
-        # ``derived`` does (parameters never change once made).
+        # What the engine works out from these parameters alone and keeps (Kept), as on the rule book.
+        self.kept = {}
         self.derived = {}
 
     def __getattr__(self, name: str) -> object:
@@ -316,9 +352,8 @@ class RuleBook:
         # how many laws the club code has: its texts in rules/sources.yaml say (Hoffmann: 51)
         self.club_code_laws = max((source.get("laws", 0) for source in sources.values()), default=0)
         self._params = {name: self._resolve_params(name) for name in self.profiles}
-        # Things the engine works out from the book alone, kept once worked out (the book never
-        # changes after loading); keys are chosen by the engine, never by a question. Each kind of
-        # key (its first item names it) keeps its own type of value: readers annotate what they take.
+        # What the modules above work out from the book alone, each in a Kept of its own.
+        self.kept: dict[Kept[Any, Any], dict[Any, Any]] = {}
         self.derived: dict[tuple[Hashable, ...], Any] = {}
 
     def __contains__(self, rule_id: object) -> bool:
@@ -330,15 +365,15 @@ class RuleBook:
         base = self._params[profile or self.default_profile]
         if not agreements:
             return base
-        key = ("params", base.profile, agreements)
-        found: Params | None = self.derived.get(key)
+        agreed = _AGREED.of(self)
+        found = agreed.get((base.profile, agreements))
         if found is None:
             values, origin = dict(base), dict(base.origin)
             for name, value in agreements:
                 parameter = self.agreement(name)["parameter"]
                 values[parameter] = value
                 origin[parameter] = self.agreements[name].id
-            found = self.derived[key] = Params(values, origin, base.profile, agreements)
+            found = agreed[base.profile, agreements] = Params(values, origin, base.profile, agreements)
         return found
 
     def agreement(self, name: str) -> Agreement:
@@ -363,6 +398,9 @@ class RuleBook:
                 values[name] = rule.variant["profiles"][profile]["value"]
                 origin[name] = rule.id
         return Params(values, origin, profile)
+
+
+_AGREED: Kept[tuple[str, Agreed], Params] = Kept("the parameters of a profile under agreements")
 
 
 # --- loading -----------------------------------------------------------------------------------
@@ -641,6 +679,11 @@ def _check_decision(book: RuleBook, rule: Rule, decision: Decision, where: str) 
     for cite in decision.get("cites", []):
         if cite not in book.rules:
             raise DataError(rule.file, f"cites unknown rule '{cite}'", rule_id=rule.id, key=f"{where}.cites")
+    for other in decision.get("precedes", []):
+        other_rule, _, case = other.partition("/")
+        if other_rule not in book.rules or case not in {d["case"] for d in book.rules[other_rule].decisions}:
+            raise DataError(rule.file, f"precedes '{other}', which is no decision row (rule id/case)", rule_id=rule.id,
+                            key=f"{where}.precedes")
 
 
 def _check_presupposition(book: RuleBook, rule: Rule, presupposition: Presupposition, where: str) -> None:

@@ -45,6 +45,7 @@ def run(args) -> int:
         return run_files(args)
     from ..codescan import problems as code_problems
     from ..codescan import scan
+    from ..engine.disputes.precedence import problems as precedence_problems
     from ..engine.kinds import KINDS
     from ..lessons import lesson_problems
     from ..library import load_library
@@ -73,13 +74,13 @@ def run(args) -> int:
     print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
-    engine_problems = code_problems(book)
+    engine_problems = code_problems(book) + [f"decision rows: {problem}" for problem in precedence_problems(book)]
     for problem in engine_problems:
         print(f"ecarte-tutor: code and rule book disagree: {problem}", file=sys.stderr)
     if not engine_problems:
         print(f"Code: {len(scan(book).applying())} rule ids applied by marked functions, every id and name the code "
               "writes in the rule book, every rule a function cites in its marker; every rule that sets a parameter "
-              "is applied.")
+              "is applied; every two decision rows that can both match state which rules.")
     lessons = library.lessons
     problems = lesson_problems(lessons, book) if args.rules is None else []
     for problem in problems:
