@@ -12,6 +12,9 @@ from pathlib import Path
 
 from . import paths
 from .casesearch import SYNONYMS_FILE, Synonyms, load_synonyms
+from .engine import kinds as _kinds  # noqa: F401 - every kind's module, so that every outcome is declared
+from .engine.saying import problems as saying_problems
+from .errors import DataError
 from .house import House, load_house
 from .lessons.model import Lesson, load_lessons
 from .rulebook import RuleBook, default_rulebook, load_rulebook
@@ -34,6 +37,8 @@ def load_library(rules: Path | str | None = None, lessons: Path | str | None = N
     """Load the rule book, the lessons and the scenarios (each folder None: the bundled one), and a
     house file when one is named."""
     book = load_rulebook(rules) if rules else default_rulebook()
+    for problem in saying_problems(book):  # the engine's outcomes and the book's words for them
+        raise DataError(book.root, problem)
     scenarios_root = Path(scenarios) if scenarios else paths.scenarios_dir()
     return Library(book=book,
                    lessons=tuple(load_lessons(lessons or paths.lessons_dir(), book)),

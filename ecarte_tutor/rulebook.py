@@ -219,6 +219,7 @@ class Rule:
     example: str | None = None
     readings: tuple[Reading, ...] = ()
     agreement: Agreement | None = None  # an optional agreement: its name, parameter and value (or range)
+    says: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # outcome -> template
 
     def applies_in(self, profile: str) -> bool:
         """Does the rule apply under ``profile``?"""
@@ -235,6 +236,7 @@ class Section:
     intro: str
     file: str
     rules: tuple[Rule, ...]
+    says: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # outcome -> template
 
 
 Agreed: TypeAlias = tuple[tuple[str, Hashable], ...]
@@ -292,20 +294,24 @@ class Params(dict[str, object]):
     origin: dict[str, str]
     profile: str
     agreements: Agreed
+    says: Mapping[tuple[str, str], str]
     kept: dict[Kept[Any, Any], dict[Any, Any]]
     derived: dict[Hashable, Any]
 
-    def __init__(self, values: Mapping[str, object], origin: dict[str, str], profile: str, agreements: Agreed = ()):
+    def __init__(self, values: Mapping[str, object], origin: dict[str, str], profile: str, agreements: Agreed = (),
+                 says: Mapping[tuple[str, str], str] = MappingProxyType({})):
         super().__init__(values)
         # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
         # referee reads several per answer. A name that would hide a method is refused.
-        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "kept", "derived"}))
+        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "says", "kept",
+                                                           "derived"}))
         if hidden:
             raise ValueError(f"parameter names {hidden} are taken by the Params class; rename them")
         self.__dict__.update(values)
         self.origin = origin
         self.profile = profile
         self.agreements = tuple(agreements)
+        self.says = says  # the rule book's words for the engine's outcomes (RuleBook.says)
         # What the engine works out from these parameters alone and keeps (Kept), as on the rule book.
         self.kept = {}
         self.derived = {}
@@ -339,6 +345,10 @@ class RuleBook:
         self.implications = tuple(implications)  # what follows from what (dispute-facts.yaml)
         self.strategy = strategy  # the jeux de règle (rules/strategy/patterns.yaml), or None
         self.rules = {rule.id: rule for section in self.sections for rule in section.rules}
+        # (rule id or section name, outcome) -> the template the engine fills (engine/saying.py)
+        self.says: Mapping[tuple[str, str], str] = MappingProxyType(
+            {(section.name, outcome): text for section in self.sections for outcome, text in section.says.items()}
+            | {(rule.id, outcome): text for rule in self.rules.values() for outcome, text in rule.says.items()})
         # every rule of the law section has its number (_load_section)
         self.laws = {rule.law: rule for rule in self.rules.values() if rule.section == LAW_SECTION and rule.law}
         self.profiles = {rule.profile["name"]: rule for rule in self.rules.values() if rule.profile}
@@ -373,7 +383,7 @@ class RuleBook:
                 parameter = self.agreement(name)["parameter"]
                 values[parameter] = value
                 origin[parameter] = self.agreements[name].id
-            found = agreed[base.profile, agreements] = Params(values, origin, base.profile, agreements)
+            found = agreed[base.profile, agreements] = Params(values, origin, base.profile, agreements, self.says)
         return found
 
     def agreement(self, name: str) -> Agreement:
@@ -397,7 +407,7 @@ class RuleBook:
                 name = rule.variant["parameter"]
                 values[name] = rule.variant["profiles"][profile]["value"]
                 origin[name] = rule.id
-        return Params(values, origin, profile)
+        return Params(values, origin, profile, (), self.says)
 
 
 _AGREED: Kept[tuple[str, Agreed], Params] = Kept("the parameters of a profile under agreements")
@@ -523,6 +533,7 @@ def _rule_from(entry: dict[str, Any], section: str, path: Path, rel: str) -> Rul
         example=entry.get("example"),
         readings=tuple(entry.get("readings", ())),
         agreement=entry.get("agreement"),
+        says=MappingProxyType({name: " ".join(text.split()) for name, text in entry.get("says", {}).items()}),
     )
 
 
@@ -545,8 +556,9 @@ def _load_section(path: Path, root: Path) -> Section:
             raise DataError(path, "every club-code law needs its law number", rule_id=entry["id"],
                             key=f"rules[{index}].law")
         rules.append(_rule_from(entry, section, path, rel))
+    says = MappingProxyType({name: " ".join(text.split()) for name, text in document.get("says", {}).items()})
     return Section(section, document["title"], document.get("order", 100), document.get("intro", ""),
-                   rel, tuple(rules))
+                   rel, tuple(rules), says)
 
 
 def _cross_check(book: RuleBook, files: dict[str, str]) -> None:

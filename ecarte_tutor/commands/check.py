@@ -47,6 +47,7 @@ def run(args) -> int:
     from ..codescan import scan
     from ..engine.disputes.precedence import problems as precedence_problems
     from ..engine.kinds import KINDS
+    from ..engine.saying import problems as saying_problems
     from ..lessons import lesson_problems
     from ..library import load_library
     from ..questions.check import check_every_kind
@@ -75,6 +76,7 @@ def run(args) -> int:
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
     engine_problems = code_problems(book) + [f"decision rows: {problem}" for problem in precedence_problems(book)]
+    engine_problems += [f"the engine's words: {problem}" for problem in saying_problems(book)]
     for problem in engine_problems:
         print(f"ecarte-tutor: code and rule book disagree: {problem}", file=sys.stderr)
     if not engine_problems:

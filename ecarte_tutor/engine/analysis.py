@@ -30,7 +30,6 @@ FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view")
 EXACT_CLASSES = 3000  # classes of holdings searched one by one; beyond that, a sample
 SAMPLE_SIZE = 2000  # holdings drawn when sampling (margin for a share: at most ±2.2 points)
 Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
-LINE_DUTIES = ("follow", "head", "trump")  # duties that narrow a follower's choice in a line
 DUTY_PARAMS = ("must_follow_suit", "must_head_trick", "must_trump_when_void")
 
 
@@ -151,7 +150,7 @@ def principal_line(state: hand.HandState, first: Card, params: Params) -> tuple[
             card = next(c for c in params.ranking.sort(values) if values[c] == top)
         if led is not None:
             duty = play.duty(hands[seat], led, state.trump, params)
-            if duty.code in LINE_DUTIES:
+            if duty.kind.binds:  # a duty that narrows the follower's choice in a line
                 rules += duty.rule_ids
         hands[seat].remove(card)
         current.append((seat, card))

@@ -376,7 +376,7 @@ def _apply_card(state: HandState, action: Action, params: Params) -> None:
     led = state.current[0][1] if state.current else None
     duty = play.duty(hand, led, state.trump, params)
     if card not in duty.legal:
-        code = ("revoke" if duty.code in ("follow", "head") and led is not None and card.suit != led.suit
+        code = ("revoke" if duty.kind.follows_suit and led is not None and card.suit != led.suit
                 else "failed-to-win-trick")
         raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", [*duty.rule_ids, play.REVOKE])
     place_card(state, seat, card, params)
