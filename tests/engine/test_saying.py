@@ -56,3 +56,12 @@ def test_a_brace_left_open_is_refused(rules_copy):
 def test_placeholders_are_the_names_in_braces():
     assert placeholders("{led} was led and you hold {suit}.") == {"led", "suit"}
     assert placeholders("No braces.") == set()
+
+
+def test_the_counts_in_the_words_come_from_the_parameters(book):
+    from ecarte_tutor.engine.scoring import DEALER_REFUSED_LATER, VOLE
+
+    assert "{hand_size}" in book.says[VOLE.key] and "five" not in book.says[VOLE.key]
+    assert "{point_tricks}" in book.says[DEALER_REFUSED_LATER.key]
+    vole = ask({"kind": "score", "tricks": {"elder": 5, "dealer": 0}}, book)
+    assert "won the vole (all five tricks): 2." in vole["explanation"]
