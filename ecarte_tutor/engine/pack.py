@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from ..cards import PACK, Suit, split_card
 from ..errors import QuestionError
@@ -51,8 +52,33 @@ def _named(cards: Sequence[str]) -> str:
     return shown + (f" and {len(cards) - LISTED} more" if len(cards) > LISTED else "")
 
 
+@dataclass(frozen=True, slots=True)
+class PackAnswer:
+    """The ``pack`` kind's answer: the pack's size, whether it is correct, the cards missing, doubled and foreign,
+    the laws and rules that follow (with the laws' text for an incorrect pack), and why."""
+
+    size: int
+    correct: bool
+    missing: list[str]
+    duplicates: list[str]
+    foreign: list[str]
+    laws: list[int]
+    cites: list[str]
+    law_text: list[dict[str, object]] | None  # the laws that rule on an incorrect pack; None for a correct one
+    explanation: str
+
+    def as_json(self) -> Answer:
+        answer: Answer = {"size": self.size, "correct": self.correct, "missing": self.missing,
+                          "duplicates": self.duplicates, "foreign": self.foreign, "laws": self.laws,
+                          "cites": self.cites}
+        if self.law_text is not None:
+            answer["law_text"] = self.law_text
+        answer["explanation"] = self.explanation
+        return answer
+
+
 @decides("pack.piquet-pack")
-def answer_pack(question: Question, book: RuleBook, params: Params) -> Answer:
+def answer_pack(question: Question, book: RuleBook, params: Params) -> PackAnswer:
     """Answer a ``pack`` question: size, correctness, the faults found and the laws that follow."""
     given = require(question, "cards")
     if not isinstance(given, list):
@@ -69,13 +95,10 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> Answer:
     foreign_cards = [card for card in canonical if card not in piquet]
     correct = not (missing or duplicates or foreign)
     pack_rule = params.rule_for("pack_size")
-    answer: Answer = {"size": len(canonical), "correct": correct, "missing": missing, "duplicates": duplicates,
-              "foreign": foreign}
     if correct:
-        answer.update(laws=[], cites=[pack_rule], explanation=(
-            f"All {len(piquet)} cards of the piquet pack are here, each exactly once, and nothing else: "
-            "the pack is correct, so no law on incorrect packs comes into play."))
-        return answer
+        return PackAnswer(len(canonical), correct, missing, duplicates, foreign, [], [pack_rule], None,
+                          f"All {len(piquet)} cards of the piquet pack are here, each exactly once, and nothing "
+                          "else: the pack is correct, so no law on incorrect packs comes into play.")
     faults = []
     if missing:
         faults.append(f"it lacks {_named(missing)}")
@@ -87,7 +110,6 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> Answer:
     # for a pack found wrong once its deal had begun (found at the cut, no deal would be void).
     ruling = rule_on({"facts": {IRREGULARITY: INCORRECT_PACK, DEAL_BEGUN: True}}, book, params)
     assert ruling["status"] == "ruling"  # law 45's row needs no fact beyond these
-    answer.update(laws=ruling["laws"], cites=ruling["cites"] + [pack_rule], law_text=ruling["law_text"],
-                  explanation=f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. "
-                              + ruling["explanation"])
-    return answer
+    text = f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. " + ruling["explanation"]
+    return PackAnswer(len(canonical), correct, missing, duplicates, foreign, ruling["laws"],
+                      ruling["cites"] + [pack_rule], ruling["law_text"], text)

@@ -319,10 +319,21 @@ def read_facts(question: Question, params: Params) -> HandFacts:
     return facts
 
 
-def answer_score(question: Question, book: RuleBook, params: Params) -> Answer:
+@dataclass(frozen=True, slots=True)
+class ScoreAnswer:
+    """The ``score`` kind's answer: what :func:`score` works out (the points, each award, the score after
+    and any game won when a score before was given, the rules and why)."""
+
+    scored: Scored
+
+    def as_json(self) -> Answer:
+        return dict(self.scored)
+
+
+def answer_score(question: Question, book: RuleBook, params: Params) -> ScoreAnswer:
     """Kind ``score``."""
     facts = read_facts(question, params)
     before = question.get("score_before")
     if before is not None:
         before = read_seat_numbers(before, "score_before", low=0, high=params.game_target - 1)
-    return dict(score(facts, before, params, book))
+    return ScoreAnswer(score(facts, before, params, book))
