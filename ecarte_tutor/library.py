@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import paths
+from .asking import ask
 from .casesearch import SYNONYMS_FILE, Synonyms, load_synonyms
 from .engine import kinds as _kinds  # noqa: F401 - every kind's module, so that every outcome is declared
 from .engine.saying import problems as saying_problems
@@ -45,3 +46,43 @@ def load_library(rules: Path | str | None = None, lessons: Path | str | None = N
                    scenarios=tuple(load_scenarios(scenarios_root)),
                    house=load_house(house, book) if house else None,
                    synonyms=load_synonyms(scenarios_root / SYNONYMS_FILE))
+
+
+def scenario_defects(library: Library) -> list[str]:
+    """One line per worked case whose answer differs from the one it states, a case asking a kind of question
+    the engine does not answer among them (the casebook would show it as a ruling that cannot be made)."""
+    from .engine.kinds import KINDS
+    from .scenarios import mismatches
+
+    problems = []
+    for case in library.scenarios:
+        kind = case.question.get("kind")
+        if kind not in KINDS:
+            problems.append(f"{case.file} › {case.id}: asks a question of kind {kind!r}, which the engine does not "
+                            f"answer (the kinds: {', '.join(KINDS)})")
+            continue
+        problems += [f"{case.file} › {case.id}: {problem}"
+                     for problem in mismatches(case.expect, ask(case.question, library.book))]
+    return problems
+
+
+def defects(library: Library, lessons: bool = True) -> list[str]:
+    """Everything wrong with a loaded library that its schemas cannot see, one line each: the code's ties to
+    the rule book (:mod:`ecarte_tutor.codescan`, decision rows' precedence, the engine's words), a worked case
+    or (``lessons``) a lesson's exercise the engine answers otherwise.
+
+    ``ecarte-tutor check`` prints them and exits non-zero; ``ecarte-tutor serve`` refuses to start on them.
+    """
+    from .codescan import problems as code_problems
+    from .engine.disputes.precedence import problems as precedence_problems
+    from .engine.saying import problems as saying_problems
+    from .lessons import lesson_problems
+
+    book = library.book
+    tied = code_problems(book) + [f"decision rows: {problem}" for problem in precedence_problems(book)]
+    tied += [f"the engine's words: {problem}" for problem in saying_problems(book)]
+    found = [f"code and rule book disagree: {problem}" for problem in tied]
+    found += [f"scenario defect: {problem}" for problem in scenario_defects(library)]
+    if lessons:
+        found += [f"lesson defect: {problem}" for problem in lesson_problems(library.lessons, library.book)]
+    return found

@@ -2,6 +2,10 @@
 
 With files (``ecarte-tutor check scenarios/disputes/dealing.yaml``), run only their worked cases or lesson
 steps, as ``openfisca test`` does: one line per failure, ``file:line: case`` and what differs; exit 1 on any.
+
+Without files, every worked case and every lesson exercise is answered by the engine, and the code's ties to
+the rule book are read (:func:`ecarte_tutor.library.defects`, the same function ``serve`` refuses to start on);
+any defect is printed and the exit status is 1.
 """
 from __future__ import annotations
 
@@ -43,13 +47,10 @@ def run_files(args) -> int:
 def run(args) -> int:
     if args.files:
         return run_files(args)
-    from ..codescan import problems as code_problems
     from ..codescan import scan
-    from ..engine.disputes.precedence import problems as precedence_problems
     from ..engine.kinds import KINDS
-    from ..engine.saying import problems as saying_problems
-    from ..lessons import lesson_problems
-    from ..library import load_library
+    from ..errors import printable
+    from ..library import defects, load_library
     from ..questions.check import check_every_kind
 
     library = load_library(args.rules, house=args.house)
@@ -58,8 +59,8 @@ def run(args) -> int:
         house = library.house
         agreed = ", ".join(item if isinstance(item, str) else " ".join(f"{k} {v}" for k, v in item.items())
                            for item in house.written)
-        print(f"House: {house.title} ({house.file}): the {house.profile} profile"
-              + (f" with {agreed}." if agreed else "."))
+        print(printable(f"House: {house.title} ({house.file}): the {house.profile} profile"
+                        + (f" with {agreed}." if agreed else ".")))
     print(f"Rule book {book.root}: {len(book.rules)} rules, every one with a source.")
     for section in book.sections:
         print(f"  {section.name:<10} {len(section.rules):>3}  {section.title}  ({section.file})")
@@ -70,23 +71,21 @@ def run(args) -> int:
           f"{len(book.variants)} variants where they differ.")
     kinds = check_every_kind(book, {name: kind.schema for name, kind in KINDS.items()})
     print(f"Question schemas: {len(kinds)} kinds ({', '.join(kinds)}), each a valid JSON Schema, compiled.")
+    found = defects(library, lessons=args.rules is None)
     scenarios = library.scenarios
     groups = Counter(case.group for case in scenarios)
-    print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")
+    broken_cases = sum(problem.startswith("scenario defect") for problem in found)
+    print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))})"
+          + (f", {broken_cases} defect(s)." if broken_cases else ", every one answered as it states."))
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
-    engine_problems = code_problems(book) + [f"decision rows: {problem}" for problem in precedence_problems(book)]
-    engine_problems += [f"the engine's words: {problem}" for problem in saying_problems(book)]
-    for problem in engine_problems:
-        print(f"ecarte-tutor: code and rule book disagree: {problem}", file=sys.stderr)
-    if not engine_problems:
+    if not any(problem.startswith("code and rule book") for problem in found):
         print(f"Code: {len(scan(book).applying())} rule ids applied by marked functions, every id and name the code "
               "writes in the rule book, every rule a function cites in its marker; every rule that sets a parameter "
               "is applied; every two decision rows that can both match state which rules.")
-    lessons = library.lessons
-    problems = lesson_problems(lessons, book) if args.rules is None else []
-    for problem in problems:
-        print(f"ecarte-tutor: lesson defect: {problem}", file=sys.stderr)
-    print(f"Lessons: {len(lessons)}" + (f", {len(problems)} defect(s)." if problems else
-                                         ", every exercise's answer agreeing with the engine."))
-    return 1 if problems or engine_problems else 0
+    broken_lessons = sum(problem.startswith("lesson defect") for problem in found)
+    print(f"Lessons: {len(library.lessons)}" + (f", {broken_lessons} defect(s)." if broken_lessons else
+                                                 ", every exercise's answer agreeing with the engine."))
+    for problem in found:
+        print(printable(f"ecarte-tutor: {problem}"), file=sys.stderr)
+    return 1 if found else 0

@@ -1,4 +1,5 @@
-"""The engine's explanations are the rule book's words (engine/saying.py): templates beside the rule, held to the code."""
+"""The engine's explanations are the rule book's words (engine/saying.py): templates beside the rule, held to the
+code."""
 import pytest
 
 from ecarte_tutor import ask
