@@ -352,15 +352,15 @@ def _apply_discard(state: HandState, action: Action, params: Params) -> None:
     # exchange.short-stock (law 38): a discard larger than the stock is served as far as it goes;
     # the cards listed last are the ones taken back. The dealer's share depends on the profile.
     elder, dealer = (count, None) if seat == "elder" else (0, count)
-    shares, short, dealer_must_play = share_stock(len(state.stock), elder, dealer, params)
-    draws = shares[f"{seat}_draws"]
+    share = share_stock(len(state.stock), elder, dealer, params)
+    draws = share.draws(seat)
     if seat == "elder":
         state.elder_draw = (cards[:draws], state.stock[:draws])
     _draw(state, seat, cards[:draws])
     state.taken_back[seat] += count - draws
-    if short:
+    if share.short:
         state.short_stock = True
-    if not state.stock or dealer_must_play or (seat == "dealer" and params.single_exchange):
+    if not state.stock or share.dealer_must_play or (seat == "dealer" and params.single_exchange):
         # the exchange ends by itself (exchange.repeat; law 38 for the dealer; the single-exchange agreement)
         _enter_play(state)
     else:
