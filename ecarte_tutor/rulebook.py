@@ -296,15 +296,14 @@ class Params(dict[str, object]):
     agreements: Agreed
     says: Mapping[tuple[str, str], str]
     kept: dict[Kept[Any, Any], dict[Any, Any]]
-    derived: dict[Hashable, Any]
 
     def __init__(self, values: Mapping[str, object], origin: dict[str, str], profile: str, agreements: Agreed = (),
                  says: Mapping[tuple[str, str], str] = MappingProxyType({})):
         super().__init__(values)
         # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
         # referee reads several per answer. A name that would hide a method is refused.
-        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "says", "kept",
-                                                           "derived"}))
+        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "says",
+                                                           "kept"}))
         if hidden:
             raise ValueError(f"parameter names {hidden} are taken by the Params class; rename them")
         self.__dict__.update(values)
@@ -314,7 +313,6 @@ class Params(dict[str, object]):
         self.says = says  # the rule book's words for the engine's outcomes (RuleBook.says)
         # What the engine works out from these parameters alone and keeps (Kept), as on the rule book.
         self.kept = {}
-        self.derived = {}
 
     def __getattr__(self, name: str) -> object:
         try:
@@ -364,7 +362,6 @@ class RuleBook:
         self._params = {name: self._resolve_params(name) for name in self.profiles}
         # What the modules above work out from the book alone, each in a Kept of its own.
         self.kept: dict[Kept[Any, Any], dict[Any, Any]] = {}
-        self.derived: dict[tuple[Hashable, ...], Any] = {}
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from ...engine.pool import PoolGame
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import RuleBook
@@ -31,18 +32,9 @@ class PoolPosition(Position):
     results: NotRequired[list[str]]
 
 
-class Game(TypedDict):
-    """One game as the engine replays it."""
-
-    game: int
-    playing: list[str]
-    winner: str
-    loser: str
-    sits_out_next: str
-
 
 class PoolAnswer(Asked):
-    games: list[Game]
+    games: list[PoolGame]
     seated: list[str] | None
     sitting_out: str | None
     winner: str | None
@@ -136,7 +128,7 @@ class Pool(OneChoice[PoolPosition, PoolAnswer, NextResponse]):
         return {"next": typed}
 
 
-def _not_the_winner(name: str, games: list[Game]) -> str:
+def _not_the_winner(name: str, games: list[PoolGame]) -> str:
     """Why ``name`` has not won the pool, from the games replayed."""
     won = [game["game"] for game in games if game["winner"] == name]
     running = 0
