@@ -17,7 +17,7 @@ from ..jsontypes import Answer, Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
 from . import play, scoring, wagers
-from .citing import Citing, Reasons
+from .citing import Reasons
 from .deal import Deal, read_deal
 from .exchange import share_stock
 from .illegal import Illegal
@@ -352,15 +352,15 @@ def _apply_discard(state: HandState, action: Action, params: Params) -> None:
     # exchange.short-stock (law 38): a discard larger than the stock is served as far as it goes;
     # the cards listed last are the ones taken back. The dealer's share depends on the profile.
     elder, dealer = (count, None) if seat == "elder" else (0, count)
-    share = share_stock(len(state.stock), elder, dealer, params)
-    draws = share.draws(seat)
+    shares, short, dealer_must_play = share_stock(len(state.stock), elder, dealer, params)
+    draws = shares[f"{seat}_draws"]
     if seat == "elder":
         state.elder_draw = (cards[:draws], state.stock[:draws])
     _draw(state, seat, cards[:draws])
     state.taken_back[seat] += count - draws
-    if share.short:
+    if short:
         state.short_stock = True
-    if not state.stock or share.dealer_must_play or (seat == "dealer" and params.single_exchange):
+    if not state.stock or dealer_must_play or (seat == "dealer" and params.single_exchange):
         # the exchange ends by itself (exchange.repeat; law 38 for the dealer; the single-exchange agreement)
         _enter_play(state)
     else:
@@ -523,33 +523,10 @@ def read_actions(question: Question) -> list[Action]:
     return [read_action(item, i) for i, item in enumerate(raw)]
 
 
-@dataclass(frozen=True)
-class RefereedHand:
-    """The ``hand`` kind's answer: whether every action was legal (else the first that was not), the state
-    reached, the actions that may come next, the score once the hand is over, the rules, and why."""
-
-    first_illegal: FirstIllegal | None
-    state: ShownState
-    next: list[NextAction]
-    score: scoring.Scored | None  # once the hand is over
-    citing: Citing
-    explanation: str
-
-    def as_json(self) -> Answer:
-        """The answer as docs/api.md gives it (``score`` only once the hand is over)."""
-        answer: Answer = {"legal": self.first_illegal is None, "first_illegal": self.first_illegal,
-                          "state": self.state, "next": self.next}
-        if self.score is not None:
-            answer["score"] = self.score
-        answer.update(self.citing)
-        answer["explanation"] = self.explanation
-        return answer
-
-
 @decides("exchange.short-stock", "variant.short-stock-dealer", "law.38", "exchange.propose",
          "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead", "variant.doubling",
          "variant.offering-the-point")
-def answer_hand(question: Question, book: RuleBook, params: Params) -> RefereedHand:
+def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
     deal = read_deal(require(question, "deal"), params)
     actions = read_actions(question)
@@ -568,38 +545,42 @@ def answer_hand(question: Question, book: RuleBook, params: Params) -> RefereedH
                              "legal_alternatives": next_actions(state, params)}
             break
     shown = state.to_dict()
-    following = next_actions(state, params)
-    scored = score_state(state, before, params, book) if state.phase in ("complete", "game-over") else None
+    answer: Answer = {"legal": first_illegal is None, "first_illegal": first_illegal, "state": shown,
+                      "next": next_actions(state, params)}
+    scored = None
+    if state.phase in ("complete", "game-over"):
+        answer["score"] = scored = score_state(state, before, params, book)
     shown["wagers"] = {"pending": list(state.pending) if state.pending else None, "doubled": state.doubled,
                        "offer_declined_by": state.offer_declined_by,
                        "ended": list(state.ended) if state.ended else None}
     if first_illegal:
-        return RefereedHand(first_illegal, shown, following, scored,
-                            {"cites": first_illegal["cites"], "laws": first_illegal["laws"]},
-                            f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
-                            f"{first_illegal['action']['do']}) is not allowed: {first_illegal['explanation']}")
-    reasons = Reasons(book)
-    text = ["Every action was legal." if scored is not None else "Every action so far was legal."]
-    if state.acceptance_lapsed:
-        reasons.add(*(r for r in ("exchange.short-stock", "law.38") if r in book.rules))
-        text.append("The dealer had accepted only if the stock held cards enough; it did not, so his "
-                    "acceptance fell away, no cards changed hands on that proposal and play began.")
-    if state.short_stock:
-        reasons.add(*(r for r in ("exchange.short-stock", params.rule_for("short_stock_dealer"), "law.38")
-                      if r in book.rules))
-        kept = [f"the {seat} took back {n}" for seat, n in state.taken_back.items() if n]
-        text.append("The stock ran short, so the elder hand was served first"
-                    + (f" and {' and '.join(kept)} of the cards discarded" if kept else "") + ".")
-    if scored is not None:
-        reasons.add(*scored["cites"])
-        text.append(scored["explanation"])
+        answer.update(cites=first_illegal["cites"], laws=first_illegal["laws"],
+                      explanation=f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
+                                  f"{first_illegal['action']['do']}) is not allowed: {first_illegal['explanation']}")
     else:
-        reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
-        text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
-    if state.double_asked:
-        reasons.add(wagers.DOUBLE)
-    if state.offer_made:
-        reasons.add(wagers.OFFER)
-    if params.single_exchange and state.proposals:
-        reasons.add(params.rule_for("single_exchange"))
-    return RefereedHand(None, shown, following, scored, reasons.fields(), " ".join(text))
+        reasons = Reasons(book)
+        text = ["Every action was legal." if "score" in answer else "Every action so far was legal."]
+        if state.acceptance_lapsed:
+            reasons.add(*(r for r in ("exchange.short-stock", "law.38") if r in book.rules))
+            text.append("The dealer had accepted only if the stock held cards enough; it did not, so his "
+                        "acceptance fell away, no cards changed hands on that proposal and play began.")
+        if state.short_stock:
+            reasons.add(*(r for r in ("exchange.short-stock", params.rule_for("short_stock_dealer"), "law.38")
+                          if r in book.rules))
+            kept = [f"the {seat} took back {n}" for seat, n in state.taken_back.items() if n]
+            text.append("The stock ran short, so the elder hand was served first"
+                        + (f" and {' and '.join(kept)} of the cards discarded" if kept else "") + ".")
+        if scored is not None:
+            reasons.add(*scored["cites"])
+            text.append(scored["explanation"])
+        else:
+            reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
+            text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
+        if state.double_asked:
+            reasons.add(wagers.DOUBLE)
+        if state.offer_made:
+            reasons.add(wagers.OFFER)
+        if params.single_exchange and state.proposals:
+            reasons.add(params.rule_for("single_exchange"))
+        answer.update(**reasons.fields(), explanation=" ".join(text))
+    return answer

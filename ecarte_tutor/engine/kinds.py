@@ -23,8 +23,8 @@ class Kind:
     """One kind of question: its name, what it asks in a few words, its handler and its schema file.
 
     A handler returns a frozen dataclass of its own with one ``as_json()`` (``play``, ``trick``, ``score``,
-    ``exchange``, ``pack``, ``record``, ``pool``, ``analyse``, ``hand``), or for the kinds not typed yet
-    (``dispute``, ``advice``) the answer's JSON itself.
+    ``pack``, ``record``, ``pool``, ``analyse``), or for the kinds not typed yet (``exchange``, ``hand``,
+    ``dispute``, ``advice``) the answer's JSON itself.
 
     ``schema`` names a file of ``ecarte_tutor/schemas/questions/``; by default ``<name>.schema.json``.
     """

@@ -10,8 +10,8 @@ from ecarte_tutor.asking import ask
 from ecarte_tutor.engine.kinds import KINDS
 from ecarte_tutor.library import load_library
 
-TYPED = {"play", "trick", "score", "exchange", "pack", "record", "pool", "analyse", "hand"}
-"""The kinds whose handler returns a typed outcome; the others (dispute, advice) still return
+TYPED = {"play", "trick", "score", "pack", "record", "pool", "analyse"}
+"""The kinds whose handler returns a typed outcome; the others (exchange, hand, dispute, advice) still return
 their JSON."""
 
 
