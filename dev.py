@@ -3,6 +3,7 @@
 
     python3 dev.py run    # create/reuse .venv, install, start the site on http://127.0.0.1:5000
     python3 dev.py test   # create/reuse .venv, install, check the data, lint, type-check, run the whole test suite
+    python3 dev.py docs   # write docs/api.md's tables of dispute facts and remedy options anew from the rule book
 
 The virtualenv is rebuilt only when pyproject.toml or setup.py change.
 """
@@ -46,14 +47,16 @@ def run(cmd) -> int:
 
 def main(argv) -> int:
     task = argv[0] if argv else "help"
-    if task not in ("run", "test"):
+    if task not in ("run", "test", "docs"):
         print(__doc__)
         return 2
     ensure_venv()
     tutor = str(BIN / "ecarte-tutor")
+    if task == "docs":
+        return run([str(BIN / "python"), "-m", "ecarte_tutor.apidocs"])
     if task == "run":
         return run([tutor, "serve", "--host", "127.0.0.1", "--port", "5000", *argv[1:]])
-    lint = [str(BIN / "ruff"), "check", "ecarte_tutor", "tests", "bench", "dev.py", "setup.py"]
+    lint = [str(BIN / "ruff"), "check", "ecarte_tutor", "tests", "bench", "conftest.py", "dev.py", "setup.py"]
     layers = [str(BIN / "lint-imports")]
     types = [str(BIN / "mypy")]  # what it checks, and how strictly: [tool.mypy] in pyproject.toml
     for step in ([tutor, "check"], [tutor, "coverage"], lint, layers, types):

@@ -97,7 +97,8 @@ def _answer(question: object, book: RuleBook) -> Answer:
     agreements = read_agreements(question, book)
     params = book.params(profile, agreements)
     try:
-        answer = found.answer(question, book, params)
+        outcome = found.answer(question, book, params)
+        answer = outcome if isinstance(outcome, dict) else outcome.as_json()
     except QuestionError:
         raise
     except Exception:  # noqa: BLE001 - a question that breaks its schema is answered by the schema's error
@@ -112,7 +113,3 @@ def _answer(question: object, book: RuleBook) -> Answer:
         cites = answer.get("cites", [])
         answer["agreements"] = agreements_taking_part(params, cites if isinstance(cites, list) else [], book)
     return answer
-
-
-def is_error(answer: Mapping[str, object]) -> bool:
-    return "error" in answer

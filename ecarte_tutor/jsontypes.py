@@ -8,9 +8,16 @@ types where they are made (``Citing``, ``Duty``, ``HandFacts``...).
 """
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
 # A dict rather than a Mapping: the tutor builds questions field by field (the lessons' drills, the
 # practice table). The readers of ecarte_tutor.fields take any Mapping.
 Question: TypeAlias = dict[str, object]
 Answer: TypeAlias = dict[str, object]
+
+
+class Outcome(Protocol):
+    """What a kind's handler decides, typed where it is made (``engine.play.PlayAnswer``...): ``ask()`` sends on
+    its JSON form."""
+
+    def as_json(self) -> Answer: ...

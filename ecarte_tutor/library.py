@@ -13,6 +13,9 @@ from pathlib import Path
 from . import paths
 from .asking import ask
 from .casesearch import SYNONYMS_FILE, Synonyms, load_synonyms
+from .engine import kinds as _kinds  # noqa: F401 - every kind's module, so that every outcome is declared
+from .engine.saying import problems as saying_problems
+from .errors import DataError
 from .house import House, load_house
 from .lessons.model import Lesson, load_lessons
 from .rulebook import RuleBook, default_rulebook, load_rulebook
@@ -35,6 +38,8 @@ def load_library(rules: Path | str | None = None, lessons: Path | str | None = N
     """Load the rule book, the lessons and the scenarios (each folder None: the bundled one), and a
     house file when one is named."""
     book = load_rulebook(rules) if rules else default_rulebook()
+    for problem in saying_problems(book):  # the engine's outcomes and the book's words for them
+        raise DataError(book.root, problem)
     scenarios_root = Path(scenarios) if scenarios else paths.scenarios_dir()
     return Library(book=book,
                    lessons=tuple(load_lessons(lessons or paths.lessons_dir(), book)),
@@ -62,15 +67,21 @@ def scenario_defects(library: Library) -> list[str]:
 
 
 def defects(library: Library, lessons: bool = True) -> list[str]:
-    """Everything wrong with a loaded library that its schemas cannot see, one line each: the engine citing
-    rules the book lacks, a worked case or (``lessons``) a lesson's exercise the engine answers otherwise.
+    """Everything wrong with a loaded library that its schemas cannot see, one line each: the code's ties to
+    the rule book (:mod:`ecarte_tutor.codescan`, decision rows' precedence, the engine's words), a worked case
+    or (``lessons``) a lesson's exercise the engine answers otherwise.
 
     ``ecarte-tutor check`` prints them and exits non-zero; ``ecarte-tutor serve`` refuses to start on them.
     """
-    from .engine.decides import problems as decides_problems
+    from .codescan import problems as code_problems
+    from .engine.disputes.precedence import problems as precedence_problems
+    from .engine.saying import problems as saying_problems
     from .lessons import lesson_problems
 
-    found = [f"engine and rule book disagree: {problem}" for problem in decides_problems(library.book)]
+    book = library.book
+    tied = code_problems(book) + [f"decision rows: {problem}" for problem in precedence_problems(book)]
+    tied += [f"the engine's words: {problem}" for problem in saying_problems(book)]
+    found = [f"code and rule book disagree: {problem}" for problem in tied]
     found += [f"scenario defect: {problem}" for problem in scenario_defects(library)]
     if lessons:
         found += [f"lesson defect: {problem}" for problem in lesson_problems(library.lessons, library.book)]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, TypeVar, cast
+from typing import Any, Generic, Literal, NotRequired, Protocol, TypeAlias, TypedDict, TypeVar, cast
 
 from . import paths
 from .bookshapes import Bounds as Bounds
@@ -24,6 +24,7 @@ from .bookshapes import Moment as Moment
 from .bookshapes import Source as Source
 from .cards import Ranking, parse_card
 from .errors import CardNotationError, DataError
+from .marks import fact_name
 from .schemas import explain, key_path, schema_errors, validator
 from .strategy import PATTERNS_FILE, Strategy, load_strategy
 from .yamlio import load_yaml
@@ -32,7 +33,7 @@ LAWS_FOLDER = "laws"
 LAW_SECTION = "law"
 SOURCES_FILE = "sources.yaml"
 FACTS_FILE = "dispute-facts.yaml"
-SHORTCUT_FACT = "discovered"  # a dispute fact that only settles moments of the timeline
+SHORTCUT_FACT = fact_name("discovered")  # a dispute fact that only settles moments of the timeline
 
 
 # --- the shapes of the files (rulefile, sources and facts schemas), as loaded --------------------
@@ -126,6 +127,7 @@ class Decision(TypedDict):
     explanation: str
     profiles: NotRequired[list[str]]
     params: NotRequired[dict[str, Condition]]
+    precedes: NotRequired[list[str]]  # rows (rule id/case) this one takes precedence over where both match
 
 
 class Presupposition(TypedDict):
@@ -146,6 +148,40 @@ _Entry = TypeVar("_Entry", bound=Mapping[str, object])
 def read_only(entry: _Entry) -> _Entry:
     """``entry`` behind a read-only view (``MappingProxyType``), of the same shape to the type checker."""
     return cast(_Entry, MappingProxyType(entry))
+
+
+_Key = TypeVar("_Key", bound=Hashable)
+_Value = TypeVar("_Value")
+
+
+class Keeps(Protocol):
+    """A rule book, or one set of its parameters: what the modules above work out from it alone is kept on it."""
+
+    kept: dict[Kept[Any, Any], dict[Any, Any]]
+
+
+class Kept(Generic[_Key, _Value]):
+    """What one module works out from a rule book (or a set of parameters) alone, kept beside it by key.
+
+    The module that works it out declares it, typed, and owns it:
+    ``_ROWS: Kept[tuple[str, Agreed], tuple[Row, ...]] = Kept("dispute rows")``; ``_ROWS.of(book)`` is then
+    that book's ``dict`` of them. A book and its parameters never change once made, so a value worked out
+    once serves for good; keys are chosen by the module, never by a question.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name  # what it keeps, for a reader of the code
+
+    def of(self, holder: Keeps) -> dict[_Key, _Value]:
+        found = holder.kept.get(self)
+        if found is None:
+            found = holder.kept[self] = {}
+        return found
+
+    def __repr__(self) -> str:
+        return f"Kept({self.name!r})"
 
 
 @dataclass(frozen=True)
@@ -183,6 +219,7 @@ class Rule:
     example: str | None = None
     readings: tuple[Reading, ...] = ()
     agreement: Agreement | None = None  # an optional agreement: its name, parameter and value (or range)
+    says: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # outcome -> template
 
     def applies_in(self, profile: str) -> bool:
         """Does the rule apply under ``profile``?"""
@@ -199,6 +236,7 @@ class Section:
     intro: str
     file: str
     rules: tuple[Rule, ...]
+    says: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # outcome -> template
 
 
 Agreed: TypeAlias = tuple[tuple[str, Hashable], ...]
@@ -256,22 +294,25 @@ class Params(dict[str, object]):
     origin: dict[str, str]
     profile: str
     agreements: Agreed
-    derived: dict[Hashable, Any]
+    says: Mapping[tuple[str, str], str]
+    kept: dict[Kept[Any, Any], dict[Any, Any]]
 
-    def __init__(self, values: Mapping[str, object], origin: dict[str, str], profile: str, agreements: Agreed = ()):
+    def __init__(self, values: Mapping[str, object], origin: dict[str, str], profile: str, agreements: Agreed = (),
+                 says: Mapping[tuple[str, str], str] = MappingProxyType({})):
         super().__init__(values)
         # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
         # referee reads several per answer. A name that would hide a method is refused.
-        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "derived"}))
+        hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "says",
+                                                           "kept"}))
         if hidden:
             raise ValueError(f"parameter names {hidden} are taken by the Params class; rename them")
         self.__dict__.update(values)
         self.origin = origin
         self.profile = profile
         self.agreements = tuple(agreements)
-        # What the engine works out from these parameters alone and keeps, as the rule book's
-        # ``derived`` does (parameters never change once made).
-        self.derived = {}
+        self.says = says  # the rule book's words for the engine's outcomes (RuleBook.says)
+        # What the engine works out from these parameters alone and keeps (Kept), as on the rule book.
+        self.kept = {}
 
     def __getattr__(self, name: str) -> object:
         try:
@@ -302,6 +343,10 @@ class RuleBook:
         self.implications = tuple(implications)  # what follows from what (dispute-facts.yaml)
         self.strategy = strategy  # the jeux de règle (rules/strategy/patterns.yaml), or None
         self.rules = {rule.id: rule for section in self.sections for rule in section.rules}
+        # (rule id or section name, outcome) -> the template the engine fills (engine/saying.py)
+        self.says: Mapping[tuple[str, str], str] = MappingProxyType(
+            {(section.name, outcome): text for section in self.sections for outcome, text in section.says.items()}
+            | {(rule.id, outcome): text for rule in self.rules.values() for outcome, text in rule.says.items()})
         # every rule of the law section has its number (_load_section)
         self.laws = {rule.law: rule for rule in self.rules.values() if rule.section == LAW_SECTION and rule.law}
         self.profiles = {rule.profile["name"]: rule for rule in self.rules.values() if rule.profile}
@@ -315,10 +360,8 @@ class RuleBook:
         # how many laws the club code has: its texts in rules/sources.yaml say (Hoffmann: 51)
         self.club_code_laws = max((source.get("laws", 0) for source in sources.values()), default=0)
         self._params = {name: self._resolve_params(name) for name in self.profiles}
-        # Things the engine works out from the book alone, kept once worked out (the book never
-        # changes after loading); keys are chosen by the engine, never by a question. Each kind of
-        # key (its first item names it) keeps its own type of value: readers annotate what they take.
-        self.derived: dict[tuple[Hashable, ...], Any] = {}
+        # What the modules above work out from the book alone, each in a Kept of its own.
+        self.kept: dict[Kept[Any, Any], dict[Any, Any]] = {}
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules
@@ -329,15 +372,15 @@ class RuleBook:
         base = self._params[profile or self.default_profile]
         if not agreements:
             return base
-        key = ("params", base.profile, agreements)
-        found: Params | None = self.derived.get(key)
+        agreed = _AGREED.of(self)
+        found = agreed.get((base.profile, agreements))
         if found is None:
             values, origin = dict(base), dict(base.origin)
             for name, value in agreements:
                 parameter = self.agreement(name)["parameter"]
                 values[parameter] = value
                 origin[parameter] = self.agreements[name].id
-            found = self.derived[key] = Params(values, origin, base.profile, agreements)
+            found = agreed[base.profile, agreements] = Params(values, origin, base.profile, agreements, self.says)
         return found
 
     def agreement(self, name: str) -> Agreement:
@@ -361,7 +404,10 @@ class RuleBook:
                 name = rule.variant["parameter"]
                 values[name] = rule.variant["profiles"][profile]["value"]
                 origin[name] = rule.id
-        return Params(values, origin, profile)
+        return Params(values, origin, profile, (), self.says)
+
+
+_AGREED: Kept[tuple[str, Agreed], Params] = Kept("the parameters of a profile under agreements")
 
 
 # --- loading -----------------------------------------------------------------------------------
@@ -501,6 +547,7 @@ def _rule_from(entry: dict[str, Any], section: str, path: Path, rel: str) -> Rul
         example=entry.get("example"),
         readings=tuple(entry.get("readings", ())),
         agreement=entry.get("agreement"),
+        says=MappingProxyType({name: " ".join(text.split()) for name, text in entry.get("says", {}).items()}),
     )
 
 
@@ -523,8 +570,9 @@ def _load_section(path: Path, root: Path) -> Section:
             raise DataError(path, "every club-code law needs its law number", rule_id=entry["id"],
                             key=f"rules[{index}].law")
         rules.append(_rule_from(entry, section, path, rel))
+    says = MappingProxyType({name: " ".join(text.split()) for name, text in document.get("says", {}).items()})
     return Section(section, document["title"], document.get("order", 100), document.get("intro", ""),
-                   rel, tuple(rules))
+                   rel, tuple(rules), says)
 
 
 def _cross_check(book: RuleBook, files: dict[str, str]) -> None:
@@ -657,6 +705,11 @@ def _check_decision(book: RuleBook, rule: Rule, decision: Decision, where: str) 
     for cite in decision.get("cites", []):
         if cite not in book.rules:
             raise DataError(rule.file, f"cites unknown rule '{cite}'", rule_id=rule.id, key=f"{where}.cites")
+    for other in decision.get("precedes", []):
+        other_rule, _, case = other.partition("/")
+        if other_rule not in book.rules or case not in {d["case"] for d in book.rules[other_rule].decisions}:
+            raise DataError(rule.file, f"precedes '{other}', which is no decision row (rule id/case)", rule_id=rule.id,
+                            key=f"{where}.precedes")
 
 
 def _check_presupposition(book: RuleBook, rule: Rule, presupposition: Presupposition, where: str) -> None:

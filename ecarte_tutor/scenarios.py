@@ -46,18 +46,24 @@ def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
     for path in sorted(root.rglob("*.yaml")):
         if path.parent == root and path.name == SYNONYMS_FILE:
             continue  # the search's words, not cases
-        document = load_yaml(path)
-        for error in schema_errors("scenarios", document):
-            raise DataError(path, explain(error), key=key_path(error))
-        rel = path.relative_to(root).as_posix()
-        for entry in document["cases"]:
-            if entry["id"] in seen:
-                raise DataError(path, f"case id is also used in {seen[entry['id']]}", rule_id=entry["id"], key="id")
-            seen[entry["id"]] = rel
-            cases.append(Scenario(entry["id"], entry["name"], rel.split("/")[0], rel, entry["question"],
-                                  entry["expect"], entry.get("situation", ""), entry.get("source"),
-                                  entry.get("note", ""), entry.get("title", ""), entry.get("summary", "")))
+        for case in load_scenario_file(path, path.relative_to(root).as_posix()):
+            if case.id in seen:
+                raise DataError(path, f"case id is also used in {seen[case.id]}", rule_id=case.id, key="id")
+            seen[case.id] = case.file
+            cases.append(case)
     return cases
+
+
+def load_scenario_file(path: Path, rel: str = "") -> list[Scenario]:
+    """The cases of one file, validated; ``rel`` is its path under the scenarios folder (``play/duties.yaml``),
+    whose first part is the cases' group (default: the file's folder and name)."""
+    rel = rel or f"{path.parent.name}/{path.name}"
+    document = load_yaml(path)
+    for error in schema_errors("scenarios", document):
+        raise DataError(path, explain(error), key=key_path(error))
+    return [Scenario(entry["id"], entry["name"], rel.split("/")[0], rel, entry["question"], entry["expect"],
+                     entry.get("situation", ""), entry.get("source"), entry.get("note", ""), entry.get("title", ""),
+                     entry.get("summary", "")) for entry in document["cases"]]
 
 
 def _dict_list(value: object) -> TypeGuard[list[dict[str, object]]]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from .errors import DataError
+from .marks import decides
 from .schemas import explain, key_path, schema_errors
 from .yamlio import load_yaml
 
@@ -79,6 +80,7 @@ class Strategy:
     patterns: tuple[Pattern, ...]
     defaults: dict[str, SeatDefault]
 
+    @decides(KING_EXCEPTION_RULE)
     def rule_ids(self) -> set[str]:
         """Every strategy rule the patterns and defaults cite (all must be in the rule book)."""
         return {p.rule for p in self.patterns} | {d["rule"] for d in self.defaults.values()} | {KING_EXCEPTION_RULE}

@@ -25,6 +25,13 @@ KIND_NAMES = {
 }
 """The kinds of question as a player would ask them (the casebook's filter)."""
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_word(count: int) -> str:
+    """A count as explanations write it: in words up to ten ("five tricks"), in figures beyond."""
+    return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+
 
 def _card(card: object) -> Card | None:
     if isinstance(card, Card):

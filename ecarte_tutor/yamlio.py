@@ -121,3 +121,31 @@ def load_yaml(path: Path) -> Any:
         raise DataError(path, "nests its values too deeply to be read") from None
     finally:
         loader.dispose()
+
+
+def item_lines(path: Path, key: str, by: str = "") -> list[tuple[object, int, yaml.Node]]:
+    """Each item of the list under the top-level ``key`` of a YAML file: its ``by`` value (its index when
+    ``by`` is empty), the 1-based line it starts on, and its node (:func:`node_lines` reads inside it).
+
+    For naming a line in a report (the index of where each rule is used, a failing case); the file is
+    read as :func:`load_yaml` reads it, so call this only on files that load.
+    """
+    root = yaml.compose(read_data_file(Path(path)), Loader=StrictLoader)
+    return node_lines(root, key, by)
+
+
+def node_lines(node: yaml.Node | None, key: str, by: str = "") -> list[tuple[object, int, yaml.Node]]:
+    """:func:`item_lines` inside a mapping node already read."""
+    if not isinstance(node, MappingNode):
+        return []
+    items = next((value for name, value in node.value if isinstance(name, ScalarNode) and name.value == key), None)
+    if not isinstance(items, yaml.SequenceNode):
+        return []
+    found: list[tuple[object, int, yaml.Node]] = []
+    for index, item in enumerate(items.value):
+        label: object = index
+        if by and isinstance(item, MappingNode):
+            label = next((value.value for name, value in item.value
+                          if isinstance(name, ScalarNode) and name.value == by and isinstance(value, ScalarNode)), None)
+        found.append((label, item.start_mark.line + 1, item))
+    return found

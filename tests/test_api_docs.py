@@ -13,9 +13,11 @@ import pytest
 from questions.samples import ANSWERED, scenario_questions
 
 from ecarte_tutor import ask
+from ecarte_tutor.apidocs import regenerated
 from ecarte_tutor.engine.kinds import KINDS
 from ecarte_tutor.questions.report import RULE_CODES
 from ecarte_tutor.questions.schemas import COMMON, COMMON_FIELDS, FILL, common_schema, kind_schema
+from ecarte_tutor.rulebook import load_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "api.md"
@@ -143,6 +145,18 @@ def test_every_fact_and_its_values_are_documented(book, doc):
 
 def test_every_option_id_is_documented(book, doc):
     assert table(doc, "| option id | meaning |") == list(book.option_labels)
+
+
+def test_the_tables_of_facts_and_options_are_those_the_rule_book_writes(book, doc):
+    assert regenerated(doc, book) == doc, "docs/api.md's generated tables are stale: run python3 dev.py docs"
+
+
+def test_a_fact_changed_in_the_data_changes_its_documentation(doc, rules_copy):
+    facts = rules_copy / "dispute-facts.yaml"
+    facts.write_text(facts.read_text(encoding="utf-8").replace("question: Had the dealer already begun to deal?",
+                                                               "question: Had the deal begun?"), encoding="utf-8")
+    written = regenerated(doc, load_rulebook(rules_copy))
+    assert "| `deal_begun` | boolean | true / false | Had the deal begun? |" in written and written != doc
 
 
 def produced_codes(call: str) -> set[str]:

@@ -113,3 +113,17 @@ def test_ask_reads_standard_input_when_the_file_is_a_dash():
     """`ecarte-tutor ask -` is standard input, as for most command-line tools (not a file named "-")."""
     code, out, _ = run(["ask", "-"], '{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}')
     assert code == 0 and json.loads(out)["winner"] == "follower"
+
+
+def test_check_runs_every_worked_case_so_a_changed_ruling_fails_it(rules_copy, capsys):
+    """Issue 24: law 18's chooser flipped in the data alone passed `check` while a scenario failed."""
+    path = rules_copy / "laws" / "dealing.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("    law: 18\n")
+    at = text.index("        chooser: elder\n", start)
+    path.write_text(text[:at] + "        chooser: dealer\n" + text[at + len("        chooser: elder\n"):],
+                    encoding="utf-8")
+    assert main(["check", "--rules", str(rules_copy)]) == 1
+    captured = capsys.readouterr()
+    assert next(line for line in captured.out.splitlines() if line.startswith("Scenarios:")).endswith(" defect(s).")
+    assert "scenario defect: " in captured.err and "chooser" in captured.err

@@ -2,15 +2,13 @@
 import argparse
 import json
 import shutil
-from pathlib import Path
 
 import pytest
+from laws_fixture import FIXTURE
 
 from ecarte_tutor.commands import coverage as command
-from ecarte_tutor.coverage import law_coverage, uncovered_remedies
 from ecarte_tutor.library import load_library
-
-FIXTURE = Path(__file__).parent / "data" / "laws-fixture"
+from ecarte_tutor.trace import law_coverage, uncovered_remedies
 
 
 def run(*argv):

@@ -27,7 +27,8 @@ def test_every_data_file_is_in_the_wheel(wheel_names, folder):
 
 
 @pytest.mark.parametrize("name", ["ecarte_tutor/templates/base.html", "ecarte_tutor/static/css/site.css",
-                                  "ecarte_tutor/schemas/rulefile.schema.json"])
+                                  "ecarte_tutor/schemas/rulefile.schema.json", "ecarte_tutor/py.typed",
+                                  "ecarte_tutor/templates/rules/_where_used.html"])
 def test_site_files_and_schemas_are_in_the_wheel(wheel_names, name):
     assert name in wheel_names
 

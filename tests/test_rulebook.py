@@ -135,9 +135,16 @@ def test_params_types_every_parameter_of_the_schema(book):
 
     schema = json.loads((SCHEMA_DIR / "params.schema.json").read_text(encoding="utf-8"))
     hints = typing.get_type_hints(Params)
-    declared = set(hints) - {"origin", "profile", "agreements", "derived"}
+    declared = set(hints) - {"origin", "profile", "agreements", "says", "kept"}
     assert declared == set(schema["properties"])
     agreed = read_agreements({"agreements": ["ace-high", {"game-target": 7}]}, book)
     for params in [book.params(profile) for profile in book.profiles] + [book.params("london", agreed)]:
         for name in sorted(declared):
             assert _has_type(params[name], hints[name]), (params.profile, name, params[name])
+
+
+def test_what_modules_work_out_from_the_book_is_kept_typed_by_each_module(book):
+    """Issue 24: the untyped ``derived`` caches became ``Kept`` values owned by their modules."""
+    for holder in (book, book.params()):
+        assert "derived" not in vars(holder)
+        assert all(type(key).__name__ == "Kept" for key in holder.kept)

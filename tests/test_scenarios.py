@@ -1,17 +1,9 @@
-"""Every worked case in scenarios/ gets the answer it states."""
-import pytest
-from data_under_test import LIBRARY
+"""How a worked case's answer is compared with the one it states (scenarios.mismatches).
 
-from ecarte_tutor import ask
+The cases themselves run as test items of their own, each named by its file and line: pytest collects
+``scenarios/**.yaml`` (the ``conftest.py`` at the repository's root, ecarte_tutor.yamlcases).
+"""
 from ecarte_tutor.scenarios import mismatches
-
-CASES = LIBRARY.scenarios
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_scenario(case, book):
-    answer = ask(case.question, book)
-    assert mismatches(case.expect, answer) == [], f"{case.file}: {case.name}\nanswer: {answer}"
 
 
 def test_explanation_mentions_one_phrase_as_a_whole():

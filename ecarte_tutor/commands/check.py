@@ -1,21 +1,53 @@
-"""``ecarte-tutor check``: load and cross-check the rule book, scenarios and lessons; print a summary.
+"""``ecarte-tutor check [FILE ...]``: load and cross-check the rule book, scenarios and lessons; print a summary.
 
-Every worked case and every lesson exercise is answered by the engine (:func:`ecarte_tutor.library.defects`,
-the same function ``serve`` refuses to start on); any defect is printed and the exit status is 1.
+With files (``ecarte-tutor check scenarios/disputes/dealing.yaml``), run only their worked cases or lesson
+steps, as ``openfisca test`` does: one line per failure, ``file:line: case`` and what differs; exit 1 on any.
+
+Without files, every worked case and every lesson exercise is answered by the engine, and the code's ties to
+the rule book are read (:func:`ecarte_tutor.library.defects`, the same function ``serve`` refuses to start on);
+any defect is printed and the exit status is 1.
 """
 from __future__ import annotations
 
 import sys
 from collections import Counter
 
+from ..errors import DataError
+
 
 def add_arguments(parser) -> None:
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="a file of worked cases (scenarios/…) or a lesson (lessons/…) to run alone")
     parser.add_argument("--rules", help="rule book folder (default: the bundled rules/)")
     parser.add_argument("--house", metavar="FILE", help="also check a club's house rules file (rules/houses/*.yaml)")
 
 
+def run_files(args) -> int:
+    """Run the cases or steps of each file named; print the failures with their file and line."""
+    from ..library import load_library
+    from ..yamlcases import failed, run_file
+
+    book = load_library(args.rules).book
+    failures = 0
+    for name in args.files:
+        try:
+            runs = run_file(name, book)
+        except DataError as exc:
+            print(f"ecarte-tutor: {exc}", file=sys.stderr)
+            failures += 1
+            continue
+        broken = failed(runs)
+        for found in broken:
+            print(found.report(), file=sys.stderr)
+        failures += len(broken)
+        print(f"{name}: {len(runs)} run, " + (f"{len(broken)} failed." if broken else "every one as it states."))
+    return 1 if failures else 0
+
+
 def run(args) -> int:
-    from ..engine.decides import applied_rules
+    if args.files:
+        return run_files(args)
+    from ..codescan import scan
     from ..engine.kinds import KINDS
     from ..errors import printable
     from ..library import defects, load_library
@@ -47,9 +79,10 @@ def run(args) -> int:
           + (f", {broken_cases} defect(s)." if broken_cases else ", every one answered as it states."))
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
-    if not any(problem.startswith("engine and rule book") for problem in found):
-        print(f"Engine: {len(applied_rules())} rule ids applied by the code, every one in the rule book; every rule "
-              "that sets a parameter is applied.")
+    if not any(problem.startswith("code and rule book") for problem in found):
+        print(f"Code: {len(scan(book).applying())} rule ids applied by marked functions, every id and name the code "
+              "writes in the rule book, every rule a function cites in its marker; every rule that sets a parameter "
+              "is applied; every two decision rows that can both match state which rules.")
     broken_lessons = sum(problem.startswith("lesson defect") for problem in found)
     print(f"Lessons: {len(library.lessons)}" + (f", {broken_lessons} defect(s)." if broken_lessons else
                                                  ", every exercise's answer agreeing with the engine."))

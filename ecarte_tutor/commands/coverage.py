@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import sys
 
-from ..coverage import law_coverage, uncovered_remedies
 from ..library import load_library
+from ..trace import law_coverage, uncovered_remedies
 
 TITLE_WIDTH = 38
 

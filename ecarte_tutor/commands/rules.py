@@ -1,12 +1,19 @@
-"""``ecarte-tutor rules [ID|SECTION] [--profile P] [--json]``: print rules readably."""
+"""``ecarte-tutor rules [ID|SECTION] [--profile P] [--json] [--trace]``: print rules readably.
+
+``--trace`` prints, for each rule, where it is used (:mod:`ecarte_tutor.trace`): its entry in the rule
+book, the code that applies it, the decision rows, worked cases, lessons and drills that use it, and
+its pages, each with its file and line.
+"""
 from __future__ import annotations
 
 import json
 import sys
 
 from ..fields import is_whole_number
+from ..library import load_library
 from ..rulebook import default_rulebook
 from ..terminal_markdown import BOLD, RESET, render
+from ..trace import RuleTrace, Trace
 
 
 def add_arguments(parser) -> None:
@@ -15,6 +22,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--profile", help="show the parameter values in force under this profile "
                                           "(london, french, modern, finnish)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--trace", action="store_true", help="where each rule is used: its entry, the code that "
+                                                             "applies it, its rows, cases, lessons, drills and pages")
 
 
 def select(book, target):
@@ -60,6 +69,16 @@ def _print_text(rule, params, styled: bool) -> None:
     print(f"  Sources: {sources}\n")
 
 
+def _print_trace(found: RuleTrace) -> None:
+    print(f"{found.rule_id} — {found.title}" + (f" (law {found.law})" if found.law else ""))
+    print(f"  Rule book: {found.entry.place}")
+    for heading, uses in found.sections():
+        print(f"  {heading}: none" if not uses else f"  {heading} ({len(uses)}):")
+        for use in uses:
+            print("    " + "  ".join(part for part in (use.place, use.what, use.url) if part))
+    print()
+
+
 def run(args) -> int:
     book = default_rulebook()
     if args.profile and args.profile not in book.profiles:
@@ -72,6 +91,15 @@ def run(args) -> int:
               f"Sections: {', '.join(dict.fromkeys(s.name for s in book.sections))}.", file=sys.stderr)
         return 2
     params = book.params(args.profile) if args.profile else None
+    if args.trace:
+        index = Trace(load_library())
+        traces = [index.rule(rule.id) for rule in rules]
+        if args.json:
+            print(json.dumps([found.as_dict() for found in traces], ensure_ascii=False, indent=2))
+        else:
+            for found in traces:
+                _print_trace(found)
+        return 0
     if args.json:
         print(json.dumps([_as_dict(rule, params) for rule in rules], ensure_ascii=False, indent=2))
     else:

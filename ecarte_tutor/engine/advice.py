@@ -25,9 +25,9 @@ from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import read_cards, read_seat, read_suit, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from ..strategy import KING_EXCEPTION_RULE, Limits, Pattern, Strategy, SuitCondition
-from .decides import decides
 
 # --- matching -------------------------------------------------------------------------------
 

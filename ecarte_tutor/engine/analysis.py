@@ -19,18 +19,17 @@ from ..cards import Card
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_seat, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from . import doubledummy, hand, holdings, play
-from .citing import Reasons
+from .citing import Citing, Reasons
 from .deal import read_deal
-from .decides import decides
 from .illegal import Illegal
 
 FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view")
 EXACT_CLASSES = 3000  # classes of holdings searched one by one; beyond that, a sample
 SAMPLE_SIZE = 2000  # holdings drawn when sampling (margin for a share: at most ±2.2 points)
 Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
-LINE_DUTIES = ("follow", "head", "trump")  # duties that narrow a follower's choice in a line
 DUTY_PARAMS = ("must_follow_suit", "must_head_trick", "must_trump_when_void")
 
 
@@ -87,7 +86,65 @@ def read_position(question: Question, params: Params) -> Position:
     return Position(state, held)
 
 
-def answer_analyse(question: Question, book: RuleBook, params: Params) -> Answer:
+@dataclass(frozen=True)
+class DoubleDummyAnswer:
+    """The ``analyse`` kind's answer with every card known: the tricks each legal card of the seat to act
+    secures with best play, the best cards, whether they win the point or the vole, a best line, and why."""
+
+    to_act: str
+    cards: tuple[tuple[Card, int], ...]  # each legal card, in the usual order, with the tricks it secures
+    best: tuple[Card, ...]
+    point: bool
+    vole: bool
+    tricks_won: dict[str, int]
+    line: list[hand.TrickRecord]
+    citing: Citing
+    explanation: str
+
+    def as_json(self) -> Answer:
+        """The answer as docs/api.md gives it."""
+        return {"to_act": self.to_act,
+                "cards": [{"card": card.notation, "tricks": tricks} for card, tricks in self.cards],
+                "best": [card.notation for card in self.best], "point": self.point, "vole": self.vole,
+                "tricks_won": dict(self.tricks_won), "line": self.line, **self.citing, "explanation": self.explanation}
+
+
+@dataclass(frozen=True)
+class ViewedAnswer:
+    """The ``analyse`` kind's answer from one player's ``view``: what each legal card of the seat to act gives
+    over the holdings the viewer cannot tell apart (or, the other to act, what his best card gives), the
+    cards best for tricks and for the point, how many holdings were searched, what the play ruled out, and why."""
+
+    to_act: str
+    view: str
+    cards: tuple[tuple[Card, Figures], ...]
+    best: tuple[Card, ...]
+    best_point: tuple[Card, ...]
+    point: bool
+    vole: bool
+    expected_tricks: float
+    p_point: float
+    holdings: int
+    exact: bool
+    margin: float
+    tricks_won: dict[str, int]
+    ruled_out: tuple[Card, ...]
+    citing: Citing
+    explanation: str
+
+    def as_json(self) -> Answer:
+        """The answer as docs/api.md gives it."""
+        return {"to_act": self.to_act, "view": self.view,
+                "cards": [{"card": card.notation, **figures} for card, figures in self.cards],
+                "best": [card.notation for card in self.best],
+                "best_point": [card.notation for card in self.best_point],
+                "point": self.point, "vole": self.vole, "expected_tricks": self.expected_tricks,
+                "p_point": self.p_point, "holdings": self.holdings, "exact": self.exact, "margin": self.margin,
+                "tricks_won": dict(self.tricks_won), "ruled_out": [card.notation for card in self.ruled_out],
+                **self.citing, "explanation": self.explanation}
+
+
+def answer_analyse(question: Question, book: RuleBook, params: Params) -> DoubleDummyAnswer | ViewedAnswer:
     """Kind ``analyse``: the tricks each legal card of the player to act leads to, with best play."""
     unknown = [name for name in question if name not in FIELDS]
     if unknown:
@@ -104,7 +161,7 @@ def answer_analyse(question: Question, book: RuleBook, params: Params) -> Answer
 # --- every card known -----------------------------------------------------------------------------
 
 
-def _double_dummy(position: Position, book: RuleBook, params: Params) -> Answer:
+def _double_dummy(position: Position, book: RuleBook, params: Params) -> DoubleDummyAnswer:
     state, seat = position.state, position.to_act
     values = doubledummy.card_values(state.hands[seat], state.hands[other(seat)], position.led, state.trump,
                                      params)
@@ -120,17 +177,10 @@ def _double_dummy(position: Position, book: RuleBook, params: Params) -> Answer:
             "With every card known and both sides at their best, " + _verdicts(seat, totals, params),
             "A best line (led–followed, then the trick's winner): "
             + "; ".join(f"{t['led']}–{t['followed']} {t['winner']}" for t in _pretty(line)) + "."]
-    return {
-        "to_act": seat,
-        "cards": [{"card": card.notation, "tricks": totals[card]} for card in order],
-        "best": [card.notation for card in best],
-        "point": top >= params.point_tricks,
-        "vole": top >= params.hand_size,
-        "tricks_won": dict(state.tricks),
-        "line": line,
-        **reasons.fields(),
-        "explanation": " ".join(text),
-    }
+    return DoubleDummyAnswer(to_act=seat, cards=tuple((card, totals[card]) for card in order), best=tuple(best),
+                             point=top >= params.point_tricks, vole=top >= params.hand_size,
+                             tricks_won=dict(state.tricks), line=line, citing=reasons.fields(),
+                             explanation=" ".join(text))
 
 
 def principal_line(state: hand.HandState, first: Card, params: Params) -> tuple[list[hand.TrickRecord], list[str]]:
@@ -152,7 +202,7 @@ def principal_line(state: hand.HandState, first: Card, params: Params) -> tuple[
             card = next(c for c in params.ranking.sort(values) if values[c] == top)
         if led is not None:
             duty = play.duty(hands[seat], led, state.trump, params)
-            if duty.code in LINE_DUTIES:
+            if duty.kind.binds:  # a duty that narrows the follower's choice in a line
                 rules += duty.rule_ids
         hands[seat].remove(card)
         current.append((seat, card))
@@ -170,7 +220,7 @@ def principal_line(state: hand.HandState, first: Card, params: Params) -> tuple[
 # --- one player's view ----------------------------------------------------------------------------
 
 
-def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> Answer:
+def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> ViewedAnswer:
     state, seat = position.state, position.to_act
     known = holdings.knowledge(state, viewer, position.held[viewer], params)
     # the card on the table splits the runs too: the other may be the one to answer it
@@ -200,25 +250,20 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     reasons.add(*(rule for _, rules in known.ruled_out for rule in rules))
     reasons.add(*(params.rule_for(duty) for duty in DUTY_PARAMS if params[duty]))
     _add_outcome_rules(reasons, params)
-    answer: Answer = {
-        "to_act": seat,
-        "view": viewer,
-        "cards": [{"card": card.notation, **figures[card]} for card in order if card is not None],
-        "best": [card.notation for card in best if card is not None],
-        "best_point": [card.notation for card in best_point if card is not None],
-        "point": any(f["p_point"] == 1 for f in figures.values()),
-        "vole": any(f["p_vole"] == 1 for f in figures.values()),
-        "expected_tricks": lead["expected_tricks"],
-        "p_point": lead["p_point"],
-        "holdings": tally.total if exact else SAMPLE_SIZE,
-        "exact": exact,
-        "margin": max(f.get("margin", 0.0) for f in figures.values()),
-        "tricks_won": dict(state.tricks),
-        "ruled_out": [card.notation for card in params.ranking.sort(c for c, _ in known.ruled_out)],
-        **reasons.fields(),
-    }
-    answer["explanation"] = _view_text(position, viewer, known, exact, figures, best, best_point)
-    return answer
+    return ViewedAnswer(
+        to_act=seat, view=viewer,
+        cards=tuple((card, figures[card]) for card in order if card is not None),
+        best=tuple(card for card in best if card is not None),
+        best_point=tuple(card for card in best_point if card is not None),
+        point=any(f["p_point"] == 1 for f in figures.values()),
+        vole=any(f["p_vole"] == 1 for f in figures.values()),
+        expected_tricks=lead["expected_tricks"], p_point=lead["p_point"],
+        holdings=tally.total if exact else SAMPLE_SIZE, exact=exact,
+        margin=max(f.get("margin", 0.0) for f in figures.values()),
+        tricks_won=dict(state.tricks),
+        ruled_out=tuple(params.ranking.sort(c for c, _ in known.ruled_out)),
+        citing=reasons.fields(),
+        explanation=_view_text(position, viewer, known, exact, figures, best, best_point))
 
 
 def contrast(question: Question, params: Params, viewer: str, better: Card, worse: Card,

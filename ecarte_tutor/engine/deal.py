@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..errors import QuestionError
 from ..fields import read_card, read_cards
+from ..marks import decides
 from ..rulebook import Params
-from .decides import decides
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Deal:
     stock: tuple[Card, ...]
 
 
-@decides("deal.five-cards", "deal.turn-up")
+@decides("deal.five-cards", "deal.turn-up", "deal.stock")
 def read_deal(value: object, params: Params) -> Deal:
     """Check a deal as docs/api.md describes; every defect is a ``bad-deal`` error naming the field."""
     if not isinstance(value, dict):
@@ -43,8 +43,9 @@ def read_deal(value: object, params: Params) -> Deal:
         raise QuestionError("bad-deal", f"The stock must hold the {expected_stock} undealt cards, not {len(stock)}.",
                             "deal.stock")
     where: dict[Card, str] = {}
-    places = [("deal.elder", "in the elder hand", hands["elder"]), ("deal.dealer", "in the dealer's hand",
-              hands["dealer"]), ("deal.turn_up", "as the turn-up", (turn_up,)), ("deal.stock", "in the stock", stock)]
+    places = [(f"deal.{seat}", place, hands[seat]) for seat, place in (("elder", "in the elder hand"),
+                                                                       ("dealer", "in the dealer's hand"))]
+    places += [("deal.turn_up", "as the turn-up", (turn_up,)), ("deal.stock", "in the stock", stock)]
     for name, place, group in places:
         for i, card in enumerate(group):
             field = name if name == "deal.turn_up" else f"{name}[{i}]"

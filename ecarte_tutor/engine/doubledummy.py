@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
+from ..marks import decides
 from ..rulebook import Params
-from .decides import decides
 
 TRUMPS = 0xFF << 24  # the trump suit's byte
 NOT_SUIT_TOP = 0x7F7F7F7F  # every bit but the top one of each suit byte

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from ..fields import read_int, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
-from .decides import decides
 
 
 @decides("variant.short-stock-dealer", "exchange.discard-limits")

@@ -14,11 +14,11 @@ from ..cards import Card, Suit
 from ..errors import QuestionError, excerpt
 from ..fields import SEATS, other, read_card, read_cards, read_seat, read_seat_numbers, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
 from . import play, scoring, wagers
 from .citing import Reasons
 from .deal import Deal, read_deal
-from .decides import decides
 from .exchange import share_stock
 from .illegal import Illegal
 
@@ -153,6 +153,7 @@ class HandState:
     def king_turned(self) -> bool:
         return self.trump_card.rank == "K"
 
+    @decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead")
     def to_act(self) -> str | None:
         if self.phase == "play":
             return other(self.current[0][0]) if self.current else self.leader
@@ -234,12 +235,14 @@ def king_window_open(state: HandState, seat: str, params: Params) -> bool:
 
 def next_actions(state: HandState, params: Params) -> list[NextAction]:
     """The legal next actions (docs/api.md, ``next``): the announcements open now, then the seat to act's."""
+    offers: list[NextAction] = [{"by": seat, "do": verb} for seat, verb in wagers.wager_options(state, params)]
     if state.pending:  # an offer waits for its answer before anything else
-        return wagers.wager_options(state, params)
+        return offers
     kings: list[NextAction] = [{"by": s, "do": "announce-king"} for s in SEATS if king_window_open(state, s, params)]
-    return kings + wagers.wager_options(state, params) + _turn_actions(state, params)
+    return kings + offers + _turn_actions(state, params)
 
 
+@decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead")
 def _turn_actions(state: HandState, params: Params) -> list[NextAction]:
     seat = state.to_act()
     if seat is None:  # the hand is over
@@ -275,7 +278,8 @@ def _draw(state: HandState, seat: str, discards: list[Card]) -> None:
 
 
 @decides("exchange.propose", "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead",
-         "play.trick-winner", "law.40", "scoring.game")
+         "play.trick-winner", "law.40", "scoring.game", "scoring.claim-order", "variant.doubling",
+         "variant.offering-the-point")
 def _check_turn(state: HandState, action: Action) -> None:
     seat, verb = action["by"], action["do"]
     expected = state.to_act()
@@ -372,7 +376,7 @@ def _apply_card(state: HandState, action: Action, params: Params) -> None:
     led = state.current[0][1] if state.current else None
     duty = play.duty(hand, led, state.trump, params)
     if card not in duty.legal:
-        code = ("revoke" if duty.code in ("follow", "head") and led is not None and card.suit != led.suit
+        code = ("revoke" if duty.kind.follows_suit and led is not None and card.suit != led.suit
                 else "failed-to-win-trick")
         raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", [*duty.rule_ids, play.REVOKE])
     place_card(state, seat, card, params)
@@ -519,7 +523,9 @@ def read_actions(question: Question) -> list[Action]:
     return [read_action(item, i) for i, item in enumerate(raw)]
 
 
-@decides("exchange.short-stock", "variant.short-stock-dealer", "law.38")
+@decides("exchange.short-stock", "variant.short-stock-dealer", "law.38", "exchange.propose",
+         "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead", "variant.doubling",
+         "variant.offering-the-point")
 def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
     deal = read_deal(require(question, "deal"), params)

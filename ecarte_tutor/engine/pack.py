@@ -9,20 +9,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from ..cards import PACK, Suit, split_card
 from ..errors import QuestionError, excerpt
 from ..fields import require
 from ..jsontypes import Answer, Question
+from ..marks import decides, fact_name, fact_value
 from ..rulebook import Params, RuleBook
-from .decides import decides
 from .disputes import rule_on
+from .disputes.interview import IRREGULARITY
 
 MAX_CARDS = 200
 FULL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 # The laws on an incorrect pack, in the order they apply: law 45 voids the current deal,
 # law 6 keeps the cut for deal, law 44 lets a player ask for two new packs.
-INCORRECT_PACK = "incorrect-pack"  # the dispute irregularity whose ruling applies
+INCORRECT_PACK = fact_value("irregularity", "incorrect-pack")  # the dispute irregularity whose ruling applies
+DEAL_BEGUN = fact_name("deal_begun")  # found once the deal had begun (at the cut, no deal would be void)
 LISTED = 8  # cards named one by one in an explanation before "and N more"
 
 
@@ -49,8 +52,33 @@ def _named(cards: Sequence[str]) -> str:
     return shown + (f" and {len(cards) - LISTED} more" if len(cards) > LISTED else "")
 
 
+@dataclass(frozen=True, slots=True)
+class PackAnswer:
+    """The ``pack`` kind's answer: the pack's size, whether it is correct, the cards missing, doubled and foreign,
+    the laws and rules that follow (with the laws' text for an incorrect pack), and why."""
+
+    size: int
+    correct: bool
+    missing: list[str]
+    duplicates: list[str]
+    foreign: list[str]
+    laws: list[int]
+    cites: list[str]
+    law_text: list[dict[str, object]] | None  # the laws that rule on an incorrect pack; None for a correct one
+    explanation: str
+
+    def as_json(self) -> Answer:
+        answer: Answer = {"size": self.size, "correct": self.correct, "missing": self.missing,
+                          "duplicates": self.duplicates, "foreign": self.foreign, "laws": self.laws,
+                          "cites": self.cites}
+        if self.law_text is not None:
+            answer["law_text"] = self.law_text
+        answer["explanation"] = self.explanation
+        return answer
+
+
 @decides("pack.piquet-pack")
-def answer_pack(question: Question, book: RuleBook, params: Params) -> Answer:
+def answer_pack(question: Question, book: RuleBook, params: Params) -> PackAnswer:
     """Answer a ``pack`` question: size, correctness, the faults found and the laws that follow."""
     given = require(question, "cards")
     if not isinstance(given, list):
@@ -67,13 +95,10 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> Answer:
     foreign_cards = [card for card in canonical if card not in piquet]
     correct = not (missing or duplicates or foreign)
     pack_rule = params.rule_for("pack_size")
-    answer: Answer = {"size": len(canonical), "correct": correct, "missing": missing, "duplicates": duplicates,
-              "foreign": foreign}
     if correct:
-        answer.update(laws=[], cites=[pack_rule], explanation=(
-            f"All {len(piquet)} cards of the piquet pack are here, each exactly once, and nothing else: "
-            "the pack is correct, so no law on incorrect packs comes into play."))
-        return answer
+        return PackAnswer(len(canonical), correct, missing, duplicates, foreign, [], [pack_rule], None,
+                          f"All {len(piquet)} cards of the piquet pack are here, each exactly once, and nothing "
+                          "else: the pack is correct, so no law on incorrect packs comes into play.")
     faults = []
     if missing:
         faults.append(f"it lacks {_named(missing)}")
@@ -83,9 +108,8 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> Answer:
         faults.append(f"{_named(foreign_cards)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
     # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it,
     # for a pack found wrong once its deal had begun (found at the cut, no deal would be void).
-    ruling = rule_on({"facts": {"irregularity": INCORRECT_PACK, "deal_begun": True}}, book, params)
+    ruling = rule_on({"facts": {IRREGULARITY: INCORRECT_PACK, DEAL_BEGUN: True}}, book, params)
     assert ruling["status"] == "ruling"  # law 45's row needs no fact beyond these
-    answer.update(laws=ruling["laws"], cites=ruling["cites"] + [pack_rule], law_text=ruling["law_text"],
-                  explanation=f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. "
-                              + ruling["explanation"])
-    return answer
+    text = f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. " + ruling["explanation"]
+    return PackAnswer(len(canonical), correct, missing, duplicates, foreign, ruling["laws"],
+                      ruling["cites"] + [pack_rule], ruling["law_text"], text)

@@ -11,13 +11,14 @@ games replayed, ``seated`` and ``sitting_out`` for the next game, ``streak`` and
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TypedDict
 
 from ..errors import QuestionError, excerpt
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
-from .citing import Reasons
-from .decides import decides
+from .citing import Citing, Reasons
 
 POOL_RULE = "variant.pool-ecarte"
 PLAYERS = 3
@@ -28,6 +29,35 @@ class Streak(TypedDict):
 
     player: str | None
     wins: int
+
+
+class PoolGame(TypedDict):
+    """One game of the pool replayed: who played, who won and lost, and who sits out the next."""
+
+    game: int
+    playing: list[str]
+    winner: str
+    loser: str
+    sits_out_next: str
+
+
+@dataclass(frozen=True, slots=True)
+class PoolAnswer:
+    """The ``pool`` kind's answer: the games replayed, the next game's players (None once the pool is won),
+    the winning streak, the pool's winner (None while it goes on), the rules and why."""
+
+    games: tuple[PoolGame, ...]
+    seated: tuple[str, str] | None
+    sitting_out: str | None
+    streak: Streak
+    winner: str | None
+    citing: Citing
+    explanation: str
+
+    def as_json(self) -> Answer:
+        return {"games": list(self.games), "seated": list(self.seated) if self.seated else None,
+                "sitting_out": self.sitting_out, "streak": self.streak, "winner": self.winner, **self.citing,
+                "explanation": self.explanation}
 
 
 def _names(question: Question) -> list[str]:
@@ -55,7 +85,7 @@ def _member(value: object, names: list[str], field: str) -> str:
 
 
 @decides(POOL_RULE)
-def answer_pool(question: Question, book: RuleBook, params: Params) -> Answer:
+def answer_pool(question: Question, book: RuleBook, params: Params) -> PoolAnswer:
     """Kind ``pool``: replay the games of a pool and say who plays next, or who has won."""
     names = _names(question)
     first = question.get("first", names[:2])
@@ -68,7 +98,7 @@ def answer_pool(question: Question, book: RuleBook, params: Params) -> Answer:
     if not isinstance(results, list):
         raise QuestionError("bad-field", "'results' must list the winner of each game, in order.", "results")
     waiting = next(name for name in names if name not in seated)
-    games: list[dict[str, object]] = []
+    games: list[PoolGame] = []
     streak: Streak = {"player": None, "wins": 0}
     winner = None
     for i, value in enumerate(results):
@@ -93,5 +123,5 @@ def answer_pool(question: Question, book: RuleBook, params: Params) -> Answer:
                 "his seat to the player who waited, and the first to win two games running wins the pool.")
         if streak["player"]:
             text += f" {streak['player']} won the last game: one more win in a row takes the pool."
-    return {"games": games, "seated": None if winner else seated, "sitting_out": None if winner else waiting,
-            "streak": streak, "winner": winner, **reasons.fields(), "explanation": text}
+    return PoolAnswer(tuple(games), None if winner else (seated[0], seated[1]), None if winner else waiting, streak,
+                      winner, reasons.fields(), text)

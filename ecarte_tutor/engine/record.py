@@ -19,9 +19,9 @@ from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, other, read_card, read_seat, read_suit, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
-from .citing import Reasons
-from .decides import decides
+from .citing import Citing, Reasons
 from .play import REVOKE, trick_winner
 
 LEAD_OUT_OF_TURN = "law.40"
@@ -171,7 +171,20 @@ def proven_faults(tricks: list[Trick], trump: Suit, params: Params) -> list[Faul
     return faults
 
 
-def answer_record(question: Question, book: RuleBook, params: Params) -> Answer:
+@dataclass(frozen=True, slots=True)
+class RecordAnswer:
+    """The ``record`` kind's answer: the faults the record proves (none: it is clean), the rules and why."""
+
+    proven: tuple[Proven, ...]
+    citing: Citing
+    explanation: str
+
+    def as_json(self) -> Answer:
+        return {"proven": list(self.proven), "clean": not self.proven, **self.citing, "explanation": self.explanation}
+
+
+@decides("play.lead")
+def answer_record(question: Question, book: RuleBook, params: Params) -> RecordAnswer:
     """Kind ``record``: the irregularities a record of tricks proves by itself."""
     trump = read_suit(require(question, "trump"), "trump")
     tricks = read_tricks(question, params)
@@ -189,4 +202,4 @@ def answer_record(question: Question, book: RuleBook, params: Params) -> Answer:
         text = (f"Nothing in these {len(tricks)} trick{'s' * (len(tricks) != 1)} proves an irregularity: no player "
                 "who failed to follow, to trump or to win later showed a card that he must then have held, and "
                 "every trick was led by the player whose lead it was.")
-    return {"proven": proven, "clean": not proven, **reasons.fields(), "explanation": text}
+    return RecordAnswer(tuple(proven), reasons.fields(), text)

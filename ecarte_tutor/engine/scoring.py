@@ -1,7 +1,9 @@
 """What a hand scores (kind ``score``), point by point, in the order the game claims them.
 
 Point values, who is vulnerable (law 49 and the profiles' variants), the game
-target and the claim order all come from the rule book.
+target and the claim order all come from the rule book, and so do the words of every
+award: templates beside each rule (``says``, :mod:`.saying`), the counts in them filled from the
+parameters ("all five tricks" is the hand's size).
 """
 from __future__ import annotations
 
@@ -11,9 +13,42 @@ from typing import NotRequired, TypedDict
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, SEATS, other, read_bool, read_seat, read_seat_numbers, require
 from ..jsontypes import Answer, Question
+from ..marks import decides
 from ..rulebook import Params, RuleBook
+from ..wording import number_word
 from .citing import Reasons
-from .decides import decides
+from .saying import Saying
+
+# Why a seat stands committed to the point, or does not (law 49 and the profiles' variants): rules/scoring.yaml.
+DEALER_REFUSED_FIRST = Saying("scoring.penalty", "dealer-refused-first")
+FIRST_REFUSAL_FREE = Saying("scoring.penalty", "first-refusal-free")
+DEALER_REFUSED_LATER = Saying("scoring.penalty", "dealer-refused-later", "point_tricks")
+LATER_REFUSAL_FREE = Saying("scoring.penalty", "later-refusal-free")
+ELDER_WITHOUT_PROPOSING = Saying("scoring.penalty", "elder-without-proposing")
+NO_PROPOSAL_FREE = Saying("scoring.penalty", "no-proposal-free", "profile")
+ELDER_AFTER_ACCEPTANCE = Saying("scoring.penalty", "elder-after-acceptance", "point_tricks")
+# What the tricks win, and how the commitment changes it.
+POINT = Saying("scoring.point", "point", "won")
+VOLE = Saying("scoring.vole", "vole", "hand_size")
+WON = Saying("scoring", "won", "Winner", "what", "points")
+LOST_VOLE_SCORES_ALL_THE_SAME = Saying("scoring.penalty", "lost-vole-all-the-same", "Why", "points")
+LOST_COMMITTED = Saying("scoring.penalty", "lost-committed", "Winner", "what", "why", "penalty", "points")
+WON_COMMITTED = Saying("scoring.penalty", "won-committed", "Why")
+NOT_COMMITTED = Saying("scoring.penalty", "not-committed", "Why")
+# The agreements of doubling and offering the point (rules/variants.yaml).
+DOUBLE_DECLINED = Saying("variant.doubling", "declined", "seat")
+DOUBLED = Saying("variant.doubling", "doubled", "points")
+OFFER_TAKEN = Saying("variant.offering-the-point", "taken", "seat")
+OFFER_DECLINED_LOST = Saying("variant.offering-the-point", "declined-and-lost", "decliner", "offerer", "points")
+OFFER_DECLINED_WON = Saying("variant.offering-the-point", "declined-and-won", "decliner")
+# The kings (rules/king.yaml), and the hand's total (rules/scoring.yaml).
+KING_TURNED = Saying("king.turned-up", "turned", "points")
+KING_ANNOUNCED = Saying("king.announce", "announced", "Seat", "points")
+NOT_SCORED = Saying("scoring.game", "not-scored")
+THIS_HAND = Saying("scoring", "this-hand", "totals")
+SCORE_NOW = Saying("scoring.game", "score-now", "elder", "dealer")
+GAME_WON = Saying("scoring.game", "game-won", "Winner", "target")
+GAME_WON_COUNTS = Saying("scoring.game", "game-won-counts", "Winner", "target", "value")
 
 
 class AwardFields(TypedDict):
@@ -86,25 +121,25 @@ class HandFacts:
          "variant.dealer-committed-on-later-refusal")
 def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[str | None, str]:
     """The seat that staked 2 on winning the point (law 49 and the profile's variants), and why."""
+    point_tricks = number_word(params.point_tricks)
     if facts.dealer_refused_first_proposal:
         reasons.add(params.rule_for("dealer_vulnerable_on_first_refusal"))
         if params.dealer_vulnerable_on_first_refusal:
-            return "dealer", "the dealer refused the first proposal"
-        return None, "refusing the first proposal carries no penalty under this profile"
+            return "dealer", DEALER_REFUSED_FIRST.say(params)
+        return None, FIRST_REFUSAL_FREE.say(params)
     if facts.dealer_refused_later_proposal:
         reasons.add(params.rule_for("dealer_committed_on_later_refusal"))
         if params.dealer_committed_on_later_refusal:  # the last word was the dealer's refusal
-            return "dealer", "the dealer refused a proposal, which commits him to three tricks"
-        return None, "only the first proposal and its refusal carry a penalty, not a later refusal"
+            return "dealer", DEALER_REFUSED_LATER.say(params, point_tricks=point_tricks)
+        return None, LATER_REFUSAL_FREE.say(params)
     if facts.elder_played_without_proposing:
         reasons.add(params.rule_for("elder_vulnerable_without_proposal"))
         if params.elder_vulnerable_without_proposal:
-            return "elder", "the elder hand played without proposing"
-        return None, (f"under the {params.profile} profile only a dealer who refuses the first proposal is "
-                      "vulnerable, so playing without proposing carries no penalty")
+            return "elder", ELDER_WITHOUT_PROPOSING.say(params)
+        return None, NO_PROPOSAL_FREE.say(params, profile=params.profile)
     if params.elder_committed_after_acceptance:
         reasons.add(params.rule_for("elder_committed_after_acceptance"))
-        return "elder", "after an accepted exchange the elder hand still stands committed to three tricks"
+        return "elder", ELDER_AFTER_ACCEPTANCE.say(params, point_tricks=point_tricks)
     return None, ""
 
 
@@ -117,22 +152,22 @@ def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     reasons.add(params.rule_for("vole_value" if vole else "point_value"))
     reasons.law("law.48")
     committed, why = committed_seat(facts, params, reasons)
-    what = "the vole (all five tricks)" if vole else f"the point ({won} tricks)"
+    what = VOLE.say(params, hand_size=number_word(params.hand_size)) if vole else POINT.say(params, won=won)
     points = params.vole_value if vole else params.point_value
-    reason = f"{SEAT_NAMES[winner].capitalize()} won {what}: {points}."
+    name = SEAT_NAMES[winner].capitalize()
+    reason = WON.say(params, Winner=name, what=what, points=points)
     if committed == other(winner):
         reasons.add(params.rule_for("vulnerable_vole_value" if vole else "vulnerable_point_value")).law("law.49")
         penalty = params.vulnerable_vole_value if vole else params.vulnerable_point_value
         if penalty == points:
-            reason += f" {why.capitalize()} and lost, but the vole scores {points} all the same."
+            reason += " " + LOST_VOLE_SCORES_ALL_THE_SAME.say(params, Why=why.capitalize(), points=points)
         else:
-            reason = (f"{SEAT_NAMES[winner].capitalize()} won {what} and {why}, so it scores {penalty} "
-                      f"instead of {points}.")
+            reason = LOST_COMMITTED.say(params, Winner=name, what=what, why=why, penalty=penalty, points=points)
         points = penalty
     elif committed == winner:
-        reason += f" ({why.capitalize()} and won, so the score is the ordinary one.)"
+        reason += " " + WON_COMMITTED.say(params, Why=why.capitalize())
     elif why and not committed:
-        reason += f" ({why[0].upper() + why[1:]}.)"
+        reason += " " + NOT_COMMITTED.say(params, Why=why[0].upper() + why[1:])
     return Award(winner, points, "tricks", reason)
 
 
@@ -147,8 +182,9 @@ def wager_claim(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
         award = trick_award(won, params, reasons)
         rule = "variant.doubling" if how == "double-declined" else "variant.offering-the-point"
         reasons.add(rule)
-        award.reason = (f"The {other(seat)} declined the double, so the hand stopped: " if how == "double-declined"
-                        else f"The {seat} took the point offered, so the hand stopped: ") + award.reason
+        stopped = DOUBLE_DECLINED.say(params, seat=other(seat)) if how == "double-declined" else \
+            OFFER_TAKEN.say(params, seat=seat)
+        award.reason = f"{stopped} {award.reason}"
         return award
     award = trick_award(facts, params, reasons)
     decliner = facts.offer_declined_by
@@ -157,13 +193,13 @@ def wager_claim(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
         if facts.tricks[decliner] < params.hand_size:  # bound to the vole, he lost a trick
             offerer = other(decliner)
             return Award(offerer, params.declined_offer_points, "tricks",
-                         f"The {decliner} declined the point offered and so had to win every trick; he lost at "
-                         f"least one, so the {offerer} scores {params.declined_offer_points}.")
-        award.reason += f" The {decliner} declined the point offered and won the vole, so it scores as usual."
+                         OFFER_DECLINED_LOST.say(params, decliner=decliner, offerer=offerer,
+                                                 points=params.declined_offer_points))
+        award.reason += " " + OFFER_DECLINED_WON.say(params, decliner=decliner)
     if facts.doubled:
         reasons.add("variant.doubling")
         award.points *= params.doubling_factor
-        award.reason += f" The hand was doubled: {award.points}."
+        award.reason += " " + DOUBLED.say(params, points=award.points)
     return award
 
 
@@ -174,12 +210,12 @@ def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks:
     if facts.king_turned:
         own = Reasons(reasons.book).add("king.turned-up").law("law.22", "law.47")
         claims["turned-king"] = Award("dealer", params.king_points, "turned-king",
-                                      f"A king was turned up: {params.king_points} to the dealer.", reasons=own)
+                                      KING_TURNED.say(params, points=params.king_points), reasons=own)
     if facts.king_announced_by:
         own = Reasons(reasons.book).add("king.announce").law("law.23", "law.47")
+        seat = SEAT_NAMES[facts.king_announced_by].capitalize()
         claims["announced-king"] = Award(facts.king_announced_by, params.king_points, "announced-king",
-                                         f"{SEAT_NAMES[facts.king_announced_by].capitalize()} announced the "
-                                         f"king of trumps: {params.king_points}.", reasons=own)
+                                         KING_ANNOUNCED.say(params, Seat=seat, points=params.king_points), reasons=own)
     if with_tricks:
         own = Reasons(reasons.book)
         claims["tricks"] = wager_claim(facts, params, own)
@@ -214,7 +250,7 @@ def settle(awards: list[Award], before: dict[str, int] | None, params: Params, r
     for award in awards:
         if winner:
             award.scored = False
-            award.reason += " Not scored: the game was already over."
+            award.reason += " " + NOT_SCORED.say(params)
             continue
         points[award.seat] += award.points
         if running is not None:
@@ -241,13 +277,14 @@ def score(facts: HandFacts, before: dict[str, int] | None, params: Params, book:
                       **reasons.fields(), "explanation": ""}
     text = " ".join(a.reason for a in awards)
     totals = ", ".join(f"{SEAT_NAMES[s]} {result['points'][s]}" for s in SEATS)
-    text += f" This hand: {totals}."
+    text += " " + THIS_HAND.say(params, totals=totals)
     if "score_after" in result:
         after = result["score_after"]
-        text += f" Score now: elder {after['elder']}, dealer {after['dealer']}."
+        text += " " + SCORE_NOW.say(params, elder=after["elder"], dealer=after["dealer"])
         if result["winner"]:
-            text += (f" {SEAT_NAMES[result['winner']].capitalize()} reaches {params.game_target} and wins the game"
-                     + (f", which counts {result['game_value']}." if result["game_value"] > 1 else "."))
+            winner, value = SEAT_NAMES[result["winner"]].capitalize(), result["game_value"]
+            text += " " + (GAME_WON_COUNTS.say(params, Winner=winner, target=params.game_target, value=value)
+                           if value > 1 else GAME_WON.say(params, Winner=winner, target=params.game_target))
     result["explanation"] = text
     return result
 
@@ -282,10 +319,21 @@ def read_facts(question: Question, params: Params) -> HandFacts:
     return facts
 
 
-def answer_score(question: Question, book: RuleBook, params: Params) -> Answer:
+@dataclass(frozen=True, slots=True)
+class ScoreAnswer:
+    """The ``score`` kind's answer: what :func:`score` works out (the points, each award, the score after
+    and any game won when a score before was given, the rules and why)."""
+
+    scored: Scored
+
+    def as_json(self) -> Answer:
+        return dict(self.scored)
+
+
+def answer_score(question: Question, book: RuleBook, params: Params) -> ScoreAnswer:
     """Kind ``score``."""
     facts = read_facts(question, params)
     before = question.get("score_before")
     if before is not None:
         before = read_seat_numbers(before, "score_before", low=0, high=params.game_target - 1)
-    return dict(score(facts, before, params, book))
+    return ScoreAnswer(score(facts, before, params, book))

@@ -7,15 +7,13 @@ scores is in :mod:`ecarte_tutor.engine.scoring` (``wager_claim``); here the hand
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sized
+from typing import Protocol
 
 from ..fields import SEATS, other
+from ..marks import decides
 from ..rulebook import Params
-from .decides import decides
 from .illegal import Illegal
-
-if TYPE_CHECKING:  # the hand imports this module
-    from .hand import HandState, NextAction
 
 DOUBLE = "variant.doubling"
 OFFER = "variant.offering-the-point"
@@ -24,35 +22,54 @@ ANSWERS = {answer: opener for opener, answers in OPENERS.items() for answer in a
 VERBS = tuple(OPENERS) + tuple(ANSWERS)
 
 
-def _double_open(state: HandState, params: Params) -> bool:
+class Wagering(Protocol):
+    """What the wagers read and change of a hand in play (:class:`~ecarte_tutor.engine.hand.HandState` has it)."""
+
+    phase: str
+    pending: tuple[str, str] | None  # (offer, seat) waiting for the other player's answer
+    double_asked: bool
+    offer_made: bool
+    doubled: bool
+    offer_declined_by: str | None
+    ended: tuple[str, str] | None
+
+    @property
+    def history(self) -> Sized: ...  # the tricks finished
+
+    @property
+    def current(self) -> Sized: ...  # the cards of the trick in progress
+
+
+def _double_open(state: Wagering, params: Params) -> bool:
     """Before the third trick is led, once per hand."""
     before_third = len(state.history) < 2 or (len(state.history) == 2 and not state.current)
     return params.doubling and not state.double_asked and before_third
 
 
-def _offer_open(state: HandState, params: Params) -> bool:
+def _offer_open(state: Wagering, params: Params) -> bool:
     """Once the exchange is over and before the first card is led, once per hand."""
     return params.offer_the_point and not state.offer_made and state.phase == "play" \
         and not state.history and not state.current
 
 
-def wager_options(state: HandState, params: Params) -> list[NextAction]:
-    """The wagering actions open now: the answers to a pending offer, or the offers either seat may make."""
+def wager_options(state: Wagering, params: Params) -> list[tuple[str, str]]:
+    """The wagering actions open now, as (seat, verb): the answers to a pending offer, or the offers either
+    seat may make."""
     if state.phase in ("complete", "game-over"):
         return []
     if state.pending:
         opener, seat = state.pending
-        return [{"by": other(seat), "do": answer} for answer in OPENERS[opener]]
-    options: list[NextAction] = []
+        return [(other(seat), answer) for answer in OPENERS[opener]]
+    options: list[tuple[str, str]] = []
     if _double_open(state, params):
-        options += [{"by": seat, "do": "double"} for seat in SEATS]
+        options += [(seat, "double") for seat in SEATS]
     if _offer_open(state, params):
-        options += [{"by": seat, "do": "offer-point"} for seat in SEATS]
+        options += [(seat, "offer-point") for seat in SEATS]
     return options
 
 
 @decides(DOUBLE, OFFER)
-def apply_wager(state: HandState, seat: str, verb: str, params: Params) -> None:
+def apply_wager(state: Wagering, seat: str, verb: str, params: Params) -> None:
     """Carry out a wagering action, or raise :class:`Illegal` with the agreement's rule."""
     rule = DOUBLE if verb in ("double", "accept-double", "decline-double") else OFFER
     if verb in OPENERS:

@@ -24,7 +24,7 @@ For the site (and any other front end) this package offers:
     remedies, propose/play); ``()`` otherwise. ``expected`` is the answer the YAML states, or None.
     Show ``hint`` only on request, before answering. ``exercise.handler`` is its kind's object.
 
-``KINDS``: name -> ``ExerciseKind``
+``EXERCISE_KINDS``: name -> ``ExerciseKind``
     One object per kind (``lessons/kinds/``) knows how that kind is read, normalised, graded,
     diagnosed and shown: ``read_form`` / ``form_data`` (the site's fields), ``read_typed`` and
     ``describe`` (the terminal), ``words`` (an answer in words), ``diagnose``; the site draws it
@@ -107,13 +107,13 @@ from .grading import (
                       grade,
                       same_answer,
 )
-from .kinds import CHOOSER_CHOICES, KINDS
-from .model import EXERCISE_KINDS, Exercise, Lesson, Step, exercise_from, find_lesson, load_lesson, load_lessons
+from .kinds import CHOOSER_CHOICES, EXERCISE_KINDS
+from .model import Exercise, Lesson, Step, exercise_from, find_lesson, load_lesson, load_lessons
 from .progress import LessonProgress, Progress
 from .terminal import run_lesson
 
 __all__ = [
-    "ANSWER_AFTER", "BadResponse", "CHOOSER_CHOICES", "Diagnosis", "EXERCISE_KINDS", "Exercise", "Feedback", "KINDS",
+    "ANSWER_AFTER", "BadResponse", "CHOOSER_CHOICES", "Diagnosis", "EXERCISE_KINDS", "Exercise", "Feedback",
     "Lesson", "LessonError", "LessonProgress", "Progress", "Step", "engine_answer", "exercise_from",
     "expected_answer", "find_lesson", "grade", "lesson_problems", "load_lesson", "load_lessons", "run_lesson",
     "same_answer",

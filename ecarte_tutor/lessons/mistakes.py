@@ -344,6 +344,6 @@ def _entry_problem(entry: MistakeEntry, book: RuleBook, params: Params, kinds: M
 
 def catalogue_of(book: RuleBook) -> Catalogue:
     """The catalogue beside ``book`` (``rules/course/mistakes.yaml``), loaded once; empty if it has none."""
-    from .kinds import KINDS
+    from .kinds import EXERCISE_KINDS
 
-    return once(book, MISTAKES_FILE, lambda path: load_catalogue(path, book, KINDS), Catalogue())
+    return once(book, MISTAKES_FILE, lambda path: load_catalogue(path, book, EXERCISE_KINDS), Catalogue())

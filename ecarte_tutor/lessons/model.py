@@ -19,14 +19,12 @@ from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
 from .glossary import glossary_of
-from .kinds import KINDS, KindError
+from .kinds import EXERCISE_KINDS, KindError
 from .kinds.base import AnyKind, params_of
 from .reading import LessonError
 from .vouched import Unfilled, Vouched, asked
 
 FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$")
-
-EXERCISE_KINDS = tuple(KINDS)  # the kinds of exercise, by the name lessons use
 
 
 class ExerciseEntry(TypedDict):
@@ -84,7 +82,7 @@ class Exercise:
     @property
     def handler(self) -> AnyKind:
         """The object that reads, grades, diagnoses and shows this kind of exercise."""
-        return KINDS[self.kind]
+        return EXERCISE_KINDS[self.kind]
 
     @property
     def ask_kind(self) -> str | None:
@@ -149,7 +147,7 @@ class Lesson:
 def exercise_from(entry: ExerciseEntry, book: RuleBook) -> Exercise:
     """An exercise from its YAML entry (or a generated one); :class:`KindError` names a key it cannot use."""
     kind = entry["kind"]
-    choices = KINDS[kind].choices(entry, book)
+    choices = EXERCISE_KINDS[kind].choices(entry, book)
     return Exercise(kind=kind, prompt=entry["prompt"].strip(), position=dict(entry["position"]),
                     hint=entry["hint"].strip(), choices=choices, expected=entry.get("expected"))
 

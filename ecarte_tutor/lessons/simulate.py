@@ -13,6 +13,7 @@ from typing import Any
 
 from ..cards import Card, parse_card, parse_suit
 from ..fields import SEATS, other
+from ..marks import decides
 from ..strategy import KING_EXCEPTION_RULE
 from ..wording import card_list
 from .mistakes import Case, Mistake, Wrong, maker
@@ -207,6 +208,7 @@ WAGER_ACTIONS = {"double": ("double", "accept-double", "decline-double"),
 
 
 @maker("wager-forgotten")
+@decides("variant.doubling", "variant.offering-the-point")
 def wager_forgotten(case: Case, mistake: Mistake) -> list[Wrong]:
     """A wager that left the hand to be played out (a double accepted, the point declined), left out."""
     actions = case.position["actions"]
@@ -340,6 +342,7 @@ def _the_other(case: Case, fits: bool, slots: Mapping[str, object] | None = None
 
 
 @maker("leaves-a-jeu-de-regle")
+@decides(KING_EXCEPTION_RULE)
 def leaves_a_jeu_de_regle(case: Case, mistake: Mistake) -> list[Wrong]:
     pattern = case.answer.get("pattern")
     return _the_other(case, pattern is not None and KING_EXCEPTION_RULE not in case.answer.get("cites", []))
@@ -351,6 +354,7 @@ def no_jeu_de_regle(case: Case, mistake: Mistake) -> list[Wrong]:
 
 
 @maker("king-exception")
+@decides(KING_EXCEPTION_RULE)
 def king_exception(case: Case, mistake: Mistake) -> list[Wrong]:
     return _the_other(case, KING_EXCEPTION_RULE in case.answer.get("cites", []))
 

@@ -16,7 +16,7 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
 from ..errors import DataError, QuestionError, excerpt
-from ..rulebook import RuleBook
+from ..rulebook import Kept, RuleBook
 from .bounds import bounds_of
 from .fast import FastCheck, Resolve, SchemaError, compile_check
 from .formats import Format, formats_for
@@ -131,12 +131,15 @@ class QuestionCheck:
         return first_problem(errors, question, self.formats)
 
 
+_CHECKS: Kept[str, QuestionCheck] = Kept("each kind's question check, compiled")
+
+
 def question_check(book: RuleBook, kind: str, file: str) -> QuestionCheck:
     """The check of ``kind`` for ``book``, compiled on first use."""
-    key = ("question-check", kind)
-    found: QuestionCheck | None = book.derived.get(key)
+    kept = _CHECKS.of(book)
+    found = kept.get(kind)
     if found is None:
-        found = book.derived[key] = QuestionCheck(book, kind, file)
+        found = kept[kind] = QuestionCheck(book, kind, file)
     return found
 
 

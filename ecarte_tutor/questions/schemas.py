@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any, TypeAlias, TypeVar
 
-from ..rulebook import Fact, RuleBook
+from ..rulebook import Fact, Kept, RuleBook
 from ..schemas import SCHEMA_DIR
 
 Schema: TypeAlias = dict[str, Any]
@@ -49,12 +49,15 @@ def _load(name: str) -> Schema:
     return schema
 
 
+_FILLED: Kept[str, Schema] = Kept("each schema file with the book's names filled in")
+
+
 def common_schema(book: RuleBook) -> Schema:
     """The shared part for questions answered from ``book``: a copy, with the book's profile names filled in."""
-    key = ("question-schema", COMMON)
-    found: Schema | None = book.derived.get(key)
+    kept = _FILLED.of(book)
+    found = kept.get(COMMON)
     if found is None:
-        found = book.derived[key] = _fill(copy.deepcopy(_load(COMMON)), book)
+        found = kept[COMMON] = _fill(copy.deepcopy(_load(COMMON)), book)
     return found
 
 
@@ -69,10 +72,10 @@ def stored_schema(file: str) -> Schema:
 
 def kind_schema(book: RuleBook, file: str) -> Schema:
     """A kind's schema for questions answered from ``book``: a copy, with the book's facts filled in."""
-    key = ("question-schema", file)
-    found: Schema | None = book.derived.get(key)
+    kept = _FILLED.of(book)
+    found = kept.get(file)
     if found is None:
-        found = book.derived[key] = _fill(copy.deepcopy(stored_schema(file)), book)
+        found = kept[file] = _fill(copy.deepcopy(stored_schema(file)), book)
     return found
 
 

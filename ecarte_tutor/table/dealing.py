@@ -12,7 +12,7 @@ import random
 
 from ..cards import PACK, Card
 from ..engine.deal import Deal
-from ..engine.decides import decides
+from ..marks import decides
 from ..rulebook import Params
 
 MAX_SEED = 2**53 - 1  # a seed travels in JSON: keep it a whole number every JSON reader reads exactly

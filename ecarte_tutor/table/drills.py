@@ -37,6 +37,7 @@ from ..engine.disputes.answers import Ruling
 from ..engine.hand import WrittenAction
 from ..engine.scoring import AwardFields
 from ..jsontypes import Answer
+from ..marks import decides, option_id
 from ..rulebook import FactValue, RuleBook
 from .settings import TableError
 from .view import asked
@@ -44,7 +45,7 @@ from .view import asked
 if TYPE_CHECKING:  # the game plays the drills
     from .game import Game, HandPlay
 
-FRESH, REPLAY = "fresh-deal", "replay-hand"
+FRESH, REPLAY = option_id("fresh-deal"), option_id("replay-hand")
 CALL_WORD, TUTOR_WORD = "L!", "T!"
 NOTHING = "-"  # the option word of a call that found nothing irregular
 _CARD = re.compile(r"(?:10|[KQJA987])[SHDC]")
@@ -177,7 +178,7 @@ class DealerSix(Drill):
     code, law, needs = "dealer-six", 17, "tutor-deals"
     what = "The tutor dealt itself six cards."
     seen = "The tutor deals and takes up its cards."
-    tutor_prefers = ("draw-surplus", FRESH)
+    tutor_prefers = (option_id("draw-surplus"), FRESH)
 
     def ready(self, game: Game, hp: HandPlay) -> bool:
         return _at_start(hp) and hp.deal.turn_up.rank != "K"  # law 19: no turned king in a faulty deal
@@ -190,7 +191,7 @@ class DealerSix(Drill):
                 "dealer_took_up_hand": True, "wrong_count_origin": "deal"}
 
     def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
-        if option != "draw-surplus":
+        if option != option_id("draw-surplus"):
             super().apply(game, hp, incident, option, ruling)
             return
         extra = incident.cards[0]
@@ -260,7 +261,7 @@ class DealOutOfTurn(Drill):
 class ExposedInExchange(Drill):
     code, law, needs = "exposed-in-exchange", 36, "tutor-deals"
     what = "The tutor exposed one of your new cards while giving them."
-    tutor_prefers = ("take-exposed-card",)
+    tutor_prefers = (option_id("take-exposed-card"),)
 
     def ready(self, game: Game, hp: HandPlay) -> bool:
         last = hp.actions[-1] if hp.actions else None
@@ -282,7 +283,7 @@ class ExposedInExchange(Drill):
                 "exposed_while": "exchange"}
 
     def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
-        if option != "refuse-exposed-card":
+        if option != option_id("refuse-exposed-card"):
             return
         card = incident.cards[0]
         stock = (*(c for c in hp.deal.stock if c != card), card)  # out of play, at the bottom of the stock
@@ -318,7 +319,7 @@ class Revoke(Drill):
     code, law = "revoke", 43
     what = "The tutor revoked: it did not follow suit though it could."
     lingers = hidden = True
-    tutor_prefers = ("score-as-played",)
+    tutor_prefers = (option_id("score-as-played"),)
 
     def ready(self, game: Game, hp: HandPlay) -> bool:
         state = hp.state
@@ -347,7 +348,7 @@ class Revoke(Drill):
 
     def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
         tutor = hp.player(incident.offender)
-        if option == "no-penalty":  # corrected before the next lead: the card goes back, the tutor follows
+        if option == option_id("no-penalty"):  # corrected before the next lead: the card goes back, the tutor follows
             game.restart_hand(hp, hp.actions[:incident.at], hp.by[:incident.at])
         elif option == REPLAY:
             set_aside(game, hp, REPLAY, cut={tutor: 1})
@@ -359,7 +360,7 @@ class FalseKing(Drill):
     code, law = "false-king", 25
     what = "The tutor announced the king of trumps without holding it."
     lingers = True
-    tutor_prefers = ("score-as-played",)
+    tutor_prefers = (option_id("score-as-played"),)
 
     def ready(self, game: Game, hp: HandPlay) -> bool:
         state = hp.state
@@ -389,14 +390,14 @@ class FalseKing(Drill):
         tutor = hp.player(incident.offender)
         if option == REPLAY:
             set_aside(game, hp, REPLAY, cut={tutor: 1})
-        elif option == "score-as-played":
+        elif option == option_id("score-as-played"):
             hp.cut[tutor] = 1
 
 
 class NamedSuit(Drill):
     code, law = "named-suit", 41
     what = "The tutor named one suit and led another."
-    tutor_prefers = ("play-to-card-led",)
+    tutor_prefers = (option_id("play-to-card-led"),)
 
     def ready(self, game: Game, hp: HandPlay) -> bool:
         state = hp.state
@@ -427,7 +428,7 @@ class NamedSuit(Drill):
                 "played_to": len(hp.actions) > incident.at + 1}
 
     def apply(self, game: Game, hp: HandPlay, incident: Incident, option: str, ruling: Ruling) -> None:
-        if option == "require-named-suit":
+        if option == option_id("require-named-suit"):
             game.restart_hand(hp, hp.actions[:incident.at], hp.by[:incident.at], irregular=frozenset(hp.irregular))
             hp.must_lead = incident.suit
 
@@ -549,6 +550,7 @@ def set_aside(game: Game, hp: HandPlay, how: str, cut: dict[str, int] | None = N
         fresh.cut = dict(cut or {})
 
 
+@decides("king.announce")
 def concede(game: Game, hp: HandPlay, ruling: Ruling) -> None:
     """Law 42: the hand ends; the adversary of the player who gave up marks what the ruling awards."""
     awards: list[AwardFields] = []

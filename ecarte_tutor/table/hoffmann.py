@@ -23,6 +23,7 @@ from typing import TypedDict
 from ..cards import Card
 from ..engine.citing import Reasons
 from ..engine.scoring import HandFacts, Scored, committed_seat
+from ..marks import decides
 from ..rulebook import Params
 from .view import SeatView
 
@@ -54,6 +55,7 @@ def _penalty_gives_game(view: SeatView) -> bool:
     return vulnerable and rival + params.point_value < params.game_target <= rival + params.vulnerable_point_value
 
 
+@decides(KING_EXCEPTION, SCORE_RULE)
 def score_adjusted(view: SeatView, advised: str, cites: list[str]) -> tuple[str, list[str]]:
     """The advice (``play``/``propose`` or ``refuse``/``accept``) after the state of the score."""
     params = view.params

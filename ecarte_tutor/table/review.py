@@ -22,6 +22,7 @@ from ..cards import Card
 from ..engine import hand, play
 from ..engine.hand import HandState, TrickRecord, WrittenAction
 from ..fields import SEATS
+from ..marks import decides
 from .answers import AdviceAnswer, DoubleDummy, RecordAnswer
 from .discard import DISCARD_RULE, avoidable_breach
 from .drills import DRILLS
@@ -205,6 +206,7 @@ def review_hand(game: Game, number: int) -> HandReview:
     }
 
 
+@decides(DISCARD_RULE)
 def _review_action(game: Game, hp: HandPlay, state: HandState, index: int, action: WrittenAction,
                    first_discard: bool) -> ExchangeNote | DiscardNote | CardNote | None:
     verb, seat = action["do"], action["by"]
@@ -235,6 +237,7 @@ def _review_action(game: Game, hp: HandPlay, state: HandState, index: int, actio
     return None
 
 
+@decides(LEADING_RULE)
 def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: WrittenAction) -> CardNote | None:
     seat = action["by"]
     led = state.current[0][1] if state.current else None
@@ -257,6 +260,7 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
             "best_tricks": top, "rule": rule, "mistake": got < top, "text": text}
 
 
+@decides("king.announce")
 def _king_note(game: Game, hp: HandPlay, window_at: int | None) -> KingNote | None:
     """A king of trumps the learner held with its window open, and did not announce."""
     seat = hp.seats["learner"]
@@ -276,6 +280,7 @@ def _king_note(game: Game, hp: HandPlay, window_at: int | None) -> KingNote | No
                     f"{game.params.king_points} point was lost."}
 
 
+@decides(play.REVOKE)
 def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
     """What came of the irregularities of this deal (and of the deals it replaced): each call graded, each
     one let pass; a revoke let pass, with what the record of the tricks proves (the ``record`` kind)."""

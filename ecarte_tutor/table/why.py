@@ -16,6 +16,7 @@ from ..cards import Card
 from ..engine import wagers
 from ..engine.hand import NextAction
 from ..jsontypes import Question
+from ..marks import decides
 from .answers import AdviceAnswer, Explained
 from .discard import DISCARD_RULE, choose_discard
 from .hoffmann import LEADING_RULE, lead_preference
@@ -47,6 +48,7 @@ class Reason(TypedDict):
     cites: list[str]
 
 
+@decides(wagers.DOUBLE, wagers.OFFER)
 def reasons(view: SeatView, choices: list[NextAction]) -> list[Reason]:
     """``[{"choice": action, "why": one line, "cites": [rule ids]}]``, one per choice."""
     out: list[Reason] = []
@@ -72,6 +74,7 @@ def reasons(view: SeatView, choices: list[NextAction]) -> list[Reason]:
     return out
 
 
+@decides(LEADING_RULE)
 def _card(view: SeatView, card: str) -> tuple[str, list[str]]:
     question: Question = {"kind": "play", "trump": view.trump.letter, "hand": [c.notation for c in view.hand],
                           "card": card}
@@ -88,6 +91,7 @@ def _card(view: SeatView, card: str) -> tuple[str, list[str]]:
     return text, cites
 
 
+@decides("exchange.accept-or-refuse", "exchange.propose")
 def _exchange(view: SeatView, verb: str, advice: AdviceAnswer) -> tuple[str, list[str]]:
     advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
     verdict = "the jeux de règle advise it" if verb == advised else "the jeux de règle advise against it"
@@ -95,6 +99,7 @@ def _exchange(view: SeatView, verb: str, advice: AdviceAnswer) -> tuple[str, lis
     return f"To {STAKES[verb]}: {verdict}. {first}", [RULES[verb], *advice["cites"]]
 
 
+@decides("exchange.discard-and-draw", DISCARD_RULE)
 def _discard(view: SeatView, choice: NextAction) -> tuple[str, list[str]]:
     low, high = choice["min"], choice["max"]
     count = f"{low} to {high} cards" if low != high else f"{low} card{'s' * (low != 1)}"
@@ -106,6 +111,7 @@ def _discard(view: SeatView, choice: NextAction) -> tuple[str, list[str]]:
                                         DISCARD_RULE]
 
 
+@decides("king.announce")
 def _king(view: SeatView) -> tuple[str, list[str]]:
     king = Card("K", view.trump)
     window = view.params.rule_for("king_window")

@@ -62,11 +62,9 @@ def question_components(book) -> dict:
 
 
 def openapi_document(book) -> dict:
-    """The whole OpenAPI document (built once per rule book); every kind ``ask()`` answers must have its schema."""
-    found = book.derived.get(("openapi",))
-    if found is None:
-        found = book.derived[("openapi",)] = _document(book)
-    return found
+    """The whole OpenAPI document; every kind ``ask()`` answers must have its schema. (The API keeps the bytes
+    it serves, worked out on first use: web/api.py.)"""
+    return _document(book)
 
 
 def _answer_schemas(book) -> dict:

@@ -16,6 +16,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ..cards import Card
 from ..engine.hand import FirstIllegal
+from ..marks import option_id
 from ..table import LEVELS, Game, TableError
 from ..table.drills import DRILLS
 from ..table.incidents import ask_dispute, assess, marked
@@ -70,7 +71,7 @@ def narrate(game: Game, entry: dict) -> str:
     if "incident" in entry:
         return entry["said"]
     if "void" in entry:
-        return ("The deal is set aside: the same dealer deals afresh." if entry["void"] == "fresh-deal" else
+        return ("The deal is set aside: the same dealer deals afresh." if entry["void"] == option_id("fresh-deal") else
                 "The same hands are taken up and played over.")
     if "call" in entry:
         return f"You called the referee; the ruling: {get_site().words.option(entry['call'])}."

@@ -136,7 +136,8 @@ def rule(rule_id: str):
     found = get_book().rules.get(rule_id)
     if found is None:
         abort(404, description=f"There is no rule '{rule_id[:60]}' in the rule book.")
-    return render_template("rules/rule.html", rule=found, profile=current_profile())
+    return render_template("rules/rule.html", rule=found, profile=current_profile(),
+                           trace=get_site().trace().rule(found.id))
 
 
 @bp.get("/laws/<int:number>")
@@ -150,7 +151,8 @@ def law(number: int):
     numbers = sorted(book.laws)
     at = numbers.index(number)
     return render_template("rules/law.html", rule=found, previous=numbers[at - 1] if at else None,
-                           following=numbers[at + 1] if at + 1 < len(numbers) else None)
+                           following=numbers[at + 1] if at + 1 < len(numbers) else None,
+                           trace=get_site().trace().rule(found.id))
 
 
 @bp.get("/laws")

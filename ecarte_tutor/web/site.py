@@ -16,6 +16,7 @@ from ..casebook import Casebook
 from ..house import House
 from ..library import Library, load_library
 from ..rulebook import RuleBook
+from ..trace import Trace
 from ..wording import Words
 
 
@@ -28,6 +29,7 @@ class Site:
     words: Words  # the player's vocabulary of this rule book
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _casebook: Casebook | None = None
+    _trace: Trace | None = None
 
     @classmethod
     def load(cls, config) -> Site:
@@ -81,6 +83,15 @@ class Site:
                 if self._casebook is None:
                     self._casebook = Casebook(self.library, self.library.synonyms)
         return self._casebook
+
+    def trace(self) -> Trace:
+        """Where each rule is used (the rule and law pages show it), from the casebook's rulings."""
+        if self._trace is None:
+            answers = {entry.scenario.id: entry.answer for entry in self.casebook().entries}
+            with self._lock:
+                if self._trace is None:
+                    self._trace = Trace(self.library, answers)
+        return self._trace
 
 
 def get_site() -> Site:

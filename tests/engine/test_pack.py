@@ -1,7 +1,7 @@
 """Counting a pack on the table (kind: pack), on the fixture rule book."""
-from pathlib import Path
 
 import pytest
+from laws_fixture import FIXTURE
 
 from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK
@@ -9,7 +9,6 @@ from ecarte_tutor.engine.pack import read_any_card
 from ecarte_tutor.errors import QuestionError
 from ecarte_tutor.rulebook import load_rulebook
 
-FIXTURE = Path(__file__).parents[1] / "data" / "laws-fixture"
 FULL = [str(card) for card in PACK]
 
 

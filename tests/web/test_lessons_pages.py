@@ -7,7 +7,7 @@ from data_under_test import LIBRARY
 from werkzeug.datastructures import MultiDict
 from wrong_answers import typical_wrong_answers
 
-from ecarte_tutor.lessons import KINDS, expected_answer
+from ecarte_tutor.lessons import EXERCISE_KINDS, expected_answer
 
 LESSONS = LIBRARY.lessons
 STEPS = [(lesson.id, step.index) for lesson in LESSONS for step in lesson.steps]
@@ -172,10 +172,10 @@ def test_a_wrong_order_names_the_pair_and_survives_the_next_taps(client, get, an
     assert "The answer:" in last.text
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("kind", sorted(EXERCISE_KINDS))
 def test_every_kind_of_exercise_is_read_from_its_form(kind):
     lesson, step = next((lesson, step) for lesson, step in EXERCISES if step.exercise.kind == kind)
-    response, kept = KINDS[kind].read_form(step.exercise, MultiDict())
+    response, kept = EXERCISE_KINDS[kind].read_form(step.exercise, MultiDict())
     assert isinstance(response, dict) and isinstance(kept, dict)
 
 

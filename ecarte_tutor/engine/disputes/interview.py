@@ -10,6 +10,7 @@ it was given or follows from what was given.
 from __future__ import annotations
 
 from ...errors import QuestionError
+from ...marks import fact_name
 from ...rulebook import Params, RuleBook
 from ...wording import Words
 from .concession import concession_facts
@@ -17,7 +18,7 @@ from .conditions import matches
 from .knowledge import Knowledge
 from .rows import Row
 
-IRREGULARITY = "irregularity"
+IRREGULARITY = fact_name("irregularity")
 
 
 def is_candidate(row: Row, known: Knowledge) -> bool:

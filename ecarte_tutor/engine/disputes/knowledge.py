@@ -54,7 +54,7 @@ class Conflict:
     says: str | None
 
 
-def _close(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge | Conflict:
+def close(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge | Conflict:
     """The given facts and everything that follows from them, or the first contradiction met.
 
     A value once known never changes, so each implication is tried once, as soon as the last fact
@@ -91,13 +91,13 @@ def _close(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge | Confli
 def establish(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge:
     """The given facts and everything that follows from them; contradictions are refused, naming
     the fewest answers that cannot all be true of one hand."""
-    found = _close(book, given)
+    found = close(book, given)
     if isinstance(found, Knowledge):
         return found
     culprits = sorted(found.behind, key=list(book.facts).index)
     for size in range(1, len(culprits)):
         for names in combinations(culprits, size):
-            smaller = _close(book, {name: given[name] for name in names})
+            smaller = close(book, {name: given[name] for name in names})
             if isinstance(smaller, Conflict):
                 raise _contradiction(book, smaller, given)
     raise _contradiction(book, found, given)

@@ -3,7 +3,8 @@
 A row belongs to a rule (a law of the club code, or a profile's own rule) and says:
 for this irregularity, when these facts hold (``when``) and the irregularity came
 to light inside this window of the timeline (``window.after`` moments had
-happened, ``window.before`` moments had not), this is the ruling. A row may apply
+happened, ``window.before`` moments had not), this is the ruling. Where two rows can
+both match, one states that it ``precedes`` the other (:mod:`.precedence` checks it). A row may apply
 only under some profiles (``profiles``) or only where a profile's parameter has a
 given value (``params``): the same parameters the ``hand``, ``exchange`` and
 ``score`` kinds read, so that the kinds cannot disagree.
@@ -11,15 +12,18 @@ given value (``params``): the same parameters the ``hand``, ``exchange`` and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from heapq import heapify, heappop, heappush
 from types import MappingProxyType
 
 from ...fields import SEATS
-from ...rulebook import Condition, Decision, Params, Rule, RuleBook, read_only
+from ...marks import fact_name
+from ...rulebook import Agreed, Condition, Decision, Kept, Params, Rule, RuleBook, read_only
 from .conditions import matches
 
 ADVERSARY_OF = "adversary-of-"
 CONCESSION = "concession"  # a row whose points are those the profile's scoring gives for tricks conceded
-CONCESSION_FACTS = ("elder_played_without_proposing", "dealer_refused_first_proposal", "dealer_refused_later_proposal")
+CONCESSION_FACTS = (fact_name("elder_played_without_proposing"), fact_name("dealer_refused_first_proposal"),
+                    fact_name("dealer_refused_later_proposal"))
 
 
 @dataclass(frozen=True)
@@ -72,10 +76,14 @@ def deciding_rules(book: RuleBook) -> list[Rule]:
     return [rule for rule in laws if rule.decisions] + others
 
 
+_ROWS: Kept[tuple[str, Agreed], tuple[Row, ...]] = Kept("the decision rows in force, by profile and agreements")
+
+
 def decision_rows(book: RuleBook, params: Params) -> tuple[Row, ...]:
     """Every decision row in force under the profile and agreements of ``params``, in rule-book order."""
-    key = ("dispute-rows", params.profile, params.agreements)  # an agreement may bring rows in force
-    found: tuple[Row, ...] | None = book.derived.get(key)
+    kept = _ROWS.of(book)
+    key = (params.profile, params.agreements)  # an agreement may bring rows in force
+    found = kept.get(key)
     if found is None:
         order = {name: i for i, name in enumerate(book.facts)}
         rows: list[Row] = []
@@ -92,5 +100,31 @@ def decision_rows(book: RuleBook, params: Params) -> tuple[Row, ...]:
                 conditions = conditions_of(decision)
                 rows.append(Row(rule, read_only(decision), kinds, MappingProxyType(conditions),
                                 _needed(decision, conditions, order)))
-        found = book.derived[key] = tuple(rows)
+        found = kept[key] = tuple(by_precedence(rows))
     return found
+
+
+def by_precedence(rows: list[Row]) -> list[Row]:
+    """``rows`` in rule-book order, except that a row comes before every row it ``precedes`` (the first that
+    matches decides, so a row's place in its file never changes a ruling where precedence is stated)."""
+    index = {row.case: i for i, row in enumerate(rows)}
+    after: dict[int, list[int]] = {}
+    waiting = [0] * len(rows)
+    for i, row in enumerate(rows):
+        for other in row.decision.get("precedes", ()):
+            if other in index:
+                after.setdefault(i, []).append(index[other])
+                waiting[index[other]] += 1
+    ready = [i for i, count in enumerate(waiting) if not count]
+    heapify(ready)
+    order: list[Row] = []
+    while ready:
+        i = heappop(ready)
+        order.append(rows[i])
+        for j in after.get(i, ()):
+            waiting[j] -= 1
+            if not waiting[j]:
+                heappush(ready, j)
+    if len(order) != len(rows):  # a cycle of precedence: ecarte-tutor check names it; keep the book's order
+        return rows
+    return order

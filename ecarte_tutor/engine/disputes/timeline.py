@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ...rulebook import Condition, FactValue, RuleBook
+from ...rulebook import Condition, FactValue, Kept, RuleBook
 
 
 @dataclass(frozen=True)
@@ -66,23 +66,27 @@ def _presuppositions(book: RuleBook) -> list[Implication]:
     return rules
 
 
+_IMPLICATIONS: Kept[tuple[()], tuple[Implication, ...]] = Kept("what follows from what, in the order tried")
+_READERS: Kept[tuple[()], dict[str, tuple[int, ...]]] = Kept("the implications that read each fact")
+
+
 def implications(book: RuleBook) -> tuple[Implication, ...]:
     """The data's implications, the timeline's, then the laws' presuppositions (once per rule book)."""
-    key = ("dispute-implications",)
-    found: tuple[Implication, ...] | None = book.derived.get(key)
+    kept = _IMPLICATIONS.of(book)
+    found = kept.get(())
     if found is None:
-        found = book.derived[key] = tuple(_data(book) + _requires(book) + _presuppositions(book))
+        found = kept[()] = tuple(_data(book) + _requires(book) + _presuppositions(book))
     return found
 
 
 def readers_of(book: RuleBook) -> dict[str, tuple[int, ...]]:
     """For each fact, the implications (by index) that read it in their ``when``."""
-    key = ("dispute-implication-readers",)
-    found: dict[str, tuple[int, ...]] | None = book.derived.get(key)
+    kept = _READERS.of(book)
+    found = kept.get(())
     if found is None:
         readers: dict[str, list[int]] = {}
         for index, rule in enumerate(implications(book)):
             for name in rule.when:
                 readers.setdefault(name, []).append(index)
-        found = book.derived[key] = {name: tuple(indexes) for name, indexes in readers.items()}
+        found = kept[()] = {name: tuple(indexes) for name, indexes in readers.items()}
     return found

@@ -1,6 +1,6 @@
 """Practice on the rules a learner broke: fresh exercises, seeded, made at random and graded by the engine.
 
-``drill_for(rule_id, book)`` is the :class:`~.base.Drill` of a rule, or None; ``drillable(book)``
+``drill_for(rule_id, book)`` is the :class:`~.base.RuleDrill` of a rule, or None; ``drillable(book)``
 the ids that have one; ``drill_exercise(rule_id, seed, book)`` the exercise a seed gives (the
 same seed, the same exercise: a practice page is a pure function of its URL);
 ``fresh_drill(rule_id, seed, avoid, book)`` the first from ``seed`` on whose situation is not in
@@ -18,15 +18,15 @@ from ..model import Exercise, exercise_from
 from ..reading import LessonError
 from ..review import situation_of
 from . import advice, exchange, play, pool, scoring, wagers  # noqa: F401 - each registers its drills
-from .base import ATTEMPTS, REGISTRY, Drill
+from .base import ATTEMPTS, REGISTRY, RuleDrill
 from .disputes import law_drill
 
-__all__ = ["Drill", "drill_exercise", "drill_for", "drillable", "fresh_drill", "situation", "to_practise"]
+__all__ = ["RuleDrill", "drill_exercise", "drill_for", "drillable", "fresh_drill", "situation", "to_practise"]
 
 FRESH_TRIES = 20  # seeds tried for a situation not just answered; a drill has far more than two situations
 
 
-def drill_for(rule_id: str, book: RuleBook) -> Drill | None:
+def drill_for(rule_id: str, book: RuleBook) -> RuleDrill | None:
     """The drill of ``rule_id``: a registered maker, or, for a rule with a decision table, its situations."""
     if rule_id in REGISTRY and rule_id in book.rules:
         return REGISTRY[rule_id]

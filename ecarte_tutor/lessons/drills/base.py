@@ -24,8 +24,8 @@ Maker: TypeAlias = Callable[[random.Random, RuleBook], ExerciseEntry]
 
 
 @dataclass(frozen=True)
-class Drill:
-    """How to make a fresh exercise on ``rule``."""
+class RuleDrill:
+    """How to make a fresh exercise on ``rule`` (a lesson drill; the practice table's are table.drills.Drill)."""
 
     rule: str
     make: Maker
@@ -36,14 +36,14 @@ class Drill:
         return self.accepts or (self.rule,)
 
 
-REGISTRY: dict[str, Drill] = {}
+REGISTRY: dict[str, RuleDrill] = {}
 
 
 def drill(*rules: str, accepts: tuple[str, ...] = ()) -> Callable[[Maker], Maker]:
     """Register the decorated maker as the drill of each of ``rules``."""
     def register(make: Maker) -> Maker:
         for rule in rules:
-            REGISTRY[rule] = Drill(rule, make, accepts)
+            REGISTRY[rule] = RuleDrill(rule, make, accepts)
         return make
     return register
 

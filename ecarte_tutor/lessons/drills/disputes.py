@@ -18,7 +18,7 @@ from ...engine.disputes.answers import Need, Ruling
 from ...jsontypes import Answer
 from ...rulebook import Decision, FactValue, Rule, RuleBook
 from ..model import ExerciseEntry
-from .base import Drill, profile_of, under, with_profile
+from .base import RuleDrill, profile_of, under, with_profile
 
 QUESTIONS = 16  # an interview never asks more facts than this; a longer walk is abandoned
 
@@ -38,7 +38,7 @@ def _named(decision: Decision) -> list[str]:
     return [named] if isinstance(named, str) else list(named or ())
 
 
-def law_drill(rule: Rule) -> Drill:
+def law_drill(rule: Rule) -> RuleDrill:
     """The drill of ``rule``, whose decisions the dispute engine applies."""
     def make(rng: random.Random, book: RuleBook) -> ExerciseEntry:
         irregularities = _irregularities(rule)
@@ -72,4 +72,4 @@ def law_drill(rule: Rule) -> Drill:
             "when did it come to light, and whose mistake was it?"
         return {"kind": "dispute", "position": {**table, "facts": facts}, "choices": choices, "prompt": prompt,
                 "hint": f"This is a matter for {what}: {question}"}
-    return Drill(rule.id, make)
+    return RuleDrill(rule.id, make)

@@ -18,8 +18,9 @@ from .rank_order import RankOrder
 from .score import Score
 from .trick_winner import TrickWinner
 
-KINDS: dict[str, AnyKind] = {kind.name: kind for kind in (
+# name -> kind of exercise, by the name lessons use (the kinds of question are engine.kinds.KINDS)
+EXERCISE_KINDS: dict[str, AnyKind] = {kind.name: kind for kind in (
     LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay(), Pool(), HandScore(),
     BestCard())}
 
-__all__ = ["CHOOSER_CHOICES", "KINDS", "ExerciseKind", "KindError"]
+__all__ = ["CHOOSER_CHOICES", "EXERCISE_KINDS", "ExerciseKind", "KindError"]

@@ -178,7 +178,7 @@ class ExerciseKind(Generic[P, A, R]):
 
 
 AnyKind: TypeAlias = ExerciseKind[Any, Any, Any]
-"""A kind whatever its shapes: what an exercise's ``handler`` is, and what ``KINDS`` holds. Each kind
+"""A kind whatever its shapes: what an exercise's ``handler`` is, and what ``EXERCISE_KINDS`` holds. Each kind
 reads and answers in shapes of its own, so code for every kind (grading, the terminal, the site)
 passes one kind's values back to the same kind."""
 

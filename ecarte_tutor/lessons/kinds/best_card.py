@@ -28,6 +28,7 @@ from ...engine.play import duty
 from ...errors import QuestionError
 from ...fields import other
 from ...jsontypes import Answer, Question
+from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ...wording import card_list
 from ..diagnosis import Diagnosis
@@ -147,7 +148,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         key = f"{book.root} {sorted(params.items())!r} {sorted(_question(p).items())!r}"
         answer = _memo.get(key)
         if answer is None:
-            answer = _memo[key] = analysis.answer_analyse(_question(p), book, params)
+            answer = _memo[key] = dict(analysis.answer_analyse(_question(p), book, params).as_json())
         best = _best(answer, _goal(p))
         return {"card": best[0], "best": best}
 
@@ -171,6 +172,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         best = self.expected(case.exercise, case.answer)["best"]
         return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best)}
 
+    @decides("play.trick-winner", "scoring.point", "scoring.vole")
     def diagnose(self, exercise: Exercise, given: CardResponse, expected: CardResponse, answer: BestCardAnswer,
                  book: RuleBook) -> Diagnosis:
         p = self.position(exercise.position)

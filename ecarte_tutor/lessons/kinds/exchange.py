@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from ...engine.exchange import share_stock
 from ...jsontypes import Question
+from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
 from ..mistakes import Case, case_of, diagnosis_of
@@ -64,6 +65,7 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
                 else "the dealer then takes what is left")
         return {"stock": self.position(case.exercise.position)["stock"], "dealer_then": then}
 
+    @decides("exchange.discard-and-draw", "exchange.short-stock")
     def diagnose(self, exercise: Exercise, given: DrawsResponse, expected: DrawsResponse, answer: ExchangeAnswer,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))

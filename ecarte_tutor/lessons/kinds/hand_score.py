@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 from ...cards import parse_card
 from ...engine.scoring import Scored
 from ...fields import SEATS, other
+from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
 from ..mistakes import case_of, diagnosis_of
@@ -133,6 +134,7 @@ def _told(action: dict[str, object], index: int, actions: list[dict[str, object]
     return f"{seat.capitalize()} {VERB_WORDS.get(verb, verb)}"
 
 
+@decides("scoring.point")
 def _wager_rule(wagers: Wagers) -> str:
     """The agreement whose wager shaped the score; the point's rule for a hand without one."""
     if wagers["ended"]:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from ...cards import Card, Suit, parse_card, parse_suit
-from ...engine.play import Duty, duty
+from ...engine.play import Duty, DutyKind, duty
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
 from ...wording import card_list as cards_words
@@ -175,36 +175,36 @@ def _ace_below(card: Card, led: Card | None, params: Params) -> bool:
 def _wrongly_ticked(card: Card, led: Card, trump: Suit, found: Duty, params: Params) -> Diagnosis:
     follow, head = found.rule_ids[0], found.rule_ids[-1]
     suit = led.suit.english
-    if found.code == "head" and card.suit == led.suit:
+    if found.kind is DutyKind.HEAD and card.suit == led.suit:
         if _ace_below(card, led, params):
             return Diagnosis(f"You allowed {card.pretty}, but it does not beat {led.pretty}: the ace ranks below "
                              f"the knave. You hold a {_singular(led.suit)} that does beat it, so you must play "
                              "that one.", params.rule_for("rank_order"))
         return Diagnosis(f"You allowed {card.pretty}, but it does not beat {led.pretty}, and you hold a "
                          f"{_singular(led.suit)} that does: when you can win the trick, you must.", head)
-    if found.code in ("head", "follow"):
+    if found.kind.follows_suit:
         what = "a trump, but" if card.suit is trump else f"not a {_singular(led.suit)}, and"
         return Diagnosis(f"You allowed {card.pretty}: it is {what} you hold {suit}, and while you hold the suit "
                          "led you must follow it.", follow)
-    # found.code == "trump": a card of another plain suit ticked while holding a trump
+    # DutyKind.TRUMP: a card of another plain suit ticked while holding a trump
     return Diagnosis(f"You allowed {card.pretty}, but you have no {suit} and you do hold a trump: a player "
                      "who cannot follow suit must trump.", found.rule_ids[0])
 
 
-# Why a card left out may be played too, by the duty that decides (the engine's Duty.code).
+# Why a card left out may be played too, by the duty that decides (the engine's Duty.kind).
 LEFT_OUT = {
-    "lead": "the leader may lead any card; the duties bind only the player who answers a lead.",
-    "free": "holding neither {suit} nor a trump, you may play any card.",
-    "trump": "you have no {suit}, and any trump wins this trick, so any of your trumps may be played.",
-    "head": "it beats {led}, and any {one} that wins the trick may be played.",
-    "follow": "it may be played, because none of your {suit} beats {led}{ace}, so any {one} will do.",
+    DutyKind.LEAD: "the leader may lead any card; the duties bind only the player who answers a lead.",
+    DutyKind.FREE: "holding neither {suit} nor a trump, you may play any card.",
+    DutyKind.TRUMP: "you have no {suit}, and any trump wins this trick, so any of your trumps may be played.",
+    DutyKind.HEAD: "it beats {led}, and any {one} that wins the trick may be played.",
+    DutyKind.FOLLOW: "it may be played, because none of your {suit} beats {led}{ace}, so any {one} will do.",
 }
 
 
 def _left_out(card: Card, led: Card | None, found: Duty, hand: list[Card], params: Params) -> Diagnosis:
     rule = found.rule_ids[-1]
-    aces = [c for c in hand if _ace_below(c, led, params)] if found.code == "follow" else []
+    aces = [c for c in hand if _ace_below(c, led, params)] if found.kind is DutyKind.FOLLOW else []
     ace = f" ({aces[0].pretty} does not: the ace ranks below the knave)" if aces else ""
     words = {"suit": led.suit.english, "led": led.pretty, "one": _singular(led.suit), "ace": ace} if led else {}
-    return Diagnosis(f"You left out {card.pretty}: " + LEFT_OUT[found.code].format(**words),
+    return Diagnosis(f"You left out {card.pretty}: " + LEFT_OUT[found.kind].format(**words),
                      params.rule_for("rank_order") if aces else rule)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from ...engine.pool import PoolGame
 from ...jsontypes import Question
+from ...marks import decides
 from ...rulebook import RuleBook
 from ..diagnosis import Diagnosis
 from ..mistakes import Case, case_of, diagnosis_of
@@ -32,18 +34,9 @@ class PoolPosition(Position):
     results: NotRequired[list[str]]
 
 
-class Game(TypedDict):
-    """One game as the engine replays it."""
-
-    game: int
-    playing: list[str]
-    winner: str
-    loser: str
-    sits_out_next: str
-
 
 class PoolAnswer(Asked):
-    games: list[Game]
+    games: list[PoolGame]
     seated: list[str] | None
     sitting_out: str | None
     winner: str | None
@@ -93,6 +86,7 @@ class Pool(OneChoice[PoolPosition, PoolAnswer, NextResponse]):
     def slots(self, case: Case, given: NextResponse) -> dict[str, object]:
         return {"named": _split(given["next"])[1]}
 
+    @decides("variant.pool-ecarte")
     def diagnose(self, exercise: Exercise, given: NextResponse, expected: NextResponse, answer: PoolAnswer,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
@@ -131,7 +125,7 @@ class Pool(OneChoice[PoolPosition, PoolAnswer, NextResponse]):
         return {"next": typed}
 
 
-def _not_the_winner(name: str, games: list[Game]) -> str:
+def _not_the_winner(name: str, games: list[PoolGame]) -> str:
     """Why ``name`` has not won the pool, from the games replayed."""
     won = [game["game"] for game in games if game["winner"] == name]
     running = 0

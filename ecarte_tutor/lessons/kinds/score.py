@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict, TypeVar
 from ...engine.scoring import AwardFields, Scored, read_facts, score
 from ...fields import SEATS
 from ...jsontypes import Question
+from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
 from ..mistakes import Case, case_of, diagnosis_of
@@ -104,6 +105,7 @@ class Score(PointsKind[ScorePosition, ScoreAnswer]):
             out["winner"] = SEAT_WORDS[winner]
         return out
 
+    @decides("scoring.only-winner-scores")
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: ScoreAnswer,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
@@ -147,6 +149,7 @@ RISKS = {"elder": "elder_played_without_proposing", "dealer": "dealer_refused_fi
 RISK_WORDS = {"elder": "the elder hand played without proposing", "dealer": "the dealer refused the first proposal"}
 
 
+@decides("scoring.only-winner-scores")
 def count_off(given: PointsResponse, expected: PointsResponse, awards: list[AwardFields],
               position: ScorePosition) -> Diagnosis:
     """What a count no catalogue mistake explains gets: for each seat whose count is off, whether it
@@ -181,6 +184,7 @@ def _claim_words(award: AwardFields, position: ScorePosition) -> str:
         f"the point, for his {tricks} tricks"
 
 
+@decides("king.announce", "king.turned-up", "scoring.penalty", "scoring.point", "scoring.vole")
 def _claim_rule(award: AwardFields, position: ScorePosition) -> str:
     if award["claim"] == "turned-king":
         return "king.turned-up"

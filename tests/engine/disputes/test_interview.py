@@ -1,9 +1,9 @@
 """The dispute interview and its answers, on the small fixture rule book (tests/data/laws-fixture)."""
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from laws_fixture import FIXTURE, SOURCE
 
 from ecarte_tutor import ask
 from ecarte_tutor.engine.disputes.answers import resolve_seat
@@ -11,8 +11,6 @@ from ecarte_tutor.engine.disputes.conditions import matches
 from ecarte_tutor.engine.disputes.knowledge import establish
 from ecarte_tutor.engine.disputes.rows import decision_rows
 from ecarte_tutor.rulebook import load_rulebook
-
-FIXTURE = Path(__file__).parents[2] / "data" / "laws-fixture"
 
 
 @pytest.fixture(scope="module")
@@ -274,6 +272,7 @@ def test_any_facts_get_an_answer_or_a_clear_error(facts):
             assert answer["need"]["fact"] not in {k for k, v in facts.items() if v is not None}
 
 
-def test_fixture_facts_file_is_a_copy_of_the_real_one():
-    real = Path(__file__).parents[3] / "rules" / "dispute-facts.yaml"
-    assert (FIXTURE / "rules" / "dispute-facts.yaml").read_text(encoding="utf-8") == real.read_text(encoding="utf-8")
+def test_the_fixture_reads_the_real_facts_and_keeps_no_copy_of_its_own():
+    real = load_rulebook()
+    assert _FBOOK.facts == real.facts and _FBOOK.option_labels == real.option_labels
+    assert not (SOURCE / "rules" / "dispute-facts.yaml").exists() and not (SOURCE / "rules" / "sources.yaml").exists()

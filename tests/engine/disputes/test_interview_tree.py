@@ -11,12 +11,12 @@
 3. ``facts_used`` is exact: changing a given fact that is not in it never changes the ruling.
 """
 from functools import cache
-from pathlib import Path
 
 import pytest
 from data_under_test import BOOK, LIBRARY, PROFILES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from laws_fixture import FIXTURE
 
 from ecarte_tutor import ask
 from ecarte_tutor.agreements import read_agreements
@@ -26,7 +26,6 @@ from ecarte_tutor.errors import QuestionError
 from ecarte_tutor.rulebook import load_rulebook
 from ecarte_tutor.scenarios import load_scenarios, mismatches
 
-FIXTURE = Path(__file__).parents[2] / "data" / "laws-fixture"
 MAX_NODES = 20000  # a bound on the interview tree walked for one irregularity
 
 

@@ -1,0 +1,60 @@
+"""The worked cases and the lessons as test items of their own (ecarte_tutor.yamlcases).
+
+pytest collects ``scenarios/**.yaml`` and ``lessons/*.yaml`` (``testpaths`` in pyproject.toml): one item
+per worked case, one per lesson step and one for the lesson as a whole. A failure is reported at the
+case's or the step's line in its YAML file (``scenarios/disputes/dealing.yaml:106``) with what the
+engine answered otherwise, so it reads as ``ecarte-tutor check FILE`` prints it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ecarte_tutor.casesearch import SYNONYMS_FILE
+from ecarte_tutor.rulebook import default_rulebook
+from ecarte_tutor.yamlcases import Pending, pending
+
+ROOT = Path(__file__).parent
+FOLDERS = (ROOT / "scenarios", ROOT / "lessons")
+
+
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
+    if file_path.suffix == ".yaml" and file_path.name != SYNONYMS_FILE and \
+            any(folder in file_path.parents for folder in FOLDERS):
+        return YamlFile.from_parent(parent, path=file_path)
+    return None
+
+
+class YamlFile(pytest.File):
+    """A file of worked cases, or a lesson."""
+
+    def collect(self):
+        name = self.path.relative_to(ROOT).as_posix()
+        for entry in pending(self.path, default_rulebook(), name):
+            yield YamlItem.from_parent(self, name=entry.name, entry=entry)
+
+
+class YamlItem(pytest.Item):
+    """One worked case or lesson step, run by the engine."""
+
+    def __init__(self, *, entry: Pending, **kwargs):
+        super().__init__(**kwargs)
+        self.entry = entry
+
+    def runtest(self) -> None:
+        found = self.entry.run()
+        if not found.passed:
+            raise YamlFailure(found.report())
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, YamlFailure):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, self.entry.line - 1, f"{self.entry.file}:{self.entry.line}: {self.entry.name}"
+
+
+class YamlFailure(Exception):
+    """A case or step whose engine answer differs from the one it states."""
