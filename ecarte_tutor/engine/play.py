@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import wording
-from ..cards import CANONICAL_CARDS, PACK, SUITS, Card, Suit
+from ..cards import CANONICAL_CARDS, PACK, RANK_NAMES, SUITS, Card, Suit
 from ..errors import QuestionError
 from ..fields import read_card, read_cards, read_suit, require
 from ..jsontypes import Answer, Question
@@ -123,7 +123,9 @@ def _ace_note(found: Duty, hand: list[Card], led: Card | None) -> str:
     """Point out the ace's place when it is in play: the commonest mistake (seed 003's example)."""
     ace = found.lead.ace if found.lead is not None else None
     if ace is not None and led is not None and ace in hand:
-        return f" Remember that the ace ranks below the knave, so {ace.pretty} does not beat {led.pretty}."
+        # the comparison named is the one at hand: below the knave only when a knave was led
+        name = RANK_NAMES[led.rank]
+        return f" Remember that the ace ranks below the {name}, so {ace.pretty} does not beat {led.pretty}."
     return ""
 
 

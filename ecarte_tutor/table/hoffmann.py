@@ -88,6 +88,10 @@ def conceal_king(view: SeatView, score_before: dict[str, int]) -> bool:
     return True
 
 
+LEAD_WORDS = {0: "the top of a sequence", 1: "a single card", 2: "neither the top of a sequence nor a single card",
+              3: "a high card from a suit of two whose other card is lower"}  # by lead_preference
+
+
 def lead_preference(card: Card, hand: Iterable[Card], params: Params) -> int:
     """How Hoffmann ranks a lead among equals: 0 top of a sequence, 1 a single card, 2 others,
     3 a high card from a suit of two whose other card is lower and not next to it."""
