@@ -17,10 +17,11 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 
 from ..cards import Card
 from ..engine.hand import FirstIllegal
-from ..table import LEVELS, Game, TableError
+from ..table import LEVELS, Game, TableError, telling
 from ..table.drills import DRILLS
+from ..table.game import LogEntry
 from ..table.incidents import ask_dispute, assess
-from ..table import telling
+from ..table.players import Reasoned
 from ..table.review import game_summary, review_hand
 from ..table.view import in_hand_order
 from ..table.why import reasons
@@ -63,7 +64,7 @@ def choice_label(choice: dict) -> str:
 
 
 @bp.app_template_global()
-def narrate(game: Game, entry: dict) -> str:
+def narrate(game: Game, entry: LogEntry) -> str:
     """One line of the deal's story, from the learner's side of the table (:mod:`ecarte_tutor.table.telling`)."""
     if "incident" in entry:
         return entry["said"]
@@ -189,7 +190,7 @@ def _table(game: Game) -> dict:
     }
 
 
-def _tutor_why(reasoned: telling.Reasoned | None, over: bool) -> str | None:
+def _tutor_why(reasoned: Reasoned | None, over: bool) -> str | None:
     """The tutor's why for one of its actions: what may be said while the deal is on, in full once over."""
     if reasoned is None:
         return None
