@@ -208,9 +208,10 @@ def _tricks(n: int) -> str:
     return f"{n} trick" + ("" if n == 1 else "s")
 
 
-def review_hand(game: Game, number: int, with_tutor: bool = True) -> HandReview:
+def review_hand(game: Game, number: int, with_tutor: bool = True, with_cards: bool = True) -> HandReview:
     """The review of deal ``number`` (0-based), which must be over (``with_tutor``: the tutor's
-    decisions and their why too; :func:`game_summary` needs only the learner's)."""
+    decisions and their why too, which :func:`game_summary` does without; ``with_cards``: the
+    learner's cards analysed, which a check of the decisions alone does without)."""
     hp = game.hands[number]
     if hp.answer is None:
         raise ValueError(f"deal {number + 1} is not over yet")
@@ -228,7 +229,8 @@ def review_hand(game: Game, number: int, with_tutor: bool = True) -> HandReview:
         if king_window is None and state.phase == "play" and hand.king_window_open(state, seat, game.params):
             king_window = index  # the learner could announce the king from here on
         if player == "learner" and index < first_irregular:
-            note = _review_action(game, hp, state, index, action, first_discard)
+            note = _review_action(game, hp, state, index, action, first_discard) if with_cards or \
+                action["do"] != "card" else None
             first_discard = first_discard and action["do"] != "discard"
             if note is not None and note["type"] == "card":
                 cards[index] = note

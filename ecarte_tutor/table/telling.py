@@ -14,7 +14,7 @@ terminal tell a game with the same lines.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TypedDict
 
 from ..cards import Card
@@ -110,17 +110,18 @@ def _same(action: WrittenAction, chosen: NextAction | WrittenAction) -> bool:
         action["do"] != "discard" or _thrown(action) == _thrown(chosen))
 
 
-def tutor_reasons(game: Game, hp: HandPlay) -> dict[int, Reasoned]:
-    """The tutor's why for each of its actions in ``hp`` (by the action's index): its level's decision
-    asked again on the view it had, so the same advice and analysis that chose the action give it.
-    An action the decision does not give again (a drill's irregularity) has none."""
+def tutor_reasons(game: Game, hp: HandPlay, verbs: Collection[str] | None = None) -> dict[int, Reasoned]:
+    """The tutor's why for each of its actions in ``hp`` (by the action's index; only those of ``verbs``
+    when given): its level's decision asked again on the view it had, so the same advice and analysis
+    that chose the action give it. An action the decision does not give again (a drill's
+    irregularity) has none."""
     state = hand.start(hp.deal, game.params, hp.score_before)
     out: dict[int, Reasoned] = {}
     for index, (action, player) in enumerate(zip(hp.actions, hp.by, strict=True)):
         if index in hp.irregular:
             hand.place_card(state, action["by"], Card.from_str(action["card"]), game.params)
             continue
-        if player == "tutor":
+        if player == "tutor" and (verbs is None or action["do"] in verbs):
             found = _reason(game, hp, state, index, action)
             if found is not None:
                 out[index] = found
