@@ -83,6 +83,10 @@ class Strategy:
     patterns: tuple[Pattern, ...]
     defaults: dict[str, SeatDefault]
 
+    def justifying(self, seat: str, advice: str) -> tuple[Pattern, ...]:
+        """The seat's patterns that advise ``advice``: the only ones that can be said to justify it."""
+        return tuple(p for p in self.patterns if p.seat == seat and p.advice == advice)
+
     def rule_ids(self) -> set[str]:
         """Every strategy rule the patterns and defaults cite (all must be in the rule book)."""
         return {p.rule for p in self.patterns} | {d["rule"] for d in self.defaults.values()} | {KING_EXCEPTION_RULE}

@@ -81,7 +81,8 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceAnswer, ChoiceResponse]):
             return Diagnosis(f"You chose to {given['choice']}, but the hand fits one of the patterns: "
                              f"{fitted.label}. Such a hand calls for {DOING[fitted.advice]}.", fitted.rule)
         trumps = sum(1 for c in p["hand"] if parse_card(c).suit == trump)
-        wanted = [pt.label for pt in patterns.values() if _allows(pt, trumps)]
+        # only the patterns that advise the choice he made can be the ones "that would allow it"
+        wanted = [pt.label for pt in strategy.justifying(seat, given["choice"]) if _allows(pt, trumps)]
         needs = "; ".join(wanted) if wanted else "more trumps"
         default = strategy.defaults[seat]
         return Diagnosis(f"You chose to {given['choice']}, but with {trumps} trump{'s' * (trumps != 1)} the "
