@@ -96,12 +96,12 @@ def _card(view: SeatView, card: str) -> tuple[str, list[str]]:
     legal = f"{played.pretty} is legal. "
     text = text[len(legal):] if text.startswith(legal) else text
     if view.led is None:  # any card may be led: say what Hoffmann says of this one, if it can be beaten
-        text += " " + _lead_hint(view, played)
+        text += " " + lead_hint(view, played)
         cites = [*cites, LEADING_RULE]
     return text, cites
 
 
-def _lead_hint(view: SeatView, card: Card) -> str:
+def lead_hint(view: SeatView, card: Card) -> str:
     """Hoffmann's view of a lead, for what the learner can know: a card nothing still unseen can beat
     is a sure trick, whatever the shape of its suit."""
     if not view.could_beat(card):

@@ -17,7 +17,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 
 from ..cards import Card
 from ..engine.hand import FirstIllegal
-from ..table import LEVELS, Game, TableError, telling
+from ..table import LEVELS, Game, TableError, guide, telling
 from ..table.drills import DRILLS
 from ..table.game import LogEntry
 from ..table.incidents import ask_dispute, assess
@@ -129,6 +129,16 @@ def new():
                            kept=kept), 400
 
 
+@bp.get("/guided")
+def guided():
+    """The guided first hand: a game at the real table whose first deal is fixed, each step explained
+    before the learner acts (:mod:`ecarte_tutor.table.guide`)."""
+    form = forms.FormData()
+    forms.read_profile(request.args, form)
+    profile = form.question.get("profile", get_site().default_profile) if form.ok else get_site().default_profile
+    return _moved(guide.start(get_book(), profile=profile), guide=1)
+
+
 # --- the game's page and its moves ------------------------------------------------------------------
 
 
@@ -143,9 +153,11 @@ def _render(game: Game, refusal: FirstIllegal | None = None, message: str | None
     trying = request.args.get("try") == "1"
     token = tokens.sign(game)
     later = _later_token(game)
+    guided = request.args.get("guide") == "1"
     return render_template("play/game.html", game=game, decision=decision, why=why, refusal=refusal,
                            message=message, trying=trying, token=token, table=_table(game),
-                           moves_count=len(game.moves), later=later), status
+                           moves_count=len(game.moves), later=later, guided=guided,
+                           guide=guide.explain(game) if guided else None), status
 
 
 def _table(game: Game) -> dict:
@@ -223,7 +235,7 @@ def move():
         return _render(game, message=exc.message, status=400)
     if refused is not None:
         return _render(game, refusal=refused)
-    return _moved(game)
+    return _moved(game, **({"guide": 1} if args.get("guide") == "1" else {}))
 
 
 def _moved(game: Game, **extra):
