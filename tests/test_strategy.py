@@ -140,7 +140,8 @@ def test_a_refusal_costs_the_penalty_only_at_the_first_proposal(proposal_number,
     assert {"choice": "refuse", "outcome": "fails", "points": {"elder": fails, "dealer": 0}} in answer["consequences"]
     assert {"choice": "accept", "outcome": "fails", "points": {"elder": 1, "dealer": 0}} in answer["consequences"]
     if fails == 2:
-        assert "should a refusal of the first proposal fail, the elder hand scores 2 instead of 1" in answer["explanation"]
+        assert ("should a refusal of the first proposal fail, the elder hand scores 2 instead of 1"
+                in answer["explanation"])
     else:
         assert "a refusal stakes nothing extra here: should it fail, the elder hand scores 1" in answer["explanation"]
     assert "costs 2" not in answer["explanation"]
