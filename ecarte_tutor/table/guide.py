@@ -15,6 +15,7 @@ Nothing here decides for him: every move goes to the referee as in any game.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypedDict
 
 from ..cards import Card
@@ -43,9 +44,10 @@ class GuideStep(TypedDict):
     advice: str
 
 
-def start(book: RuleBook | None = None, profile: str | None = None, agreements: list[object] | None = None) -> Game:
+def start(book: RuleBook | None = None, profile: str | None = None,
+          agreements: Sequence[object] | None = None) -> Game:
     """The guided game: the table's own game, its first deal the fixed one."""
-    return Game.start(book, **GUIDED, profile=profile, agreements=agreements or [])
+    return Game.start(book, **GUIDED, profile=profile, agreements=list(agreements or ()))
 
 
 def guiding(game: Game) -> bool:

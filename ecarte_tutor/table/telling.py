@@ -52,8 +52,7 @@ def commitment_line(game: Game, hp: HandPlay, player: str, verb: str, facts: Com
     number = proposal_of(facts)
     you = player == "learner"
     if verb == "stand":
-        did = ("play without proposing (“I play”)" if number == 1 else
-               "play on after the exchange, without another (“I play”)")
+        did = "play without proposing (“I play”)" if number == 1 else "play on after the exchange (“I play”)"
     else:
         did = "refuse the first proposal" if number == 1 else "refuse this further exchange"
     if not you:  # the tutor's: "plays", "refuses"

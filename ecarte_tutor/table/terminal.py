@@ -17,7 +17,7 @@ from ..engine.hand import NextAction
 from ..errors import CardNotationError
 from ..fields import is_whole_number
 from ..lineio import Leave, LineInput, Output, read_line
-from . import telling
+from . import guide, telling
 from .discard import choose_discard
 from .game import Decision, Game, LogEntry, opponent
 from .players import Reasoned
@@ -49,8 +49,10 @@ LABELS = {
 class TerminalGame:
     """One game at the terminal, reading moves from ``stdin`` and writing to ``stdout``."""
 
-    def __init__(self, game: Game, stdin: LineInput | None = None, stdout: Output | None = None):
+    def __init__(self, game: Game, stdin: LineInput | None = None, stdout: Output | None = None,
+                 guided: bool = False):
         self.game = game
+        self.guided = guided  # the guided first hand: each step of the first deal explained first
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
         self.told = 0  # entries of the game's log already narrated
@@ -167,6 +169,12 @@ class TerminalGame:
     def show(self, decision: Decision) -> None:
         view = decision.view
         self.opening()
+        step = guide.explain(self.game) if self.guided else None
+        if step is not None:
+            self.say(f"Step {step['step']}: {step['title']}")
+            self.say(f"  What you hold: {step['holds']}")
+            self.say(f"  What the rules let you do: {step['allowed']}")
+            self.say(f"  What the advice suggests, and why: {step['advice']}")
         held = in_hand_order(view.hand, view.trump, view.params)
         self.say(f"Your cards: {pretty(held)}   (trumps {view.trump.symbol}, turn-up {view.turn_up.pretty})")
         if decision.off_turn:

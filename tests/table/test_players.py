@@ -115,3 +115,27 @@ def test_the_tutor_answers_a_double_offered_before_play(book, level):
     assert game.play({"do": verb}) is None
     state = game.hands[0].state  # a double declined or a point taken ends that hand: look at it
     assert state.pending is None and (state.double_asked or state.offer_made)
+
+
+@pytest.mark.parametrize("level", ["beginner", "club", "book"])
+def test_every_tutor_decision_has_a_why_that_names_no_hidden_card(level):
+    """The why comes from the decision that chose the move (asked again on the view it had), and
+    what is said during the deal names no card the learner cannot see."""
+    from ecarte_tutor.table.telling import tutor_reasons
+
+    game = play_game(BOOK, seed=5, profile="london", learner_level="beginner", tutor_level=level).game
+    for hp in game.hands:
+        reasons = tutor_reasons(game, hp)
+        tutor_actions = [i for i, p in enumerate(hp.by) if p == "tutor"]
+        assert set(reasons) == set(tutor_actions)
+        state = referee.start(hp.deal)
+        for index, action in enumerate(hp.actions):
+            if index in reasons:
+                said = reasons[index].said
+                hidden = set(state.hands[action["by"]]) - {parse_card(action["card"])} if action["do"] == "card" \
+                    else set(state.hands[action["by"]])
+                assert not [c for c in hidden if c.pretty in said], (said, hidden)
+                assert reasons[index].why
+                if action["do"] == "card":
+                    assert said.startswith(parse_card(action["card"]).pretty)
+            referee.apply(state, referee.read_action(action, index), PARAMS)
