@@ -23,7 +23,7 @@ OUTCOMES = ("wins-point", "wins-vole", "fails", "loses-vole")  # from the choose
 SEAT_WORDS = {"elder": "the elder hand", "dealer": "the dealer"}
 
 
-class Recorded(TypedDict, total=False):
+class Recorded(TypedDict):
     """The facts of the exchange the referee records and the scoring reads (:class:`.scoring.HandFacts`)."""
 
     elder_played_without_proposing: bool
@@ -50,12 +50,9 @@ def facts_after(choice: str, proposal_number: int) -> Recorded:
     """The facts the referee records for ``choice`` at the ``proposal_number``-th proposal
     (``engine.hand.apply``: "I play" before any proposal, a refusal of the first or of a later one).
     ``propose`` is the proposal accepted: nothing is recorded, and the hand is played after the exchange."""
-    if choice == "play":
-        return {"elder_played_without_proposing": proposal_number == 1}
-    if choice == "refuse":
-        return {"dealer_refused_first_proposal": proposal_number == 1,
-                "dealer_refused_later_proposal": proposal_number > 1}
-    return {}
+    return {"elder_played_without_proposing": choice == "play" and proposal_number == 1,
+            "dealer_refused_first_proposal": choice == "refuse" and proposal_number == 1,
+            "dealer_refused_later_proposal": choice == "refuse" and proposal_number > 1}
 
 
 def _tricks(chooser: str, outcome: str, params: Params) -> dict[str, int]:

@@ -18,11 +18,11 @@ rule ids it followed, so the tutor can say why:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypedDict
 
 from ..cards import Card
 from ..engine.citing import Reasons
 from ..engine.scoring import HandFacts, Scored, committed_seat
+from ..engine.stakes import Recorded
 from ..rulebook import Params
 from .view import SeatView
 
@@ -32,12 +32,8 @@ LEADING_RULE = "strategy.leading"
 COMMITTING = {"elder": "stand", "dealer": "refuse"}  # the answer that stakes the penalty, by seat
 
 
-class Commitments(TypedDict):
-    """What the exchange committed the players to, as the ``score`` kind and :class:`HandFacts` name it."""
-
-    elder_played_without_proposing: bool
-    dealer_refused_first_proposal: bool
-    dealer_refused_later_proposal: bool
+Commitments = Recorded
+"""What the exchange committed the players to, as the ``score`` kind and :class:`HandFacts` name it."""
 
 
 def _very_strong(view: SeatView) -> bool:

@@ -62,6 +62,7 @@ class SeatView:
     number: int  # which deal of the game
     _question: Question = field(repr=False, default_factory=dict)  # deal, actions, profile: for the engine only
     cache: dict[str, Viewed] = field(repr=False, default_factory=dict)  # the analysis worked out for this decision
+    _known: holdings.Knowledge | None = field(repr=False, default=None)  # what it knows of the other hand
 
     @property
     def trump(self) -> Suit:
@@ -103,8 +104,10 @@ class SeatView:
     def knowledge(self) -> holdings.Knowledge:
         """What this seat knows of the other hand in play: the unseen cards it may hold (its own cards
         held, the turn-up and the cards played are known; the play rules some out)."""
-        position = analysis.read_position(self._question, self.params)
-        return holdings.knowledge(position.state, self.seat, position.held[self.seat], self.params)
+        if self._known is None:
+            position = analysis.read_position(self._question, self.params)
+            self._known = holdings.knowledge(position.state, self.seat, position.held[self.seat], self.params)
+        return self._known
 
     def could_beat(self, card: Card) -> list[Card]:
         """The cards the other hand may hold, for all this seat knows, that would beat ``card`` led."""
