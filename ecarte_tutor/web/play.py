@@ -256,14 +256,23 @@ def _game_id(game: Game) -> str:
 
 
 def _later_token(game: Game) -> dict | None:
-    """When this browser has played ``game`` further than this page: how far, and its token if kept."""
+    """When this browser has played ``game`` on from this page (or along another line from an earlier
+    moment): how far it got, and its token if kept. None when this page is the latest (or ahead of it)."""
     latest = session.get(LATEST_KEY)
     if not isinstance(latest, dict) or latest.get("id") != _game_id(game):
         return None
-    count = latest.get("n")
-    if not isinstance(count, int) or count <= len(game.moves):
+    count, token = latest.get("n"), latest.get("g") or None
+    if not isinstance(count, int):
         return None
-    return {"n": count, "g": latest.get("g") or None}
+    if token:
+        try:
+            theirs = tokens.read(token).moves
+        except tokens.BadToken:
+            return None
+        if game.moves[:len(theirs)] == theirs:  # this very moment, or further on
+            return None
+        return {"n": len(theirs), "g": token}
+    return {"n": count, "g": None} if count > len(game.moves) else None
 
 
 def _stale(game: Game):

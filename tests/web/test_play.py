@@ -333,9 +333,14 @@ def test_a_stale_move_from_the_back_button_is_refused_and_the_game_shown_as_it_s
     earlier = get(first)  # the old page itself says it is an earlier moment, and offers to play on from it
     assert "This page shows an earlier moment of the game" in earlier.text
     fork = next(link for link in earlier.links() if "from_here=1" in link)
-    forked = moves(forms(get(fork)))[0]
-    assert ("from_here", "1") in forked["hidden"]
-    assert submit(get, forked, [forked["buttons"][0]] if forked["buttons"] else []).status == 303
+    abandoned = moves(forms(get(now)))[0]  # drawn before the fork: it belongs to the line given up
+    offered = moves(forms(get(fork)))
+    assert len(offered) > 1 and all(("from_here", "1") in f["hidden"] for f in offered)
+    forked = offered[-1]  # another move than the one made first: a line of its own
+    assert forked["hidden"] != old_form["hidden"]
+    assert submit(get, forked, [forked["buttons"][-1]] if forked["buttons"] else []).status == 303
+    back_again = submit(get, abandoned, [abandoned["buttons"][0]] if abandoned["buttons"] else [])
+    assert back_again.status == 409 and "nothing was changed" in back_again.text
 
 
 def test_a_form_whose_move_counter_does_not_match_its_link_is_refused(client, get):
