@@ -220,7 +220,7 @@ def review_hand(game: Game, number: int, with_tutor: bool = True, with_cards: bo
     decisions: list[ExchangeNote | DiscardNote | KingNote] = []
     cards: dict[int, CardNote] = {}
     mistakes: list[Mistake] = []
-    first_discard, king_window = True, None
+    king_window = None
     first_irregular = min(hp.irregular, default=len(hp.actions))
     for index, (action, player) in enumerate(zip(hp.actions, hp.by, strict=True)):
         if index in hp.irregular:  # a revoke let pass: the analysis cannot follow the hand from here
@@ -229,9 +229,8 @@ def review_hand(game: Game, number: int, with_tutor: bool = True, with_cards: bo
         if king_window is None and state.phase == "play" and hand.king_window_open(state, seat, game.params):
             king_window = index  # the learner could announce the king from here on
         if player == "learner" and index < first_irregular:
-            note = _review_action(game, hp, state, index, action, first_discard) if with_cards or \
+            note = _review_action(game, hp, state, index, action) if with_cards or \
                 action["do"] != "card" else None
-            first_discard = first_discard and action["do"] != "discard"
             if note is not None and note["type"] == "card":
                 cards[index] = note
             elif note is not None:
@@ -269,8 +268,8 @@ def review_hand(game: Game, number: int, with_tutor: bool = True, with_cards: bo
     }
 
 
-def _review_action(game: Game, hp: HandPlay, state: HandState, index: int, action: WrittenAction,
-                   first_discard: bool) -> ExchangeNote | DiscardNote | CardNote | None:
+def _review_action(game: Game, hp: HandPlay, state: HandState, index: int,
+                   action: WrittenAction) -> ExchangeNote | DiscardNote | CardNote | None:
     verb, seat = action["do"], action["by"]
     mine = list(state.hands[seat])
     if verb in EXCHANGE:
@@ -285,7 +284,7 @@ def _review_action(game: Game, hp: HandPlay, state: HandState, index: int, actio
         text = f"You {did_words(verb, number)}{verdict}{advice['explanation']}"
         return {"type": "exchange", "index": index, "did": verb, "advised": advised, "matched": matched,
                 "rule": advice["cites"][-1], "cites": advice["cites"], "mistake": not matched, "text": text}
-    if verb == "discard" and first_discard:
+    if verb == "discard":  # every exchange's discard, each against the advice for the cards then held
         return _discard_note(game, state, index, action)
     if verb == "card":
         return _card_note(game, hp, state, index, action)

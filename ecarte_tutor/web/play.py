@@ -25,7 +25,7 @@ from ..table.players import Reasoned
 from ..table.review import game_summary, review_hand
 from ..table.view import in_hand_order
 from ..table.why import reasons
-from . import forms, lessons, tokens
+from . import forms, progress, tokens
 from .dispute import fact_label, read_facts, refusal, typed_value
 from .site import get_book, get_site
 
@@ -192,6 +192,7 @@ def _table(game: Game) -> dict:
         "out_of_turn": out_of_turn,
         "tricks": {"learner": state.tricks[learner], "tutor": state.tricks[tutor]},
         "score": now["score"], "sheet": now["sheet"],
+        "log": log,  # the page's title and live region say its last lines
         "story": [{"line": narrate(game, e),
                    "why": (_tutor_why(reasons_now.get(e["index"]), over) if e.get("player") == "tutor"
                            and "index" in e else None)} for e in log],
@@ -239,7 +240,10 @@ def move():
 
 
 def _moved(game: Game, **extra):
-    """The game moved on: remember where it stands (for the back button) and go to its page."""
+    """The game moved on: keep it if it is over, remember where it stands (for the back button) and go to
+    its page."""
+    if game.over:
+        progress.keep_finished(game)  # kept with its review under /progress/games; its mistakes go to review
     token = tokens.sign(game)
     session[LATEST_KEY] = {"id": _game_id(game), "n": len(game.moves), "g": token if len(token) <= KEEP_TOKEN else ""}
     return redirect(url_for("play.game", g=token, **extra), 303)
@@ -368,32 +372,6 @@ def summary():
     """The game's mistakes by rule, and what came of the irregularities."""
     game = _game()
     found = game_summary(game)
-    if game.over:
-        practise_missed([row["rule"] for row in found["by_rule"]])
     reviewed = [h.number + 1 for h in game.hands if h.answer is not None]
     return render_template("play/summary.html", game=game, token=request.args[GAME], summary=found,
                            reviewed=reviewed)
-
-
-NOTED_KEY = "games_noted"  # digests of the games whose mistakes went to the practice list
-NOTED_KEEP = 5
-
-
-def practise_missed(rule_ids: list[str]) -> None:
-    """Add a finished game's mistakes (most missed first) to the lessons' "practise what you missed" list.
-
-    Only rules a drill can practise are kept (the progress cookie holds nothing else), and each game
-    is noted once, however often its summary is opened: the session remembers a short digest of the
-    last few games noted.
-    """
-    digest = hashlib.sha256(request.args.get(GAME, "").encode()).hexdigest()[:12]
-    noted = [d for d in session.get(NOTED_KEY, []) if isinstance(d, str)][-NOTED_KEEP:]
-    if digest in noted:
-        return
-    drillable = lessons.practisable()
-    progress = lessons.progress_now(get_site().lessons)
-    for rule_id in reversed(rule_ids):  # the most missed is noted last, so it is dropped last
-        if rule_id in drillable:
-            progress = progress.missed_rule(rule_id)
-    lessons.save_progress(progress)
-    session[NOTED_KEY] = [*noted, digest][-NOTED_KEEP:]
