@@ -204,3 +204,35 @@ def test_a_diagnosis_lists_only_patterns_that_justify_the_choice_made(book):
     refusing = [p.label for p in book.strategy.justifying("dealer", "refuse")]
     assert not any(label in text for label in accepting)
     assert any(label in text for label in refusing)
+
+
+def test_no_diagnosis_names_a_pattern_for_the_other_choice(book):
+    """The class of issue 19's defect, over many hands and both seats: a wrong choice's diagnosis names,
+    as the patterns that would allow it, only patterns advising that very choice; and a pattern the hand
+    fits is named only as calling for the other choice."""
+    import random
+
+    from ecarte_tutor.cards import PACK
+    from ecarte_tutor.lessons import grade
+    from ecarte_tutor.lessons.model import Exercise
+
+    rng, strategy, named = random.Random(19), book.strategy, 0
+    labels = {p.label: p for p in strategy.patterns}
+    for _ in range(400):
+        cards = rng.sample(PACK, 6)
+        hand, trump = [c.notation for c in cards[:5]], cards[5].suit.letter
+        for seat, choices in (("elder", ("propose", "play")), ("dealer", ("refuse", "accept"))):
+            exercise = Exercise(kind="propose-or-play", prompt="p" * 5, hint="h" * 5, choices=(),
+                                position={"trump": trump, "hand": hand, "seat": seat})
+            for choice in choices:
+                graded = grade(exercise, {"choice": choice}, book)
+                if graded.correct:
+                    continue
+                text = graded.diagnosis.text
+                said = [label for label in labels if label in text]
+                if "fits none of the patterns that would allow it" in text:
+                    assert all(labels[label].seat == seat and labels[label].advice == choice for label in said), text
+                    named += len(said)
+                elif "the hand fits one of the patterns" in text:
+                    assert all(labels[label].advice != choice for label in said), text
+    assert named > 20
