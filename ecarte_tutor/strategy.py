@@ -5,6 +5,7 @@ The rule book loads them with its sections (``RuleBook.strategy``); the ``advice
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypedDict
@@ -17,6 +18,9 @@ from .yamlio import load_yaml
 PATTERNS_FILE = Path("strategy") / "patterns.yaml"  # relative to the rule-book folder
 KING_EXCEPTION_RULE = "strategy.king-exception"  # with the king of trumps the elder proposes all the same
 SEAT_ADVICE = {"elder": ("play", "propose"), "dealer": ("refuse", "accept")}
+STAKE = re.compile(r"\{stake:([a-z]+)\}")
+"""In a default's explanation: what the seat's committing choice stakes at this proposal, filled from
+the ``advice`` answer's consequences (never a figure written in the file)."""
 
 
 # The shapes of patterns.yaml (strategy.schema.json), as the loaded file holds them.
@@ -80,6 +84,10 @@ class Strategy:
     patterns: tuple[Pattern, ...]
     defaults: dict[str, SeatDefault]
 
+    def justifying(self, seat: str, advice: str) -> tuple[Pattern, ...]:
+        """The seat's patterns that advise ``advice``: the only ones that can be said to justify it."""
+        return tuple(p for p in self.patterns if p.seat == seat and p.advice == advice)
+
     @decides(KING_EXCEPTION_RULE)
     def rule_ids(self) -> set[str]:
         """Every strategy rule the patterns and defaults cite (all must be in the rule book)."""
@@ -107,4 +115,23 @@ def load_strategy(path: Path | str) -> Strategy:
         if default["advice"] not in SEAT_ADVICE[seat]:
             raise DataError(path, f"the {seat} can only be advised to {' or '.join(SEAT_ADVICE[seat])}",
                             key=f"defaults.{seat}.advice")
+        _check_template(path, seat, default["explanation"])
     return Strategy(tuple(patterns), document["defaults"])
+
+
+def _check_template(path: Path, seat: str, text: str) -> None:
+    """A default's explanation may name only what its own seat's committing choice stakes, and states
+    no figure of its own: costs come from the scoring."""
+    key = f"defaults.{seat}.explanation"
+    committing = SEAT_ADVICE[seat][0]
+    for match in STAKE.finditer(text):
+        if match.group(1) != committing:
+            raise DataError(path, f"'{{stake:{match.group(1)}}}': the {seat}'s explanation can only say what "
+                                  f"{committing!r} stakes ({{stake:{committing}}})", key=key)
+    rest = STAKE.sub("", text)
+    if "{" in rest or "}" in rest:
+        raise DataError(path, f"only {{stake:{committing}}} may be filled in: '{rest[rest.find('{'):][:30]}'",
+                        key=key)
+    if re.search(r"\d", rest):
+        raise DataError(path, "an explanation states no figure of its own (write {stake:...}: the scoring fills "
+                              "it in for the proposal at hand)", key=key)

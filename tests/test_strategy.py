@@ -130,3 +130,109 @@ def test_a_broken_patterns_file_names_the_key(tmp_path, book):
     bad.write_text(text.replace("trumps: {min: 3}", "trumps: {least: 3}", 1), encoding="utf-8")
     with pytest.raises(DataError, match="least"):
         load_strategy(bad)
+
+
+@pytest.mark.parametrize("proposal_number, fails", [(1, 2), (2, 1), (3, 1)])
+def test_a_refusal_costs_the_penalty_only_at_the_first_proposal(proposal_number, fails):
+    """Law 49 (London): only the first proposal's refusal is punished; the explanation says what the scoring says."""
+    answer = advice("S", "8S QD JD 10H 7H", seat="dealer", proposal_number=proposal_number)
+    assert answer["proposal_number"] == proposal_number
+    assert {"choice": "refuse", "outcome": "fails", "points": {"elder": fails, "dealer": 0}} in answer["consequences"]
+    assert {"choice": "accept", "outcome": "fails", "points": {"elder": 1, "dealer": 0}} in answer["consequences"]
+    if fails == 2:
+        assert ("should a refusal of the first proposal fail, the elder hand scores 2 instead of 1"
+                in answer["explanation"])
+    else:
+        assert "a refusal stakes nothing extra here: should it fail, the elder hand scores 1" in answer["explanation"]
+    assert "costs 2" not in answer["explanation"]
+
+
+@pytest.mark.parametrize("profile, play_fails, refuse_vole", [
+    ("london", 2, 2),   # both commitments risk 2, a vole stays at 2
+    ("french", 2, 2),
+    ("modern", 1, 3),   # only the refusing dealer is vulnerable, and a vole against him is 3
+    ("finnish", 2, 2),  # a failed commitment gives 2 whatever happens
+])
+def test_the_consequences_follow_the_profile(profile, play_fails, refuse_vole):
+    elder = advice("H", "KS QS JS 8H 8D", profile=profile)["consequences"]
+    dealer = advice("S", "8S 7S 9S KD 7H", seat="dealer", profile=profile)["consequences"]
+    assert len(elder) == len(dealer) == 8  # two choices, four outcomes
+    points = {(c["choice"], c["outcome"]): c["points"] for c in elder + dealer}
+    assert points["play", "fails"] == {"elder": 0, "dealer": play_fails}
+    assert points["play", "wins-point"] == {"elder": 1, "dealer": 0}
+    assert points["refuse", "loses-vole"] == {"elder": refuse_vole, "dealer": 0}
+    assert points["refuse", "wins-vole"] == {"elder": 0, "dealer": 2}
+    # after an accepted exchange, the Finnish elder stays committed
+    assert points["propose", "fails"] == {"elder": 0, "dealer": 2 if profile == "finnish" else 1}
+
+
+@pytest.mark.parametrize("value, code", [(0, "out-of-range"), (-1, "out-of-range"), (1.5, "bad-field"),
+                                         ("2", "bad-field"), (True, "bad-field")])
+def test_a_bad_proposal_number_names_the_field(value, code):
+    error = advice("H", "KS QS JS 8H 8D", proposal_number=value)["error"]
+    assert (error["code"], error["field"]) == (code, "proposal_number")
+    assert "proposal_number" in error["message"]
+
+
+def test_a_second_proposal_cannot_be_asked_about_under_a_single_exchange():
+    error = advice("H", "KS QS JS 8H 8D", proposal_number=2, agreements=["single-exchange"])["error"]
+    assert (error["code"], error["field"]) == ("out-of-range", "proposal_number")
+    assert advice("H", "KS QS JS 8H 8D", proposal_number=1, agreements=["single-exchange"])["advice"] == "play"
+
+
+def test_a_default_explanation_states_no_figure_of_its_own(tmp_path, book):
+    text = (book.root / PATTERNS_FILE).read_text(encoding="utf-8")
+    bad = tmp_path / "patterns.yaml"
+    bad.write_text(text.replace("({stake:refuse})", "(a refusal costs 2)"), encoding="utf-8")
+    with pytest.raises(DataError, match="no figure of its own"):
+        load_strategy(bad)
+    bad.write_text(text.replace("{stake:refuse}", "{stake:play}"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"defaults\.dealer\.explanation"):
+        load_strategy(bad)
+
+
+def test_a_diagnosis_lists_only_patterns_that_justify_the_choice_made(book):
+    """A dealer who refused a hand fitting no pattern is shown the patterns for refusing, never one for
+    accepting (issue 19: 'one trump and one king, nothing else above a ten' is an accept pattern)."""
+    from ecarte_tutor.lessons import grade
+    from ecarte_tutor.lessons.model import Exercise
+
+    exercise = Exercise(kind="propose-or-play", prompt="p" * 5, hint="h" * 5, choices=(),
+                        position={"trump": "S", "hand": ["8S", "QD", "JD", "10H", "7H"], "seat": "dealer"})
+    text = grade(exercise, {"choice": "refuse"}, book).diagnosis.text
+    accepting = [p.label for p in book.strategy.justifying("dealer", "accept")]
+    refusing = [p.label for p in book.strategy.justifying("dealer", "refuse")]
+    assert not any(label in text for label in accepting)
+    assert any(label in text for label in refusing)
+
+
+def test_no_diagnosis_names_a_pattern_for_the_other_choice(book):
+    """The class of issue 19's defect, over many hands and both seats: a wrong choice's diagnosis names,
+    as the patterns that would allow it, only patterns advising that very choice; and a pattern the hand
+    fits is named only as calling for the other choice."""
+    import random
+
+    from ecarte_tutor.cards import PACK
+    from ecarte_tutor.lessons import grade
+    from ecarte_tutor.lessons.model import Exercise
+
+    rng, strategy, named = random.Random(19), book.strategy, 0
+    labels = {p.label: p for p in strategy.patterns}
+    for _ in range(400):
+        cards = rng.sample(PACK, 6)
+        hand, trump = [c.notation for c in cards[:5]], cards[5].suit.letter
+        for seat, choices in (("elder", ("propose", "play")), ("dealer", ("refuse", "accept"))):
+            exercise = Exercise(kind="propose-or-play", prompt="p" * 5, hint="h" * 5, choices=(),
+                                position={"trump": trump, "hand": hand, "seat": seat})
+            for choice in choices:
+                graded = grade(exercise, {"choice": choice}, book)
+                if graded.correct:
+                    continue
+                text = graded.diagnosis.text
+                said = [label for label in labels if label in text]
+                if "fits none of the patterns that would allow it" in text:
+                    assert all(labels[label].seat == seat and labels[label].advice == choice for label in said), text
+                    named += len(said)
+                elif "the hand fits one of the patterns" in text:
+                    assert all(labels[label].advice != choice for label in said), text
+    assert named > 20

@@ -2,7 +2,8 @@
 
 Moves are read from standard input, one a line, so a game can also be scripted. A game is fixed
 by its seed: the same seed, profile, level, agreements and first dealer give the same deals and
-the same tutor; ``--replay FILE`` takes up a game from the record printed when one ends or is left.
+the same tutor; ``--replay FILE`` takes up a game from the record printed when one ends or is left;
+``--guided`` plays the guided first hand (:mod:`ecarte_tutor.table.guide`).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from argparse import ArgumentParser, Namespace
 
 from ..library import load_library
 from ..lineio import LineInput, Output
+from ..table import guide
 from ..table.dealing import MAX_SEED
 from ..table.game import Game
 from ..table.settings import LEVELS, TableError
@@ -27,6 +29,8 @@ def add_arguments(parser: ArgumentParser) -> None:
     parser.add_argument("--agreements", default="", metavar="LIST",
                         help="agreements, comma-separated: e.g. doubling,offer-the-point,game-target=7")
     parser.add_argument("--replay", metavar="FILE", help="take up the game whose record FILE holds (JSON)")
+    parser.add_argument("--guided", action="store_true",
+                        help="a guided first hand: a fixed deal, each step explained before you act")
 
 
 def read_agreements_option(text: str) -> list[str | dict[str, int]]:
@@ -46,7 +50,9 @@ def read_agreements_option(text: str) -> list[str | dict[str, int]]:
 def run(args: Namespace, stdin: LineInput | None = None, stdout: Output | None = None) -> int:
     library = load_library()
     try:
-        if args.replay:
+        if args.guided:
+            game = guide.start(library.book, profile=args.profile, agreements=read_agreements_option(args.agreements))
+        elif args.replay:
             game = Game.replay(_read_record(args.replay), library.book)
         else:
             seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED)
@@ -55,7 +61,7 @@ def run(args: Namespace, stdin: LineInput | None = None, stdout: Output | None =
     except TableError as exc:
         print(f"ecarte-tutor: {exc.message}", file=sys.stderr)
         return 2
-    return TerminalGame(game, stdin, stdout).run()
+    return TerminalGame(game, stdin, stdout, guided=args.guided).run()
 
 
 def _read_record(path: str) -> object:

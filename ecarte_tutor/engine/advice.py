@@ -1,16 +1,21 @@
 """Advice on proposing or playing (kind ``advice``): a hand matched against the jeux de règle.
 
-In: ``{"kind": "advice", "trump": suit, "hand": [5 cards], "seat": "elder" | "dealer"}``
-(``seat`` defaults to ``"elder"``). Out:
+In: ``{"kind": "advice", "trump": suit, "hand": [5 cards], "seat": "elder" | "dealer",
+"proposal_number": n}`` (``seat`` defaults to ``"elder"``, ``proposal_number`` to 1: the hand's first
+proposal, the elder's to make or the dealer's to answer). Out:
 
 - ``advice``: ``"play"`` or ``"propose"`` for the elder, ``"refuse"`` or ``"accept"`` for the dealer;
 - ``play_without_proposing``: true when the hand should be played as dealt (for the
   dealer: when he should refuse, which commits him the same way);
 - ``pattern``: the id of the hand pattern that decided, or null when none fits;
-- ``trumps``, ``seat``, ``cites``, ``explanation``, and ``laws: []`` (advice is not law).
+- ``consequences``: for each choice of the seat and each outcome, the points the scoring gives
+  (:mod:`.stakes`); every cost the explanation states is one of them;
+- ``trumps``, ``seat``, ``proposal_number``, ``cites``, ``explanation``, and ``laws: []`` (advice is not law).
 
 The patterns are the rule book's (``RuleBook.strategy``, from ``rules/strategy/patterns.yaml``);
-their wording is in the ``strategy.*`` rules of ``rules/strategy.yaml``.
+their wording is in the ``strategy.*`` rules of ``rules/strategy.yaml``. A seat's default explanation
+there is a template: ``{stake:play}`` or ``{stake:refuse}`` is filled with what that choice stakes
+at this proposal (:func:`.stakes.stake_clause`).
 
 >>> from ecarte_tutor import ask
 >>> ask({"kind": "advice", "trump": "H", "hand": ["KS", "QS", "JS", "8H", "8D"]})["advice"]
@@ -23,11 +28,12 @@ from itertools import permutations
 
 from ..cards import Card, Suit
 from ..errors import QuestionError
-from ..fields import read_cards, read_seat, read_suit, require
+from ..fields import read_cards, read_seat, read_suit, require, whole_number
 from ..jsontypes import Answer, Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
-from ..strategy import KING_EXCEPTION_RULE, Limits, Pattern, Strategy, SuitCondition
+from ..strategy import KING_EXCEPTION_RULE, STAKE, Limits, Pattern, Strategy, SuitCondition
+from . import stakes
 
 # --- matching -------------------------------------------------------------------------------
 
@@ -114,22 +120,47 @@ def _cards(cards: list[Card]) -> str:
     return " ".join(c.pretty for c in cards)
 
 
-def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, strategy: Strategy, params: Params) -> str:
+def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, number: int, strategy: Strategy,
+             params: Params, book: RuleBook) -> str:
     trumps = sum(1 for c in hand if c.suit == trump)
     opening = (f"{_cards(hand)} with {trump.english} as trumps ({trumps} trump{'s' * (trumps != 1)}).")
+    found = stakes.consequences(seat, number, params, book)
+    stake = stakes.stake_clause(found, seat, number, chooser=stakes.SEAT_WORDS[seat])
     if advice.pattern is None:
-        return f"{opening} {' '.join(strategy.defaults[seat]['explanation'].split())}"
+        text = " ".join(strategy.defaults[seat]["explanation"].split())
+        return f"{opening} {STAKE.sub(lambda match: stake, text)}"
     label = advice.pattern.label
     if seat == "elder" and advice.king_exception:
         king = Card("K", trump).pretty
+        refusal = stakes.stake_clause(stakes.consequences("dealer", number, params, book), "dealer", number,
+                                      chooser="the dealer")
         return (f"{opening} It is a jeu de règle ({label}), but it holds the king of trumps, {king}: propose "
-                f"instead. An exchange cannot give the king to the dealer, and if he refuses he loses "
-                f"{params.vulnerable_point_value} should he fail to win the point.")
+                f"instead. An exchange cannot give the king to the dealer, and {refusal}.")
     if seat == "elder":
+        play = "play without proposing" if number == 1 else "play on without another exchange"
         return (f"{opening} It is a jeu de règle ({label}): it should win {params.point_tricks} tricks unless the "
-                "dealer holds two trumps, so play without proposing.")
+                f"dealer holds two trumps, so {play} ({stake}).")
     verb = "Refuse" if advice.advice == "refuse" else "Accept"
-    return f"{opening} {verb}: {label}."
+    return f"{opening} {verb}: {label} ({stake})."
+
+
+def read_proposal_number(question: Question, params: Params) -> int:
+    """``proposal_number``: 1 (the default) for the hand's first proposal; a later one only where the
+    agreements allow a second exchange."""
+    value = question.get("proposal_number")
+    if value is None:
+        return 1
+    number = whole_number(value)
+    if number is None:
+        raise QuestionError("bad-field", f"'proposal_number' must be a whole number from 1 (the hand's first "
+                                         f"proposal), got {value!r}.", "proposal_number")
+    if number < 1:
+        raise QuestionError("out-of-range", f"'proposal_number' counts the hand's proposals from 1 (the first), "
+                                            f"got {number}.", "proposal_number")
+    if number > 1 and params.single_exchange:
+        raise QuestionError("out-of-range", "Under the single-exchange agreement a hand has one proposal only, "
+                                            f"so there is no proposal {number}.", "proposal_number")
+    return number
 
 
 @decides("deal.five-cards", "scoring.point", "scoring.penalty")
@@ -138,6 +169,7 @@ def answer_advice(question: Question, book: RuleBook, params: Params) -> Answer:
     trump = read_suit(require(question, "trump"), "trump")
     hand = read_cards(require(question, "hand"), "hand", min_count=params.hand_size, max_count=params.hand_size)
     seat = "elder" if question.get("seat") is None else read_seat(question["seat"], "seat")
+    number = read_proposal_number(question, params)
     strategy = book.strategy
     if strategy is None:
         raise QuestionError("no-strategy", "This rule book has no jeux de règle (rules/strategy/patterns.yaml), "
@@ -145,11 +177,13 @@ def answer_advice(question: Question, book: RuleBook, params: Params) -> Answer:
     advice = advise(hand, trump, seat, strategy)
     return {
         "seat": seat,
+        "proposal_number": number,
         "advice": advice.advice,
         "play_without_proposing": advice.play_without_proposing,
         "pattern": advice.pattern.id if advice.pattern else None,
         "trumps": sum(1 for c in hand if c.suit == trump),
+        "consequences": stakes.consequences(seat, number, params, book),
         "cites": list(advice.cites),
-        "explanation": _explain(advice, hand, trump, seat, strategy, params),
+        "explanation": _explain(advice, hand, trump, seat, number, strategy, params, book),
         "laws": [],
     }

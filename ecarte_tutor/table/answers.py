@@ -15,6 +15,7 @@ from ..engine.citing import Citing
 from ..engine.hand import FirstIllegal
 from ..engine.record import Proven
 from ..engine.scoring import Scored
+from ..engine.stakes import Consequence
 
 
 class HandAnswer(TypedDict):
@@ -34,9 +35,12 @@ class Explained(Citing):
 
 
 class AdviceAnswer(Explained):
-    """The ``advice`` kind's answer: ``play`` or ``propose`` (the elder), ``accept`` or ``refuse`` (the dealer)."""
+    """The ``advice`` kind's answer: ``play`` or ``propose`` (the elder), ``accept`` or ``refuse`` (the dealer),
+    at ``proposal_number``, with what each choice stakes (``consequences``)."""
 
     advice: str
+    proposal_number: int
+    consequences: list[Consequence]
 
 
 class CardTricks(TypedDict):

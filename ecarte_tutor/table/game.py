@@ -35,6 +35,7 @@ from ..jsontypes import Question
 from ..rulebook import RuleBook, default_rulebook
 from . import dealing, incidents, moves
 from .answers import HandAnswer
+from .hoffmann import Commitments
 from .players import Chosen, make_player
 from .settings import PLAYERS, Settings, TableError, make_settings, read_record
 from .view import SeatView, SeenDiscard, TableDefect, asked
@@ -73,6 +74,8 @@ class LogEntry(TypedDict):
     void: NotRequired[str]  # fresh-deal or replay-hand
     call: NotRequired[str]  # the option the ruling carried out
     code: NotRequired[str]
+    index: NotRequired[int]  # an action's place among the hand's actions (for the tutor's why)
+    facts: NotRequired[Commitments]  # after "I play" or a refusal: what the referee recorded it commits
 
 
 def opponent(player: str) -> str:
@@ -394,7 +397,12 @@ class Game:
         hp.by.append(player)
         if word:
             self.moves.append(moves.encode(player, done))
-        entry: LogEntry = {"deal": hp.number, "player": player, "action": done}
+        entry: LogEntry = {"deal": hp.number, "player": player, "action": done, "index": len(hp.actions) - 1}
+        if done["do"] in ("stand", "refuse"):  # the narration tells the commitment from the referee's state
+            state = hp.state
+            entry["facts"] = {"elder_played_without_proposing": state.elder_played_without_proposing,
+                              "dealer_refused_first_proposal": state.dealer_refused_first_proposal,
+                              "dealer_refused_later_proposal": state.dealer_refused_later_proposal}
         if len(hp.state.history) > tricks_before:
             entry["trick"] = hp.state.history[-1]
         self.log.append(entry)

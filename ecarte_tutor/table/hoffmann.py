@@ -18,11 +18,11 @@ rule ids it followed, so the tutor can say why:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypedDict
 
 from ..cards import Card
 from ..engine.citing import Reasons
 from ..engine.scoring import HandFacts, Scored, committed_seat
+from ..engine.stakes import Recorded
 from ..marks import decides
 from ..rulebook import Params
 from .view import SeatView
@@ -33,12 +33,8 @@ LEADING_RULE = "strategy.leading"
 COMMITTING = {"elder": "stand", "dealer": "refuse"}  # the answer that stakes the penalty, by seat
 
 
-class Commitments(TypedDict):
-    """What the exchange committed the players to, as the ``score`` kind and :class:`HandFacts` name it."""
-
-    elder_played_without_proposing: bool
-    dealer_refused_first_proposal: bool
-    dealer_refused_later_proposal: bool
+Commitments = Recorded
+"""What the exchange committed the players to, as the ``score`` kind and :class:`HandFacts` name it."""
 
 
 def _very_strong(view: SeatView) -> bool:
@@ -88,6 +84,10 @@ def conceal_king(view: SeatView, score_before: dict[str, int]) -> bool:
         if len(winners) > 1 or None in winners:
             return False  # the king's point would matter in this outcome
     return True
+
+
+LEAD_WORDS = {0: "the top of a sequence", 1: "a single card", 2: "neither the top of a sequence nor a single card",
+              3: "a high card from a suit of two whose other card is lower"}  # by lead_preference
 
 
 def lead_preference(card: Card, hand: Iterable[Card], params: Params) -> int:

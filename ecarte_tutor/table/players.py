@@ -10,16 +10,22 @@ the tutor never attempts an illegal action; each level is deterministic, so a se
   card with the best chance of the point, then of the vole, then the most tricks on average.
 - ``book`` — as club, and Hoffmann's further advice where it applies (:mod:`.hoffmann`): the
   state of the score, concealing the king, leading from sequences.
+
+Each level decides with :meth:`Beginner.decide`, which gives the choice and one line of why built
+from the very advice and analysis that chose it (:class:`Reasoned`): ``said``, what the table may
+hear while the deal is on (no card the learner cannot see), and ``why``, the whole reason, for the
+review once the deal is over.
 """
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from ..cards import Card
+from ..engine import stakes
 from ..engine.hand import NextAction, WrittenAction
-from .answers import Viewed
+from .answers import AdviceAnswer, CardFigures, Viewed
 from .discard import choose_discard
-from .hoffmann import conceal_king, lead_preference, score_adjusted
+from .hoffmann import LEAD_WORDS, SCORE_RULE, conceal_king, lead_preference, score_adjusted
 from .view import SeatView
 
 OPTIONAL = ("announce-king", "double", "offer-point")
@@ -30,8 +36,26 @@ Chosen: TypeAlias = NextAction | WrittenAction
 """What a player decides: one of the legal choices, or for a discard the cards it throws out."""
 
 
+class Reasoned(NamedTuple):
+    """A decision and its why: ``said`` while the deal is on (nothing the other player cannot see),
+    ``why`` in full (its cards and figures named), for once the deal is over."""
+
+    choice: Chosen
+    said: str
+    why: str
+
+
 def _pick(choices: list[NextAction], verb: str) -> NextAction:
     return next(c for c in choices if c["do"] == verb)
+
+
+def _both(choice: Chosen, line: str) -> Reasoned:
+    """A reason that names nothing hidden: the same line during the deal and after it."""
+    return Reasoned(choice, line, line)
+
+
+def _share(p: float) -> str:
+    return f"{round(100 * p)} %"
 
 
 class Beginner:
@@ -41,6 +65,10 @@ class Beginner:
 
     def choose(self, view: SeatView, choices: list[NextAction], score_before: dict[str, int]) -> Chosen:
         """One of ``choices`` (the seat's legal actions now, with ``pass`` when it may let the other go on)."""
+        return self.decide(view, choices, score_before).choice
+
+    def decide(self, view: SeatView, choices: list[NextAction], score_before: dict[str, int]) -> Reasoned:
+        """The choice :meth:`choose` makes, with its why."""
         verbs = {c["do"] for c in choices}
         if verbs & set(ANSWERS):
             return self.answer_wager(view, choices)
@@ -50,17 +78,20 @@ class Beginner:
             if chosen is not None:
                 return chosen
         if "pass" in verbs:
-            return _pick(choices, "pass")
+            return _both(_pick(choices, "pass"), "It lets you go on: it announces and offers nothing now.")
         if "propose" in verbs:
-            return _pick(choices, self.propose(view) if self._would_throw(view) else "stand")
+            if not self._would_throw(view):
+                return _both(_pick(choices, "stand"), "It plays: the discard advice would throw out nothing, so an "
+                                                      "exchange would change no card.")
+            return self.propose(view, choices)
         if "accept" in verbs:
-            return _pick(choices, "refuse" if self._idle_exchange(view) else self.respond(view))
+            if self._idle_exchange(view):
+                return _both(_pick(choices, "refuse"), "It refuses: the last exchange changed no card on either "
+                                                       "side, so another would be as idle.")
+            return self.respond(view, choices)
         if "discard" in verbs:
-            choice = _pick(choices, "discard")
-            thrown = choose_discard(view.hand, view.trump, choice["min"], choice["max"], view.params)
-            return {"by": choice["by"], "do": "discard", "cards": [c.notation for c in thrown]}
-        cards = [c for c in choices if c["do"] == "card"]
-        return self.card(view, cards)
+            return self.discard(view, _pick(choices, "discard"))
+        return self.card(view, [c for c in choices if c["do"] == "card"])
 
     # --- each decision -------------------------------------------------------------------------
 
@@ -77,23 +108,47 @@ class Beginner:
         last = view.discards[-2:]
         return len(last) == 2 and not any(d["count"] for d in last)
 
-    def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> NextAction | None:
+    def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> Reasoned | None:
         """Announce the king once play begins (the exchange over, the cards settled)."""
         kings = [c for c in options if c["do"] == "announce-king"]
-        return kings[0] if kings and view.phase == "play" else None
+        if not kings or view.phase != "play":
+            return None
+        points = stakes.king_points(view.seat, view.params, view.book)
+        return _both(kings[0], f"It holds the king of trumps and announces it: {points} point on the score.")
 
-    def answer_wager(self, view: SeatView, choices: list[NextAction]) -> NextAction:
+    def answer_wager(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
         verbs = [c["do"] for c in choices]
-        return _pick(choices, "accept-double" if "accept-double" in verbs else "accept-offer")
+        verb = "accept-double" if "accept-double" in verbs else "accept-offer"
+        return _both(_pick(choices, verb), "A beginner takes every double and every point offered.")
 
-    def propose(self, view: SeatView) -> str:
-        return "propose" if view.public["proposals"] == 0 else "stand"
+    def propose(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
+        if view.public["proposals"] == 0:
+            return _both(_pick(choices, "propose"), "A beginner always proposes once, for fresh cards.")
+        return _both(_pick(choices, "stand"), "A beginner proposes once only, then plays.")
 
-    def respond(self, view: SeatView) -> str:
-        return "accept"
+    def respond(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
+        return _both(_pick(choices, "accept"), "A beginner always accepts a proposal.")
 
-    def card(self, view: SeatView, cards: list[NextAction]) -> NextAction:
-        return cards[0]
+    def discard(self, view: SeatView, choice: NextAction) -> Reasoned:
+        thrown = choose_discard(view.hand, view.trump, choice["min"], choice["max"], view.params)
+        move: WrittenAction = {"by": choice["by"], "do": "discard", "cards": [c.notation for c in thrown]}
+        count = len(thrown)
+        said = (f"It throws out {count} card{'s' * (count != 1)}: by the discard advice it keeps its trumps and "
+                "kings and changes the rest.")
+        cards = " ".join(c.pretty for c in thrown) or "nothing"
+        return Reasoned(move, said, f"It threw out {cards}: by the discard advice it kept its trumps and kings "
+                                    "and changed the rest, the lowest first.")
+
+    def card(self, view: SeatView, cards: list[NextAction]) -> Reasoned:
+        card = Card.from_str(cards[0]["card"])
+        if len(cards) == 1:
+            return _both(cards[0], f"{card.pretty}: the only card the rules of play allowed it.")
+        return _both(cards[0], f"{card.pretty}: a beginner plays the first of its legal cards, the suits in a fixed "
+                               "order and the highest first.")
+
+
+ADVISED_WORDS = {"play": "to play without proposing", "propose": "to propose", "refuse": "to refuse",
+                 "accept": "to accept"}
 
 
 class Club(Beginner):
@@ -107,27 +162,50 @@ class Club(Beginner):
             view.cache["analysis"] = view.analyse()
         return view.cache["analysis"]
 
-    def advised(self, view: SeatView) -> tuple[str, list[str]]:
-        answer = view.advice()
-        return answer["advice"], answer["cites"]
+    def advised(self, view: SeatView) -> tuple[str, list[str], str]:
+        """The advice for this seat's cards, its rules, and why in full (the advice kind's own verdict)."""
+        answer: AdviceAnswer = view.advice()
+        return answer["advice"], answer["cites"], answer["explanation"].split(". ", 1)[-1]
 
-    def propose(self, view: SeatView) -> str:
-        return "stand" if self.advised(view)[0] == "play" else "propose"  # "I play" is the verb stand
+    def _exchange(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
+        advice, _, because = self.advised(view)
+        verb = "stand" if advice == "play" else advice
+        words = {"stand": "plays" if view.public["proposals"] == 0 else "plays on", "propose": "proposes",
+                 "refuse": "refuses", "accept": "accepts"}[verb]
+        said = f"It {words}: the jeux de règle advise it for the hand it holds (shown when the deal is over)."
+        return Reasoned(_pick(choices, verb), said, f"It {words} by the jeux de règle. {because}")
 
-    def respond(self, view: SeatView) -> str:
-        return self.advised(view)[0]
+    def propose(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
+        return self._exchange(view, choices)
+
+    def respond(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
+        return self._exchange(view, choices)
 
     def ranked(self, view: SeatView, cards: list[NextAction]) -> list[NextAction]:
         """The legal cards, best first by the analysis from this seat's view."""
         return sorted(cards, key=lambda choice: self.key(view, choice))  # stable: ties keep the referee's order
 
+    def figures(self, view: SeatView, choice: NextAction) -> CardFigures:
+        return next(e for e in self.analysis(view)["cards"] if e["card"] == choice["card"])
+
     def key(self, view: SeatView, choice: NextAction) -> tuple[float, float, float]:
         """Best first: the chance of the point, then of the vole, then the tricks on average."""
-        f = next(e for e in self.analysis(view)["cards"] if e["card"] == choice["card"])
+        f = self.figures(view, choice)
         return (-f["p_point"], -f["p_vole"], -f["expected_tricks"])
 
-    def card(self, view: SeatView, cards: list[NextAction]) -> NextAction:
-        return self.ranked(view, cards)[0]
+    def card(self, view: SeatView, cards: list[NextAction]) -> Reasoned:
+        return self._ranked_card(view, cards, self.ranked(view, cards)[0], "")
+
+    def _ranked_card(self, view: SeatView, cards: list[NextAction], chosen: NextAction, tie: str) -> Reasoned:
+        card = Card.from_str(chosen["card"])
+        if len(cards) == 1:
+            return _both(chosen, f"{card.pretty}: the only card the rules of play allowed it.")
+        f = self.figures(view, chosen)
+        said = f"{card.pretty}: from what it can see, the card with the best chance of the point."
+        why = (f"{card.pretty}: from its own view (its cards, the turn-up and the cards played), the best chance "
+               f"of the point among its {len(cards)} legal cards — {_share(f['p_point'])} for the point, "
+               f"{_share(f['p_vole'])} for the vole, {f['expected_tricks']:.1f} tricks on average{tie}.")
+        return Reasoned(chosen, said, why)
 
     def my_chance(self, view: SeatView) -> float:
         """This seat's chance of the point, from its own view. Before play (a double offered during the
@@ -138,7 +216,7 @@ class Club(Beginner):
         answer = self.analysis(view)
         return answer["p_point"] if answer["to_act"] == view.seat else 1 - answer["p_point"]
 
-    def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> NextAction | None:
+    def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> Reasoned | None:
         king = super().optional(view, options, score_before)
         if king is not None:
             return king
@@ -147,20 +225,32 @@ class Club(Beginner):
             return None
         chance = self.my_chance(view)
         if "double" in wagers and chance == 1:  # the point is certain: make it count double
-            return wagers["double"]
+            return _both(wagers["double"], "It offers to double: from what it can see, the point is certain.")
         if "offer-point" in wagers and chance == 0:  # the point is lost whatever: give it, and no vole
-            return wagers["offer-point"]
+            return _both(wagers["offer-point"], "It offers you the point: from what it can see, the point is lost "
+                                                "whatever it plays, and this way there is no vole.")
         return None
 
-    def answer_wager(self, view: SeatView, choices: list[NextAction]) -> NextAction:
+    def answer_wager(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
         verbs = [c["do"] for c in choices]
         if "accept-double" in verbs:
-            return _pick(choices, "accept-double" if self.my_chance(view) >= EVEN else "decline-double")
+            chance = self.my_chance(view)
+            if chance >= EVEN:
+                return Reasoned(_pick(choices, "accept-double"), "It accepts the double: from what it can see, the "
+                                "point is at least as likely as not.",
+                                f"It accepted the double: from its view its chance of the point was {_share(chance)}.")
+            return Reasoned(_pick(choices, "decline-double"), "It declines the double: from what it can see, the "
+                            "point is less likely than not.",
+                            f"It declined the double: from its view its chance of the point was {_share(chance)}.")
         if view.phase != "play":  # the point offered before play: take it (the vole cannot be known yet)
-            return _pick(choices, "accept-offer")
+            return _both(_pick(choices, "accept-offer"), "It takes the point offered: before the play nothing "
+                                                         "can be known of the vole.")
         answer = self.analysis(view)  # declining the point offered binds him to win every trick
-        sure_vole = answer["to_act"] == view.seat and answer["vole"]
-        return _pick(choices, "decline-offer" if sure_vole else "accept-offer")
+        if answer["to_act"] == view.seat and answer["vole"]:
+            return _both(_pick(choices, "decline-offer"), "It declines the point: from what it can see, it wins "
+                                                          "every trick whatever you hold.")
+        return _both(_pick(choices, "accept-offer"), "It takes the point offered: the vole is not certain from "
+                                                     "what it can see.")
 
 
 class Book(Club):
@@ -168,23 +258,32 @@ class Book(Club):
 
     level = "book"
 
-    def advised(self, view: SeatView) -> tuple[str, list[str]]:
-        advice, cites = super().advised(view)
-        return score_adjusted(view, advice, cites)
+    def advised(self, view: SeatView) -> tuple[str, list[str], str]:
+        advice, cites, because = super().advised(view)
+        adjusted, cites = score_adjusted(view, advice, cites)
+        if adjusted != advice:
+            because = (f"the jeux de règle say {ADVISED_WORDS[advice]}, but the score changes it "
+                       f"({view.book.rules[SCORE_RULE].title.lower()}): {ADVISED_WORDS[adjusted]} instead.")
+        return adjusted, cites, because
 
-    def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> NextAction | None:
+    def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> Reasoned | None:
         kings = [c for c in options if c["do"] == "announce-king"]
         if kings and view.phase == "play" and conceal_king(view, score_before):
             options = [c for c in options if c["do"] != "announce-king"]
         return super().optional(view, options, score_before) if options else None
 
-    def card(self, view: SeatView, cards: list[NextAction]) -> NextAction:
+    def card(self, view: SeatView, cards: list[NextAction]) -> Reasoned:
         ranked = self.ranked(view, cards)
         if view.led is not None:
-            return ranked[0]
+            return self._ranked_card(view, cards, ranked[0], "")
         top = self.key(view, ranked[0])
         best = [c for c in ranked if self.key(view, c) == top]
-        return min(best, key=lambda c: lead_preference(Card.from_str(c["card"]), view.hand, view.params))
+        chosen = min(best, key=lambda c: lead_preference(Card.from_str(c["card"]), view.hand, view.params))
+        tie = ""
+        if len(best) > 1:
+            rank = lead_preference(Card.from_str(chosen["card"]), view.hand, view.params)
+            tie = f"; among leads as good, Hoffmann's choice ({LEAD_WORDS[rank]})"
+        return self._ranked_card(view, cards, chosen, tie)
 
 
 LEVELS = {player.level: player for player in (Beginner, Club, Book)}

@@ -1,12 +1,16 @@
 """The review of a hand once it is over, and of the whole game: where the learner's choices cost.
 
-A hand is replayed action by action with the ``hand`` referee. For each of the learner's cards
-where he had a choice, the ``analyse`` kind (every card known, double dummy) gives the tricks each
-legal card secured: "here 9♥ secured 3 tricks; the 7♣ you played secured 2". His proposing or
-playing (accepting or refusing) is compared with the jeux de règle (the ``advice`` kind); his
-first discard with the discard advice; a king of trumps he held and did not announce is noted
-(unless Hoffmann's reason to conceal it held). The score is the referee's, with each claim's
-reason and laws.
+A hand is replayed action by action with the ``hand`` referee. Each of the learner's cards where he
+had a choice is judged from what he could know — the ``analyse`` kind with ``view`` his seat: his
+cards, the turn-up and the cards played, never the tutor's hand — by its chance of the point (then
+of the vole) against the best card's; the figure with both hands known (double dummy) is shown
+beside it, said to be so, and never makes a mistake. His proposing or playing (accepting or
+refusing) is compared with the jeux de règle at that proposal (the ``advice`` kind with
+``proposal_number``); his first discard, card for card, with the discard advice; a king of trumps he
+held and did not announce is noted (unless Hoffmann's reason to conceal it held). Each trick says who
+led it; a missed irregularity says what calling the referee at once would have given (the
+``dispute`` kind's ruling). The tutor's decisions come with their why (:func:`.telling.tutor_reasons`),
+and the score is the referee's, with each claim's reason and laws.
 
 Each mistake is filed under the rule that governs the decision — the strategy rule the advice
 cites, ``strategy.discarding``, ``king.announce``, ``strategy.leading`` for a lead, or the duty of
@@ -15,24 +19,47 @@ the ids the lessons cite.
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections import Counter
 from typing import Literal, NotRequired, TypedDict
 
 from ..cards import Card
-from ..engine import hand, play
+from ..engine import hand, play, stakes
 from ..engine.hand import HandState, TrickRecord, WrittenAction
 from ..fields import SEATS
 from ..marks import decides
-from .answers import AdviceAnswer, DoubleDummy, RecordAnswer
-from .discard import DISCARD_RULE, avoidable_breach
-from .drills import DRILLS
+from .answers import AdviceAnswer, CardFigures, DoubleDummy, RecordAnswer, Viewed
+from .discard import DISCARD_RULE, choose_discard
+from .drills import DRILLS, true_ruling
 from .game import Game, HandPlay, PlayerAward, SheetEntry, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
 from .incidents import Call, GradedFact
+from .settings import TableError
+from .telling import DealSummary, deal_summary, pretty, tutor_reasons
 from .view import asked
 
 KING_RULE = "king.announce"
-ADVISED = {"stand": "play without proposing", "propose": "propose", "accept": "accept", "refuse": "refuse"}
+EXCHANGE = ("propose", "stand", "accept", "refuse")
+CLOSE = 0.005  # chances this close are the same (the analysis rounds to three places)
+MATERIAL = 0.05  # a card is a mistake when its chance of the point (or the vole) is this much below the best
+YOUR_VIEW = "your cards, the turn-up and the cards played"
+
+
+def did_words(verb: str, proposal_number: int) -> str:
+    """What the learner did, in words, as the referee records it at this proposal."""
+    if verb == "stand":
+        return "played without proposing" if proposal_number == 1 else "played on after the exchange"
+    if verb == "refuse":
+        return "refused the first proposal" if proposal_number == 1 else "refused a further exchange"
+    return {"propose": "proposed", "accept": "accepted"}[verb]
+
+
+def advised_words(verb: str, proposal_number: int) -> str:
+    """The advice, in words, at this proposal."""
+    if verb == "stand":
+        return "play without proposing" if proposal_number == 1 else "play on without another exchange"
+    return verb
 
 
 class Mistake(TypedDict):
@@ -60,16 +87,21 @@ class ExchangeNote(Note):
 
 
 class DiscardNote(Note):
-    """The first discard, against the discard advice."""
+    """The first discard, card for card against the discard advice."""
 
     type: Literal["discard"]
     index: int
     cards: list[str]
+    advised: list[str]  # what the advice throws out
+    kept: list[str]  # cards the advice throws out that he kept
+    thrown: list[str]  # cards the advice keeps that he threw out
     matched: bool
 
 
 class CardNote(Note):
-    """A card played where there was a choice, against best play (every card known)."""
+    """A card played where there was a choice. Judged from the learner's view (``view``: his chance of
+    the point and of the vole with each card, from what he could know); ``tricks``, ``best`` and
+    ``best_tricks`` are the double-dummy figures (both hands known), shown as such."""
 
     type: Literal["card"]
     index: int
@@ -77,6 +109,17 @@ class CardNote(Note):
     tricks: int
     best: list[str]
     best_tricks: int
+    view: ViewFigures
+
+
+class ViewFigures(TypedDict):
+    """The learner's card against the best from his own view."""
+
+    best: list[str]  # the cards with the best chance of the point (then of the vole)
+    p_point: float
+    p_vole: float
+    best_p_point: float
+    best_p_vole: float
 
 
 class KingNote(Note):
@@ -100,11 +143,21 @@ class DrillNote(TypedDict):
 
 
 class TrickNote(TrickRecord):
-    """A trick of the hand, with the review of the learner's card in it."""
+    """A trick of the hand: who led it and who won it, with the review of the learner's card in it."""
 
     number: int
+    led_by: str
     won_by: str
     review: CardNote | None
+
+
+class TutorNote(TypedDict):
+    """One decision of the tutor's, with its why (in full: the deal is over)."""
+
+    index: int
+    action: WrittenAction
+    said: str
+    why: str
 
 
 class ReviewScore(TypedDict):
@@ -126,9 +179,11 @@ class HandReview(TypedDict):
     turn_up: str
     dealt: dict[str, list[str]]
     decisions: list[ExchangeNote | DiscardNote | KingNote]
+    tutor: list[TutorNote]
     tricks: list[TrickNote]
     sheet: list[SheetEntry]
     score: ReviewScore
+    summary: DealSummary
     mistakes: list[Mistake]
 
 
@@ -154,8 +209,10 @@ def _tricks(n: int) -> str:
     return f"{n} trick" + ("" if n == 1 else "s")
 
 
-def review_hand(game: Game, number: int) -> HandReview:
-    """The review of deal ``number`` (0-based), which must be over."""
+def review_hand(game: Game, number: int, with_tutor: bool = True, with_cards: bool = True) -> HandReview:
+    """The review of deal ``number`` (0-based), which must be over (``with_tutor``: the tutor's
+    decisions and their why too, which :func:`game_summary` does without; ``with_cards``: the
+    learner's cards analysed, which a check of the decisions alone does without)."""
     hp = game.hands[number]
     if hp.answer is None:
         raise ValueError(f"deal {number + 1} is not over yet")
@@ -164,7 +221,7 @@ def review_hand(game: Game, number: int) -> HandReview:
     decisions: list[ExchangeNote | DiscardNote | KingNote] = []
     cards: dict[int, CardNote] = {}
     mistakes: list[Mistake] = []
-    first_discard, king_window = True, None
+    king_window = None
     first_irregular = min(hp.irregular, default=len(hp.actions))
     for index, (action, player) in enumerate(zip(hp.actions, hp.by, strict=True)):
         if index in hp.irregular:  # a revoke let pass: the analysis cannot follow the hand from here
@@ -173,8 +230,8 @@ def review_hand(game: Game, number: int) -> HandReview:
         if king_window is None and state.phase == "play" and hand.king_window_open(state, seat, game.params):
             king_window = index  # the learner could announce the king from here on
         if player == "learner" and index < first_irregular:
-            note = _review_action(game, hp, state, index, action, first_discard)
-            first_discard = first_discard and action["do"] != "discard"
+            note = _review_action(game, hp, state, index, action) if with_cards or \
+                action["do"] != "card" else None
             if note is not None and note["type"] == "card":
                 cards[index] = note
             elif note is not None:
@@ -190,6 +247,10 @@ def review_hand(game: Game, number: int) -> HandReview:
     score = hp.answer["score"]
     drill_notes = drill_review(game, hp)
     mistakes += [{"rule": n["rule"], "text": n["text"]} for n in drill_notes if n["mistake"] and n["rule"] is not None]
+    tutor: list[TutorNote] = []
+    if with_tutor:
+        tutor = [{"index": i, "action": hp.actions[i], "said": r.said, "why": r.why}
+                 for i, r in sorted(tutor_reasons(game, hp).items())]
     return {
         "deal": number + 1,
         "drills": drill_notes,
@@ -197,44 +258,63 @@ def review_hand(game: Game, number: int) -> HandReview:
         "turn_up": hp.deal.turn_up.notation,
         "dealt": {s: [c.notation for c in getattr(hp.deal, s)] for s in SEATS},
         "decisions": decisions,
+        "tutor": tutor,
         "tricks": _trick_notes(hp, seat, cards),
         "sheet": [e for e in game.sheet if e["deal"] == hp.number],
         "score": {"points": {hp.player(s): p for s, p in score["points"].items()},
                   "awards": [{**a, "player": hp.player(a["seat"])} for a in score["awards"]],
                   "explanation": score["explanation"], "cites": score["cites"], "laws": score["laws"]},
+        "summary": deal_summary(game, number),
         "mistakes": mistakes,
     }
 
 
 @decides(DISCARD_RULE)
-def _review_action(game: Game, hp: HandPlay, state: HandState, index: int, action: WrittenAction,
-                   first_discard: bool) -> ExchangeNote | DiscardNote | CardNote | None:
+def _review_action(game: Game, hp: HandPlay, state: HandState, index: int,
+                   action: WrittenAction) -> ExchangeNote | DiscardNote | CardNote | None:
     verb, seat = action["do"], action["by"]
     mine = list(state.hands[seat])
-    if verb in ("propose", "stand", "accept", "refuse"):
+    if verb in EXCHANGE:
+        number = stakes.proposal_at(state.phase, state.proposals)
         advice = asked({"kind": "advice", **game.settings.question(), "trump": state.trump.letter,
-                        "hand": [c.notation for c in mine], "seat": seat}, game.book, AdviceAnswer)
+                        "hand": [c.notation for c in mine], "seat": seat, "proposal_number": number},
+                       game.book, AdviceAnswer)
         advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
         matched = verb == advised
-        words = {"propose": "proposed", "stand": "played without proposing", "accept": "accepted",
-                 "refuse": "refused"}
-        verdict = ", as the jeux de règle advise. " if matched else f"; the jeux de règle advise: {ADVISED[advised]}. "
-        text = f"You {words[verb]}{verdict}{advice['explanation']}"
+        verdict = (", as the jeux de règle advise. " if matched else
+                   f"; the jeux de règle advise: {advised_words(advised, number)}. ")
+        text = f"You {did_words(verb, number)}{verdict}{advice['explanation']}"
         return {"type": "exchange", "index": index, "did": verb, "advised": advised, "matched": matched,
                 "rule": advice["cites"][-1], "cites": advice["cites"], "mistake": not matched, "text": text}
-    if verb == "discard" and first_discard:
-        low = min(getattr(game.params, f"{seat}_min_discard"), len(state.stock))
-        cards = [Card.from_str(c) for c in action["cards"]]
-        breach = avoidable_breach(mine, cards, state.trump, low)
-        thrown = " ".join(c.pretty for c in cards) or "nothing"
-        text = (f"You threw out {thrown}. " + (
-            f"The advice is to keep trumps and kings at the first exchange: {' '.join(c.pretty for c in breach)} "
-            "could have stayed." if breach else "That follows the advice: keep trumps and kings, throw the rest."))
-        return {"type": "discard", "index": index, "cards": action["cards"], "rule": DISCARD_RULE,
-                "matched": not breach, "mistake": bool(breach), "text": text}
+    if verb == "discard":  # every exchange's discard, each against the advice for the cards then held
+        return _discard_note(game, state, index, action)
     if verb == "card":
         return _card_note(game, hp, state, index, action)
     return None
+
+
+@decides(DISCARD_RULE)
+def _discard_note(game: Game, state: HandState, index: int, action: WrittenAction) -> DiscardNote:
+    """The discard, card for card against what the advice throws out within the referee's limits."""
+    seat = action["by"]
+    limits = next(o for o in hand.next_actions(state, game.params) if o["by"] == seat and o["do"] == "discard")
+    advised = choose_discard(state.hands[seat], state.trump, limits["min"], limits["max"], game.params)
+    cards = [Card.from_str(c) for c in action["cards"]]
+    kept = [c for c in advised if c not in cards]  # the advice throws these out
+    thrown = [c for c in cards if c not in advised]  # the advice keeps these
+    text = f"You threw out {pretty(cards)}. "
+    if not kept and not thrown:
+        text += "That follows the advice: keep trumps and kings, throw the rest."
+    else:
+        text += f"The advice (keep trumps and kings, throw the rest) throws out {pretty(advised)}:"
+        if kept:
+            text += f" you kept {pretty(kept)}, which it throws out"
+        if thrown:
+            text += f"{',' if kept else ''} you threw out {pretty(thrown)}, which it keeps"
+        text += "."
+    return {"type": "discard", "index": index, "cards": action["cards"], "advised": [c.notation for c in advised],
+            "kept": [c.notation for c in kept], "thrown": [c.notation for c in thrown], "rule": DISCARD_RULE,
+            "matched": not kept and not thrown, "mistake": bool(kept or thrown), "text": text}
 
 
 @decides(LEADING_RULE)
@@ -244,20 +324,61 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
     duty = play.duty(state.hands[seat], led, state.trump, game.params)
     if len(duty.legal) < 2:
         return None  # no choice, nothing to review
-    answer = asked({"kind": "analyse", **game.settings.question(), "deal": hp.question(game.settings)["deal"],
-                    "actions": hp.actions[:index]}, game.book, DoubleDummy)
-    tricks = {entry["card"]: entry["tricks"] for entry in answer["cards"]}
+    question = {"kind": "analyse", **game.settings.question(), "deal": hp.question(game.settings)["deal"],
+                "actions": hp.actions[:index]}
+    both = asked(question, game.book, DoubleDummy)
+    mine = asked({**question, "view": seat}, game.book, Viewed)
+    tricks = {entry["card"]: entry["tricks"] for entry in both["cards"]}
+    figures = {entry["card"]: entry for entry in mine["cards"]}
     played = Card.from_str(action["card"])
     got, top = tricks[action["card"]], max(tricks.values())
-    best = [Card.from_str(c) for c in answer["best"]]
+    margin = max((f.get("margin", 0.0) for f in figures.values()), default=0.0)
+    best_view = _best_by_view(figures, max(CLOSE, margin), game)
+    chosen, best = figures[action["card"]], figures[best_view[0]]
+    worse = _behind(chosen, best, max(MATERIAL, margin))
     rule = LEADING_RULE if led is None else duty.rule_ids[-1]
-    if got == top:
-        text = f"{played.pretty} was among the best cards here ({_tricks(top)} with best play)."
+    names = play.card_list(Card.from_str(c) for c in best_view)
+    if action["card"] in best_view:
+        text = (f"From what you could know ({YOUR_VIEW}), {played.pretty} was among the best cards: "
+                f"{_chance(chosen)}.")
+    elif not worse:
+        text = (f"From what you could know ({YOUR_VIEW}), {played.pretty} was nearly as good as the best: "
+                f"{_chance(chosen)}, against {_chance(best)} with {names}.")
     else:
-        text = (f"Here {play.card_list(best)} secured {_tricks(top)}; the {played.pretty} you played secured "
-                f"{got}.")
-    return {"type": "card", "index": index, "card": action["card"], "tricks": got, "best": answer["best"],
-            "best_tricks": top, "rule": rule, "mistake": got < top, "text": text}
+        text = (f"From what you could know ({YOUR_VIEW}), {names} gave the best chance: {_chance(best)}; the "
+                f"{played.pretty} you played, {_chance(chosen)}.")
+    best_dd = play.card_list(Card.from_str(c) for c in both["best"])
+    if got < top:
+        text += (f" With the tutor's cards known too (you could not see them, so this is not held against you), "
+                 f"{best_dd} secured {_tricks(top)} and {played.pretty} {got}.")
+    elif worse:
+        text += f" With the tutor's cards known too, {played.pretty} secured {_tricks(got)} all the same."
+    return {"type": "card", "index": index, "card": action["card"], "tricks": got, "best": both["best"],
+            "best_tricks": top, "rule": rule, "mistake": worse, "text": text,
+            "view": {"best": best_view, "p_point": chosen["p_point"], "p_vole": chosen["p_vole"],
+                     "best_p_point": best["p_point"], "best_p_vole": best["p_vole"]}}
+
+
+def _behind(chosen: CardFigures, best: CardFigures, by: float) -> bool:
+    """Is ``chosen`` behind ``best`` by more than ``by``: in the chance of the point, or, the point alike,
+    of the vole? (More tricks without the point or the vole score nothing.)"""
+    if chosen["p_point"] < best["p_point"] - by:
+        return True
+    return chosen["p_point"] <= best["p_point"] + by and chosen["p_vole"] < best["p_vole"] - by
+
+
+def _best_by_view(figures: dict[str, CardFigures], tol: float, game: Game) -> list[str]:
+    """The cards with the best chance of the point, then of the vole, from the learner's view."""
+    top = max(f["p_point"] for f in figures.values())
+    near = [c for c, f in figures.items() if f["p_point"] >= top - tol]
+    vole = max(figures[c]["p_vole"] for c in near)
+    best = [c for c in near if figures[c]["p_vole"] >= vole - tol]
+    return [c.notation for c in game.params.ranking.sort(Card.from_str(c) for c in best)]
+
+
+def _chance(f: CardFigures) -> str:
+    text = f"{round(100 * f['p_point'])} % for the point"
+    return text + (f", {round(100 * f['p_vole'])} % for the vole" if f["p_vole"] else "")
 
 
 @decides("king.announce")
@@ -275,9 +396,10 @@ def _king_note(game: Game, hp: HandPlay, window_at: int | None) -> KingNote | No
         return {"type": "king", "rule": KING_RULE, "matched": True, "mistake": False,
                 "text": f"You kept {king.pretty} quiet: with your adversary committed, its point could not change "
                         "who won the game, as in Hoffmann's illustrative game."}
+    points = stakes.king_points(seat, game.params, game.book)
     return {"type": "king", "rule": KING_RULE, "matched": False, "mistake": True,
             "text": f"You held {king.pretty}, the king of trumps, and did not announce it: its "
-                    f"{game.params.king_points} point was lost."}
+                    f"{points} point was lost."}
 
 
 @decides(play.REVOKE)
@@ -302,7 +424,8 @@ def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
         what = DRILLS[code].what
         if not entry["called"]:
             notes.append({"called": False, "mistake": True, "rule": rule,
-                          "text": f"Missed: {what} You let it pass." + _proof(game, hp, entry), "law": law})
+                          "text": f"Missed: {what} You let it pass.{_claimable(game, entry)}{_proof(game, hp, entry)}",
+                          "law": law})
             continue
         report, ruling = entry["report"], entry["report"]["ruling"]
         assert ruling is not None  # the call of a drill's irregularity is ruled on (incidents.call)
@@ -316,6 +439,41 @@ def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
                       "text": text.strip(), "law": law, "option": entry["option"], "facts": report["facts"],
                       "case": ruling["case"]})
     return notes
+
+
+def _claimable(game: Game, entry: Call) -> str:
+    """What calling the referee at once would have given: the ruling (the ``dispute`` kind's, on the facts
+    of the moment the tutor committed the irregularity), its options and who would have chosen."""
+    hp = next((h for h in game.hands if h.number == entry["deal"]), None)
+    incident = hp.incident if hp is not None else None
+    if hp is None or incident is None or incident.code != entry["code"]:
+        return ""
+    done = incident.at
+    if done < len(hp.actions) and hp.actions[done].get("card") in {str(c) for c in incident.cards}:
+        done += 1  # the irregular card itself is among the hand's actions (a revoke, a suit not led as named)
+    state = hand.start(hp.deal, game.params, hp.score_before)
+    for index in range(done):
+        if index in hp.irregular:
+            hand.place_card(state, hp.actions[index]["by"], Card.from_str(hp.actions[index]["card"]), game.params)
+        else:
+            hand.apply(state, hand.read_action(hp.actions[index], index), game.params)
+    moment = dataclasses.replace(hp, state=state, actions=hp.actions[:done], by=hp.by[:done],
+                                 irregular={i for i in hp.irregular if i < done})
+    then = copy.copy(game)
+    then.hands = [moment if h is hp else h for h in game.hands]
+    try:
+        ruling = true_ruling(then, moment, incident)
+    except (TableError, KeyError, ValueError, StopIteration):
+        return ""
+    labels = [game.book.option_labels.get(o["id"], o["label"]) for o in ruling["options"]]
+    if not labels:
+        return ""
+    if ruling["compulsory"] or len(labels) == 1:
+        return f" Called at once, the referee would have ruled: {'; '.join(labels)}."
+    chooser = hp.player(ruling["chooser"]) if ruling["chooser"] else None
+    who = "you would have chosen" if chooser == "learner" else "the tutor would have chosen" if chooser else \
+        "the ruling offers"
+    return f" Called at once, {who} between: {' or '.join(labels)}."
 
 
 def _proof(game: Game, hp: HandPlay, entry: Call) -> str:
@@ -341,13 +499,14 @@ def _trick_notes(hp: HandPlay, seat: str, cards: dict[int, CardNote]) -> list[Tr
     plays = [i for i, a in enumerate(hp.actions) if a["do"] == "card"]  # two cards a trick, in order
     for number, trick in enumerate(hp.state.history):
         note = next((cards[i] for i in plays[2 * number:2 * number + 2] if i in cards), None)
-        out.append({"number": number + 1, **trick, "won_by": hp.player(trick["winner"]), "review": note})
+        out.append({"number": number + 1, **trick, "led_by": hp.player(trick["leader"]),
+                    "won_by": hp.player(trick["winner"]), "review": note})
     return out
 
 
 def game_summary(game: Game) -> GameSummary:
     """The game's mistakes counted by rule (ids the lessons cite), from the review of every hand over."""
-    reviews = [review_hand(game, hp.number) for hp in game.hands if hp.answer is not None]
+    reviews = [review_hand(game, hp.number, with_tutor=False) for hp in game.hands if hp.answer is not None]
     counts = Counter(m["rule"] for r in reviews for m in r["mistakes"])
     reviewed = sum(len(r["decisions"]) + sum(1 for t in r["tricks"] if t["review"]) for r in reviews)
     return {

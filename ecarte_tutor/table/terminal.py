@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
 
 from ..cards import Card
 from ..engine.hand import NextAction
 from ..errors import CardNotationError
 from ..fields import is_whole_number
 from ..lineio import Leave, LineInput, Output, read_line
+from . import guide, telling
 from .discard import choose_discard
 from .game import Decision, Game, LogEntry, opponent
+from .players import Reasoned
 from .review import game_summary, review_hand
 from .settings import TableError
+from .telling import pretty
+from .view import in_hand_order
 from .why import reasons
 
 WORDS = {
@@ -41,30 +44,21 @@ LABELS = {
     "accept-double": "yes = accept the double", "decline-double": "no = decline the double",
     "accept-offer": "yes = take the point offered", "decline-offer": "no = decline it (you must then win every trick)",
 }
-TOLD = {  # what an action looks like at the table, said of "you" / "the tutor"
-    "propose": ("propose", "proposes"), "stand": ("play without proposing", "plays without proposing (\"I play\")"),
-    "accept": ("accept", "accepts"), "refuse": ("refuse", "refuses"), "double": ("offer to double", "offers to double"),
-    "accept-double": ("accept the double", "accepts the double"), "decline-double": ("decline the double",
-                                                                                     "declines the double"),
-    "offer-point": ("offer the point", "offers you the point"), "accept-offer": ("take the point", "takes the point"),
-    "decline-offer": ("decline the point", "declines the point: he must now win every trick"),
-}
-
-
-def pretty(cards: Iterable[object]) -> str:
-    return " ".join(Card.from_str(str(c)).pretty for c in cards) or "nothing"
 
 
 class TerminalGame:
     """One game at the terminal, reading moves from ``stdin`` and writing to ``stdout``."""
 
-    def __init__(self, game: Game, stdin: LineInput | None = None, stdout: Output | None = None):
+    def __init__(self, game: Game, stdin: LineInput | None = None, stdout: Output | None = None,
+                 guided: bool = False):
         self.game = game
+        self.guided = guided  # the guided first hand: each step of the first deal explained first
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
         self.told = 0  # entries of the game's log already narrated
         self.dealt = -1  # the deal whose opening was shown
         self.tally = {"learner": 0, "tutor": 0}  # tricks of the deal being narrated
+        self.whys: tuple[int, int, dict[int, Reasoned]] = (-1, -1, {})  # (deal, actions) -> the tutor's why
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -166,6 +160,8 @@ class TerminalGame:
             return Card.from_str(choice["card"]).pretty
         if verb == "discard":
             return f"discard {choice['min']}–{choice['max']} of {pretty(choice['from'])}"
+        if verb == "stand" and self.game.current.state.proposals:  # after an accepted exchange
+            return "play = play on without another exchange"
         return LABELS[verb]
 
     # --- what is shown ---------------------------------------------------------------------------
@@ -173,7 +169,14 @@ class TerminalGame:
     def show(self, decision: Decision) -> None:
         view = decision.view
         self.opening()
-        self.say(f"Your cards: {pretty(view.hand)}   (trumps {view.trump.symbol}, turn-up {view.turn_up.pretty})")
+        step = guide.explain(self.game) if self.guided else None
+        if step is not None:
+            self.say(f"Step {step['step']}: {step['title']}")
+            self.say(f"  What you hold: {step['holds']}")
+            self.say(f"  What the rules let you do: {step['allowed']}")
+            self.say(f"  What the advice suggests, and why: {step['advice']}")
+        held = in_hand_order(view.hand, view.trump, view.params)
+        self.say(f"Your cards: {pretty(held)}   (trumps {view.trump.symbol}, turn-up {view.turn_up.pretty})")
         if decision.off_turn:
             self.say("Before the tutor's next move, this closes for you: " + self.hint(decision))
             return
@@ -228,51 +231,60 @@ class TerminalGame:
             self.opening()
 
     def tell(self, entry: LogEntry) -> None:
-        action, you = entry["action"], entry["player"] == "learner"
-        who = "You" if you else "The tutor"
-        verb = action["do"]
-        if verb == "card":
-            self.say(f"{who} {'play' if you else 'plays'} {pretty([action['card']])}.")
-        elif verb == "discard":
-            thrown = pretty(action["cards"]) if you else f"{len(action['cards'])} card(s)"
-            self.say(f"{who} {'throw' if you else 'throws'} out {thrown}.")
-        elif verb == "announce-king":
-            self.say(f"{who} {'announce' if you else 'announces'} the king of trumps: "
-                     f"{self.game.params.king_points} point.")
-        else:
-            self.say(f"{who} {TOLD[verb][0 if you else 1]}.")
+        self.say(telling.action_line(self.game, entry))
+        if entry["player"] == "tutor" and "index" in entry:
+            reasoned = self.tutor_why(entry["deal"]).get(entry["index"])
+            if reasoned is not None:
+                self.say(f"  (why: {reasoned.said})")
         trick = entry.get("trick")
         if trick:
             winner = self.game.hands[entry["deal"]].player(trick["winner"])
             self.tally[winner] += 1
-            self.say(f"  {'You win' if winner == 'learner' else 'The tutor wins'} the trick "
-                     f"({pretty([trick['led']])} led, {pretty([trick['followed']])} played to it). Tricks: you "
-                     f"{self.tally['learner']}, the tutor {self.tally['tutor']}.")
+            self.say(f"  {telling.trick_line(self.game, entry)} Tricks: you {self.tally['learner']}, the tutor "
+                     f"{self.tally['tutor']}.")
+
+    def tutor_why(self, number: int) -> dict[int, Reasoned]:
+        """The tutor's why for its actions in deal ``number``, worked out once for the actions made so far."""
+        hp = self.game.hands[number]
+        if self.whys[:2] != (number, len(hp.actions)):
+            self.whys = (number, len(hp.actions), telling.tutor_reasons(self.game, hp))
+        return self.whys[2]
 
     def review(self, number: int) -> None:
         review = review_hand(self.game, number)
+        summary = review["summary"]
+        self.say(f"Deal {number + 1} is over. " + " ".join(summary["lines"]))
         self.say(f"Review of deal {number + 1}:")
         for note in review["decisions"]:
             self.say(f"  {note['text']}")
+        for tutor in review["tutor"]:
+            self.say(f"  The tutor: {tutor['why']}")
         for trick in review["tricks"]:
-            if trick["review"]:
-                self.say(f"  Trick {trick['number']}: {trick['review']['text']}")
+            led = "you led" if trick["led_by"] == "learner" else "the tutor led"
+            line = (f"  Trick {trick['number']} ({led} {pretty([trick['led']])}, {pretty([trick['followed']])} "
+                    "played to it)")
+            self.say(line + (f": {trick['review']['text']}" if trick["review"] else "."))
+        for drill in review["drills"]:
+            self.say(f"  {drill['text']}")
         for award in review["score"]["awards"]:
             who = "you" if award["player"] == "learner" else "the tutor"
             laws = f" (law{'s' * (len(award['laws']) > 1)} {', '.join(map(str, award['laws']))})" if award["laws"] \
                 else ""
             mark = f"+{award['points']} {who}" if award["scored"] else f"not scored ({who})"
             self.say(f"  Score: {mark}: {award['reason']}{laws}")
-        self.say(f"  Score now: you {self.game.scores['learner']}, the tutor {self.game.scores['tutor']}.")
+        self.say(f"  Score now: you {summary['score']['learner']}, the tutor {summary['score']['tutor']}.")
 
     def sheet(self) -> None:
-        if not self.game.sheet:
+        now = telling.standing(self.game)  # the deal in progress's claims so far included
+        if not now["sheet"]:
             self.say("Nothing scored yet.")
-        for entry in self.game.sheet:
+        for entry in now["sheet"]:
             who = "you" if entry["player"] == "learner" else "the tutor"
             laws = ", ".join(map(str, entry["laws"]))
             self.say(f"  Deal {entry['deal'] + 1}: {entry['points']} to {who}"
-                     + ("" if entry["scored"] else " (not scored)") + f" — {entry['reason']} [laws {laws}]")
+                     + ("" if entry["scored"] else " (not scored)") + f" — {entry['reason']}"
+                     + (f" [laws {laws}]" if laws else ""))
+        self.say(f"  Score: you {now['score']['learner']}, the tutor {now['score']['tutor']}.")
 
     def finish(self) -> None:
         game, winner = self.game, self.game.winner

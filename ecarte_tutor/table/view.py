@@ -9,12 +9,13 @@ because the kind replays the hand from it, but no decision reads it.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict, TypeVar, cast
 
 from ..asking import ask
 from ..cards import Card, Suit
+from ..engine import analysis, holdings, play, stakes
 from ..engine.hand import ShownState
 from ..fields import other
 from ..jsontypes import Question
@@ -61,6 +62,7 @@ class SeatView:
     number: int  # which deal of the game
     _question: Question = field(repr=False, default_factory=dict)  # deal, actions, profile: for the engine only
     cache: dict[str, Viewed] = field(repr=False, default_factory=dict)  # the analysis worked out for this decision
+    _known: holdings.Knowledge | None = field(repr=False, default=None)  # what it knows of the other hand
 
     @property
     def trump(self) -> Suit:
@@ -89,10 +91,34 @@ class SeatView:
         return self.ask({"kind": "analyse", "deal": self._question["deal"], "actions": self._question["actions"],
                          "view": self.seat}, Viewed)
 
+    @property
+    def proposal_number(self) -> int:
+        """Which proposal of the hand an exchange decision now is about (1: the first)."""
+        return stakes.proposal_at(self.phase, self.public["proposals"])
+
     def advice(self) -> AdviceAnswer:
-        """The jeux de règle for this seat's five cards."""
+        """The jeux de règle for this seat's five cards, at this proposal."""
         return self.ask({"kind": "advice", "trump": self.trump.letter, "hand": [c.notation for c in self.hand],
-                         "seat": self.seat}, AdviceAnswer)
+                         "seat": self.seat, "proposal_number": self.proposal_number}, AdviceAnswer)
+
+    def knowledge(self) -> holdings.Knowledge:
+        """What this seat knows of the other hand in play: the unseen cards it may hold (its own cards
+        held, the turn-up and the cards played are known; the play rules some out)."""
+        if self._known is None:
+            position = analysis.read_position(self._question, self.params)
+            self._known = holdings.knowledge(position.state, self.seat, position.held[self.seat], self.params)
+        return self._known
+
+    def could_beat(self, card: Card) -> list[Card]:
+        """The cards the other hand may hold, for all this seat knows, that would beat ``card`` led."""
+        known = self.knowledge()
+        return [c for c in (*known.required, *known.candidates) if play.beats(c, card, self.trump, self.params)]
+
+
+def in_hand_order(cards: Iterable[Card], trump: Suit, params: Params) -> list[Card]:
+    """Cards as a player sorts his hand: trumps first, then the other suits (S H D C), each suit highest
+    first in the game's rank order (the profile's, or the ace-high agreement's)."""
+    return sorted(params.ranking.sort(cards), key=lambda card: card.suit is not trump)  # stable: keeps the rest
 
 
 def _settings_fields(question: Question) -> Question:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from ..cards import Card
-from ..engine import wagers
+from ..engine import stakes, wagers
 from ..engine.hand import NextAction
 from ..jsontypes import Question
 from ..marks import decides
@@ -24,10 +24,22 @@ from .view import SeatView
 
 STAKES = {
     "propose": "ask for an exchange of cards; the dealer may accept or refuse",
-    "stand": "play the cards as dealt (\"I play\")",
     "accept": "grant the exchange: each of you throws out cards and draws from the stock",
-    "refuse": "refuse the exchange and play the hands as they are",
 }
+
+
+def stakes_of(verb: str, proposal_number: int) -> str:
+    """What an exchange choice is at this proposal ("I play" before any proposal is playing the cards
+    as dealt; after an accepted exchange it is playing on with the cards drawn)."""
+    if verb == "stand":
+        return ("play the cards as dealt (\"I play\")" if proposal_number == 1 else
+                "play on with the cards you hold now, without another exchange (\"I play\")")
+    if verb == "refuse":
+        return ("refuse the first proposal and play the hands as they are" if proposal_number == 1 else
+                "refuse this further exchange and play the hands as they now are")
+    return STAKES[verb]
+
+
 RULES = {"propose": "exchange.propose", "stand": "exchange.propose", "accept": "exchange.accept-or-refuse",
          "refuse": "exchange.accept-or-refuse"}
 WAGER_RULES = {"double": wagers.DOUBLE, "accept-double": wagers.DOUBLE, "decline-double": wagers.DOUBLE,
@@ -38,6 +50,7 @@ LEAD_HINTS = {  # by hoffmann.lead_preference
     2: "{card} is neither the top of a sequence nor a single card.",
     3: "{card} is a high card from a suit of two whose other card is lower: Hoffmann warns it often costs the point.",
 }
+MASTER = "{card} cannot be beaten: no card your adversary may still hold ranks above it{trumps}, so it wins the trick."
 
 
 class Reason(TypedDict):
@@ -48,7 +61,7 @@ class Reason(TypedDict):
     cites: list[str]
 
 
-@decides(wagers.DOUBLE, wagers.OFFER)
+@decides(wagers.DOUBLE, wagers.OFFER, "exchange.accept-or-refuse", "exchange.propose")
 def reasons(view: SeatView, choices: list[NextAction]) -> list[Reason]:
     """``[{"choice": action, "why": one line, "cites": [rule ids]}]``, one per choice."""
     out: list[Reason] = []
@@ -57,7 +70,7 @@ def reasons(view: SeatView, choices: list[NextAction]) -> list[Reason]:
         verb = choice["do"]
         if verb == "card":
             line, cites = _card(view, choice["card"])
-        elif verb in STAKES:
+        elif verb in RULES:
             advice = advice or view.advice()
             line, cites = _exchange(view, verb, advice)
         elif verb == "discard":
@@ -85,10 +98,19 @@ def _card(view: SeatView, card: str) -> tuple[str, list[str]]:
     played = Card.from_str(card)
     legal = f"{played.pretty} is legal. "
     text = text[len(legal):] if text.startswith(legal) else text
-    if view.led is None:  # any card may be led: say what Hoffmann says of this one
-        text += " " + LEAD_HINTS[lead_preference(played, view.hand, view.params)].format(card=played.pretty)
+    if view.led is None:  # any card may be led: say what Hoffmann says of this one, if it can be beaten
+        text += " " + lead_hint(view, played)
         cites = [*cites, LEADING_RULE]
     return text, cites
+
+
+def lead_hint(view: SeatView, card: Card) -> str:
+    """Hoffmann's view of a lead, for what the learner can know: a card nothing still unseen can beat
+    is a sure trick, whatever the shape of its suit."""
+    if not view.could_beat(card):
+        trumps = "" if card.suit is view.trump else " or is a trump"
+        return MASTER.format(card=card.pretty, trumps=trumps)
+    return LEAD_HINTS[lead_preference(card, view.hand, view.params)].format(card=card.pretty)
 
 
 @decides("exchange.accept-or-refuse", "exchange.propose")
@@ -96,7 +118,7 @@ def _exchange(view: SeatView, verb: str, advice: AdviceAnswer) -> tuple[str, lis
     advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
     verdict = "the jeux de règle advise it" if verb == advised else "the jeux de règle advise against it"
     first = advice["explanation"].split(". ", 1)[-1]  # the hand is on show already: keep the verdict's reasons
-    return f"To {STAKES[verb]}: {verdict}. {first}", [RULES[verb], *advice["cites"]]
+    return f"To {stakes_of(verb, view.proposal_number)}: {verdict}. {first}", [RULES[verb], *advice["cites"]]
 
 
 @decides("exchange.discard-and-draw", DISCARD_RULE)
@@ -118,5 +140,6 @@ def _king(view: SeatView) -> tuple[str, list[str]]:
     variant = view.book.rules[window].variant
     assert variant is not None  # the profiles set the window (variant.king-window): no agreement changes it
     says = " ".join(variant["profiles"][view.params.profile]["says"].split())
-    return (f"You hold {king.pretty}, the king of trumps: announcing it scores {view.params.king_points}. "
+    points = stakes.king_points(view.seat, view.params, view.book)
+    return (f"You hold {king.pretty}, the king of trumps: announcing it scores {points}. "
             f"Until when: {says}"), ["king.announce", window]

@@ -9,19 +9,22 @@ against what really happened (:mod:`ecarte_tutor.table.drills`).
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
 from ..cards import Card
 from ..engine.hand import FirstIllegal
 from ..marks import option_id
-from ..table import LEVELS, Game, TableError
+from ..table import LEVELS, Game, TableError, guide, telling
 from ..table.drills import DRILLS
-from ..table.incidents import ask_dispute, assess, marked
+from ..table.game import LogEntry
+from ..table.incidents import ask_dispute, assess
+from ..table.players import Reasoned
 from ..table.review import game_summary, review_hand
-from ..table.terminal import TOLD
+from ..table.view import in_hand_order
 from ..table.why import reasons
 from . import forms, progress, tokens
 from .dispute import fact_label, read_facts, refusal, typed_value
@@ -53,10 +56,6 @@ def _game() -> Game:
     return tokens.read(request.args.get(GAME))
 
 
-def game_url(game: Game, **extra) -> str:
-    return url_for("play.game", g=tokens.sign(game), **extra)
-
-
 @bp.app_template_global()
 def choice_label(choice: dict) -> str:
     """A legal choice (or an attempt) in a player's words."""
@@ -66,8 +65,8 @@ def choice_label(choice: dict) -> str:
 
 
 @bp.app_template_global()
-def narrate(game: Game, entry: dict) -> str:
-    """One line of the deal's story, from the learner's side of the table."""
+def narrate(game: Game, entry: LogEntry) -> str:
+    """One line of the deal's story, from the learner's side of the table (:mod:`ecarte_tutor.table.telling`)."""
     if "incident" in entry:
         return entry["said"]
     if "void" in entry:
@@ -75,27 +74,13 @@ def narrate(game: Game, entry: dict) -> str:
                 "The same hands are taken up and played over.")
     if "call" in entry:
         return f"You called the referee; the ruling: {get_site().words.option(entry['call'])}."
-    hp = game.hands[entry["deal"]]
     if entry.get("hand_over"):
         points = entry["points"]
         return f"The deal is over: you score {points['learner']}, the tutor {points['tutor']}."
-    action, you = entry["action"], entry["player"] == "learner"
-    verb = action["do"]
-    if verb == "card":
-        line = f"{'You play' if you else 'The tutor plays'} {Card.from_str(action['card']).pretty}."
-        if "trick" in entry:
-            line += " You win the trick." if hp.player(entry["trick"]["winner"]) == "learner" else \
-                " The tutor wins the trick."
-        return line
-    if verb == "discard":
-        count = len(action["cards"])
-        if you:
-            return f"You throw out {' '.join(Card.from_str(c).pretty for c in action['cards']) or 'nothing'}."
-        return f"The tutor throws out {count} card{'s' * (count != 1)} and draws as many."
-    if verb == "announce-king":
-        return "You announce the king of trumps." if you else "The tutor announces the king of trumps."
-    said = TOLD.get(verb)
-    return (f"You {said[0]}." if you else f"The tutor {said[1]}.") if said else verb
+    line = telling.action_line(game, entry)
+    if "trick" in entry:
+        line += " " + telling.trick_line(game, entry)
+    return line
 
 
 # --- starting a game --------------------------------------------------------------------------------
@@ -140,9 +125,19 @@ def new():
         except TableError as exc:
             form.error(exc.field or "form", exc.message)
         else:
-            return redirect(game_url(game), 303)
+            return _moved(game)
     return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS, drills=DRILLS,
                            kept=kept), 400
+
+
+@bp.get("/guided")
+def guided():
+    """The guided first hand: a game at the real table whose first deal is fixed, each step explained
+    before the learner acts (:mod:`ecarte_tutor.table.guide`)."""
+    form = forms.FormData()
+    forms.read_profile(request.args, form)
+    profile = form.question.get("profile", get_site().default_profile) if form.ok else get_site().default_profile
+    return _moved(guide.start(get_book(), profile=profile), guide=1)
 
 
 # --- the game's page and its moves ------------------------------------------------------------------
@@ -157,8 +152,13 @@ def _render(game: Game, refusal: FirstIllegal | None = None, message: str | None
     decision = game.decision()
     why = reasons(decision.view, decision.choices) if decision is not None else []
     trying = request.args.get("try") == "1"
+    token = tokens.sign(game)
+    later = _later_token(game)
+    guided = request.args.get("guide") == "1"
     return render_template("play/game.html", game=game, decision=decision, why=why, refusal=refusal,
-                           message=message, trying=trying, token=tokens.sign(game), table=_table(game)), status
+                           message=message, trying=trying, token=token, table=_table(game),
+                           moves_count=len(game.moves), later=later, guided=guided,
+                           guide=guide.explain(game) if guided else None), status
 
 
 def _table(game: Game) -> dict:
@@ -167,7 +167,7 @@ def _table(game: Game) -> dict:
     state = hp.state
     learner, tutor = hp.seats["learner"], hp.seats["tutor"]
     incident = game.open if game.open is not None and game.open.deal == hp.number else None
-    mine = [str(c) for c in state.hands[learner]]
+    mine = [str(c) for c in in_hand_order(state.hands[learner], state.trump, game.params)]
     tutor_count = len(state.hands[tutor])
     turned = [str(state.trump_card)]
     if incident is not None and not incident.late:
@@ -179,32 +179,48 @@ def _table(game: Game) -> dict:
             turned = [str(c) for c in incident.cards]
     out_of_turn = str(incident.cards[0]) if incident is not None and incident.code == "lead-out-of-turn" \
         and not incident.late else None
-    extra = marked(game)
-    if hp.answer is not None or hp.void:  # the deal is over (the game with it): the game's own score
-        score = {hp.seats[p]: game.scores[p] for p in hp.seats}
-    else:  # the score before the deal and the kings marked in it (a king announced, then thrown out, is not)
-        score = dict(hp.score_before)
-        if state.king_turned:
-            score["dealer"] += game.params.king_points
-        if state.king_announced_by:
-            score[state.king_announced_by] += game.params.king_points
+    now = telling.standing(game)  # the header adds up the very sheet the page shows
+    last_over = next((h.number for h in reversed(game.hands) if h.answer is not None), None)
+    log = [e for e in game.log if e["deal"] == hp.number]
+    fresh = not any(e.get("player") == "learner" for e in log)  # nothing of the learner's yet in this deal
+    reasons_now = telling.tutor_reasons(game, hp) if any(e.get("player") == "tutor" and "index" in e
+                                                         for e in log) else {}
+    over = hp.answer is not None
     return {
         "deal": hp.number + 1, "you_deal": learner == "dealer", "seat": learner, "mine": mine,
         "tutor_count": tutor_count, "turned": turned, "stock": len(state.stock), "phase": state.phase,
         "trick": [{"player": hp.player(s), "card": str(c)} for s, c in state.current],
         "out_of_turn": out_of_turn,
         "tricks": {"learner": state.tricks[learner], "tutor": state.tricks[tutor]},
-        "score": {"learner": score[learner] + extra["learner"], "tutor": score[tutor] + extra["tutor"]},
-        "log": [e for e in game.log if e["deal"] == hp.number],
-        "last_over": next((h.number for h in reversed(game.hands) if h.answer is not None), None),
+        "score": now["score"], "sheet": now["sheet"],
+        "log": log,  # the page's title and live region say its last lines
+        "story": [{"line": narrate(game, e),
+                   "why": (_tutor_why(reasons_now.get(e["index"]), over) if e.get("player") == "tutor"
+                           and "index" in e else None)} for e in log],
+        "last_over": last_over,
+        "summary": telling.deal_summary(game, last_over) if last_over is not None and (game.over or fresh)
+        else None,
         "target": game.params.game_target,
     }
 
 
+def _tutor_why(reasoned: Reasoned | None, over: bool) -> str | None:
+    """The tutor's why for one of its actions: what may be said while the deal is on, in full once over."""
+    if reasoned is None:
+        return None
+    return reasoned.why if over else reasoned.said
+
+
 @bp.get("/move")
 def move():
-    """One move of the learner's; a redirect to the game's next page, or the refusal on this one."""
+    """One move of the learner's; a redirect to the game's next page, or the refusal on this one.
+
+    A form from an earlier page of the game (the browser's back button) is refused: the move
+    counter it carries (``n``) is older than the game's latest in this browser (:func:`_later_token`)."""
     game = _game()
+    stale = _stale(game)
+    if stale is not None:
+        return stale
     if game.decision() is None:
         return _render(game, message="The game is over: no more moves.", status=409)
     args = request.args
@@ -221,9 +237,70 @@ def move():
         return _render(game, message=exc.message, status=400)
     if refused is not None:
         return _render(game, refusal=refused)
+    return _moved(game, **({"guide": 1} if args.get("guide") == "1" else {}))
+
+
+def _moved(game: Game, **extra):
+    """The game moved on: keep it if it is over, remember where it stands (for the back button) and go to
+    its page."""
     if game.over:
         progress.keep_finished(game)  # kept with its review under /progress/games; its mistakes go to review
-    return redirect(game_url(game), 303)
+    token = tokens.sign(game)
+    session[LATEST_KEY] = {"id": _game_id(game), "n": len(game.moves), "g": token if len(token) <= KEEP_TOKEN else ""}
+    return redirect(url_for("play.game", g=token, **extra), 303)
+
+
+LATEST_KEY = "play_latest"  # the game this browser played last, how far it had got, and its token
+KEEP_TOKEN = 2500  # characters: a longer token is not kept in the cookie (the message then names the move only)
+
+
+def _game_id(game: Game) -> str:
+    """What tells one game from another whatever its moves: its settings (seed, profile, level, …)."""
+    record = {k: v for k, v in game.record().items() if k != "moves"}
+    return hashlib.sha256(repr(sorted(record.items())).encode()).hexdigest()[:16]
+
+
+def _later_token(game: Game) -> dict | None:
+    """When this browser has played ``game`` on from this page (or along another line from an earlier
+    moment): how far it got, and its token if kept. None when this page is the latest (or ahead of it)."""
+    latest = session.get(LATEST_KEY)
+    if not isinstance(latest, dict) or latest.get("id") != _game_id(game):
+        return None
+    count, token = latest.get("n"), latest.get("g") or None
+    if not isinstance(count, int):
+        return None
+    if token:
+        try:
+            theirs = tokens.read(token).moves
+        except tokens.BadToken:
+            return None
+        if game.moves[:len(theirs)] == theirs:  # this very moment, or further on
+            return None
+        return {"n": len(theirs), "g": token}
+    return {"n": count, "g": None} if count > len(game.moves) else None
+
+
+def _stale(game: Game):
+    """The page a stale move gets: refused, saying what happened, with the game as it now stands."""
+    counter = request.args.get("n")
+    if counter is not None and counter != str(len(game.moves)):
+        return _render(game, message="This move's form does not match the game link it came with, so it was not "
+                                     "made. Here is the game as the link has it.", status=400)
+    if request.args.get("from_here") == "1":  # the learner chose to play on from this earlier page
+        return None
+    later = _later_token(game)
+    if later is None:
+        return None
+    said = (f"That move came from an earlier page of this game (the browser's back button, or an old link): the "
+            f"game had already gone on to move {later['n']}, so nothing was changed.")
+    if later["g"]:
+        try:
+            now = tokens.read(later["g"])
+        except tokens.BadToken:
+            now = None
+        if now is not None:
+            return _render(now, message=said + " Here is the game as it stands.", status=409)
+    return _render(game, message=said + " Go forward to the latest page of the game to play on.", status=409)
 
 
 # --- calling the referee -------------------------------------------------------------------------
@@ -265,13 +342,14 @@ def rule():
     game = _game()
     book = get_book()
     facts = {name: typed_value(book.facts.get(name), raw) for name, raw in _answers(request.args)}
+    stale = _stale(game)
+    if stale is not None:
+        return stale
     try:
         game.call_referee(facts, request.args.get("option") or None)
     except TableError as exc:
         return _render(game, message=exc.message, status=400)
-    if game.over:
-        progress.keep_finished(game)
-    return redirect(game_url(game, called=1), 303)
+    return _moved(game, called=1)
 
 
 # --- reviews ------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 import pytest
 from data_under_test import BOOK
 
+from ecarte_tutor.cards import PACK
 from ecarte_tutor.engine import hand
 from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.fields import other
@@ -34,3 +35,12 @@ def hoffmann_last():
     return {"elder": ["QD", "JD", "KS", "QS", "AS"], "dealer": ["KD", "AD", "AH", "KC", "8S"], "turn_up": "9D",
             "stock": ["JS", "10S", "9S", "7S", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "10D", "8D", "7D", "QC",
                       "JC", "AC", "10C", "9C", "8C", "7C"]}
+
+
+@pytest.fixture
+def weak_dealer():
+    """The elder holds K♣ 7♣ J♠ Q♥ K♦ with clubs trumps (no jeu de règle: he proposes); the dealer's hand
+    is weak (the club tutor accepts). The discard advice throws out J♠ and Q♥."""
+    deal = {"elder": ["KC", "7C", "JS", "QH", "KD"], "dealer": ["8S", "9S", "8H", "9H", "8D"], "turn_up": "10C"}
+    deal["stock"] = [c.notation for c in PACK if c.notation not in [*deal["elder"], *deal["dealer"], deal["turn_up"]]]
+    return deal

@@ -115,3 +115,73 @@ def test_the_tutor_answers_a_double_offered_before_play(book, level):
     assert game.play({"do": verb}) is None
     state = game.hands[0].state  # a double declined or a point taken ends that hand: look at it
     assert state.pending is None and (state.double_asked or state.offer_made)
+
+
+@pytest.mark.parametrize("level", ["beginner", "club", "book"])
+def test_every_tutor_decision_has_a_why_that_names_no_hidden_card(level):
+    """The why comes from the decision that chose the move (asked again on the view it had), and
+    what is said during the deal names no card the learner cannot see."""
+    from ecarte_tutor.table.telling import tutor_reasons
+
+    game = play_game(BOOK, seed=5, profile="london", learner_level="beginner", tutor_level=level).game
+    for hp in game.hands:
+        reasons = tutor_reasons(game, hp)
+        tutor_actions = [i for i, p in enumerate(hp.by) if p == "tutor"]
+        assert set(reasons) == set(tutor_actions)
+        state = referee.start(hp.deal)
+        for index, action in enumerate(hp.actions):
+            if index in reasons:
+                said = reasons[index].said
+                hidden = set(state.hands[action["by"]]) - {parse_card(action["card"])} if action["do"] == "card" \
+                    else set(state.hands[action["by"]])
+                assert not [c for c in hidden if c.pretty in said], (said, hidden)
+                assert reasons[index].why
+                if action["do"] == "card":
+                    assert said.startswith(parse_card(action["card"]).pretty)
+            referee.apply(state, referee.read_action(action, index), PARAMS)
+
+
+@pytest.mark.parametrize("level", ["club", "book"])
+def test_the_tutors_why_gives_the_advice_and_the_analysis_that_chose_each_move(level):
+    """Propose, refuse, discard, lead: each why states what chose it, asked afresh here of the engine — the
+    jeux de règle's verdict at that proposal, the very cards thrown out, the card's chance of the point
+    from the tutor's own view."""
+    from ecarte_tutor.engine import stakes
+    from ecarte_tutor.table.telling import tutor_reasons
+
+    kinds = set()
+    for seed in (3, 8, 13):
+        game = play_game(BOOK, seed=seed, profile="london", learner_level="club", tutor_level=level).game
+        for hp in game.hands:
+            whys = tutor_reasons(game, hp)
+            state = referee.start(hp.deal, game.params, hp.score_before)
+            settings = game.settings.question()
+            for index, action in enumerate(hp.actions):
+                verb, seat, why = action["do"], action["by"], whys.get(index)
+                if why is not None and verb in ("propose", "stand", "accept", "refuse"):
+                    number = stakes.proposal_at(state.phase, state.proposals)
+                    advice = ask({"kind": "advice", **settings, "trump": state.trump.letter, "seat": seat,
+                                  "hand": [c.notation for c in state.hands[seat]], "proposal_number": number})
+                    advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
+                    assert "by the jeux de règle" in why.why
+                    if verb == advised:
+                        assert advice["explanation"].split(". ", 1)[-1] in why.why
+                    else:  # only the book departs from them, for the score, and says so
+                        assert level == "book" and "but the score changes it" in why.why
+                    kinds.add(verb)
+                elif why is not None and verb == "discard":
+                    thrown = " ".join(parse_card(c).pretty for c in action["cards"]) or "nothing"
+                    assert why.why.startswith(f"It threw out {thrown}: ")
+                    assert str(len(action["cards"])) in why.said and not any(
+                        parse_card(c).pretty in why.said for c in action["cards"])
+                    kinds.add(verb)
+                elif why is not None and verb == "card" and "legal cards" in why.why:
+                    seen = ask({"kind": "analyse", **settings, "deal": hp.question(game.settings)["deal"],
+                                "actions": hp.actions[:index], "view": seat})
+                    figures = next(e for e in seen["cards"] if e["card"] == action["card"])
+                    assert why.why.startswith(parse_card(action["card"]).pretty + ": from its own view")
+                    assert f"{round(100 * figures['p_point'])} % for the point" in why.why
+                    assert max(e["p_point"] for e in seen["cards"]) == figures["p_point"]
+                    kinds.add("lead" if not state.current else "follow")
+                referee.apply(state, referee.read_action(action, index), game.params)
+    assert {"propose", "stand", "accept", "refuse", "discard", "lead", "follow"} <= kinds

@@ -1,4 +1,5 @@
 """Reviewing a hand with the analysis, and the game's mistakes by rule."""
+import pytest
 from data_under_test import BOOK
 
 from ecarte_tutor.table.review import game_summary, review_hand
@@ -27,9 +28,16 @@ def test_a_lead_that_costs_a_trick_is_shown_against_the_best(fixed_game):
     finish(game)
     review = review_hand(game, 0)
     first, second = review["tricks"][:2]
-    assert first["led"] == "QD" and not first["review"]["mistake"]
+    assert first["led"] == "QD" and first["led_by"] == "learner" and not first["review"]["mistake"]
+    assert "nearly as good as the best" in first["review"]["text"]  # 66 % for the point against 67 %
     assert second["led"] == "10D" and second["review"]["mistake"]
-    assert second["review"]["text"] == "Here 10♣ or 8♣ secured 3 tricks; the 10♦ you played secured 2."
+    # judged from what the learner could know; the double-dummy figure shown as such, not held against him
+    assert second["review"]["text"] == (
+        "From what you could know (your cards, the turn-up and the cards played), 10♣ gave the best chance: "
+        "70 % for the point, 4 % for the vole; the 10♦ you played, 52 % for the point, 6 % for the vole. With the "
+        "tutor's cards known too (you could not see them, so this is not held against you), 10♣ or 8♣ secured 3 "
+        "tricks and 10♦ 2.")
+    assert second["review"]["view"]["best"] == ["10C"] and second["review"]["best"] == ["10C", "8C"]
     assert second["review"]["rule"] == "strategy.leading"
     # playing without proposing does not fit the jeux de règle
     exchange = review["decisions"][0]
@@ -47,7 +55,9 @@ def test_the_winning_lead_is_among_the_best(fixed_game):
     game.play({"do": "card", "card": "10C"})
     finish(game)
     first = review_hand(game, 0)["tricks"][0]["review"]
-    assert not first["mistake"] and first["text"] == "10♣ was among the best cards here (3 tricks with best play)."
+    assert not first["mistake"] and first["text"] == ("From what you could know (your cards, the turn-up and the "
+                                                      "cards played), 10♣ was among the best cards: 67 % for the "
+                                                      "point, 2 % for the vole.")
 
 
 def test_a_concealed_king_is_no_mistake_when_hoffmann_would_conceal_it(fixed_game, hoffmann_last):
@@ -76,3 +86,55 @@ def test_a_king_left_unannounced_is_a_lost_point(fixed_game, hoffmann_last):
     finish(game)
     king = [d for d in review_hand(game, 0)["decisions"] if d["type"] == "king"]
     assert king[0]["mistake"] and king[0]["rule"] == "king.announce" and "K♦" in king[0]["text"]
+
+
+def test_a_discard_is_compared_card_for_card_with_the_advice(fixed_game, weak_dealer):
+    """Issue 19: the advice throws out J♠ and Q♥; keeping Q♥ does not follow it."""
+    game = fixed_game(weak_dealer, learner="elder")
+    game.play({"do": "propose"})
+    game.play({"do": "discard", "cards": ["JS"]})
+    game.play({"do": "stand"})
+    finish(game)
+    note = next(d for d in review_hand(game, 0)["decisions"] if d["type"] == "discard")
+    assert note["advised"] == ["JS", "QH"] and note["kept"] == ["QH"] and note["thrown"] == []
+    assert note["mistake"] and not note["matched"] and "follows the advice" not in note["text"]
+    assert "you kept Q♥, which it throws out" in note["text"]
+
+
+def test_throwing_a_king_the_advice_keeps_is_named(fixed_game, weak_dealer):
+    game = fixed_game(weak_dealer, learner="elder")
+    game.play({"do": "propose"})
+    game.play({"do": "discard", "cards": ["JS", "QH", "KD"]})
+    game.play({"do": "stand"})
+    finish(game)
+    note = next(d for d in review_hand(game, 0)["decisions"] if d["type"] == "discard")
+    assert note["thrown"] == ["KD"] and "you threw out K♦, which it keeps" in note["text"]
+
+
+@pytest.mark.parametrize("code", ["dealer-six", "elder-four", "two-turned", "exposed-in-exchange", "named-suit",
+                                  "revoke", "false-king", "overscore"])
+def test_a_missed_irregularity_says_what_calling_at_once_would_have_given(book, code):
+    from ecarte_tutor.table import drills, incidents
+    from ecarte_tutor.table.game import Game
+    from ecarte_tutor.table.players import make_player
+
+    bot = make_player("beginner")
+    game = Game.start(book, seed=0, profile="london", level="beginner", first_dealer="tutor", drills=[code])
+
+    def move():
+        decision = game.decision()
+        chosen = bot.choose(decision.view, decision.choices, game.current.score_before)
+        assert game.play({k: v for k, v in chosen.items() if k != "by"}) is None
+
+    while game.open is None:
+        move()
+    truth = {k: v for k, v in drills.truth(game, game.open).items() if k in book.facts}
+    deal = game.open.deal
+    options = incidents.assess(game, truth)["options"]
+    while game.decision() is not None:
+        move()
+    missed = next(n for hp in game.hands if hp.answer is not None
+                  for n in review_hand(game, hp.number)["drills"] if not n["called"] and hp.number >= deal)
+    assert "Called at once" in missed["text"]
+    labels = [book.option_labels.get(o["id"], o["label"]) for o in options]
+    assert all(label in missed["text"] for label in labels), (missed["text"], labels)

@@ -113,3 +113,22 @@ def test_options_are_checked_with_clear_messages(capsys, tmp_path):
     (tmp_path / "bad.json").write_text("not json", encoding="utf-8")
     assert main(["play", "--replay", str(tmp_path / "bad.json")]) == 2
     assert "does not hold a game record" in capsys.readouterr().err
+
+
+def test_at_the_terminal_a_second_decision_states_only_what_the_engine_gives(fixed_game, weak_dealer):
+    """Issue 19: after an accepted exchange the terminal neither charges a later "I play" with the first
+    proposal's penalty nor tells it as playing without proposing; each stated cost is audited."""
+    from ecarte_tutor.table.audit import Findings, check_text
+    from ecarte_tutor.table.terminal import TerminalGame
+
+    game = fixed_game(weak_dealer, learner="elder")  # the club tutor, weak, accepts
+    asked, told = io.StringIO(), io.StringIO()
+    TerminalGame(game, io.StringIO("p\njs qh\n?\nquit\n"), asked).run()  # at the second proposal: why?
+    why = asked.getvalue()[asked.getvalue().index("play = play on without another exchange"):]
+    found = Findings()
+    check_text(game, game.current.state, why, "terminal", found)  # the state of that very decision
+    assert found.checked["terminal"] >= 2 and found.contradictions == []
+    assert "costs 2" not in why and "should playing without proposing fail" not in why
+    TerminalGame(game, io.StringIO("play\nquit\n"), told).run()
+    assert "You play on after the exchange (“I play”)" in told.getvalue()
+    assert "without proposing" not in told.getvalue().split("You play on")[1].split("\n")[0]

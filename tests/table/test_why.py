@@ -47,3 +47,31 @@ def test_a_lead_says_what_hoffmann_thinks_of_it(fixed_game, hoffmann_last):
     lines = {line["choice"].get("card"): line["why"] for line in reasons(decision.view, decision.choices)}
     assert "heads a sequence" in lines["KS"] and "leader may lead any card" in lines["KS"]
     assert "heads a sequence" in lines["QD"]  # Q♦ J♦ in trumps
+
+
+def test_a_lead_nothing_unseen_can_beat_is_not_warned_off(fixed_game):
+    """Issue 19: K♥ 10♥ of trumps at trick 4; nothing could beat K♥, so no "often costs the point"."""
+    from ecarte_tutor.cards import PACK
+
+    elder, dealer = ["KH", "10H", "AS", "AD", "AC"], ["7S", "8S", "7D", "8D", "7C"]
+    deal = {"elder": elder, "dealer": dealer, "turn_up": "9H",
+            "stock": [c.notation for c in PACK if c.notation not in [*elder, *dealer, "9H"]]}
+    game = fixed_game(deal, learner="elder", level="beginner")
+    game.play({"do": "stand"})
+    for card in ("AS", "AD", "AC"):  # three tricks of plain aces, each won: the learner leads again
+        assert game.play({"do": "card", "card": card}) is None
+    decision = game.decision()
+    assert decision.view.led is None and [c.notation for c in decision.view.hand] == ["KH", "10H"]
+    lines = {line["choice"].get("card"): line["why"] for line in reasons(decision.view, decision.choices)}
+    assert "often costs the point" not in lines["KH"]
+    assert "K♥ cannot be beaten: no card your adversary may still hold ranks above it" in lines["KH"]
+    assert "cannot be beaten" not in lines["10H"]  # Q♥ and J♥ are still unseen
+
+
+def test_the_ace_is_compared_with_the_card_actually_led():
+    from ecarte_tutor import ask
+
+    king = ask({"kind": "play", "trump": "H", "led": "KS", "hand": ["AS", "7S"]})["explanation"]
+    assert "below the knave" not in king and "the ace ranks below the king, so A♠ does not beat K♠" in king
+    knave = ask({"kind": "play", "trump": "H", "led": "JS", "hand": ["AS", "7S"]})["explanation"]
+    assert "the ace ranks below the knave, so A♠ does not beat J♠" in knave

@@ -331,3 +331,96 @@ def test_no_play_page_shows_a_player_an_id_or_a_card_code(client, get):
                                                  if link.startswith("/play/review")]
     seen = {u: found for u in urls if (found := offenders(get(u).html))}
     assert seen == {}
+
+
+def test_a_stale_move_from_the_back_button_is_refused_and_the_game_shown_as_it_stands(client, get):
+    first = start(client)
+    old_form = moves(forms(get(first)))[0]
+    now = step(get, first)  # a move made: the game has moved on
+    again = submit(get, old_form, [old_form["buttons"][0]] if old_form["buttons"] else [])
+    assert again.status == 409
+    assert "earlier page of this game" in again.text and "nothing was changed" in again.text
+    assert token_of(now) in again.html  # the page shows the game as it stands, not the old one
+    earlier = get(first)  # the old page itself says it is an earlier moment, and offers to play on from it
+    assert "This page shows an earlier moment of the game" in earlier.text
+    fork = next(link for link in earlier.links() if "from_here=1" in link)
+    abandoned = moves(forms(get(now)))[0]  # drawn before the fork: it belongs to the line given up
+    offered = moves(forms(get(fork)))
+    assert len(offered) > 1 and all(("from_here", "1") in f["hidden"] for f in offered)
+    forked = offered[-1]  # another move than the one made first: a line of its own
+    assert forked["hidden"] != old_form["hidden"]
+    assert submit(get, forked, [forked["buttons"][-1]] if forked["buttons"] else []).status == 303
+    back_again = submit(get, abandoned, [abandoned["buttons"][0]] if abandoned["buttons"] else [])
+    assert back_again.status == 409 and "nothing was changed" in back_again.text
+
+
+def test_a_form_whose_move_counter_does_not_match_its_link_is_refused(client, get):
+    form = moves(forms(get(start(client))))[0]
+    hidden = [(n, "99" if n == "n" else v) for n, v in form["hidden"]]
+    page = submit(get, {**form, "hidden": hidden}, [form["buttons"][0]] if form["buttons"] else [])
+    assert page.status == 400 and "does not match the game link" in page.text
+
+
+def test_the_header_adds_up_the_sheet_with_the_turned_king(client, get):
+    page = get(start(client, seed=9, dealer="tutor"))  # deal 1 turns up a king: the tutor, dealing, marks it
+    header = re.search(r"You (\d+) · Tutor (\d+)", page.text).groups()
+    assert header == ("0", "1")
+    sheet = page.html[page.html.index('id="sheet"'):]
+    assert "Nothing scored yet" not in sheet and "A king was turned up" in sheet and "(this deal, so far)" in sheet
+
+
+def test_the_hand_is_sorted_by_suit_trumps_first(client, get):
+    for seed in range(6):
+        url = start(client, seed=seed)
+        page = get(url)
+        hand = page.html[page.html.index('id="your-hand"'):]
+        hand = hand[:hand.index("</section>")]
+        shown = re.findall(r'class="card [^"]*" role="img" aria-label="([^",]+)', hand)[:5]
+        with client.application.test_request_context():
+            game = tokens.read(token_of(url))
+        state = game.current.state
+        mine = state.hands[game.current.seats["learner"]]
+        trumps_first = sorted(game.params.ranking.sort(mine), key=lambda c: c.suit is not state.trump)
+        assert shown == [c.spoken for c in trumps_first]
+
+
+def test_the_tutor_says_why_and_a_deal_ends_with_its_summary(client, get):
+    url = start(client, level="club")
+    for _ in range(80):
+        page = get(url)
+        if "deal-summary" in page.ids():
+            break
+        url = step(get, url)
+    assert "deal-summary" in page.ids()
+    box = page.html[page.html.index('id="deal-summary"'):page.html.index("</section>", page.html.index(
+        'id="deal-summary"'))]
+    assert "Tricks: you" in box and "Score now" in box
+    review = get(next(link for link in page.links() if link.startswith("/play/review")))
+    assert "The tutor's decisions, and why" in review.text
+    assert "You led" in review.text or "The tutor led" in review.text
+    assert "could not see them" in review.text or "From what you could know" in review.text
+    story = get(url)
+    assert "Why:" in story.text
+
+
+def test_the_guided_first_hand_explains_each_step_before_the_learner_acts(client, get):
+    response = client.get("/play/guided")
+    assert response.status_code == 303
+    url = response.headers["Location"]
+    assert "guide=1" in url
+    seen = []
+    for _ in range(40):
+        page = get(url)
+        if "guide" not in page.ids():
+            break
+        guide = page.html[page.html.index('id="guide"'):page.html.index("</section>", page.html.index('id="guide"'))]
+        if "The guided hand is over" in guide:
+            seen.append("over")
+            break
+        for words in ("What you hold", "What the rules let you do", "What the advice suggests, and why"):
+            assert words in guide
+        seen.append(re.search(r"step (\d+)", guide).group(1))
+        url = step(get, url)
+        assert "guide=1" in url
+    assert seen[0] == "1" and seen[-1] == "over" and len(seen) > 4
+    assert "guided first hand" in get("/play/").text and "/play/guided" in get("/lessons/").html

@@ -74,7 +74,8 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceAnswer, ChoiceResponse]):
         patterns = {pattern.id: pattern for pattern in strategy.patterns if pattern.seat == seat}
         fitted = patterns.get(case.answer.get("pattern") or "")
         trumps = sum(1 for c in p["hand"] if parse_card(c).suit == trump)
-        wanted = [pt.label for pt in patterns.values() if _allows(pt, trumps)]
+        # only the patterns that advise the choice he made can be the ones "that would allow it"
+        wanted = [pt.label for pt in strategy.justifying(seat, given["choice"]) if _allows(pt, trumps)]
         out: dict[str, object] = {"chosen": CHOSEN[given["choice"]], "king": Card("K", trump).pretty,
                                   "trumps": f"{trumps} trump{'s' * (trumps != 1)}",
                                   "needs": "; ".join(wanted) if wanted else "more trumps",
