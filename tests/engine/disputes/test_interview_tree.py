@@ -298,26 +298,39 @@ def _ruled(table, facts: frozenset) -> tuple[tuple, str | None]:
 SENTENCE_BREAK = re.compile(r"(?<=[.)])\s+(?=[A-Z(“])")
 
 
+def said_whatever_the_answer(book, table, facts: dict, dom) -> dict:
+    """For each sentence of the ruling's explanation, the unknown facts (neither given nor implied)
+    whose possible answers would not all keep it: fact -> the answers that keep it (perhaps none)."""
+    known = implied(book, facts)
+    said = SENTENCE_BREAK.split(ruled(table, facts)[1])
+    dropped: dict = {}
+    for name in book.facts:
+        if name in known:
+            continue
+        answers = [(value, set(SENTENCE_BREAK.split(words))) for value in dom[name]
+                   for found, words in [ruled(table, {**facts, name: value})] if found[0] == "ruling"]
+        for sentence in said:
+            keep = [value for value, sentences in answers if sentence in sentences]
+            if len(keep) < len(answers):
+                dropped.setdefault(sentence, {})[name] = keep
+    return dropped
+
+
 def test_no_explanation_states_a_fact_the_question_did_not_give():
-    """Every ruling of the walk, under every profile and agreement: for each fact neither given nor
-    implied, answered each way it can be, a sentence of the ruling's explanation that some answers
-    would keep and others drop presumes an answer (law 42 under the Finnish profile spoke of "an
-    accepted exchange" of an elder who may have played without proposing)."""
+    """Every ruling of the walk, under every profile and agreement: a sentence said while a fact is
+    unknown, which one answer to it keeps and will keep whatever else is learnt, and another answer
+    drops, presumes the first answer (law 42 under the Finnish profile spoke of "an accepted
+    exchange" of an elder who may have played without proposing). A sentence that an answer keeps
+    only while other facts stay open is a general one, worded for what is not yet known."""
     book = book_of("bundled")
     dom = domains(book)
     presumed = []
     for (table, _kind), tree in trees("bundled").items():
         for result, facts in tree.rulings.items():
-            known = implied(book, facts)
-            said = SENTENCE_BREAK.split(ruled(table, facts)[1])
-            for name in book.facts:
-                if name in known:
-                    continue
-                answers = [(value, set(SENTENCE_BREAK.split(words))) for value in dom[name]
-                           for found, words in [ruled(table, {**facts, name: value})] if found[0] == "ruling"]
-                for sentence in said:
-                    keep = [value for value, sentences in answers if sentence in sentences]
-                    if keep and len(keep) < len(answers):
+            for sentence, facts_open in said_whatever_the_answer(book, table, facts, dom).items():
+                for name, keep in facts_open.items():
+                    if keep and any(sentence not in said_whatever_the_answer(book, table, {**facts, name: value}, dom)
+                           for value in keep):
                         presumed.append(f"{table} {result[1]} {facts}: “{sentence}” holds only if {name} is {keep}")
     assert presumed[:6] == []
 
