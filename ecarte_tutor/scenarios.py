@@ -98,6 +98,11 @@ def mismatches(expect: Mapping[str, object], answer: object, where: str = "") ->
             problems += [f"explanation does not mention {word!r}: {text!r}" for word in phrases
                          if str(word) not in text]
             continue
+        if key == "explanation_omits":  # words the explanation must not say (a fact not given)
+            text = str(answer.get("explanation", ""))
+            phrases = wanted if isinstance(wanted, list) else [wanted]
+            problems += [f"explanation says {word!r}: {text!r}" for word in phrases if str(word) in text]
+            continue
         if key not in answer:
             problems.append(f"{here}: missing from the answer")
             continue

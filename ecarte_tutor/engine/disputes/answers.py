@@ -7,9 +7,9 @@ from typing import Literal, NotRequired, TypedDict, overload
 from ...fields import SEAT_NAMES, SEATS, other
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Option, Params, RuleBook
 from ..citing import Reasons
-from .concession import concession_facts, concession_points
+from .concession import conceded
 from .knowledge import Knowledge, moments
-from .rows import ADVERSARY_OF, CONCESSION_FACTS, Row, seat_fact
+from .rows import ADVERSARY_OF, Row, seat_fact
 
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
 
@@ -145,13 +145,10 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
     explanation = [decision["explanation"].strip()]
     points = None
     if row.concedes:
-        # only the vulnerability facts that change the points are read (the others may be unknown)
-        relevant = concession_facts(row, known, params, book)
-        vulnerability = {name: name in relevant and known[name] is True for name in CONCESSION_FACTS}
-        conceded = concession_points(row, known, vulnerability, params, book)
-        points = conceded.points
-        reasons.add(*conceded.reasons.ids)
-        explanation.append(conceded.reason)
+        given_up = conceded(row, known, params, book)  # worded only from the facts known
+        points = given_up.points
+        reasons.add(*given_up.reasons.ids)
+        explanation.append(given_up.reason)
     elif isinstance(fixed := decision.get("points"), dict):  # points by seat (not a concession's)
         points = {seat: 0 for seat in SEATS}
         for ref, value in fixed.items():

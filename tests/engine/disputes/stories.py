@@ -455,7 +455,7 @@ INJECTORS: dict[str, Callable[[Chooser, str], Story]] = {
     "stock-short": _stock_short,
     "king-announced-late": _king_announced,
     "false-king-announcement": _false_king,
-    "turned-king-not-marked": _at("turn-up", lambda c, h, a, f: {"wrong_count_stood": False}),
+    "turned-king-not-marked": _at("turn-up", lambda c, h, a, f: {"wrong_count_stood": False, "deal_annulled": False}),
     "proposal-retracted": _answered("propose"),
     "acceptance-retracted": _answered(("accept", "refuse")),
     "discard-looked-at": _at("exchange"),

@@ -136,6 +136,9 @@ def test_a_hand_given_up_scores_what_the_score_kind_gives_for_the_tricks_concede
     scored = ask({"kind": "score", "profile": profile,
                   "tricks": {offender: tricks_won, other(offender): 5 - tricks_won}, **committed})
     assert ruling["points"] == scored["points"]
+    # and says why in the score kind's words: the commitment given, never one presumed
+    (tricks,) = [award["reason"] for award in scored["awards"] if award["claim"] == "tricks"]
+    assert tricks in ruling["explanation"]
     # the interview asks for a commitment only where it changes those points: each one it asks,
     # answered otherwise (where that is possible), changes them for some answer to the rest
     partial = {k: v for k, v in facts.items() if k not in COMMITMENT_FACTS}
