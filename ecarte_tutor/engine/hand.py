@@ -19,7 +19,7 @@ from . import play, scoring, wagers
 from .citing import Reasons
 from .deal import Deal, read_deal
 from .decides import decides
-from .exchange import share_stock
+from .exchange import discard_limits, share_stock
 from .illegal import Illegal
 
 VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card", *wagers.VERBS)
@@ -204,10 +204,10 @@ def _claim(state: HandState, seat: str, params: Params) -> None:
 
 
 def _discard_range(state: HandState, seat: str, params: Params) -> tuple[int, int]:
-    low: int = getattr(params, f"{seat}_min_discard")
-    high: int = getattr(params, f"{seat}_max_discard")
+    """The discards to offer: from the least the stock allows to as many as it can replace."""
     available = len(state.stock)
-    return min(low, available), min(high, available)
+    low, high = discard_limits(seat, available, params)
+    return low, min(high, available)
 
 
 @decides("variant.king-window", "law.23", "law.24")
@@ -335,8 +335,7 @@ def _apply_discard(state: HandState, action: Action, params: Params) -> None:
     if strays:
         raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.",
                       ["exchange.discard-and-draw"])
-    low = _discard_range(state, seat, params)[0]
-    high: int = getattr(params, f"{seat}_max_discard")
+    low, high = discard_limits(seat, len(state.stock), params)
     count = len(cards)
     if not low <= count <= high:
         raise Illegal("discard-count", f"Under the {params.profile} profile the {seat} discards from "
