@@ -54,7 +54,7 @@ def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> t
 
 
 @decides("exchange.discard-and-draw", "exchange.short-stock", "law.38", "deal.turn-up",
-         "variant.elder-min-discard", "variant.dealer-min-discard")
+         "variant.elder-min-discard", "variant.dealer-min-discard", "variant.single-exchange")
 def answer_exchange(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``exchange``."""
     stock = read_int(require(question, "stock"), "stock", low=0, high=params.stock_size)
@@ -81,6 +81,9 @@ def answer_exchange(question: Question, book: RuleBook, params: Params) -> Answe
         if result["dealer_takes_back"]:
             text.append(f"Only {result['dealer_draws']} card{'s' * (result['dealer_draws'] != 1)} remained, so he "
                         f"keeps {result['dealer_takes_back']} of the cards he meant to discard.")
+    if dealer is not None and params.single_exchange and result["stock_left"] and not dealer_must_play:
+        reasons.add(params.rule_for("single_exchange"))
+        text.append("Only one exchange a hand was agreed, so the exchange is over with the dealer's discard.")
     text.append("No further proposal is possible: the exchange is over." if result["exchange_over"]
                 else f"{result['stock_left']} card{'s' * (result['stock_left'] != 1)} remain, "
                      "so the elder may propose again.")
