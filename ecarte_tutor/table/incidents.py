@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..asking import ask
 from ..engine import hand
-from ..engine.disputes.answers import Ruling
+from ..engine.disputes.answers import Ruling, RulingOption
 from ..engine.illegal import Illegal
 from ..jsontypes import Answer
-from ..rulebook import Fact, Option, RuleBook
+from ..rulebook import Fact, RuleBook
 from .drills import CALL_WORD, DRILLS, NOTHING, OVERSCORE, TUTOR_WORD, Incident, hand_of, settles, true_ruling, truth
 from .settings import TableError
 
@@ -49,7 +49,7 @@ class Report(TypedDict):
     ruling: Ruling | None  # the ruling on what really happened
     right_ruling: bool
     chooser: str | None  # learner | tutor, when the law leaves the choice of the remedy to a player
-    options: list[Option]
+    options: list[RulingOption]
     text: str
     option: NotRequired[str | None]
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import overload
 
-from ...fields import SEATS
+from ...fields import SEATS, other
 from ...rulebook import Condition, Decision, Params, Rule, RuleBook, read_only
 from .conditions import matches
+from .knowledge import Knowledge
 
 ADVERSARY_OF = "adversary-of-"
 CONCESSION = "concession"  # a row whose points are those the profile's scoring gives for tricks conceded
@@ -46,6 +48,20 @@ def seat_fact(ref: str | None) -> str | None:
     if ref is None or ref in SEATS or ref == CONCESSION:
         return None
     return ref[len(ADVERSARY_OF):] if ref.startswith(ADVERSARY_OF) else ref
+
+
+@overload
+def resolve_seat(ref: str, known: Knowledge) -> str: ...
+@overload
+def resolve_seat(ref: None, known: Knowledge) -> None: ...
+def resolve_seat(ref: str | None, known: Knowledge) -> str | None:
+    """A seat reference made concrete: ``adversary-of-offender`` with offender dealer -> elder."""
+    name = seat_fact(ref)
+    if ref is None or name is None:
+        return ref
+    seat = known[name]
+    assert isinstance(seat, str)  # a seat fact is a choice of elder or dealer (dispute-facts)
+    return other(seat) if ref.startswith(ADVERSARY_OF) else seat
 
 
 def conditions_of(decision: Decision) -> dict[str, Condition]:
