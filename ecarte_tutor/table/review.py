@@ -24,7 +24,6 @@ from ..engine.hand import HandState, TrickRecord, WrittenAction
 from ..fields import SEATS
 from .answers import AdviceAnswer, DoubleDummy, RecordAnswer
 from .discard import DISCARD_RULE, avoidable_breach
-from .drills import DRILLS
 from .game import Game, HandPlay, PlayerAward, SheetEntry, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
 from .incidents import Call, GradedFact
@@ -294,7 +293,7 @@ def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
             notes.append({"called": True, "mistake": False, "rule": None,
                           "text": "You called the referee, but nothing irregular had happened."})
             continue
-        what = DRILLS[code].what
+        what = game.book.table_drills[code].what
         if not entry["called"]:
             notes.append({"called": False, "mistake": True, "rule": rule,
                           "text": f"Missed: {what} You let it pass." + _proof(game, hp, entry), "law": law})

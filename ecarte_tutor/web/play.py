@@ -18,8 +18,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from ..cards import Card
 from ..engine.hand import FirstIllegal
 from ..table import LEVELS, Game, TableError
-from ..table.drills import DRILLS
-from ..table.incidents import ask_dispute, assess, marked
+from ..table.incidents import ask_dispute, assess, marked, staged
 from ..table.review import game_summary, review_hand
 from ..table.terminal import TOLD
 from ..table.why import reasons
@@ -106,8 +105,8 @@ def start():
     """The form that starts a game (profile, level, who deals first, agreements, drills)."""
     form = forms.FormData()
     forms.read_profile(request.args, form)
-    return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS, drills=DRILLS,
-                           kept=_start_kept(request.args)), 200 if form.ok else 400
+    return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS,
+                           drills=get_book().table_drills, kept=_start_kept(request.args)), 200 if form.ok else 400
 
 
 def _start_kept(args) -> dict:
@@ -125,8 +124,9 @@ def new():
         form.error("level", f"'{forms.short(kept['level'])}' is not a level: choose beginner, club or book.")
     if kept["dealer"] not in DEALERS:
         form.error("dealer", "Choose who deals first: the tutor or you.")
-    drills = list(DRILLS) if kept["drills"] == ALL_DRILLS else [kept["drills"]] if kept["drills"] else []
-    if any(d not in DRILLS for d in drills):
+    known = get_book().table_drills  # the drills beside their laws (rules/laws/*.yaml)
+    drills = list(known) if kept["drills"] == ALL_DRILLS else [kept["drills"]] if kept["drills"] else []
+    if any(d not in known for d in drills):
         form.error("drills", f"'{forms.short(kept['drills'])}' is not a drill of the table.")
     seed = forms.read_int(args, form, "seed", low=0, high=10**9, what="the game's number", required=False,
                           store=False)
@@ -141,7 +141,7 @@ def new():
             form.error(exc.field or "form", exc.message)
         else:
             return redirect(game_url(game), 303)
-    return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS, drills=DRILLS,
+    return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS, drills=known,
                            kept=kept), 400
 
 
@@ -166,19 +166,11 @@ def _table(game: Game) -> dict:
     hp = game.current
     state = hp.state
     learner, tutor = hp.seats["learner"], hp.seats["tutor"]
-    incident = game.open if game.open is not None and game.open.deal == hp.number else None
-    mine = [str(c) for c in state.hands[learner]]
-    tutor_count = len(state.hands[tutor])
-    turned = [str(state.trump_card)]
-    if incident is not None and not incident.late:
-        if incident.code == "elder-four":
-            mine = [c for c in mine if c != str(incident.cards[0])]
-        elif incident.code == "dealer-six":
-            tutor_count += 1
-        elif incident.code == "two-turned":
-            turned = [str(c) for c in incident.cards]
-    out_of_turn = str(incident.cards[0]) if incident is not None and incident.code == "lead-out-of-turn" \
-        and not incident.late else None
+    shown = staged(game)  # what the tutor's irregularity puts on the table while it waits (its drill says)
+    mine = [str(c) for c in state.hands[learner] if c not in shown.withheld]
+    tutor_count = len(state.hands[tutor]) + shown.tutor_extra
+    turned = [str(c) for c in shown.turned or (state.trump_card,)]
+    out_of_turn = str(shown.out_of_turn) if shown.out_of_turn else None
     extra = marked(game)
     if hp.answer is not None or hp.void:  # the deal is over (the game with it): the game's own score
         score = {hp.seats[p]: game.scores[p] for p in hp.seats}
@@ -190,7 +182,7 @@ def _table(game: Game) -> dict:
             score[state.king_announced_by] += game.params.king_points
     return {
         "deal": hp.number + 1, "you_deal": learner == "dealer", "seat": learner, "mine": mine,
-        "tutor_count": tutor_count, "turned": turned, "stock": len(state.stock), "phase": state.phase,
+        "tutor_count": tutor_count, "turned": turned, "stock": len(state.stock) + shown.stock, "phase": state.phase,
         "trick": [{"player": hp.player(s), "card": str(c)} for s, c in state.current],
         "out_of_turn": out_of_turn,
         "tricks": {"learner": state.tricks[learner], "tutor": state.tricks[tutor]},

@@ -9,7 +9,7 @@ import pytest
 from itsdangerous import URLSafeSerializer
 
 from ecarte_tutor.table import Game
-from ecarte_tutor.table import drills as drill_module
+from ecarte_tutor.table.truth import truth as drill_truth
 from ecarte_tutor.web import play, tokens
 
 
@@ -194,7 +194,7 @@ def test_calling_the_referee_on_a_drill_grades_the_answers_and_carries_out_the_r
     url = start(client, drills="dealer-six")
     token = token_of(url)
     game = tokens_game(book, token)
-    truth = drill_module.truth(game, game.open)
+    truth = drill_truth(game, game.open)
     page = get(f"/play/referee?g={token}")
     answers = []
     for _ in range(12):
