@@ -140,7 +140,8 @@ class DealOutOfTurn(Staging):
     code = "deal-out-of-turn"
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
-        return _at_start(hp) and hp.seats["learner"] == "dealer"
+        # not with a king turned up: it would be the tutor's, who did not deal in turn, before anyone spoke
+        return _at_start(hp) and hp.seats["learner"] == "dealer" and hp.deal.turn_up.rank != "K"
 
     def stage(self, game: DrillTable, hp: HandPlay, detail: str) -> Incident:
         # the tutor takes the deal: the same cards, the seats the other way round
@@ -288,8 +289,9 @@ class Overscore(Staging):
     code = "overscore"
 
     def ready_after(self, game: DrillTable, done: HandPlay, hp: HandPlay) -> bool:
+        # the point marked beyond the hand must not be the one that reaches the game's target
         return done.answer is not None and _at_start(hp) and not game.over \
-            and game.scores["tutor"] + 2 < game.params.game_target
+            and game.scores["tutor"] + 1 < game.params.game_target
 
     def stage(self, game: DrillTable, hp: HandPlay, detail: str) -> Incident:
         done = game.hands[-2]

@@ -56,8 +56,13 @@ def _overscore_sure(game: DrillTable) -> bool:
     """Can the overscore be committed after this deal whatever happens in it (nobody wins the game in it or at
     the next turn-up, and the tutor's extra point cannot win it)?"""
     most, target = _most_in_a_hand(game.params), game.params.game_target
-    return game.scores["tutor"] + most + 2 < target and \
+    return game.scores["tutor"] + most + 1 < target and \
         game.scores["learner"] + most + game.params.king_points < target
+
+
+def _king_may_end(game: DrillTable, hp: HandPlay) -> bool:
+    """May a king of trumps, marked before the play (dealt, or drawn in the exchange), end the game (law 47)?"""
+    return max(hp.score_before.values()) + game.params.king_points >= game.params.game_target
 
 
 def plan(game: DrillTable, hp: HandPlay) -> None:
@@ -67,6 +72,8 @@ def plan(game: DrillTable, hp: HandPlay) -> None:
              and not (several and c == OVERSCORE.code and not _overscore_sure(game))]
     if not codes:
         return
+    if several and _king_may_end(game, hp):  # the game may end before any card is played: a drill of the deal
+        codes = [c for c in codes if STAGINGS[c].ready(game, hp)] or codes
     rng = random.Random(f"ecarte-tutor drill {game.settings.seed} {hp.number}")
     hp.drill = rng.choice(codes)
     hp.drill_from = rng.randint(0, 2)
