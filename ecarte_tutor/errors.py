@@ -30,11 +30,15 @@ class DataError(Exception):
 class QuestionError(Exception):
     """A question cannot be answered as asked; becomes the API's error object."""
 
-    def __init__(self, code: str, message: str, field: str | None = None):
+    def __init__(self, code: str, message: str, field: str | None = None, clash: list[str] | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
+        self.clash = clash  # conflicting-facts: the fewest facts given that cannot all be true together
 
     def to_answer(self) -> Answer:
-        return {"error": {"code": self.code, "message": self.message, "field": self.field}}
+        error: dict[str, object] = {"code": self.code, "message": self.message, "field": self.field}
+        if self.clash is not None:
+            error["clash"] = self.clash
+        return {"error": error}

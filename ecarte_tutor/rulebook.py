@@ -163,6 +163,15 @@ class DrillEntry(TypedDict):
 DRILL_PLACES = ("card", "second", "suit")  # what a drill's `seen` may name: its cards and the suit named
 
 
+class Presupposition(TypedDict):
+    """What an irregularity presupposes of the hand (a law's ``presupposes``, docs/laws-and-disputes.md)."""
+
+    irregularity: str | list[str]
+    when: NotRequired[dict[str, Condition]]
+    then: dict[str, Condition]
+    says: str
+
+
 # "if" is a keyword, hence the functional form.
 ImplicationEntry = TypedDict("ImplicationEntry", {"if": dict[str, Condition], "then": dict[str, FactValue]})
 
@@ -204,6 +213,7 @@ class Rule:
     see_also: tuple[str, ...] = ()
     relations: tuple[Relation, ...] = ()
     decisions: tuple[Decision, ...] = ()
+    presupposes: tuple[Presupposition, ...] = ()
     disagreements: tuple[Disagreement, ...] = ()
     example: str | None = None
     readings: tuple[Reading, ...] = ()
@@ -533,6 +543,7 @@ def _rule_from(entry: dict[str, Any], section: str, path: Path, rel: str) -> Rul
         see_also=tuple(entry.get("see_also", ())),
         relations=tuple(entry.get("relations", ())),
         decisions=tuple(entry.get("decisions", ())),
+        presupposes=tuple(entry.get("presupposes", ())),
         disagreements=tuple(entry.get("disagreements", ())),
         example=entry.get("example"),
         readings=tuple(entry.get("readings", ())),
@@ -614,6 +625,8 @@ def _cross_check(book: RuleBook, files: dict[str, str]) -> None:
             _check_decision(book, rule, decision, f"decisions[{d_index}]")
         for d_index, drill in enumerate(rule.drills):
             _check_drill(book, rule, drill, f"drills[{d_index}]")
+        for p_index, presupposition in enumerate(rule.presupposes):
+            _check_presupposition(book, rule, presupposition, f"presupposes[{p_index}]")
         for i, dis in enumerate(rule.disagreements):
             for j, entry in enumerate(dis["sources"]):
                 if entry["source"] not in book.sources:
@@ -732,6 +745,15 @@ def _check_drill(book: RuleBook, rule: Rule, drill: DrillEntry, where: str) -> N
 def _places(template: str) -> list[str]:
     """The names of the ``{places}`` of a template."""
     return [name for _text, name, _spec, _conv in Formatter().parse(template) if name is not None]
+
+
+def _check_presupposition(book: RuleBook, rule: Rule, presupposition: Presupposition, where: str) -> None:
+    irregularity = presupposition["irregularity"]
+    for value in [irregularity] if isinstance(irregularity, str) else irregularity:
+        _check_row_fact(book, rule, "irregularity", value, f"{where}.irregularity")
+    for part, conditions in (("when", presupposition.get("when", {})), ("then", presupposition["then"])):
+        for name, condition in conditions.items():
+            _check_row_fact(book, rule, name, condition, f"{where}.{part}.{name}")
 
 
 def _check_row_fact(book: RuleBook, rule: Rule, name: str, condition: Condition, key: str) -> None:

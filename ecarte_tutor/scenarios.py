@@ -80,6 +80,12 @@ def mismatches(expect: Mapping[str, object], answer: object, where: str = "") ->
             if got != wanted:
                 problems.append(f"error: expected code {wanted!r}, got {answer.get('error', 'no error')!r}")
             continue
+        if key == "clash":  # conflicting-facts: the facts named as clashing, in any order
+            error = answer.get("error")
+            got = error.get("clash") if isinstance(error, dict) else None
+            if not isinstance(wanted, list) or not isinstance(got, list) or set(map(str, wanted)) != set(map(str, got)):
+                problems.append(f"clash: expected {wanted!r}, got {got!r}")
+            continue
         if key == "explanation_mentions":
             text = str(answer.get("explanation", ""))
             phrases = wanted if isinstance(wanted, list) else [wanted]  # one phrase alone need not be a list

@@ -81,9 +81,10 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> Answer:
         faults.append(f"it holds {_named(duplicates)} more than once")
     if foreign:
         faults.append(f"{_named(foreign_cards)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
-    # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it.
-    ruling = rule_on({"facts": {"irregularity": INCORRECT_PACK}}, book, params)
-    assert ruling["status"] == "ruling"  # law 45's row needs no fact beyond the irregularity
+    # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it,
+    # for a pack found wrong once its deal had begun (found at the cut, no deal would be void).
+    ruling = rule_on({"facts": {"irregularity": INCORRECT_PACK, "deal_begun": True}}, book, params)
+    assert ruling["status"] == "ruling"  # law 45's row needs no fact beyond these
     answer.update(laws=ruling["laws"], cites=ruling["cites"] + [pack_rule], law_text=ruling["law_text"],
                   explanation=f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. "
                               + ruling["explanation"])

@@ -1,29 +1,25 @@
 """What the interview knows: the facts given, and what follows from them.
 
-The implications of rules/dispute-facts.yaml, and those of the timeline (a moment
-that happened implies the moments it requires; one that had not happened rules out
-the moments that require it), are applied until nothing new follows. Every value
-known remembers which given facts it rests on, so that a ruling can say exactly
-which of the user's answers decided it (``facts_used``).
+The implications of the timeline (:mod:`.timeline`: the data's implications, the
+moments' ``requires`` and the laws' presuppositions) are applied until nothing new
+follows; facts that cannot all be true of one hand are refused, naming the fewest
+answers that clash. Every value known remembers which given facts it rests on, so that
+a ruling can say exactly which of the user's answers decided it (``facts_used``).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from heapq import heappop, heappush
+from itertools import combinations
 from types import MappingProxyType
 
 from ...errors import QuestionError
 from ...rulebook import Condition, FactValue, RuleBook
 from ...wording import Words
-from .conditions import matches, same
-
-
-@dataclass(frozen=True)
-class Implication:
-    """If every fact of ``when`` is known and matches, the facts of ``then`` take their values."""
-
-    when: MappingProxyType[str, Condition]
-    then: MappingProxyType[str, FactValue]
+from .conditions import matches
+from .timeline import implications, readers_of
+from .timeline import moments as moments  # where the answers have always read the timeline
 
 
 @dataclass(frozen=True)
@@ -47,60 +43,80 @@ class Knowledge:
         return out
 
 
-def moments(book: RuleBook) -> tuple[str, ...]:
-    """The timeline: every fact with a ``moment``, in the order they happen."""
-    return tuple(name for name, spec in book.facts.items() if "moment" in spec)
+@dataclass(frozen=True)
+class Conflict:
+    """Two answers to one fact, or a presupposition broken: what the facts given cannot all say."""
+
+    name: str
+    held: FactValue
+    wanted: Condition
+    behind: frozenset[str]  # the given facts behind both
+    says: str | None
 
 
-def implications(book: RuleBook) -> tuple[Implication, ...]:
-    """The data's implications, then the timeline's (worked out once per rule book)."""
-    key = ("dispute-implications",)
-    found: tuple[Implication, ...] | None = book.derived.get(key)
-    if found is None:
-        rules = [Implication(MappingProxyType(dict(item["if"])), MappingProxyType(dict(item["then"])))
-                 for item in book.implications]
-        for name, spec in book.facts.items():
-            for earlier in spec.get("moment", {}).get("requires", ()):
-                rules.append(Implication(MappingProxyType({name: True}), MappingProxyType({earlier: True})))
-                rules.append(Implication(MappingProxyType({earlier: False}), MappingProxyType({name: False})))
-        found = book.derived[key] = tuple(rules)
-    return found
+def _close(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge | Conflict:
+    """The given facts and everything that follows from them, or the first contradiction met.
 
-
-def establish(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge:
-    """The given facts and everything that follows from them; contradictions are refused."""
+    A value once known never changes, so each implication is tried once, as soon as the last fact
+    it reads is known (the earliest in the data first)."""
     values = dict(given)
     support = {name: frozenset([name]) for name in given}
-    rules = implications(book)
-    changed = True
-    while changed:
-        changed = False
-        for rule in rules:
-            if not all(name in values and matches(cond, values[name]) for name, cond in rule.when.items()):
-                continue
-            behind = frozenset().union(*(support[name] for name in rule.when))
-            for name, value in rule.then.items():
-                if name not in values:
-                    values[name], support[name] = value, behind
-                    changed = True
-                elif not same(values[name], value):
-                    raise _contradiction(book, name, value, values[name], behind | support[name], given)
+    rules, readers = implications(book), readers_of(book)
+    waiting = [len(rule.when) for rule in rules]
+    ready: list[int] = []
+
+    def learnt(name: str) -> None:
+        for index in readers.get(name, ()):
+            waiting[index] -= 1
+            if not waiting[index]:
+                heappush(ready, index)
+
+    for name in given:
+        learnt(name)
+    while ready:
+        rule = rules[heappop(ready)]
+        if not all(matches(cond, values[name]) for name, cond in rule.when.items()):
+            continue
+        behind = frozenset().union(*(support[name] for name in rule.when))
+        for name, condition in rule.then.items():
+            if name not in values:
+                if isinstance(condition, (str, int)):  # one value (bool is an int) follows; a list or bounds restricts
+                    values[name], support[name] = condition, behind
+                    learnt(name)
+            elif not matches(condition, values[name]):
+                return Conflict(name, values[name], condition, behind | support[name], rule.says)
     return Knowledge(MappingProxyType(values), MappingProxyType(support))
 
 
-def _contradiction(book: RuleBook, name: str, wanted: FactValue, held: FactValue, behind: frozenset[str],
-                   given: Mapping[str, FactValue]) -> QuestionError:
+def establish(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge:
+    """The given facts and everything that follows from them; contradictions are refused, naming
+    the fewest answers that cannot all be true of one hand."""
+    found = _close(book, given)
+    if isinstance(found, Knowledge):
+        return found
+    culprits = sorted(found.behind, key=list(book.facts).index)
+    for size in range(1, len(culprits)):
+        for names in combinations(culprits, size):
+            smaller = _close(book, {name: given[name] for name in names})
+            if isinstance(smaller, Conflict):
+                raise _contradiction(book, smaller, given)
+    raise _contradiction(book, found, given)
+
+
+def _contradiction(book: RuleBook, conflict: Conflict, given: Mapping[str, FactValue]) -> QuestionError:
     words = Words(book)
-    culprits = sorted(behind, key=list(book.facts).index)
+    culprits = sorted(conflict.behind, key=list(book.facts).index)
     listed = "; ".join(words.fact_state(n, given[n]) for n in culprits)
+    why = conflict.says if conflict.says else _clash(words, conflict.name, conflict.held, conflict.wanted)
     return QuestionError(
         "conflicting-facts",
-        f"These answers cannot all be true of one hand: {listed}. {_clash(words, name, held, wanted)} "
-        "Correct one of them.",
-        f"facts.{culprits[-1]}" if culprits else "facts")
+        f"These answers cannot all be true of one hand: {listed}. {why} Correct one of them.",
+        f"facts.{culprits[-1]}" if culprits else "facts", clash=culprits)
 
 
-def _clash(words: Words, name: str, held: FactValue, wanted: FactValue) -> str:
+def _clash(words: Words, name: str, held: FactValue, wanted: Condition) -> str:
+    if isinstance(wanted, (dict, list)):
+        return f"Together they rule out {words.fact_state(name, held)}: they need {words.fact_condition(name, wanted)}."
     if name in words.moments:
         return f"Together they say both that {words.fact_state(name, held)} and that {words.fact_state(name, wanted)}."
     return (f"Together they give two answers to “{words.fact(name)}”: {words.fact_value(name, held)}, and "

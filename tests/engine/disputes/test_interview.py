@@ -47,13 +47,14 @@ def test_irregularity_asked_first_even_with_other_facts(fbook):
 def test_asks_facts_in_the_order_of_the_facts_file(fbook):
     facts = {"irregularity": "wrong-card-count"}
     asked = []
-    for name, value in [("hand", "dealer"), ("count", 7), ("trump_turned", True), ("dealer_answered", False),
-                        ("dealer_played", False)]:
+    # the moments first: once they say whether the hand has played, its count may follow from `count`
+    for name, value in [("hand", "dealer"), ("trump_turned", True), ("dealer_answered", False),
+                        ("dealer_played", False), ("count_error", "too-many")]:
         answer = dispute(fbook, facts)
         assert answer["status"] == "need"
         asked.append(answer["need"]["fact"])
         facts[name] = value
-    assert asked == ["hand", "count", "trump_turned", "dealer_answered", "dealer_played"]
+    assert asked == ["hand", "trump_turned", "dealer_answered", "dealer_played", "count_error"]
     assert dispute(fbook, facts)["case"] == "law.17/surplus-before-decision"
 
 

@@ -36,6 +36,7 @@ def moments_of(state) -> dict:
         "exchange_made": any(state.discarded.values()),
         "exchange_over": state.phase in ("play", "complete"),
         "first_lead": bool(state.history or state.current),
+        "elder_played": bool(state.played["elder"]),
         "dealer_played": bool(state.played["dealer"]),
         "played_again": len(state.played["dealer"]) >= 2,
         "elder_played_without_proposing": state.elder_played_without_proposing,
@@ -153,7 +154,7 @@ def test_a_dealer_who_takes_no_card_is_ruled_as_the_hand_referee_rules_it(profil
     actions = [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
                {"by": "elder", "do": "discard", "cards": CARDS[:1]}, {"by": "dealer", "do": "discard", "cards": []}]
     refereed = ask({"kind": "hand", "profile": profile, "deal": deal, "actions": actions})
-    ruling = dispute(profile, {"irregularity": "dealer-kept-hand", "discovered": "exchange"})
+    ruling = dispute(profile, {"irregularity": "dealer-kept-hand", "discovered": "exchange", "stock_ran_out": False})
     if refereed["legal"]:
         assert [o["id"] for o in ruling["options"]] == ["no-penalty"]
     else:
