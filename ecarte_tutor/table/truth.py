@@ -37,6 +37,7 @@ def moments(state: hand.HandState) -> Facts:
         "exchange_made": sum(state.discarded.values()) > 0,
         "exchange_over": state.phase in ("play", "complete", "game-over"),
         "first_lead": bool(state.history or state.current),
+        "elder_played": bool(state.played["elder"]),
         "dealer_played": bool(state.played["dealer"]),
         "hand_over": over,
         "played_again": len(state.played["dealer"]) > 1,
