@@ -225,7 +225,25 @@ def trees(dataset: str) -> dict:
     """((profile, agreements), irregularity) -> its walked tree."""
     book = book_of(dataset)
     kinds = [c["value"] for c in book.facts["irregularity"]["choices"]]
-    return {(table, kind): Tree(book, table, kind) for table in tables(book) for kind in kinds}
+    return {(table, kind): Tree(book, table, kind) for table in tables(book) for kind in kinds
+            if not table[1] or not set(table[1]) <= _asked_only(book) or kind in _scored(book)}
+
+
+def _asked_only(book) -> set[str]:
+    """The agreements that bring no rows, only facts of their own: they matter only where a ruling scores."""
+    read = {name for rule in book.rules.values() for d in rule.decisions for name in d.get("params", {})}
+    return {fact["agreement"] for fact in book.facts.values() if "agreement" in fact
+            and book.agreement(fact["agreement"])["parameter"] not in read}
+
+
+def _scored(book) -> set[str]:
+    """The irregularities some row of which scores the hand (a concession, or an option with points)."""
+    out: set[str] = set()
+    for rule in book.rules.values():
+        for d in rule.decisions:
+            if d.get("points") == "concession" or any("points" in o for o in d["options"]):
+                out |= {d["irregularity"]} if isinstance(d["irregularity"], str) else set(d["irregularity"])
+    return out
 
 
 def test_every_irregularity_reaches_a_ruling():
