@@ -30,7 +30,7 @@ HELD: list = []  # with --hold-library: the site's app, kept alive and never cal
 
 def recorded_answer(body: bytes, hold: bool = False):
     """Status line, headers and body of the real app's answer to ``body`` POSTed to /api/ask."""
-    app = create_app({"SECRET_KEY": os.environ.get("ECARTE_TUTOR_SECRET_KEY", "bench-only")})
+    app = create_app({"SECRET_KEY": os.environ.get("ECARTE_TUTOR_SECRET_KEY", "bench-only-key-5f2c9a1e7d3b8046a4")})
     if hold:
         HELD.append(app)
     response = app.test_client().post("/api/ask", data=body)
@@ -58,7 +58,7 @@ def main(argv=None) -> int:
     app = constant_app(*recorded_answer(args.body.encode(), args.hold_library))
     sock = listen(args.host, args.port)
     print(f"control: serving on http://{args.host}:{sock.getsockname()[1]}/", file=sys.stderr, flush=True)
-    return supervised.serve(app, sock, args.workers, args.threads)
+    return supervised.serve(app, sock, args.workers)
 
 
 if __name__ == "__main__":

@@ -205,8 +205,7 @@ def check_sigterm(args) -> dict:
 # 3. Idle connections --------------------------------------------------------------------------
 
 def check_idle(args) -> dict:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, args.idle + 1024)), hard))
+    raise_fd_limit(args.idle + 1024)
     server = Server(args)
     idle: list[socket.socket] = []
     reopened = [0]
@@ -417,6 +416,161 @@ def check_long_urls(args) -> dict:
     return results
 
 
+# 6. Slow clients ------------------------------------------------------------------------------
+
+STALLED_HEAD = b"GET / HT"
+# What a slow client sends one byte a second: half of them a request line and a header that never ends,
+# half a whole head at once and then its (legal-sized) body.
+DRIBBLE_HEAD = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 100_000
+DRIBBLE_BODY = (f"POST /api/ask HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: 60000\r\n\r\n").encode() + b" " * 60_000
+
+
+def hold_slow(port: int, stalled_count: int, dribbling_count: int, ready, stop, report) -> None:
+    """In a process of its own (so its work does not delay the visitors' timing): hold ``stalled_count``
+    connections stalled after a partial request line and ``dribbling_count`` sending one byte a second,
+    opening again any the server closes, until ``stop`` is set; then put the counts on ``report``."""
+    counts = {"reopened": 0, "open_failures": 0, "cut_by_server": 0}
+
+    def open_one(first: bytes) -> socket.socket | None:
+        try:
+            sock = socket.create_connection((HOST, port), timeout=5)
+            sock.sendall(first)
+            sock.setblocking(False)
+            return sock
+        except OSError:
+            counts["open_failures"] += 1
+            return None
+
+    def closed(sock: socket.socket) -> bool:
+        try:
+            return sock.recv(65536, socket.MSG_PEEK) != b""  # an answer (a 400/408) or the end: closed by the server
+        except BlockingIOError:
+            return False
+        except OSError:
+            return True
+
+    stalled = [open_one(STALLED_HEAD) for _ in range(stalled_count)]
+    dribbling: list[list] = []  # [socket or None, bytes sent, what it sends]
+    for i in range(dribbling_count):
+        data = DRIBBLE_BODY if i % 2 else DRIBBLE_HEAD
+        first = 1 if data is DRIBBLE_HEAD else data.index(b"\r\n\r\n") + 4
+        dribbling.append([open_one(data[:first]), first, data])
+    opened = stalled_count + dribbling_count
+    ready.set()
+    next_byte = time.monotonic() + 1
+    while not stop.is_set():  # every 0.2 s: reopen what the server closed; every second: one more byte each
+        for i, sock in enumerate(stalled):
+            if sock is None or closed(sock):
+                if sock is not None:
+                    sock.close()
+                    counts["cut_by_server"] += 1
+                stalled[i] = open_one(STALLED_HEAD)
+                counts["reopened"] += 1
+        send = time.monotonic() >= next_byte
+        if send:
+            next_byte += 1
+        for item in dribbling:
+            sock, sent, data = item
+            if sock is not None and send:
+                try:
+                    item[1] += sock.send(data[sent:sent + 1])
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    sock.close()
+                    item[0] = sock = None
+                    counts["cut_by_server"] += 1
+            if sock is None or closed(sock):
+                if sock is not None:
+                    sock.close()
+                    counts["cut_by_server"] += 1
+                first = 1 if data is DRIBBLE_HEAD else data.index(b"\r\n\r\n") + 4
+                item[0], item[1] = open_one(data[:first]), first
+                counts["reopened"] += 1
+        stop.wait(0.2)
+    held = sum(sock is not None for sock in stalled) + sum(item[0] is not None for item in dribbling)
+    for sock in [*stalled, *(item[0] for item in dribbling)]:
+        if sock is not None:
+            sock.close()
+    report.put({**counts, "opened": opened + counts["reopened"], "held_at_end": held})
+
+
+def check_slow(args) -> dict:
+    """``args.stalled`` connections stalled after a partial request line and ``args.dribbling`` sending one
+    byte a second, held for ``args.slow_seconds`` by another process (any the server closes is opened again),
+    while visitors, each on a new connection with a 5 s time-out, ask questions."""
+    import multiprocessing
+
+    raise_fd_limit(args.stalled + args.dribbling + 1024)
+    server = Server(args)
+    context = multiprocessing.get_context("fork")
+    ready, stop, report = context.Event(), context.Event(), context.Queue()
+
+    def visitors(seconds: float) -> dict:
+        """4 visitors asking questions for ``seconds``, each request on a new connection with a 5 s time-out."""
+        latencies: list[float] = []
+        outcome = {"errors": 0, "timeouts": 0}
+
+        def visitor(deadline):
+            while time.monotonic() < deadline:
+                began = time.perf_counter()
+                try:
+                    with socket.create_connection((HOST, server.port), timeout=5) as sock:
+                        sock.sendall(REQUEST)
+                        answer = read_response(sock, bytearray())
+                    if answer is None or answer[0] != 200:
+                        outcome["errors"] += 1
+                    else:
+                        latencies.append(time.perf_counter() - began)
+                except TimeoutError:
+                    outcome["timeouts"] += 1
+                except OSError:
+                    outcome["errors"] += 1
+                time.sleep(0.02)
+
+        deadline = time.monotonic() + seconds
+        threads = [threading.Thread(target=visitor, args=(deadline,)) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return {"requests": len(latencies), **outcome, **percentiles(latencies)}
+
+    holder = None
+    try:
+        wait_for_workers(server)
+        quiet = visitors(max(5, args.slow_seconds / 3))  # the baseline: the same visitors, no slow client
+        holder = context.Process(target=hold_slow, args=(server.port, args.stalled, args.dribbling, ready, stop,
+                                                         report))
+        holder.start()
+        ready.wait(120)
+        slow = visitors(args.slow_seconds)
+        stop.set()
+        counts = report.get(timeout=120)
+        holder.join(timeout=30)
+    finally:
+        stop.set()
+        if holder is not None and holder.is_alive():
+            holder.kill()
+        server.stop()
+    return {**counts, "quiet": quiet, **slow}
+
+
+def percentiles(latencies: list[float]) -> dict:
+    latencies = sorted(latencies)
+    count = len(latencies)
+    return {"p50_ms": statistics.median(latencies) * 1000 if count else None,
+            "p99_ms": latencies[min(count - 1, int(count * 0.99))] * 1000 if count else None,
+            "max_ms": latencies[-1] * 1000 if count else None}
+
+
+def raise_fd_limit(wanted: int) -> None:
+    """Room for ``wanted`` open sockets in this process (up to the hard limit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, wanted)), hard))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", choices=("gunicorn", "waitress"), default=None,
@@ -425,12 +579,15 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--idle", type=int, default=1000, help="idle connections to hold (default 1000)")
     parser.add_argument("--idle-seconds", type=int, default=30, help="how long to hold them (default 30)")
-    parser.add_argument("--only", type=int, nargs="*", default=None, help="run only these checks (1-5)")
+    parser.add_argument("--stalled", type=int, default=1000, help="connections stalled mid-request-line (default 1000)")
+    parser.add_argument("--dribbling", type=int, default=1000, help="connections sending a byte a second (1000)")
+    parser.add_argument("--slow-seconds", type=int, default=30, help="how long to hold them (default 30)")
+    parser.add_argument("--only", type=int, nargs="*", default=None, help="run only these checks (1-6)")
     args = parser.parse_args(argv)
     from ecarte_tutor.commands.serve import DEFAULT_SERVER
 
     args.server = args.server or DEFAULT_SERVER
-    run = set(args.only or range(1, 6))
+    run = set(args.only or range(1, 7))
     if args.server == "waitress":
         run -= {1, 2}  # one process, no supervisor: nothing to kill or to stop gracefully
     if {1} & run and not shutil.which("wrk"):
@@ -471,6 +628,16 @@ def main(argv=None) -> int:
             for name, item in r.items():
                 print(f"5. /dispute/ URL of {item['url_bytes'] / 1000:.0f} kB ({name}): status {item['status']}, "
                       f"{item['response_bytes']} bytes (target: 400 under 10 KB)")
+        if 6 in run:
+            r = check_slow(args)
+            print(f"6. {args.stalled} connections stalled after 'GET / HT' and {args.dribbling} sending a byte a "
+                  f"second (half the head, half the body), "
+                  f"for {args.slow_seconds} s ({r['opened']} opened in all, {r['held_at_end']} open at the end, "
+                  f"{r['cut_by_server']} closed by the server and opened again, {r['open_failures']} failed to open): "
+                  f"{r['requests']} visitor requests, {r['timeouts']} timed out (target 0), {r['errors']} errors, "
+                  f"p50 {fmt(r['p50_ms'], 'ms')}, p99 {fmt(r['p99_ms'], 'ms')} (target < 100 ms), "
+                  f"max {fmt(r['max_ms'], 'ms')}; before them, the same visitors: {r['quiet']['requests']} requests, "
+                  f"{r['quiet']['timeouts']} timed out, p99 {fmt(r['quiet']['p99_ms'], 'ms')}")
     finally:
         folder.cleanup()
     return 0

@@ -1,7 +1,7 @@
 """The site under load: POST /api/ask against a bare WSGI app sending the same bytes, same server, one run.
 
-Starts the production server (``ecarte-tutor serve``: gunicorn, its default processes and
-threads) and the control (``bench/control_server.py``: a bare WSGI app that sends the very
+Starts the production server (``ecarte-tutor serve``: gunicorn, its default gevent worker
+processes) and the control (``bench/control_server.py``: a bare WSGI app that sends the very
 status, headers and body the site sends for the question, under gunicorn with the same
 settings), each in a subprocess on 127.0.0.1 and a free port. It loads them over 32
 keep-alive connections with wrk when it is installed (a C load generator that leaves the
@@ -58,7 +58,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ecarte_tutor.commands.serve import DEFAULT_THREADS, DEFAULT_WORKERS  # noqa: E402
+from ecarte_tutor.commands.serve import DEFAULT_WORKERS  # noqa: E402
 
 HOST = "127.0.0.1"  # loopback only
 PLAY = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D", "KH", "AC"], "card": "7S"}
@@ -81,28 +81,29 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(command: list[str], port: int, threads: int | None, workers: int | None, log) -> subprocess.Popen:
-    """``command`` (the site's serve, or the control) on ``port``, once it answers."""
-    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="bench-only", PYTHONPATH=str(ROOT))
+def start_server(command: list[str], port: int, threads: int | None, workers: int | None, log,
+                 ready: str = "/api/openapi.json") -> subprocess.Popen:
+    """``command`` (the site's serve, or the control) on ``port``, once it answers GET ``ready``."""
+    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="bench-only-key-5f2c9a1e7d3b8046a4", PYTHONPATH=str(ROOT))
     # The server's log goes to a file: a pipe nobody reads would fill up and stall the server.
     command = command + ["--host", HOST, "--port", str(port)]
     command += (["--threads", str(threads)] if threads else []) + (["--workers", str(workers)] if workers else [])
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         if process.poll() is not None:
             log.seek(0)
             raise SystemExit(f"the server stopped at once: {log.read().decode(errors='replace')}")
         try:
             connection = http.client.HTTPConnection(HOST, port, timeout=1)
-            connection.request("GET", "/api/openapi.json")
+            connection.request("GET", ready)
             if connection.getresponse().status == 200:
                 connection.close()
                 return process
         except OSError:
             time.sleep(0.1)
     process.kill()
-    raise SystemExit("the server did not answer within 30 s")
+    raise SystemExit("the server did not answer within 90 s")
 
 
 def request_bytes(method: str, path: str, body: bytes = b"") -> bytes:
@@ -265,7 +266,7 @@ def page_weights(port: int) -> list[dict]:
 def time_create_app() -> dict:
     """create_app() in a fresh process: the rule book is read and validated from scratch."""
     code = ("import time, os; t0 = time.perf_counter(); from ecarte_tutor.web import create_app; "
-            "t1 = time.perf_counter(); create_app({'SECRET_KEY': 'x'}); t2 = time.perf_counter(); "
+            "t1 = time.perf_counter(); create_app({'SECRET_KEY': 'x', 'TESTING': True}); t2 = time.perf_counter(); "
             "print(t1 - t0, t2 - t1)")
     runs = []
     for _ in range(3):
@@ -361,8 +362,8 @@ def main(argv=None) -> int:
     startup = time_create_app()
 
     print(f"Load ({generator}): {args.connections} keep-alive connections, {args.rounds} alternating rounds of "
-          f"{args.seconds:g} s each; gunicorn: {args.workers or DEFAULT_WORKERS} process(es) of "
-          f"{args.threads or DEFAULT_THREADS} threads ({os.cpu_count()} cores); loopback")
+          f"{args.seconds:g} s each; gunicorn: {args.workers or DEFAULT_WORKERS} gevent process(es) "
+          f"({os.cpu_count()} cores); loopback")
     print(f"{'route':<25}{'requests':>9}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'worst p99':>10}  non-200")
     for route in routes:
         row = summary[route["name"]]

@@ -65,7 +65,7 @@ def serve(which: str, port: int, threads: int, totals, core: int | None) -> None
     if core is not None:
         os.sched_setaffinity(0, {core})
     if which == "site":
-        site = create_app({"SECRET_KEY": "bench-only"})
+        site = create_app({"SECRET_KEY": "bench-only-key-5f2c9a1e7d3b8046a4"})
         site.wsgi_app = timed(site.wsgi_app, totals)
         app = site
     else:
@@ -73,7 +73,7 @@ def serve(which: str, port: int, threads: int, totals, core: int | None) -> None
     gc.collect()
     gc.freeze()  # as ecarte-tutor serve does
     sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - gunicorn's log lines would mix with the table
-    supervised.serve(app, listen(HOST, port), 1, threads)
+    supervised.serve(app, listen(HOST, port), 1)
 
 
 def worker_cpu(server_pid: int) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from difflib import get_close_matches
 
-from .errors import QuestionError
+from .errors import QuestionError, excerpt
 from .fields import whole_number
 from .jsontypes import Question
 from .rulebook import Agreed, Agreement, Params, RuleBook
@@ -34,11 +34,12 @@ def read_agreements(question: Question, book: RuleBook) -> Agreed:
         if rule is None:
             near = get_close_matches(name, list(book.agreements), n=1)
             hint = f" Did you mean '{near[0]}'?" if near else f" The agreements are: {', '.join(book.agreements)}."
-            raise QuestionError("unknown-agreement", f"'{name}' is not an agreement the tutor knows.{hint}", where)
+            raise QuestionError("unknown-agreement", f"{excerpt(name)} is not an agreement the tutor knows.{hint}",
+                                where)
         value = _value(book.agreement(name), name, value, where)
         if name in chosen and chosen[name] != value:
             raise QuestionError("conflicting-agreements", f"'{name}' is agreed twice, with different values "
-                                                          f"({chosen[name]!r} and {value!r}).", where)
+                                                          f"({excerpt(chosen[name])} and {excerpt(value)}).", where)
         chosen[name] = value
     by_parameter: dict[str, str] = {}
     for name in chosen:

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from .agreements import agreements_taking_part, read_agreements
 from .engine.kinds import KINDS
-from .errors import QuestionError
+from .errors import QuestionError, excerpt
 from .house import House, under_house
 from .jsontypes import Answer
 from .questions.check import question_check
@@ -44,7 +44,7 @@ def read_profile(question: Mapping[str, object], book: RuleBook) -> str:
         return book.default_profile
     if not isinstance(profile, str) or profile.strip().lower() not in book.profiles:
         raise QuestionError("unknown-profile",
-                            f"Unknown profile {profile!r}; choose one of {', '.join(book.profiles)}.", "profile")
+                            f"Unknown profile {excerpt(profile)}; choose one of {', '.join(book.profiles)}.", "profile")
     return profile.strip().lower()
 
 
@@ -90,7 +90,7 @@ def _answer(question: object, book: RuleBook) -> Answer:
     if kind is None:
         raise QuestionError("missing-field", "The question needs a 'kind': one of " + ", ".join(KINDS) + ".", "kind")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise QuestionError("unknown-kind", f"Unknown kind {kind!r}; choose one of {', '.join(KINDS)}.", "kind")
+        raise QuestionError("unknown-kind", f"Unknown kind {excerpt(kind)}; choose one of {', '.join(KINDS)}.", "kind")
     found = KINDS[kind]
     problem = question_check(book, kind, found.schema).check(question)  # raises for an unknown field
     profile = book.default_profile if question.get("profile") is None else read_profile(question, book)

@@ -51,6 +51,13 @@ class Moment(TypedDict):
     pending: str
 
 
+class Stage(TypedDict):
+    """A group of a fact's choices: those of one moment of the hand."""
+
+    label: str
+    choices: list[FactValue]
+
+
 class Fact(TypedDict):
     """A fact the dispute interview may ask for (rules/dispute-facts.yaml)."""
 
@@ -62,4 +69,5 @@ class Fact(TypedDict):
     min: NotRequired[int]
     max: NotRequired[int]
     choices: list[FactChoice]
+    stages: NotRequired[list[Stage]]
     moment: NotRequired[Moment]

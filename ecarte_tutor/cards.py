@@ -17,7 +17,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import ClassVar, NoReturn
 
-from .errors import CardNotationError
+from .errors import CardNotationError, excerpt
 
 
 class Suit(Enum):
@@ -90,7 +90,7 @@ class Card:
         card = cls._pack.get((rank, suit))
         if card is None:
             if rank not in RANKS or not isinstance(suit, Suit):
-                raise ValueError(f"no card of the Piquet pack has rank {rank!r} and suit {suit!r}")
+                raise ValueError(f"no card of the Piquet pack has rank {excerpt(rank)} and suit {excerpt(suit)}")
             card = object.__new__(cls)
             for name, value in (("rank", rank), ("suit", suit), ("pretty", f"{rank}{suit.symbol}"),
                                 ("notation", f"{rank}{suit._name_}")):
@@ -140,7 +140,7 @@ def parse_suit(text: object) -> Suit:
         suit = _SUIT_ALIASES.get(text) or _SUIT_ALIASES.get(text.strip().replace("\ufe0f", "").lower())
         if suit is not None:
             return suit
-    raise CardNotationError(f"{text!r} is not a suit: {SUIT_HELP}")
+    raise CardNotationError(f"{excerpt(text)} is not a suit: {SUIT_HELP}")
 
 
 def split_card(text: str) -> tuple[str, Suit | None]:
@@ -155,7 +155,7 @@ def parse_card(text: object) -> Card:
     if isinstance(text, str):
         # Most cards arrive in the canonical notation: one look-up, before any normalising.
         return CANONICAL_CARDS.get(text) or _parse_card_text(text)
-    raise CardNotationError(f"{text!r} is not a card: {CARD_HELP}")
+    raise CardNotationError(f"{excerpt(text)} is not a card: {CARD_HELP}")
 
 
 @lru_cache(maxsize=4096)
@@ -164,7 +164,7 @@ def _parse_card_text(text: str) -> Card:
     written, suit = split_card(text)
     rank = _RANK_ALIASES.get(written.lower())
     if rank is None or suit is None:
-        raise CardNotationError(f"{text!r} is not a card of the Piquet pack: {CARD_HELP}")
+        raise CardNotationError(f"{excerpt(text)} is not a card of the Piquet pack: {CARD_HELP}")
     return Card(rank, suit)
 
 

@@ -34,6 +34,7 @@ ENDINGS = ("ing", "ed", "es", "s", "e")
 _WORD = re.compile(r"[a-z0-9]+")
 _DOUBLE = re.compile(r"([b-df-hj-np-tv-z])\1$")
 _LAW = re.compile(r"^laws?$")
+_NON = re.compile(r"\bnon-(?=[a-z])")
 
 
 def stem(word: str) -> str:
@@ -50,8 +51,10 @@ STOPWORDS = frozenset(stem(word) for word in STOPWORD_TEXT.split())
 
 
 def words(text: str) -> list[str]:
-    """The stemmed words of ``text``, accents dropped (écarté → ecarte)."""
-    plain = unicodedata.normalize("NFKD", text.lower()).encode("ascii", "ignore").decode()
+    """The stemmed words of ``text``, accents dropped (écarté → ecarte). A word with "non-" is a word of its
+    own: the non-dealer is not the dealer, so "dealer six cards" finds the dealer's case, not the
+    non-dealer's ("nondeal")."""
+    plain = _NON.sub("non", unicodedata.normalize("NFKD", text.lower()).encode("ascii", "ignore").decode())
     return [stem(word) for word in _WORD.findall(plain)]
 
 

@@ -9,7 +9,7 @@ import argparse
 import sys
 from importlib import import_module
 
-from .errors import DataError
+from .errors import DataError, StartError
 
 COMMANDS = {
     "check": ("ecarte_tutor.commands.check", "load and cross-check the rule book, lessons and scenarios"),
@@ -19,6 +19,7 @@ COMMANDS = {
     "lesson": ("ecarte_tutor.commands.lesson", "take a lesson at the terminal"),
     "play": ("ecarte_tutor.commands.play", "play a game against the tutor at the terminal"),
     "serve": ("ecarte_tutor.commands.serve", "run the site with a production WSGI server"),
+    "db": ("ecarte_tutor.commands.db", "the progress store: apply its migrations, or say where it stands"),
 }
 
 
@@ -45,6 +46,9 @@ def main(argv=None) -> int:
     except DataError as exc:
         print(f"ecarte-tutor: broken data file: {exc}", file=sys.stderr)
         return 1
+    except StartError as exc:
+        print(f"ecarte-tutor: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

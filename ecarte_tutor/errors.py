@@ -1,6 +1,7 @@
 """The three kinds of failure: bad notation, bad data files, bad questions."""
 from __future__ import annotations
 
+import reprlib
 from os import PathLike
 from typing import TYPE_CHECKING
 
@@ -12,8 +13,16 @@ class CardNotationError(ValueError):
     """A string is not a card (or suit) in any notation the tutor reads."""
 
 
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``): safe to print on a terminal."""
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 class DataError(Exception):
-    """A rule, lesson or scenario file is broken; the message names file, id and key."""
+    """A rule, lesson or scenario file is broken; the message names file, id and key.
+
+    The message is one printable line, cut to a bound: it may quote what the file holds.
+    """
 
     def __init__(self, path: str | PathLike[str], message: str, rule_id: str | None = None, key: str | None = None):
         self.path = str(path)
@@ -24,17 +33,47 @@ class DataError(Exception):
             where += f" › {rule_id}"
         if key:
             where += f" › {key}"
-        super().__init__(f"{where}: {message}")
+        super().__init__(cut(printable(f"{where}: {message}"), LONGEST_MESSAGE))
+
+
+EXCERPT = 40
+"""The most of a value an error message repeats: enough to recognise it, never the whole of a long one."""
+LONGEST_MESSAGE = 4000
+LONGEST_FIELD = 200
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = EXCERPT
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 2, 4, 4
+
+
+def excerpt(value: object) -> str:
+    """``repr(value)`` when short; else its beginning, with the length of a long text (no deep or long value echoed).
+
+    reprlib stops at a depth and a number of items, so a value nested a thousand deep, or a number
+    of thousands of digits, costs nothing to describe.
+    """
+    if isinstance(value, str) and len(value) > EXCERPT:
+        return f"{value[:EXCERPT]!r}… ({len(value):,} characters)"
+    return _SHORT.repr(value)
+
+
+def cut(text: str, limit: int) -> str:
+    """``text``, or its first ``limit`` characters and an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class QuestionError(Exception):
-    """A question cannot be answered as asked; becomes the API's error object."""
+    """A question cannot be answered as asked; becomes the API's error object.
+
+    The message and the field are cut to a bound: every message quotes what it echoes through
+    :func:`excerpt`, and this is the net for a field path built of long names.
+    """
 
     def __init__(self, code: str, message: str, field: str | None = None, clash: list[str] | None = None):
+        message = cut(message, LONGEST_MESSAGE)
         super().__init__(message)
         self.code = code
         self.message = message
-        self.field = field
+        self.field = None if field is None else cut(field, LONGEST_FIELD)
         self.clash = clash  # conflicting-facts: the fewest facts given that cannot all be true together
 
     def to_answer(self) -> Answer:
@@ -42,3 +81,8 @@ class QuestionError(Exception):
         if self.clash is not None:
             error["clash"] = self.clash
         return {"error": error}
+
+
+class StartError(Exception):
+    """The site cannot start as configured (a weak secret key, a database it cannot reach): the message
+    says what is wrong and how to put it right, in one line."""

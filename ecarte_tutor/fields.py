@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from typing import Literal, overload
 
 from .cards import CANONICAL_CARDS, Card, Suit, parse_card, parse_suit
-from .errors import CardNotationError, QuestionError
+from .errors import CardNotationError, QuestionError, excerpt
 from .wording import SEAT_NAMES as SEAT_NAMES  # explanations import the seats' names from here too
 
 SEATS = ("elder", "dealer")
@@ -69,8 +69,8 @@ def read_seat(value: object, field: str, *, allow_none: bool = False) -> str | N
         return None
     if isinstance(value, str) and value.strip().lower() in SEATS:
         return value.strip().lower()
-    raise QuestionError("bad-seat", f"'{field}' must be \"elder\" (the non-dealer) or \"dealer\", got {value!r}.",
-                        field)
+    raise QuestionError("bad-seat", f"'{field}' must be \"elder\" (the non-dealer) or \"dealer\", "
+                                    f"got {excerpt(value)}.", field)
 
 
 def read_bool(question: Mapping[str, object], name: str, default: bool = False) -> bool:
@@ -78,7 +78,7 @@ def read_bool(question: Mapping[str, object], name: str, default: bool = False) 
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise QuestionError("bad-field", f"'{name}' must be true or false, got {value!r}.", name)
+        raise QuestionError("bad-field", f"'{name}' must be true or false, got {excerpt(value)}.", name)
     return value
 
 
@@ -94,8 +94,8 @@ def whole_number(value: object) -> int | None:
 def read_int(value: object, field: str, *, low: int, high: int) -> int:
     number = whole_number(value)
     if number is None:
-        raise QuestionError("bad-field", f"'{field}' must be a whole number from {low} to {high}, got {value!r}.",
-                            field)
+        raise QuestionError("bad-field", f"'{field}' must be a whole number from {low} to {high}, "
+                                         f"got {excerpt(value)}.", field)
     if not low <= number <= high:
         raise QuestionError("out-of-range", f"'{field}' must be from {low} to {high}, got {number}.", field)
     return number
@@ -117,6 +117,12 @@ def other(seat: str) -> str:
     return "dealer" if seat == "elder" else "elder"
 
 
+MAX_DIGITS = 18
+"""The most digits a whole number typed in an address or a form may have: more than any count, score, seed or
+law number needs. Python refuses to read a number of over 4,300 digits (a ValueError that was a 500)."""
+
+
 def is_whole_number(text: str) -> bool:
-    """True for plain ASCII digits ("12"); ``str.isdigit`` alone also accepts "²", which ``int`` refuses."""
-    return text.isascii() and text.isdigit()
+    """True for plain ASCII digits ("12"), at most MAX_DIGITS of them; ``str.isdigit`` alone also accepts "²",
+    which ``int`` refuses."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import paths
+from .asking import ask
 from .casesearch import SYNONYMS_FILE, Synonyms, load_synonyms
 from .house import House, load_house
 from .lessons.model import Lesson, load_lessons
@@ -40,3 +41,37 @@ def load_library(rules: Path | str | None = None, lessons: Path | str | None = N
                    scenarios=tuple(load_scenarios(scenarios_root)),
                    house=load_house(house, book) if house else None,
                    synonyms=load_synonyms(scenarios_root / SYNONYMS_FILE))
+
+
+def scenario_defects(library: Library) -> list[str]:
+    """One line per worked case whose answer differs from the one it states, a case asking a kind of question
+    the engine does not answer among them (the casebook would show it as a ruling that cannot be made)."""
+    from .engine.kinds import KINDS
+    from .scenarios import mismatches
+
+    problems = []
+    for case in library.scenarios:
+        kind = case.question.get("kind")
+        if kind not in KINDS:
+            problems.append(f"{case.file} › {case.id}: asks a question of kind {kind!r}, which the engine does not "
+                            f"answer (the kinds: {', '.join(KINDS)})")
+            continue
+        problems += [f"{case.file} › {case.id}: {problem}"
+                     for problem in mismatches(case.expect, ask(case.question, library.book))]
+    return problems
+
+
+def defects(library: Library, lessons: bool = True) -> list[str]:
+    """Everything wrong with a loaded library that its schemas cannot see, one line each: the engine citing
+    rules the book lacks, a worked case or (``lessons``) a lesson's exercise the engine answers otherwise.
+
+    ``ecarte-tutor check`` prints them and exits non-zero; ``ecarte-tutor serve`` refuses to start on them.
+    """
+    from .engine.decides import problems as decides_problems
+    from .lessons import lesson_problems
+
+    found = [f"engine and rule book disagree: {problem}" for problem in decides_problems(library.book)]
+    found += [f"scenario defect: {problem}" for problem in scenario_defects(library)]
+    if lessons:
+        found += [f"lesson defect: {problem}" for problem in lesson_problems(library.lessons, library.book)]
+    return found

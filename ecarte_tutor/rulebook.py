@@ -497,6 +497,22 @@ def _condition_problem(facts: Mapping[str, Fact], name: str, condition: Conditio
     return None
 
 
+def _check_stages(path: Path, name: str, fact: Fact) -> None:
+    """Where a fact groups its choices by stage, every choice stands in exactly one stage."""
+    if "stages" not in fact:
+        return
+    staged = [value for stage in fact["stages"] for value in stage["choices"]]
+    values = [choice["value"] for choice in fact["choices"]]
+    for value in staged:
+        if value not in values:
+            raise DataError(path, f"stage choice {value!r} is not a value of the fact", key=f"{name}.stages")
+        if staged.count(value) > 1:
+            raise DataError(path, f"choice {value!r} stands in more than one stage", key=f"{name}.stages")
+    for value in values:
+        if value not in staged:
+            raise DataError(path, f"choice {value!r} stands in no stage", key=f"{name}.stages")
+
+
 def _check_facts(path: Path, facts: dict[str, Fact], implications: list[ImplicationEntry]) -> None:
     """A fact's choices are values of its type; moments require only earlier moments; implications
     speak of known facts and values."""
@@ -506,6 +522,7 @@ def _check_facts(path: Path, facts: dict[str, Fact], implications: list[Implicat
             # the question schemas read a choice fact's values as names (questions.schemas.fact_schema)
             if type(choice["value"]) is not FACT_TYPES[fact["type"]]:
                 raise DataError(path, f"{choice['value']!r} is not a {fact['type']} value", key=f"{name}.choices[{i}]")
+        _check_stages(path, name, fact)
         if "moment" not in fact:
             continue
         if fact["type"] != "boolean":

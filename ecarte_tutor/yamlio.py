@@ -6,12 +6,14 @@ strings. The C loader (libyaml) is used where it is installed.
 """
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
-from yaml.nodes import MappingNode, ScalarNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import DataError
 
@@ -50,17 +52,72 @@ StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _ma
 StrictLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp_as_string)
 
 
+LARGEST_FILE = 4 * 1024 * 1024
+"""No data file is larger (the largest, a scenario file, is under 100 kB)."""
+MOST_VALUES = 500_000
+"""No data file expands to more values once its aliases (``*name``) are followed: a few aliases of aliases
+(the "billion laughs") expand to 10**9 and would take minutes and gigabytes."""
+
+
+def read_data_file(path: Path) -> str:
+    """The text of a regular file of at most LARGEST_FILE bytes, or :class:`DataError`.
+
+    Opened without blocking and checked before reading, so a FIFO (or a device) is refused at once
+    instead of waiting for a writer that never comes.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise DataError(path, f"cannot be read: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as file:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise DataError(path, "is not a regular file (a pipe, a device or a folder); give a YAML file")
+        if status.st_size > LARGEST_FILE:
+            raise DataError(path, f"is {status.st_size:,} bytes; a data file is at most {LARGEST_FILE:,}")
+        data = file.read(LARGEST_FILE + 1)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(path, f"cannot be read: it is not UTF-8 text (byte {exc.start})") from None
+
+
+def _expanded(node: Node, limit: int) -> int:
+    """How many values ``node`` holds once every alias is followed, counting no further than ``limit``."""
+    count = 0
+    stack = [node]
+    while stack and count <= limit:
+        current = stack.pop()
+        count += 1
+        if isinstance(current, SequenceNode):
+            stack.extend(current.value)
+        elif isinstance(current, MappingNode):
+            for key, value in current.value:
+                stack += (key, value)
+    return count
+
+
 def load_yaml(path: Path) -> Any:
     """Read one YAML file strictly; a syntax error or repeated key raises :class:`DataError`.
 
     The document is whatever the file holds (like ``json.loads``, typed ``Any``): every caller
-    validates it against its JSON Schema before reading it.
+    validates it against its JSON Schema before reading it. Only a regular file of reasonable size
+    is read, and a document whose aliases expand it beyond MOST_VALUES values is refused before
+    anything is built from it.
     """
+    text = read_data_file(Path(path))
+    loader = StrictLoader(text)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(path, f"cannot be read: {exc}") from None
-    try:
-        return yaml.load(text, Loader=StrictLoader)  # noqa: S506 - StrictLoader is a SafeLoader
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if ("*" in text or "<<" in text) and _expanded(node, MOST_VALUES) > MOST_VALUES:
+            raise DataError(path, f"expands to more than {MOST_VALUES:,} values through its aliases (*name); "
+                                  "write the values out instead")
+        return loader.construct_document(node)
     except yaml.YAMLError as exc:
         raise DataError(path, f"is not valid YAML: {exc}".replace("\n", " ")) from None
+    except RecursionError:
+        raise DataError(path, "nests its values too deeply to be read") from None
+    finally:
+        loader.dispose()

@@ -34,6 +34,13 @@ def test_the_reported_query_two_cards_turned_finds_law_11_first(casebook):
     assert "packet" not in found[0].scenario.title.lower(), "no longer the broken packet order first"
 
 
+def test_the_dealer_is_not_the_non_dealer(casebook):
+    """Issue 23: "dealer six cards" ranked the non-dealer's six cards (law 15) first."""
+    assert normalised("the non-dealer") != normalised("the dealer") and " deal " not in normalised("non-dealer")
+    assert first_laws(casebook, "dealer six cards")[0] == 17
+    assert first_laws(casebook, "non-dealer six cards")[0] == 15
+
+
 @pytest.mark.parametrize("query", ["renege", "renounce", "revoke", "did not follow suit"])
 def test_renege_and_its_synonyms_find_the_revoke_cases(casebook, query):
     assert first_laws(casebook, query) == [43, 43, 43]

@@ -1,5 +1,6 @@
 """Practice: fresh exercises on a rule, made from a seed, on the rule's boundary, graded by the engine."""
 import io
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from data_under_test import BOOK, LIBRARY
@@ -7,8 +8,8 @@ from wrong_answers import typical_wrong_answers
 
 from ecarte_tutor.cards import parse_card, parse_suit
 from ecarte_tutor.lessons import LessonError, Progress, engine_answer, expected_answer, grade, run_lesson
-from ecarte_tutor.lessons.drills import drill_exercise, drill_for, drillable
-from ecarte_tutor.lessons.progress import MAX_PRACTICE, RIGHT_TO_CLEAR
+from ecarte_tutor.lessons.drills import drill_exercise, drill_for, drillable, fresh_drill
+from ecarte_tutor.lessons.review import basics
 
 DRILLABLE = sorted(drillable(BOOK))
 SEEDS = range(6)
@@ -85,37 +86,60 @@ def test_a_rule_without_practice_is_a_lesson_error():
     assert drill_for("no.such-rule", BOOK) is None
 
 
-# --- progress keeps the rules broken, by id and count ---------------------------------------------
+# --- progress keeps the rules broken, each with its review's state -------------------------------------
+
+NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
+HEAD = "play.head-the-trick"
 
 
-def test_a_rule_broken_is_owed_until_answered_right_twice():
-    p = Progress().missed_rule("play.head-the-trick").missed_rule(None)
-    assert p.practice == (("play.head-the-trick", RIGHT_TO_CLEAR),) and p.seq == 1
-    p = p.practised("play.head-the-trick", True)
-    assert p.owed("play.head-the-trick") == 1
-    p = p.practised("play.head-the-trick", False, broke="play.follow-suit")  # wrong again: owed in full
-    assert p.practice == (("play.head-the-trick", 2), ("play.follow-suit", 2))
-    p = p.practised("play.head-the-trick", True).practised("play.head-the-trick", True)
-    assert p.practice == (("play.follow-suit", 2),) and p.next_to_practise() == "play.follow-suit"
-    assert Progress.from_dict(p.to_dict()) == p
-    assert p.reset().practice == ()
-
-
-def test_the_cookie_keeps_few_rules_and_drops_what_it_cannot_use():
+def test_a_rule_broken_stays_until_mastered_however_many_there_are():
     p = Progress()
-    for n in range(MAX_PRACTICE + 5):
-        p = p.missed_rule(f"law.{n + 1}")
-    assert len(p.practice) == MAX_PRACTICE and p.practice[-1][0] == f"law.{MAX_PRACTICE + 5}"
+    for n in range(40):  # far more than the twelve an earlier cookie held
+        p = p.missed_rule(f"law.{n + 1}", NOW)
+    assert len(p.reviews) == 40 and all(item.is_due(NOW) and not item.mastered for item in p.reviews.values())
+    assert Progress.from_dict(p.to_dict()) == p
+    assert [item.rule for item in p.to_review(basics(BOOK))][:2] == ["law.1", "law.10"]
+
+
+def test_a_practice_answer_is_one_review_a_situation():
+    p = Progress().missed_rule(HEAD, NOW).missed_rule(None, NOW)
+    assert p.seq == 1 and p.reviews[HEAD].reviews == 0
+    p, outcome = p.practised(HEAD, "s1", True, None, NOW)
+    assert outcome == "scheduled" and p.reviews[HEAD].due == NOW + timedelta(minutes=10)
+    assert p.practised(HEAD, "s1", True, None, NOW + timedelta(hours=1)) == (p, "seen")  # no credit twice
+    later, outcome = p.practised(HEAD, "s2", True, None, NOW + timedelta(minutes=1))
+    assert outcome == "not-due" and later.reviews[HEAD] == p.reviews[HEAD]
+    p, outcome = p.practised(HEAD, "s3", False, "play.follow-suit", NOW + timedelta(minutes=10))
+    assert outcome == "scheduled" and p.reviews[HEAD].lapses == 1 and "play.follow-suit" in p.reviews
+    assert p.last_situation == "s3" and Progress.from_dict(p.to_dict()) == p
+    assert p.reset().reviews == {} and p.reset().reset_seq == p.seq + 1
+
+
+def test_a_mistake_elsewhere_on_a_rule_reviewed_is_a_lapse():
+    p, _ = Progress().missed_rule(HEAD, NOW).practised(HEAD, "s1", True, None, NOW)
+    before = p.reviews[HEAD]
+    p = p.missed_rule(HEAD, NOW + timedelta(minutes=5))
+    assert p.reviews[HEAD].lapses == before.lapses + 1 and p.reviews[HEAD].due > NOW + timedelta(minutes=5)
+    fresh = Progress().missed_rule(HEAD, NOW)
+    assert fresh.missed_rule(HEAD, NOW + timedelta(minutes=1)) == fresh, "never practised yet: it stays due"
+
+
+def test_an_earlier_cookies_practice_list_becomes_reviews_and_nothing_else():
     data = {"lessons": {}, "practice": [["law.43", 2], ["law.9", 7], ["BAD ID", 1], ["law.9"], "x", ["law.1", True],
                                         ["pack.piquet-pack", 1]]}
-    assert Progress.from_dict(data).practice == (("law.43", 2), ("pack.piquet-pack", 1))
-    assert Progress.from_dict(data, rules={"law.43"}).practice == (("law.43", 2),)
+    assert set(Progress.from_dict(data, now=NOW).reviews) == {"law.43", "law.9", "law.1", "pack.piquet-pack"}
+    assert set(Progress.from_dict(data, rules={"law.43"}, now=NOW).reviews) == {"law.43"}
+    assert Progress.from_dict(data).reviews == {}
 
 
-def test_rules_take_turns():
-    p = Progress().missed_rule("a.one").missed_rule("b.two")
-    assert p.next_to_practise() == "a.one" and p.next_to_practise("a.one") == "b.two"
-    assert p.next_to_practise("b.two") == "a.one" and Progress().next_to_practise() is None
+def test_rules_take_turns_and_the_rules_of_the_game_come_first():
+    basic = basics(BOOK)
+    p = Progress().missed_rule("variant.ace-high", NOW).missed_rule("scoring.point", NOW) \
+        .missed_rule("play.follow-suit", NOW)
+    assert p.next_to_practise(NOW, basic) == "play.follow-suit"
+    assert p.next_to_practise(NOW, basic, after="play.follow-suit") == "scoring.point"
+    assert [item.rule for item in p.due(NOW, basic)][-1] == "variant.ace-high"
+    assert Progress().next_to_practise(NOW, basic) is None
 
 
 # --- at the terminal -------------------------------------------------------------------------------
@@ -123,16 +147,15 @@ def test_rules_take_turns():
 
 def test_practice_at_the_terminal_after_a_lesson(book):
     lesson = next(item for item in LIBRARY.lessons if item.slug == "pack-and-ranking")
-    start = Progress().missed_rule("play.trump-when-void")
-    script = ["QS", "as 7s", "leader", "practise"]
-    seed = start.seq + 3  # practice opens at the progress counter (three answers on), one seed an exercise
-    for n in range(1, RIGHT_TO_CLEAR + 1):
-        exercise = drill_exercise("play.trump-when-void", seed + n, BOOK)
-        script.append(" ".join(expected_answer(exercise, BOOK)["cards"]))
+    start = Progress().missed_rule("play.trump-when-void", datetime.now(UTC))
+    # practice opens at the progress counter (three answers on), on the next seed
+    _, exercise = fresh_drill("play.trump-when-void", start.seq + 3 + 1, {None}, BOOK)
+    script = ["QS", "as 7s", "leader", "practise", " ".join(expected_answer(exercise, BOOK)["cards"])]
     out = io.StringIO()
     progress = run_lesson(lesson, io.StringIO("".join(line + "\n" for line in script)), out, book=BOOK,
                           progress=start, start=4)
     text = out.getvalue()
     assert "Your answers broke “" in text and "--- Practice: “" in text
-    assert text.count("Right.") == 3 + RIGHT_TO_CLEAR
-    assert "Every rule you missed is cleared." in text and progress.practice == ()
+    assert text.count("Right.") == 4
+    assert "Nothing more is due for practice now; the next review falls due in 10 minutes." in text
+    assert progress.reviews["play.trump-when-void"].reviews == 1

@@ -47,3 +47,21 @@ def test_dumps_refuses_numbers_that_are_not_finite(value):
 def test_dumps_refuses_what_is_not_json_data(value):
     with pytest.raises(TypeError):
         jsonio.dumps(value)
+
+
+@pytest.mark.parametrize("text, key, column", [
+    ('{"kind": "play", "kind": "trick"}', "kind", 18),
+    ('{"facts": {"count": 3, "hand": "elder", "count": 4}}', "count", 41),
+    ('{"a": "x:y", "b": {"c": 1, "c": 2}}', "c", 28),
+])
+def test_a_key_written_twice_in_one_object_is_refused(text, key, column):
+    """orjson keeps the last of two equal keys; a question must not silently mean its second half (L6)."""
+    for read in (jsonio.loads, jsonio.loads_utf8):
+        with pytest.raises(jsonio.JsonError) as caught:
+            read(text)
+        assert f'the key "{key}" appears twice in one object' in caught.value.message
+        assert (caught.value.line, caught.value.column) == (1, column)
+
+
+def test_equal_keys_in_different_objects_and_colons_in_text_are_fine():
+    assert jsonio.loads('[{"k": 1}, {"k": 2}, {"a": "10:30", "b": {"k": "x:y"}}]')[2]["b"] == {"k": "x:y"}

@@ -36,3 +36,10 @@ def test_every_question_schema_is_in_the_wheel(wheel_names):
     folder = ROOT / "ecarte_tutor" / "schemas" / "questions"
     for path in folder.glob("*.schema.json"):
         assert f"ecarte_tutor/schemas/questions/{path.name}" in wheel_names
+
+
+def test_the_stores_migrations_are_in_the_wheel(wheel_names):
+    """An installed wheel migrates its own database: Alembic's environment and every migration travel with it."""
+    folder = ROOT / "ecarte_tutor" / "store" / "migrations"
+    for path in [folder / "env.py", folder / "script.py.mako", *(folder / "versions").glob("*.py")]:
+        assert f"ecarte_tutor/store/migrations/{path.relative_to(folder).as_posix()}" in wheel_names

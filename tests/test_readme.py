@@ -47,9 +47,9 @@ def test_the_readme_serve_command_serves(line):
     argv = re.sub(r"--port \d+", f"--port {port}", line).split()[1:]
     command = [str(Path(sys.executable).with_name("ecarte-tutor")), *argv]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               env={**os.environ, "ECARTE_TUTOR_SECRET_KEY": "readme-test"})
+                               env={**os.environ, "ECARTE_TUTOR_SECRET_KEY": "readme-test-key-6b0e4d2a9c7f3158"})
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # serve checks every case and lesson and warms every page first
         while time.monotonic() < deadline:
             assert process.poll() is None, process.stdout.read().decode()[-800:]
             try:
@@ -59,7 +59,7 @@ def test_the_readme_serve_command_serves(line):
                     return
             except OSError:
                 time.sleep(0.2)
-        pytest.fail(f"{line!r} did not answer within 30 s")
+        pytest.fail(f"{line!r} did not answer within 120 s")
     finally:
         process.terminate()
         process.communicate(timeout=30)  # reads and closes the pipe

@@ -1,4 +1,8 @@
-"""``ecarte-tutor check``: load and cross-check the rule book, scenarios and lessons; print a summary."""
+"""``ecarte-tutor check``: load and cross-check the rule book, scenarios and lessons; print a summary.
+
+Every worked case and every lesson exercise is answered by the engine (:func:`ecarte_tutor.library.defects`,
+the same function ``serve`` refuses to start on); any defect is printed and the exit status is 1.
+"""
 from __future__ import annotations
 
 import sys
@@ -12,10 +16,9 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from ..engine.decides import applied_rules
-    from ..engine.decides import problems as decides_problems
     from ..engine.kinds import KINDS
-    from ..lessons import lesson_problems
-    from ..library import load_library
+    from ..errors import printable
+    from ..library import defects, load_library
     from ..questions.check import check_every_kind
 
     library = load_library(args.rules, house=args.house)
@@ -24,8 +27,8 @@ def run(args) -> int:
         house = library.house
         agreed = ", ".join(item if isinstance(item, str) else " ".join(f"{k} {v}" for k, v in item.items())
                            for item in house.written)
-        print(f"House: {house.title} ({house.file}): the {house.profile} profile"
-              + (f" with {agreed}." if agreed else "."))
+        print(printable(f"House: {house.title} ({house.file}): the {house.profile} profile"
+                        + (f" with {agreed}." if agreed else ".")))
     print(f"Rule book {book.root}: {len(book.rules)} rules, every one with a source.")
     for section in book.sections:
         print(f"  {section.name:<10} {len(section.rules):>3}  {section.title}  ({section.file})")
@@ -36,22 +39,20 @@ def run(args) -> int:
           f"{len(book.variants)} variants where they differ.")
     kinds = check_every_kind(book, {name: kind.schema for name, kind in KINDS.items()})
     print(f"Question schemas: {len(kinds)} kinds ({', '.join(kinds)}), each a valid JSON Schema, compiled.")
+    found = defects(library, lessons=args.rules is None)
     scenarios = library.scenarios
     groups = Counter(case.group for case in scenarios)
-    print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))}).")
+    broken_cases = sum(problem.startswith("scenario defect") for problem in found)
+    print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))})"
+          + (f", {broken_cases} defect(s)." if broken_cases else ", every one answered as it states."))
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
-    applied = applied_rules()
-    engine_problems = decides_problems(book)
-    for problem in engine_problems:
-        print(f"ecarte-tutor: engine and rule book disagree: {problem}", file=sys.stderr)
-    if not engine_problems:
-        print(f"Engine: {len(applied)} rule ids applied by the code, every one in the rule book; every rule that "
-              "sets a parameter is applied.")
-    lessons = library.lessons
-    problems = lesson_problems(lessons, book) if args.rules is None else []
-    for problem in problems:
-        print(f"ecarte-tutor: lesson defect: {problem}", file=sys.stderr)
-    print(f"Lessons: {len(lessons)}" + (f", {len(problems)} defect(s)." if problems else
-                                         ", every exercise's answer agreeing with the engine."))
-    return 1 if problems or engine_problems else 0
+    if not any(problem.startswith("engine and rule book") for problem in found):
+        print(f"Engine: {len(applied_rules())} rule ids applied by the code, every one in the rule book; every rule "
+              "that sets a parameter is applied.")
+    broken_lessons = sum(problem.startswith("lesson defect") for problem in found)
+    print(f"Lessons: {len(library.lessons)}" + (f", {broken_lessons} defect(s)." if broken_lessons else
+                                                 ", every exercise's answer agreeing with the engine."))
+    for problem in found:
+        print(printable(f"ecarte-tutor: {problem}"), file=sys.stderr)
+    return 1 if found else 0

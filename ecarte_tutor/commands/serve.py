@@ -1,8 +1,8 @@
 """``ecarte-tutor serve``: run the site under a production WSGI server.
 
 On POSIX the server is gunicorn (``ecarte_tutor.serving.supervised``): a master process
-that starts ``--workers`` processes of ``--threads`` threads, replaces any that dies and
-stops gracefully on SIGTERM. Elsewhere, or with ``--server waitress``, it is waitress in
+that starts ``--workers`` gevent processes, replaces any that dies and stops gracefully on
+SIGTERM. Elsewhere, or with ``--server waitress``, it is waitress in
 one process (``ecarte_tutor.serving.single``). Either way the app is built here, once,
 before any worker starts, so a broken rule book stops the start with one line.
 
@@ -19,8 +19,9 @@ import sys
 SERVERS = ("gunicorn", "waitress")
 # gunicorn forks its workers, so it needs POSIX; waitress runs anywhere, in one process.
 DEFAULT_SERVER = "gunicorn" if hasattr(os, "fork") else "waitress"
-# 16 threads a process: on the 2-core benchmark machine more threads served more requests a
-# second up to about 16 (bench/site_bench.py), since a thread waiting on a socket holds no core.
+# waitress: 16 threads a process; on the 2-core benchmark machine more threads served more requests
+# a second up to about 16 (bench/site_bench.py), since a thread waiting on a socket holds no core.
+# (gunicorn's gevent workers answer on greenlets, one per connection, and need no threads.)
 DEFAULT_THREADS = 16
 # One process per core (at most 4): a Python process runs its Python code on one core at a
 # time, and on the 2-core benchmark machine two processes served about twice the requests of one.
@@ -35,7 +36,8 @@ def add_arguments(parser) -> None:
                         help=f"gunicorn (POSIX: supervised worker processes) or waitress (one process, any OS); "
                              f"default here {DEFAULT_SERVER}")
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, metavar="N",
-                        help=f"threads answering requests in each process (default {DEFAULT_THREADS})")
+                        help=f"waitress: threads answering requests (default {DEFAULT_THREADS}); gunicorn's gevent "
+                             "workers take a greenlet per connection instead")
     parser.add_argument("--workers", type=int, default=None, metavar="N",
                         help=f"gunicorn worker processes (default {DEFAULT_WORKERS}: one a core, at most 4; "
                              "waitress always runs one)")
@@ -79,14 +81,24 @@ def run(args) -> int:
             from ..serving import single
     except ImportError as exc:
         return _fail(f"{args.server} is not installed ({exc.name}): pip install {args.server}", 1)
+    from ..errors import printable
+    from ..library import defects
     from ..serving import listen
     from ..web import MAX_BODY, create_app
+    from ..web.security import header_items, wants_hsts
+    from ..web.warm import warm
 
     # A broken rule book raises DataError: cli.main prints it as one line.
     config: dict = {"HOUSE_FILE": args.house} if args.house else {}
     if args.secure:
         config["SESSION_COOKIE_SECURE"] = True
     app = create_app(config or None)
+    found = defects(app.extensions["ecarte_tutor"].library)  # what `ecarte-tutor check` refuses, serve refuses
+    if found:
+        for problem in found:
+            print(printable(f"ecarte-tutor: {problem}"), file=sys.stderr)
+        return _fail(f"not started: the data has {len(found)} defect(s) (ecarte-tutor check lists them).", 1)
+    warm(app)  # everything a page builds on first use, built before the workers fork (web/warm.py)
     # The library is built once and lives as long as the server: frozen, the garbage collector no
     # longer walks its ~50,000 objects on every full collection, and gunicorn's forked workers do
     # not copy the pages the collector would have written to.
@@ -97,10 +109,14 @@ def run(args) -> int:
     except OSError as exc:
         return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}.", 1)
     port = sock.getsockname()[1]
+    store = app.extensions["ecarte_tutor_store"]  # migrated by create_app, before any worker is forked
+    print(f"ecarte-tutor: progress kept in {store.status().url} (ecarte-tutor db status says more)", file=sys.stderr)
+    store.close()
+    each = "gevent" if args.server == "gunicorn" else f"{args.threads} threads"
     print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.server}, {workers} process"
-          f"{'es' if workers > 1 else ''} of {args.threads} threads (Ctrl-C stops)", file=sys.stderr, flush=True)
+          f"{'es' if workers > 1 else ''} of {each} (Ctrl-C stops)", file=sys.stderr, flush=True)
     if args.server == "gunicorn":
-        return supervised.serve(app, sock, workers, args.threads)
+        return supervised.serve(app, sock, workers, header_items(wants_hsts(app)))
 
     def stop(signum, frame):  # waitress stops on KeyboardInterrupt; SIGTERM ends it the same way
         raise KeyboardInterrupt

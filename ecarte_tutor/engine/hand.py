@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
 from ..cards import Card, Suit
-from ..errors import QuestionError
+from ..errors import QuestionError, excerpt
 from ..fields import SEATS, other, read_card, read_cards, read_seat, read_seat_numbers, require
 from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
@@ -478,7 +478,7 @@ def read_action(value: object, index: int) -> Action:
     seat = read_seat(value.get("by"), f"{where}.by")
     verb = value.get("do")
     if verb not in VERBS:
-        raise QuestionError("bad-action", f"{where}.do must be one of {', '.join(VERBS)}; got {verb!r}.",
+        raise QuestionError("bad-action", f"{where}.do must be one of {', '.join(VERBS)}; got {excerpt(verb)}.",
                             f"{where}.do")
     action: Action = {"by": seat, "do": verb}
     if verb == "discard":

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ..cards import PACK, Suit, split_card
-from ..errors import QuestionError
+from ..errors import QuestionError, excerpt
 from ..fields import require
 from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
@@ -32,7 +32,7 @@ def read_any_card(value: object, field: str) -> str:
         rank, suit = split_card(value)
         if rank.upper() in FULL_RANKS and suit is not None:
             return f"{rank.upper()}{suit.letter}"
-    raise QuestionError("bad-card", f"{field}: {value!r} is not a playing card; write a rank (2–10, J, Q, K, A) "
+    raise QuestionError("bad-card", f"{field}: {excerpt(value)} is not a playing card; write a rank (2–10, J, Q, K, A) "
                                     "followed by a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠.", field)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ..errors import QuestionError
+from ..errors import QuestionError, excerpt
 from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
@@ -51,7 +51,7 @@ def _member(value: object, names: list[str], field: str) -> str:
         for name in names:
             if _key(name) == _key(value):
                 return name
-    raise QuestionError("not-a-player", f"{value!r} is not one of the players ({', '.join(names)}).", field)
+    raise QuestionError("not-a-player", f"{excerpt(value)} is not one of the players ({', '.join(names)}).", field)
 
 
 @decides(POOL_RULE)

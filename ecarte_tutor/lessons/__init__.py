@@ -72,15 +72,20 @@ chooses between them: ``"elder"``, ``"dealer"``, or ``null`` when the remedy is 
 explanation but are not asked for.
 
 ``Progress``
-    An immutable value, kept by the caller: ``record(lesson_id, step, correct=None|True|False)``,
-    ``lesson(lesson_id) -> LessonProgress(done, first_try, missed)``, ``summary(lesson)``,
-    ``reset(lesson_id=None)``, ``to_dict()`` and ``Progress.from_dict(data, lessons=None,
-    rules=None)``, which never fails: malformed parts are dropped. ``practice`` holds the rules
-    broken, each with the right answers still owed: ``missed_rule(rule_id)``,
-    ``practised(rule_id, correct, broke)``, ``next_to_practise(after)``, ``owed(rule_id)``.
+    An immutable value, kept by the caller (the site: the store): ``record(lesson_id, step,
+    correct=None|True|False)``, ``lesson(lesson_id) -> LessonProgress`` (``done``, ``first_try``,
+    ``missed``, step by step with the counter of each one's last change), ``summary(lesson)``,
+    ``reset()``, ``stale(page_seq, lesson_id, step, rule)`` (why an answer from a page drawn at
+    ``page_seq`` cannot count), ``to_dict()`` and ``Progress.from_dict(data, lessons=None,
+    rules=None, now=None)``, which never fails: malformed parts are dropped. ``reviews`` holds the
+    rules broken, each a ``review.ReviewItem`` with its FSRS state: ``missed_rule(rule_id, now)``,
+    ``practised(rule_id, situation, correct, broke, now) -> (progress, outcome)``,
+    ``due(now, basics)``, ``to_review(basics)``, ``next_to_practise(now, basics, after)``
+    (``lessons/review.py`` is the policy: spacing, mastery, basics first).
 
 ``drills.drill_exercise(rule_id, seed, book) -> Exercise``
     A fresh exercise on a rule, the same for the same seed (``lessons/drills/``);
+    ``drills.fresh_drill(rule_id, seed, avoid, book)`` the first whose situation is not in ``avoid``;
     ``drills.to_practise(feedback, book)`` is the rule a wrong answer broke, if it can be practised.
 
 ``lesson_problems(lessons, book) -> list[str]``

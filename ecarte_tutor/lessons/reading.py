@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..cards import Card, parse_card
-from ..errors import CardNotationError
+from ..errors import CardNotationError, excerpt
 from ..fields import is_whole_number
 
 SEAT_WORDS = {"elder": "the elder hand", "dealer": "the dealer"}  # short: a sentence names a seat often
@@ -62,7 +62,7 @@ def word(value: object, allowed: Sequence[str], key: str) -> str:
         hits = [w for w in allowed if w.startswith(text)]
         if len(hits) == 1:
             return hits[0]
-    raise BadResponse(f"Answer {' or '.join(repr(w) for w in allowed)}, not {value!r}.", key)
+    raise BadResponse(f"Answer {' or '.join(repr(w) for w in allowed)}, not {excerpt(value)}.", key)
 
 
 def whole(value: object, key: str) -> int:
@@ -72,7 +72,7 @@ def whole(value: object, key: str) -> int:
     if isinstance(value, str) and not value.strip():
         raise BadResponse(f"'{key}' is empty: give a whole number (0 or more).", key)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadResponse(f"'{key}' must be a whole number (0 or more), not {value!r}.", key)
+        raise BadResponse(f"'{key}' must be a whole number (0 or more), not {excerpt(value)}.", key)
     return value
 
 

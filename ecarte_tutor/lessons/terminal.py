@@ -12,14 +12,16 @@ import contextlib
 import re
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TypeAlias
 
 from ..lineio import Leave, LineInput, Output, read_line
 from ..rulebook import RuleBook
-from .drills import drill_exercise, to_practise
+from .drills import fresh_drill, situation, to_practise
 from .grading import ANSWER_AFTER, BadResponse, expected_answer, grade
 from .model import Exercise, Lesson, Step
-from .progress import RIGHT_TO_CLEAR, Progress
+from .progress import Progress
+from .review import basics, waiting_time
 
 COMMANDS = "or: hint, skip, quit"
 
@@ -53,6 +55,7 @@ class TerminalLesson:
         self.book = book
         self.progress = progress or Progress()
         self._exercise: Exercise | None = None  # the exercise being answered, for 'hint'
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # reviews are spaced by the clock
 
     # --- input and output -----------------------------------------------------------------
 
@@ -132,7 +135,8 @@ class TerminalLesson:
     def exercise(self, step: Step) -> None:
         """Take one step's exercise, recording every answer in the lesson's progress."""
         def record(correct: bool, rule: str | None) -> None:
-            self.progress = self.progress.record(self.lesson.id, step.index, correct=correct).missed_rule(rule)
+            self.progress = self.progress.record(self.lesson.id, step.index, correct=correct).missed_rule(
+                rule, self.clock())
         assert step.exercise is not None  # run() sends only the steps with an exercise here
         self.take(step.exercise, record)
 
@@ -141,29 +145,37 @@ class TerminalLesson:
         return f"“{rule.title if rule else rule_id}”"
 
     def offer_practice(self) -> None:
-        """Offer fresh exercises on the rules broken, and drill them until each is cleared or the learner leaves."""
-        if not self.progress.practice:
+        """Offer fresh exercises on the rules broken, and drill those due until none is or the learner leaves.
+
+        Each rule comes back as its review schedules it (minutes, then days): the terminal keeps
+        no progress between runs, so it says where the spacing goes on.
+        """
+        basic = basics(self.book)
+        waiting = self.progress.due(self.clock(), basic)
+        if not waiting:
             return
         self.say()
-        self.say(f"Your answers broke {'; '.join(self.rule_title(r) for r, _ in self.progress.practice)}.")
+        self.say(f"Your answers broke {'; '.join(self.rule_title(item.rule) for item in waiting)}.")
         if self.read("Type 'practise' to practise on fresh hands, or press Enter to finish.").lower() not in \
                 ("practise", "practice", "p", "yes", "y"):
             return
         rule, seed = None, self.progress.seq
         while True:
-            rule = self.progress.next_to_practise(rule)
+            rule = self.progress.next_to_practise(self.clock(), basic, after=rule)
             if rule is None:
+                coming = min((item.due for item in self.progress.reviews.values()), default=None)
                 self.say()
-                self.say("Every rule you missed is cleared.")
+                self.say("Nothing more is due for practice now" + (
+                    f"; the next review falls due {waiting_time(coming, self.clock())}" if coming else "") +
+                    ". The terminal keeps no progress: at the site, each rule comes back over the days until mastered.")
                 return
-            seed += 1
+            seed, exercise = fresh_drill(rule, seed + 1, {self.progress.last_situation}, self.book)
             self.say()
-            self.say(f"--- Practice: {self.rule_title(rule)}, {RIGHT_TO_CLEAR - self.progress.owed(rule)} of "
-                     f"{RIGHT_TO_CLEAR} right so far ---")
+            self.say(f"--- Practice: {self.rule_title(rule)} ---")
 
-            def record(correct: bool, broke: str | None, rule: str = rule) -> None:
-                self.progress = self.progress.practised(rule, correct, broke)
-            self.take(drill_exercise(rule, seed, self.book), record)
+            def record(correct: bool, broke: str | None, rule: str = rule, exercise: Exercise = exercise) -> None:
+                self.progress = self.progress.practised(rule, situation(exercise), correct, broke, self.clock())[0]
+            self.take(exercise, record)
 
     def take(self, exercise: Exercise, record: Record) -> bool:
         """Ask ``exercise`` until it is right, skipped, or wrong :data:`ANSWER_AFTER` times.

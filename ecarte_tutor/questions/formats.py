@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..cards import CANONICAL_CARDS, Suit, parse_card, parse_suit
 from ..engine.pack import read_any_card
-from ..errors import CardNotationError, QuestionError
+from ..errors import CardNotationError, QuestionError, excerpt
 from ..fields import SEATS, read_card, read_seat, read_suit
 from ..rulebook import RuleBook
 
@@ -46,7 +46,7 @@ def _raised(read: Callable[[object, str], object]) -> Callable[[object, str], Qu
             read(value, field)
         except QuestionError as exc:
             return exc
-        return QuestionError("bad-field", f"'{field}' cannot be read ({value!r}).", field)
+        return QuestionError("bad-field", f"'{field}' cannot be read ({excerpt(value)}).", field)
     return error
 
 
@@ -59,7 +59,8 @@ def profile_format(book: RuleBook) -> Format:
     names = tuple(book.profiles)
 
     def error(value: object, field: str) -> QuestionError:
-        return QuestionError("unknown-profile", f"Unknown profile {value!r}; choose one of {', '.join(names)}.", field)
+        return QuestionError("unknown-profile", f"Unknown profile {excerpt(value)}; choose one of {', '.join(names)}.",
+                             field)
     return Format(frozenset(names), lambda text: text.strip().lower() in names, error)
 
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from difflib import SequenceMatcher
 from typing import Any
 
 from jsonschema.exceptions import ValidationError
 
-from ..errors import QuestionError
+from ..errors import EXCERPT, QuestionError, cut, excerpt
 from .formats import Format
 
 RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks", "inconsistent-facts", "out-of-range",
@@ -31,9 +31,24 @@ RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks",
 state (the same card written twice in two notations, tricks that do not add up to five, a deal that is not
 the pack, actions that do not reach the play, facts no law covers, a winner who was sitting out, a limit the
 profile or an agreement sets, two agreements that cannot both hold)."""
+SUGGEST_UP_TO = 2  # a name more than twice as long as the longest real one gets no "did you mean"
 CLOSE, TIE = 0.6, 0.05  # how alike a misspelt name and a real one must be (difflib's ratio), and a tie
 JSON_TYPES = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
               "boolean": "true or false", "null": "null", "number": "a number"}
+
+
+def json_key(value: object) -> Hashable:
+    """A key equal for two JSON values exactly when JSON Schema calls them equal (1 and 1.0 are; true and 1 are
+    not; objects whatever their order), so duplicates are found in one pass, whatever the values."""
+    if isinstance(value, bool) or value is None:
+        return ("constant", value)
+    if isinstance(value, (int, float)):
+        return ("number", value)  # Python's 1 == 1.0, with equal hashes
+    if isinstance(value, list):
+        return ("array", tuple(json_key(item) for item in value))
+    if isinstance(value, dict):
+        return ("object", frozenset((name, json_key(item)) for name, item in value.items()))
+    return ("text", value)
 
 
 def field_path(parts: Iterable[str | int]) -> str:
@@ -62,24 +77,39 @@ def leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
             yield error
 
 
-def _position(question: object, parts: Iterable[str | int]) -> tuple[int, ...]:
-    """Where a path lies in the question, in the order its fields were written."""
-    key: list[int] = []
-    node = question
-    for part in parts:
-        if isinstance(node, dict) and part in node:
-            key.append(list(node).index(part))
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
-            key.append(part)
-            node = node[part]
-        else:
-            key.append(0)
-    return tuple(key)
+class _Positions:
+    """Where a path lies in the question, in the order its fields were written; each object's order read once."""
+
+    def __init__(self, question: object):
+        self.question = question
+        self.orders: dict[int, dict[str, int]] = {}
+
+    def __call__(self, parts: Iterable[str | int]) -> tuple[int, ...]:
+        key: list[int] = []
+        node = self.question
+        for part in parts:
+            if isinstance(node, dict) and part in node:
+                order = self.orders.get(id(node))
+                if order is None:
+                    order = self.orders[id(node)] = {name: index for index, name in enumerate(node)}
+                key.append(order[part])  # type: ignore[index]
+                node = node[part]
+            elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+                key.append(part)
+                node = node[part]
+            else:
+                key.append(0)
+        return tuple(key)
 
 
 def nearest(name: object, names: Iterable[str]) -> list[str]:
-    """The names closest to a misspelt one: the best, and any other as close (at most two, in ``names``' order)."""
+    """The names closest to a misspelt one: the best, and any other as close (at most two, in ``names``' order).
+
+    A name far longer than any real one is like none of them: no comparison is made (each costs its length).
+    """
+    names = list(names)
+    if len(str(name)) > SUGGEST_UP_TO * max((len(candidate) for candidate in names), default=1):
+        return []
     scored = [(SequenceMatcher(None, str(name), candidate).ratio(), candidate) for candidate in names]
     close = [(ratio, candidate) for ratio, candidate in scored if ratio >= CLOSE]
     if not close:
@@ -103,37 +133,52 @@ def _hint(name: str, allowed: list[str], noun: str) -> str:
     return did_you_mean(name, allowed) or (f"; the {noun} are: {', '.join(allowed)}" if allowed else "")
 
 
-def _unknown(error: ValidationError, question: object, kind: str) -> Iterator[tuple[tuple[int, ...], QuestionError]]:
-    """(position, error object) for each field ``error`` finds that its object does not have."""
+def _first_unknown(error: ValidationError) -> tuple[int, str] | None:
+    """The first field, in the order written, that ``error``'s object does not have: its index and name."""
     if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
-        return
+        return None
+    schema = _schema(error)
+    allowed = schema.get("properties", {})
+    patterns = [re.compile(pattern) for pattern in schema.get("patternProperties", {})]
+    for index, name in enumerate(error.instance):
+        if name not in allowed and not any(pattern.search(name) for pattern in patterns):
+            return index, name
+    return None
+
+
+def _unknown(error: ValidationError, name: str, kind: str) -> QuestionError:
+    """The error object for the field ``name`` that ``error``'s object does not have."""
     schema = _schema(error)
     allowed = list(schema.get("properties", {}))
-    patterns = [re.compile(pattern) for pattern in schema.get("patternProperties", {})]
     code = schema.get("x-unknown-code", "unknown-field")
     where = field_path(error.absolute_path)
-    for name in error.instance:
-        if name in allowed or any(pattern.search(name) for pattern in patterns):
-            continue
-        field = f"{where}.{name}" if where else str(name)
-        if code == "unknown-fact":
-            # worded as the interview's own reader words it (engine/disputes/facts.py)
-            near = nearest(name, allowed)
-            hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else \
-                f" The facts are: {', '.join(allowed)}."
-            message = f"'{name}' is not a fact the referee asks about.{hint}"
-        else:
-            owner = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} question" if not where else f"'{where}'"
-            message = f"'{name}' is not a field of {owner}{_hint(name, allowed, 'fields')}."
-        yield _position(question, [*error.absolute_path, name]), QuestionError(code, message, field)
+    field = f"{where}.{name}" if where else str(name)
+    if code == "unknown-fact":
+        # worded as the interview's own reader words it (engine/disputes/facts.py)
+        near = nearest(name, allowed)
+        hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else \
+            f" The facts are: {', '.join(allowed)}."
+        return QuestionError(code, f"{excerpt(name)} is not a fact the referee asks about.{hint}", field)
+    owner = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} question" if not where else f"'{where}'"
+    return QuestionError(code, f"{excerpt(name)} is not a field of {owner}{_hint(name, allowed, 'fields')}.", field)
 
 
 def structural_error(errors: Iterable[ValidationError], question: object, kind: str) -> QuestionError | None:
-    """The first unknown field, in the order the question was written; None when there is none."""
-    found: list[tuple[tuple[int, ...], QuestionError]] = []
+    """The first unknown field, in the order the question was written; None when there is none.
+
+    Only the first unknown name of each object is considered, and only the chosen one is worded (its
+    "did you mean" worked out): a question of thousands of unknown names costs one suggestion.
+    """
+    position = _Positions(question)
+    found: list[tuple[tuple[int, ...], ValidationError, str]] = []
     for error in leaves(errors):
-        found.extend(_unknown(error, question, kind))
-    return min(found, key=lambda pair: pair[0])[1] if found else None
+        first = _first_unknown(error)
+        if first is not None:
+            found.append(((*position(error.absolute_path), first[0]), error, first[1]))
+    if not found:
+        return None
+    _, error, name = min(found, key=lambda item: item[0])
+    return _unknown(error, name, kind)
 
 
 def first_problem(errors: Iterable[ValidationError], question: object, formats: Mapping[str, Format]) -> QuestionError:
@@ -141,7 +186,8 @@ def first_problem(errors: Iterable[ValidationError], question: object, formats: 
     found = list(leaves(errors))
     # a branch of anyOf meant for another type of value ("a card, or null") says nothing of this one
     typed = [e for e in found if not (e.validator == "type" and e.parent is not None)] or found
-    error = min(typed, key=lambda e: _position(question, e.absolute_path))
+    position = _Positions(question)
+    error = min(typed, key=lambda e: position(e.absolute_path))
     parts = list(error.absolute_path)
     field = field_path(parts) or None
     name = field or "the question"
@@ -164,20 +210,21 @@ def first_problem(errors: Iterable[ValidationError], question: object, formats: 
         low, high = schema.get("minimum"), schema.get("maximum")
         span = f"from {low} to {high}" if low is not None and high is not None else \
             (f"at least {low}" if low is not None else f"at most {high}")
-        return QuestionError("out-of-range", f"'{name}' must be {span}, got {value}.", field)
+        return QuestionError("out-of-range", f"'{name}' must be {span}, got {excerpt(value)}.", field)
     if error.validator == "uniqueItems" and isinstance(value, list):
+        seen: dict[object, int] = {}
         for i, item in enumerate(value):
-            if item in value[:i]:
-                first = value.index(item)
-                return QuestionError("duplicate-card", f"{item} appears twice in '{name}' (positions {first} "
+            first = seen.setdefault(json_key(item), i)
+            if first != i:
+                return QuestionError("duplicate-card", f"{excerpt(item)} appears twice in '{name}' (positions {first} "
                                                        f"and {i}); a pack holds each card once.", f"{field}[{i}]")
     code = "bad-fact-value" if parts[:1] == ["facts"] else "bad-field"
     if error.validator in ("enum", "const"):
         wanted = keyword if error.validator == "enum" and isinstance(keyword, list) else [keyword]
         return QuestionError(code, f"'{name}' must be one of {', '.join(json.dumps(w) for w in wanted)}, not "
-                                   f"{json.dumps(value)}.", field)
+                                   f"{excerpt(value)}.", field)
     described = schema.get("description")
     if error.validator == "pattern" and described:
-        return QuestionError(code, f"'{name}' ({json.dumps(value, ensure_ascii=False)}) is not {described[0].lower()}"
+        return QuestionError(code, f"'{name}' ({excerpt(value)}) is not {described[0].lower()}"
                                    f"{described[1:].rstrip('.')}.", field)
-    return QuestionError(code, f"'{name}': {error.message}.", field)
+    return QuestionError(code, f"'{name}': {cut(error.message, EXCERPT * 4)}.", field)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import socket
 
-from . import KEEPALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_BYTES
+from . import KEEPALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_BYTES, raise_file_limit
 
 # An idle connection is closed after this long; checked every CLEANUP seconds.
 CHANNEL_TIMEOUT = 15
@@ -44,6 +44,7 @@ def serve(app, sock: socket.socket, threads: int, max_body: int) -> int:
     # waitress warns once for every request that waits for a free thread: under load that is
     # thousands of lines a second, and the logging took 4 % of the server's time in a profile.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    raise_file_limit(MAX_CONNECTIONS + 256)
     sock.setblocking(False)
     server = create_server(app, sockets=[sock], **options(threads, max_body))
     try:

@@ -1,111 +1,182 @@
-"""gunicorn with threaded workers (``gthread``), supervising the site's processes on POSIX.
+"""gunicorn with gevent workers, supervising the site's processes on POSIX.
 
 gunicorn's master process forks the workers after the app is built (``preload_app``),
 replaces any worker that dies, and on SIGTERM stops accepting while letting requests in
-flight finish (``graceful_timeout``); SIGINT (Ctrl-C) stops at once. Each worker answers on
-``threads`` threads; idle and kept-alive connections wait in its event loop, not on a thread.
+flight finish (``graceful_timeout``); SIGINT (Ctrl-C) stops at once.
+
+Each worker is gunicorn's gevent worker: every connection is a greenlet (a few kB), not a
+thread, so a client that sends its request a byte at a time, or stops half-way, holds a
+greenlet while the worker answers everyone else. The request's head must arrive whole
+within :data:`~ecarte_tutor.serving.HEAD_SECONDS` (gunicorn's keep-alive time-out around its
+parser), and its body and the answer within :data:`~ecarte_tutor.serving.REQUEST_SECONDS`
+(:meth:`GreenWorker.handle_request`); a client slower than that is disconnected. The site's
+own code never waits on anything but the client, so one request at a time per process
+loses nothing (bench/reliability.py check 6 measured gthread, waitress and this worker).
 """
 from __future__ import annotations
 
-import errno
-import selectors
+import logging
 import socket
 import time
+from collections.abc import Iterable
 from functools import partial
+from typing import cast
 
-from gunicorn import util
+import gevent
+from gevent.pool import Pool
+from gevent.server import StreamServer
 from gunicorn.app.base import BaseApplication
 from gunicorn.http.errors import LimitRequestLine
-from gunicorn.workers import gthread
+from gunicorn.workers.ggevent import GeventWorker
 
 from . import (
     GRACEFUL_SECONDS,
-    KEEPALIVE_SECONDS,
+    HEAD_SECONDS,
     MAX_CONNECTIONS,
     MAX_HEADER_FIELD_SIZE,
     MAX_HEADER_FIELDS,
     MAX_REQUEST_LINE,
+    REQUEST_SECONDS,
+    raise_file_limit,
+    refusal,
 )
 
 
-class ThreadWorker(gthread.ThreadWorker):
-    """gunicorn's threaded worker, with two changes to how connections come in.
+class _Recorded:
+    """A stand-in client socket that keeps what gunicorn writes to it (its error reply), to be rewritten."""
 
-    A new connection waits for its first bytes in the event loop. gunicorn 27's gthread hands
-    each new connection to a thread, which waits up to 5 s for the request to begin: a few
-    hundred connections that send nothing then hold every thread, and visitors wait (measured:
-    with 1,000 idle connections, not one request answered in 15 s). Here a new connection goes
-    straight among the worker's pending connections, as gunicorn does with one it gave back:
-    the event loop watches it for free, hands it to a thread once it is readable, and closes it
-    after the keep-alive time if it stays silent (the design proposed upstream, gunicorn issue 3634).
+    def __init__(self):
+        self.data = b""
 
-    On stopping, the worker takes the connections already waiting in the listening socket's
-    queue, then closes the socket. gunicorn stops accepting but keeps the socket open until the
-    worker exits, so the kernel kept queueing visitors' requests that no one would read, and
-    reset them all at the end (bench/reliability.py counted one a client). Taken, they are
-    answered with ``Connection: close`` like any request during the stop; once the socket is
-    closed, a new visitor is refused at once and can try again, or another instance.
-    """
+    def gettimeout(self) -> float:
+        return 0.0
+
+    def sendall(self, data: bytes) -> None:
+        self.data += data
+
+
+class GreenWorker(GeventWorker):
+    """gunicorn's gevent worker, with a time limit on body and answer and the site's own error replies."""
+
+    headers: tuple[tuple[str, str], ...] = ()  # the security headers of every page, set by serve()
+
+    def run(self) -> None:
+        """gunicorn's own loop, with one change when stopping: the connections already waiting in the
+        listening socket's queue are taken, and answered, before the socket is closed.
+
+        gunicorn closes the socket at once, and the kernel resets every connection still queued in it:
+        a visitor whose request had already gone out saw it cut (bench/reliability.py check 2 counted one
+        a client). Taken, they are answered with ``Connection: close`` like any request during the stop;
+        once the socket is closed a new visitor is refused at once and can try again, or another instance.
+        """
+        servers: list[tuple[StreamServer, socket.socket, Pool]] = []
+        for listener in self.sockets:
+            listener.setblocking(True)
+            pool = Pool(self.worker_connections)
+            address = cast(socket.socket, _Address(listener))
+            server = StreamServer(listener, handle=partial(self.handle, address), spawn=pool)
+            if self.cfg.workers > 1:
+                server.max_accept = 1
+            server.start()
+            servers.append((server, listener, pool))
+        while self.alive:
+            self.notify()
+            gevent.sleep(1.0)
+        for server, listener, pool in servers:
+            server.stop_accepting()
+            _take_queued(server, listener, pool)
+            server.close()
+        deadline = time.monotonic() + self.cfg.graceful_timeout
+        while any(pool.free_count() != pool.size for _, _, pool in servers):
+            if time.monotonic() > deadline:
+                self.log.warning("Worker graceful timeout (pid:%s)", self.pid)
+                for server, _, _ in servers:
+                    server.stop(timeout=1)
+                return
+            self.notify()
+            gevent.sleep(0.1)
+
+    def init_process(self) -> None:
+        try:
+            super().init_process()  # runs run(), then gunicorn ends the process with sys.exit
+        finally:
+            # gevent's patching made logging's lock a cooperative one, which the interpreter's teardown
+            # can no longer take: each handler's clean-up then printed an ignored TypeError at every stop.
+            # With the handlers forgotten here (gunicorn has written its last line), there is nothing to clean.
+            logging._handlerList.clear()  # type: ignore[attr-defined]
+
+    def handle_request(self, listener_name, req, sock, addr):
+        """Answer one request, or disconnect a client taking over REQUEST_SECONDS to send its body or read the answer.
+
+        A gevent time-out fires only where the greenlet waits on the socket; the site's own work is never cut.
+        """
+        limit = gevent.Timeout(REQUEST_SECONDS)
+        limit.start()
+        try:
+            return super().handle_request(listener_name, req, sock, addr)
+        except gevent.Timeout as expired:
+            if expired is not limit:
+                raise
+            self.log.info("Closed a connection from ip=%s: the request took over %d s", (addr or ("",))[0],
+                          REQUEST_SECONDS)
+            raise StopIteration from None  # gunicorn closes the connection
+        finally:
+            limit.close()
 
     def handle_error(self, req, client, addr, exc) -> None:
-        """An over-long address is answered 400 in a line of words, as the site answers any bad address.
+        """gunicorn's own refusals (a malformed request, headers too large) in the site's words and headers.
 
-        gunicorn answers it 414 with its own page; the site's visitors meet 400 for every other
-        address it cannot read (a too-long value, an unknown fact), so a link cut or padded by a
-        chat app gets the same answer whatever its length. Nothing of the address is echoed back.
+        gunicorn decides the status and logs; its reply is replaced by :func:`~ecarte_tutor.serving.refusal`:
+        the security headers every page carries, a sentence saying what was wrong, nothing of the request
+        echoed. An over-long address is a 400 like any address the site cannot read, not gunicorn's 414.
         """
-        if not isinstance(exc, LimitRequestLine):
-            super().handle_error(req, client, addr, exc)
+        recorded = _Recorded()
+        super().handle_error(req, cast(socket.socket, recorded), addr, exc)
+        if not recorded.data:
             return
-        self.log.warning("Invalid request from ip=%s: request line over %d bytes", (addr or ("",))[0],
-                         self.cfg.limit_request_line)
+        status = 400 if isinstance(exc, LimitRequestLine) else int(recorded.data.split(b" ", 2)[1])
         try:
-            util.write_error(client, 400, "Bad Request", f"This address is longer than "
-                             f"{self.cfg.limit_request_line:,} characters, so it cannot be a page of the site: "
-                             "check the link, or start again from the home page.")
+            client.sendall(refusal(status, self.headers, too_long=isinstance(exc, LimitRequestLine)))
         except OSError:
             self.log.debug("Failed to send error message.")
 
-    # gunicorn's accept returns None and its callers ignore the result; set_accept_enabled reads ours
-    def accept(self, listener) -> bool:  # type: ignore[override]
-        """Take one connection from ``listener``; False when none is waiting."""
+
+class _Address:
+    """A listener's address, kept: gunicorn's handler asks the listener for it, which may be closed by then."""
+
+    def __init__(self, listener: socket.socket):
+        self.address = listener.getsockname()
+
+    def getsockname(self):
+        return self.address
+
+
+def _take_queued(server: StreamServer, listener: socket.socket, pool: Pool) -> None:
+    """Hand every connection waiting in ``listener``'s queue to ``server``'s handler, in ``pool``."""
+    listener.setblocking(False)
+    while True:
         try:
             client, address = listener.accept()
-        except OSError as exc:
-            if exc.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
-                raise
-            return exc.errno == errno.ECONNABORTED  # that one left; others may be waiting
-        self.nr_conns += 1
-        conn = gthread.TConn(self.cfg, client, address, listener.getsockname())
-        conn.timeout = time.monotonic() + self.cfg.keepalive
-        self.pending_conns.append(conn)
-        self.poller.register(client, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
-        return True
-
-    def set_accept_enabled(self, enabled) -> None:
-        super().set_accept_enabled(enabled)
-        if not enabled and not self.alive:  # stopping (not merely full)
-            for listener in self.sockets:
-                while self.accept(listener):
-                    pass
-                listener.close()
+        except OSError:  # none left (or the socket is gone)
+            return
+        pool.spawn(server.handle, client, address)
 
 
-WORKER_CLASS = f"{ThreadWorker.__module__}.{ThreadWorker.__qualname__}"
+WORKER_CLASS = f"{GreenWorker.__module__}.{GreenWorker.__qualname__}"
 
 
-def options(sock: socket.socket, workers: int, threads: int) -> dict:
+def options(sock: socket.socket, workers: int) -> dict:
     """gunicorn's settings for the site, listening on the already-bound ``sock``."""
     return {
         "bind": [f"fd://{sock.fileno()}"],
         "worker_class": WORKER_CLASS,
         "workers": workers,
-        "threads": threads,
         "worker_connections": MAX_CONNECTIONS,
         "preload_app": True,
-        "keepalive": KEEPALIVE_SECONDS,
+        # gunicorn's gevent worker waits this long for a request's whole head, the first or the next one
+        "keepalive": HEAD_SECONDS,
         "graceful_timeout": GRACEFUL_SECONDS,
-        # A worker whose event loop stops reporting for this long is killed and replaced.
+        # A worker whose heartbeat stops for this long is killed and replaced.
         "timeout": 30,
         "limit_request_line": MAX_REQUEST_LINE,
         "limit_request_fields": MAX_HEADER_FIELDS,
@@ -132,9 +203,14 @@ class Supervised(BaseApplication):
         return self.application
 
 
-def serve(app, sock: socket.socket, workers: int, threads: int) -> int:
-    """Run until stopped by a signal; the exit status. gunicorn takes ``sock`` over and closes it."""
-    settings = options(sock, workers, threads)
+def serve(app, sock: socket.socket, workers: int, headers: Iterable[tuple[str, str]] = ()) -> int:
+    """Run until stopped by a signal; the exit status. gunicorn takes ``sock`` over and closes it.
+
+    ``headers`` go on gunicorn's own refusals (the workers are forked from this process, so they inherit them).
+    """
+    GreenWorker.headers = tuple(headers)
+    raise_file_limit(MAX_CONNECTIONS + 256)
+    settings = options(sock, workers)
     sock.detach()  # gunicorn now owns the descriptor (it closes it when it stops)
     try:
         Supervised(app, settings).run()

@@ -12,6 +12,7 @@ import re
 from typing import NotRequired, TypedDict
 
 from ..engine.hand import WrittenAction
+from ..errors import excerpt
 
 PLAYERS = {"L": "learner", "T": "tutor"}
 LETTERS = {name: letter for letter, name in PLAYERS.items()}
@@ -53,7 +54,7 @@ def decode(word: str) -> tuple[str, Move]:
     """``"LcKD"`` -> ``("learner", {"do": "card", "card": "KD"})`` (cards in canonical notation)."""
     found = _WORD.match(word)
     if not found:
-        raise MoveError(f"{word!r} is not a move (like 'Lp', 'TcKD' or 'Ld7H8C').")
+        raise MoveError(f"{excerpt(word)} is not a move (like 'Lp', 'TcKD' or 'Ld7H8C').")
     player, code = PLAYERS[found.group(1)], found.group(2)
     cards = _CARD.findall(word[1 + len(code):])
     verb = "accept" if code == CONDITIONAL else VERBS[code]
@@ -64,10 +65,10 @@ def decode(word: str) -> tuple[str, Move]:
         action["cards"] = cards
     elif verb == "card":
         if len(cards) != 1:
-            raise MoveError(f"{word!r} plays {len(cards)} cards; a move plays one.")
+            raise MoveError(f"{excerpt(word)} plays {len(cards)} cards; a move plays one.")
         action["card"] = cards[0]
     elif cards:
-        raise MoveError(f"{word!r}: '{verb}' takes no card.")
+        raise MoveError(f"{excerpt(word)}: '{verb}' takes no card.")
     return player, action
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..agreements import read_agreements
-from ..errors import QuestionError
+from ..errors import QuestionError, excerpt
 from ..jsontypes import Question
 from ..rulebook import Params, RuleBook
 from .dealing import MAX_SEED
@@ -67,19 +67,19 @@ def make_settings(book: RuleBook, *, seed: object, profile: object = None, level
                   agreements: object = (), first_dealer: object = "tutor", drills: object = ()) -> Settings:
     """Settings checked against the rule book: a clear :class:`TableError` for anything unknown."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise TableError(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}.", "seed")
+        raise TableError(f"The seed must be a whole number from 0 to {MAX_SEED}, not {excerpt(seed)}.", "seed")
     profile = book.default_profile if profile is None else profile
     if not isinstance(profile, str) or profile.strip().lower() not in book.profiles:
-        raise TableError(f"Unknown profile {profile!r}; choose one of {', '.join(book.profiles)}.", "profile")
+        raise TableError(f"Unknown profile {excerpt(profile)}; choose one of {', '.join(book.profiles)}.", "profile")
     if not isinstance(level, str) or level not in LEVELS:
-        raise TableError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.", "level")
+        raise TableError(f"Unknown level {excerpt(level)}; choose one of {', '.join(LEVELS)}.", "level")
     if not isinstance(first_dealer, str) or first_dealer not in PLAYERS:
-        raise TableError(f"Who deals first must be 'learner' or 'tutor', not {first_dealer!r}.", "dealer")
+        raise TableError(f"Who deals first must be 'learner' or 'tutor', not {excerpt(first_dealer)}.", "dealer")
     if not isinstance(agreements, (list, tuple)):
         raise TableError("The agreements must be a list such as [\"doubling\", {\"game-target\": 7}].", "agreements")
     known = book.table_drills  # the drills beside their laws (rules/laws/*.yaml)
     if not isinstance(drills, (list, tuple)) or any(not isinstance(d, str) or d not in known for d in drills):
-        raise TableError(f"The drills must be a list of {', '.join(known)}; not {drills!r}.", "drills")
+        raise TableError(f"The drills must be a list of {', '.join(known)}; not {excerpt(drills)}.", "drills")
     settings = Settings(seed, profile.strip().lower(), level, tuple(agreements), first_dealer,
                         tuple(dict.fromkeys(drills)))
     try:
@@ -97,8 +97,8 @@ def read_record(record: object, book: RuleBook) -> tuple[Settings, str]:
     if unknown:
         raise TableError(f"'{unknown[0]}' is not a field of a game record.", str(unknown[0]))
     if record.get("v") != VERSION:
-        raise TableError(f"This game record is of version {record.get('v')!r}; this tutor reads version {VERSION}.",
-                         "v")
+        raise TableError(f"This game record is of version {excerpt(record.get('v'))}; this tutor reads "
+                         f"version {VERSION}.", "v")
     settings = make_settings(book, seed=record.get("seed"), profile=record.get("profile"),
                              level=record.get("level"), agreements=record.get("agreements") or (),
                              first_dealer=record.get("dealer"), drills=record.get("drills") or ())

@@ -12,6 +12,7 @@ from typing import cast
 
 from ..engine import hand
 from ..engine.disputes.answers import Ruling
+from ..engine.disputes.knowledge import establish
 from ..engine.disputes.points import NOBODY, wager_facts
 from ..jsontypes import Answer
 from ..rulebook import FactValue, RuleBook
@@ -62,7 +63,9 @@ def scoring_facts(game: DrillTable, hp: HandPlay, offender: str) -> Facts:
 
 def truth(game: DrillTable, incident: Incident, hp: HandPlay | None = None) -> Facts:
     """Every fact of the situation, as the game knows it, in the interview's names: the drill's own, the
-    tutor's seat as the offender's, what the table observes of the hand, and the hand's moments now.
+    tutor's seat as the offender's, what the table observes of the hand, and the hand's moments now,
+    with everything the facts file says follows from them (a count of six is too many cards), so that
+    every fact the interview can ask on the drill has its true answer.
     ``hp``: the hand the moments and the tricks are read from (a hand played over), when not the incident's."""
     origin = hand_of(game, incident)
     hp = hp or origin
@@ -72,7 +75,7 @@ def truth(game: DrillTable, incident: Incident, hp: HandPlay | None = None) -> F
     discovered = _discovered(game.book, facts)
     if discovered is not None:
         facts["discovered"] = discovered
-    return facts
+    return {**facts, **establish(game.book, {k: v for k, v in facts.items() if k in game.book.facts}).values}
 
 
 def settles(book: RuleBook) -> dict[str, dict[str, FactValue]]:

@@ -8,10 +8,15 @@ Run it with ``ecarte-tutor serve`` (gunicorn; waitress on Windows) or, for devel
 """
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from . import security
+from . import keys, security
 from .site import Site
 
 MAX_BODY = 64 * 1024
@@ -20,7 +25,8 @@ MAX_BODY = 64 * 1024
 
 def create_app(config: dict | None = None) -> Flask:
     """Create and configure the site; ``config`` overrides the defaults (tests pass their own)."""
-    app = Flask(__name__.rsplit(".", 1)[0], static_folder="static", template_folder="templates")
+    app = Flask(__name__.rsplit(".", 1)[0], static_folder="static", template_folder="templates",
+                instance_path=instance_folder(config))
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=MAX_BODY,
         RULES_DIR=None,        # None: the bundled rules/ (see ecarte_tutor.paths)
@@ -38,8 +44,8 @@ def create_app(config: dict | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = security.secret_key_from_environment()
+    # Given and checked (a weak key stops the start), or made once and kept in the instance folder.
+    app.config["SECRET_KEY"] = keys.secret_key(app.config.get("SECRET_KEY"), app.instance_path, app.testing)
     if not (config and "SESSION_COOKIE_SECURE" in config):
         # Behind HTTPS: the cookie is sent over HTTPS only, and every response carries HSTS.
         app.config["SESSION_COOKIE_SECURE"] = security.secure_cookies_from_environment()
@@ -56,16 +62,36 @@ def create_app(config: dict | None = None) -> Flask:
     app.jinja_env.globals["site"] = site
     app.jinja_env.globals["words"] = site.words  # every name a player reads (ecarte_tutor/wording.py)
 
-    from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, play, rules
+    from . import api, casebook, compress, dispute, errors, home, legal, lessons, markup, numbers, play, progress, rules
 
+    numbers.init_app(app)
     markup.init_app(app)
     security.init_app(app)
     api.init_app(app, site.library)  # mounted at /api in front of the pages; it sends the same security headers
     compress.init_app(app)
     errors.init_app(app)
+    progress.init_app(app)  # the store: an SQLite file in the instance folder unless ECARTE_TUTOR_DATABASE_URL says
     for module in (home, legal, dispute, rules, casebook, lessons, play):
         app.register_blueprint(module.bp)
     return app
 
 
-__all__ = ["create_app", "MAX_BODY"]
+INSTANCE_VARIABLE = "ECARTE_TUTOR_INSTANCE_PATH"
+
+
+def instance_folder(config: dict | None) -> str | None:
+    """Where the site keeps its own files (the SQLite database, the generated key): ``INSTANCE_PATH`` in the
+    config, else ECARTE_TUTOR_INSTANCE_PATH, else Flask's instance folder (None). An app made for tests
+    (``TESTING``) with neither gets a fresh temporary folder, removed at exit, so no test touches a real one."""
+    config = config or {}
+    given = config.get("INSTANCE_PATH") or os.environ.get(INSTANCE_VARIABLE)
+    if given:
+        return os.path.abspath(given)
+    if config.get("TESTING"):
+        folder = tempfile.mkdtemp(prefix="ecarte-tutor-test-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        return folder
+    return None
+
+
+__all__ = ["create_app", "MAX_BODY", "instance_folder"]

@@ -36,7 +36,7 @@ from ..asking import ask
 from . import MAX_BODY
 from .compress import MIN_SIZE, accepts_gzip
 from .openapi import openapi_document
-from .security import header_items, wants_hsts
+from .security import UnreadableBody, header_items, wants_hsts
 
 MOUNT = "/api"
 JSON_TYPE = "application/json"
@@ -55,6 +55,7 @@ def error_object(code: str, message: str, field: str | None = None) -> dict:
 TOO_LARGE = error_object("too-large", "The body is larger than 64 KiB; send one question of reasonable size.")
 NOT_FOUND = error_object("not-found", "There is no such API address: POST questions to /api/ask; the description "
                                       "is at /api/openapi.json.")
+UNREADABLE = error_object("bad-body", "The body could not be read: it was cut off, or its chunked encoding is broken.")
 INTERNAL = jsonio.dumps(error_object("internal-error", "The request could not be handled; the fault has been logged."))
 
 
@@ -81,7 +82,8 @@ def read_body(environ, limit: int) -> bytes:
 
     A declared length over the limit is refused before a byte is read. Without a length (a
     chunked body) the server must say where the stream ends (``wsgi.input_terminated``);
-    one byte past the limit is read to notice a larger body. Neither case ever reads more.
+    one byte past the limit is read to notice a larger body. Neither case ever reads more. A body
+    the server cannot read (a malformed chunk) raises :class:`UnreadableBody`.
     """
     declared = environ.get("CONTENT_LENGTH", "")
     # The usual header, plain digits, is read at once; werkzeug reads any other (or refuses it).
@@ -90,7 +92,10 @@ def read_body(environ, limit: int) -> bytes:
         raise RequestEntityTooLarge()
     if length is None and not environ.get("wsgi.input_terminated"):
         return b""  # no length and no end: as werkzeug does, read nothing rather than wait forever
-    body = environ["wsgi.input"].read(limit + 1 if length is None else length)
+    try:
+        body = environ["wsgi.input"].read(limit + 1 if length is None else length)
+    except Exception as exc:  # noqa: BLE001 - the server's reader failed: a broken chunk, a client gone
+        raise UnreadableBody() from exc
     if len(body) > limit:
         raise RequestEntityTooLarge()
     return body
@@ -184,6 +189,8 @@ class Api:
             body = read_body(environ, self.limit)
         except RequestEntityTooLarge:
             return json_reply(413, TOO_LARGE)
+        except UnreadableBody:
+            return json_reply(400, UNREADABLE)
         if len(body) > LONGEST_REMEMBERED:
             return self.answer(body)
         try:

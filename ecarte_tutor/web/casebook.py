@@ -5,6 +5,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
 
+from ..fields import is_whole_number
 from .dispute import fact_text
 from .forms import agreement_query
 from .site import get_site
@@ -28,7 +29,7 @@ def _law_filter(book) -> int | None:
     raw = request.args.get("law", "").strip()
     if not raw:
         return None
-    if not (raw.isascii() and raw.isdigit() and int(raw) in book.laws):
+    if not (is_whole_number(raw) and int(raw) in book.laws):
         abort(400, description=f"There is no law '{raw[:20]}' in the club code: give a number from 1 to "
                                f"{book.club_code_laws}.")
     return int(raw)

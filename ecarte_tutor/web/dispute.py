@@ -84,6 +84,12 @@ def fact_text(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+@bp.app_template_filter()
+def choice_of(value, choices: list[dict]) -> dict | None:
+    """The choice of ``choices`` whose value is ``value`` (None when the question does not offer it)."""
+    return next((choice for choice in choices if choice["value"] == value), None)
+
+
 def dispute_url(pairs, table: list[tuple[str, str]]) -> str:
     query = list(table) + [(n, v) for n, v in pairs]
     base = url_for("dispute.interview")

@@ -1,18 +1,20 @@
 """``/lessons``: the course, one step a page, exercises answered with plain forms.
 
-Progress is a :class:`~ecarte_tutor.lessons.Progress` kept in the signed session
-cookie, so the server stores nothing. Answers are POSTed (they change progress). A
-first wrong answer shows what is wrong and a hint naming the rule, with the form again
-and the learner's answer kept; a second shows the answer and its reason, and no form.
+Progress is a :class:`~ecarte_tutor.lessons.Progress` kept in the store, for the learner the
+signed session cookie names (:mod:`.progress`). Answers are POSTed (they change progress), each
+written in one transaction. A first wrong answer shows what is wrong and a hint naming the rule,
+with the form again and the learner's answer kept; a second shows the answer and its reason, and
+no form.
 The form counts the wrong tries (``tries``); a plain GET round trip (the taps of the
 ordering exercise) carries the count and the last wrong answer (``tried_<field>``).
 
-Each exercise form carries the progress counter (``seq``) of the page it is on. An
-answer sent with progress older than its page (a cookie put back from before, say
-before a wrong answer) is refused with a 409 and changes nothing, so it cannot
-overwrite newer progress or earn "right first time" again. A server that keeps no
-state cannot tell a cookie put back *and* a page drawn again from it from the real
-thing; the counter closes the easy way, not every way.
+Each exercise form carries the progress counter (``seq``) of the page it is on, and the server
+holds the progress: an answer from a page drawn before the last change to its own exercise (the
+same step answered in another tab, a form sent again from the history, a page from before a
+reset), one whose counter is ahead of the progress (a page from progress since erased), and one
+that carries no counter at all are each refused with a 409 that says so, and change nothing. An
+old cookie put back names the same learner, whose progress is the server's: it earns nothing.
+Answers from two tabs on two exercises both count.
 """
 from __future__ import annotations
 
@@ -21,10 +23,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
+from ..lessons.review import next_due, waiting_time
 from ..wording import in_words
+from . import progress as stored
 from .site import get_site
 
 if TYPE_CHECKING:  # the lessons are imported when a page needs them
@@ -33,7 +37,6 @@ if TYPE_CHECKING:  # the lessons are imported when a page needs them
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
 log = logging.getLogger(__name__)
 
-PROGRESS_KEY = "progress"
 TRIED = "tried_"  # prefix of the fields that carry the last wrong answer through a GET
 
 
@@ -41,10 +44,9 @@ def _course() -> tuple[Lesson, ...]:
     return get_site().lessons
 
 
-def progress_now(lessons: Sequence[Lesson]) -> Progress:
-    from ..lessons import Progress
-
-    return Progress.from_dict(session.get(PROGRESS_KEY), lessons, practisable())
+def progress_now() -> Progress:
+    """This browser's progress, from the store."""
+    return stored.current()
 
 
 def practisable() -> frozenset[str]:
@@ -60,13 +62,19 @@ def broken_rule(feedback: Feedback) -> str | None:
     return to_practise(feedback, get_site().book)
 
 
-def save_progress(progress: Progress) -> None:
-    session[PROGRESS_KEY] = progress.to_dict()
-    session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME (a year), not until the browser closes
+STALE = {
+    "changed": "This exercise has been answered since this page was drawn (in another tab, or from a page of your "
+               "history), so this answer was not counted. Open the step again to go on from the progress you have.",
+    "ahead": "This page was drawn from progress this browser no longer has (erased, or from another device), so this "
+             "answer was not counted. Open the step again to go on from the progress you have.",
+    "missing": "This answer came without the page's progress counter, so it could not be checked and was not "
+               "counted. Open the step again and answer from the page.",
+}
 
 
-STALE = ("Your browser sent back progress older than this page (an earlier copy of its cookie?), so this "
-         "answer was not counted. Open the step again to go on from the progress you have.")
+def _page_seq(raw: str | None) -> int | None:
+    """The progress counter a page sent back (None when missing or unreadable)."""
+    return int(raw) if raw and raw.isascii() and raw.isdigit() and len(raw) <= 16 else None
 
 
 def _small_count(raw: str) -> int:
@@ -118,30 +126,53 @@ def attempt_from_get(exercise: Exercise | None, action: str, progress: Progress)
 Record: TypeAlias = Callable[["Progress", "Feedback"], "Progress"]  # notes a graded answer in the progress
 
 
-def answer_posted(exercise: Exercise, action: str, progress: Progress,
-                  record: Record) -> tuple[Attempt, int, Progress]:
-    """Grade the posted answer; ``record(progress, feedback) -> progress`` notes it (and it is saved).
+class Stale(Exception):
+    """Raised inside the answer's transaction: the page cannot be answered from (``why``: a key of STALE)."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+def answer_posted(exercise: Exercise, action: str, record: Record, lesson_id: str | None = None,
+                  step: int | None = None, rule: str | None = None) -> tuple[Attempt, int, Progress]:
+    """Grade the posted answer; ``record(progress, feedback) -> progress`` notes it, in one transaction with
+    the check of the page's counter against the exercise (a lesson's ``lesson_id`` and ``step``, or a
+    practice on ``rule``).
 
     Returns the attempt to draw, the status, and the progress after it."""
     from ..lessons import ANSWER_AFTER, BadResponse, LessonError, grade
 
     form = request.form
     response, kept = exercise.handler.read_form(exercise, form)
-    attempt = Attempt(action, progress.seq, tries=_small_count(form.get("tries", "")), kept=kept)
-    if _small_count(form.get("seq", "")) > progress.seq:
-        attempt.bad = STALE
-        return attempt, 409, progress
+    page_seq = _page_seq(form.get("seq"))
+    attempt = Attempt(action, page_seq or 0, tries=_small_count(form.get("tries", "")), kept=kept)
+    if page_seq is None or (page_seq and stored.learner_key() is None):  # no learner: any counter is ahead
+        attempt.bad = STALE["missing" if page_seq is None else "ahead"]
+        return attempt, 409, progress_now()
     try:
         feedback = grade(exercise, response, get_site().book)
     except BadResponse as exc:
         attempt.bad = in_words(exc.message)
-        return attempt, 400, progress
+        return attempt, 400, progress_now()
     except LessonError:
         log.exception("exercise at %s cannot be graded", action)
         attempt.bad = "This exercise cannot be graded at the moment; the fault has been logged."
-        return attempt, 400, progress
-    progress = record(progress, feedback)
-    save_progress(progress)
+        return attempt, 400, progress_now()
+
+    def change(now: Progress) -> Progress:  # in the answer's transaction: the page checked against the truth
+        why = now.stale(page_seq, lesson_id, step, rule)
+        if why:
+            raise Stale(why)
+        return record(now, feedback)
+
+    try:
+        progress = stored.change(change)
+    except Stale as exc:
+        attempt.bad = STALE[exc.why]
+        progress = stored.current()
+        attempt.seq = progress.seq
+        return attempt, 409, progress
     attempt.seq, attempt.feedback = progress.seq, feedback
     if not feedback.correct:
         attempt.tries += 1
@@ -169,24 +200,23 @@ def _step_or_404(lesson: Lesson, number: int) -> Step:
 @bp.get("/")
 def index():
     lessons = _course()
-    progress = progress_now(lessons) if lessons else None
+    progress = progress_now() if lessons else None
     summaries = {lesson.id: progress.summary(lesson) for lesson in lessons} if progress else {}
     return render_template("lessons/index.html", lessons=lessons, summaries=summaries,
-                           practice=progress.practice if progress else ())
+                           practice=progress.to_review(stored.basic_rules()) if progress else ())
 
 
 @bp.post("/reset")
 def reset():
-    lessons = _course()
-    if lessons:
-        save_progress(progress_now(lessons).reset())  # empty, but counting on: the counter never goes back
+    if stored.learner_key():
+        stored.change(lambda progress: progress.reset())  # empty, but counting on: the counter never goes back
     return redirect(url_for("lessons.index"), code=303)
 
 
 @bp.get("/<lesson_id>/")
 def lesson(lesson_id: str):
     lessons, found = _lesson_or_404(lesson_id)
-    progress = progress_now(lessons)
+    progress = progress_now()
     return render_template("lessons/lesson.html", lesson=found, done=progress.lesson(found.id),
                            summary=progress.summary(found), next_lesson=_next_lesson(lessons, found))
 
@@ -195,12 +225,9 @@ def lesson(lesson_id: str):
 def step(lesson_id: str, number: int):
     lessons, found = _lesson_or_404(lesson_id)
     current = _step_or_404(found, number)
-    progress = progress_now(lessons)
-    if current.exercise is None:
-        updated = progress.record(found.id, number)  # a step without exercise is done once read
-        if updated != progress:
-            save_progress(updated)
-            progress = updated
+    progress = progress_now()
+    if current.exercise is None and number not in progress.lesson(found.id).done:
+        progress = stored.change(lambda now: now.record(found.id, number))  # a step without exercise: done once read
     attempt = attempt_from_get(current.exercise, request.path, progress)
     return _render_step(lessons, found, current, progress, attempt)
 
@@ -212,10 +239,12 @@ def answer(lesson_id: str, number: int):
     if current.exercise is None:
         return redirect(url_for("lessons.step", lesson_id=found.id, number=number), code=303)
 
-    def record(progress: Progress, feedback: Feedback) -> Progress:
-        return progress.record(found.id, number, correct=feedback.correct).missed_rule(broken_rule(feedback))
+    moment = stored.now()
 
-    attempt, status, progress = answer_posted(current.exercise, request.path, progress_now(lessons), record)
+    def record(progress: Progress, feedback: Feedback) -> Progress:
+        return progress.record(found.id, number, correct=feedback.correct).missed_rule(broken_rule(feedback), moment)
+
+    attempt, status, progress = answer_posted(current.exercise, request.path, record, lesson_id=found.id, step=number)
     return _render_step(lessons, found, current, progress, attempt), status
 
 
@@ -230,27 +259,41 @@ def _render_step(lessons: Sequence[Lesson], lesson: Lesson, current: Step, progr
         done=progress.lesson(lesson.id), summary=progress.summary(lesson), next_lesson=_next_lesson(lessons, lesson))
 
 
-# --- practice: fresh exercises on the rules the learner broke ----------------------------------
+# --- practice: fresh exercises on the rules the learner broke, as their reviews fall due ---------------
 
 MAX_SEED = 10 ** 9
 
 
 @bp.get("/practice/")
 def practice():
-    lessons = _course()
-    progress = progress_now(lessons)
-    from ..lessons.progress import RIGHT_TO_CLEAR
+    progress = progress_now()
+    moment, basic = stored.now(), stored.basic_rules()
+    waiting = progress.to_review(basic)
+    coming = next_due(item for item in waiting if not item.is_due(moment))
+    return render_template("lessons/practice.html", due=progress.due(moment, basic), waiting=waiting, basic=basic,
+                           when=lambda item: waiting_time(item.due, moment),
+                           coming=waiting_time(coming, moment) if coming else None)
 
-    return render_template("lessons/practice.html", owed=progress.practice, start=_next_drill(progress, None, 0),
-                           needed=RIGHT_TO_CLEAR)
 
+@bp.get("/practice/next")
+def practice_next():
+    """The next rule due, on a situation not just answered: a redirect to its practice page."""
+    from ..lessons import LessonError
+    from ..lessons.drills import fresh_drill
 
-def _next_drill(progress: Progress, rule_id: str | None, seed: int) -> str | None:
-    """Where practice goes on: the next rule still owed, with a fresh seed (a new start: the progress counter)."""
-    following = progress.next_to_practise(rule_id)
-    if following is None:
-        return None
-    return url_for("lessons.drill", rule_id=following, seed=(seed + 1 if rule_id else progress.seq) % MAX_SEED)
+    progress = progress_now()
+    after = request.args.get("after")
+    rule_id = progress.next_to_practise(stored.now(), stored.basic_rules(), after=after)
+    if rule_id is None or rule_id not in practisable():
+        return redirect(url_for("lessons.practice"), code=303)
+    item = progress.reviews[rule_id]
+    try:
+        seed, _ = fresh_drill(rule_id, progress.seq % MAX_SEED, {progress.last_situation, item.situation},
+                              get_site().book)
+    except LessonError:
+        log.exception("no practice exercise on %s from seed %s", rule_id, progress.seq)
+        seed = (progress.seq + 1) % MAX_SEED
+    return redirect(url_for("lessons.drill", rule_id=rule_id, seed=seed % MAX_SEED), code=303)
 
 
 def _drill_or_404(rule_id: str, seed: int) -> Exercise:
@@ -270,27 +313,35 @@ def _drill_or_404(rule_id: str, seed: int) -> Exercise:
 @bp.get("/practice/<rule_id>/<int:seed>")
 def drill(rule_id: str, seed: int):
     exercise = _drill_or_404(rule_id, seed)
-    progress = progress_now(_course())
+    progress = progress_now()
     attempt = attempt_from_get(exercise, request.path, progress)
-    return _render_drill(rule_id, seed, exercise, progress, attempt)
+    return _render_drill(rule_id, exercise, progress, attempt)
 
 
 @bp.post("/practice/<rule_id>/<int:seed>")
 def drill_answer(rule_id: str, seed: int):
+    from ..lessons.drills import situation
+
     exercise = _drill_or_404(rule_id, seed)
+    moment, seen = stored.now(), situation(exercise)
+    outcome: list[str | None] = []
 
     def record(progress: Progress, feedback: Feedback) -> Progress:
-        return progress.practised(rule_id, feedback.correct, broken_rule(feedback))
+        progress, result = progress.practised(rule_id, seen, feedback.correct, broken_rule(feedback), moment)
+        outcome[:] = [result]
+        return progress
 
-    attempt, status, progress = answer_posted(exercise, request.path, progress_now(_course()), record)
-    return _render_drill(rule_id, seed, exercise, progress, attempt), status
+    attempt, status, progress = answer_posted(exercise, request.path, record, rule=rule_id)
+    return _render_drill(rule_id, exercise, progress, attempt, outcome[0] if outcome else None), status
 
 
-def _render_drill(rule_id: str, seed: int, exercise: Exercise, progress: Progress, attempt: Attempt) -> str:
-    from ..lessons.progress import RIGHT_TO_CLEAR
-
-    following = _next_drill(progress, rule_id, seed)
-    link = {"url": following, "label": "Next practice exercise →"} if following else \
-        {"url": url_for("lessons.practice"), "label": "All cleared: see your practice →"}
+def _render_drill(rule_id: str, exercise: Exercise, progress: Progress, attempt: Attempt,
+                  outcome: str | None = None) -> str:
+    moment = stored.now()
+    following = progress.next_to_practise(moment, stored.basic_rules(), after=rule_id)
+    link = {"url": url_for("lessons.practice_next", after=rule_id), "label": "Next practice exercise →"} \
+        if following else {"url": url_for("lessons.practice"), "label": "Nothing more is due now: see your reviews →"}
+    item = progress.reviews.get(rule_id)
     return render_template("lessons/drill.html", rule=get_site().book.rules[rule_id], x=exercise, attempt=attempt,
-                           owed=progress.owed(rule_id), needed=RIGHT_TO_CLEAR, link=link)
+                           item=item, outcome=outcome, when=waiting_time(item.due, moment) if item else None,
+                           link=link)

@@ -28,19 +28,77 @@ _SUIT_RE = re.compile("([♠♥♦♣])")
 _CARD_TOKEN_RE = re.compile(r"card:([0-9TtKQJAkqja]{1,2}[SHDCshdc♠♥♦♣])")
 
 
+# French words of the game in English text, marked lang="fr" so that a screen reader says them in French
+# (WCAG 3.1.2). "Écarté" with its capital is the game's name, an English word too; lower case it is the
+# French word (a card écarté, thrown out).
+_FRENCH_RE = re.compile(r"(?<![\w>])((?:[Jj]eux|[Jj]eu) de règle|écarté)(?![\w<])")
+
+
+def mark_french(html: str) -> str:
+    """``html`` (text between tags) with the French terms in a ``<span lang="fr">``."""
+    return re.sub(r">([^<]+)<", lambda m: ">" + _FRENCH_RE.sub(r'<span lang="fr">\1</span>', m.group(1)) + "<",
+                  f">{html}<")[1:-1]
+
+
 @lru_cache(maxsize=4096)
 def render_markdown(text: str) -> Markup:
-    """Markdown from our own files → sanitised HTML."""
+    """Markdown from our own files → sanitised HTML, French terms marked."""
     html = markdown_lib.markdown(text or "", extensions=["tables", "sane_lists"], output_format="html")
-    return Markup(nh3.clean(html, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES,
-                            url_schemes={"http", "https", "mailto"}, link_rel="noopener noreferrer"))
+    return Markup(mark_french(nh3.clean(html, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES,
+                                        url_schemes={"http", "https", "mailto"}, link_rel="noopener noreferrer")))
+
+
+# A card as the engine's text names it ("7♥", "10♦"), or a suit symbol on its own ("trumps ♥").
+_CARD_IN_TEXT_RE = re.compile(r"(?<![\w])(10|[KQJA987])?([♠♥♦♣])")
+
+
+def _drawn(rank: str | None, symbol: str) -> str:
+    suit = SUIT_SYMBOLS[symbol]
+    return f'{rank or ""}<span class="s-{suit.colour}">{symbol}</span>'
+
+
+def _spoken(rank: str | None, symbol: str) -> str:
+    """ "seven of hearts" for 7♥; "hearts" for ♥ alone."""
+    suit = SUIT_SYMBOLS[symbol]
+    return _view(f"{rank}{suit.letter}").label if rank else suit.english
 
 
 def colour_suits(text) -> Markup:
-    """Escape ``text`` and colour each suit symbol in it (♥ ♦ red, ♠ ♣ black)."""
+    """Escape ``text``; mark its French terms; draw each card in it as a player writes it, its suit
+    coloured (♥ ♦ red, ♠ ♣ black), and give each its spoken form, hidden from the eye: a screen reader
+    hears "seven of hearts" where the page shows 7♥ (eSpeak reads "7♥" as "seven heart suit", and "A♠"
+    loses its ace)."""
+    escaped = mark_french(str(escape(text if text is not None else "")))
+    return Markup(_CARD_IN_TEXT_RE.sub(
+        lambda m: f'<span aria-hidden="true">{_drawn(m.group(1), m.group(2))}</span>'
+                  f'<span class="sr">{_spoken(m.group(1), m.group(2))}</span>', escaped))
+
+
+def spoken_label(text) -> str:
+    """The accessible name of a control whose whole text is ``text``: the text as shown (so that it
+    begins the name, WCAG 2.5.3), then the spoken form of the cards it shows, in brackets."""
+    text = str(text if text is not None else "")
+    spoken = [_spoken(m.group(1), m.group(2)) for m in _CARD_IN_TEXT_RE.finditer(text)]
+    return f"{text} ({', '.join(spoken)})" if spoken else text
+
+
+def suits_in_control(text) -> Markup:
+    """A control's whole text with its cards drawn and coloured, as :func:`colour_suits` draws them but
+    with no hidden words: the control's ``aria-label`` (:func:`spoken_label`) says them."""
     escaped = str(escape(text if text is not None else ""))
-    return Markup(_SUIT_RE.sub(lambda m: f'<span class="s-{SUIT_SYMBOLS[m.group(1)].colour}">{m.group(1)}</span>',
-                               escaped))
+    return Markup(_CARD_IN_TEXT_RE.sub(lambda m: _drawn(m.group(1), m.group(2)), escaped))
+
+
+_IMG_RE = re.compile(r'<span class="card[^"]*" role="img" aria-label="([^"]*)">(?:<span[^>]*>[^<]*</span>)*</span>')
+_HIDDEN_RE = re.compile(r'<span aria-hidden="true">[^<]*(?:<span[^>]*>[^<]*</span>)?</span>')
+_TAG_RE = re.compile(r"<[^>]+>")
+
+
+def title_text(html) -> str:
+    """A line of HTML drawn with cards as plain text, cards spoken: what a page's title and its live
+    region say ("No: seven of spades may not be played.")."""
+    text = _HIDDEN_RE.sub("", _IMG_RE.sub(r"\1", str(html or "")))
+    return " ".join(str(Markup(_TAG_RE.sub(" ", text)).unescape()).split()).replace(" .", ".").replace(" ,", ",")
 
 
 @dataclass(frozen=True)
@@ -53,6 +111,17 @@ class CardView:
     colour: str    # "red" | "black"
     label: str     # "queen of spades"
     suit: str      # "S"
+
+    @property
+    def shown(self) -> str:
+        """The card as it is drawn: "Q♠"."""
+        return f"{self.rank}{self.symbol}"
+
+    @property
+    def named(self) -> str:
+        """The name of a control that shows this card alone: as shown, then as spoken ("Q♠, queen of
+        spades"), so that what is seen begins what is heard (WCAG 2.5.3, label in name)."""
+        return f"{self.shown}, {self.label}"
 
 
 @lru_cache(maxsize=64)
@@ -101,6 +170,9 @@ def suit_view(text) -> Suit | None:
 def init_app(app) -> None:
     app.add_template_filter(render_markdown, "markdown")
     app.add_template_filter(colour_suits, "suits")
+    app.add_template_filter(suits_in_control, "control_suits")
+    app.add_template_filter(spoken_label, "spoken_label")
+    app.add_template_filter(title_text, "title_text")
     app.add_template_filter(example_html, "example")
     app.add_template_global(card_view)
     app.add_template_global(suit_view)

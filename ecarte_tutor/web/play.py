@@ -9,11 +9,10 @@ against what really happened (:mod:`ecarte_tutor.table.drills`).
 """
 from __future__ import annotations
 
-import hashlib
 import secrets
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ..cards import Card
 from ..engine.hand import FirstIllegal
@@ -22,7 +21,7 @@ from ..table.incidents import ask_dispute, assess, marked, staged
 from ..table.review import game_summary, review_hand
 from ..table.terminal import TOLD
 from ..table.why import reasons
-from . import forms, lessons, tokens
+from . import forms, progress, tokens
 from .dispute import fact_label, read_facts, refusal, typed_value
 from .site import get_book, get_site
 
@@ -213,6 +212,8 @@ def move():
         return _render(game, message=exc.message, status=400)
     if refused is not None:
         return _render(game, refusal=refused)
+    if game.over:
+        progress.keep_finished(game)  # kept with its review under /progress/games; its mistakes go to review
     return redirect(game_url(game), 303)
 
 
@@ -259,6 +260,8 @@ def rule():
         game.call_referee(facts, request.args.get("option") or None)
     except TableError as exc:
         return _render(game, message=exc.message, status=400)
+    if game.over:
+        progress.keep_finished(game)
     return redirect(game_url(game, called=1), 303)
 
 
@@ -283,32 +286,6 @@ def summary():
     """The game's mistakes by rule, and what came of the irregularities."""
     game = _game()
     found = game_summary(game)
-    if game.over:
-        practise_missed([row["rule"] for row in found["by_rule"]])
     reviewed = [h.number + 1 for h in game.hands if h.answer is not None]
     return render_template("play/summary.html", game=game, token=request.args[GAME], summary=found,
                            reviewed=reviewed)
-
-
-NOTED_KEY = "games_noted"  # digests of the games whose mistakes went to the practice list
-NOTED_KEEP = 5
-
-
-def practise_missed(rule_ids: list[str]) -> None:
-    """Add a finished game's mistakes (most missed first) to the lessons' "practise what you missed" list.
-
-    Only rules a drill can practise are kept (the progress cookie holds nothing else), and each game
-    is noted once, however often its summary is opened: the session remembers a short digest of the
-    last few games noted.
-    """
-    digest = hashlib.sha256(request.args.get(GAME, "").encode()).hexdigest()[:12]
-    noted = [d for d in session.get(NOTED_KEY, []) if isinstance(d, str)][-NOTED_KEEP:]
-    if digest in noted:
-        return
-    drillable = lessons.practisable()
-    progress = lessons.progress_now(get_site().lessons)
-    for rule_id in reversed(rule_ids):  # the most missed is noted last, so it is dropped last
-        if rule_id in drillable:
-            progress = progress.missed_rule(rule_id)
-    lessons.save_progress(progress)
-    session[NOTED_KEY] = [*noted, digest][-NOTED_KEEP:]

@@ -1,14 +1,16 @@
-"""The rule book pages: ``/rules`` (every rule, one anchor per id), ``/rules/<id>``, ``/rules/sources``,
-``/rules/disagreements``, ``/laws`` and each law on its own, ``/laws/<n>``."""
+"""The rule book pages: ``/rules`` (the contents, one anchor per id), its parts ``/rules/part/<section>``,
+``/rules/<id>``, ``/rules/sources``, ``/rules/disagreements`` and its parts, ``/laws`` and its parts
+``/laws/part/<group>``, and each law on its own, ``/laws/<n>``. The parts: ``bookparts``."""
 from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, render_template, url_for
 
 from ..rulebook import LAW_SECTION
+from . import bookparts
 from .forms import current_profile
-from .site import get_book
+from .site import get_book, get_site
 
 bp = Blueprint("rules", __name__)
 
@@ -37,13 +39,68 @@ def ruling_lines(rule) -> list[tuple[str, str, bool]]:
     return lines
 
 
+# Each part page's anchor for a rule: its id, but "disagree-<id>" among the other views.
+ANCHOR = {"rules": "{}", "laws": "{}", "variants": "{}", "others": "disagree-{}"}
+ENDPOINT = {"rules": "rules.part", "laws": "rules.laws_part", "variants": "rules.disagreements_part",
+            "others": "rules.disagreements_part"}
+
+
+@bp.app_template_global()
+def part_url(part: bookparts.Part, profile=None) -> str:
+    """The address of a part page (the profile kept, where the page shows one)."""
+    number = part.number if part.number > 1 else None
+    profile = get_site().profile_param(profile) if part.kind != "laws" else None
+    return url_for(ENDPOINT[part.kind], name=part.name, number=number, profile=profile)
+
+
+@bp.app_template_global()
+def rule_place(kind: str, rule_id: str, profile=None) -> str | None:
+    """Where a long page's part shows ``rule_id``: its address and anchor (None: no part shows it)."""
+    part = bookparts.where(get_book(), kind, rule_id)
+    return f"{part_url(part, profile)}#{ANCHOR[kind].format(rule_id)}" if part else None
+
+
+def _part(kind: str, name: str, number: int, template: str, **context):
+    book = get_book()
+    found = bookparts.find(book, kind, name, number)
+    if found is None:
+        abort(404, description=f"The rule book has no part '{name[:40]}' of {number} here.")
+    previous, following = bookparts.neighbours(book, found)
+    return render_template(template, part=found, previous=previous, following=following, **context)
+
+
+@bp.get("/rules/part/<name>", defaults={"number": 1})
+@bp.get("/rules/part/<name>/<int:number>")
+def part(name: str, number: int):
+    """One section of the rule book (or a page of a long one), each rule in full."""
+    return _part("rules", name, number, "rules/part.html", profile=current_profile())
+
+
+@bp.get("/laws/part/<name>", defaults={"number": 1})
+@bp.get("/laws/part/<name>/<int:number>")
+def laws_part(name: str, number: int):
+    """One group of the club code's laws (or a page of a long one), each law with its rulings."""
+    return _part("laws", name, number, "rules/laws_part.html")
+
+
+@bp.get("/rules/disagreements/<name>", defaults={"number": 1})
+@bp.get("/rules/disagreements/<name>/<int:number>")
+def disagreements_part(name: str, number: int):
+    """A page of the variants, each profile's choice beside the others, or of the other sources' views."""
+    book = get_book()
+    kind = "variants" if name == "variants" else "others"
+    return _part(kind, name, number, "rules/disagreements_part.html", profile=current_profile(),
+                 profiles=list(book.profiles))
+
+
 @bp.get("/rules")
 def index():
     book = get_book()
     profile = current_profile()
     sections = [s for s in book.sections if s.name != LAW_SECTION]
     law_sections = [s for s in book.sections if s.name == LAW_SECTION]
-    return render_template("rules/index.html", sections=sections, law_sections=law_sections, profile=profile)
+    return render_template("rules/index.html", sections=sections, law_sections=law_sections, profile=profile,
+                           parts=bookparts.parts(book)["rules"])
 
 
 @bp.get("/rules/sources")
@@ -57,7 +114,7 @@ def disagreements():
     profile = current_profile()
     disputed = [rule for rule in book.rules.values() if rule.disagreements]
     return render_template("rules/disagreements.html", variants=book.variants, disputed=disputed,
-                           profile=profile, profiles=list(book.profiles))
+                           profile=profile, parts=bookparts.parts(book))
 
 
 @bp.get("/rules/<rule_id>")
@@ -87,4 +144,5 @@ def law(number: int):
 def laws():
     book = get_book()
     return render_template("rules/laws.html", laws=[book.laws[n] for n in sorted(book.laws)],
+                           parts=bookparts.parts(book)["laws"],
                            missing=[n for n in range(1, book.club_code_laws + 1) if n not in book.laws])

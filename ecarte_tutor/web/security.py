@@ -1,17 +1,17 @@
-"""Security headers on every response, the secret key that signs the session cookie, and the cookie itself."""
+"""Security headers on every response, and the session cookie (its key: :mod:`.keys`)."""
 from __future__ import annotations
 
 import logging
 import os
-import secrets
 import sys
 from datetime import timedelta
 from urllib.parse import urlsplit, urlunsplit
 
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.exceptions import BadRequest
 
-SECRET_KEY_VARIABLES = ("ECARTE_TUTOR_SECRET_KEY", "SECRET_KEY")
 SECURE_COOKIES_VARIABLE = "ECARTE_TUTOR_SECURE_COOKIES"
+PUBLIC_URL_VARIABLE = "ECARTE_TUTOR_PUBLIC_URL"
 
 # Everything is served from this origin: no CDN, no web fonts, no inline script or style.
 CONTENT_SECURITY_POLICY = "; ".join((
@@ -35,19 +35,6 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
-
-
-def secret_key_from_environment() -> str:
-    """The key from ECARTE_TUTOR_SECRET_KEY or SECRET_KEY; a random one (with a warning) if neither is set."""
-    for name in SECRET_KEY_VARIABLES:
-        value = os.environ.get(name)
-        if value:
-            return value
-    # A random key works for one process; progress cookies then do not survive a restart
-    # and differ between processes, so say so.
-    print("ecarte-tutor: warning: no ECARTE_TUTOR_SECRET_KEY (or SECRET_KEY) is set; using a random key, "
-          "so lesson progress is lost when the server restarts.", file=sys.stderr)
-    return secrets.token_hex(32)
 
 
 # Sent with secure cookies only, that is behind HTTPS: browsers then refuse plain HTTP to this host for a year.
@@ -88,6 +75,54 @@ class SecurityHeaders:
         return self.wsgi_app(environ, start)
 
 
+class UnreadableBody(BadRequest):
+    """The request's body could not be read (a broken chunked encoding, a client gone half-way)."""
+
+    description = ("The body of this request could not be read: it was cut off, or its chunked encoding is "
+                   "broken. Send the form again.")
+
+
+class _Body:
+    """``wsgi.input``, turning any failure of the server's reader into :class:`UnreadableBody` (a 400)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def _guard(self, method, *args):
+        try:
+            return method(*args)
+        except Exception as exc:  # noqa: BLE001 - gunicorn's parse errors, OSError: all mean the body cannot be read
+            raise UnreadableBody() from exc
+
+    def read(self, *args):
+        return self._guard(self.stream.read, *args)
+
+    def readline(self, *args):
+        return self._guard(self.stream.readline, *args)
+
+    def readlines(self, *args):
+        return self._guard(self.stream.readlines, *args)
+
+    def __iter__(self):
+        return iter(self.readline, b"")
+
+
+class ReadableBodies:
+    """WSGI middleware: a page whose request body cannot be read answers 400 in words, not a 500.
+
+    gunicorn reads a chunked body as the app asks for it, and raises its own parse error on a
+    malformed chunk, deep inside werkzeug's form parser. The API reads its body itself (web.api).
+    """
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        if environ.get("REQUEST_METHOD") in ("POST", "PUT", "PATCH", "DELETE") and "wsgi.input" in environ:
+            environ["wsgi.input"] = _Body(environ["wsgi.input"])
+        return self.wsgi_app(environ, start_response)
+
+
 log = logging.getLogger(__name__)
 
 # The session cookie (lesson progress) lasts a year from its last change, and says so in its
@@ -122,6 +157,34 @@ class CookieSessions(SecureCookieSessionInterface):
             response.headers["Cache-Control"] = PRIVATE
 
 
+def public_url_from_environment() -> str | None:
+    """ECARTE_TUTOR_PUBLIC_URL (``https://ecarte.example.org``), without a trailing slash; None when unset.
+
+    Anything but an http(s) address with a host is ignored, with a warning: links then stay relative.
+    """
+    value = os.environ.get(PUBLIC_URL_VARIABLE, "").strip()
+    if not value:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        print(f"ecarte-tutor: warning: {PUBLIC_URL_VARIABLE} must be an address like https://ecarte.example.org, "
+              "not that; share links stay relative.", file=sys.stderr)
+        return None
+    return value.rstrip("/")
+
+
+def share_link(path: str) -> str:
+    """The link a visitor copies to share a page: under the configured public address, else relative.
+
+    Never built from the request's Host header, which the client chose (a link in a chat could point
+    anywhere). A relative link is made whole by the page's script from the address the browser shows.
+    """
+    from flask import current_app
+
+    base = current_app.config.get("PUBLIC_URL")
+    return f"{base}{path}" if base else path
+
+
 def relative_location(response):
     """Drop the scheme and host from a Location header: they would be the request's Host, which the
     client chose. All the site's redirects stay on the site (werkzeug builds its slash redirects absolute)."""
@@ -134,6 +197,9 @@ def relative_location(response):
 
 
 def init_app(app) -> None:
+    if "PUBLIC_URL" not in app.config:
+        app.config["PUBLIC_URL"] = public_url_from_environment()
+    app.jinja_env.globals["share_link"] = share_link
     app.session_interface = CookieSessions()
     app.after_request(relative_location)
-    app.wsgi_app = SecurityHeaders(app.wsgi_app, hsts=wants_hsts(app))
+    app.wsgi_app = SecurityHeaders(ReadableBodies(app.wsgi_app), hsts=wants_hsts(app))

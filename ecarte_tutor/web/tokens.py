@@ -11,9 +11,11 @@ from flask import current_app
 from itsdangerous import BadData, URLSafeSerializer
 
 from ..table import Game, TableError
+from .forms import short
 from .site import get_book
 
 SALT = "ecarte-tutor practice table"
+REASON = 200  # characters of the replay's reason shown at most
 MAX_TOKEN = 16_000  # characters: far beyond a long game's few thousand; a bound on what we unpack and replay
 
 
@@ -43,5 +45,6 @@ def read(token: str | None) -> Game:
                        "so the game cannot be taken up.") from None
     try:
         return Game.replay(record, get_book())
-    except TableError as exc:
-        raise BadToken(f"This game link carries a record the table cannot replay: {exc.message}") from None
+    except TableError as exc:  # the reason, cut short: a record is never echoed whole (issue 22, M2)
+        raise BadToken(f"This game link carries a record the table cannot replay: {short(exc.message, REASON)}") \
+            from None

@@ -99,7 +99,7 @@ def _referee_tricks(game: Game, hp: HandPlay) -> tuple[str, int]:
 
 
 def test_a_revoke_let_stand_scores_the_rulings_points_and_the_offender_one_less(book):
-    checked = cut_beside_a_king = 0
+    checked = cut_beside_a_king = king_without_the_point = 0
     for seed in range(30):
         try:
             game, hp = _late_revoke(book, "score-as-played", seed)
@@ -118,8 +118,12 @@ def test_a_revoke_let_stand_scores_the_rulings_points_and_the_offender_one_less(
         kings = [e for e in game.sheet if e["deal"] == hp.number and e["claim"] in ("turned-king", "announced-king")]
         assert all(e["points"] == game.params.king_points and e["scored"] for e in kings)  # law 47: never cut
         checked += 1
-        cut_beside_a_king += seat == tutor and any(e["seat"] == tutor for e in kings)
-    assert checked >= 5 and cut_beside_a_king >= 1  # a tutor who marked its king and won the point, cut
+        tutor_king = any(e["seat"] == tutor for e in kings)
+        cut_beside_a_king += seat == tutor and tutor_king
+        king_without_the_point += seat != tutor and tutor_king  # nothing of its tricks to cut, and the king stays whole
+    # a tutor who marked its king and won the point, cut; and one who marked its king and lost the point
+    assert checked >= 5 and cut_beside_a_king >= 1 and king_without_the_point >= 1, \
+        (checked, cut_beside_a_king, king_without_the_point)
 
 
 def test_a_hand_played_over_after_a_revoke_cuts_the_offender_in_the_replay(book):

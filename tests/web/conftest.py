@@ -36,7 +36,9 @@ class Page:
     def text(self) -> str:
         """The visible words, tags removed and spaces squeezed."""
         body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", self.html, flags=re.S)
+        body = re.sub(r'<span class="sr">[^<]*</span>', "", body)  # heard, not seen: "seven of hearts" beside 7♥
         body = re.sub(r'<span class="s-(?:red|black)">(.)</span>', r"\1", body)  # a coloured suit is part of its word
+        body = re.sub(r'<span aria-hidden="true">([^<]*)</span>', r"\1", body)
         return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 
     def ids(self) -> set[str]:
@@ -71,3 +73,28 @@ def get(client):
     def fetch(url, **kwargs):
         return Page(client.get(url, **kwargs))
     return fetch
+
+
+@pytest.fixture()
+def answer(client):
+    """POST an answer as its page's form does: with the page's progress counter (``seq``), read from the page
+    drawn just before (GET draws an exercise without changing progress). A ``seq`` given is sent as it is."""
+    def post(url, data=None, **kwargs):
+        data = dict(data or {})
+        if "seq" not in data:
+            page = client.get(url.split("#")[0]).get_data(as_text=True)
+            found = re.search(r'name="seq" value="(\d+)"', page)
+            assert found, f"no progress counter on {url}"
+            data["seq"] = found.group(1)
+        return client.post(url, data=data, **kwargs)
+    return post
+
+
+def progress_of(app, client):
+    """The progress the store holds for the learner the client's cookie names (empty: none)."""
+    from ecarte_tutor.lessons import Progress
+    from ecarte_tutor.web.progress import LEARNER, STORE
+
+    with client.session_transaction() as session:
+        key = session.get(LEARNER)
+    return app.extensions[STORE].progress(key) if key else Progress()

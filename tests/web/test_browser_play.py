@@ -10,6 +10,7 @@ from test_browser import (  # noqa: F401 -- the same browser fixtures and measur
     base_url,
     browser_context,
     form_heights,
+    open_stage,
     page,
     shoot,
     smallest,
@@ -59,6 +60,7 @@ def call_the_referee(tab) -> None:
             break
         fact = tab.locator("form.step-form button[name]").first.get_attribute("name")
         label = next(c["label"] for c in game.book.facts[fact]["choices"] if c["value"] == truth[fact])
+        open_stage(tab, label)
         click(tab, tab.get_by_role("button", name=label, exact=True))
     assert "You saw it right" in tab.locator("#grade").inner_text()
     assert "Law 17" in tab.locator("#grade").inner_text()

@@ -43,7 +43,7 @@ def test_every_case_has_a_page_of_its_own(get):
     for case in LIBRARY.scenarios:
         page = get(f"/casebook/{case.id}")
         assert page.status == 200, case.id
-        assert f"<h1>{escape(case.title)}</h1>" in page.html
+        assert f"<h1>{escape(case.title)}</h1>" in page.html or f" {case.title} " in page.text
         assert escape(case.summary) in page.html or case.summary in page.text
 
 
@@ -145,7 +145,7 @@ def test_a_cases_citations_keep_its_profile_and_its_laws_link_to_their_pages(get
     assert '<div class="cites">' in article
     cites = re.findall(r'<div class="cites">.*?</div>', article, flags=re.S)[0]
     rules = re.findall(r'href="(/rules[^"#]*)#', cites)
-    assert rules and set(rules) == {"/rules?profile=french"}
+    assert rules and all(re.fullmatch(r"/rules/part/[\w-]+(/\d+)?\?profile=french", link) for link in rules)
     ruled = next(e for e in entries(app) if e.answer.get("laws"))
     article = get(f"/casebook/{ruled.scenario.id}").html
     for number in ruled.answer["laws"]:

@@ -7,8 +7,11 @@ from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 
 import pytest
+from conftest import progress_of
+from data_under_test import LIBRARY
 
-from ecarte_tutor.web.lessons import PROGRESS_KEY
+from ecarte_tutor.lessons import expected_answer
+from ecarte_tutor.web.progress import LEARNER
 
 STEP = "/lessons/01-pack-and-ranking/4"  # an exercise: QS is the right answer, 7S a wrong one
 
@@ -23,67 +26,91 @@ def signed(app, raw: bytes) -> str:
 @pytest.mark.parametrize("raw", [
     b'"a string"', b"[1, 2, 3]", b"42", b"null", b"not json", b'{" t": [1]}', b'{"x": {" unknown-tag": 1}}',
     b'{"x": {" d": "not a date"}}', b'{"progress": {"seq": "9", "lessons": {"01-pack-and-ranking": "x"}}}',
-    b'{"progress": [1, 2]}',
+    b'{"progress": [1, 2]}', b'{"learner": 42}', b'{"learner": "no-such-learner"}',
 ])
-@pytest.mark.parametrize("url", ["/lessons/", STEP, "/lessons/01-pack-and-ranking/1"])
+@pytest.mark.parametrize("url", ["/lessons/", STEP, "/lessons/01-pack-and-ranking/1", "/progress/"])
 def test_a_signed_but_malformed_cookie_is_ignored_like_a_forged_one(app, client, raw, url):
     client.set_cookie("session", signed(app, raw))
     assert client.get(url).status_code == 200
-    assert client.post(STEP, data={"cards": ["QS"]}).status_code == 200
-    assert progress(client)["lessons"]["01-pack-and-ranking"]["first_try"] == [4]  # counted from nothing
+    assert client.post(STEP, data={"cards": ["QS"], "seq": "0"}).status_code == 200
+    assert progress_of(app, client).lesson("01-pack-and-ranking").first_try == {4}  # counted from nothing
 
 
-def test_the_signing_helper_makes_cookies_the_app_accepts(app, client):
-    """The test above would prove nothing if its cookies failed their signature instead."""
-    client.set_cookie("session", signed(app, json.dumps({PROGRESS_KEY: {"seq": 3, "lessons": {
-        "01-pack-and-ranking": {"done": [4], "first_try": [4], "missed": []}}}}).encode()))
+def test_an_earlier_releases_cookie_is_taken_into_the_store_once(app, client):
+    """The cookie of earlier releases held the whole progress; its learner keeps it (and the cookie proves the
+    signing helper makes cookies the app accepts: the test above would prove nothing otherwise)."""
+    client.set_cookie("session", signed(app, json.dumps({"progress": {"seq": 3, "lessons": {
+        "01-pack-and-ranking": {"done": [4], "first_try": [4], "missed": []}},
+        "practice": [["play.head-the-trick", 2]]}}).encode()))
     assert "1 of 4 exercises right first time" in client.get("/lessons/").get_data(as_text=True)
-
-
-def progress(client) -> dict:
     with client.session_transaction() as session:
-        return session[PROGRESS_KEY]
+        assert "progress" not in session and session[LEARNER]
+    progress = progress_of(app, client)
+    assert progress.seq == 3 and set(progress.reviews) == {"play.head-the-trick"}
+    assert "1 of 4 exercises right first time" in client.get("/lessons/").get_data(as_text=True)
 
 
 def page_seq(response) -> int:
     return int(re.search(r'name="seq" value="(\d+)"', response.get_data(as_text=True)).group(1))
 
 
-def test_an_older_cookie_cannot_earn_right_first_time_again(client):
-    before = client.get_cookie("session")  # no progress yet
+def test_an_older_cookie_cannot_earn_right_first_time_again(app, client):
+    client.get("/lessons/01-pack-and-ranking/1")  # a step read: the learner exists, and the cookie names him
+    before = client.get_cookie("session").value
     page = client.get(STEP)
     wrong = client.post(STEP, data={"cards": ["7S"], "seq": page_seq(page)})
-    assert wrong.status_code == 200 and progress(client)["lessons"]["01-pack-and-ranking"]["missed"] == [4]
-    newer = client.get_cookie("session").value
-    # Put back the cookie from before the wrong answer and answer right from the page now shown.
-    if before is None:
-        client.delete_cookie("session")
-    response = client.post(STEP, data={"cards": ["QS"], "seq": page_seq(wrong)})
-    assert response.status_code == 409
-    assert "not counted" in response.get_data(as_text=True)
-    assert "Set-Cookie" not in response.headers  # the newer progress in the browser is left alone
-    client.set_cookie("session", newer)
+    assert wrong.status_code == 200 and progress_of(app, client).lesson("01-pack-and-ranking").missed == {4}
+    client.set_cookie("session", before)  # put back the cookie from before the wrong answer
     right = client.post(STEP, data={"cards": ["QS"], "seq": page_seq(wrong)})
-    assert right.status_code == 200
-    assert progress(client)["lessons"]["01-pack-and-ranking"]["first_try"] == []  # right, but not first time
+    assert right.status_code == 200  # counted, against the server's progress: right, but not first time
+    lesson = progress_of(app, client).lesson("01-pack-and-ranking")
+    assert 4 in lesson.done and lesson.first_try == frozenset()
 
 
-def test_an_answer_from_an_older_page_is_counted_against_the_newer_progress(client):
+def test_a_page_from_progress_this_browser_no_longer_has_is_a_409(app, client):
+    page = client.get(STEP)
+    wrong = client.post(STEP, data={"cards": ["7S"], "seq": page_seq(page)})
+    client.delete_cookie("session")  # as after erasing: this browser names no learner
+    response = client.post(STEP, data={"cards": ["QS"], "seq": page_seq(wrong)})
+    assert response.status_code == 409 and "not counted" in response.get_data(as_text=True)
+    assert "Set-Cookie" not in response.headers  # nothing was made or changed
+    assert progress_of(app, client).seq == 0
+
+
+def test_an_answer_from_an_older_page_of_the_same_exercise_is_a_409(app, client):
     old_page = client.get(STEP)
     client.post(STEP, data={"cards": ["7S"], "seq": page_seq(old_page)})
     response = client.post(STEP, data={"cards": ["QS"], "seq": page_seq(old_page)})  # Back, then answer again
-    assert response.status_code == 200
-    lesson = progress(client)["lessons"]["01-pack-and-ranking"]
-    assert lesson["done"] == [4] and lesson["first_try"] == []
+    assert response.status_code == 409 and "answered since this page was drawn" in response.get_data(as_text=True)
+    lesson = progress_of(app, client).lesson("01-pack-and-ranking")
+    assert lesson.missed == {4} and lesson.done == frozenset()
+    again = client.post(STEP, data={"cards": ["QS"], "seq": page_seq(response)})  # from the page the 409 drew
+    assert again.status_code == 200
+    assert progress_of(app, client).lesson("01-pack-and-ranking").first_try == frozenset()
 
 
-@pytest.mark.parametrize("seq", ["", "x", "-1", "1" * 40, "٣"])
-def test_an_unreadable_page_counter_is_no_counter(client, seq):
-    assert client.post(STEP, data={"cards": ["QS"], "seq": seq}).status_code == 200
+def test_answers_from_two_tabs_on_two_exercises_both_count(app, client):
+    other = "/lessons/01-pack-and-ranking/5"
+    first, second = client.get(STEP), client.get(other)  # two tabs, drawn from the same progress
+    assert page_seq(first) == page_seq(second)
+    assert client.post(STEP, data={"cards": ["QS"], "seq": page_seq(first)}).status_code == 200
+    exercise = LIBRARY.lessons[0].step(5).exercise
+    right = exercise.handler.form_data(exercise, expected_answer(exercise, LIBRARY.book))
+    assert client.post(other, data={**right, "seq": page_seq(second)}).status_code == 200
+    assert progress_of(app, client).lesson("01-pack-and-ranking").first_try == {4, 5}
+
+
+@pytest.mark.parametrize("seq", [None, "", "x", "-1", "1" * 40, "٣"])
+def test_a_missing_or_unreadable_page_counter_is_a_409(app, client, seq):
+    data = {"cards": ["QS"]} if seq is None else {"cards": ["QS"], "seq": seq}
+    response = client.post(STEP, data=data)
+    assert response.status_code == 409
+    assert "without the page's progress counter" in response.get_data(as_text=True).replace("&#39;", "'")
+    assert progress_of(app, client).seq == 0
 
 
 def test_the_cookie_says_it_lasts_a_year(client):
-    response = client.post(STEP, data={"cards": ["QS"]})
+    response = client.post(STEP, data={"cards": ["QS"], "seq": "0"})
     cookie = response.headers["Set-Cookie"]
     expires = parsedate_to_datetime(re.search(r"Expires=([^;]+)", cookie).group(1))
     assert expires - datetime.now(UTC) > timedelta(days=364)
@@ -91,14 +118,14 @@ def test_the_cookie_says_it_lasts_a_year(client):
 
 
 def test_the_cookie_is_sent_again_only_when_progress_changes(client):
-    client.post(STEP, data={"cards": ["QS"]})
+    client.post(STEP, data={"cards": ["QS"], "seq": "0"})
     assert "Set-Cookie" not in client.get("/lessons/").headers
 
 
 @pytest.mark.parametrize("method, url", [("GET", "/lessons/"), ("GET", STEP), ("POST", STEP),
                                          ("GET", "/lessons/01-pack-and-ranking/"), ("POST", "/lessons/reset")])
 def test_pages_that_read_or_set_the_session_are_not_cached(client, method, url):
-    client.post(STEP, data={"cards": ["QS"]})
+    client.post(STEP, data={"cards": ["QS"], "seq": "0"})
     response = client.open(url, method=method, data={"cards": ["QS"]})
     assert response.headers["Cache-Control"] == "private, no-store"
     assert "Cookie" in response.headers.get("Vary", "")
@@ -106,7 +133,7 @@ def test_pages_that_read_or_set_the_session_are_not_cached(client, method, url):
 
 @pytest.mark.parametrize("url", ["/", "/rules", "/legal/", "/api/openapi.json"])
 def test_pages_that_ignore_the_session_stay_cacheable(client, url):
-    client.post(STEP, data={"cards": ["QS"]})
+    client.post(STEP, data={"cards": ["QS"], "seq": "0"})
     assert "no-store" not in client.get(url).headers.get("Cache-Control", "")
 
 

@@ -9,7 +9,7 @@ from ecarte_tutor.web.dispute import fact_text, typed_value
 
 # A path through the interview that ends in a ruling (laws 9 and 16: too few cards, found before the turn-up).
 FACTS = [("irregularity", "wrong-card-count"), ("trump_turned", "false"), ("elder_looked", "true"),
-         ("hand", "elder"), ("count", "3")]
+         ("hand", "elder"), ("count_error", "too-few")]
 
 
 def url(pairs):

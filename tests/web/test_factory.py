@@ -1,9 +1,13 @@
-"""``create_app``: configuration, the rule book loaded once, the secret key."""
+"""``create_app``: configuration, the rule book loaded once, the secret key (given and checked, or made and kept)."""
+import stat
+
 import pytest
 
-from ecarte_tutor.errors import DataError
+from ecarte_tutor.errors import DataError, StartError
 from ecarte_tutor.web import MAX_BODY, create_app
-from ecarte_tutor.web.security import secret_key_from_environment
+from ecarte_tutor.web.keys import KEY_FILE, VARIABLES, kept_key, secret_key, weakness
+
+GOOD = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 
 
 def test_app_keeps_the_rule_book(app):
@@ -14,30 +18,71 @@ def test_app_keeps_the_rule_book(app):
 
 def test_config_overrides_defaults():
     app = create_app({"SECRET_KEY": "abc", "TESTING": True})
-    assert app.testing and app.config["SECRET_KEY"] == "abc"
+    assert app.testing and app.config["SECRET_KEY"] == "abc", "an app made for tests may use any key"
 
 
-def test_secret_key_from_the_environment(monkeypatch, capsys):
-    monkeypatch.delenv("SECRET_KEY", raising=False)
-    monkeypatch.setenv("ECARTE_TUTOR_SECRET_KEY", "from-env")
-    assert create_app().config["SECRET_KEY"] == "from-env"
+def no_key_in_the_environment(monkeypatch):
+    for name in VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_secret_key_from_the_environment(monkeypatch, tmp_path, capsys):
+    no_key_in_the_environment(monkeypatch)
+    monkeypatch.setenv("ECARTE_TUTOR_SECRET_KEY", GOOD)
+    assert create_app({"INSTANCE_PATH": str(tmp_path)}).config["SECRET_KEY"] == GOOD
     monkeypatch.delenv("ECARTE_TUTOR_SECRET_KEY")
-    monkeypatch.setenv("SECRET_KEY", "plain")
-    assert secret_key_from_environment() == "plain"
+    monkeypatch.setenv("SECRET_KEY", GOOD.upper())
+    assert secret_key(None, tmp_path) == GOOD.upper()
     assert capsys.readouterr().err == ""
+    assert not (tmp_path / KEY_FILE).exists(), "a key given is never written down"
 
 
-def test_missing_secret_key_is_generated_with_a_warning(monkeypatch, capsys):
-    monkeypatch.delenv("ECARTE_TUTOR_SECRET_KEY", raising=False)
-    monkeypatch.delenv("SECRET_KEY", raising=False)
-    first, second = secret_key_from_environment(), secret_key_from_environment()
-    assert len(first) >= 32 and first != second
-    assert "warning" in capsys.readouterr().err
+def test_without_a_key_one_is_made_once_and_kept_with_mode_0600(monkeypatch, tmp_path):
+    no_key_in_the_environment(monkeypatch)
+    first = create_app({"INSTANCE_PATH": str(tmp_path)}).config["SECRET_KEY"]
+    again = create_app({"INSTANCE_PATH": str(tmp_path)}).config["SECRET_KEY"]
+    assert first == again and weakness(first) is None
+    assert stat.S_IMODE((tmp_path / KEY_FILE).stat().st_mode) == 0o600
+    assert secret_key(None, tmp_path / "elsewhere") != first
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == [], "no draft left behind"
+
+
+def test_a_kept_key_others_can_read_is_closed_to_them(monkeypatch, tmp_path):
+    no_key_in_the_environment(monkeypatch)
+    key = kept_key(tmp_path)
+    (tmp_path / KEY_FILE).chmod(0o644)
+    assert kept_key(tmp_path) == key and stat.S_IMODE((tmp_path / KEY_FILE).stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("weak", ["secret", "x" * 31, "a" * 64, "abab" * 16, "changeme" * 4,
+                                  "192b9bdd22ab9ed4d12e236c78afcb9a393ec15f71bbf5dc987d54727823bcbf",
+                                  "  0123456789ABCDEF0123456789ABCDEF  "])
+def test_a_weak_key_given_stops_the_start_in_one_line(monkeypatch, tmp_path, weak):
+    no_key_in_the_environment(monkeypatch)
+    monkeypatch.setenv("ECARTE_TUTOR_SECRET_KEY", weak)
+    with pytest.raises(StartError) as refused:
+        create_app({"INSTANCE_PATH": str(tmp_path)})
+    message = str(refused.value)
+    assert "ECARTE_TUTOR_SECRET_KEY" in message and "secrets.token_hex(32)" in message and "\n" not in message
+    assert len(weak.strip()) < 8 or weak.strip() not in message, "the key is never echoed"
+    with pytest.raises(StartError):
+        create_app({"SECRET_KEY": weak, "INSTANCE_PATH": str(tmp_path)})  # in the config too, but for tests
+
+
+def test_serve_refuses_a_weak_key_with_one_line(monkeypatch, tmp_path, capsys):
+    from ecarte_tutor.cli import main
+
+    no_key_in_the_environment(monkeypatch)
+    monkeypatch.setenv("ECARTE_TUTOR_SECRET_KEY", "secret")
+    monkeypatch.setenv("ECARTE_TUTOR_INSTANCE_PATH", str(tmp_path))
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "at least 32" in err and "token_hex" in err
 
 
 def test_a_broken_rule_book_stops_the_start(tmp_path):
     with pytest.raises(DataError):
-        create_app({"SECRET_KEY": "x", "RULES_DIR": str(tmp_path / "nothing-here")})
+        create_app({"SECRET_KEY": "x", "TESTING": True, "RULES_DIR": str(tmp_path / "nothing-here")})
 
 
 def test_flask_finds_the_factory():

@@ -128,12 +128,12 @@ def test_illegal_card_is_refused_with_the_legal_one_and_its_rules(get, app):
 def test_citations_link_to_their_anchor_on_the_rules_page(get, app):
     page = get(PLAY)
     book = app.extensions["ecarte_tutor"].book
-    cited = [link.split("#", 1)[1] for link in page.links() if link.startswith("/rules#") and "#section-" not in link]
+    cited = [link.split("#", 1) for link in page.links() if link.startswith("/rules/part/")]
     assert cited, "the verdict must cite rules"
     anchors = get("/rules").ids()
-    for rule_id in cited:
+    for part, rule_id in cited:  # the part of the rule book that shows the rule, at its anchor
         assert rule_id in book.rules
-        assert rule_id in anchors
+        assert rule_id in anchors and f'id="{rule_id}"' in get(part).html
 
 
 def test_a_legal_card_says_yes(get):

@@ -2,13 +2,12 @@
 import re
 
 import pytest
-from conftest import Page
+from conftest import Page, progress_of
 from data_under_test import LIBRARY
 from werkzeug.datastructures import MultiDict
 from wrong_answers import typical_wrong_answers
 
 from ecarte_tutor.lessons import KINDS, expected_answer
-from ecarte_tutor.web.lessons import PROGRESS_KEY
 
 LESSONS = LIBRARY.lessons
 STEPS = [(lesson.id, step.index) for lesson in LESSONS for step in lesson.steps]
@@ -43,16 +42,16 @@ def test_every_step_renders_with_linked_citations(get, app, lesson_id, number):
 
 
 @pytest.mark.parametrize("lesson, step", EXERCISES, ids=[f"{lesson.id}-{step.index}" for lesson, step in EXERCISES])
-def test_every_exercise_can_be_answered_right_through_its_form(client, app, lesson, step):
+def test_every_exercise_can_be_answered_right_through_its_form(client, app, lesson, step, answer):
     expected = expected_answer(step.exercise, app.extensions["ecarte_tutor"].book)
-    response = client.post(f"/lessons/{lesson.id}/{step.index}", data=form_for(step.exercise, expected))
+    response = answer(f"/lessons/{lesson.id}/{step.index}", data=form_for(step.exercise, expected))
     text = response.get_data(as_text=True)
     assert response.status_code == 200, text[:2000]
     assert 'class="feedback right"' in text
 
 
-def test_a_wrong_answer_says_what_is_wrong_and_keeps_the_input(client):
-    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "seq": "0", "tries": "0"})
+def test_a_wrong_answer_says_what_is_wrong_and_keeps_the_input(client, answer):
+    response = answer("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "seq": "0", "tries": "0"})
     page = Page(response)
     assert response.status_code == 200
     assert "Not yet" in page.text and "You chose 7♠, but it does not beat J♠" in words(page)
@@ -62,8 +61,8 @@ def test_a_wrong_answer_says_what_is_wrong_and_keeps_the_input(client):
     assert 'name="tries" value="1"' in page.html
 
 
-def test_the_second_wrong_answer_shows_the_answer_and_no_form(client):
-    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "tries": "1"})
+def test_the_second_wrong_answer_shows_the_answer_and_no_form(client, answer):
+    response = answer("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "tries": "1"})
     page = Page(response)
     assert response.status_code == 200
     assert "The answer: Q♠" in words(page) and "Why:" in page.text
@@ -72,32 +71,32 @@ def test_the_second_wrong_answer_shows_the_answer_and_no_form(client):
     assert 'id="next-step"' in page.html
 
 
-def test_an_unreadable_answer_is_a_400_with_the_form(client):
-    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["KD"]})
+def test_an_unreadable_answer_is_a_400_with_the_form(client, answer):
+    response = answer("/lessons/01-pack-and-ranking/4", data={"cards": ["KD"]})
     assert response.status_code == 400
     assert "is not in the hand" in response.get_data(as_text=True)
-    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["<b>x"]})
+    response = answer("/lessons/01-pack-and-ranking/4", data={"cards": ["<b>x"]})
     assert response.status_code == 400
     assert "<b>x" not in response.get_data(as_text=True)
 
 
-def test_dispute_exercise_needs_a_chooser(client):
+def test_dispute_exercise_needs_a_chooser(client, answer):
     lesson, step = next((lesson, step) for lesson, step in EXERCISES if step.exercise.kind == "dispute")
-    response = client.post(f"/lessons/{lesson.id}/{step.index}", data={"option_ids": ["fresh-deal"]})
+    response = answer(f"/lessons/{lesson.id}/{step.index}", data={"option_ids": ["fresh-deal"]})
     assert response.status_code == 400
     assert "who chooses" in response.get_data(as_text=True)
 
 
-def test_progress_is_kept_in_the_signed_cookie(client):
-    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"]})
+def test_progress_is_kept_in_the_store_for_the_cookies_learner(app, client, answer):
+    answer("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"]})
     with client.session_transaction() as session:
-        progress = session[PROGRESS_KEY]
-    assert progress["lessons"]["01-pack-and-ranking"]["first_try"] == [4]
+        assert set(session) <= {"learner", "_permanent"}, "the cookie names the learner and holds nothing else"
+    progress = progress_of(app, client)
+    assert progress.lesson("01-pack-and-ranking").first_try == {4}
     assert "1 of 4 exercises right first time" in client.get("/lessons/").get_data(as_text=True)
     client.post("/lessons/reset")
-    with client.session_transaction() as session:
-        assert session[PROGRESS_KEY]["lessons"] == {}
-        assert session[PROGRESS_KEY]["seq"] == progress["seq"] + 1
+    after = progress_of(app, client)
+    assert after.lessons == {} and after.seq == progress.seq + 1
 
 
 def test_a_tampered_cookie_is_ignored(client):
@@ -105,12 +104,11 @@ def test_a_tampered_cookie_is_ignored(client):
     assert client.get("/lessons/").status_code == 200
 
 
-def test_reading_a_step_marks_it_done(client):
+def test_reading_a_step_marks_it_done(app, client):
     lesson = LESSONS[0]
     plain = next(step for step in lesson.steps if step.exercise is None)
     client.get(f"/lessons/{lesson.id}/{plain.index}")
-    with client.session_transaction() as session:
-        assert plain.index in session[PROGRESS_KEY]["lessons"][lesson.id]["done"]
+    assert plain.index in progress_of(app, client).lesson(lesson.id).done
 
 
 @pytest.mark.parametrize("url", ["/lessons/no-such-lesson/", "/lessons/01-pack-and-ranking/99",
@@ -150,27 +148,27 @@ def test_ordering_taps_ignore_what_is_not_one_of_the_cards(get):
     assert "<b>" not in page.html
 
 
-def test_an_incomplete_order_posted_is_a_400_with_the_cards_kept(client):
+def test_an_incomplete_order_posted_is_a_400_with_the_cards_kept(client, answer):
     lesson, step = rank_order_step()
     cards = [choice["value"] for choice in step.exercise.choices]
-    response = client.post(f"/lessons/{lesson.id}/{step.index}", data={"order": f"{cards[0]} {cards[2]}"})
+    response = answer(f"/lessons/{lesson.id}/{step.index}", data={"order": f"{cards[0]} {cards[2]}"})
     assert response.status_code == 400
     page = Page(response)
     assert "Put exactly these cards in order" in page.text
     assert f'<input type="hidden" name="order" value="{cards[0]} {cards[2]}">' in page.html
 
 
-def test_a_wrong_order_names_the_pair_and_survives_the_next_taps(client, get):
+def test_a_wrong_order_names_the_pair_and_survives_the_next_taps(client, get, answer):
     lesson, step = rank_order_step()
     right = expected_answer(step.exercise, LIBRARY.book)["order"]
     wrong = [right[1], right[0], *right[2:]]
-    page = Page(client.post(f"/lessons/{lesson.id}/{step.index}", data={"order": " ".join(wrong), "tries": "0"}))
+    page = Page(answer(f"/lessons/{lesson.id}/{step.index}", data={"order": " ".join(wrong), "tries": "0"}))
     assert "Not yet" in page.text and "You put the" in page.text
     # "Start again" is a GET that carries the tries and the wrong order, so the diagnosis stays
     again = get(f"/lessons/{lesson.id}/{step.index}?tries=1&tried_order={'+'.join(wrong)}&order=")
     assert "You put the" in again.text and 'name="tries" value="1"' in again.html
     # and the next wrong answer is the second: it shows the answer
-    last = Page(client.post(f"/lessons/{lesson.id}/{step.index}", data={"order": " ".join(wrong), "tries": "1"}))
+    last = Page(answer(f"/lessons/{lesson.id}/{step.index}", data={"order": " ".join(wrong), "tries": "1"}))
     assert "The answer:" in last.text
 
 
@@ -182,17 +180,17 @@ def test_every_kind_of_exercise_is_read_from_its_form(kind):
 
 
 @pytest.mark.parametrize("lesson, step", EXERCISES, ids=[f"{lesson.id}-{step.index}" for lesson, step in EXERCISES])
-def test_on_the_site_the_answer_comes_only_with_the_second_wrong_try(client, app, lesson, step):
+def test_on_the_site_the_answer_comes_only_with_the_second_wrong_try(client, app, lesson, step, answer):
     exercise = step.exercise
     expected = expected_answer(exercise, app.extensions["ecarte_tutor"].book)
     _, wrong = typical_wrong_answers(exercise, expected)[0]
     url, data = f"/lessons/{lesson.id}/{step.index}", form_for(exercise, wrong)
-    first = Page(client.post(url, data={**data, "tries": "0"}))
+    first = Page(answer(url, data={**data, "tries": "0"}))
     assert first.status == 200 and 'class="feedback wrong"' in first.html
     feedback = first.html.split('id="feedback"')[1].split("</div>")[0]
     assert "The answer" not in feedback and 'class="diagnosis"' in feedback and "/rules/" in feedback
     assert 'name="tries" value="1"' in first.html, "the form is there again, counting the try"
-    second = Page(client.post(url, data={**data, "tries": "1"}))
+    second = Page(answer(url, data={**data, "tries": "1"}))
     assert "The answer:" in second.text and "Why:" in second.text
     assert 'name="tries"' not in second.html and "try again" not in second.text.lower()
 
@@ -200,57 +198,122 @@ def test_on_the_site_the_answer_comes_only_with_the_second_wrong_try(client, app
 # --- practise what you missed ----------------------------------------------------------------------
 
 
-def practice_owed(client):
-    with client.session_transaction() as session:
-        return session[PROGRESS_KEY].get("practice", [])
+HEAD = "play.head-the-trick"
 
 
-def test_a_rule_broken_in_a_lesson_is_offered_for_practice(client):
+@pytest.fixture()
+def clock(monkeypatch):
+    """The site's clock, moved on by hand: ``clock.now += timedelta(days=2)``."""
+    from datetime import UTC, datetime
+
+    from ecarte_tutor.web import progress
+
+    class Clock:
+        now = datetime(2026, 3, 1, 12, tzinfo=UTC)
+
+    monkeypatch.setattr(progress, "now", lambda: Clock.now)
+    return Clock
+
+
+def drill_right(answer, app, rule_id, seed):
+    from ecarte_tutor.lessons.drills import drill_exercise
+
+    book = app.extensions["ecarte_tutor"].book
+    exercise = drill_exercise(rule_id, seed, book)
+    return Page(answer(f"/lessons/practice/{rule_id}/{seed}", data=form_for(exercise, expected_answer(exercise, book))))
+
+
+def test_a_rule_broken_in_a_lesson_is_offered_for_practice(app, client, answer, clock):
     assert "Practise what you missed" not in Page(client.get("/lessons/")).text
-    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
-    assert practice_owed(client) == [["play.head-the-trick", 2]], "only the rule id and a count are kept"
+    answer("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    item = progress_of(app, client).reviews[HEAD]
+    assert item.due == clock.now and item.reviews == 0, "due at once, never reviewed yet"
     index = Page(client.get("/lessons/"))
     assert "Practise what you missed" in index.text and "/lessons/practice/" in index.links()
     listing = Page(client.get("/lessons/practice/"))
-    start = next(link for link in listing.links() if link.startswith("/lessons/practice/play.head-the-trick/"))
-    assert "2 more right answers to clear it" in listing.text
-    assert Page(client.get(start)).status == 200
+    assert "Practise now: 1 rule due" in listing.text and "due now" in listing.text
+    start = client.get("/lessons/practice/next")
+    assert start.status_code == 303 and start.headers["Location"].startswith(f"/lessons/practice/{HEAD}/")
+    assert Page(client.get(start.headers["Location"])).status == 200
 
 
 def test_a_practice_page_is_the_same_for_the_same_url_and_new_for_the_next(client, get):
-    first, again, other = (get(f"/lessons/practice/play.head-the-trick/{seed}") for seed in (5, 5, 6))
+    first, again, other = (get(f"/lessons/practice/{HEAD}/{seed}") for seed in (5, 5, 6))
     assert first.status == 200 and first.html.split('id="answer"')[1] == again.html.split('id="answer"')[1]
     assert first.html.split('id="answer"')[1] != other.html.split('id="answer"')[1]
 
 
-def test_practice_clears_a_rule_after_two_right_answers(client, app):
+def test_reviews_are_spaced_over_days_until_the_rule_is_mastered(app, client, answer, clock):
+    from datetime import timedelta
+
+    answer("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    seed, gaps = 40, []
+    while not progress_of(app, client).reviews[HEAD].mastered:
+        page = drill_right(answer, app, HEAD, seed)
+        assert 'class="feedback right"' in page.html and "Counted: this rule comes back" in page.text
+        item = progress_of(app, client).reviews[HEAD]
+        gaps.append(item.due - clock.now)
+        early = drill_right(answer, app, HEAD, seed + 1)  # the same rule again before it is due: not counted
+        assert "not due for review until" in early.text
+        assert progress_of(app, client).reviews[HEAD] == item
+        clock.now, seed = item.due, seed + 2
+        assert len(gaps) < 10, gaps
+    assert gaps[0] == timedelta(minutes=10) and gaps[1] >= timedelta(days=1) and gaps[-1] > gaps[-2] >= gaps[1]
+    assert sum(gaps[:-1], timedelta()) >= timedelta(days=7), "mastery takes days of spaced reviews"
+    assert "Nothing to practise" in Page(client.get("/lessons/practice/")).text
+    assert "the 1 rule you missed is mastered" in Page(client.get("/progress/")).text
+
+
+def test_a_right_answer_after_a_wrong_one_on_the_same_situation_is_not_mastery(app, client, answer, clock):
     from ecarte_tutor.lessons.drills import drill_exercise
 
     book = app.extensions["ecarte_tutor"].book
-    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
-    seed = 40
-    for left in (1, 0):
-        exercise = drill_exercise("play.head-the-trick", seed, book)
-        page = Page(client.post(f"/lessons/practice/play.head-the-trick/{seed}",
-                                data=form_for(exercise, expected_answer(exercise, book))))
-        assert 'class="feedback right"' in page.html
-        assert (practice_owed(client) == [["play.head-the-trick", left]]) if left else practice_owed(client) == []
-        seed += 1
-    assert "All cleared" in page.text and "Nothing to practise" in Page(client.get("/lessons/practice/")).text
-
-
-def test_a_wrong_answer_in_practice_owes_the_rule_in_full_again(client, app):
-    from ecarte_tutor.lessons.drills import drill_exercise
-
-    book = app.extensions["ecarte_tutor"].book
-    client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
-    exercise = drill_exercise("play.head-the-trick", 7, book)
-    client.post("/lessons/practice/play.head-the-trick/7", data=form_for(exercise, expected_answer(exercise, book)))
-    assert practice_owed(client) == [["play.head-the-trick", 1]]
+    answer("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    exercise = drill_exercise(HEAD, 7, book)
     _, wrong = typical_wrong_answers(exercise, expected_answer(exercise, book))[0]
-    page = Page(client.post("/lessons/practice/play.head-the-trick/7", data=form_for(exercise, wrong)))
+    page = Page(answer(f"/lessons/practice/{HEAD}/7", data=form_for(exercise, wrong)))
     assert "Not yet" in page.text
-    assert dict(practice_owed(client))["play.head-the-trick"] == 2
+    item = progress_of(app, client).reviews[HEAD]
+    assert item.reviews == 1 and item.lapses == 1
+    clock.now = item.due  # due again: still, the same situation answered right after its diagnosis is no review
+    page = drill_right(answer, app, HEAD, 7)
+    assert 'class="feedback right"' in page.html and "Only the first answer to a situation counts" in page.text
+    assert progress_of(app, client).reviews[HEAD] == item
+
+
+def test_no_practice_situation_comes_twice_in_a_row(app, client, answer, clock):
+    from ecarte_tutor.lessons.drills import drill_exercise, situation
+
+    book = app.extensions["ecarte_tutor"].book
+    answer("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    last = None
+    for _ in range(8):
+        target = client.get("/lessons/practice/next").headers["Location"]
+        rule_id, seed = target.split("/")[-2], int(target.split("/")[-1])
+        exercise = drill_exercise(rule_id, seed, book)
+        assert situation(exercise) != last
+        wrong = typical_wrong_answers(exercise, expected_answer(exercise, book))[0][1]
+        assert answer(target, data=form_for(exercise, wrong)).status_code == 200  # wrong: due again in a minute
+        last = situation(exercise)
+        clock.now = max(item.due for item in progress_of(app, client).reviews.values())
+
+
+def test_the_rules_of_the_game_come_before_optional_agreements(app, client, clock):
+    from ecarte_tutor.lessons.drills import drillable
+    from ecarte_tutor.lessons.review import basics
+
+    book = app.extensions["ecarte_tutor"].book
+    optional = sorted(drillable(book) - basics(book))
+    assert optional, "some agreement or variant can be practised"
+    client.get("/lessons/01-pack-and-ranking/1")  # make the learner
+    with client.session_transaction() as session:
+        key = session["learner"]
+    store = app.extensions["ecarte_tutor_store"]
+    store.change(key, lambda p: p.missed_rule(optional[0], clock.now).missed_rule(HEAD, clock.now))
+    target = client.get("/lessons/practice/next").headers["Location"]
+    assert target.startswith(f"/lessons/practice/{HEAD}/"), "the basic rule first, though missed later"
+    listing = Page(client.get("/lessons/practice/")).text
+    assert listing.index(book.rules[HEAD].title) < listing.index(book.rules[optional[0]].title)
 
 
 @pytest.mark.parametrize("url", ["/lessons/practice/pack.piquet-pack/1", "/lessons/practice/no.such/1",
@@ -259,11 +322,12 @@ def test_practice_of_what_cannot_be_practised_is_a_404(get, url):
     assert get(url).status == 404
 
 
-def test_no_rule_id_or_code_outside_the_referees_details(client):
+def test_no_rule_id_or_code_outside_the_referees_details(client, answer):
     """What a learner reads names rules by title; ids stay inside "For referees"."""
-    pages = [client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]}),
-             client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "tries": "1"}),
-             client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"]}),
+    pages = [answer("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]}),
+             answer("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "tries": "1"}),
+             answer("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"]}),
+             client.get("/progress/"),
              client.get("/lessons/"), client.get("/lessons/practice/"),
              client.get("/lessons/practice/law.43/3"), client.get("/lessons/11-misdeals-and-wrong-hand-sizes/2")]
     names = [*LIBRARY.book.rules, *LIBRARY.book.option_labels]
@@ -277,10 +341,10 @@ def test_no_rule_id_or_code_outside_the_referees_details(client):
         assert not re.search(rf"(?<![\w#/.-])({ids})(?![\w-])", visible.text), visible.text[:300]
 
 
-def test_an_empty_score_is_named_in_words(client):
+def test_an_empty_score_is_named_in_words(client, answer):
     lesson, step = next((lesson, step) for lesson in LIBRARY.lessons for step in lesson.steps
                         if step.exercise is not None and step.exercise.kind == "score")
-    response = client.post(f"/lessons/{lesson.id}/{step.index}", data={"points_elder": "", "points_dealer": "1"})
+    response = answer(f"/lessons/{lesson.id}/{step.index}", data={"points_elder": "", "points_dealer": "1"})
     text = response.get_data(as_text=True)
     assert response.status_code == 400
     assert "The elder hand&#39;s score is empty" in text or "The elder hand's score is empty" in text

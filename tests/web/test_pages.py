@@ -89,7 +89,7 @@ def test_a_security_header_a_response_sets_is_kept_and_the_others_added():
 
 
 def lesson_answer_headers(app):
-    return app.test_client().post("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"]}).headers
+    return app.test_client().post("/lessons/01-pack-and-ranking/4", data={"cards": ["QS"], "seq": "0"}).headers
 
 
 def test_secure_cookies_and_hsts_are_off_by_default(monkeypatch):
@@ -128,7 +128,7 @@ def test_unknown_rule_is_a_404_naming_it(get):
 
 
 def test_a_fault_gives_the_friendly_500_page():
-    app = create_app({"TESTING": False, "SECRET_KEY": "x", "PROPAGATE_EXCEPTIONS": False})
+    app = create_app({"TESTING": False, "SECRET_KEY": "friendly-500-test-key-8e2b6d0c4a9f1357", "PROPAGATE_EXCEPTIONS": False})
 
     @app.get("/boom")
     def boom():

@@ -10,14 +10,15 @@ from itsdangerous import URLSafeSerializer
 
 from ecarte_tutor.table import Game
 from ecarte_tutor.table.truth import truth as drill_truth
-from ecarte_tutor.web import play, tokens
+from ecarte_tutor.web import tokens
 
 
 def forms(page) -> list[dict]:
     """The page's GET forms: action, hidden fields, submit buttons (name, value), checkboxes."""
     found = []
     for attrs, body in re.findall(r"<form ([^>]*)>(.*?)</form>", page.html, flags=re.S):
-        action = html.unescape(re.search(r'action="([^"]*)"', attrs).group(1))
+        # (a fragment in the action only says where the next page opens)
+        action = html.unescape(re.search(r'action="([^"]*)"', attrs).group(1)).split("#")[0]
         hidden = [(n, html.unescape(v)) for n, v in
                   re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body)]
         buttons = [(html.unescape(n), html.unescape(v)) for n, v in
@@ -141,12 +142,12 @@ def test_an_illegal_attempt_is_refused_with_the_rule_and_nothing_changes(client,
         page = get(url + "&try=1")
         hand_form = next((f for f in forms(page) if ("do", "card") in f["hidden"]), None)
         if hand_form and len(hand_form["buttons"]) > 1 and "Play to the trick" in page.text:
-            legal = set(re.findall(r'aria-label="Play the [^"]+"', get(url).html))
-            tried = [b for b in hand_form["buttons"] if f'aria-label="Play the {card_name(b[1])}"' not in legal]
+            legal = set(re.findall(r'aria-label="[^"]*, play the ([^"]+)"', get(url).html))
+            tried = [b for b in hand_form["buttons"] if card_name(b[1]) not in legal]
             if tried:
                 refused = submit(get, hand_form, [tried[0]])
                 assert refused.status == 200 and "The referee refuses" in refused.text
-                assert "Law " in refused.text.split("The referee refuses")[1]
+                assert "Law " in refused.text.split("The referee refuses")[-1]
                 assert token_of(url) in refused.html  # the same game, unchanged
                 return
         url = step(get, url)
@@ -191,8 +192,14 @@ def test_the_king_is_offered_only_while_its_window_is_open(book, client, get):
 
 
 def test_calling_the_referee_on_a_drill_grades_the_answers_and_carries_out_the_ruling(book, client, get):
-    url = start(client, drills="dealer-six")
-    token = token_of(url)
+    page = answered_truly(book, get, token_of(start(client, drills="dealer-six")))
+    assert "You saw it right" in page.text and "Law 17" in page.text
+    after = get(rule(get, page, "fresh-deal"))
+    assert "The referee has ruled (Law 17" in after.text and "Deal 2" in after.text
+
+
+def answered_truly(book, get, token: str):
+    """The referee's page once every question it asks is answered with what really happened."""
     game = tokens_game(book, token)
     truth = drill_truth(game, game.open)
     page = get(f"/play/referee?g={token}")
@@ -205,13 +212,26 @@ def test_calling_the_referee_on_a_drill_grades_the_answers_and_carries_out_the_r
         value = truth[name]
         answers.append((name, str(value).lower() if isinstance(value, bool) else str(value)))
         page = get(f"/play/referee?g={token}&{urlencode(answers)}")
-    assert "You saw it right" in page.text and "Law 17" in page.text
+    return page
+
+
+def rule(get, page, option: str) -> str:
+    """The game's address once the learner chose ``option`` of the ruling."""
     form = next(f for f in forms(page) if f["action"] == "/play/rule")
-    chosen = next(b for b in form["buttons"] if b[1] == "fresh-deal")
+    chosen = next(b for b in form["buttons"] if b[1] == option)
     response = submit(get, form, [chosen])
     assert response.status == 303
-    after = get(response.response.headers["Location"])
-    assert "The referee has ruled (Law 17" in after.text and "Deal 2" in after.text
+    return response.response.headers["Location"]
+
+
+def test_the_card_drawn_out_of_six_which_the_ruling_lets_the_learner_see_is_on_the_page(book, client, get):
+    token = token_of(start(client, drills="dealer-six"))
+    page = answered_truly(book, get, token)
+    url = rule(get, page, "draw-surplus")
+    after, hand = get(url), tokens_game(book, token_of(url)).current
+    drawn = hand.incident.cards[1]  # the extra card dealt, then the one drawn out of the six
+    assert drawn not in hand.state.hands["dealer"] and len(hand.state.hands["dealer"]) == 5
+    assert f"You draw {drawn.pretty}" in after.text
 
 
 def tokens_game(book, token: str) -> Game:
@@ -240,37 +260,47 @@ def test_an_interview_link_naming_unknown_facts_is_refused(client, get):
     assert get(f"/play/referee?g={token}&colour=red").status == 400
 
 
-def test_the_summary_feeds_the_practise_hook_once_the_game_is_over(client, get, monkeypatch):
-    seen = []
-    monkeypatch.setattr(play, "practise_missed", seen.append)
-    url = play_out(get, start(client, level="club"))
-    get(f"/play/summary?g={token_of(url)}")
-    assert len(seen) == 1 and all(isinstance(rule, str) for rule in seen[0])
+def test_a_finished_game_is_kept_once_with_its_review_and_its_mistakes_go_to_review(app, client, get):
+    from conftest import progress_of
 
+    from ecarte_tutor.lessons.drills import drillable
 
-def test_a_finished_games_mistakes_go_to_the_practice_list_once(app, client, get):
-    from ecarte_tutor.web.lessons import PROGRESS_KEY, practisable
-
-    with app.app_context():
-        drillable = practisable()
-    for seed in range(12):  # the first game whose summary names a rule a drill can practise
+    drillable_rules = drillable(app.extensions["ecarte_tutor"].book)
+    for seed in range(12):  # the first game whose review names a rule a drill can practise
         url = play_out(get, start(client, seed=seed))
-        summary = get(f"/play/summary?g={token_of(url)}")
-        with client.session_transaction() as session:
-            owed = dict(session.get(PROGRESS_KEY, {}).get("practice", []))
-        if owed:
+        listing = get("/progress/games")
+        kept = re.findall(r'href="/progress/games/(\d+)"', listing.html)
+        assert len(kept) == seed + 1, "each finished game is kept, once"
+        reviewing = set(progress_of(app, client).reviews)
+        if reviewing:
             break
     else:
         raise AssertionError("no game of the first twelve made a mistake a drill can practise")
-    assert set(owed) <= drillable and summary.status == 200
-    with client.session_transaction() as session:  # practise one of them right once...
-        practice = dict(session[PROGRESS_KEY]["practice"])
-        rule = next(iter(practice))
-        practice[rule] -= 1
-        session[PROGRESS_KEY] = {**session[PROGRESS_KEY], "practice": [list(item) for item in practice.items()]}
-    get(f"/play/summary?g={token_of(url)}")  # ...and open the same summary again: nothing is owed afresh
-    with client.session_transaction() as session:
-        assert dict(session[PROGRESS_KEY]["practice"])[rule] == practice[rule]
+    assert reviewing <= drillable_rules
+    page = get(f"/progress/games/{kept[0]}")
+    summary = get(f"/play/summary?g={token_of(url)}")
+    assert page.status == 200 and summary.status == 200
+    score = re.search(r"You <strong>(\d+)</strong> · Tutor <strong>(\d+)</strong>", summary.html).groups()
+    assert f"you {score[0]} · tutor {score[1]}" in page.text.replace("  ", " ")
+    assert f"g={token_of(url)}" in page.html.replace("&amp;", "&"), "it can be reviewed again"
+    assert "/play/?seed=" in page.html, "and played again from the same cards"
+    get(f"/play/summary?g={token_of(url)}")  # opening the summary again keeps nothing more
+    assert len(re.findall(r'href="/progress/games/(\d+)"', get("/progress/games").html)) == len(kept)
+
+
+def test_a_game_link_opened_by_someone_else_is_not_kept_as_theirs(client, app, get):
+    url = play_out(get, start(client, seed=3))
+    other = app.test_client()
+    assert other.get(url).status_code == 200 and other.get(f"/play/summary?g={token_of(url)}").status_code == 200
+    assert "No game finished yet" in other.get("/progress/games").get_data(as_text=True)
+
+
+def test_a_forged_link_carrying_a_huge_record_gets_a_short_error(app, get):
+    serializer = URLSafeSerializer(app.config["SECRET_KEY"], salt=tokens.SALT)
+    token = serializer.dumps({"v": 1, "seed": 1, "profile": "london", "level": "club", "agreements": [],
+                              "dealer": "tutor", "drills": ["x" * 5000], "moves": ""})
+    page = get(f"/play/game?g={token}")
+    assert page.status == 400 and "x" * 300 not in page.html and len(page.html) < 20_000
 
 
 def test_tokens_stay_small(client, get):

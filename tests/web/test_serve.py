@@ -24,12 +24,13 @@ TRICK = b'{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}'
 
 def start(*options):
     """The server in a subprocess, and its port once it answers. Its log goes to a file nobody has to read."""
-    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="serve-test", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="serve-test-key-1d8e5b3f9a7c2064e9", PYTHONPATH=str(ROOT),
+               ECARTE_TUTOR_INSTANCE_PATH=tempfile.mkdtemp(prefix="ecarte-tutor-serve-"))
     log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the server; closed by stop()
     process = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", *options],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     process.log = log
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # serve checks every case and lesson and warms every page first
     while not (match := re.search(rb"http://127\.0\.0\.1:(\d+)/", read_log(process))):
         assert process.poll() is None and time.monotonic() < deadline, read_log(process)
         time.sleep(0.05)
@@ -157,6 +158,73 @@ def test_idle_connections_lock_nobody_out(server):
         stop(process)
 
 
+@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
+def test_slow_clients_hold_no_worker_and_are_cut_off():
+    """A connection stalled mid-request-line, and one sending a body a byte at a time, leave the only worker
+    free to answer others; the stalled one is closed once its head is late (HEAD_SECONDS)."""
+    from ecarte_tutor.serving import HEAD_SECONDS
+
+    process, port = start("--workers", "1")
+    try:
+        stalled = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(50)]
+        for sock in stalled:
+            sock.sendall(b"GET / HT")
+        slow_body = socket.create_connection(("127.0.0.1", port), timeout=30)
+        slow_body.sendall(b"POST /api/ask HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
+        began = time.monotonic()
+        status, _, _ = get(port, "/api/ask", "POST", TRICK)
+        assert status == 200 and time.monotonic() - began < 2
+        assert stalled[0].recv(100) == b""  # closed by the server ...
+        assert HEAD_SECONDS - 1 < time.monotonic() - began < HEAD_SECONDS + 5  # ... once the head was late
+        for sock in [*stalled, slow_body]:
+            sock.close()
+    finally:
+        stop(process)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
+def test_sighup_replaces_the_workers_but_keeps_the_data_it_started_with(tmp_path):
+    """docs/deploy.md: SIGHUP does not read the data files again; a restart does."""
+    house = tmp_path / "house.yaml"
+    house.write_text("title: Rules of the Cercle Ancien\nprofile: london\n", encoding="utf-8")
+    process, port = start("--workers", "1", "--house", str(house))
+    try:
+        before = workers_of(process.pid)
+        house.write_text("title: Rules of the Cercle Nouveau\nprofile: london\n", encoding="utf-8")
+        process.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 30
+        while not (workers_of(process.pid) and not workers_of(process.pid) & before):
+            assert time.monotonic() < deadline, "the workers were not replaced"
+            time.sleep(0.1)
+        wait_until_answering(port)
+        _, page, _ = get(port, "/")
+        assert b"Cercle Ancien" in page and b"Cercle Nouveau" not in page
+    finally:
+        stop(process)
+
+
+@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
+def test_the_servers_own_refusals_carry_the_security_headers_and_echo_nothing():
+    from ecarte_tutor.web.security import HEADERS
+
+    process, port = start("--workers", "1")
+    try:
+        for request, status in [
+            (b"GET /<script>alert(1)</script> HTTP/9.9\r\nHost: x\r\n\r\n", b"400"),
+            (b"GET / HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(60)) + b"\r\n", b"431"),
+            (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"<b>" * 4000 + b"\r\n\r\n", b"431"),
+        ]:
+            answer = raw_request(port, request)
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.split(b" ", 2)[1] == status, answer[:300]
+            for name, value in HEADERS.items():
+                assert f"{name}: {value}".encode() in head
+            assert b"<" not in body and b"script" not in body and len(body) < 300
+            assert body.decode().strip().endswith(".")  # a sentence in words
+    finally:
+        stop(process)
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
 def test_a_killed_worker_is_replaced():
     process, port = start("--threads", "2", "--workers", "2")
@@ -232,19 +300,19 @@ def test_defaults():
 
 @pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
 def test_gunicorn_settings_are_all_known_to_this_gunicorn():
-    """Every setting is one gunicorn has (an unknown one would be left out silently), threaded workers."""
+    """Every setting is one gunicorn has (an unknown one would be left out silently), gevent workers."""
     from gunicorn import util
     from gunicorn.config import Config
-    from gunicorn.workers import gthread
+    from gunicorn.workers.ggevent import GeventWorker
 
     from ecarte_tutor.serving import supervised
 
     with socket.socket() as sock:
-        settings = supervised.options(sock, workers=3, threads=5)
+        settings = supervised.options(sock, workers=3)
     assert set(settings) <= set(Config().settings)
-    assert issubclass(util.load_class(settings["worker_class"]), gthread.ThreadWorker)
+    assert issubclass(util.load_class(settings["worker_class"]), GeventWorker)
     assert settings["preload_app"] is True
-    assert (settings["workers"], settings["threads"]) == (3, 5)
+    assert settings["workers"] == 3
 
 
 def test_serve_secure_sends_hsts():

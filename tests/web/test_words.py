@@ -51,6 +51,7 @@ ID = re.compile(r"(?<![\w.\-/#])(" + "|".join(map(re.escape, sorted(VOCABULARY, 
 CARD_CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[KQJA987])[SHDC](?![\w])")
 # What a player reads or hears: the text of the page and the labels read out for it.
 SPOKEN = re.compile(r'\b(?:aria-label|title)="([^"]*)"')
+SPOKEN_ONLY = re.compile(r'<span class="sr">([^<]*)</span>')  # the spoken form beside a drawn card
 QUOTED = re.compile(r"“[^”]{0,40}”|\"[^\"]{0,40}\"|'[^'\s]{1,12}'")
 NOTATION_HELP = (CARD_HELP, SUIT_HELP, "rank then suit: K Q J A 10 9 8 7 and S H D C")
 
@@ -59,8 +60,9 @@ def player_text(page_html: str) -> str:
     """The words of a page outside the referee's details, with the labels a screen reader speaks."""
     body = re.sub(r'<details class="referee".*?</details>', " ", page_html, flags=re.S)
     body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
-    spoken = " ".join(SPOKEN.findall(body))
-    text = re.sub(r"<[^>]+>", " ", re.sub(r'<span class="s-(?:red|black)">(.)</span>', r"\1", body))
+    spoken = " ".join(SPOKEN.findall(body) + SPOKEN_ONLY.findall(body))
+    body = re.sub(r'<span class="s-(?:red|black)">(.)</span>', r"\1", SPOKEN_ONLY.sub("", body))
+    text = re.sub(r"<[^>]+>", " ", re.sub(r'<span aria-hidden="true">([^<]*)</span>', r"\1", body))
     return html.unescape(re.sub(r"\s+", " ", f"{text} {spoken}"))
 
 
@@ -141,7 +143,7 @@ def test_no_page_shows_a_player_an_id_or_a_card_code(app, client):
 
 
 def test_a_wrong_lesson_answer_names_no_id(client):
-    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"]})
+    response = client.post("/lessons/01-pack-and-ranking/4", data={"cards": ["7S"], "seq": "0"})
     assert offenders(response.get_data(as_text=True)) == []
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
-from ...errors import QuestionError
+from ...errors import QuestionError, excerpt
 from ...fields import is_whole_number, require, whole_number
 from ...jsontypes import Question
 from ...rulebook import Fact, FactValue, RuleBook
@@ -26,7 +26,7 @@ def read_facts(question: Question, book: RuleBook) -> dict[str, FactValue]:
         if spec is None:
             near = get_close_matches(str(name), list(book.facts), n=1)
             hint = f" Did you mean '{near[0]}'?" if near else f" The facts are: {', '.join(book.facts)}."
-            raise QuestionError("unknown-fact", f"'{name}' is not a fact the referee asks about.{hint}",
+            raise QuestionError("unknown-fact", f"{excerpt(name)} is not a fact the referee asks about.{hint}",
                                 f"facts.{name}")
         if value is not None:
             facts[name] = _read_value(spec, value, f"facts.{name}")
@@ -40,7 +40,7 @@ def _read_value(spec: Fact, value: object, field: str) -> FactValue:
             return value.strip().lower() == "true"
         if isinstance(value, bool):
             return value
-        raise QuestionError("bad-fact-value", f"'{name}' must be true or false, got {value!r}.", field)
+        raise QuestionError("bad-fact-value", f"'{name}' must be true or false, got {excerpt(value)}.", field)
     if kind == "integer":
         if isinstance(value, str) and is_whole_number(value.strip()):
             value = int(value.strip())
@@ -50,10 +50,11 @@ def _read_value(spec: Fact, value: object, field: str) -> FactValue:
         if isinstance(value, bool) or not isinstance(value, int) \
                 or (low is not None and value < low) or (high is not None and value > high):
             span = f" from {low} to {high}" if low is not None and high is not None else ""
-            raise QuestionError("bad-fact-value", f"'{name}' must be a whole number{span}, got {value!r}.", field)
+            raise QuestionError("bad-fact-value", f"'{name}' must be a whole number{span}, got {excerpt(value)}.",
+                                field)
         return value
     allowed = [choice["value"] for choice in spec["choices"]]
     if isinstance(value, str) and value.strip().lower() in allowed:
         return value.strip().lower()
-    raise QuestionError("bad-fact-value", f"{value!r} is not a value of '{name}'; choose one of "
+    raise QuestionError("bad-fact-value", f"{excerpt(value)} is not a value of '{name}'; choose one of "
                                           f"{', '.join(map(str, allowed))}.", field)

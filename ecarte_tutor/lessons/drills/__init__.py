@@ -2,22 +2,28 @@
 
 ``drill_for(rule_id, book)`` is the :class:`~.base.Drill` of a rule, or None; ``drillable(book)``
 the ids that have one; ``drill_exercise(rule_id, seed, book)`` the exercise a seed gives (the
-same seed, the same exercise: a practice page is a pure function of its URL).
+same seed, the same exercise: a practice page is a pure function of its URL);
+``fresh_drill(rule_id, seed, avoid, book)`` the first from ``seed`` on whose situation is not in
+``avoid`` (the situations just answered: none comes twice in a row).
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from ...rulebook import RuleBook
 from ..grading import Feedback, engine_answer
 from ..kinds import KindError
 from ..model import Exercise, exercise_from
 from ..reading import LessonError
+from ..review import situation_of
 from . import advice, exchange, play, pool, scoring, wagers  # noqa: F401 - each registers its drills
 from .base import ATTEMPTS, REGISTRY, Drill
 from .disputes import law_drill
 
-__all__ = ["Drill", "drill_exercise", "drill_for", "drillable", "to_practise"]
+__all__ = ["Drill", "drill_exercise", "drill_for", "drillable", "fresh_drill", "situation", "to_practise"]
+
+FRESH_TRIES = 20  # seeds tried for a situation not just answered; a drill has far more than two situations
 
 
 def drill_for(rule_id: str, book: RuleBook) -> Drill | None:
@@ -55,3 +61,18 @@ def drill_exercise(rule_id: str, seed: int, book: RuleBook) -> Exercise:
         if set(found.cited) & set(answer.get("cites", [])):
             return exercise
     raise LessonError(f"no exercise on '{rule_id}' came of seed {seed} after {ATTEMPTS} tries")
+
+
+def situation(exercise: Exercise) -> str:
+    """The fingerprint of an exercise's situation (:func:`~ecarte_tutor.lessons.review.situation_of`)."""
+    return situation_of(exercise.kind, [exercise.position, list(exercise.choices)])
+
+
+def fresh_drill(rule_id: str, seed: int, avoid: Collection[str | None], book: RuleBook) -> tuple[int, Exercise]:
+    """The seed and exercise on ``rule_id`` from ``seed`` on whose situation is not in ``avoid``."""
+    found = seed, drill_exercise(rule_id, seed, book)
+    for number in range(seed + 1, seed + FRESH_TRIES):
+        if situation(found[1]) not in avoid:
+            break
+        found = number, drill_exercise(rule_id, number, book)
+    return found

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from ...engine.disputes.answers import Ruling
+from ...errors import excerpt
 from ...fields import SEAT_NAMES, SEATS, is_whole_number
 from ...jsontypes import Question
 from ...rulebook import Fact, FactValue, RuleBook
@@ -100,7 +101,7 @@ class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
             raise BadResponse("Choose at least one remedy.", "option_ids")
         for i, option in enumerate(ids):
             if option not in offered:
-                raise BadResponse(f"{option!r} is not one of the remedies offered: {', '.join(offered)}.",
+                raise BadResponse(f"{excerpt(option)} is not one of the remedies offered: {', '.join(offered)}.",
                                   f"option_ids[{i}]")
         assert isinstance(response, dict)  # require() refuses anything else
         chooser = response.get("chooser")
@@ -163,7 +164,7 @@ class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
             bad = [t for t in tokens if not (is_whole_number(t) and 1 <= int(t) <= len(values)) and t not in values]
             if not bad:
                 break
-            terminal.say(f"{bad[0]!r} is not one of the remedies: type numbers from 1 to {len(values)}.")
+            terminal.say(f"{excerpt(bad[0])} is not one of the remedies: type numbers from 1 to {len(values)}.")
         ids = [values[int(t) - 1] if is_whole_number(t) else t for t in tokens]
         names = ", ".join(str(c["value"] or "nobody") for c in CHOOSER_CHOICES)
         chooser = terminal.answer(f"Who chooses the remedy: {names} (nobody when it is compulsory)?")

@@ -52,9 +52,15 @@ class DrawChooser:
 
     def __init__(self, data, st):
         self.data, self.st = data, st
+        self._indexes: dict[int, object] = {}  # one strategy per length: building sampled_from anew
+        # at every draw cost more than telling and interviewing the story
 
     def choice(self, items: Sequence[T], label: str) -> T:
-        return self.data.draw(self.st.sampled_from(list(items)), label=label)
+        items = list(items)
+        index = self._indexes.get(len(items))
+        if index is None:
+            index = self._indexes[len(items)] = self.st.integers(0, len(items) - 1)
+        return items[self.data.draw(index, label=label)]
 
     def boolean(self, label: str) -> bool:
         return self.data.draw(self.st.booleans(), label=label)
@@ -102,8 +108,14 @@ SETS = {"deal": "deal_begun", "look": "elder_looked", "take-up": "dealer_took_up
         "next-turn-up": "next_trump_turned"}  # the event, and the moment it makes happen
 
 
-def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None) -> Hand:
-    """A regular hand (but for a lead out of turn, when asked: at that trick the wrong player leads)."""
+def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None, exchanges: int = 0,
+              proposed: bool = False) -> Hand:
+    """A regular hand (but for a lead out of turn, when asked: at that trick the wrong player leads),
+    with at least ``exchanges`` accepted exchanges, and a proposal made when ``proposed``.
+
+    The hands a story needs are told directly rather than told again until one fits: hypothesis
+    draws small values first, so a loop that waits for a hand with an exchange could run until the
+    test's data ran out."""
     kinds: list[tuple[str, str | None, int | None]] = [("cut", None, None), ("deal", None, None)]
     looked_early = c.boolean("elder looks before the turn-up")
     if looked_early:
@@ -111,14 +123,14 @@ def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None) -> Hand:
     kinds.append(("turn-up", None, None))
     if not looked_early:
         kinds.append(("look", "elder", None))
-    proposals = c.choice([0, 0, 1, 1, 2, 3], "accepted exchanges")
+    proposals = c.choice([n for n in (0, 0, 1, 1, 2, 3) if n >= exchanges], "accepted exchanges")
     taken_up = c.choice(range(proposals + 1), "dealer takes up his hand before exchange n")
     for n in range(proposals):
         if n == taken_up:
             kinds.append(("take-up", "dealer", None))
         kinds += [("propose", "elder", None), ("accept", "dealer", None), ("exchange", "elder", None),
                   ("exchange", "dealer", None)]
-    ending = c.choice(["stand", "refuse"], "the exchange ends by")
+    ending = c.choice(["refuse"] if proposed and not proposals else ["stand", "refuse"], "the exchange ends by")
     if taken_up == proposals:
         kinds.append(("take-up", "dealer", None))
     kinds += [("stand", "elder", None)] if ending == "stand" else \
@@ -210,6 +222,8 @@ class Story:
         told["dealer_refused_later_proposal"] = s["exchange_over"] and self.hand.ending == "refuse" and \
             s["first_answer"] == "accept"
         told.update(self.facts)
+        if "offender" in told and "tricks_won" not in told:  # what letting the hand stand scores turns on them
+            told["tricks_won"] = s["tricks"][told["offender"]]
         told["irregularity"] = self.irregularity
         return told
 
@@ -245,9 +259,7 @@ def _wrong_deal(c: Chooser, label: str) -> Story:
 
 
 def _wrong_exchange(c: Chooser, label: str) -> Story:
-    hand = tell_hand(c)
-    while hand.proposals == 0:  # no exchange in this hand: tell one that has
-        hand = tell_hand(c)
+    hand = tell_hand(c, exchanges=1)
     at = c.choice(hand.indexes("exchange"), "which exchange")
     seat = hand.events[at].seat
     assert seat is not None
@@ -257,8 +269,9 @@ def _wrong_exchange(c: Chooser, label: str) -> Story:
     facts = {"hand": seat, "offender": offender, "wrong_count_origin": "exchange",
              **_counted(hand, found, seat, count)}
     if count > 5:
-        facts["surplus_mixed"] = c.boolean("surplus mixed")
         facts["new_cards_taken_up"] = c.boolean("new cards taken up")
+        # picking up any new card mixes the cards taken with the hand (laws 29, 33)
+        facts["surplus_mixed"] = facts["new_cards_taken_up"] or c.boolean("surplus mixed")
     return Story(hand, label, at, found, facts)
 
 
@@ -268,9 +281,9 @@ def _at(kind: str | tuple[str, ...], extra: Callable[[Chooser, Hand, int, int], 
     kinds = (kind,) if isinstance(kind, str) else kind
 
     def inject(c: Chooser, label: str) -> Story:
-        hand = tell_hand(c)
-        while not hand.indexes(*kinds):  # this hand has no such event: tell one that has
-            hand = tell_hand(c)
+        hand = tell_hand(c, exchanges=int("exchange" in kinds),
+                         proposed=bool({"propose", "accept", "refuse"} & set(kinds)))
+        assert hand.indexes(*kinds), f"a hand told for {kinds} has no such event"
         at = c.choice(hand.indexes(*kinds), "injected at")
         found = _later(c, hand, at, found_until(hand, at))
         return Story(hand, label, at, found, extra(c, hand, at, found))
@@ -295,9 +308,7 @@ def _exposed(c: Chooser, label: str) -> Story:
 
 
 def _turned_in_exchange(c: Chooser, label: str) -> Story:
-    hand = tell_hand(c)
-    while hand.proposals == 0:
-        hand = tell_hand(c)
+    hand = tell_hand(c, exchanges=1)
     at = c.choice(hand.indexes("exchange"), "turned at")
     found = _later(c, hand, at, _first_lead(hand, at))
     turned = c.boolean("turned as trump")
@@ -380,8 +391,9 @@ def _named_suit(c: Chooser, label: str) -> Story:
 
 def _abandoned(c: Chooser, label: str) -> Story:
     hand = tell_hand(c)
-    at = c.choice([i for i, e in enumerate(hand.events) if e.state["first_lead"] and not e.state["hand_over"]],
-                  "given up at")
+    # given up in the play, while cards are left: not once the fifth trick is complete
+    at = c.choice([i for i, e in enumerate(hand.events) if e.state["first_lead"] and not e.state["hand_over"]
+                   and sum(e.state["tricks"].values()) < 5], "given up at")
     seat = c.choice(SEATS, "gives up")
     won = hand.at(at)["tricks"][seat]
     offended = c.choice(["none", "revoke", "false-king"], "adversary offended")
@@ -403,17 +415,13 @@ def _revoke(c: Chooser, label: str) -> Story:
 
 
 def _stock_short(c: Chooser, label: str) -> Story:
-    hand = tell_hand(c)
-    while hand.proposals < 3:
-        hand = tell_hand(c)
+    hand = tell_hand(c, exchanges=3)
     at = hand.indexes("exchange")[4]  # the third accepted exchange, the non-dealer served first
     return Story(hand, label, at, at, {"accepted_conditionally": c.boolean("accepted on condition")})
 
 
 def _kept_hand(c: Chooser, label: str) -> Story:
-    hand = tell_hand(c)
-    while hand.proposals == 0:
-        hand = tell_hand(c)
+    hand = tell_hand(c, exchanges=1)
     at = c.choice([i for i in hand.indexes("exchange") if hand.events[i].seat == "dealer"], "kept at")
     # the first two exchanges cannot use up the stock; a later one may leave the dealer nothing
     ran_out = hand.indexes("exchange").index(at) >= 5 and c.boolean("the stock ran out")

@@ -1,0 +1,59 @@
+"""``ecarte-tutor db upgrade`` and ``ecarte-tutor db status``: the progress store, for operators.
+
+The database is the site's: ``ECARTE_TUTOR_DATABASE_URL`` (``postgresql+psycopg://…``) when set,
+else the SQLite file in the instance folder (``--instance``, ECARTE_TUTOR_INSTANCE_PATH, or
+Flask's default, as ``serve`` finds it). ``serve`` applies the migrations itself at start;
+``upgrade`` lets an operator do it first, say before starting several machines.
+"""
+from __future__ import annotations
+
+import sys
+
+from ..errors import StartError
+from ..store import StoreError, database_url, open_store
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("action", choices=("upgrade", "status"),
+                        help="upgrade: apply the migrations not yet applied; status: where the store stands")
+    parser.add_argument("--instance", metavar="DIR",
+                        help="the site's instance folder, where the SQLite file lives (default: as serve finds it)")
+
+
+def instance_path(given: str | None) -> str:
+    """The instance folder ``serve`` would use (Flask's, unless given)."""
+    from flask import Flask
+
+    from ..web import instance_folder
+
+    folder = instance_folder({"INSTANCE_PATH": given} if given else None)
+    return folder or Flask("ecarte_tutor").instance_path
+
+
+def run(args, stdout=None) -> int:
+    out = stdout or sys.stdout
+    try:
+        store = open_store(database_url(instance_path(args.instance)))
+    except StoreError as exc:
+        raise StartError(str(exc)) from None
+    try:
+        if args.action == "upgrade":
+            before, after = store.upgrade()
+            if before == after:
+                out.write(f"{store.status().url}: already at the latest migration, {after}.\n")
+            else:
+                out.write(f"{store.status().url}: migrated from {before or 'nothing'} to {after}.\n")
+            return 0
+        status = store.status()
+    except StoreError as exc:
+        raise StartError(str(exc)) from None
+    finally:
+        store.close()
+    out.write(f"database: {status.url}\n")
+    out.write(f"migration: {status.current or 'none (the tables are not made yet)'}; latest: {status.head}\n")
+    if status.learners is not None:
+        out.write(f"learners: {status.learners}\n")
+    if not status.up_to_date:
+        out.write("not up to date: run ecarte-tutor db upgrade (serve does it at start)\n")
+        return 1
+    return 0

@@ -1,0 +1,102 @@
+"""The store in a dict, for unit tests of its callers (and the benchmark's baseline): never for serving.
+
+It follows :class:`~.interface.Store` exactly, one lock around every change; nothing survives
+the process. The store's own tests run against real databases (tests/store/).
+"""
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from ..lessons.progress import Progress
+from .interface import (
+    Change,
+    FinishedGame,
+    KeptGame,
+    Learner,
+    Status,
+    UnknownLearner,
+    new_key,
+    new_resume_code,
+    normal_code,
+)
+
+HEAD = "memory"
+
+
+class MemoryStore:
+    """:class:`~.interface.Store` in memory."""
+
+    url = "memory://"
+
+    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)):
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._learners: dict[str, Learner] = {}
+        self._progress: dict[str, Progress] = {}
+        self._games: dict[str, list[KeptGame]] = {}
+        self._ids = itertools.count(1)
+
+    def new_learner(self, progress: Progress | None = None) -> Learner:
+        learner = Learner(new_key(), new_resume_code(), self.clock())
+        with self._lock:
+            self._learners[learner.key] = learner
+            self._progress[learner.key] = progress or Progress()
+            self._games[learner.key] = []
+        return learner
+
+    def learner(self, key: str) -> Learner | None:
+        return self._learners.get(key)
+
+    def by_resume_code(self, code: str) -> Learner | None:
+        canonical = normal_code(code)
+        return next((learner for learner in self._learners.values() if learner.resume_code == canonical), None)
+
+    def progress(self, key: str) -> Progress:
+        return self._progress.get(key, Progress())
+
+    def change(self, key: str, change: Change) -> Progress:
+        with self._lock:
+            if key not in self._progress:
+                raise UnknownLearner(f"no learner has the key {key[:8]}…")
+            self._progress[key] = after = change(self._progress[key])
+        return after
+
+    def keep_game(self, key: str, game: FinishedGame, change: Change) -> bool:
+        with self._lock:
+            if key not in self._progress:
+                raise UnknownLearner(f"no learner has the key {key[:8]}…")
+            if any(kept.digest == game.digest for kept in self._games[key]):
+                return False
+            after = change(self._progress[key])
+            kept = KeptGame(**{name: getattr(game, name) for name in game.__dataclass_fields__},
+                            id=next(self._ids), created_at=self.clock())
+            self._games[key].insert(0, kept)
+            self._progress[key] = after
+        return True
+
+    def games(self, key: str) -> list[KeptGame]:
+        return list(self._games.get(key, []))
+
+    def game(self, key: str, game_id: int) -> KeptGame | None:
+        return next((game for game in self._games.get(key, []) if game.id == game_id), None)
+
+    def erase(self, key: str) -> bool:
+        with self._lock:
+            self._progress.pop(key, None)
+            self._games.pop(key, None)
+            return self._learners.pop(key, None) is not None
+
+    def upgrade(self) -> tuple[str | None, str]:
+        return HEAD, HEAD
+
+    def status(self) -> Status:
+        return Status(self.url, HEAD, HEAD, len(self._learners))
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+__all__ = ["MemoryStore"]

@@ -1,0 +1,336 @@
+"""The store on a real database, SQLite (the default, a file in the site's instance folder) or PostgreSQL.
+
+One transaction per change, with the learner locked for its length: SQLite takes the database's
+write lock at the start (``BEGIN IMMEDIATE``), PostgreSQL the learner's row (``SELECT … FOR
+UPDATE``). So two tabs answering at once are run one after the other, and neither loses the
+other's answer. SQLite runs in WAL mode (readers never wait for the writer, several processes
+share the file) with ``synchronous=FULL``: an answer acknowledged is on disk.
+
+The engine is made in the process that uses it: gunicorn's workers are forked from a master that
+ran the migrations, and a database connection must never be shared across a fork.
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+
+from ..lessons.progress import LessonProgress, Progress, StepRecord
+from ..lessons.review import ReviewItem
+from .interface import (
+    Change,
+    FinishedGame,
+    KeptGame,
+    Learner,
+    Status,
+    StoreUnavailable,
+    UnknownLearner,
+    new_key,
+    new_resume_code,
+    normal_code,
+)
+from .schema import games, learners, lesson_steps, review_items
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+WRITE = "ecarte_tutor_write"  # execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)
+LOCK_ID = 0x45435254  # PostgreSQL advisory lock held while migrating ("ECRT")
+BUSY_SECONDS = 30  # SQLite: how long a writer waits for another's lock before giving up
+POOL = {"pool_size": 4, "max_overflow": 12}  # a connection a thread at the busiest
+STEP_FIELDS = ("done", "first_try", "missed", "seq")
+ITEM_FIELDS = ("state", "step", "stability", "difficulty", "due", "last_review", "reviews", "lapses", "situation",
+               "seq")
+
+
+def shown_url(url: str) -> str:
+    """The database's address without its password (for messages and ``db status``)."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _sqlite_engine(url: str) -> Engine:
+    database = make_url(url).database
+    if database and database != ":memory:":
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": BUSY_SECONDS}, **POOL)
+
+    @event.listens_for(engine, "connect")
+    def connected(dbapi_connection: Any, record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the "begin" hook below says BEGIN itself
+        # Turning a new file to WAL takes it whole for a moment, and SQLite does not wait for that
+        # (no busy handler): several processes opening a new file at once retry here instead.
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+                    dbapi_connection.execute(f"PRAGMA {pragma}")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+
+    @event.listens_for(engine, "begin")
+    def begin(connection: Connection) -> None:
+        writes = connection.get_execution_options().get(WRITE)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+
+    return engine
+
+
+def make_engine(url: str) -> Engine:
+    if make_url(url).get_backend_name() == "sqlite":
+        return _sqlite_engine(url)
+    # A server restarted under the site leaves dead connections in the pool: each is tried first.
+    return create_engine(url, pool_pre_ping=True, **POOL)
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None  # the package ships its migrations
+    return head
+
+
+class SqlStore:
+    """:class:`~.interface.Store` on the database at ``url`` (SQLAlchemy's form of it)."""
+
+    def __init__(self, url: str, clock: Callable[[], datetime] = lambda: datetime.now(UTC)):
+        self.url = url
+        self.clock = clock
+        self._engine: Engine | None = None
+        self._pid = 0
+        self._lock = threading.Lock()
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None or self._pid != os.getpid():
+            with self._lock:
+                if self._engine is None or self._pid != os.getpid():
+                    if self._engine is not None:  # inherited through a fork: leave the parent's connections be
+                        self._engine.dispose(close=False)
+                    self._engine, self._pid = make_engine(self.url), os.getpid()
+        return self._engine
+
+    def close(self) -> None:
+        if self._engine is not None and self._pid == os.getpid():
+            self._engine.dispose()
+        self._engine = None
+
+    @contextmanager
+    def _transaction(self, writes: bool) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as connection:
+                connection.execution_options(**{WRITE: writes})
+                with connection.begin():
+                    yield connection
+        except (DBAPIError, SQLAlchemyError) as exc:
+            if isinstance(exc, IntegrityError):
+                raise
+            raise StoreUnavailable(f"the progress store at {shown_url(self.url)} cannot be used: "
+                                   f"{_first_line(exc)}") from exc
+
+    # --- migrations ----------------------------------------------------------------------------
+
+    def upgrade(self) -> tuple[str | None, str]:
+        """Apply the migrations not yet applied. Several processes starting at once migrate one at a time:
+        SQLite's write lock or PostgreSQL's advisory lock is held from the check to the commit."""
+        with self._transaction(writes=True) as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": LOCK_ID})
+            before = MigrationContext.configure(connection).get_current_revision()
+            head = head_revision()
+            if before != head:
+                command.upgrade(alembic_config(connection), "head")
+        return before, head
+
+    def status(self) -> Status:
+        with self._transaction(writes=False) as connection:
+            current = MigrationContext.configure(connection).get_current_revision()
+            count = connection.execute(select(func.count()).select_from(learners)).scalar_one() if current else None
+        return Status(shown_url(self.url), current, head_revision(), count)
+
+    def integrity(self) -> str:
+        """The database's own check of its file ("ok"), for SQLite; PostgreSQL checks as it goes."""
+        with self._transaction(writes=False) as connection:
+            if connection.dialect.name != "sqlite":
+                return "ok"
+            return "; ".join(str(row[0]) for row in connection.exec_driver_sql("PRAGMA integrity_check"))
+
+    # --- learners ------------------------------------------------------------------------------
+
+    def new_learner(self, progress: Progress | None = None) -> Learner:
+        now = self.clock()
+        for _ in range(3):  # a clash of two random codes of 100 bits will not happen; if it did, draw again
+            learner = Learner(new_key(), new_resume_code(), now)
+            try:
+                with self._transaction(writes=True) as connection:
+                    learner_id = connection.execute(insert(learners).values(
+                        key=learner.key, resume_code=learner.resume_code, seq=0, reset_seq=0, last_situation=None,
+                        created_at=now, updated_at=now).returning(learners.c.id)).scalar_one()
+                    if progress is not None:
+                        self._save(connection, learner_id, Progress(), progress, now)
+                return learner
+            except IntegrityError:
+                continue
+        raise StoreUnavailable("no new learner could be made (three keys in a row were taken)")
+
+    def learner(self, key: str) -> Learner | None:
+        return self._find(learners.c.key == key)
+
+    def by_resume_code(self, code: str) -> Learner | None:
+        canonical = normal_code(code)
+        return self._find(learners.c.resume_code == canonical) if canonical else None
+
+    def _find(self, where: Any) -> Learner | None:
+        with self._transaction(writes=False) as connection:
+            row = connection.execute(select(learners.c.key, learners.c.resume_code, learners.c.created_at)
+                                     .where(where)).first()
+        return Learner(row.key, row.resume_code, row.created_at) if row else None
+
+    def erase(self, key: str) -> bool:
+        with self._transaction(writes=True) as connection:
+            learner_id = connection.execute(select(learners.c.id).where(learners.c.key == key)
+                                            .with_for_update()).scalar()
+            if learner_id is None:
+                return False
+            for table in (games, review_items, lesson_steps):  # the foreign keys cascade too; say it plainly
+                connection.execute(delete(table).where(table.c.learner_id == learner_id))
+            connection.execute(delete(learners).where(learners.c.id == learner_id))
+        return True
+
+    # --- progress ------------------------------------------------------------------------------
+
+    def progress(self, key: str) -> Progress:
+        with self._transaction(writes=False) as connection:
+            row = connection.execute(select(learners).where(learners.c.key == key)).first()
+            return self._load(connection, row) if row else Progress()
+
+    def change(self, key: str, change: Change) -> Progress:
+        now = self.clock()
+        with self._transaction(writes=True) as connection:
+            row = self._locked(connection, key)
+            before = self._load(connection, row)
+            after = change(before)
+            if after != before:
+                self._save(connection, row.id, before, after, now)
+            return after
+
+    def _locked(self, connection: Connection, key: str) -> Any:
+        row = connection.execute(select(learners).where(learners.c.key == key).with_for_update()).first()
+        if row is None:
+            raise UnknownLearner(f"no learner has the key {key[:8]}…")
+        return row
+
+    @staticmethod
+    def _load(connection: Connection, row: Any) -> Progress:
+        lessons: dict[str, dict[int, StepRecord]] = {}
+        for step in connection.execute(select(lesson_steps).where(lesson_steps.c.learner_id == row.id)):
+            lessons.setdefault(step.lesson_id, {})[step.step] = StepRecord(
+                bool(step.done), bool(step.first_try), bool(step.missed), step.seq)
+        reviews = {item.rule_id: ReviewItem(rule=item.rule_id, added=item.created_at,
+                                            **{name: getattr(item, name) for name in ITEM_FIELDS})
+                   for item in connection.execute(select(review_items).where(review_items.c.learner_id == row.id))}
+        return Progress(MappingProxyType({lesson_id: LessonProgress(MappingProxyType(steps))
+                                          for lesson_id, steps in lessons.items()}),
+                        row.seq, row.reset_seq, MappingProxyType(reviews), row.last_situation)
+
+    @staticmethod
+    def _save(connection: Connection, learner_id: int, before: Progress, after: Progress, now: datetime) -> None:
+        """Write what differs between ``before`` (as stored) and ``after``."""
+        connection.execute(update(learners).where(learners.c.id == learner_id).values(
+            seq=after.seq, reset_seq=after.reset_seq, last_situation=after.last_situation, updated_at=now))
+        old = {(lesson, n): s for lesson, lp in before.lessons.items() for n, s in lp.steps.items()}
+        new = {(lesson, n): s for lesson, lp in after.lessons.items() for n, s in lp.steps.items()}
+        _write(connection, lesson_steps, learner_id, ("lesson_id", "step"), old, new, STEP_FIELDS, now)
+        old_items = {(rule,): item for rule, item in before.reviews.items()}
+        new_items = {(rule,): item for rule, item in after.reviews.items()}
+        _write(connection, review_items, learner_id, ("rule_id",), old_items, new_items, ITEM_FIELDS, now,
+               created=lambda item: item.added)
+
+    # --- games ---------------------------------------------------------------------------------
+
+    def keep_game(self, key: str, game: FinishedGame, change: Change) -> bool:
+        now = self.clock()
+        with self._transaction(writes=True) as connection:
+            row = self._locked(connection, key)
+            kept = connection.execute(select(games.c.id).where(games.c.learner_id == row.id,
+                                                               games.c.digest == game.digest)).first()
+            if kept is not None:
+                return False
+            connection.execute(insert(games).values(
+                learner_id=row.id, digest=game.digest, record=game.record, review=game.review,
+                learner_score=game.learner_score, tutor_score=game.tutor_score, mistakes=game.mistakes,
+                winner=game.winner, created_at=now))
+            before = self._load(connection, row)
+            after = change(before)
+            if after != before:
+                self._save(connection, row.id, before, after, now)
+        return True
+
+    def games(self, key: str) -> list[KeptGame]:
+        return self._games(key)
+
+    def game(self, key: str, game_id: int) -> KeptGame | None:
+        found = self._games(key, game_id)
+        return found[0] if found else None
+
+    def _games(self, key: str, game_id: int | None = None) -> list[KeptGame]:
+        query = select(games).join(learners, learners.c.id == games.c.learner_id).where(learners.c.key == key)
+        if game_id is not None:
+            query = query.where(games.c.id == game_id)
+        with self._transaction(writes=False) as connection:
+            rows = connection.execute(query.order_by(games.c.created_at.desc(), games.c.id.desc())).all()
+        return [KeptGame(digest=r.digest, record=r.record, review=r.review, learner_score=r.learner_score,
+                         tutor_score=r.tutor_score, mistakes=r.mistakes, winner=r.winner, id=r.id,
+                         created_at=r.created_at) for r in rows]
+
+
+def _write(connection: Connection, table: Any, learner_id: int, keys: tuple[str, ...], old: dict[tuple[Any, ...], Any],
+           new: dict[tuple[Any, ...], Any], fields: tuple[str, ...], now: datetime,
+           created: Callable[[Any], datetime] | None = None) -> None:
+    """Insert, update and delete the rows of ``table`` so that it holds ``new`` where it held ``old``."""
+    def where(key: tuple[Any, ...]) -> list[Any]:
+        return [table.c.learner_id == learner_id, *(table.c[name] == value for name, value in zip(keys, key,
+                                                                                                    strict=True))]
+
+    gone = [key for key in old if key not in new]
+    for key in gone:
+        connection.execute(delete(table).where(*where(key)))
+    added = [{"learner_id": learner_id, **dict(zip(keys, key, strict=True)),
+              **{name: getattr(value, name) for name in fields},
+              "created_at": created(value) if created else now, "updated_at": now}
+             for key, value in new.items() if key not in old]
+    if added:
+        connection.execute(insert(table), added)
+    for key, value in new.items():
+        if key in old and old[key] != value:
+            connection.execute(update(table).where(*where(key)).values(
+                **{name: getattr(value, name) for name in fields}, updated_at=now))
+
+
+def _first_line(exc: BaseException) -> str:
+    cause = getattr(exc, "orig", None) or exc
+    return (str(cause).strip().splitlines() or [type(cause).__name__])[0][:200]
+
+
+__all__ = ["SqlStore", "head_revision", "make_engine", "shown_url"]

@@ -1,0 +1,64 @@
+"""Everything a page builds on first use, built once before the server forks its workers.
+
+The casebook (every worked case with its ruling), the compiled question checks, Jinja's compiled
+templates, the rendered Markdown, the OpenAPI document, and the engine's work kept per profile
+and agreements are all made on first use and then kept. A server that forked first would have
+each worker pay for them on its first requests (bench/cold_start.py measured a p99 of seconds on
+the first 200 requests of a page family, against tens of milliseconds once warm). So ``serve``
+calls :func:`warm`: it asks the app, in process, for one page of every family and the pages
+whose caches are their own (every law, every profile's rules), and every worked case's question
+through the API; the forked workers then share what it built. The pages are asked with an
+in-memory store in place of the real one, so warming leaves no learner in the database.
+"""
+from __future__ import annotations
+
+import json
+
+from ..engine.kinds import KINDS
+from ..questions.check import check_every_kind
+from ..store import MEMORY, open_store
+from .api import mounted_api
+from .progress import STORE
+from .site import Site
+
+PAGES = (
+    "/", "/legal/", "/legal/?trump=H&led=JS&hand=QS&hand=7S&hand=8D&card=7S", "/legal/trick",
+    "/legal/trick?trump=H&led=KS&followed=7H", "/legal/score", "/legal/score?elder_tricks=5&king_announced_by=",
+    "/legal/exchange", "/legal/exchange?stock=2&elder_discards=3", "/legal/pool", "/dispute/",
+    "/dispute/?irregularity=revoke", "/rules/disagreements", "/rules/sources", "/laws", "/casebook/",
+    "/casebook/?q=king", "/casebook/?law=43", "/lessons/", "/lessons/practice/", "/play/", "/play/new?seed=1",
+    "/api/openapi.json", "/no-such-page",
+)
+
+
+def addresses(site: Site) -> list[str]:
+    """The addresses :func:`warm` asks for: PAGES, and one of each page made per item."""
+    book, library = site.book, site.library
+    found = list(PAGES)
+    found += [f"/rules?profile={profile}" for profile in book.profiles]
+    found += [f"/laws/{number}" for number in sorted(book.laws)]
+    found += [f"/rules/{rule_id}" for rule_id in list(book.rules)[:1]]
+    found += [f"/casebook/{case.id}" for case in library.scenarios[:1]]
+    for lesson in library.lessons:
+        found += [f"/lessons/{lesson.id}/"] + [f"/lessons/{lesson.id}/{step.index}" for step in lesson.steps]
+    return found
+
+
+def warm(app) -> int:
+    """Build what the pages and the API build on first use; how many requests it took."""
+    site: Site = app.extensions["ecarte_tutor"]
+    site.casebook()
+    check_every_kind(site.book, {name: kind.schema for name, kind in KINDS.items()})
+    client = app.test_client()
+    pages = addresses(site)
+    questions = [case.question for case in site.library.scenarios]
+    real, app.extensions[STORE] = app.extensions[STORE], open_store(MEMORY)
+    try:
+        for address in pages:
+            client.get(address)
+        for question in questions:
+            client.post("/api/ask", data=json.dumps(question), content_type="application/json")
+    finally:
+        app.extensions[STORE] = real
+    mounted_api(app).remembered.cache_clear()  # the memo starts empty: it fills with what visitors ask
+    return len(pages) + len(questions)

@@ -1,0 +1,33 @@
+"""Fixtures for the store's tests: each test gets a fresh database of each kind (see databases.py)."""
+import pytest
+
+from ecarte_tutor.store import open_store
+from store.databases import BACKENDS, POSTGRES, SKIPPED, database
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path):
+    with database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture()
+def store(database_url):
+    """A store on a fresh database, migrated."""
+    opened = open_store(database_url)
+    opened.upgrade()
+    yield opened
+    opened.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not POSTGRES:
+        terminalreporter.write_line(SKIPPED, yellow=True)
+
+
+@pytest.fixture()
+def unmigrated(database_url):
+    """The store on a fresh database, its tables not made yet; closed afterwards."""
+    opened = open_store(database_url)
+    yield opened
+    opened.close()

@@ -1,0 +1,97 @@
+"""The site's pages by family, found by following its links (no list to keep up to date).
+
+A family is what one route of the app draws with one template and one status: ``/casebook/<id>``
+is one family; ``/dispute/`` drawing a question another than ``/dispute/`` drawing a ruling; a
+form sent back with its messages (400) another than the form. The crawl starts at the home page
+and at the pages given (states no link reaches: a game, a refused move), follows every same-site
+link breadth first through the test client (reading up to ``explore`` pages of each family for
+their links), and keeps ``per_family`` addresses of each family, with as many different sets of
+query fields as it can: every page family a link reaches is sampled, and a page another helper
+adds is sampled as soon as a page links it.
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlsplit
+
+from flask import template_rendered
+from werkzeug.exceptions import HTTPException
+
+LINK = re.compile(r'<a [^>]*href="([^"#]*)[^"]*"')
+SKIP = ("/api/", "/static/")
+
+
+@dataclass(frozen=True)
+class Sampled:
+    family: str   # "dispute.interview dispute/ruling.html 200"
+    url: str
+    status: int
+
+    @property
+    def name(self) -> str:
+        return re.sub(r"[^\w.-]+", "-", self.url.strip("/") or "home")[:80]
+
+
+def endpoint_of(app, url: str) -> str | None:
+    try:
+        endpoint, _ = app.url_map.bind("localhost").match(urlsplit(url).path, "GET")
+    except HTTPException:
+        return None
+    return str(endpoint)
+
+
+def fields_of(url: str) -> frozenset[str]:
+    return frozenset(key for key, _ in parse_qsl(urlsplit(url).query, keep_blank_values=True))
+
+
+def crawl(app, start: Iterable[str] = ("/",), per_family: int = 2, explore: int = 40,
+          limit: int = 3000) -> list[Sampled]:
+    """Up to ``per_family`` pages of every family reachable by links from ``start``."""
+    client = app.test_client()
+    drawn: list[str] = []
+
+    def record(sender, template, context, **extra):
+        drawn.append(template.name)
+
+    seen: set[str] = set()
+    read: dict[str, int] = {}
+    kept: dict[str, list[Sampled]] = {}
+    queue = deque(start)
+    with template_rendered.connected_to(record, app):
+        while queue and len(seen) < limit:
+            url = queue.popleft().replace("&amp;", "&")
+            if url in seen or not url.startswith("/") or url.startswith(SKIP):
+                continue
+            seen.add(url)
+            endpoint = endpoint_of(app, url)
+            if endpoint is None or read.get(endpoint, 0) >= explore * 4:
+                continue
+            drawn.clear()
+            response = client.get(url)
+            if response.status_code in (301, 302, 303, 307, 308):
+                queue.appendleft(response.headers["Location"])
+                continue
+            family = f"{endpoint} {drawn[0] if drawn else '-'} {response.status_code}"
+            if len(kept.setdefault(family, [])) >= explore:
+                continue
+            read[endpoint] = read.get(endpoint, 0) + 1
+            kept[family].append(Sampled(family, url, response.status_code))
+            if response.mimetype == "text/html":
+                queue.extend(LINK.findall(response.get_data(as_text=True)))
+    return [page for pages in kept.values() for page in varied(pages, per_family)]
+
+
+def varied(pages: list[Sampled], count: int) -> list[Sampled]:
+    """``count`` of ``pages``: the first, then those with query fields not yet sampled, then evenly spaced."""
+    chosen = pages[:1]
+    for page in pages[1:]:
+        if len(chosen) < count and fields_of(page.url) not in {fields_of(c.url) for c in chosen}:
+            chosen.append(page)
+    step = max(1, len(pages) // count)
+    for page in pages[::step]:
+        if len(chosen) < count and page not in chosen:
+            chosen.append(page)
+    return chosen

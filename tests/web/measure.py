@@ -1,0 +1,97 @@
+"""What the browser tests measure on a page as drawn: tap targets, sideways scrolling, focus rings.
+
+Each function runs one script in the page (Playwright's ``page.evaluate``) and returns plain data,
+so the tests and a report share the one way of measuring.
+"""
+from __future__ import annotations
+
+TARGET = 44  # CSS px: WCAG 2.5.5's size, and what a finger needs
+
+# What a finger taps: buttons, links, summaries, selects and text boxes by their own box; a checkbox or
+# radio by the label around it, when it has one (the label takes the tap). Folded details are opened
+# first. A link inside running text (its block holds other words than its own) is left out, as WCAG
+# leaves it out; so is what is not shown, and the skip link, off screen until it is focused.
+_TARGETS = """() => {
+    document.querySelectorAll('details:not([open])').forEach(d => { d.open = true; d.dataset.measured = '1'; });
+    const kinds = 'button:not([disabled]), a[href], summary, input:not([type=hidden]):not([disabled]), '
+                  + 'select, textarea';
+    const words = s => (s || '').replace(/\\s+/g, '');
+    const block = e => { let b = e.parentElement;
+        while (b && getComputedStyle(b).display.startsWith('inline')) b = b.parentElement; return b; };
+    const inText = e => e.matches('a') && words(block(e)?.textContent).length > words(e.textContent).length;
+    const found = [...document.querySelectorAll(kinds)].filter(e => e.checkVisibility({opacityProperty: false})
+            || e.matches('input[type=checkbox], input[type=radio]'))
+        .map(e => { const box = (e.matches('input[type=checkbox], input[type=radio]') && e.closest('label')) || e;
+                    const r = box.getBoundingClientRect();
+                    return {name: (e.getAttribute('aria-label') || box.textContent || e.name || e.tagName).trim()
+                                  .replace(/\\s+/g, ' ').slice(0, 50),
+                            tag: e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''),
+                            width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10,
+                            right: r.right, inText: inText(e)}; })
+        .filter(t => t.width > 0 && t.right > 0 && !t.inText);
+    document.querySelectorAll('details[data-measured]').forEach(d => { d.open = false; delete d.dataset.measured; });
+    return found; }"""
+
+
+def tap_targets(page) -> list[dict]:
+    """Every target a finger taps on the page, outside running text, with its size in CSS px."""
+    return page.evaluate(_TARGETS)
+
+
+def small_targets(page) -> list[dict]:
+    return [t for t in tap_targets(page) if t["width"] < TARGET or t["height"] < TARGET]
+
+
+def sideways(page) -> int:
+    """How many CSS px the page scrolls sideways (0: it reflows)."""
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+# The focus ring of each focusable element, against the colour behind it. The element is focused as
+# the keyboard would (focusVisible), which scrolls it into view as a Tab would, under any scroll-padding;
+# the ring is the element's outline, or (a card picker's input covers its card) the outline of the drawn
+# card beside it. Behind the ring is the first opaque background outside the element (inside it, for an
+# inset ring). The ring is hidden when a sticky or fixed element that does not hold it covers its middle.
+_FOCUS = """() => {
+    const rgb = s => { const m = s.match(/[\\d.]+/g) || [0, 0, 0, 0]; return m.map(Number); };
+    const lum = ([r, g, b]) => {
+        const f = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const behind = e => { for (let n = e; n; n = n.parentElement) { const c = rgb(getComputedStyle(n).backgroundColor);
+        if (c.length < 4 || c[3] > 0.5) return c.slice(0, 3); } return [255, 255, 255]; };
+    const stuck = [...document.querySelectorAll('body *')]
+        .filter(n => ['sticky', 'fixed'].includes(getComputedStyle(n).position));
+    const kinds = 'button:not([disabled]), a[href], summary, input:not([type=hidden]):not([disabled]), '
+                  + 'select, textarea';
+    document.querySelectorAll('details:not([open])').forEach(d => { d.open = true; });
+    const all = [...document.querySelectorAll(kinds)].filter(e => e.checkVisibility({opacityProperty: false})
+        || e.matches('input[type=checkbox], input[type=radio]')).reverse();  // backwards, as Shift+Tab
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    return all.map(e => {
+        e.focus({focusVisible: true});
+        let ring = null;
+        for (const n of [e, e.nextElementSibling, e.closest('label')]) {
+            if (!n) continue; const s = getComputedStyle(n);
+            if (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1) { ring = {n, s}; break; }
+        }
+        const r = e.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 10);
+        const cover = stuck.find(s => !s.contains(e) && (() => { const b = s.getBoundingClientRect();
+            return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; })());
+        const name = (e.getAttribute('aria-label') || e.textContent || e.name || e.tagName).trim()
+            .replace(/\\s+/g, ' ').slice(0, 50);
+        if (!ring) return {name, contrast: 1, width: 0, hidden: !!cover};
+        const inset = parseFloat(ring.s.outlineOffset) < 0;
+        const back = inset ? behind(ring.n) : behind(ring.n.parentElement);
+        return {name, contrast: Math.round(ratio(rgb(ring.s.outlineColor), back) * 100) / 100,
+                width: parseFloat(ring.s.outlineWidth), hidden: !!cover};
+    }); }"""
+
+
+def focus_rings(page) -> list[dict]:
+    """Each focusable element's ring: its contrast with what is behind it, its width, whether a sticky
+    element hides it."""
+    rings = page.evaluate(_FOCUS)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    return rings

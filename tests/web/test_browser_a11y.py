@@ -1,0 +1,113 @@
+"""The measures axe does not take, on the same pages as test_browser_axe.py (issue 23): every tap
+target at least 44×44 px outside running text (390×844), no sideways scrolling at 320 CSS px nor with
+200 % text (1280 px), a focus ring of 3:1 or better against what lies behind it that no sticky element
+hides (Shift+Tab order), and, in forced colours, a box around every button and more than a border on a
+ticked card. The measures are tests/web/measure.py's.
+"""
+from __future__ import annotations
+
+import pytest
+from measure import TARGET, focus_rings, sideways, small_targets, tap_targets
+from test_browser_axe import DESKTOP, PAGES, PHONE, base_url, browser_context, house_url, page  # noqa: F401
+
+NARROW = {"width": 320, "height": 640}
+
+
+def load(page, base_url, house_url, family, size) -> None:  # noqa: F811
+    page.context.clear_cookies()
+    page.set_viewport_size(size)
+    url = (house_url if family.house else base_url) + family.url()
+    response = page.goto(url)
+    assert response.status == family.status, url
+    if family.status >= 400:
+        page.problems[:] = [p for p in page.problems if f"status of {family.status}" not in p]
+    if family.then:
+        family.then(page, url)
+
+
+@pytest.mark.parametrize("family", PAGES, ids=[f.name for f in PAGES])
+def test_targets_reflow_and_focus(page, base_url, house_url, family):  # noqa: F811
+    load(page, base_url, house_url, family, PHONE)
+    small = small_targets(page)
+    rings = focus_rings(page)
+    faint = [r for r in rings if r["contrast"] < 3 or r["width"] < 2]
+    hidden = [r for r in rings if r["hidden"]]
+    print(f"{family.name}: {len(tap_targets(page))} targets, {len(small)} under {TARGET} px; "
+          f"weakest focus ring {min((r['contrast'] for r in rings), default=0):.2f}:1")
+    assert small == [], f"{family.name}: tap targets under {TARGET}x{TARGET} px outside running text"
+    assert faint == [], f"{family.name}: focus rings under 3:1 or thinner than 2 px"
+    assert hidden == [], f"{family.name}: focus hidden under a sticky element"
+    page.set_viewport_size(NARROW)
+    assert sideways(page) == 0, f"{family.name} scrolls sideways at 320 px"
+    page.set_viewport_size(DESKTOP)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert sideways(page) == 0, f"{family.name} scrolls sideways with 200 % text"
+
+
+BOXES = """() => [...document.querySelectorAll('button, .button-link')].filter(b => b.checkVisibility())
+    .filter(b => { const own = getComputedStyle(b), card = b.querySelector('.card');
+                   const drawn = card && getComputedStyle(card);
+                   const boxed = s => s.borderTopStyle !== 'none' && parseFloat(s.borderTopWidth) >= 1;
+                   return !boxed(own) && !(drawn && boxed(drawn)); })
+    .map(b => b.textContent.trim().slice(0, 40))"""
+
+
+@pytest.mark.parametrize("path", ["/legal/?trump=H&hand=QS&hand=7S&step=1", "/lessons/01-pack-and-ranking/4",
+                                  "/dispute/", "/legal/score"])
+def test_forced_colours_keep_every_box(page, base_url, path):  # noqa: F811
+    page.emulate_media(forced_colors="active")
+    page.goto(base_url + path)
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    assert page.evaluate(BOXES) == [], f"{path}: buttons with no box in forced colours"
+    ticked = page.locator(".pick input:checked + .card")
+    if ticked.count():
+        mark = ticked.first.evaluate("c => getComputedStyle(c, '::after').content")
+        assert mark not in ("none", "normal", ""), "a ticked card carries a tick, not only a border"
+    page.emulate_media(forced_colors="none")
+
+
+@pytest.mark.parametrize("path", ["/legal/", "/legal/?trump=H&hand=QS&hand=7S&step=2", "/legal/trick", "/legal/score",
+                                  "/legal/exchange", "/legal/pool", "/play/"])
+def test_the_button_of_a_form_is_on_the_first_screen_of_a_desktop(page, base_url, path):  # noqa: F811
+    """ "Next" and "Score it" were below the fold at 1280×800: the form's groups now stand in two columns."""
+    page.set_viewport_size(DESKTOP)
+    page.goto(base_url + path)
+    box = page.locator("form.ask > button[type=submit]").last.bounding_box()
+    assert box["y"] + box["height"] <= DESKTOP["height"], f"{path}: the form's button is below the first screen"
+
+
+def long_page_parts() -> list[str]:
+    """The contents of the three long pages, and every part page they link."""
+    import re
+
+    from ecarte_tutor.web import create_app
+
+    client = create_app({"TESTING": True, "SECRET_KEY": "x"}).test_client()
+    found = []
+    for contents in ("/rules", "/laws", "/rules/disagreements"):
+        html = client.get(contents).get_data(as_text=True)
+        found += [contents, *re.findall(r'href="(/(?:rules/part|laws/part|rules/disagreements/)[^"#]*)', html)]
+    return list(dict.fromkeys(link.replace("&amp;", "&") for link in found))
+
+
+def test_the_long_pages_come_in_parts_of_three_screens(page, base_url):  # noqa: F811
+    """/rules was 29 screens at 390 px: now its contents and each of its parts (the laws', the disagreements'
+    too) are at most three."""
+    heights = {}
+    for path in long_page_parts():
+        page.goto(base_url + path)
+        heights[path] = page.evaluate("document.documentElement.scrollHeight")
+    longest = max(heights, key=heights.get)
+    print(f"{len(heights)} contents and parts at 390x844, the longest {longest} at {heights[longest]} px")
+    assert {p: h for p, h in heights.items() if h > 3 * PHONE["height"]} == {}
+
+
+@pytest.mark.parametrize("old, lands", [("/rules#play.follow-suit", "/rules/part/play#play.follow-suit"),
+                                        ("/laws#law.43", "#law.43"),
+                                        ("/rules/disagreements#variant.game-value", "#variant.game-value")])
+def test_an_old_anchor_still_reaches_its_rule(page, base_url, old, lands):  # noqa: F811
+    page.goto(base_url + old)
+    page.wait_for_url(lambda url: url.endswith(lands) and ("/part/" in url or "/disagreements/" in url))
+    anchor = lands.split("#")[1]
+    assert page.locator(f"[id='{anchor}']").is_visible()
+    assert page.locator(f"[id='{anchor}']").bounding_box()["y"] >= -1, "the rule is on the screen"

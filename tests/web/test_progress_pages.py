@@ -1,0 +1,92 @@
+"""``/progress``: the course, the reviews and the games; a resume code and its QR code; export; erase."""
+import json
+import re
+
+from conftest import Page, progress_of
+
+STEP = "/lessons/01-pack-and-ranking/4"  # QS right, 7S wrong (it breaks play.head-the-trick)
+
+
+def wrong_answer(client):
+    assert client.post(STEP, data={"cards": ["7S"], "seq": "0"}).status_code == 200
+
+
+def test_a_browser_with_nothing_kept_is_told_so_and_keeps_nothing(app, client, get):
+    page = get("/progress/")
+    assert page.status == 200 and "Nothing is kept for this browser yet" in page.text
+    assert "Your resume code" not in page.text and progress_of(app, client).seq == 0
+    with client.session_transaction() as session:
+        assert "learner" not in session, "looking makes no learner"
+
+
+def test_the_page_shows_the_course_the_reviews_and_a_resume_code(client, get):
+    wrong_answer(client)
+    page = get("/progress/")
+    assert re.search(r"1 of \d+ lessons started, 0 finished", page.text)
+    assert "The pack and its ranking — started, no step done yet" in page.text
+    assert "1 rule due for review now" in page.text and "— due now" in page.text
+    code = re.search(r'id="resume-code">([^<]+)<', page.html).group(1)
+    assert re.fullmatch(r"[0-9A-Z]{4}(-[0-9A-Z]{4}){4}", code)
+    svg = re.search(r"<svg[^>]*class=\"qr\".*?</svg>", page.html, flags=re.S).group(0)
+    assert "<title>" in svg and "style=" not in svg and "<script" not in svg, "inline SVG the CSP allows"
+    assert page.response.headers["Cache-Control"] == "private, no-store"
+    assert "play.head-the-trick" not in page.text, "rules by title, not id"
+
+
+def test_the_resume_link_uses_the_configured_public_address(app, client):
+    wrong_answer(client)
+    app.config["PUBLIC_URL"] = "https://ecarte.example.org/"
+    try:
+        page = Page(client.get("/progress/"))
+    finally:
+        app.config.pop("PUBLIC_URL")
+    link = re.search(r'id="resume-link">([^<]+)<', page.html).group(1)
+    assert link.startswith("https://ecarte.example.org/progress/resume?code=") and "localhost" not in page.html
+
+
+def test_export_gives_everything_as_json(client):
+    wrong_answer(client)
+    response = client.get("/progress/export.json")
+    assert response.mimetype == "application/json" and "attachment" in response.headers["Content-Disposition"]
+    data = json.loads(response.get_data(as_text=True))
+    assert data["format"] == "ecarte-tutor progress" and data["learner"]["resume_code"]
+    assert data["progress"]["lessons"]["01-pack-and-ranking"]["missed"] == [4]
+    assert [item["rule"] for item in data["progress"]["reviews"]] == ["play.head-the-trick"]
+    assert data["progress"]["reviews"][0]["state"] == 1 and data["games"] == []
+
+
+def test_erasing_needs_the_box_ticked_then_takes_everything(app, client, get):
+    wrong_answer(client)
+    assert "Erase everything" in get("/progress/").text
+    assert "Yes, erase everything" in get("/progress/erase").text
+    refused = Page(client.post("/progress/erase", data={}))
+    assert refused.status == 400 and "Tick the box" in refused.text and progress_of(app, client).seq == 2
+    with client.session_transaction() as session:
+        key = session["learner"]
+    done = Page(client.post("/progress/erase", data={"confirm": "yes"}))
+    assert done.status == 200 and "Everything kept for this browser is gone" in done.text
+    assert app.extensions["ecarte_tutor_store"].learner(key) is None
+    with client.session_transaction() as session:
+        assert "learner" not in session
+    assert "Nothing is kept for this browser yet" in get("/progress/").text
+
+
+def test_a_resume_code_mistyped_or_unknown_is_a_400_with_the_code_kept(client, get):
+    bad = Page(client.post("/progress/resume", data={"code": "ABC<b>"}))
+    assert bad.status == 400 and "20 letters and digits" in bad.text and 'value="ABC&lt;b&gt;"' in bad.html
+    unknown = Page(client.post("/progress/resume", data={"code": "0000-0000-0000-0000-0000"}))
+    assert unknown.status == 400 and "No progress has this resume code" in unknown.text
+
+
+def test_resuming_says_this_devices_own_code_is_kept(app, client, get):
+    wrong_answer(client)
+    own = re.search(r'id="resume-code">([^<]+)<', get("/progress/").html).group(1)
+    other = app.test_client()
+    assert other.post(STEP, data={"cards": ["QS"], "seq": "0"}).status_code == 200
+    theirs = re.search(r'id="resume-code">([^<]+)<', Page(other.get("/progress/")).html).group(1)
+    form = Page(client.get(f"/progress/resume?code={theirs}"))
+    assert own in form.text and f'value="{theirs}"' in form.html
+    assert client.post("/progress/resume", data={"code": theirs}).status_code == 303
+    assert progress_of(app, client) == progress_of(app, other)
+    assert client.post("/progress/resume", data={"code": own}).status_code == 303  # and back again
+    assert progress_of(app, client).lesson("01-pack-and-ranking").missed == {4}
