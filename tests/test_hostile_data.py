@@ -111,7 +111,8 @@ def test_a_case_of_an_unknown_kind_is_a_defect_check_exits_non_zero(broken_data,
 
 
 def test_serve_refuses_to_start_on_what_check_refuses(broken_data):
-    env = dict(os.environ, ECARTE_TUTOR_DATA=str(broken_data), ECARTE_TUTOR_SECRET_KEY="hostile-data-test-key-5c1e9a7b3d8f2046",
+    env = dict(os.environ, ECARTE_TUTOR_DATA=str(broken_data),
+               ECARTE_TUTOR_SECRET_KEY="hostile-data-test-key-5c1e9a7b3d8f2046",
                PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0"], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)

@@ -1,9 +1,9 @@
 """A current axe-core for the browser tests, fetched once from the npm registry and checked.
 
-axe-playwright-python bundles axe-core 4.12, which leaves ``label-content-name-mismatch`` off as
-experimental. The tests run the release pinned here instead: ``npm pack`` fetches its package into
-tmp/axe-core/ (the first run on a fresh clone, in CI too; nothing to install by hand), its sha512
-is checked against the one pinned, and axe.min.js is read from it. ``AXE_CORE_JS`` names another
+The tests run the release pinned here (recent enough to check ``label-content-name-mismatch``):
+``npm pack`` fetches its package into tmp/axe-core/ (the first run on a fresh clone, in CI too;
+nothing to install by hand), its sha512 is checked against the one pinned, and axe.min.js is read
+from it. ``AXE_CORE_JS`` names another
 copy of axe.min.js (one kept offline, say).
 """
 from __future__ import annotations

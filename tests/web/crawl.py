@@ -7,7 +7,7 @@ and at the pages given (states no link reaches: a game, a refused move), follows
 link breadth first through the test client (reading up to ``explore`` pages of each family for
 their links), and keeps ``per_family`` addresses of each family, with as many different sets of
 query fields as it can: every page family a link reaches is sampled, and a page another helper
-adds is sampled as soon as a page links it.
+adds is sampled as soon as a page links it. Pages only: a download (the progress export) is none.
 """
 from __future__ import annotations
 
@@ -74,13 +74,14 @@ def crawl(app, start: Iterable[str] = ("/",), per_family: int = 2, explore: int 
             if response.status_code in (301, 302, 303, 307, 308):
                 queue.appendleft(response.headers["Location"])
                 continue
+            if response.mimetype != "text/html":  # a download (the progress export): no page to check
+                continue
             family = f"{endpoint} {drawn[0] if drawn else '-'} {response.status_code}"
             if len(kept.setdefault(family, [])) >= explore:
                 continue
             read[endpoint] = read.get(endpoint, 0) + 1
             kept[family].append(Sampled(family, url, response.status_code))
-            if response.mimetype == "text/html":
-                queue.extend(LINK.findall(response.get_data(as_text=True)))
+            queue.extend(LINK.findall(response.get_data(as_text=True)))
     return [page for pages in kept.values() for page in varied(pages, per_family)]
 
 

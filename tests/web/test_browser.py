@@ -331,7 +331,7 @@ def test_an_error_link_takes_the_keyboard_to_its_field(page, base_url):
 
 # A misdeal found before the turn-up, the elder having looked at a hand of three: law 16.
 MISDEAL = ("A hand was dealt (or holds) too many or too few cards", "No, not yet",
-           "Yes, he had looked", "The non-dealer's (elder hand)", "3")
+           "Yes, he had looked", "The non-dealer's (elder hand)", "Too few: four or fewer")
 
 
 def open_stage(page, answer) -> None:
@@ -360,7 +360,7 @@ def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
 
     # The back link keeps the earlier answers.
     page.get_by_role("link", name="Back to the previous question").click()
-    assert page.locator("#question").inner_text() == "How many cards does that hand hold?"
+    assert page.locator("#question").inner_text().startswith("Was that hand given too many cards or too few?")
     assert "elder_looked=true" in page.url
 
     # The ruling's URL reopens the same ruling.

@@ -128,7 +128,8 @@ def test_unknown_rule_is_a_404_naming_it(get):
 
 
 def test_a_fault_gives_the_friendly_500_page():
-    app = create_app({"TESTING": False, "SECRET_KEY": "friendly-500-test-key-8e2b6d0c4a9f1357", "PROPAGATE_EXCEPTIONS": False})
+    app = create_app({"TESTING": False, "SECRET_KEY": "friendly-500-test-key-8e2b6d0c4a9f1357",
+                      "PROPAGATE_EXCEPTIONS": False})
 
     @app.get("/boom")
     def boom():

@@ -30,12 +30,17 @@ def start(*options):
     process = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", *options],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     process.log = log
-    deadline = time.monotonic() + 120  # serve checks every case and lesson and warms every page first
-    while not (match := re.search(rb"http://127\.0\.0\.1:(\d+)/", read_log(process))):
-        assert process.poll() is None and time.monotonic() < deadline, read_log(process)
-        time.sleep(0.05)
-    port = int(match.group(1))
-    wait_until_answering(port)
+    try:
+        deadline = time.monotonic() + 120  # serve checks every case and lesson and warms every page first
+        while not (match := re.search(rb"http://127\.0\.0\.1:(\d+)/", read_log(process))):
+            assert process.poll() is None and time.monotonic() < deadline, read_log(process)
+            time.sleep(0.05)
+        port = int(match.group(1))
+        wait_until_answering(port)
+    except BaseException:  # a server that never came up: stop it and close its log, or the failure hides
+        process.kill()
+        stop(process)
+        raise
     return process, port
 
 
