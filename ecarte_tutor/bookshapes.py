@@ -65,6 +65,7 @@ class Fact(TypedDict):
     type: Literal["choice", "boolean", "integer"]
     question: str
     help: NotRequired[str]
+    agreement: NotRequired[str]  # the agreement that makes it matter (asked only under it)
     min: NotRequired[int]
     max: NotRequired[int]
     choices: list[FactChoice]

@@ -11,6 +11,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from string import Formatter
 from types import MappingProxyType
 from typing import Any, Generic, Literal, NotRequired, Protocol, TypeAlias, TypedDict, TypeVar, cast
 
@@ -99,10 +100,20 @@ class Agreement(TypedDict):
     range: NotRequired[AgreementRange]
 
 
+class OptionPoints(TypedDict):
+    """What an option that lets the hand stand scores (docs/laws-and-disputes.md): the tricks as played
+    (``played``, known once the hand is over) or as given up (``given-up``), each seat's share cut by
+    the points of ``cut`` (laws 25 and 43: the offender scores one less for what he wins)."""
+
+    tricks: Literal["played", "given-up"]
+    cut: NotRequired[dict[str, int]]  # seat reference -> points taken off what that seat wins by tricks
+
+
 class Option(TypedDict):
     id: str
     label: str
     consequence: str
+    points: NotRequired[OptionPoints]
 
 
 class Window(TypedDict):
@@ -128,6 +139,30 @@ class Decision(TypedDict):
     profiles: NotRequired[list[str]]
     params: NotRequired[dict[str, Condition]]
     precedes: NotRequired[list[str]]  # rows (rule id/case) this one takes precedence over where both match
+
+
+class DrillEntry(TypedDict):
+    """A drill of the practice table, beside its law's decision rows (rules/laws/*.yaml): the
+    irregularity the tutor commits on purpose, what the learner sees, the facts of the interview it
+    makes true, what the table does for each remedy, and the tutor's options when the choice is his."""
+
+    code: str
+    what: str
+    seen: NotRequired[str]  # a template: {card}, {second}, {suit}
+    seating: NotRequired[Literal["tutor-deals", "learner-deals"]]
+    blocking: NotRequired[bool]
+    lingers: NotRequired[bool]
+    hidden: NotRequired[bool]
+    facts: dict[str, FactValue]
+    observed: NotRequired[list[str]]
+    remedies: dict[str, str]  # option id -> the table's effect
+    let_pass: NotRequired[str]  # the table's effect when the learner lets it pass
+    tutor_prefers: NotRequired[list[str]]
+    shows: NotRequired[dict[str, str]]  # option id -> the words that show the learner the card he may see
+    replay_scored_as: NotRequired[str]
+
+
+DRILL_PLACES = ("card", "second", "suit")  # what a drill's `seen` may name: its cards and the suit named
 
 
 class Presupposition(TypedDict):
@@ -220,10 +255,36 @@ class Rule:
     readings: tuple[Reading, ...] = ()
     agreement: Agreement | None = None  # an optional agreement: its name, parameter and value (or range)
     says: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # outcome -> template
+    drills: tuple[DrillEntry, ...] = ()  # the practice table's drills of this law
 
     def applies_in(self, profile: str) -> bool:
         """Does the rule apply under ``profile``?"""
         return self.profiles is None or profile in self.profiles
+
+
+@dataclass(frozen=True)
+class TableDrill:
+    """A drill of the practice table with the law it drills (the rule it is written beside)."""
+
+    rule: Rule
+    entry: DrillEntry
+
+    @property
+    def code(self) -> str:
+        return self.entry["code"]
+
+    @property
+    def law(self) -> int:
+        assert self.rule.law is not None  # drills sit beside a law's decision rows (_check_drill)
+        return self.rule.law
+
+    @property
+    def what(self) -> str:
+        return self.entry["what"]
+
+    @property
+    def tutor_prefers(self) -> tuple[str, ...]:
+        return tuple(self.entry.get("tutor_prefers", ()))
 
 
 @dataclass(frozen=True)
@@ -354,6 +415,9 @@ class RuleBook:
             (name for name, rule in self.profiles.items() if rule.profile and rule.profile.get("default")), "")
         self.variants = [rule for rule in self.rules.values() if rule.variant]
         self.agreements = {rule.agreement["name"]: rule for rule in self.rules.values() if rule.agreement}
+        # the practice table's drills by code, in the order of the laws they drill
+        self.table_drills = {entry["code"]: TableDrill(rule, entry)
+                             for rule in sorted(self.laws.values(), key=lambda r: r.law or 0) for entry in rule.drills}
         # agreement name -> how a player names it on a form (the vocabulary reads these)
         self.agreement_labels = {name: rule.agreement["label"] for name, rule in self.agreements.items()
                                  if rule.agreement}
@@ -548,6 +612,7 @@ def _rule_from(entry: dict[str, Any], section: str, path: Path, rel: str) -> Rul
         readings=tuple(entry.get("readings", ())),
         agreement=entry.get("agreement"),
         says=MappingProxyType({name: " ".join(text.split()) for name, text in entry.get("says", {}).items()}),
+        drills=tuple(read_only(d) for d in entry.get("drills", ())),
     )
 
 
@@ -623,6 +688,8 @@ def _cross_check(book: RuleBook, files: dict[str, str]) -> None:
             param_defs[name] = rule.id
         for d_index, decision in enumerate(rule.decisions):
             _check_decision(book, rule, decision, f"decisions[{d_index}]")
+        for d_index, drill in enumerate(rule.drills):
+            _check_drill(book, rule, drill, f"drills[{d_index}]")
         for p_index, presupposition in enumerate(rule.presupposes):
             _check_presupposition(book, rule, presupposition, f"presupposes[{p_index}]")
         for i, dis in enumerate(rule.disagreements):
@@ -637,6 +704,11 @@ def _cross_check(book: RuleBook, files: dict[str, str]) -> None:
                         parse_card(word[5:])
                     except CardNotationError as exc:
                         raise DataError(rule.file, str(exc), rule_id=rule.id, key="example") from None
+    for name, fact in book.facts.items():
+        # a book without agreements (a test fixture) can never ask such a fact; any other must know it
+        if "agreement" in fact and book.agreements and fact["agreement"] not in book.agreements:
+            raise DataError(book.root / FACTS_FILE, f"fact '{name}' names the agreement '{fact['agreement']}', "
+                                                    "which no rule of the rule book makes", key=f"{name}.agreement")
     missing = [name for name in param_schema if name not in param_defs]
     if missing:
         raise DataError(book.root, f"no rule sets the parameter(s) {', '.join(missing)}")
@@ -710,6 +782,39 @@ def _check_decision(book: RuleBook, rule: Rule, decision: Decision, where: str) 
         if other_rule not in book.rules or case not in {d["case"] for d in book.rules[other_rule].decisions}:
             raise DataError(rule.file, f"precedes '{other}', which is no decision row (rule id/case)", rule_id=rule.id,
                             key=f"{where}.precedes")
+
+
+def _check_drill(book: RuleBook, rule: Rule, drill: DrillEntry, where: str) -> None:
+    """A drill sits beside a law with decision rows, makes true facts the interview knows, and names only
+    options of that law's rows and the places its words may fill."""
+    if rule.section != LAW_SECTION or not rule.decisions:
+        raise DataError(rule.file, "a drill sits beside a law's decision rows", rule_id=rule.id, key=where)
+    if sum(d["code"] == drill["code"] for r in book.rules.values() for d in r.drills) != 1:
+        raise DataError(rule.file, f"drill code '{drill['code']}' is used twice", rule_id=rule.id, key=f"{where}.code")
+    for name, value in drill["facts"].items():
+        _check_row_fact(book, rule, name, value, f"{where}.facts.{name}")
+    for name in drill.get("observed", ()):
+        if name not in book.facts:
+            raise DataError(rule.file, f"observed fact '{name}' is not a fact of rules/{FACTS_FILE}", rule_id=rule.id,
+                            key=f"{where}.observed")
+    options = {option["id"] for decision in rule.decisions for option in decision["options"]}
+    named = [*drill["remedies"], *drill.get("tutor_prefers", ()), *drill.get("shows", {}),
+             *([drill["replay_scored_as"]] if "replay_scored_as" in drill else [])]
+    for option in named:
+        if option not in options:
+            raise DataError(rule.file, f"option '{option}' is not an option of law {rule.law}'s rulings",
+                            rule_id=rule.id, key=where)
+    words_of = [("seen", drill.get("seen", "")), *((f"shows.{o}", w) for o, w in drill.get("shows", {}).items())]
+    for key, words in words_of:
+        for place in _places(words):
+            if place not in DRILL_PLACES:
+                raise DataError(rule.file, f"'{{{place}}}' is not something a drill's words can name "
+                                           f"({', '.join(DRILL_PLACES)})", rule_id=rule.id, key=f"{where}.{key}")
+
+
+def _places(template: str) -> list[str]:
+    """The names of the ``{places}`` of a template."""
+    return [name for _text, name, _spec, _conv in Formatter().parse(template) if name is not None]
 
 
 def _check_presupposition(book: RuleBook, rule: Rule, presupposition: Presupposition, where: str) -> None:

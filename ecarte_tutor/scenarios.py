@@ -114,6 +114,10 @@ def mismatches(expect: Mapping[str, object], answer: object, where: str = "") ->
             if _option_ids(wanted) != _option_ids(got):
                 problems.append(f"{here}: expected {sorted(_option_ids(wanted), key=str)}, "
                                 f"got {sorted(_option_ids(got), key=str)}")
+            else:  # an option written as an object is also checked field by field (its points...)
+                by_id = {item["id"]: item for item in got if isinstance(item, dict)}
+                problems += [problem for item in wanted if isinstance(item, dict)
+                             for problem in mismatches(item, by_id.get(item["id"], {}), f"{here}[{item['id']}]")]
         elif key in SUBSET_KEYS and isinstance(wanted, list):
             absent = [item for item in wanted if item not in (got or [])]
             if absent:

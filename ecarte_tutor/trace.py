@@ -32,7 +32,7 @@ from .lessons.grading import LessonError, engine_answer
 from .library import Library
 from .rulebook import Rule, RuleBook
 from .scenarios import Scenario
-from .table.drills import DRILLS
+from .table.drills import STAGINGS
 from .yamlio import item_lines, node_lines
 
 T = TypeVar("T")
@@ -230,9 +230,9 @@ class Trace:
         if practice is not None:
             uses.append(Use("a lesson drill: fresh exercises on this rule", _place(defined, _name_of(practice.make)),
                             PRACTICE_PAGE.format(rule=rule.id)))
-        uses += [Use(f"the practice table's drill '{code}': {drill.what}", _place(defined, _name_of(type(drill))),
-                     TABLE_DRILL_PAGE.format(drill=code))
-                 for code, drill in DRILLS.items() if rule.law is not None and drill.law == rule.law]
+        uses += [Use(f"the practice table's drill '{code}': {drill.what}",
+                     _place(defined, _name_of(type(STAGINGS[code]))), TABLE_DRILL_PAGE.format(drill=code))
+                 for code, drill in self.book.table_drills.items() if drill.rule.id == rule.id]
         return tuple(uses)
 
     def _pages(self, rule: Rule) -> tuple[Use, ...]:

@@ -6,14 +6,29 @@ must play his hand as it is; elsewhere he takes what remains.
 """
 from __future__ import annotations
 
-from ..fields import read_int, require
+from ..errors import QuestionError
+from ..fields import SEAT_NAMES, read_int, require
 from ..jsontypes import Answer, Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
 from .citing import Reasons
 
 
-@decides("variant.short-stock-dealer", "exchange.discard-limits")
+@decides("exchange.discard-limits", "variant.elder-min-discard", "variant.dealer-min-discard")
+def discard_limits(seat: str, available: int, params: Params) -> tuple[int, int]:
+    """The fewest and the most cards ``seat`` may discard with ``available`` cards left in the stock.
+
+    The one judge of a discard's size, for the ``hand`` and the ``exchange`` kinds alike: the
+    profile's least, lowered to what the stock still holds (nobody must discard a card that cannot
+    be replaced), and the profile's most (a larger discard than the stock is served as far as it
+    goes, law 38).
+    """
+    low: int = getattr(params, f"{seat}_min_discard")
+    high: int = getattr(params, f"{seat}_max_discard")
+    return min(low, available), high
+
+
+@decides("variant.short-stock-dealer", "exchange.discard-limits", "variant.single-exchange")
 def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> tuple[dict[str, int], bool, bool]:
     """The draws and take-backs of each side (the answer's fields), whether the stock was short,
     and whether the dealer must therefore play his hand as it is."""
@@ -32,20 +47,21 @@ def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> t
     result["dealer_draws"] = dealer_draws
     result["dealer_takes_back"] = (dealer or 0) - dealer_draws
     result["stock_left"] = remaining - dealer_draws
-    result["exchange_over"] = result["stock_left"] == 0 or dealer_must_play
+    # the single-exchange agreement ends the exchange once the dealer has discarded
+    result["exchange_over"] = result["stock_left"] == 0 or dealer_must_play or (
+        dealer is not None and params.single_exchange)
     return result, short, dealer_must_play
 
 
 @decides("exchange.discard-and-draw", "exchange.short-stock", "law.38", "deal.turn-up",
-         "variant.elder-min-discard", "variant.dealer-min-discard")
+         "variant.elder-min-discard", "variant.dealer-min-discard", "variant.single-exchange")
 def answer_exchange(question: Question, book: RuleBook, params: Params) -> Answer:
     """Kind ``exchange``."""
     stock = read_int(require(question, "stock"), "stock", low=0, high=params.stock_size)
-    elder = read_int(require(question, "elder_discards"), "elder_discards",
-                     low=params.elder_min_discard, high=params.elder_max_discard)
-    dealer = question.get("dealer_discards")
-    if dealer is not None:
-        dealer = read_int(dealer, "dealer_discards", low=0, high=params.dealer_max_discard)
+    elder = _read_discard(question, "elder", stock, params)
+    dealer = None
+    if question.get("dealer_discards") is not None:
+        dealer = _read_discard(question, "dealer", stock - min(elder, stock), params)
     result, short, dealer_must_play = share_stock(stock, elder, dealer, params)
     reasons = Reasons(book).add("exchange.discard-and-draw")
     text = [f"The stock holds {stock} card{'s' * (stock != 1)}; the elder hand is served first and draws "
@@ -65,11 +81,23 @@ def answer_exchange(question: Question, book: RuleBook, params: Params) -> Answe
         if result["dealer_takes_back"]:
             text.append(f"Only {result['dealer_draws']} card{'s' * (result['dealer_draws'] != 1)} remained, so he "
                         f"keeps {result['dealer_takes_back']} of the cards he meant to discard.")
-        if dealer < params.dealer_min_discard <= stock - result["elder_draws"]:
-            reasons.add(params.rule_for("dealer_min_discard"))
-            text.append(f"Note: under the {params.profile} profile a dealer who accepts must exchange at least "
-                        f"{params.dealer_min_discard} card{'s' * (params.dealer_min_discard != 1)}.")
+    if dealer is not None and params.single_exchange and result["stock_left"] and not dealer_must_play:
+        reasons.add(params.rule_for("single_exchange"))
+        text.append("Only one exchange a hand was agreed, so the exchange is over with the dealer's discard.")
     text.append("No further proposal is possible: the exchange is over." if result["exchange_over"]
                 else f"{result['stock_left']} card{'s' * (result['stock_left'] != 1)} remain, "
                      "so the elder may propose again.")
     return {**result, **reasons.fields(), "explanation": " ".join(text)}
+
+
+def _read_discard(question: Question, seat: str, available: int, params: Params) -> int:
+    """A side's discard, refused outside :func:`discard_limits` as the ``hand`` kind refuses it."""
+    field = f"{seat}_discards"
+    low, high = discard_limits(seat, available, params)
+    count = read_int(require(question, field), field, low=0, high=high)
+    if count < low:
+        raise QuestionError("out-of-range", f"Under the {params.profile} profile the {SEAT_NAMES[seat]} must "
+                                            f"discard at least {low} card{'s' * (low != 1)} while the stock can "
+                                            f"replace {'it' if low == 1 else 'them'}, not {count} "
+                                            f"({params.rule_for(f'{seat}_min_discard')}).", field)
+    return count

@@ -19,7 +19,7 @@ from ..rulebook import Params, RuleBook
 from . import play, scoring, wagers
 from .citing import Reasons
 from .deal import Deal, read_deal
-from .exchange import share_stock
+from .exchange import discard_limits, share_stock
 from .illegal import Illegal
 
 VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card", *wagers.VERBS)
@@ -205,10 +205,10 @@ def _claim(state: HandState, seat: str, params: Params) -> None:
 
 
 def _discard_range(state: HandState, seat: str, params: Params) -> tuple[int, int]:
-    low: int = getattr(params, f"{seat}_min_discard")
-    high: int = getattr(params, f"{seat}_max_discard")
+    """The discards to offer: from the least the stock allows to as many as it can replace."""
     available = len(state.stock)
-    return min(low, available), min(high, available)
+    low, high = discard_limits(seat, available, params)
+    return low, min(high, available)
 
 
 @decides("variant.king-window", "law.23", "law.24")
@@ -339,8 +339,7 @@ def _apply_discard(state: HandState, action: Action, params: Params) -> None:
     if strays:
         raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.",
                       ["exchange.discard-and-draw"])
-    low = _discard_range(state, seat, params)[0]
-    high: int = getattr(params, f"{seat}_max_discard")
+    low, high = discard_limits(seat, len(state.stock), params)
     count = len(cards)
     if not low <= count <= high:
         raise Illegal("discard-count", f"Under the {params.profile} profile the {seat} discards from "
@@ -545,8 +544,9 @@ def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
                              "legal_alternatives": next_actions(state, params)}
             break
     shown = state.to_dict()
+    offered = next_actions(state, params)
     answer: Answer = {"legal": first_illegal is None, "first_illegal": first_illegal, "state": shown,
-                      "next": next_actions(state, params)}
+                      "next": offered}
     scored = None
     if state.phase in ("complete", "game-over"):
         answer["score"] = scored = score_state(state, before, params, book)
@@ -554,7 +554,9 @@ def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
                        "offer_declined_by": state.offer_declined_by,
                        "ended": list(state.ended) if state.ended else None}
     if first_illegal:
-        answer.update(cites=first_illegal["cites"], laws=first_illegal["laws"],
+        reasons = Reasons(book).add(*first_illegal["cites"], *(scored["cites"] if scored else []))
+        reasons.add(*in_force(state, [*offered, *first_illegal["legal_alternatives"]], before, params))
+        answer.update(**reasons.fields(),
                       explanation=f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
                                   f"{first_illegal['action']['do']}) is not allowed: {first_illegal['explanation']}")
     else:
@@ -576,11 +578,30 @@ def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
         else:
             reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
             text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
-        if state.double_asked:
-            reasons.add(wagers.DOUBLE)
-        if state.offer_made:
-            reasons.add(wagers.OFFER)
-        if params.single_exchange and state.proposals:
-            reasons.add(params.rule_for("single_exchange"))
+        reasons.add(*in_force(state, offered, before, params))
         answer.update(**reasons.fields(), explanation=" ".join(text))
     return answer
+
+
+@decides("pack.rank-order", "variant.single-exchange", "scoring.game", wagers.DOUBLE, wagers.OFFER)
+def in_force(state: HandState, offered: list[NextAction], before: dict[str, int] | None, params: Params) -> list[str]:
+    """The rules of the profile or of an agreement that shaped this answer besides the actions' own:
+    the rank order once a trick turned on it, the wagers the hand saw or offers, the single exchange
+    once a proposal was made, and the game's target once a king was claimed against a score."""
+    rules = []
+    by_rank = any(Card.from_str(t["led"]).suit == Card.from_str(t["followed"]).suit for t in state.history)
+    if state.current:  # the follower must head the card led with one of its suit, if he can
+        leader, led = state.current[0]
+        by_rank = by_rank or any(c.suit == led.suit for c in state.hands[other(leader)])
+    if by_rank:
+        rules.append(params.rule_for("rank_order"))  # a trick won, or a card to head, by rank
+    verbs = {o["do"] for o in offered}
+    if state.double_asked or verbs & {"double", "accept-double", "decline-double"}:
+        rules.append(wagers.DOUBLE)
+    if state.offer_made or verbs & {"offer-point", "accept-offer", "decline-offer"}:
+        rules.append(wagers.OFFER)
+    if params.single_exchange and state.proposals:
+        rules.append(params.rule_for("single_exchange"))
+    if before is not None and (state.king_turned or state.king_announced_by):
+        rules.append(params.rule_for("game_target"))
+    return rules

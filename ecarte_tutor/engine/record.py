@@ -183,13 +183,16 @@ class RecordAnswer:
         return {"proven": list(self.proven), "clean": not self.proven, **self.citing, "explanation": self.explanation}
 
 
-@decides("play.lead")
+@decides("play.lead", "pack.rank-order", "variant.ace-high")
 def answer_record(question: Question, book: RuleBook, params: Params) -> RecordAnswer:
     """Kind ``record``: the irregularities a record of tricks proves by itself."""
     trump = read_suit(require(question, "trump"), "trump")
     tricks = read_tricks(question, params)
     faults = proven_faults(tricks, trump, params)
     reasons = Reasons(book).add("play.lead")
+    if any(t.followed is not None and t.followed.suit == t.led.suit for t in tricks):
+        # a trick of one suit is won by rank, and its rank decides the next leader and the duty to head it
+        reasons.add(params.rule_for("rank_order"))
     proven: list[Proven] = []
     for fault in faults:
         cited = Reasons(book).add(*(r for r in fault.rule_ids if r in book.rules))

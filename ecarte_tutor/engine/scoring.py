@@ -204,8 +204,10 @@ def wager_claim(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
 
 
 @decides("king.turned-up", "king.announce", "scoring.claim-order", "law.22", "law.23", "law.47")
-def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks: bool = True) -> list[Award]:
-    """Every claim of the hand, in the game's claim order (the tricks too, when they were all played)."""
+def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks: bool = True,
+                ruled: Award | None = None) -> list[Award]:
+    """Every claim of the hand, in the game's claim order (the tricks too, when they were all played;
+    ``ruled``: the tricks' award a referee's ruling gave, laws 25, 42 and 43, instead of their own)."""
     claims: dict[str, Award] = {}
     if facts.king_turned:
         own = Reasons(reasons.book).add("king.turned-up").law("law.22", "law.47")
@@ -216,7 +218,9 @@ def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks:
         seat = SEAT_NAMES[facts.king_announced_by].capitalize()
         claims["announced-king"] = Award(facts.king_announced_by, params.king_points, "announced-king",
                                          KING_ANNOUNCED.say(params, Seat=seat, points=params.king_points), reasons=own)
-    if with_tricks:
+    if with_tricks and ruled is not None:
+        claims["tricks"] = ruled
+    elif with_tricks:
         own = Reasons(reasons.book)
         claims["tricks"] = wager_claim(facts, params, own)
         claims["tricks"].reasons = own
@@ -268,11 +272,12 @@ def settle(awards: list[Award], before: dict[str, int] | None, params: Params, r
 
 
 def score(facts: HandFacts, before: dict[str, int] | None, params: Params, book: RuleBook,
-          with_tricks: bool = True) -> Scored:
+          with_tricks: bool = True, ruled: Award | None = None) -> Scored:
     """The answer body of a ``score`` question (also used for a completed ``hand``, or one whose game
-    ended before its tricks were played: then ``with_tricks`` is False)."""
+    ended before its tricks were played: then ``with_tricks`` is False; ``ruled``: as for
+    :func:`hand_awards`)."""
     reasons = Reasons(book)
-    awards = hand_awards(facts, params, reasons, with_tricks)
+    awards = hand_awards(facts, params, reasons, with_tricks, ruled)
     result: Scored = {**settle(awards, before, params, reasons), "awards": [a.to_dict() for a in awards],
                       **reasons.fields(), "explanation": ""}
     text = " ".join(a.reason for a in awards)

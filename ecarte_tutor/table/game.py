@@ -20,43 +20,29 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from dataclasses import dataclass
+from typing import NotRequired, TypedDict
 
-from ..cards import PACK
+from ..cards import PACK, Card
 from ..engine import hand
 from ..engine.deal import Deal
 from ..engine.hand import FirstIllegal, NextAction, TrickRecord, WrittenAction
 from ..engine.illegal import Illegal
-from ..engine.scoring import AwardFields
 from ..errors import QuestionError
 from ..fields import other
-from ..jsontypes import Question
 from ..rulebook import RuleBook, default_rulebook
 from . import dealing, incidents, moves
 from .answers import HandAnswer
+from .deals import OVER, REPLAY, HandPlay, Incident, PlayerAward, SheetEntry
 from .hoffmann import Commitments
 from .players import Chosen, make_player
 from .settings import PLAYERS, Settings, TableError, make_settings, read_record
 from .view import SeatView, SeenDiscard, TableDefect, asked
 
-if TYPE_CHECKING:
-    from .drills import Incident
+__all__ = ["OVER", "Decision", "Game", "HandPlay", "LogEntry", "PlayerAward", "SheetEntry", "opponent", "passing",
+           "seat_view"]
 
-OVER = ("complete", "game-over")  # the hand referee's phases of a hand that is over
 PASS: moves.Move = {"do": moves.PASS}
-
-
-class PlayerAward(AwardFields):
-    """An award of the referee's score, to the player in its seat."""
-
-    player: str
-
-
-class SheetEntry(PlayerAward):
-    """One line of the score sheet: a claim of a deal, scored or not."""
-
-    deal: int
 
 
 class LogEntry(TypedDict):
@@ -85,46 +71,6 @@ def opponent(player: str) -> str:
 def passing(seat: str) -> NextAction:
     """The choice of letting the other go on (the table's, not a verb of the hand)."""
     return {"by": seat, "do": moves.PASS}
-
-
-@dataclass
-class HandPlay:
-    """One deal of the game: who sits where, the cards, the actions, and the referee's answer once over."""
-
-    number: int  # 0-based
-    deal: Deal
-    seats: dict[str, str]  # player -> seat
-    score_before: dict[str, int]  # by seat
-    state: hand.HandState
-    actions: list[WrittenAction] = field(default_factory=list)  # canonical actions, in order
-    by: list[str] = field(default_factory=list)  # the player who made each action
-    passed_at: int | None = None  # the learner let the tutor go on when this many actions were made
-    answer: HandAnswer | None = None  # the hand kind's answer, once the hand is over
-    # irregularity drills (:mod:`.drills`): what the tutor was set to commit in this deal, and what came of it
-    drill: str | None = None  # the drill's code, chosen by the seed when the deal is made
-    drill_from: int = 0  # the drill waits until this many tricks have been played
-    incident: Incident | None = None  # the irregularity committed in this deal, once it is
-    void: str | None = None  # the ruling that set this deal aside: fresh-deal or replay-hand
-    irregular: set[int] = field(default_factory=set)  # indices of actions the referee never saw (a revoke let pass)
-    extra: list[SheetEntry] = field(default_factory=list)  # sheet entries the referee's score lacks (a false king…)
-    cut: dict[str, int] = field(default_factory=dict)  # player -> points cut from what he wins (laws 25, 43)
-    must_lead: str | None = None  # a suit the tutor must lead next (law 41)
-
-    def player(self, seat: str) -> str:
-        return next(p for p, s in self.seats.items() if s == seat)
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase in OVER
-
-    @property
-    def dealer(self) -> str:
-        return self.player("dealer")
-
-    def question(self, settings: Settings, actions: Sequence[Mapping[str, object]] | None = None) -> Question:
-        """The ``hand`` question of this deal (its actions, or ``actions``), with the score before it."""
-        return {"kind": "hand", **settings.question(), "deal": dealing.deal_question(self.deal),
-                "actions": self.actions if actions is None else actions, "score_before": self.score_before}
 
 
 @dataclass
@@ -262,9 +208,9 @@ class Game:
             self._pass()
             self.advance()
             return None
-        waiting = incidents.waiting(self)
-        if waiting is not None and waiting.blocking:
-            raise TableError(f"First answer what the tutor did: {waiting.said}. Call the referee, or let it go on.")
+        blocked = incidents.blocking(self)
+        if blocked is not None:
+            raise TableError(f"First answer what the tutor did: {blocked} Call the referee, or let it go on.")
         hp = self.current
         try:
             parsed = hand.read_action({**action, "by": decision.seat}, len(hp.actions))
@@ -313,13 +259,46 @@ class Game:
             self.current.passed_at = len(self.current.actions)
         self.moves.append(moves.encode("learner", PASS))
 
+    # --- what the drills may do (incidents, drills and remedies: the DrillTable interface) --------
+
+    def tutor_plays(self, card: Card, refereed: bool = True) -> None:
+        """The tutor plays ``card`` for its drill, which writes the record's word itself; not ``refereed``:
+        the card goes on the trick without the referee (a revoke at a table nobody watches)."""
+        self._apply("tutor", {"by": self.current.seats["tutor"], "do": "card", "card": str(card)},
+                    irregular=not refereed, word=False)
+
+    def set_aside(self, hp: HandPlay, how: str) -> HandPlay:
+        """A ruling sets this deal aside: the same dealer deals afresh (``fresh-deal``) or the same cards are
+        played over (``replay-hand``). Returns the deal that replaces it."""
+        hp.void = how
+        self.log.append({"deal": hp.number, "void": how})
+        self._new_hand(hp.dealer, hp.deal if how == REPLAY else None)
+        return self.current
+
+    def end_hand(self, answer: HandAnswer) -> None:
+        """The current hand ends with a ruling's score (a hand given up, law 42)."""
+        self._finish_hand(answer)
+
+    def note_incident(self, player: str, code: str, said: str) -> None:
+        self.log.append({"deal": self.current.number, "player": player, "incident": code, "said": said})
+
+    def note_call(self, option: str, code: str) -> None:
+        self.log.append({"deal": self.current.number, "player": "learner", "call": option, "code": code})
+
+    def changed(self) -> None:
+        """The table changed under the learner: his decision is worked out again."""
+        self._decision = None
+
     # --- the tutor -----------------------------------------------------------------------------
 
     def advance(self) -> None:
         """Let the tutor act until the learner has a decision to make, or the game is over."""
         while not self.over:
-            if self.open is not None and self.open.stops(self):
-                self._decision = incidents.decision_now(self, self.open)
+            if self.open is not None and not self.open.late:  # the learner calls it, or lets it pass
+                learner = self.current.seats["learner"]
+                legal = hand.next_actions(self.current.state, self.params)
+                choices, off_turn = incidents.choices_now(self, self.open, legal, passing(learner))
+                self._decision = Decision(learner, choices, off_turn, self.view("learner"))
                 return
             if incidents.commit_due(self):
                 continue
@@ -333,7 +312,7 @@ class Game:
             open_to_other = [o for o in options if o["by"] != seat]  # announcements and offers only
             waiting = hp.player(other(seat))
             if open_to_other and waiting == "tutor":
-                chosen = self._tutor_choice(other(seat), [*open_to_other, passing(other(seat))])
+                chosen = self.tutor_choice(other(seat), [*open_to_other, passing(other(seat))])
                 if chosen["do"] != moves.PASS:
                     self._apply("tutor", chosen)
                     continue
@@ -348,9 +327,10 @@ class Game:
             if hp.must_lead and state.phase == "play" and not state.current:  # law 41: the suit he named
                 mine = [o for o in mine if o["do"] != "card" or o["card"].endswith(hp.must_lead)] or mine
                 hp.must_lead = None
-            self._apply("tutor", self._tutor_choice(seat, mine))
+            self._apply("tutor", self.tutor_choice(seat, mine))
 
-    def _tutor_choice(self, seat: str, choices: list[NextAction]) -> Chosen:
+    def tutor_choice(self, seat: str, choices: list[NextAction]) -> Chosen:
+        """What the tutor chooses among ``choices`` for ``seat`` (worked out once for this position)."""
         hp = self.current
         key = (hp.number, len(hp.actions), seat, repr(choices))
         if key not in self._intents:
@@ -365,7 +345,7 @@ class Game:
         hp = self.current
         if hp.player(seat) != "tutor":
             return False  # the learner acts next: he can use them on his own turn
-        intent = self._tutor_choice(seat, mine)
+        intent = self.tutor_choice(seat, mine)
         after = copy.deepcopy(hp.state, {id(card): card for card in PACK})  # cards are immutable: share them
         hand.apply(after, hand.read_action(intent, len(hp.actions)), self.params)
         still = {o["do"] for o in hand.next_actions(after, self.params) if o["by"] == other(seat)}
@@ -419,11 +399,11 @@ class Game:
             answer = asked(hp.question(self.settings), self.book, HandAnswer)
             if not answer["legal"] or "score" not in answer:
                 raise TableDefect(f"the hand referee did not accept deal {hp.number + 1}: {answer['explanation']}")
-        hp.answer = answer
+        hp.answer = answer = incidents.scored(self, hp, answer)  # a ruling may score the tricks (laws 25, 43)
         score = answer["score"]
         entries: list[SheetEntry] = [{"deal": hp.number, "player": hp.player(award["seat"]), **award}
                                      for award in score["awards"]]
-        entries += incidents.adjustments(self, hp, entries)
+        entries += incidents.adjustments(self, hp)
         points = {player: 0 for player in PLAYERS}
         for entry in entries:
             self.sheet.append(entry)

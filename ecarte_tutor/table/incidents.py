@@ -1,81 +1,87 @@
 """The irregularities of a drill in the course of a game: when the tutor commits them, what letting them
 pass does, and the learner's call of the referee, graded against what really happened.
 
-:mod:`.drills` says what each irregularity is; this module moves them through a :class:`Game`: it
-plans the deal's drill (:func:`plan`), lets the tutor commit it when its moment comes
-(:func:`commit_due`), gives the learner his decision while it waits (:func:`decision_now`), settles
-it when he moves on (:func:`let_pass`), grades his call and carries out the ruling (:func:`assess`,
-:func:`call`), adds what the sheet needs when the deal is scored (:func:`adjustments`) and reads the
+:mod:`.drills` says how each irregularity is staged; this module moves them through a game (its
+drill interface, :class:`~.drilltable.DrillTable`): it plans the deal's drill (:func:`plan`), lets the
+tutor commit it when its moment comes (:func:`commit_due`), gives the learner his choices while it
+waits (:func:`choices_now`), settles it when he moves on (:func:`let_pass`), grades his call and
+carries out the ruling (:func:`assess`, :func:`call`), says what the table shows of it meanwhile
+(:func:`staged`), adds what the sheet needs when the deal is scored (:func:`adjustments`) and reads the
 record's drill words again (:func:`replay_word`). See docs/table.md.
+
+With several drills on ("any of them"), the game promises an irregularity in every deal it deals: the
+planned drill has the first two tricks to find its moment (or, at the deal, its own), and at the start
+of the third trick the tutor commits whichever drill can be committed then (a lead out of turn when the
+learner is to lead, a hand given up when the tutor is).
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..asking import ask
-from ..engine import hand
-from ..engine.disputes.answers import Ruling
+from ..engine.hand import NextAction
 from ..engine.illegal import Illegal
 from ..jsontypes import Answer
-from ..rulebook import Fact, Option, RuleBook
-from .drills import CALL_WORD, DRILLS, NOTHING, OVERSCORE, TUTOR_WORD, Incident, hand_of, settles, true_ruling, truth
+from ..rulebook import Fact, Params, RuleBook
+from .deals import HandPlay, Incident, SheetEntry
+from .drills import CALL_WORD, NOTHING, OVERSCORE, STAGINGS, TUTOR_WORD, Staged, drill_of, said
+from .drilltable import Call, DrillTable, GradedFact, Report
+from .remedies import carry_out, scored
+from .remedies import let_pass as settle_let_pass
 from .settings import TableError
+from .truth import hand_of, settles, true_ruling, truth
 
-if TYPE_CHECKING:  # the game moves the irregularities through itself
-    from .game import Decision, Game, HandPlay, SheetEntry
+__all__ = ["Call", "GradedFact", "Report", "adjustments", "ask_dispute", "assess", "blocking", "call", "choices_now",
+           "commit_due", "fits", "is_drill_word", "let_pass", "marked", "plan", "read_answers", "replay_word", "scored",
+           "staged", "typed", "waiting"]
 
-
-class GradedFact(TypedDict):
-    """One answer of the learner's interview, against what really happened."""
-
-    fact: str
-    question: str
-    answered: str
-    right: bool | None  # None: a fact the situation does not turn on
-    truth: str | None  # None: idem
+FALLBACK_TRICK = 2  # with several drills, the tutor commits one at the start of the third trick at the latest
 
 
-class Report(TypedDict):
-    """The learner's call of the referee, graded (:func:`assess`), and the option carried out (:func:`call`)."""
-
-    irregular: bool
-    code: NotRequired[str]  # the drill's, when something irregular happened
-    law: NotRequired[int]
-    what: NotRequired[str]
-    facts: list[GradedFact]
-    learner_ruling: Answer  # the interview's answer to his facts: a ruling, its next question, or an error
-    ruling: Ruling | None  # the ruling on what really happened
-    right_ruling: bool
-    chooser: str | None  # learner | tutor, when the law leaves the choice of the remedy to a player
-    options: list[Option]
-    text: str
-    option: NotRequired[str | None]
+def fits(book: RuleBook, code: str, seats: Mapping[str, str]) -> bool:
+    """Can drill ``code`` be committed with the players in ``seats`` (its ``seating``)?"""
+    seating = drill_of(book, code).entry.get("seating")
+    return seating is None or seats["tutor" if seating == "tutor-deals" else "learner"] == "dealer"
 
 
-class Call(TypedDict):
-    """A call of the referee, or an irregularity of the tutor's let pass (``called`` false)."""
-
-    deal: int
-    code: str | None  # the drill's; None: a call when nothing irregular had happened
-    law: NotRequired[int]
-    called: bool
-    report: NotRequired[Report]
-    option: NotRequired[str]
+def _most_in_a_hand(params: Params) -> int:
+    """The most a player can score in one hand: a king and the best the tricks give, doubled if agreed."""
+    tricks = max(params.vole_value, params.vulnerable_vole_value, params.vulnerable_point_value,
+                 params.declined_offer_points if params.offer_the_point else 0)
+    return params.king_points + tricks * (params.doubling_factor if params.doubling else 1)
 
 
-def plan(game: Game, hp: HandPlay) -> None:
+def _overscore_sure(game: DrillTable) -> bool:
+    """Can the overscore be committed after this deal whatever happens in it (nobody wins the game in it or at
+    the next turn-up, and the tutor's extra point cannot win it)?"""
+    most, target = _most_in_a_hand(game.params), game.params.game_target
+    return game.scores["tutor"] + most + 1 < target and \
+        game.scores["learner"] + most + game.params.king_points < target
+
+
+def _king_may_end(game: DrillTable, hp: HandPlay) -> bool:
+    """May a king of trumps, marked before the play (dealt, or drawn in the exchange), end the game (law 47)?"""
+    return max(hp.score_before.values()) + game.params.king_points >= game.params.game_target
+
+
+def plan(game: DrillTable, hp: HandPlay) -> None:
     """Choose, from the seed, which drill the tutor commits in this new deal (if drills are on)."""
-    codes = [c for c in game.settings.drills if DRILLS[c].fits(hp.seats)]
+    several = len(game.settings.drills) > 1
+    codes = [c for c in game.settings.drills if fits(game.book, c, hp.seats)
+             and not (several and c == OVERSCORE.code and not _overscore_sure(game))]
     if not codes:
         return
+    if several and _king_may_end(game, hp):  # the game may end before any card is played: a drill of the deal
+        codes = [c for c in codes if STAGINGS[c].ready(game, hp)] or codes
     rng = random.Random(f"ecarte-tutor drill {game.settings.seed} {hp.number}")
     hp.drill = rng.choice(codes)
     hp.drill_from = rng.randint(0, 2)
+    if several:  # the planned drill has the first two tricks before the tutor takes whichever it can
+        hp.drill_from = min(hp.drill_from, FALLBACK_TRICK - 1)
 
 
-def commit_due(game: Game) -> bool:
+def commit_due(game: DrillTable) -> bool:
     """Let the tutor commit the drill planned for this deal if its moment has come; True when it did."""
     if game.open is not None and not game.open.late:
         return False
@@ -85,92 +91,107 @@ def commit_due(game: Game) -> bool:
             and OVERSCORE.ready_after(game, done, hp)):
         _commit(game, done, OVERSCORE.code, "")
         return True
-    drill = DRILLS.get(hp.drill) if hp.drill else None
-    if drill is None or hp.incident is not None or hp.void or not drill.ready(game, hp):
+    if hp.drill is None or hp.incident is not None or hp.void:
         return False
-    _commit(game, hp, drill.code, drill.choose(game, hp))
+    code = hp.drill if STAGINGS[hp.drill].ready(game, hp) else _fallback(game, hp)
+    if code is None:
+        return False
+    hp.drill = code
+    _commit(game, hp, code, STAGINGS[code].choose(game, hp))
     return True
 
 
-def _commit(game: Game, hp: HandPlay, code: str, detail: str) -> None:
-    incident = DRILLS[code].stage(game, hp, detail)
+def _fallback(game: DrillTable, hp: HandPlay) -> str | None:
+    """With several drills, at the start of the third trick: the first drill that can be committed now."""
+    state = hp.state
+    if len(game.settings.drills) < 2 or hp.drill == OVERSCORE.code or state.phase != "play" \
+            or len(state.history) != FALLBACK_TRICK or state.current:
+        return None
+    return next((c for c in game.settings.drills if c != OVERSCORE.code and fits(game.book, c, hp.seats)
+                 and STAGINGS[c].ready(game, hp)), None)
+
+
+def _commit(game: DrillTable, hp: HandPlay, code: str, detail: str) -> None:
+    incident = STAGINGS[code].stage(game, hp, detail)
     hp.incident = incident
     game.open = incident
     game.moves.append(f"{TUTOR_WORD}{code}{':' + detail if detail else ''}")
-    if not DRILLS[code].hidden:
-        game.log.append({"deal": game.current.number, "player": "tutor", "incident": code, "said": incident.said})
-    game._decision = None
+    if not drill_of(game.book, code).entry.get("hidden"):
+        game.note_incident("tutor", code, said(game.book, incident))
+    game.changed()
 
 
-def waiting(game: Game) -> Incident | None:
+def waiting(game: DrillTable) -> Incident | None:
     """The irregularity of the tutor's waiting for the learner to call it or let it pass, if any."""
     return game.open if game.open is not None and not game.open.late else None
 
 
-def awaiting(game: Game) -> bool:
-    """Is an irregularity of the tutor's waiting for the learner to call it or let it pass?"""
-    return waiting(game) is not None
+def blocking(game: DrillTable) -> str | None:
+    """What the tutor did, when the learner must answer it before anything else (call or let it pass)."""
+    incident = waiting(game)
+    if incident is None or not drill_of(game.book, incident.code).entry.get("blocking"):
+        return None
+    return said(game.book, incident)
 
 
-def let_pass(game: Game) -> bool:
+def let_pass(game: DrillTable) -> bool:
     """The learner moved on without calling the referee: settle the open irregularity quietly.
     True when there was one waiting (a lingering one stays open until its hand ends)."""
     incident = waiting(game)
     if incident is None:
         return False
     hp = hand_of(game, incident)
-    if incident.drill.lingers:  # still to be called until its hand ends (adjustments writes it off then)
+    if drill_of(game.book, incident.code).entry.get("lingers"):  # callable until its hand ends (adjustments)
         incident.late = True
         return True
-    game.calls.append(_missed(incident))
+    game.calls.append(_missed(game.book, incident))
     game.open = None
-    incident.drill.miss(game, hp, incident)
+    settle_let_pass(game, hp, incident)
     return True
 
 
-def _missed(incident: Incident) -> Call:
-    return {"deal": incident.deal, "code": incident.code, "law": incident.drill.law, "called": False}
+def _missed(book: RuleBook, incident: Incident) -> Call:
+    return {"deal": incident.deal, "code": incident.code, "law": drill_of(book, incident.code).law, "called": False}
 
 
-def decision_now(game: Game, incident: Incident) -> Decision:
-    """The learner's decision while ``incident`` waits: his own move (or "go on"), and the call."""
-    from .game import Decision, passing
-
-    hp = game.current
-    state = hp.state
-    seat = hp.seats["learner"]
-    options = hand.next_actions(state, game.params)
+def choices_now(game: DrillTable, incident: Incident, options: list[NextAction], passing: NextAction) -> \
+        tuple[list[NextAction], bool]:
+    """The learner's choices while ``incident`` waits (of the hand's ``options``): his own move, or ``passing``
+    (go on) when it is not his turn or the irregularity must be answered first; and whether he is off turn."""
+    state = game.current.state
+    seat = game.current.seats["learner"]
     to_act = options[0]["by"] if state.pending else state.to_act()
     incident.stopped = True
-    if not incident.blocking and to_act == seat:
-        return Decision(seat, [o for o in options if o["by"] == seat], False, game.view("learner"))
-    return Decision(seat, [passing(seat)], True, game.view("learner"))
+    if not drill_of(game.book, incident.code).entry.get("blocking") and to_act == seat:
+        return [o for o in options if o["by"] == seat], False
+    return [passing], True
 
 
-def adjustments(game: Game, hp: HandPlay, entries: list[SheetEntry]) -> list[SheetEntry]:
-    """Sheet entries a hand's drill adds when it is scored: a false king never called, a penalty cut."""
+def staged(game: DrillTable) -> Staged:
+    """What the table shows of the irregularity waiting in the deal in progress, beside the referee's record."""
+    incident = waiting(game)
+    if incident is None or incident.deal != game.current.number:
+        return Staged()
+    return STAGINGS[incident.code].staged(incident)
+
+
+def adjustments(game: DrillTable, hp: HandPlay) -> list[SheetEntry]:
+    """Sheet entries a hand's drill adds when it is scored: a false king's point nobody called."""
     out: list[SheetEntry] = []
     incident = hp.incident
     if game.open is not None and game.open.deal == hp.number:  # a lingering one nobody called dies with its hand
-        game.calls.append(_missed(game.open))
+        game.calls.append(_missed(game.book, game.open))
         game.open = None
     if incident is not None and incident.point:
-        law = DRILLS[incident.code].law  # the false king's drill: law 25
+        drill = drill_of(game.book, incident.code)
         out.append({"deal": hp.number, "player": "tutor", "seat": incident.offender, "points": 1,
                     "claim": "false-king", "reason": "The tutor's false king: nobody called the referee, so its "
                                                      "point stayed on the score.",
-                    "scored": True, "cites": [f"law.{law}"], "laws": [law]})
-    for player, cut in hp.cut.items():
-        won = sum(e["points"] for e in entries if e["player"] == player and e.get("scored", True)
-                  and e.get("claim") not in ("king-turned", "king"))
-        if won and cut:
-            out.append({"deal": hp.number, "player": player, "seat": hp.seats[player], "points": -min(cut, won),
-                        "claim": "penalty", "reason": "One point less for the irregularity (laws 25 and 43).",
-                        "scored": True, "cites": [], "laws": [DRILLS[hp.incident.code].law if hp.incident else 43]})
+                    "scored": True, "cites": [drill.rule.id], "laws": [drill.law]})
     return out
 
 
-def marked(game: Game) -> dict[str, int]:
+def marked(game: DrillTable) -> dict[str, int]:
     """Points on the score beyond the game's own: a false king's point while it stands."""
     incident = game.open
     if incident is not None and incident.point and incident.deal == game.current.number:
@@ -178,7 +199,7 @@ def marked(game: Game) -> dict[str, int]:
     return {"tutor": 0, "learner": 0}
 
 
-def read_answers(game: Game, answers: object) -> dict[str, object]:
+def read_answers(game: DrillTable, answers: object) -> dict[str, object]:
     """The learner's answers to the interview, typed as the facts file says (bool, int); unknown names refused."""
     if not isinstance(answers, dict):
         raise TableError("The answers of the interview must be facts such as {\"irregularity\": \"revoke\"}.")
@@ -210,7 +231,7 @@ def _label(book: RuleBook, name: str, value: object) -> str:
     return str(value)
 
 
-def assess(game: Game, answers: object) -> Report:
+def assess(game: DrillTable, answers: object) -> Report:
     """Grade the learner's interview against what really happened, without changing anything.
 
     ``{"irregular": bool, "facts": [{fact, question, answered, right, truth}], "learner_ruling",
@@ -240,20 +261,20 @@ def assess(game: Game, answers: object) -> Report:
         graded.append({"fact": name, "question": question, "answered": _label(book, name, value), "right": right,
                        "truth": _label(book, name, known[name]) if name in known else None})
     hp = hand_of(game, incident)
-    ruling = true_ruling(game, hp, incident)
+    ruling = true_ruling(game, incident)
     chooser = None if ruling["compulsory"] else hp.player(ruling["chooser"]) if ruling["chooser"] else None
     right_ruling = mine.get("status") == "ruling" and mine.get("case") == ruling["case"]
-    return {"irregular": True, "code": incident.code, "law": incident.drill.law, "what": incident.drill.what,
+    drill = drill_of(book, incident.code)
+    return {"irregular": True, "code": incident.code, "law": drill.law, "what": drill.what,
             "facts": graded, "learner_ruling": mine, "ruling": ruling, "right_ruling": right_ruling,
-            "chooser": chooser, "options": ruling["options"],
-            "text": f"What happened: {incident.drill.what}"}
+            "chooser": chooser, "options": ruling["options"], "text": f"What happened: {drill.what}"}
 
 
-def ask_dispute(game: Game, facts: Mapping[str, object]) -> Answer:
+def ask_dispute(game: DrillTable, facts: Mapping[str, object]) -> Answer:
     return ask({"kind": "dispute", **game.settings.question(), "facts": facts}, game.book)
 
 
-def call(game: Game, answers: object, option: str | None = None) -> Report:
+def call(game: DrillTable, answers: object, option: str | None = None) -> Report:
     """The learner calls the referee with his interview ``answers`` and (when the choice is his) an option.
 
     Returns :func:`assess`'s report with ``option`` (the one carried out). Nothing irregular: the
@@ -272,6 +293,7 @@ def call(game: Game, answers: object, option: str | None = None) -> Report:
         return {**report, "option": None}
     hp = hand_of(game, incident)
     ids = [o["id"] for o in report["options"]]
+    drill = drill_of(game.book, incident.code)
     if len(ids) == 1:
         chosen = ids[0]
     elif report["chooser"] == "learner":
@@ -279,14 +301,15 @@ def call(game: Game, answers: object, option: str | None = None) -> Report:
             raise TableError(f"Choose one of the options the law gives: {', '.join(ids)}.", "option")
         chosen = option
     else:
-        chosen = next((o for o in incident.drill.tutor_prefers if o in ids), ids[0])
+        chosen = next((o for o in drill.tutor_prefers if o in ids), ids[0])
     game.moves.append(f"{CALL_WORD}{chosen}:{text}")
-    game.calls.append({"deal": incident.deal, "code": incident.code, "law": incident.drill.law, "called": True,
+    game.calls.append({"deal": incident.deal, "code": incident.code, "law": drill.law, "called": True,
                        "report": report, "option": chosen})
     game.open = None
-    game.log.append({"deal": game.current.number, "player": "learner", "call": chosen, "code": incident.code})
-    incident.drill.apply(game, hp, incident, chosen, ruling)
-    game._decision = None
+    game.note_call(chosen, incident.code)
+    incident.observed = STAGINGS[incident.code].observe(game, hp, incident)  # the hand as the referee found it
+    carry_out(game, hp, incident, chosen, ruling)
+    game.changed()
     return {**report, "option": chosen}
 
 
@@ -294,12 +317,12 @@ def is_drill_word(word: str) -> bool:
     return word[1:2] == "!"
 
 
-def replay_word(game: Game, index: int, word: str) -> None:
+def replay_word(game: DrillTable, index: int, word: str) -> None:
     """Stage again a drill word of a record (``T!code:detail`` or ``L!option:answers``)."""
     try:
         if word.startswith(TUTOR_WORD):
             code, _, detail = word[2:].partition(":")
-            if code not in DRILLS or code not in game.settings.drills:
+            if code not in STAGINGS or code not in game.settings.drills:
                 raise TableError(f"Move {index + 1} ({word[:40]}) names no drill of this game.", "moves")
             done = game.hands[-2] if code == OVERSCORE.code and len(game.hands) > 1 else game.current
             _commit(game, done, code, detail)

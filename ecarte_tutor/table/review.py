@@ -31,12 +31,12 @@ from ..fields import SEATS
 from ..marks import decides
 from .answers import AdviceAnswer, CardFigures, DoubleDummy, RecordAnswer, Viewed
 from .discard import DISCARD_RULE, choose_discard
-from .drills import DRILLS, true_ruling
 from .game import Game, HandPlay, PlayerAward, SheetEntry, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
 from .incidents import Call, GradedFact
 from .settings import TableError
 from .telling import DealSummary, deal_summary, pretty, tutor_reasons
+from .truth import true_ruling
 from .view import asked
 
 KING_RULE = "king.announce"
@@ -421,7 +421,7 @@ def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
             notes.append({"called": True, "mistake": False, "rule": None,
                           "text": "You called the referee, but nothing irregular had happened."})
             continue
-        what = DRILLS[code].what
+        what = game.book.table_drills[code].what
         if not entry["called"]:
             notes.append({"called": False, "mistake": True, "rule": rule,
                           "text": f"Missed: {what} You let it pass.{_claimable(game, entry)}{_proof(game, hp, entry)}",
@@ -462,7 +462,7 @@ def _claimable(game: Game, entry: Call) -> str:
     then = copy.copy(game)
     then.hands = [moment if h is hp else h for h in game.hands]
     try:
-        ruling = true_ruling(then, moment, incident)
+        ruling = true_ruling(then, incident, moment)
     except (TableError, KeyError, ValueError, StopIteration):
         return ""
     labels = [game.book.option_labels.get(o["id"], o["label"]) for o in ruling["options"]]

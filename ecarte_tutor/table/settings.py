@@ -40,7 +40,7 @@ class Settings:
     level: str
     agreements: tuple[object, ...] = ()  # as a question writes them: names, or one-key objects like {"game-target": 7}
     first_dealer: str = "tutor"
-    drills: tuple[str, ...] = ()  # the irregularities the tutor commits on purpose (:mod:`.drills`), by code
+    drills: tuple[str, ...] = ()  # the irregularities the tutor commits on purpose (rules/laws: drills), by code
 
     def question(self) -> Question:
         """The fields every question of this game carries (profile, and agreements when there are any)."""
@@ -77,10 +77,9 @@ def make_settings(book: RuleBook, *, seed: object, profile: object = None, level
         raise TableError(f"Who deals first must be 'learner' or 'tutor', not {excerpt(first_dealer)}.", "dealer")
     if not isinstance(agreements, (list, tuple)):
         raise TableError("The agreements must be a list such as [\"doubling\", {\"game-target\": 7}].", "agreements")
-    from .drills import DRILLS  # the drills know the game; the settings only their names
-
-    if not isinstance(drills, (list, tuple)) or any(d not in DRILLS for d in drills):
-        raise TableError(f"The drills must be a list of {', '.join(DRILLS)}; not {excerpt(drills)}.", "drills")
+    known = book.table_drills  # the drills beside their laws (rules/laws/*.yaml)
+    if not isinstance(drills, (list, tuple)) or any(not isinstance(d, str) or d not in known for d in drills):
+        raise TableError(f"The drills must be a list of {', '.join(known)}; not {excerpt(drills)}.", "drills")
     settings = Settings(seed, profile.strip().lower(), level, tuple(agreements), first_dealer,
                         tuple(dict.fromkeys(drills)))
     try:

@@ -19,9 +19,8 @@ from ..cards import Card
 from ..engine.hand import FirstIllegal
 from ..marks import option_id
 from ..table import LEVELS, Game, TableError, guide, telling
-from ..table.drills import DRILLS
 from ..table.game import LogEntry
-from ..table.incidents import ask_dispute, assess
+from ..table.incidents import ask_dispute, assess, staged
 from ..table.players import Reasoned
 from ..table.review import game_summary, review_hand
 from ..table.view import in_hand_order
@@ -91,8 +90,8 @@ def start():
     """The form that starts a game (profile, level, who deals first, agreements, drills)."""
     form = forms.FormData()
     forms.read_profile(request.args, form)
-    return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS, drills=DRILLS,
-                           kept=_start_kept(request.args)), 200 if form.ok else 400
+    return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS,
+                           drills=get_book().table_drills, kept=_start_kept(request.args)), 200 if form.ok else 400
 
 
 def _start_kept(args) -> dict:
@@ -110,8 +109,9 @@ def new():
         form.error("level", f"'{forms.short(kept['level'])}' is not a level: choose beginner, club or book.")
     if kept["dealer"] not in DEALERS:
         form.error("dealer", "Choose who deals first: the tutor or you.")
-    drills = list(DRILLS) if kept["drills"] == ALL_DRILLS else [kept["drills"]] if kept["drills"] else []
-    if any(d not in DRILLS for d in drills):
+    known = get_book().table_drills  # the drills beside their laws (rules/laws/*.yaml)
+    drills = list(known) if kept["drills"] == ALL_DRILLS else [kept["drills"]] if kept["drills"] else []
+    if any(d not in known for d in drills):
         form.error("drills", f"'{forms.short(kept['drills'])}' is not a drill of the table.")
     seed = forms.read_int(args, form, "seed", low=0, high=10**9, what="the game's number", required=False,
                           store=False)
@@ -126,7 +126,7 @@ def new():
             form.error(exc.field or "form", exc.message)
         else:
             return _moved(game)
-    return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS, drills=DRILLS,
+    return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS, drills=known,
                            kept=kept), 400
 
 
@@ -166,19 +166,11 @@ def _table(game: Game) -> dict:
     hp = game.current
     state = hp.state
     learner, tutor = hp.seats["learner"], hp.seats["tutor"]
-    incident = game.open if game.open is not None and game.open.deal == hp.number else None
-    mine = [str(c) for c in in_hand_order(state.hands[learner], state.trump, game.params)]
-    tutor_count = len(state.hands[tutor])
-    turned = [str(state.trump_card)]
-    if incident is not None and not incident.late:
-        if incident.code == "elder-four":
-            mine = [c for c in mine if c != str(incident.cards[0])]
-        elif incident.code == "dealer-six":
-            tutor_count += 1
-        elif incident.code == "two-turned":
-            turned = [str(c) for c in incident.cards]
-    out_of_turn = str(incident.cards[0]) if incident is not None and incident.code == "lead-out-of-turn" \
-        and not incident.late else None
+    shown = staged(game)  # what the tutor's irregularity puts on the table while it waits (its drill says)
+    mine = [str(c) for c in in_hand_order(state.hands[learner], state.trump, game.params) if c not in shown.withheld]
+    tutor_count = len(state.hands[tutor]) + shown.tutor_extra
+    turned = [str(c) for c in shown.turned or (state.trump_card,)]
+    out_of_turn = str(shown.out_of_turn) if shown.out_of_turn else None
     now = telling.standing(game)  # the header adds up the very sheet the page shows
     last_over = next((h.number for h in reversed(game.hands) if h.answer is not None), None)
     log = [e for e in game.log if e["deal"] == hp.number]
@@ -188,7 +180,7 @@ def _table(game: Game) -> dict:
     over = hp.answer is not None
     return {
         "deal": hp.number + 1, "you_deal": learner == "dealer", "seat": learner, "mine": mine,
-        "tutor_count": tutor_count, "turned": turned, "stock": len(state.stock), "phase": state.phase,
+        "tutor_count": tutor_count, "turned": turned, "stock": len(state.stock) + shown.stock, "phase": state.phase,
         "trick": [{"player": hp.player(s), "card": str(c)} for s, c in state.current],
         "out_of_turn": out_of_turn,
         "tricks": {"learner": state.tricks[learner], "tutor": state.tricks[tutor]},

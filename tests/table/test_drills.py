@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ecarte_tutor.table import drills, incidents
+from ecarte_tutor.table import incidents, truth
 from ecarte_tutor.table.game import Game
 from ecarte_tutor.table.players import make_player
 from ecarte_tutor.table.review import game_summary, review_hand
@@ -50,7 +50,7 @@ def until_open(book, code: str, seed: int = 0, limit: int = 300) -> Game:
 
 
 def true_answers(game: Game) -> dict:
-    return {k: v for k, v in drills.truth(game, game.open).items() if k in game.book.facts}
+    return {k: v for k, v in truth.truth(game, game.open).items() if k in game.book.facts}
 
 
 def finish(game: Game) -> Game:
@@ -70,8 +70,8 @@ def test_each_drill_is_reachable_and_ruled_by_the_dispute_engine(book, code):
     assert report["law"] == int(EXPECTED[code].split("/")[0].split(".")[1])
 
 
-def test_the_drills_cover_at_least_ten_laws():
-    assert len({d.law for d in drills.DRILLS.values()}) >= 10
+def test_the_drills_cover_at_least_ten_laws(book):
+    assert len({d.law for d in book.table_drills.values()}) >= 10
 
 
 @pytest.mark.parametrize("code", list(EXPECTED))
@@ -81,7 +81,7 @@ def test_every_option_of_every_drill_is_carried_out_and_replays(book, code):
         game = until_open(book, code)
         incident = game.open
         report = game.call_referee(true_answers(game), option)
-        assert report["option"] in {option} | set(drills.DRILLS[code].tutor_prefers)
+        assert report["option"] in {option} | set(book.table_drills[code].tutor_prefers)
         assert game.open is not incident  # settled (a fresh deal may bring the next drill at once)
         finish(game)
         again = Game.replay(game.record(), book)
@@ -150,13 +150,14 @@ def test_a_revoke_corrected_before_the_next_lead_is_replaced_by_a_card_that_foll
 def test_a_revoke_called_late_lets_the_learner_choose_a_replay_or_the_penalty(book):
     game, bot = until_open(book, "revoke", seed=1), make_player("beginner")
     hp = game.current
-    while game.decision() is not None and drills.truth(game, game.open)["corrected_before_next_lead"]:
+    while game.decision() is not None and truth.truth(game, game.open)["corrected_before_next_lead"]:
         step(game, bot)  # a card is led after the revoke: too late to put it right
     assert game.open is not None and game.open.late and game.current is hp
     report = incidents.assess(game, true_answers(game))
     assert report["ruling"]["case"] == "law.43/not-corrected" and report["chooser"] == "learner"
     game.call_referee(true_answers(game), "replay-hand")
-    assert hp.void == "replay-hand" and game.current.deal == hp.deal and game.current.cut == {"tutor": 1}
+    assert hp.void == "replay-hand" and game.current.deal == hp.deal
+    assert game.current.ruled is not None and game.current.ruled.option == "score-as-played"
 
 
 def test_a_revoke_let_pass_is_shown_in_the_review_with_the_records_proof(book):
@@ -202,8 +203,9 @@ def test_a_hand_given_up_is_scored_as_law_42_says(book):
     hp = game.current
     report = game.call_referee(true_answers(game))
     points = report["ruling"]["points"]
-    conceded = [e for e in game.sheet if e["deal"] == hp.number and e["claim"] == "abandoned"]
-    assert [e["points"] for e in conceded] == [p for p in points.values() if p]
+    conceded = [e for e in game.sheet if e["deal"] == hp.number and e["claim"] == "tricks"]
+    assert [(e["seat"], e["points"]) for e in conceded] == [(s, p) for s, p in points.items() if p]
+    assert "law 42" in conceded[0]["reason"].lower() and "law.42" in conceded[0]["cites"]
     assert hp.answer is not None and game.current is not hp or game.over
 
 

@@ -19,7 +19,8 @@ from test_browser import (  # noqa: F401 -- the same browser fixtures and measur
 )
 
 from ecarte_tutor.rulebook import default_rulebook
-from ecarte_tutor.table import Game, drills
+from ecarte_tutor.table import Game
+from ecarte_tutor.table.truth import truth as drill_truth
 from ecarte_tutor.web import tokens
 
 SECRET = "browser-tests"  # the key test_browser's base_url signs with
@@ -52,7 +53,7 @@ def first_move(tab) -> None:
 def call_the_referee(tab) -> None:
     """Answer the interview with what really happened, as the game knows it, by clicking."""
     game = game_of(tab.url)
-    truth = drills.truth(game, game.open)
+    truth = drill_truth(game, game.open)
     click(tab, tab.locator("#call-referee"))
     for _ in range(12):
         if tab.locator("#question").count() == 0:

@@ -9,7 +9,7 @@ import pytest
 from itsdangerous import URLSafeSerializer
 
 from ecarte_tutor.table import Game
-from ecarte_tutor.table import drills as drill_module
+from ecarte_tutor.table.truth import truth as drill_truth
 from ecarte_tutor.web import tokens
 
 
@@ -192,10 +192,16 @@ def test_the_king_is_offered_only_while_its_window_is_open(book, client, get):
 
 
 def test_calling_the_referee_on_a_drill_grades_the_answers_and_carries_out_the_ruling(book, client, get):
-    url = start(client, drills="dealer-six")
-    token = token_of(url)
+    page = answered_truly(book, get, token_of(start(client, drills="dealer-six")))
+    assert "You saw it right" in page.text and "Law 17" in page.text
+    after = get(rule(get, page, "fresh-deal"))
+    assert "The referee has ruled (Law 17" in after.text and "Deal 2" in after.text
+
+
+def answered_truly(book, get, token: str):
+    """The referee's page once every question it asks is answered with what really happened."""
     game = tokens_game(book, token)
-    truth = drill_module.truth(game, game.open)
+    truth = drill_truth(game, game.open)
     page = get(f"/play/referee?g={token}")
     answers = []
     for _ in range(12):
@@ -206,13 +212,26 @@ def test_calling_the_referee_on_a_drill_grades_the_answers_and_carries_out_the_r
         value = truth[name]
         answers.append((name, str(value).lower() if isinstance(value, bool) else str(value)))
         page = get(f"/play/referee?g={token}&{urlencode(answers)}")
-    assert "You saw it right" in page.text and "Law 17" in page.text
+    return page
+
+
+def rule(get, page, option: str) -> str:
+    """The game's address once the learner chose ``option`` of the ruling."""
     form = next(f for f in forms(page) if f["action"] == "/play/rule")
-    chosen = next(b for b in form["buttons"] if b[1] == "fresh-deal")
+    chosen = next(b for b in form["buttons"] if b[1] == option)
     response = submit(get, form, [chosen])
     assert response.status == 303
-    after = get(response.response.headers["Location"])
-    assert "The referee has ruled (Law 17" in after.text and "Deal 2" in after.text
+    return response.response.headers["Location"]
+
+
+def test_the_card_drawn_out_of_six_which_the_ruling_lets_the_learner_see_is_on_the_page(book, client, get):
+    token = token_of(start(client, drills="dealer-six"))
+    page = answered_truly(book, get, token)
+    url = rule(get, page, "draw-surplus")
+    after, hand = get(url), tokens_game(book, token_of(url)).current
+    drawn = hand.incident.cards[1]  # the extra card dealt, then the one drawn out of the six
+    assert drawn not in hand.state.hands["dealer"] and len(hand.state.hands["dealer"]) == 5
+    assert f"You draw {drawn.pretty}" in after.text
 
 
 def tokens_game(book, token: str) -> Game:

@@ -13,6 +13,7 @@ from .answers import Need, Ruling, need_answer, ruling_answer
 from .facts import read_facts
 from .interview import IRREGULARITY, facts_used, next_step
 from .knowledge import establish
+from .points import refuse_unmade
 from .rows import decision_rows
 
 __all__ = ["Need", "Ruling", "answer_dispute", "rule_on"]
@@ -29,6 +30,7 @@ def rule_on(question: Question, book: RuleBook, params: Params) -> Need | Ruling
     if IRREGULARITY not in given:
         # The irregularity is always the first question: nothing can be ruled without it.
         return need_answer(book, IRREGULARITY, given, None)
+    refuse_unmade(given, book, params)
     known = establish(book, given)
     rows = decision_rows(book, params)
     row, ask_for = next_step(rows, known, params, book)

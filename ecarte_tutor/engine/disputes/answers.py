@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, NotRequired, TypedDict, overload
+from typing import Literal, NotRequired, TypedDict
 
-from ...fields import SEAT_NAMES, SEATS, other
-from ...rulebook import LAW_SECTION, FactChoice, FactValue, Option, Params, RuleBook
+from ...fields import SEAT_NAMES, SEATS
+from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook
 from ..citing import Reasons
-from .concession import conceded
 from .knowledge import Knowledge, moments
-from .rows import ADVERSARY_OF, Row, seat_fact
+from .points import concession_reason, option_points, specs
+from .rows import Row, resolve_seat
 
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
 
@@ -47,6 +47,15 @@ class Need(TypedDict):
     timeline: list[TimelineEntry]
 
 
+class RulingOption(TypedDict):
+    """A remedy as the ruling gives it: ``points`` by seat when it lets the hand stand and they are known."""
+
+    id: str
+    label: str
+    consequence: str
+    points: NotRequired[dict[str, int]]
+
+
 class RulingHead(TypedDict):
     """A ruling's fields up to its points (built first, so that points, when given, keep their place)."""
 
@@ -57,7 +66,7 @@ class RulingHead(TypedDict):
     authority: dict[str, str]
     compulsory: bool
     chooser: str | None
-    options: list[Option]
+    options: list[RulingOption]
     points: NotRequired[dict[str, int]]
 
 
@@ -95,23 +104,11 @@ def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known
         need["help"] = spec["help"]
     if "moment" in spec:
         need["moment"] = True
-    return {"status": "need", "need": need, "laws": [], "cites": [],
+    # a fact asked because of an agreement the table made: that agreement takes part in the answer
+    cites = [book.agreements[spec["agreement"]].id] if "agreement" in spec else []
+    return {"status": "need", "need": need, "laws": [], "cites": cites,
             "explanation": f"To rule, I need to know one more thing: {need['question']}",
             "facts_used": dict(given), "timeline": timeline(book, known) if known else []}
-
-
-@overload
-def resolve_seat(ref: str, known: Knowledge) -> str: ...
-@overload
-def resolve_seat(ref: None, known: Knowledge) -> None: ...
-def resolve_seat(ref: str | None, known: Knowledge) -> str | None:
-    """A seat reference made concrete: ``adversary-of-offender`` with offender dealer -> elder."""
-    name = seat_fact(ref)
-    if ref is None or name is None:
-        return ref
-    seat = known[name]
-    assert isinstance(seat, str)  # a seat fact is a choice of elder or dealer (dispute-facts)
-    return other(seat) if ref.startswith(ADVERSARY_OF) else seat
 
 
 def authority(book: RuleBook, rule_id: str, params: Params) -> str:
@@ -144,11 +141,19 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
     chooser = resolve_seat(decision["chooser"], known)
     explanation = [decision["explanation"].strip()]
     points = None
+    scored = option_points(row, known, params, book)
+    for result in scored.values():
+        reasons.add(*result.reasons.ids)
+    options: list[RulingOption] = []
+    for option in decision["options"]:
+        shown: RulingOption = {"id": option["id"], "label": option["label"],
+                               "consequence": option["consequence"].strip()}
+        if option["id"] in scored:
+            shown["points"] = scored[option["id"]].points
+        options.append(shown)
     if row.concedes:
-        given_up = conceded(row, known, params, book)  # worded only from the facts known
-        points = given_up.points
-        reasons.add(*given_up.reasons.ids)
-        explanation.append(given_up.reason)
+        points = scored[decision["options"][0]["id"]].points
+        explanation.append(concession_reason(row, known, params, book))  # worded only from the facts known
     elif isinstance(fixed := decision.get("points"), dict):  # points by seat (not a concession's)
         points = {seat: 0 for seat in SEATS}
         for ref, value in fixed.items():
@@ -160,11 +165,15 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
     laws = reasons.laws
     head: RulingHead = {"status": "ruling", "case": row.case, "laws": laws, "cites": cites,
                         "authority": {c: authority(book, c, params) for c in cites},
-                        "compulsory": decision["compulsory"], "chooser": chooser,
-                        "options": [{"id": o["id"], "label": o["label"], "consequence": o["consequence"].strip()}
-                                    for o in decision["options"]]}
+                        "compulsory": decision["compulsory"], "chooser": chooser, "options": options}
     if chooser:
         explanation.append(f"Here the choice belongs to {SEAT_NAMES[chooser]}.")
+    if not row.concedes:
+        for shown in options:
+            if "points" in shown:
+                explanation.append(f"{shown['label']}: {_marks(shown['points'])}. {scored[shown['id']].reason}")
+            elif shown["id"] in dict(specs(row)):  # the tricks of a hand still in play are not known yet
+                explanation.append(f"{shown['label']}: its points are worked out once the hand has been played out.")
     if points is not None:
         head["points"] = points
         if not row.concedes:
@@ -175,3 +184,9 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
             "facts_used": {name: known[name] for name in sorted(used, key=list(book.facts).index)},
             "timeline": timeline(book, known),
             "law_text": book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws])}
+
+
+def _marks(points: Mapping[str, int]) -> str:
+    """Who marks what for the tricks, in words."""
+    scoring = [f"{SEAT_NAMES[seat]} marks {n}" for seat, n in points.items() if n]
+    return " and ".join(scoring) if scoring else "nobody marks anything for the tricks"

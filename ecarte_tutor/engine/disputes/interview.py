@@ -13,9 +13,9 @@ from ...errors import QuestionError
 from ...marks import fact_name
 from ...rulebook import Params, RuleBook
 from ...wording import Words
-from .concession import concession_facts
 from .conditions import matches
 from .knowledge import Knowledge
+from .points import points_needs, points_used
 from .rows import Row
 
 IRREGULARITY = fact_name("irregularity")
@@ -33,8 +33,8 @@ def next_step(rows: tuple[Row, ...], known: Knowledge, params: Params, book: Rul
     for row in rows:
         if is_candidate(row, known):
             unknown = [name for name in row.needed if name not in known]
-            if not unknown and row.concedes:
-                unknown = [name for name in concession_facts(row, known, params, book) if name not in known]
+            if not unknown:
+                unknown = points_needs(row, known, params, book)
             return row, (unknown[0] if unknown else None)
     raise no_match(rows, known, book)
 
@@ -46,8 +46,7 @@ def facts_used(rows: tuple[Row, ...], ruling: Row, known: Knowledge, params: Par
     row of the same irregularity (had they been otherwise, that row might rule).
     """
     names = set(ruling.needed)
-    if ruling.concedes:
-        names |= set(concession_facts(ruling, known, params, book))
+    names |= points_used(ruling, known, params, book)
     used = set(known.given_behind(name for name in names if name in known))
     for row in rows:
         if row is ruling:

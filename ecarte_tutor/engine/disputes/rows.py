@@ -14,11 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from heapq import heapify, heappop, heappush
 from types import MappingProxyType
+from typing import overload
 
-from ...fields import SEATS
+from ...fields import SEATS, other
 from ...marks import fact_name
 from ...rulebook import Agreed, Condition, Decision, Kept, Params, Rule, RuleBook, read_only
 from .conditions import matches
+from .knowledge import Knowledge
 
 ADVERSARY_OF = "adversary-of-"
 CONCESSION = "concession"  # a row whose points are those the profile's scoring gives for tricks conceded
@@ -50,6 +52,20 @@ def seat_fact(ref: str | None) -> str | None:
     if ref is None or ref in SEATS or ref == CONCESSION:
         return None
     return ref[len(ADVERSARY_OF):] if ref.startswith(ADVERSARY_OF) else ref
+
+
+@overload
+def resolve_seat(ref: str, known: Knowledge) -> str: ...
+@overload
+def resolve_seat(ref: None, known: Knowledge) -> None: ...
+def resolve_seat(ref: str | None, known: Knowledge) -> str | None:
+    """A seat reference made concrete: ``adversary-of-offender`` with offender dealer -> elder."""
+    name = seat_fact(ref)
+    if ref is None or name is None:
+        return ref
+    seat = known[name]
+    assert isinstance(seat, str)  # a seat fact is a choice of elder or dealer (dispute-facts)
+    return other(seat) if ref.startswith(ADVERSARY_OF) else seat
 
 
 def conditions_of(decision: Decision) -> dict[str, Condition]:
@@ -111,10 +127,10 @@ def by_precedence(rows: list[Row]) -> list[Row]:
     after: dict[int, list[int]] = {}
     waiting = [0] * len(rows)
     for i, row in enumerate(rows):
-        for other in row.decision.get("precedes", ()):
-            if other in index:
-                after.setdefault(i, []).append(index[other])
-                waiting[index[other]] += 1
+        for later in row.decision.get("precedes", ()):
+            if later in index:
+                after.setdefault(i, []).append(index[later])
+                waiting[index[later]] += 1
     ready = [i for i, count in enumerate(waiting) if not count]
     heapify(ready)
     order: list[Row] = []

@@ -222,6 +222,8 @@ class Story:
         told["dealer_refused_later_proposal"] = s["exchange_over"] and self.hand.ending == "refuse" and \
             s["first_answer"] == "accept"
         told.update(self.facts)
+        if "offender" in told and "tricks_won" not in told:  # what letting the hand stand scores turns on them
+            told["tricks_won"] = s["tricks"][told["offender"]]
         told["irregularity"] = self.irregularity
         return told
 

@@ -1,0 +1,268 @@
+"""The points of a ruling whose hand stands or is given up (laws 25, 42, 43), worked out by the
+same scoring as ``kind: score``, so that the two kinds agree.
+
+An option that lets the hand stand says so in its row (``points: {tricks, cut}``, rules/laws/*.yaml;
+a row that ``concedes`` gives its one option the tricks as given up):
+
+- ``given-up``: the offender keeps the ``tricks_won`` he had and his adversary is given the rest
+  (law 42: with none won the adversary has the vole, with one or two the point);
+- ``played``: the tricks as the hand was played out, known only once it is over (``hand_over``);
+- ``cut``: each seat named scores that many points less for what it wins by tricks, never below
+  nothing (laws 25 and 43: a point scores nothing, a vole one). A king is not a trick: its point
+  (law 47) is never cut.
+
+What those tricks are worth comes from the profile and the table's agreements: law 49 (or the
+profile's own rule) raises the point against a player who played without proposing or refused
+the first proposal, a doubled hand scores double, and a player who declined the point offered
+had to win every trick. Only the facts that change the points are asked (:func:`points_needs`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from itertools import product
+
+from ...errors import QuestionError
+from ...fields import SEAT_NAMES, SEATS, other
+from ...rulebook import FactValue, Kept, OptionPoints, Params, RuleBook
+from ...wording import Words
+from .. import scoring
+from ..citing import Reasons
+from .knowledge import Knowledge
+from .rows import CONCESSION_FACTS, Row, resolve_seat
+
+HAND_OVER, TRICKS_WON, OFFENDER = "hand_over", "tricks_won", "offender"
+GIVEN_UP: OptionPoints = {"tricks": "given-up"}  # a conceding row's one option
+NOBODY = "none"  # the value of a seat fact that names no seat (point_declined_by)
+
+
+@dataclass(frozen=True)
+class Worked:
+    """The points of one option, the reason in words, and the rules behind them."""
+
+    points: dict[str, int]
+    reason: str
+    reasons: Reasons
+
+
+def specs(row: Row) -> list[tuple[str, OptionPoints]]:
+    """The options of the row that score the hand, with what they score."""
+    options = row.decision["options"]
+    if row.concedes:
+        return [(option["id"], GIVEN_UP) for option in options]
+    return [(option["id"], option["points"]) for option in options if "points" in option]
+
+
+def active(row: Row, known: Knowledge) -> list[tuple[str, OptionPoints]]:
+    """The options whose points can be worked out now: a hand played out only once it is over."""
+    return [(option, spec) for option, spec in specs(row)
+            if spec["tricks"] == "given-up" or (HAND_OVER in known and known[HAND_OVER] is True)]
+
+
+def wager_facts(book: RuleBook, params: Params) -> tuple[str, ...]:
+    """The facts of the agreements the table made that change what a hand scores (``agreement`` in
+    rules/dispute-facts.yaml)."""
+    made = {name for name, _value in params.agreements}
+    return tuple(name for name, spec in book.facts.items() if spec.get("agreement") in made)
+
+
+def refuse_unmade(given: Mapping[str, FactValue], book: RuleBook, params: Params) -> None:
+    """A fact of an agreement the table did not make cannot be true of its hand: a clear error, rather
+    than a ruling that quietly leaves it out."""
+    made = wager_facts(book, params)
+    for name in given:
+        agreement = book.facts[name].get("agreement")
+        if agreement and name not in made:
+            raise QuestionError("agreement-not-made", f"'{name}' is a fact of the '{agreement}' agreement, which "
+                                f"this question does not make: add \"agreements\": [\"{agreement}\"], or leave "
+                                "the fact out.", f"facts.{name}")
+
+
+def worked(spec: OptionPoints, known: Knowledge, values: dict[str, FactValue], params: Params,
+           book: RuleBook) -> Worked:
+    """What the tricks of the hand give each seat under ``spec``, the facts of scoring as ``values``."""
+    offender, won = known[OFFENDER], known[TRICKS_WON]
+    assert isinstance(offender, str) and isinstance(won, int)  # a seat, and a whole number (dispute-facts)
+    declined = values.get("point_declined_by", NOBODY)
+    facts = scoring.HandFacts({offender: won, other(offender): params.hand_size - won},
+                              values["elder_played_without_proposing"] is True,
+                              values["dealer_refused_first_proposal"] is True,
+                              dealer_refused_later_proposal=values["dealer_refused_later_proposal"] is True,
+                              doubled=values.get("hand_doubled") is True,
+                              offer_declined_by=None if declined == NOBODY else str(declined))
+    reasons = Reasons(book)
+    award = scoring.wager_claim(facts, params, reasons)
+    points = {seat: 0 for seat in SEATS}
+    points[award.seat] = award.points
+    reason = award.reason
+    for ref, cut in spec.get("cut", {}).items():
+        seat = resolve_seat(ref, known)
+        taken = min(cut, points[seat])
+        if taken:
+            points[seat] -= taken
+            reason += (f" {SEAT_NAMES[seat].capitalize()} scores {taken} less for the tricks: "
+                       f"{points[seat] or 'nothing'}.")
+    return Worked(points, reason, reasons)
+
+
+def _domains(book: RuleBook, known: Knowledge | None, params: Params) -> dict[str, list[FactValue]]:
+    """Every fact of scoring with the values it may take: its known one, or any of its values; the
+    facts of an agreement the table did not make have their one value of "not agreed"."""
+    wagers = wager_facts(book, params)
+    unset = _unused(book)
+    out: dict[str, list[FactValue]] = {}
+    for name in unset:
+        values = [choice["value"] for choice in book.facts[name]["choices"]]
+        if known is not None and name in known:
+            out[name] = [known[name]]
+        else:
+            out[name] = values if name in CONCESSION_FACTS or name in wagers else [unset[name]]
+    return out
+
+
+def _assignments(domains: dict[str, list[FactValue]]) -> Iterator[dict[str, FactValue]]:
+    """Every combination of values, at most one of the vulnerabilities holding (no proposal, the
+    first refused, or a later one refused)."""
+    names = list(domains)
+    for combo in product(*(domains[n] for n in names)):
+        values = dict(zip(names, combo, strict=True))
+        if sum(values[n] is True for n in CONCESSION_FACTS) <= 1:
+            yield values
+
+
+_RELEVANT: Kept[tuple[object, ...], list[str]] = Kept("the facts of scoring that change a row's points")
+
+
+def relevant(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list[str]:
+    """The facts of scoring that change the points of some option of the row, the others as known
+    (or either way when unknown), in the order of rules/dispute-facts.yaml. Under each profile only
+    some matter (law 49 raises the point but not the vole; the modern guide never makes the elder
+    vulnerable...): those are asked, and only those are used."""
+    options = active(row, known)
+    if not options or TRICKS_WON not in known or OFFENDER not in known:
+        return []
+    fixed, free = _domains(book, known, params), _domains(book, None, params)
+    key = (params.profile, params.agreements, row.case, known[OFFENDER], known[TRICKS_WON],
+           tuple((name, tuple(values)) for name, values in fixed.items()))
+    kept = _RELEVANT.of(book)
+    found = kept.get(key)
+    if found is None:
+        found = []
+        for name in book.facts:
+            if name not in free:
+                continue
+            # the fact takes each of its values, the others only what they may still be
+            results: dict[tuple[FactValue, ...], set[object]] = {}
+            for values in _assignments({**fixed, name: free[name]}):
+                rest = tuple(v for n, v in values.items() if n != name)
+                points = tuple(tuple(worked(spec, known, values, params, book).points.items())
+                               for _option, spec in options)
+                results.setdefault(rest, set()).add(points)
+            if any(len(outcomes) > 1 for outcomes in results.values()):
+                found.append(name)
+        kept[key] = found
+    return list(found)
+
+
+def points_needs(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list[str]:
+    """The facts the points of the row's options still need, the first to ask first."""
+    options = specs(row)
+    if not options:
+        return []
+    if any(spec["tricks"] == "played" for _o, spec in options) and HAND_OVER not in known:
+        return [HAND_OVER]
+    if not active(row, known):
+        return []
+    whose = [name for name in (TRICKS_WON, OFFENDER) if name not in known]  # the tricks, then whose they are
+    if whose:
+        return whose[:1]
+    return [name for name in relevant(row, known, params, book) if name not in known]
+
+
+def points_used(row: Row, known: Knowledge, params: Params, book: RuleBook) -> set[str]:
+    """The facts the points of the row's options rest on."""
+    options = specs(row)
+    used = {HAND_OVER} if any(spec["tricks"] == "played" for _o, spec in options) else set()
+    if active(row, known):
+        used |= {OFFENDER, TRICKS_WON, *relevant(row, known, params, book)}
+    return used & set(known.values)
+
+
+def option_points(row: Row, known: Knowledge, params: Params, book: RuleBook) -> dict[str, Worked]:
+    """The points of every option of the row that can be worked out, by option id."""
+    used = relevant(row, known, params, book)
+    # a fact that changes nothing is read as not holding, so that it adds no reason of its own
+    values = {name: known[name] if name in used else fallback for name, fallback in _unused(book).items()}
+    out: dict[str, Worked] = {}
+    for option, spec in active(row, known):
+        result = worked(spec, known, values, params, book)
+        for name in used:
+            agreement = book.facts[name].get("agreement")
+            if agreement:  # a fact asked because of an agreement: the agreement took part
+                result.reasons.add(book.agreements[agreement].id)
+        out[option] = result
+    return out
+
+
+def _unused(book: RuleBook) -> dict[str, FactValue]:
+    """The value a fact of scoring that changes nothing is read with: none of them holds."""
+    out: dict[str, FactValue] = {name: False for name in CONCESSION_FACTS}
+    for name, spec in book.facts.items():
+        if "agreement" in spec:
+            out[name] = False if spec["type"] == "boolean" else NOBODY
+    return out
+
+
+def concession_reason(row: Row, known: Knowledge, params: Params, book: RuleBook) -> str:
+    """Why the adversary marks what a hand given up gives him, stating only what the question told.
+
+    A commitment fact given is read as given, even where it changes no point. One left unknown was not
+    asked because no answer changes the points (:func:`relevant`); the reason then keeps only what every
+    answer would say, and when each answer would say more, names the question left open instead of
+    presuming an answer (under the Finnish profile, playing without proposing and an accepted exchange
+    both commit the elder, for different reasons).
+    """
+    used = relevant(row, known, params, book)
+    base = {name: known[name] if name in used else fallback for name, fallback in _unused(book).items()}
+    unknown = [name for name in CONCESSION_FACTS if name not in known]
+    fixed = {name: known[name] for name in CONCESSION_FACTS if name in known}
+    found: dict[tuple[bool, ...], Worked] = {}
+    for combo in product([True, False], repeat=len(unknown)):
+        values = {**base, **fixed, **dict(zip(unknown, combo, strict=True))}
+        if sum(values[name] is True for name in CONCESSION_FACTS) <= 1:  # at most one commitment holds
+            found[combo] = worked(GIVEN_UP, known, values, params, book)
+    results = list(found.values())
+    first = results[0]
+    assert all(c.points == first.points for c in results)  # the facts that change the points were asked
+    told = [s for s in _sentences(first.reason) if all(s in _sentences(c.reason) for c in results)]
+    if any(_sentences(c.reason) == told for c in results):
+        return " ".join(told)  # some answer would add nothing to it
+    words = Words(book)
+    open_ = [i for i in range(len(unknown))
+             if any(_flip(combo, i) in found and found[_flip(combo, i)].reason != found[combo].reason
+                    for combo in found)] or list(range(len(unknown)))
+    seat = max(first.points, key=lambda s: first.points[s])
+    questions = " and ".join(f"“{words.fact(unknown[i])}”" for i in open_)
+    told = told or [f"{SEAT_NAMES[seat].capitalize()} marks {first.points[seat]} for the tricks conceded."]
+    if len(open_) == 1:  # one question left open: what each answer would have said
+        (i,) = open_
+        each = {combo[i]: c.reason for combo, c in found.items()}
+        told.append(f"That holds whatever the answer to {questions}, which was therefore not asked: " + "; ".join(
+            f"if “{words.fact_value(unknown[i], value)}”, {_lower(each[value]).rstrip('.')}"
+            for value in (True, False)) + ".")
+    else:
+        told.append(f"That holds whatever the answers to {questions}, which were therefore not asked.")
+    return " ".join(told)
+
+
+def _flip(combo: tuple[bool, ...], i: int) -> tuple[bool, ...]:
+    return combo[:i] + (not combo[i],) + combo[i + 1:]
+
+
+def _lower(sentence: str) -> str:
+    return sentence[0].lower() + sentence[1:] if sentence[:4] == "The " else sentence
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.)])\s+(?=[A-Z(])", text) if s]
