@@ -203,7 +203,7 @@ def test_every_value_a_fact_offers_fits_under_the_cap(app):
 
 
 def test_a_ruling_links_to_its_law_and_the_other_cases_under_it(get, app):
-    page = get("/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=elder")
+    page = get("/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=elder&hand_over=false")
     section = re.search(r'<section class="other-cases".*?</section>', page.html, flags=re.S).group(0)
     links = re.findall(r'href="([^"]+)"', section)
     assert "/laws/43" in links

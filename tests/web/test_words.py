@@ -149,7 +149,8 @@ def test_a_wrong_lesson_answer_names_no_id(client):
 
 @pytest.mark.parametrize("url, ids", [
     ("/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S", ["play.head-the-trick", "law.43"]),
-    ("/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=elder", ["law.43", "score-as-played"]),
+    ("/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=elder&hand_over=false",
+     ["law.43", "score-as-played"]),
     ("/casebook/dispute.law-9.elder-chooses-before-looking", ["dispute.law-9.elder-chooses-before-looking", "law.9"]),
     ("/casebook/hand.bad-deal-31-cards", ["bad-deal"]),
     ("/laws/43", ["law.43"]),
@@ -169,7 +170,7 @@ def test_the_reported_sentences_read_as_a_player_would_say_them(get):
     assert "J♠ was led" in verdict.text and "Law 43 — Revoking, or not winning a trick when able" in verdict.text
     refused = get("/legal/?trump=H&led=JS&hand=QS&hand=7S&card=KD")
     assert "K♦ is not in your hand (Q♠, 7♠)" in refused.text
-    ruling = get("/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=elder")
-    assert "Let the hand stand, with one point off the offender's score" in ruling.text
+    ruling = get("/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=elder&hand_over=false")
+    assert "Let the hand stand; the offender scores one less for what he wins by tricks" in ruling.text
     case = get("/casebook/hand.bad-deal-31-cards")
     assert "refused with the error" not in case.text.split("For referees")[0]

@@ -74,9 +74,11 @@ def refuse_unmade(given: Mapping[str, FactValue], book: RuleBook, params: Params
     for name in given:
         agreement = book.facts[name].get("agreement")
         if agreement and name not in made:
-            raise QuestionError("agreement-not-made", f"'{name}' is a fact of the '{agreement}' agreement, which "
-                                f"this question does not make: add \"agreements\": [\"{agreement}\"], or leave "
-                                "the fact out.", f"facts.{name}")
+            # in words, not ids: the message reaches a player's page too (the field names the fact for the API)
+            raise QuestionError("agreement-not-made", f"“{Words(book).fact(name)}” is asked only at a table that "
+                                f"plays with the agreement “{book.agreements[agreement].title}”, which this "
+                                "question does not make: make that agreement, or leave the answer out.",
+                                f"facts.{name}")
 
 
 def worked(spec: OptionPoints, known: Knowledge, values: dict[str, FactValue], params: Params,
