@@ -8,7 +8,7 @@ from wrong_answers import typical_wrong_answers
 
 from ecarte_tutor.errors import DataError
 from ecarte_tutor.lessons import expected_answer, grade
-from ecarte_tutor.lessons.kinds import KINDS
+from ecarte_tutor.lessons.kinds import EXERCISE_KINDS
 from ecarte_tutor.lessons.mistakes import PARTS, case_of, catalogue_of, load_catalogue, simulated, wrong_answers
 
 CATALOGUE = catalogue_of(BOOK)
@@ -28,7 +28,7 @@ def test_the_catalogue_names_the_beginners_mistakes():
             "king-forgotten", "tricks-counted-as-points", "penalty-added-to-the-vole", "wrong-chooser",
             "wrong-remedy-ticked", "compulsory-taken-for-a-choice"} <= ids
     for mistake in CATALOGUE.mistakes:
-        assert set(mistake.kinds) <= set(KINDS), mistake.id
+        assert set(mistake.kinds) <= set(EXERCISE_KINDS), mistake.id
 
 
 def test_every_mistake_fits_some_exercise_of_the_course():
@@ -167,8 +167,8 @@ def test_a_broken_catalogue_names_the_entry(tmp_path):
     broken.write_text("mistakes:\n  - {id: x, title: A slip, kinds: [score], rule: no.such-rule, "
                       "detect: {forgets: [king_turned]}, says: Oops}\n", encoding="utf-8")
     with pytest.raises(DataError, match=r"mistakes\[0\]\.rule.*no rule or parameter 'no.such-rule'"):
-        load_catalogue(broken, BOOK, KINDS)
+        load_catalogue(broken, BOOK, EXERCISE_KINDS)
     broken.write_text("mistakes:\n  - {id: x, title: A slip, kinds: [score], rule: null, "
                       "detect: {custom: no-such-maker}, says: Oops}\n", encoding="utf-8")
     with pytest.raises(DataError, match="no maker 'no-such-maker'"):
-        load_catalogue(broken, BOOK, KINDS)
+        load_catalogue(broken, BOOK, EXERCISE_KINDS)

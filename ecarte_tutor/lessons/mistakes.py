@@ -138,7 +138,7 @@ def believed(params: Params, beliefs: Mapping[str, object]) -> Params:
                 total, sign = total + sign * number, 1
             value = total
         values[name] = value
-    return Params(values, params.origin, params.profile, params.agreements)
+    return Params(values, params.origin, params.profile, params.agreements, params.says)
 
 
 def _believes(case: Case, mistake: Mistake) -> list[Wrong]:
