@@ -114,9 +114,10 @@ def test_throwing_a_king_the_advice_keeps_is_named(fixed_game, weak_dealer):
 @pytest.mark.parametrize("code", ["dealer-six", "elder-four", "two-turned", "exposed-in-exchange", "named-suit",
                                   "revoke", "false-king", "overscore"])
 def test_a_missed_irregularity_says_what_calling_at_once_would_have_given(book, code):
-    from ecarte_tutor.table import drills, incidents
+    from ecarte_tutor.table import incidents
     from ecarte_tutor.table.game import Game
     from ecarte_tutor.table.players import make_player
+    from ecarte_tutor.table.truth import truth as true_facts
 
     bot = make_player("beginner")
     game = Game.start(book, seed=0, profile="london", level="beginner", first_dealer="tutor", drills=[code])
@@ -128,7 +129,7 @@ def test_a_missed_irregularity_says_what_calling_at_once_would_have_given(book, 
 
     while game.open is None:
         move()
-    truth = {k: v for k, v in drills.truth(game, game.open).items() if k in book.facts}
+    truth = {k: v for k, v in true_facts(game, game.open).items() if k in book.facts}
     deal = game.open.deal
     options = incidents.assess(game, truth)["options"]
     while game.decision() is not None:
