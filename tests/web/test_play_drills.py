@@ -11,6 +11,13 @@ from ecarte_tutor.table.truth import truth
 from ecarte_tutor.web.play import _table
 
 
+@pytest.fixture(autouse=True)
+def _in_the_site(app):
+    """The page's table reads the site (its narration words), as a request would."""
+    with app.app_context():
+        yield
+
+
 def cards_on_the_table(game: Game) -> int:
     """Every card the page accounts for: both hands, the turn-up, the stock, the tricks, the cards out of play."""
     table, state = _table(game), game.current.state
