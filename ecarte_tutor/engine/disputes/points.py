@@ -249,10 +249,11 @@ def concession_reason(row: Row, known: Knowledge, params: Params, book: RuleBook
     told = told or [f"{SEAT_NAMES[seat].capitalize()} marks {first.points[seat]} for the tricks conceded."]
     if len(open_) == 1:  # one question left open: what each answer would have said
         (i,) = open_
-        each = {combo[i]: c.reason for combo, c in found.items()}
+        # each answer by what it alone would add, in clauses: one sentence that states no answer as fact
+        each = {combo[i]: "; ".join(_clause(s) for s in _sentences(c.reason) if s not in told) or "nothing more"
+                for combo, c in found.items()}
         told.append(f"That holds whatever the answer to {questions}, which was therefore not asked: " + "; ".join(
-            f"if “{words.fact_value(unknown[i], value)}”, {_lower(each[value]).rstrip('.')}"
-            for value in (True, False)) + ".")
+            f"if “{words.fact_value(unknown[i], value)}”, {each[value]}" for value in (True, False)) + ".")
     else:
         told.append(f"That holds whatever the answers to {questions}, which were therefore not asked.")
     return " ".join(told)
@@ -262,8 +263,13 @@ def _flip(combo: tuple[bool, ...], i: int) -> tuple[bool, ...]:
     return combo[:i] + (not combo[i],) + combo[i + 1:]
 
 
-def _lower(sentence: str) -> str:
-    return sentence[0].lower() + sentence[1:] if sentence[:4] == "The " else sentence
+def _clause(sentence: str) -> str:
+    """A sentence as a clause of a longer one: out of its brackets, no full stop, lower case unless a law."""
+    text = sentence.strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    text = text.rstrip(".")
+    return text if text.startswith("Law ") else text[:1].lower() + text[1:]
 
 
 def _sentences(text: str) -> list[str]:
