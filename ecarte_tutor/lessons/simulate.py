@@ -367,10 +367,16 @@ def _games(case: Case) -> list[Mapping[str, Any]]:
     return games
 
 
+def _games_going_on(case: Case) -> list[Mapping[str, Any]]:
+    """The games played so far when the pool goes on (none: nothing to get wrong about who plays next)."""
+    games = _games(case)
+    return [] if case.answer["winner"] else games
+
+
 @maker("winner-sits-out")
 def winner_sits_out(case: Case, mistake: Mistake) -> list[Wrong]:
-    games = _games(case)
-    if not games or case.answer["winner"]:
+    games = _games_going_on(case)
+    if not games:
         return []
     last = games[-1]
     return [Wrong({"next": f"out:{last['winner']}"}, {"name": last["winner"], "game": last["game"]})]
@@ -378,8 +384,8 @@ def winner_sits_out(case: Case, mistake: Mistake) -> list[Wrong]:
 
 @maker("waiting-player-waits")
 def waiting_player_waits(case: Case, mistake: Mistake) -> list[Wrong]:
-    games = _games(case)
-    if not games or case.answer["winner"]:
+    games = _games_going_on(case)
+    if not games:
         return []
     last = games[-1]
     waited = next(name for name in case.position["players"] if name not in last["playing"])
@@ -408,8 +414,8 @@ def two_wins_not_running(case: Case, mistake: Mistake) -> list[Wrong]:
 
 @maker("one-win-enough")
 def one_win_enough(case: Case, mistake: Mistake) -> list[Wrong]:
-    games = _games(case)
-    if not games or case.answer["winner"]:
+    games = _games_going_on(case)
+    if not games:
         return []
     name = games[-1]["winner"]
     won = [g for g in games if g["winner"] == name]
