@@ -18,7 +18,7 @@ from pathlib import Path
 from .asking import ask
 from .engine.kinds import KINDS
 from .errors import DataError
-from .lessons import lesson_problems, load_lesson
+from .lessons import lesson_problems, load_lesson, load_lessons
 from .rulebook import RuleBook
 from .scenarios import Scenario, load_scenario_file, mismatches
 from .yamlio import item_lines, load_yaml
@@ -100,7 +100,8 @@ def _lesson_steps(path: Path, book: RuleBook, file: str) -> list[Pending]:
     def problems() -> dict[int, tuple[str, ...]]:
         """The lesson's problems by step; 0 for those of the lesson as a whole."""
         found: dict[int, list[str]] = {}
-        for problem in lesson_problems([lesson], book):
+        course = load_lessons(path.parent, book)  # the terms earlier lessons introduce are taught
+        for problem in lesson_problems([lesson], book, course):
             match = step_of.match(problem)
             if match:
                 found.setdefault(int(match[1]), []).append(problem[match.end():])

@@ -22,11 +22,12 @@ ALIKE_TAIL = 4  # words
 _ARTICLES = {"the", "a", "an"}
 
 
-def lesson_problems(lessons: Iterable[Lesson], book: RuleBook) -> list[str]:
+def lesson_problems(lessons: Iterable[Lesson], book: RuleBook, course: Iterable[Lesson] | None = None) -> list[str]:
     """One line per defect: an unknown rule id, a position the engine cannot answer, a stated answer
     that differs from the engine's, a defect the kind finds (a dispute's right remedies not offered),
     a consequence written as fixed words, a term used before the lesson that introduces it, or two
-    options that read alike."""
+    options that read alike. ``course``: the whole course the lessons belong to, when they are only
+    part of it (one file checked alone): the terms its earlier lessons introduce count as taught."""
     lessons = list(lessons)
     problems: list[str] = []
     for lesson in lessons:
@@ -37,7 +38,8 @@ def lesson_problems(lessons: Iterable[Lesson], book: RuleBook) -> list[str]:
             problems += [f"{where}: {problem}" for problem in _exercise_problems(step.exercise, book)]
     glossary = glossary_of(book)
     quick = quick_reference(book)
-    return (problems + wording_problems(lessons) + order_problems(lessons, glossary) + glossary_problems(glossary)
+    taught = lessons if course is None else list(course)
+    return (problems + wording_problems(lessons) + order_problems(taught, glossary) + glossary_problems(glossary)
             + catalogue_problems(catalogue_of(book)) + (quick.problems() if quick else []))
 
 
