@@ -72,6 +72,20 @@ class Server:
         return self.process.returncode
 
 
+def one_visit(port: int, timeout: float) -> float | str:
+    """One question on a new connection: its time in seconds, or "timeouts" / "errors" for one that failed."""
+    began = time.perf_counter()
+    try:
+        with socket.create_connection((HOST, port), timeout=timeout) as sock:
+            sock.sendall(REQUEST)
+            answer = read_response(sock, bytearray())
+    except TimeoutError:
+        return "timeouts"
+    except OSError:
+        return "errors"
+    return time.perf_counter() - began if answer is not None and answer[0] == 200 else "errors"
+
+
 def read_response(sock: socket.socket, buffer: bytearray) -> tuple[int, bool] | None:
     """Status and whether the server will close, of one response read from ``sock``; None if cut off."""
     while b"\r\n\r\n" not in buffer:
@@ -247,16 +261,10 @@ def check_idle(args) -> dict:
 
     def visitor(deadline):
         while time.monotonic() < deadline:
-            began = time.perf_counter()
-            try:
-                with socket.create_connection((HOST, server.port), timeout=10) as sock:
-                    sock.sendall(REQUEST)
-                    answer = read_response(sock, bytearray())
-                if answer is None or answer[0] != 200:
-                    errors[0] += 1
-                else:
-                    latencies.append(time.perf_counter() - began)
-            except OSError:
+            took = one_visit(server.port, timeout=10)
+            if isinstance(took, float):
+                latencies.append(took)
+            else:  # a time-out is an error here too
                 errors[0] += 1
             time.sleep(0.02)
 
@@ -514,19 +522,11 @@ def check_slow(args) -> dict:
 
         def visitor(deadline):
             while time.monotonic() < deadline:
-                began = time.perf_counter()
-                try:
-                    with socket.create_connection((HOST, server.port), timeout=5) as sock:
-                        sock.sendall(REQUEST)
-                        answer = read_response(sock, bytearray())
-                    if answer is None or answer[0] != 200:
-                        outcome["errors"] += 1
-                    else:
-                        latencies.append(time.perf_counter() - began)
-                except TimeoutError:
-                    outcome["timeouts"] += 1
-                except OSError:
-                    outcome["errors"] += 1
+                took = one_visit(server.port, timeout=5)
+                if isinstance(took, float):
+                    latencies.append(took)
+                else:
+                    outcome[took] += 1
                 time.sleep(0.02)
 
         deadline = time.monotonic() + seconds
