@@ -67,7 +67,8 @@ def _names(question: Question) -> list[str]:
         raise QuestionError("bad-field", "'players' must list the three players' names.", "players")
     names = [p.strip() for p in players]  # answers name them as the question first wrote them
     if len({_key(name) for name in names}) != PLAYERS:
-        raise QuestionError("bad-field", "The three players need three different names.", "players")
+        raise QuestionError("same-player", "The three players need three different names (capitals and spaces "
+                             "do not make a name different).", "players")
     return names
 
 
@@ -93,7 +94,7 @@ def answer_pool(question: Question, book: RuleBook, params: Params) -> PoolAnswe
         raise QuestionError("bad-field", "'first' must name the two players of the first game.", "first")
     seated = [_member(value, names, f"first[{i}]") for i, value in enumerate(first)]
     if seated[0] == seated[1]:
-        raise QuestionError("bad-field", "The first game needs two different players.", "first")
+        raise QuestionError("same-player", "The first game needs two different players.", "first")
     results = question.get("results", [])
     if not isinstance(results, list):
         raise QuestionError("bad-field", "'results' must list the winner of each game, in order.", "results")

@@ -25,7 +25,7 @@ from .formats import Format
 
 RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks", "inconsistent-facts", "out-of-range",
               "bad-deal", "illegal-action", "not-in-play", "unfinished-trick", "no-matching-law", "conflicting-facts",
-              "not-a-player", "not-playing", "pool-over", "conflicting-agreements", "agreement-not-made",
+              "not-a-player", "same-player", "not-playing", "pool-over", "conflicting-agreements", "agreement-not-made",
               "no-strategy")
 """The error codes a question that meets its schema may still get: rules of the game a JSON Schema cannot
 state (the same card written twice in two notations, tricks that do not add up to five, a deal that is not

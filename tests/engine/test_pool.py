@@ -28,4 +28,27 @@ def test_names_match_whatever_their_capitals_and_answers_keep_the_players_spelli
 def test_two_players_whose_names_differ_only_in_capitals_are_refused():
     answer = ask({"kind": "pool", "players": ["Anne", "anne", "Claude"], "first": ["Anne", "Claude"],
                   "results": []})
-    assert answer["error"]["code"] == "bad-field"
+    assert answer["error"]["code"] == "same-player"
+
+
+def test_two_first_players_who_are_one_name_are_refused_as_one_player():
+    answer = ask({"kind": "pool", "players": PLAYERS, "first": ["Anne", " anne"], "results": []})
+    assert answer["error"]["code"] == "same-player" and answer["error"]["field"] == "first"
+
+
+def test_the_schema_calls_blank_exactly_the_names_the_engine_calls_blank():
+    """The name pattern of the schema and Python's ``str.strip`` agree on every blank character, so a name
+    the schema allows is never refused as blank (a form feed once got past the schema)."""
+    import json
+    import re
+    import sys
+    from importlib.resources import files
+
+    schema = json.loads(files("ecarte_tutor.schemas").joinpath("questions/pool.schema.json").read_text())
+    pattern = re.compile(schema["$defs"]["name"]["pattern"])
+    blanks = [chr(i) for i in range(sys.maxunicode + 1) if chr(i).isspace()]
+    assert [c for c in blanks if pattern.search(c)] == []
+    for c in blanks:
+        answer = ask({"kind": "pool", "players": [c, "Bertrand", "Claude"]})
+        assert answer["error"]["code"] == "bad-field"
+    assert pattern.search("\u200b")  # a zero-width space is no blank to Python, nor to the schema
