@@ -49,7 +49,7 @@ DECISIONS = {"proposal": "propose-or-play", "response": "accept-or-refuse", "eld
              "dealer-discard": "discard"}
 CHOICES = {"proposal": ("play", "propose"), "response": ("refuse", "accept")}
 VERBS = {"play": "stand", "propose": "propose", "refuse": "refuse", "accept": "accept"}
-DEALS = {"discard": 240, "propose-or-play": 1200, "accept-or-refuse": 1200}  # deals weighed per question
+DEALS = {"discard": 600, "propose-or-play": 1200, "accept-or-refuse": 1200}  # deals weighed per question
 TRIES = 50  # draws allowed per deal kept, before the other's discards are judged unexplained
 Z95 = 1.96
 
