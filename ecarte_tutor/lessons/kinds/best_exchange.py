@@ -36,9 +36,10 @@ from ...wording import card_list
 from ..diagnosis import Diagnosis
 from ..mistakes import Case, Mistake, Wrong, case_of, diagnosis_of, maker
 from ..mistakes import named as mistakes_named
-from ..reading import SEAT_WORDS, BadResponse, LessonError, require, word
+from ..reading import SEAT_WORDS, BadResponse, require, word
 from ..reading import card_list as read_cards
 from .base import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal, params_of
+from .best_card import analysed
 from .legal_cards import card_choices
 
 if TYPE_CHECKING:
@@ -52,7 +53,6 @@ LABELS: Final = {"play": "Play without proposing", "propose": "Propose", "refuse
 DOING: Final = {"play": "playing without proposing", "propose": "proposing", "refuse": "refusing",
                 "accept": "accepting"}
 CHOSEN: Final = {"play": "play without proposing", "propose": "propose", "refuse": "refuse", "accept": "accept"}
-_memo: dict[str, Answer] = {}  # an analysis costs a second or so and a position's never changes
 
 
 class ExchangePosition(Position):
@@ -150,22 +150,13 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
 
     def engine_answer(self, exercise: Exercise, book: RuleBook) -> ExchangeAnswer:
         p = self.position(exercise.position)
-        key = f"{book.root} {sorted(_question(p).items())!r}"
-        answer = _memo.get(key)
-        if answer is None:
-            answer = _memo[key] = self.asked(exercise, book)
+        answer = self.asked(exercise, book)
         listed, _ = GOALS[_goal(p, str(answer["decision"]))]
         right = cast(list[object], answer[listed])
         return cast(ExchangeAnswer, {**answer, "right": list(right)})
 
     def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
-        from ...asking import ask
-
-        answer: Answer = ask(_question(self.position(exercise.position)), book)
-        if "error" in answer:
-            error = cast(dict[str, object], answer["error"])
-            raise LessonError(f"the engine cannot analyse this best-exchange exercise: {error['message']}")
-        return answer
+        return analysed(self.position(exercise.position), book, self.name)
 
     def expected(self, exercise: Exercise, answer: ExchangeAnswer) -> ExchangeResponse:
         first = answer["right"][0]
