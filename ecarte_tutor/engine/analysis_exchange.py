@@ -42,6 +42,7 @@ from .advice import advise
 from .citing import Citing, Reasons
 from .deal import Deal
 from .discarding import DISCARD_RULE, choose_discard
+from .illegal import Illegal
 from .scoring import HandFacts, score
 
 PHASES = ("proposal", "response", "elder-discard", "dealer-discard")
@@ -196,7 +197,8 @@ def _known(deal: Deal, actions: list[hand.Action], state: hand.HandState, viewer
 
 def _replay(known: Known, rng: random.Random, params: Params) -> hand.HandState | None:
     """One deal of the unseen cards, replayed to the viewer's decision with the other's discards made
-    as the tutor makes them; None when those do not come to the number of cards he threw out."""
+    as the tutor makes them; None when those do not come to the number of cards he threw out, or when
+    an action of his could not have been made with that hand (the king of trumps he announced)."""
     cards = list(known.hidden)
     rng.shuffle(cards)
     state = hand.start(known.deal_with(cards))
@@ -207,7 +209,10 @@ def _replay(known: Known, rng: random.Random, params: Params) -> hand.HandState 
             if len(made) != len(action["cards"]):
                 return None
             action = {"by": rival, "do": "discard", "cards": made}
-        hand.apply(state, action, params)
+        try:
+            hand.apply(state, action, params)
+        except Illegal:
+            return None
     return state
 
 

@@ -142,6 +142,19 @@ def test_the_dealers_discards_are_the_tutors_and_each_kept_deal_explains_his_cou
     assert 0 < kept < 300  # some deals explain two discards by the tutor, some do not
 
 
+def test_a_king_the_dealer_announced_is_his_in_every_deal_weighed():
+    deal = {**DEAL, "elder": ["AS", *DEAL["elder"][1:]], "dealer": ["KS", *DEAL["dealer"][1:]]}
+    announced = [*ACCEPTED[:1], {"by": "dealer", "do": "announce-king"}, ACCEPTED[1]]
+    state = state_after(announced, deal)
+    known = analysis_exchange._known(read_deal(deal, PARAMS), hand.read_actions({"actions": announced}),
+                                     state, "elder")
+    rng = random.Random(4)
+    worlds = [analysis_exchange._replay(known, rng, PARAMS) for _ in range(200)]
+    kept = [w for w in worlds if w is not None]
+    assert kept and len(kept) < len(worlds)
+    assert all(parse_card("KS") in w.hands["dealer"] for w in kept)
+
+
 def test_after_a_proposal_the_tutor_answers_and_both_discard_as_he_does_then_the_hand_is_played():
     state = state_after([])
     rng = random.Random(8)

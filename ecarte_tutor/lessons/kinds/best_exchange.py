@@ -104,10 +104,6 @@ def _state(position: ExchangePosition, book: RuleBook) -> hand.HandState:
         raise KindError(exc.message, "position") from None
 
 
-def _decision(position: ExchangePosition, book: RuleBook) -> str:
-    return DECISIONS.get(_state(position, book).phase, "")
-
-
 def _goal(position: ExchangePosition, decision: str) -> str:
     return position.get("goal") or ("point" if decision == "discard" else "score")
 
@@ -146,7 +142,7 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
 
     def discarding(self, exercise: Exercise) -> bool:
         """Whether the learner answers with cards to throw out (else with a word)."""
-        return all(c["label"] != c["value"] and c["value"] not in LABELS for c in exercise.choices)
+        return not any(c["value"] in LABELS for c in exercise.choices)
 
     def engine_answer(self, exercise: Exercise, book: RuleBook) -> ExchangeAnswer:
         p = self.position(exercise.position)
