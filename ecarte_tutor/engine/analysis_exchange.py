@@ -8,8 +8,9 @@ he cannot know, the same for every choice (docs/api.md, "analyse before the play
 
 - the other player exchanges as the tutor does (:mod:`.discarding`: trumps and kings kept, the rest
   thrown out, within the limits): a deal in which the tutor in his place would have thrown out another
-  number of cards than he did is left out, so his discards tell what the tutor's would; his proposing,
-  accepting or refusing tells nothing;
+  number of cards than he did is left out, so his discards tell what the tutor's would (and one in
+  which he could not have announced the king of trumps he announced); his proposing, accepting or
+  refusing tells nothing;
 - a proposal the viewer makes is answered as the tutor answers (the dealer's jeux de règle, the
   ``advice`` kind's :func:`.advice.advise`), and after an acceptance both discard as the tutor does;
 - once this round of the exchange is over nobody proposes again: the hand is played;
