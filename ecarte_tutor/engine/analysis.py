@@ -94,9 +94,9 @@ def _in_play(state: hand.HandState) -> None:
         raise QuestionError("not-in-play", "The hand is over (every trick played, or ended by a wager): there is "
                                            "nothing left to analyse.", "actions")
     if state.phase != "play":
-        raise QuestionError("not-in-play", f"The hand is in its {state.phase} phase: before the play, analyse "
-                                           "weighs a proposal, an answer to one or a discard, from the 'view' of "
-                                           "the seat to act.", "actions")
+        raise QuestionError("not-in-play", f"The hand is in its {state.phase} phase: the exchange is not over. "
+                                           "Before the play, analyse weighs a proposal, an answer to one or a "
+                                           "discard, from the 'view' of the seat to act.", "actions")
 
 
 @dataclass(frozen=True)
