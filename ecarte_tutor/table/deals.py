@@ -19,6 +19,7 @@ from ..marks import option_id
 from ..rulebook import FactValue
 from . import dealing
 from .answers import HandAnswer
+from .incident_codes import IncidentCode
 from .settings import Settings
 
 OVER = ("complete", "game-over")  # the hand referee's phases of a hand that is over
@@ -41,7 +42,7 @@ class SheetEntry(PlayerAward):
 class Incident:
     """An irregularity the tutor committed (its drill's ``code``), and how far it has got."""
 
-    code: str
+    code: IncidentCode
     deal: int  # the hand it belongs to
     at: int  # how many actions that hand had when it was committed
     offender: str  # the tutor's seat then
@@ -76,7 +77,7 @@ class HandPlay:
     passed_at: int | None = None  # the learner let the tutor go on when this many actions were made
     answer: HandAnswer | None = None  # the hand kind's answer, once the hand is over
     # irregularity drills (:mod:`.drills`): what the tutor was set to commit in this deal, and what came of it
-    drill: str | None = None  # the drill's code, chosen by the seed when the deal is made
+    drill: IncidentCode | None = None  # the drill's code, chosen by the seed when the deal is made
     drill_from: int = 0  # the drill waits until this many tricks have been played
     incident: Incident | None = None  # the irregularity committed in this deal, once it is
     void: str | None = None  # the ruling that set this deal aside: fresh-deal or replay-hand

@@ -18,6 +18,7 @@ from ..jsontypes import Answer
 from ..rulebook import Params, RuleBook
 from .answers import HandAnswer
 from .deals import HandPlay, Incident, SheetEntry
+from .incident_codes import IncidentCode
 from .players import Chosen
 from .settings import Settings
 
@@ -53,7 +54,7 @@ class Call(TypedDict):
     """A call of the referee, or an irregularity of the tutor's let pass (``called`` false)."""
 
     deal: int
-    code: str | None  # the drill's; None: a call when nothing irregular had happened
+    code: IncidentCode | None  # the drill's; None: a call when nothing irregular had happened
     law: NotRequired[int]
     called: bool
     report: NotRequired[Report]

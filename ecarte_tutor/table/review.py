@@ -27,12 +27,14 @@ from typing import Literal, NotRequired, TypedDict
 from ..cards import Card
 from ..engine import hand, play, stakes
 from ..engine.hand import HandState, TrickRecord, WrittenAction
+from ..engine.record import FaultCode
 from ..fields import SEATS
 from ..marks import decides
 from .answers import AdviceAnswer, CardFigures, DoubleDummy, RecordAnswer, Viewed
 from .discard import DISCARD_RULE, choose_discard
 from .game import Game, HandPlay, PlayerAward, SheetEntry, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
+from .incident_codes import IncidentCode
 from .incidents import Call, GradedFact
 from .settings import TableError
 from .telling import DealSummary, deal_summary, pretty, tutor_reasons
@@ -478,14 +480,14 @@ def _claimable(game: Game, entry: Call) -> str:
 
 def _proof(game: Game, hp: HandPlay, entry: Call) -> str:
     """For a revoke let pass: does the record of the tricks prove it (the ``record`` kind)?"""
-    if entry["code"] != "revoke":
+    if entry["code"] != IncidentCode.REVOKE:
         return ""
     tricks = [{"leader": t["leader"], "led": t["led"], "followed": t["followed"]} for t in hp.state.history]
     answer = asked({"kind": "record", **game.settings.question(), "trump": hp.state.trump.letter,
                     "tricks": tricks}, game.book, RecordAnswer)
     # (the record proves a revoke by a later trick: ``proof`` is None only for a lead out of turn)
     revokes = [(p["trick"], p["proof"]) for p in answer["proven"]
-               if p["code"] == "revoke" and p["seat"] == hp.seats["tutor"] and p["proof"] is not None]
+               if p["code"] == FaultCode.REVOKE and p["seat"] == hp.seats["tutor"] and p["proof"] is not None]
     if not revokes:
         return " The record of the tricks does not prove it: the tutor never showed that suit again."
     trick, proof = revokes[0]

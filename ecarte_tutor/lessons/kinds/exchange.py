@@ -56,8 +56,8 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
 
     def under(self, exercise: Exercise, params: Params, book: RuleBook) -> DrawsResponse:
         p = self.position(exercise.position)
-        shared, _, _ = share_stock(p["stock"], p["elder_discards"], p.get("dealer_discards"), params)
-        return {"elder_draws": shared["elder_draws"], "dealer_draws": shared["dealer_draws"]}
+        shared = share_stock(p["stock"], p["elder_discards"], p.get("dealer_discards"), params)
+        return {"elder_draws": shared.elder_draws, "dealer_draws": shared.dealer_draws}
 
     def slots(self, case: Case, given: DrawsResponse) -> dict[str, object]:
         params = params_of(case.exercise, case.book)
