@@ -18,7 +18,7 @@ from typing import Literal, NotRequired, TypedDict
 from ..cards import Card
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_seat, require
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
 from . import doubledummy, hand, holdings, play

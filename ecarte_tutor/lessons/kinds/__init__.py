@@ -6,7 +6,7 @@ the engine's answer and its response form), an entry here, its ``kind`` in
 """
 from __future__ import annotations
 
-from .base import AnyKind, ExerciseKind, KindError
+from ..exercise import AnyKind, ExerciseKind, KindError, register_kinds
 from .best_card import BestCard
 from .dispute import CHOOSER_CHOICES, Dispute
 from .exchange import Exchange
@@ -22,5 +22,7 @@ from .trick_winner import TrickWinner
 EXERCISE_KINDS: dict[str, AnyKind] = {kind.name: kind for kind in (
     LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay(), Pool(), HandScore(),
     BestCard())}
+
+register_kinds(EXERCISE_KINDS)
 
 __all__ = ["CHOOSER_CHOICES", "EXERCISE_KINDS", "ExerciseKind", "KindError"]
