@@ -1,8 +1,13 @@
-"""What every kind of exercise knows: how it is asked, read, graded, diagnosed and shown.
+"""An exercise, and what every kind of exercise knows: how it is asked, read, graded, diagnosed and shown.
 
 One object per kind (see :mod:`ecarte_tutor.lessons.kinds`) instead of the same switch on
 the kind in the model, the grader, the terminal and the site. The site draws a kind with
 the macros ``position(x)`` and ``form(x, kept)`` of ``templates/lessons/kinds/<name>.html``.
+
+This module stands below the kinds, the catalogue of mistakes and the model that loads the lessons
+(they all read it, it reads none of them): an exercise finds its kind's object through the kinds
+registered here (:func:`register_kinds`), and a mistake's :class:`Case` is an exercise as the makers
+read it.
 """
 from __future__ import annotations
 

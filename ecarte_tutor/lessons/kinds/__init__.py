@@ -1,7 +1,7 @@
-"""The kinds of exercise, one object each (:class:`~.base.ExerciseKind`), by the name lessons use.
+"""The kinds of exercise, one object each (:class:`~ecarte_tutor.lessons.exercise.ExerciseKind`), by the name lessons use.
 
 Adding a kind: a module with its class (an ``ExerciseKind`` over the TypedDicts of its position,
-the engine's answer and its response form), an entry here, its ``kind`` in
+the engine's answer and its response form, imported from ``..exercise``), an entry here, its ``kind`` in
 ``schemas/lesson.schema.json``, and ``templates/lessons/kinds/<name>.html``.
 """
 from __future__ import annotations
