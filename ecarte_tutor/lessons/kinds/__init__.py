@@ -1,4 +1,4 @@
-"""The kinds of exercise, one object each (:class:`~ecarte_tutor.lessons.exercise.ExerciseKind`), by the name lessons use.
+"""The kinds of exercise, one object each (an ``ExerciseKind`` of :mod:`..exercise`), by the name lessons use.
 
 Adding a kind: a module with its class (an ``ExerciseKind`` over the TypedDicts of its position,
 the engine's answer and its response form, imported from ``..exercise``), an entry here, its ``kind`` in
