@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, cast
 
 from .agreements import agreements_taking_part, read_agreements
 from .engine.kinds import KINDS
@@ -97,8 +97,8 @@ def _answer(question: object, book: RuleBook) -> Answer:
     agreements = read_agreements(question, book)
     params = book.params(profile, agreements)
     try:
-        outcome = found.answer(question, book, params)
-        answer = outcome if isinstance(outcome, dict) else outcome.as_json()
+        # a fresh dict of the kind's own shape each call, which ask() completes
+        answer = cast(Answer, found.answer(question, book, params).as_json())
     except QuestionError:
         raise
     except Exception:  # noqa: BLE001 - a question that breaks its schema is answered by the schema's error

@@ -8,6 +8,7 @@ types where they are made (``Citing``, ``Duty``, ``HandFacts``...).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol, TypeAlias
 
 # A dict rather than a Mapping: the tutor builds questions field by field (the lessons' drills, the
@@ -18,6 +19,6 @@ Answer: TypeAlias = dict[str, object]
 
 class Outcome(Protocol):
     """What a kind's handler decides, typed where it is made (``engine.play.PlayAnswer``...): ``ask()`` sends on
-    its JSON form."""
+    its JSON form, a fresh object each call (typed by its kind: ``engine.exchange.ExchangeJson``...)."""
 
-    def as_json(self) -> Answer: ...
+    def as_json(self) -> Mapping[str, object]: ...

@@ -77,10 +77,12 @@ def defects(library: Library, lessons: bool = True) -> list[str]:
     from .engine.disputes.precedence import problems as precedence_problems
     from .engine.saying import problems as saying_problems
     from .lessons import lesson_problems
+    from .table.incident_codes import code_defects
 
     book = library.book
     tied = code_problems(book) + [f"decision rows: {problem}" for problem in precedence_problems(book)]
     tied += [f"the engine's words: {problem}" for problem in saying_problems(book)]
+    tied += [f"the practice table's drills: {problem}" for problem in code_defects(book.table_drills)]
     found = [f"code and rule book disagree: {problem}" for problem in tied]
     found += [f"scenario defect: {problem}" for problem in scenario_defects(library)]
     if lessons:

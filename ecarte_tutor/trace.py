@@ -33,6 +33,7 @@ from .library import Library
 from .rulebook import Rule, RuleBook
 from .scenarios import Scenario
 from .table.drills import STAGINGS
+from .table.incident_codes import IncidentCode
 from .yamlio import item_lines, node_lines
 
 T = TypeVar("T")
@@ -231,7 +232,7 @@ class Trace:
             uses.append(Use("a lesson drill: fresh exercises on this rule", _place(defined, _name_of(practice.make)),
                             PRACTICE_PAGE.format(rule=rule.id)))
         uses += [Use(f"the practice table's drill '{code}': {drill.what}",
-                     _place(defined, _name_of(type(STAGINGS[code]))), TABLE_DRILL_PAGE.format(drill=code))
+                     _place(defined, _name_of(type(STAGINGS[IncidentCode(code)]))), TABLE_DRILL_PAGE.format(drill=code))
                  for code, drill in self.book.table_drills.items() if drill.rule.id == rule.id]
         return tuple(uses)
 

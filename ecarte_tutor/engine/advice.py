@@ -29,11 +29,12 @@ from itertools import permutations
 from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import read_cards, read_seat, read_suit, require, whole_number
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
 from ..strategy import KING_EXCEPTION_RULE, STAKE, Limits, Pattern, Strategy, SuitCondition
 from . import stakes
+from .citing import Explained
 
 # --- matching -------------------------------------------------------------------------------
 
@@ -163,8 +164,41 @@ def read_proposal_number(question: Question, params: Params) -> int:
     return number
 
 
+class AdviceJson(Explained):
+    """The ``advice`` kind's answer as sent (the module's docstring; docs/api.md)."""
+
+    seat: str
+    proposal_number: int
+    advice: str  # play | propose (the elder), refuse | accept (the dealer)
+    play_without_proposing: bool
+    pattern: str | None
+    trumps: int
+    consequences: list[stakes.Consequence]
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceAnswer:
+    """The ``advice`` kind's answer: the seat and the proposal it is about, the advice and the pattern that gave
+    it, the trumps held, what each choice stakes, and why."""
+
+    seat: str
+    proposal_number: int
+    advice: Advice
+    trumps: int
+    consequences: list[stakes.Consequence]
+    explanation: str
+
+    def as_json(self) -> AdviceJson:
+        advice = self.advice
+        return {"seat": self.seat, "proposal_number": self.proposal_number, "advice": advice.advice,
+                "play_without_proposing": advice.play_without_proposing,
+                "pattern": advice.pattern.id if advice.pattern else None, "trumps": self.trumps,
+                "consequences": self.consequences, "cites": list(advice.cites), "explanation": self.explanation,
+                "laws": []}  # advice is not law
+
+
 @decides("deal.five-cards", "scoring.point", "scoring.penalty")
-def answer_advice(question: Question, book: RuleBook, params: Params) -> Answer:
+def answer_advice(question: Question, book: RuleBook, params: Params) -> AdviceAnswer:
     """Kind ``advice``: should this hand be played without proposing (or the proposal refused)?"""
     trump = read_suit(require(question, "trump"), "trump")
     hand = read_cards(require(question, "hand"), "hand", min_count=params.hand_size, max_count=params.hand_size)
@@ -175,15 +209,6 @@ def answer_advice(question: Question, book: RuleBook, params: Params) -> Answer:
         raise QuestionError("no-strategy", "This rule book has no jeux de règle (rules/strategy/patterns.yaml), "
                                            "so it cannot give advice.", "kind")
     advice = advise(hand, trump, seat, strategy)
-    return {
-        "seat": seat,
-        "proposal_number": number,
-        "advice": advice.advice,
-        "play_without_proposing": advice.play_without_proposing,
-        "pattern": advice.pattern.id if advice.pattern else None,
-        "trumps": sum(1 for c in hand if c.suit == trump),
-        "consequences": stakes.consequences(seat, number, params, book),
-        "cites": list(advice.cites),
-        "explanation": _explain(advice, hand, trump, seat, number, strategy, params, book),
-        "laws": [],
-    }
+    return AdviceAnswer(seat, number, advice, sum(1 for c in hand if c.suit == trump),
+                        stakes.consequences(seat, number, params, book),
+                        _explain(advice, hand, trump, seat, number, strategy, params, book))

@@ -18,11 +18,11 @@ from typing import Literal, NotRequired, TypedDict
 from ..cards import Card
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_seat, require
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
 from . import analysis_exchange, doubledummy, hand, holdings, play
-from .citing import Citing, Reasons
+from .citing import Citing, Explained, Reasons
 from .deal import Deal, read_deal
 from .illegal import Illegal
 
@@ -99,6 +99,50 @@ def _in_play(state: hand.HandState) -> None:
                                            "discard, from the 'view' of the seat to act.", "actions")
 
 
+class CardTricks(TypedDict):
+    """A legal card and the tricks it secures with best play, every card known."""
+
+    card: str
+    tricks: int
+
+
+class DoubleDummyJson(Explained):
+    """The ``analyse`` kind's answer as sent, every card known (docs/api.md)."""
+
+    to_act: str
+    cards: list[CardTricks]
+    best: list[str]
+    point: bool
+    vole: bool
+    tricks_won: dict[str, int]
+    line: list[hand.TrickRecord]
+
+
+class CardFigures(Figures):
+    """A legal card and what it gives over the holdings the seat cannot tell apart."""
+
+    card: str
+
+
+class ViewedJson(Explained):
+    """The ``analyse`` kind's answer as sent from one seat's ``view`` (docs/api.md)."""
+
+    to_act: str
+    view: str
+    cards: list[CardFigures]  # the cards of the seat to act, when it is the viewer's
+    best: list[str]
+    best_point: list[str]
+    point: bool
+    vole: bool
+    expected_tricks: float
+    p_point: float  # of the seat to act
+    holdings: int
+    exact: bool
+    margin: float
+    tricks_won: dict[str, int]
+    ruled_out: list[str]
+
+
 @dataclass(frozen=True)
 class DoubleDummyAnswer:
     """The ``analyse`` kind's answer with every card known: the tricks each legal card of the seat to act
@@ -114,7 +158,7 @@ class DoubleDummyAnswer:
     citing: Citing
     explanation: str
 
-    def as_json(self) -> Answer:
+    def as_json(self) -> DoubleDummyJson:
         """The answer as docs/api.md gives it."""
         return {"to_act": self.to_act,
                 "cards": [{"card": card.notation, "tricks": tricks} for card, tricks in self.cards],
@@ -145,7 +189,7 @@ class ViewedAnswer:
     citing: Citing
     explanation: str
 
-    def as_json(self) -> Answer:
+    def as_json(self) -> ViewedJson:
         """The answer as docs/api.md gives it."""
         return {"to_act": self.to_act, "view": self.view,
                 "cards": [{"card": card.notation, **figures} for card, figures in self.cards],

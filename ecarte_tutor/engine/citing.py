@@ -13,6 +13,12 @@ class Citing(TypedDict):
     laws: list[int]
 
 
+class Explained(Citing):
+    """What every kind's answer gives (docs/api.md): the rules and laws that decided it, and why."""
+
+    explanation: str
+
+
 class Reasons:
     """Rule ids in the order applied, without repeats; law numbers follow from the law ids."""
 

@@ -6,12 +6,71 @@ must play his hand as it is; elsewhere he takes what remains.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import NotRequired, TypedDict
+
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, read_int, require
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
-from .citing import Reasons
+from .citing import Citing, Explained, Reasons
+
+
+@dataclass(frozen=True, slots=True)
+class StockShare:
+    """How the stock serves the two discards: each side's draws and take-backs, and what is left.
+
+    ``dealer_may_draw`` is set only while the dealer's discard is not known (None otherwise).
+    """
+
+    elder_draws: int
+    elder_takes_back: int
+    dealer_may_draw: int | None
+    dealer_draws: int
+    dealer_takes_back: int
+    stock_left: int
+    exchange_over: bool
+    short: bool  # the stock could not serve both discards in full (law 38)
+    dealer_must_play: bool  # ... and the profile makes the dealer play his hand as it is
+
+    def draws(self, seat: str) -> int:
+        """The cards ``seat`` (elder or dealer) draws."""
+        return self.elder_draws if seat == "elder" else self.dealer_draws
+
+
+class ExchangeJson(Explained):
+    """The ``exchange`` kind's answer as sent (docs/api.md)."""
+
+    elder_draws: int
+    elder_takes_back: int
+    dealer_may_draw: NotRequired[int]  # while the dealer's discard is not known
+    dealer_draws: int
+    dealer_takes_back: int
+    stock_left: int
+    exchange_over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeAnswer:
+    """The ``exchange`` kind's answer: the stock's share, the rules that decided, and why."""
+
+    share: StockShare
+    citing: Citing
+    explanation: str
+
+    def as_json(self) -> ExchangeJson:
+        """The answer as docs/api.md gives it (``dealer_may_draw`` only while the dealer's discard is unknown)."""
+        share = self.share
+        may: _MayDraw = {} if share.dealer_may_draw is None else {"dealer_may_draw": share.dealer_may_draw}
+        return {"elder_draws": share.elder_draws, "elder_takes_back": share.elder_takes_back, **may,
+                "dealer_draws": share.dealer_draws, "dealer_takes_back": share.dealer_takes_back,
+                "stock_left": share.stock_left, "exchange_over": share.exchange_over, **self.citing,
+                "explanation": self.explanation}
+
+
+class _MayDraw(TypedDict, total=False):
+    dealer_may_draw: int
 
 
 @decides("exchange.discard-limits", "variant.elder-min-discard", "variant.dealer-min-discard")
@@ -29,65 +88,58 @@ def discard_limits(seat: str, available: int, params: Params) -> tuple[int, int]
 
 
 @decides("variant.short-stock-dealer", "exchange.discard-limits", "variant.single-exchange")
-def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> tuple[dict[str, int], bool, bool]:
-    """The draws and take-backs of each side (the answer's fields), whether the stock was short,
-    and whether the dealer must therefore play his hand as it is."""
+def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> StockShare:
+    """How ``stock`` cards serve the elder's ``elder`` discards, then the dealer's (None: not yet known)."""
     elder_draws = min(elder, stock)
     remaining = stock - elder_draws
     short = elder > stock or (dealer is not None and elder + dealer > stock)
     # law 38 (london): when the stock cannot serve both, the dealer plays his hand as it is
     dealer_must_play = short and params.short_stock_dealer == "plays-without-exchange"
-    # every field a number of cards, but exchange_over: true or false
-    result: dict[str, int] = {"elder_draws": elder_draws, "elder_takes_back": elder - elder_draws}
-    if dealer is None:
-        dealer_draws = 0
-        result["dealer_may_draw"] = min(remaining, params.dealer_max_discard)
-    else:
-        dealer_draws = 0 if dealer_must_play else min(dealer, remaining)
-    result["dealer_draws"] = dealer_draws
-    result["dealer_takes_back"] = (dealer or 0) - dealer_draws
-    result["stock_left"] = remaining - dealer_draws
+    may_draw = min(remaining, params.dealer_max_discard) if dealer is None else None
+    dealer_draws = 0 if dealer is None or dealer_must_play else min(dealer, remaining)
+    left = remaining - dealer_draws
     # the single-exchange agreement ends the exchange once the dealer has discarded
-    result["exchange_over"] = result["stock_left"] == 0 or dealer_must_play or (
-        dealer is not None and params.single_exchange)
-    return result, short, dealer_must_play
+    over = left == 0 or dealer_must_play or (dealer is not None and params.single_exchange)
+    return StockShare(elder_draws=elder_draws, elder_takes_back=elder - elder_draws, dealer_may_draw=may_draw,
+                      dealer_draws=dealer_draws, dealer_takes_back=(dealer or 0) - dealer_draws, stock_left=left,
+                      exchange_over=over, short=short, dealer_must_play=dealer_must_play)
 
 
 @decides("exchange.discard-and-draw", "exchange.short-stock", "law.38", "deal.turn-up",
          "variant.elder-min-discard", "variant.dealer-min-discard", "variant.single-exchange")
-def answer_exchange(question: Question, book: RuleBook, params: Params) -> Answer:
+def answer_exchange(question: Question, book: RuleBook, params: Params) -> ExchangeAnswer:
     """Kind ``exchange``."""
     stock = read_int(require(question, "stock"), "stock", low=0, high=params.stock_size)
     elder = _read_discard(question, "elder", stock, params)
     dealer = None
     if question.get("dealer_discards") is not None:
         dealer = _read_discard(question, "dealer", stock - min(elder, stock), params)
-    result, short, dealer_must_play = share_stock(stock, elder, dealer, params)
+    share = share_stock(stock, elder, dealer, params)
     reasons = Reasons(book).add("exchange.discard-and-draw")
     text = [f"The stock holds {stock} card{'s' * (stock != 1)}; the elder hand is served first and draws "
-            f"{result['elder_draws']} for his {elder} discard{'s' * (elder != 1)}."]
-    if result["elder_takes_back"]:
-        text.append(f"The stock cannot replace {result['elder_takes_back']} of them, so he takes "
-                    f"{'that card' if result['elder_takes_back'] == 1 else 'those cards'} back into his hand.")
-    if short:
+            f"{share.elder_draws} for his {elder} discard{'s' * (elder != 1)}."]
+    if share.elder_takes_back:
+        text.append(f"The stock cannot replace {share.elder_takes_back} of them, so he takes "
+                    f"{'that card' if share.elder_takes_back == 1 else 'those cards'} back into his hand.")
+    if share.short:
         reasons.add("exchange.short-stock", params.rule_for("short_stock_dealer")).law("law.38")
     if dealer is None:
-        text.append(f"The dealer may then take up to {result['dealer_may_draw']}.")
-    elif dealer_must_play:
+        text.append(f"The dealer may then take up to {share.dealer_may_draw}.")
+    elif share.dealer_must_play:
         text.append("The stock cannot cover both exchanges, so the dealer takes nothing and must play his hand "
                     "as it is (he keeps any cards he had meant to discard).")
     else:
-        text.append(f"The dealer draws {result['dealer_draws']}.")
-        if result["dealer_takes_back"]:
-            text.append(f"Only {result['dealer_draws']} card{'s' * (result['dealer_draws'] != 1)} remained, so he "
-                        f"keeps {result['dealer_takes_back']} of the cards he meant to discard.")
-    if dealer is not None and params.single_exchange and result["stock_left"] and not dealer_must_play:
+        text.append(f"The dealer draws {share.dealer_draws}.")
+        if share.dealer_takes_back:
+            text.append(f"Only {share.dealer_draws} card{'s' * (share.dealer_draws != 1)} remained, so he "
+                        f"keeps {share.dealer_takes_back} of the cards he meant to discard.")
+    if dealer is not None and params.single_exchange and share.stock_left and not share.dealer_must_play:
         reasons.add(params.rule_for("single_exchange"))
         text.append("Only one exchange a hand was agreed, so the exchange is over with the dealer's discard.")
-    text.append("No further proposal is possible: the exchange is over." if result["exchange_over"]
-                else f"{result['stock_left']} card{'s' * (result['stock_left'] != 1)} remain, "
+    text.append("No further proposal is possible: the exchange is over." if share.exchange_over
+                else f"{share.stock_left} card{'s' * (share.stock_left != 1)} remain, "
                      "so the elder may propose again.")
-    return {**result, **reasons.fields(), "explanation": " ".join(text)}
+    return ExchangeAnswer(share, reasons.fields(), " ".join(text))
 
 
 def _read_discard(question: Question, seat: str, available: int, params: Params) -> int:

@@ -13,11 +13,11 @@ from typing import NotRequired, TypedDict
 from ..cards import Card, Suit
 from ..errors import QuestionError, excerpt
 from ..fields import SEATS, other, read_card, read_cards, read_seat, read_seat_numbers, require
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
 from . import play, scoring, wagers
-from .citing import Reasons
+from .citing import Citing, Explained, Reasons
 from .deal import Deal, read_deal
 from .exchange import discard_limits, share_stock
 from .illegal import Illegal
@@ -107,7 +107,26 @@ class ShownState(TypedDict):
     tricks: dict[str, int]
     tricks_played: list[TrickRecord]
     current_trick: list[TableCard]
-    wagers: NotRequired[dict[str, object]]  # the hand kind's answer adds the doubling and the offers
+    wagers: NotRequired[ShownWagers]  # the hand kind's answer adds the doubling and the offers
+
+
+class ShownWagers(TypedDict):
+    """The doubling and the offers of the point, as the ``hand`` kind's ``state`` shows them."""
+
+    pending: list[str] | None  # [the seat that offered, the verb], while it waits for its answer
+    doubled: bool
+    offer_declined_by: str | None
+    ended: list[str] | None  # [how, the seat that scores]
+
+
+class HandJson(Explained):
+    """The ``hand`` kind's answer as sent (docs/api.md)."""
+
+    legal: bool
+    first_illegal: FirstIllegal | None
+    state: ShownState
+    next: list[NextAction]
+    score: NotRequired[scoring.Scored]  # once the hand is over
 
 
 @dataclass
@@ -351,15 +370,15 @@ def _apply_discard(state: HandState, action: Action, params: Params) -> None:
     # exchange.short-stock (law 38): a discard larger than the stock is served as far as it goes;
     # the cards listed last are the ones taken back. The dealer's share depends on the profile.
     elder, dealer = (count, None) if seat == "elder" else (0, count)
-    shares, short, dealer_must_play = share_stock(len(state.stock), elder, dealer, params)
-    draws = shares[f"{seat}_draws"]
+    share = share_stock(len(state.stock), elder, dealer, params)
+    draws = share.draws(seat)
     if seat == "elder":
         state.elder_draw = (cards[:draws], state.stock[:draws])
     _draw(state, seat, cards[:draws])
     state.taken_back[seat] += count - draws
-    if short:
+    if share.short:
         state.short_stock = True
-    if not state.stock or dealer_must_play or (seat == "dealer" and params.single_exchange):
+    if not state.stock or share.dealer_must_play or (seat == "dealer" and params.single_exchange):
         # the exchange ends by itself (exchange.repeat; law 38 for the dealer; the single-exchange agreement)
         _enter_play(state)
     else:
@@ -522,10 +541,33 @@ def read_actions(question: Question) -> list[Action]:
     return [read_action(item, i) for i, item in enumerate(raw)]
 
 
+@dataclass(frozen=True, slots=True)
+class RefereedHand:
+    """The ``hand`` kind's answer: the first action that was not legal (None when all were), the state
+    reached, the actions that may come next, the score once the hand is over, the rules, and why."""
+
+    first_illegal: FirstIllegal | None
+    state: ShownState
+    next: list[NextAction]
+    score: scoring.Scored | None  # once the hand is over
+    citing: Citing
+    explanation: str
+
+    def as_json(self) -> HandJson:
+        """The answer as docs/api.md gives it (``score`` only once the hand is over)."""
+        scored: _Score = {} if self.score is None else {"score": self.score}
+        return {"legal": self.first_illegal is None, "first_illegal": self.first_illegal, "state": self.state,
+                "next": self.next, **scored, **self.citing, "explanation": self.explanation}
+
+
+class _Score(TypedDict, total=False):
+    score: scoring.Scored
+
+
 @decides("exchange.short-stock", "variant.short-stock-dealer", "law.38", "exchange.propose",
          "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead", "variant.doubling",
          "variant.offering-the-point")
-def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
+def answer_hand(question: Question, book: RuleBook, params: Params) -> RefereedHand:
     """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
     deal = read_deal(require(question, "deal"), params)
     actions = read_actions(question)
@@ -545,42 +587,36 @@ def answer_hand(question: Question, book: RuleBook, params: Params) -> Answer:
             break
     shown = state.to_dict()
     offered = next_actions(state, params)
-    answer: Answer = {"legal": first_illegal is None, "first_illegal": first_illegal, "state": shown,
-                      "next": offered}
-    scored = None
-    if state.phase in ("complete", "game-over"):
-        answer["score"] = scored = score_state(state, before, params, book)
+    scored = score_state(state, before, params, book) if state.phase in ("complete", "game-over") else None
     shown["wagers"] = {"pending": list(state.pending) if state.pending else None, "doubled": state.doubled,
                        "offer_declined_by": state.offer_declined_by,
                        "ended": list(state.ended) if state.ended else None}
     if first_illegal:
         reasons = Reasons(book).add(*first_illegal["cites"], *(scored["cites"] if scored else []))
         reasons.add(*in_force(state, [*offered, *first_illegal["legal_alternatives"]], before, params))
-        answer.update(**reasons.fields(),
-                      explanation=f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
-                                  f"{first_illegal['action']['do']}) is not allowed: {first_illegal['explanation']}")
+        return RefereedHand(first_illegal, shown, offered, scored, reasons.fields(),
+                            f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
+                            f"{first_illegal['action']['do']}) is not allowed: {first_illegal['explanation']}")
+    reasons = Reasons(book)
+    text = ["Every action was legal." if scored is not None else "Every action so far was legal."]
+    if state.acceptance_lapsed:
+        reasons.add(*(r for r in ("exchange.short-stock", "law.38") if r in book.rules))
+        text.append("The dealer had accepted only if the stock held cards enough; it did not, so his "
+                    "acceptance fell away, no cards changed hands on that proposal and play began.")
+    if state.short_stock:
+        reasons.add(*(r for r in ("exchange.short-stock", params.rule_for("short_stock_dealer"), "law.38")
+                      if r in book.rules))
+        kept = [f"the {seat} took back {n}" for seat, n in state.taken_back.items() if n]
+        text.append("The stock ran short, so the elder hand was served first"
+                    + (f" and {' and '.join(kept)} of the cards discarded" if kept else "") + ".")
+    if scored is not None:
+        reasons.add(*scored["cites"])
+        text.append(scored["explanation"])
     else:
-        reasons = Reasons(book)
-        text = ["Every action was legal." if "score" in answer else "Every action so far was legal."]
-        if state.acceptance_lapsed:
-            reasons.add(*(r for r in ("exchange.short-stock", "law.38") if r in book.rules))
-            text.append("The dealer had accepted only if the stock held cards enough; it did not, so his "
-                        "acceptance fell away, no cards changed hands on that proposal and play began.")
-        if state.short_stock:
-            reasons.add(*(r for r in ("exchange.short-stock", params.rule_for("short_stock_dealer"), "law.38")
-                          if r in book.rules))
-            kept = [f"the {seat} took back {n}" for seat, n in state.taken_back.items() if n]
-            text.append("The stock ran short, so the elder hand was served first"
-                        + (f" and {' and '.join(kept)} of the cards discarded" if kept else "") + ".")
-        if scored is not None:
-            reasons.add(*scored["cites"])
-            text.append(scored["explanation"])
-        else:
-            reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
-            text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
-        reasons.add(*in_force(state, offered, before, params))
-        answer.update(**reasons.fields(), explanation=" ".join(text))
-    return answer
+        reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
+        text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
+    reasons.add(*in_force(state, offered, before, params))
+    return RefereedHand(None, shown, offered, scored, reasons.fields(), " ".join(text))
 
 
 @decides("pack.rank-order", "variant.single-exchange", "scoring.game", wagers.DOUBLE, wagers.OFFER)

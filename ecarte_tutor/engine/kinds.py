@@ -10,21 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..jsontypes import Answer, Outcome, Question
+from ..jsontypes import Outcome, Question
 from ..rulebook import Params, RuleBook
 from . import advice, analysis, exchange, hand, pack, play, pool, record, scoring
 from .disputes import answer_dispute
 
-Handler = Callable[[Question, RuleBook, Params], Outcome | Answer]  # a typed outcome, or (still) its JSON
+Handler = Callable[[Question, RuleBook, Params], Outcome]
 
 
 @dataclass(frozen=True)
 class Kind:
     """One kind of question: its name, what it asks in a few words, its handler and its schema file.
 
-    A handler returns a frozen dataclass of its own with one ``as_json()`` (``play``, ``trick``, ``score``,
-    ``pack``, ``record``, ``pool``, ``analyse``), or for the kinds not typed yet (``exchange``, ``hand``,
-    ``dispute``, ``advice``) the answer's JSON itself.
+    A handler returns a frozen dataclass of its own (``PlayAnswer``, ``RefereedHand``, ``RulingAnswer``...) with
+    one ``as_json()``, the answer as docs/api.md gives it, typed by a TypedDict declared beside the handler
+    (``ExchangeJson``, ``HandJson``, ``Ruling``...), which is what the lessons and the table read.
 
     ``schema`` names a file of ``ecarte_tutor/schemas/questions/``; by default ``<name>.schema.json``.
     """

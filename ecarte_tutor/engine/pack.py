@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NotRequired, TypedDict
 
 from ..cards import PACK, Suit, split_card
 from ..errors import QuestionError, excerpt
 from ..fields import require
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides, fact_name, fact_value
 from ..rulebook import Params, RuleBook
-from .disputes import rule_on
+from .citing import Explained
+from .disputes import RulingAnswer, answer_dispute
 from .disputes.interview import IRREGULARITY
 
 MAX_CARDS = 200
@@ -67,14 +69,26 @@ class PackAnswer:
     law_text: list[dict[str, object]] | None  # the laws that rule on an incorrect pack; None for a correct one
     explanation: str
 
-    def as_json(self) -> Answer:
-        answer: Answer = {"size": self.size, "correct": self.correct, "missing": self.missing,
-                          "duplicates": self.duplicates, "foreign": self.foreign, "laws": self.laws,
-                          "cites": self.cites}
-        if self.law_text is not None:
-            answer["law_text"] = self.law_text
-        answer["explanation"] = self.explanation
-        return answer
+    def as_json(self) -> PackJson:
+        text: _LawText = {} if self.law_text is None else {"law_text": self.law_text}
+        return {"size": self.size, "correct": self.correct, "missing": self.missing, "duplicates": self.duplicates,
+                "foreign": self.foreign, "laws": self.laws, "cites": self.cites, **text,
+                "explanation": self.explanation}
+
+
+class PackJson(Explained):
+    """The ``pack`` kind's answer as sent (docs/api.md)."""
+
+    size: int
+    correct: bool
+    missing: list[str]
+    duplicates: list[str]
+    foreign: list[str]
+    law_text: NotRequired[list[dict[str, object]]]  # for an incorrect pack: the laws that rule on it
+
+
+class _LawText(TypedDict, total=False):
+    law_text: list[dict[str, object]]
 
 
 @decides("pack.piquet-pack")
@@ -108,8 +122,8 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> PackAnswe
         faults.append(f"{_named(foreign_cards)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
     # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it,
     # for a pack found wrong once its deal had begun (found at the cut, no deal would be void).
-    ruling = rule_on({"facts": {IRREGULARITY: INCORRECT_PACK, DEAL_BEGUN: True}}, book, params)
-    assert ruling["status"] == "ruling"  # law 45's row needs no fact beyond these
-    text = f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. " + ruling["explanation"]
-    return PackAnswer(len(canonical), correct, missing, duplicates, foreign, ruling["laws"],
-                      ruling["cites"] + [pack_rule], ruling["law_text"], text)
+    ruling = answer_dispute({"facts": {IRREGULARITY: INCORRECT_PACK, DEAL_BEGUN: True}}, book, params)
+    assert isinstance(ruling, RulingAnswer)  # law 45's row needs no fact beyond these
+    text = f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. " + ruling.explanation
+    return PackAnswer(len(canonical), correct, missing, duplicates, foreign, ruling.citing["laws"],
+                      ruling.citing["cites"] + [pack_rule], ruling.law_text, text)

@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NotRequired, TypedDict
 
 from .. import wording
 from ..cards import CANONICAL_CARDS, PACK, RANK_NAMES, SUITS, Card, Suit
 from ..errors import QuestionError
 from ..fields import read_card, read_cards, read_suit, require
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Kept, Params, RuleBook
-from .citing import Citing, Reasons, fields_for
+from .citing import Citing, Explained, Reasons, fields_for
 from .saying import Saying
 
 REVOKE = "law.43"  # renouncing, or not winning a trick when able: cited beside every duty of the follower
@@ -222,14 +223,22 @@ class PlayAnswer:
     citing: Citing
     explanation: str
 
-    def as_json(self) -> Answer:
+    def as_json(self) -> PlayJson:
         """The answer as docs/api.md gives it (``legal`` only when a card was asked about)."""
-        answer: Answer = {"legal_cards": [c.notation for c in self.legal_cards]}
-        if self.legal is not None:
-            answer["legal"] = self.legal
-        answer.update(self.citing)
-        answer["explanation"] = self.explanation
-        return answer
+        legal: _Legal = {} if self.legal is None else {"legal": self.legal}
+        return {"legal_cards": [c.notation for c in self.legal_cards], **legal, **self.citing,
+                "explanation": self.explanation}
+
+
+class PlayJson(Explained):
+    """The ``play`` kind's answer as sent (docs/api.md)."""
+
+    legal_cards: list[str]  # canonical, in rank order
+    legal: NotRequired[bool]  # only when a card was asked about
+
+
+class _Legal(TypedDict, total=False):
+    legal: bool
 
 
 @decides("deal.five-cards")
@@ -287,8 +296,14 @@ class TrickAnswer:
     citing: Citing
     explanation: str
 
-    def as_json(self) -> Answer:
+    def as_json(self) -> TrickJson:
         return {"winner": self.winner, **self.citing, "explanation": self.explanation}
+
+
+class TrickJson(Explained):
+    """The ``trick`` kind's answer as sent (docs/api.md)."""
+
+    winner: str  # leader | follower
 
 
 def answer_trick(question: Question, book: RuleBook, params: Params) -> TrickAnswer:

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from ..errors import QuestionError, excerpt
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
-from .citing import Citing, Reasons
+from .citing import Citing, Explained, Reasons
 
 POOL_RULE = "variant.pool-ecarte"
 PLAYERS = 3
@@ -41,6 +41,16 @@ class PoolGame(TypedDict):
     sits_out_next: str
 
 
+class PoolJson(Explained):
+    """The ``pool`` kind's answer as sent (the module's docstring; docs/api.md)."""
+
+    games: list[PoolGame]
+    seated: list[str] | None
+    sitting_out: str | None
+    streak: Streak
+    winner: str | None
+
+
 @dataclass(frozen=True, slots=True)
 class PoolAnswer:
     """The ``pool`` kind's answer: the games replayed, the next game's players (None once the pool is won),
@@ -54,7 +64,7 @@ class PoolAnswer:
     citing: Citing
     explanation: str
 
-    def as_json(self) -> Answer:
+    def as_json(self) -> PoolJson:
         return {"games": list(self.games), "seated": list(self.seated) if self.seated else None,
                 "sitting_out": self.sitting_out, "streak": self.streak, "winner": self.winner, **self.citing,
                 "explanation": self.explanation}

@@ -13,18 +13,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TypedDict
 
 from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, other, read_card, read_seat, read_suit, require
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
-from .citing import Citing, Reasons
+from .citing import Citing, Explained, Reasons
 from .play import REVOKE, trick_winner
 
 LEAD_OUT_OF_TURN = "law.40"
+
+
+class FaultCode(StrEnum):
+    """What a record of the tricks proves (``proven[].code``, docs/api.md)."""
+
+    REVOKE = "revoke"  # did not follow suit, and later played that suit
+    FAILED_TO_TRUMP = "failed-to-trump"  # neither followed nor trumped, and later played a trump
+    FAILED_TO_WIN_TRICK = "failed-to-win-trick"  # followed low, and later played a card of the suit that would win
+    LEAD_OUT_OF_TURN = "lead-out-of-turn"  # led without having won the previous trick (or the dealer at the first)
 
 
 @dataclass(frozen=True)
@@ -44,7 +54,7 @@ class Fault:
 
     trick: int
     seat: str
-    code: str
+    code: FaultCode
     proof: int | None
     rule_ids: tuple[str, ...]
     explanation: str
@@ -55,7 +65,7 @@ class Proven(TypedDict):
 
     trick: int
     seat: str
-    code: str
+    code: FaultCode
     proof: int | None
     laws: list[int]
     explanation: str
@@ -119,7 +129,7 @@ def _follower_fault(tricks: list[Trick], i: int, trump: Suit, params: Params) ->
         return None
     suit, who = led.suit, SEAT_NAMES[seat]
 
-    def proven(held: Callable[[Card], bool], code: str, duty: str,
+    def proven(held: Callable[[Card], bool], code: FaultCode, duty: str,
                says: Callable[[int, Card], str]) -> Fault | None:
         """The fault ``code`` if a later trick shows the follower held a card ``held`` all along."""
         proof = _later(tricks, i, seat, held)
@@ -129,16 +139,18 @@ def _follower_fault(tricks: list[Trick], i: int, trump: Suit, params: Params) ->
         return Fault(i, seat, code, proof, (params.rule_for(duty), REVOKE), says_it)
 
     if card.suit != suit and params.must_follow_suit:
-        fault = proven(lambda c: c.suit == suit, "revoke", "must_follow_suit", lambda n, shown: (
+        fault = proven(lambda c: c.suit == suit, FaultCode.REVOKE, "must_follow_suit", lambda n, shown: (
             f"At trick {i + 1} {who} played {card.pretty} to {led.pretty} without following suit, yet at trick "
             f"{n} he played {shown.pretty}, a {suit.english[:-1]} he held all along: a revoke."))
         if fault is None and card.suit != trump and suit != trump and params.must_trump_when_void:
-            fault = proven(lambda c: c.suit == trump, "failed-to-trump", "must_trump_when_void", lambda n, shown: (
-                f"At trick {i + 1} {who}, holding no {suit.english}, played {card.pretty} instead of trumping "
-                f"{led.pretty}, yet at trick {n} he played {shown.pretty}, a trump he held all along."))
+            fault = proven(lambda c: c.suit == trump, FaultCode.FAILED_TO_TRUMP, "must_trump_when_void",
+                           lambda n, shown: (
+                               f"At trick {i + 1} {who}, holding no {suit.english}, played {card.pretty} instead of "
+                               f"trumping {led.pretty}, yet at trick {n} he played {shown.pretty}, a trump he held all "
+                               "along."))
         return fault
     if card.suit == suit and params.must_head_trick and trick_winner(led, card, trump, params) == "leader":
-        return proven(lambda c: c.suit == suit and params.ranking.higher(c, led), "failed-to-win-trick",
+        return proven(lambda c: c.suit == suit and params.ranking.higher(c, led), FaultCode.FAILED_TO_WIN_TRICK,
                       "must_head_trick", lambda n, shown: (
                           f"At trick {i + 1} {who} played {card.pretty} under {led.pretty}, yet at trick {n} he "
                           f"played {shown.pretty}, which would have won it: he did not win a trick he could have "
@@ -159,7 +171,7 @@ def proven_faults(tricks: list[Trick], trump: Suit, params: Params) -> list[Faul
     rightful = "elder"  # the elder leads to the first trick; then the winner of each trick
     for i, trick in enumerate(tricks):
         if trick.leader != rightful:
-            faults.append(Fault(i, trick.leader, "lead-out-of-turn", None, ("play.lead", LEAD_OUT_OF_TURN),
+            faults.append(Fault(i, trick.leader, FaultCode.LEAD_OUT_OF_TURN, None, ("play.lead", LEAD_OUT_OF_TURN),
                                 f"At trick {i + 1} {SEAT_NAMES[trick.leader]} led {trick.led.pretty}, but it was "
                                 f"{SEAT_NAMES[rightful]}'s lead."))
         fault = _follower_fault(tricks, i, trump, params)
@@ -179,8 +191,15 @@ class RecordAnswer:
     citing: Citing
     explanation: str
 
-    def as_json(self) -> Answer:
+    def as_json(self) -> RecordJson:
         return {"proven": list(self.proven), "clean": not self.proven, **self.citing, "explanation": self.explanation}
+
+
+class RecordJson(Explained):
+    """The ``record`` kind's answer as sent (docs/api.md): the faults the record proves, in order."""
+
+    proven: list[Proven]
+    clean: bool
 
 
 @decides("play.lead", "pack.rank-order", "variant.ace-high")

@@ -12,7 +12,7 @@ from typing import NotRequired, TypedDict
 
 from ..errors import QuestionError
 from ..fields import SEAT_NAMES, SEATS, other, read_bool, read_seat, read_seat_numbers, require
-from ..jsontypes import Answer, Question
+from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
 from ..wording import number_word
@@ -331,8 +331,8 @@ class ScoreAnswer:
 
     scored: Scored
 
-    def as_json(self) -> Answer:
-        return dict(self.scored)
+    def as_json(self) -> Scored:
+        return self.scored.copy()  # ask() completes its answer: the score itself stays as worked out
 
 
 def answer_score(question: Question, book: RuleBook, params: Params) -> ScoreAnswer:

@@ -95,6 +95,7 @@ explanation but are not asked for.
 ``run_lesson(lesson, stdin, stdout, book=book, progress=None, start=1) -> Progress``
     The terminal lesson of ``ecarte-tutor lesson``, which offers practice at its end.
 """
+from . import simulate  # noqa: F401 - the mistakes' makers register themselves (lessons/mistakes.py MAKERS)
 from .checks import lesson_problems
 from .diagnosis import Diagnosis
 from .grading import (

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..engine.citing import Explained
 from ..rulebook import RuleBook
 from .diagnosis import Diagnosis
-from .kinds.base import Cited
 from .model import Exercise
 from .reading import BadResponse, LessonError
 
@@ -38,9 +38,9 @@ class Feedback:
     diagnosis: Diagnosis | None = None  # what is wrong (None when right)
 
 
-def engine_answer(exercise: Exercise, book: RuleBook) -> Cited:
+def engine_answer(exercise: Exercise, book: RuleBook) -> Explained:
     """The engine's full answer to the exercise's position."""
-    answer: Cited = exercise.handler.engine_answer(exercise, book)
+    answer: Explained = exercise.handler.engine_answer(exercise, book)
     return answer
 
 
@@ -60,7 +60,7 @@ def same_answer(exercise: Exercise, a: object, b: object) -> bool:
 def grade(exercise: Exercise, response: object, book: RuleBook) -> Feedback:
     """Compare ``response`` with the engine's answer; :class:`BadResponse` if it cannot be read."""
     kind = exercise.handler  # the values below are in this kind's shapes, and go back to it
-    answer: Cited = kind.engine_answer(exercise, book)
+    answer: Explained = kind.engine_answer(exercise, book)
     expected: Mapping[str, object] = kind.expected(exercise, answer)
     given: Mapping[str, object] = kind.normalize(exercise, response)  # the engine's answer is canonical already
     correct: bool = kind.agree(exercise, given, expected)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
 from ..errors import DataError
 from ..rulebook import Params, RuleBook
@@ -24,12 +24,10 @@ from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
 from .beside import once
 from .diagnosis import Diagnosis, profile_words
+from .exercise import AnyKind, Exercise, kinds_known, params_of
+from .exercise import Case as Case
 from .reading import LessonError
 from .vouched import NUMBER_WORDS, Unfilled, Vouched
-
-if TYPE_CHECKING:
-    from .kinds.base import AnyKind
-    from .model import Exercise
 
 MISTAKES_FILE = Path("course") / "mistakes.yaml"  # relative to the rule-book folder
 
@@ -65,35 +63,6 @@ class Catalogue:
 
     def get(self, mistake_id: str) -> Mistake | None:
         return next((m for m in self.mistakes if m.id == mistake_id), None)
-
-
-@dataclass
-class Case:
-    """An exercise as the makers read it: the kind, the position, the engine's answer and the rules."""
-
-    kind: AnyKind
-    exercise: Exercise
-    answer: Any  # the engine's answer, in the kind's shape
-    expected: Mapping[str, object]  # the right answer, in the response form
-    book: RuleBook
-    params: Params
-
-    @property
-    def position(self) -> Mapping[str, Any]:
-        return self.exercise.position
-
-    def right(self, response: Mapping[str, object]) -> bool:
-        agree: bool = self.kind.agree(self.exercise, response, self.expected)
-        return agree
-
-    def ask(self, position: Mapping[str, object]) -> Mapping[str, object] | None:
-        """The right answer (response form) to another position, None if the engine cannot rule on it."""
-        changed = replace(self.exercise, position=dict(position))
-        try:
-            expected: Mapping[str, object] = self.kind.expected(changed, self.kind.engine_answer(changed, self.book))
-        except LessonError:
-            return None
-        return expected
 
 
 @dataclass(frozen=True)
@@ -200,9 +169,7 @@ def wrong_answers(case: Case, mistake: Mistake) -> list[Wrong]:
         made = _forgets(case, mistake)
     elif "other_rule_book" in detect:
         made = _other_rule_book(case, mistake)
-    else:
-        from . import simulate  # noqa: F401  (its makers register themselves)
-
+    else:  # lessons/simulate.py's makers, registered as the lessons' package loads
         made = MAKERS[detect["custom"]](case, mistake)
     out: list[Wrong] = []
     for wrong in made:
@@ -226,8 +193,6 @@ class Named:
 
 
 def case_of(kind: AnyKind, exercise: Exercise, answer: Any, book: RuleBook) -> Case:
-    from .kinds.base import params_of
-
     return Case(kind, exercise, answer, kind.expected(exercise, answer), book, params_of(exercise, book))
 
 
@@ -301,8 +266,6 @@ def simulated(kind: AnyKind, exercise: Exercise, book: RuleBook) -> list[tuple[M
 
 def load_catalogue(path: Path | str, book: RuleBook, kinds: Mapping[str, object]) -> Catalogue:
     """Read and check the catalogue: schema, unique ids, known kinds, rules, makers and parameters."""
-    from . import simulate  # noqa: F401  (its makers register themselves)
-
     path = Path(path)
     document = load_yaml(path)
     for error in schema_errors("mistakes", document):
@@ -344,6 +307,4 @@ def _entry_problem(entry: MistakeEntry, book: RuleBook, params: Params, kinds: M
 
 def catalogue_of(book: RuleBook) -> Catalogue:
     """The catalogue beside ``book`` (``rules/course/mistakes.yaml``), loaded once; empty if it has none."""
-    from .kinds import EXERCISE_KINDS
-
-    return once(book, MISTAKES_FILE, lambda path: load_catalogue(path, book, EXERCISE_KINDS), Catalogue())
+    return once(book, MISTAKES_FILE, lambda path: load_catalogue(path, book, kinds_known()), Catalogue())

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import NotRequired, TypedDict, cast
+from typing import NotRequired, TypedDict
 
 from .. import paths
 from ..errors import DataError
@@ -18,24 +18,16 @@ from ..jsontypes import Question
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
+from .exercise import Choice as Choice
+from .exercise import Exercise as Exercise
+from .exercise import ExerciseEntry as ExerciseEntry
+from .exercise import params_of
 from .glossary import glossary_of
 from .kinds import EXERCISE_KINDS, KindError
-from .kinds.base import AnyKind, params_of
 from .reading import LessonError
 from .vouched import Unfilled, Vouched, asked
 
 FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$")
-
-
-class ExerciseEntry(TypedDict):
-    """An exercise as a lesson file writes it (schemas/lesson.schema.json), or a drill makes it."""
-
-    kind: str
-    prompt: str
-    position: Question
-    hint: str
-    choices: NotRequired[list[str]]  # dispute exercises: the remedy option ids offered
-    expected: NotRequired[dict[str, object]]
 
 
 class StepEntry(TypedDict):
@@ -55,44 +47,6 @@ class LessonFile(TypedDict):
     summary: str
     introduces: NotRequired[list[str]]  # glossary term ids
     steps: list[StepEntry]
-
-
-class Choice(TypedDict):
-    """One thing a learner may pick: the value sent, and its label."""
-
-    value: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """One exercise: a position in card notation, what the learner must answer, and a hint.
-
-    ``position`` is the question ``ask()`` receives, without ``kind``; ``expected`` is the
-    answer the YAML states (or None), in the response form of the kind.
-    """
-
-    kind: str
-    prompt: str
-    position: Question
-    hint: str
-    choices: tuple[Choice, ...] = ()
-    expected: dict[str, object] | None = None
-
-    @property
-    def handler(self) -> AnyKind:
-        """The object that reads, grades, diagnoses and shows this kind of exercise."""
-        return EXERCISE_KINDS[self.kind]
-
-    @property
-    def ask_kind(self) -> str | None:
-        """The ``ask()`` kind that decides this exercise (None for rank-order)."""
-        return self.handler.ask_kind
-
-    @property
-    def profile(self) -> str | None:
-        # as the position names it: ask() (the engine's answer) and params_of check it
-        return cast("str | None", self.position.get("profile"))
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 
 from ..cards import PACK
 from ..engine import hand
+from ..engine.advice import AdviceJson
 from ..engine.hand import HandState, WrittenAction
 from ..engine.illegal import Illegal
 from ..engine.scoring import Scored
 from ..fields import other
 from ..jsontypes import Question
 from ..rulebook import Kept, Params
-from .answers import AdviceAnswer
 from .game import Game, HandPlay, LogEntry, seat_view
 from .review import review_hand
 from .telling import action_line, tutor_reasons
@@ -247,7 +247,7 @@ def _audit_hand(game: Game, hp: HandPlay, found: Findings, reviews: bool) -> Non
             check_text(game, state, note["text"], "review", found)
 
 
-def _check_consequences(game: Game, state: HandState, advice: AdviceAnswer, found: Findings) -> None:
+def _check_consequences(game: Game, state: HandState, advice: AdviceJson, found: Findings) -> None:
     for consequence in advice["consequences"]:
         found.checked["consequences"] += 1
         expected = engine_points(game, state, consequence["choice"], consequence["outcome"])

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from ..cards import Card
 from ..engine import hand
 from ..engine.deal import Deal
 from ..engine.hand import WrittenAction
-from ..engine.scoring import AwardFields
+from ..engine.scoring import AwardFields, Scored
 from ..jsontypes import Question
 from ..marks import option_id
 from ..rulebook import FactValue
 from . import dealing
-from .answers import HandAnswer
+from .incident_codes import IncidentCode
 from .settings import Settings
 
 OVER = ("complete", "game-over")  # the hand referee's phases of a hand that is over
@@ -41,7 +42,7 @@ class SheetEntry(PlayerAward):
 class Incident:
     """An irregularity the tutor committed (its drill's ``code``), and how far it has got."""
 
-    code: str
+    code: IncidentCode
     deal: int  # the hand it belongs to
     at: int  # how many actions that hand had when it was committed
     offender: str  # the tutor's seat then
@@ -51,6 +52,14 @@ class Incident:
     point: bool = False  # a point the tutor marked without earning it, still on the score
     stopped: bool = False  # the learner has been shown it (a decision was offered since)
     observed: dict[str, FactValue] = field(default_factory=dict)  # what the table saw when it was called
+
+
+class ScoredHand(TypedDict):
+    """A hand that is over, and what it scored: as the referee (the ``hand`` kind) scored it, or as a ruling
+    scores its tricks (``legal`` false then, as for a revoke the referee would have stopped at)."""
+
+    legal: bool
+    score: Scored
 
 
 @dataclass(frozen=True)
@@ -74,9 +83,9 @@ class HandPlay:
     actions: list[WrittenAction] = field(default_factory=list)  # canonical actions, in order
     by: list[str] = field(default_factory=list)  # the player who made each action
     passed_at: int | None = None  # the learner let the tutor go on when this many actions were made
-    answer: HandAnswer | None = None  # the hand kind's answer, once the hand is over
+    answer: ScoredHand | None = None  # once the hand is over
     # irregularity drills (:mod:`.drills`): what the tutor was set to commit in this deal, and what came of it
-    drill: str | None = None  # the drill's code, chosen by the seed when the deal is made
+    drill: IncidentCode | None = None  # the drill's code, chosen by the seed when the deal is made
     drill_from: int = 0  # the drill waits until this many tricks have been played
     incident: Incident | None = None  # the irregularity committed in this deal, once it is
     void: str | None = None  # the ruling that set this deal aside: fresh-deal or replay-hand

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 from ..cards import Card, Suit
 from ..engine import hand
@@ -35,6 +35,7 @@ from ..engine.hand import WrittenAction
 from ..rulebook import FactValue, RuleBook, TableDrill
 from .deals import HandPlay, Incident
 from .drilltable import DrillTable
+from .incident_codes import IncidentCode
 from .settings import TableError
 
 CALL_WORD, TUTOR_WORD = "L!", "T!"
@@ -59,7 +60,7 @@ class Staging:
     """How the tutor commits one drill: its moment, what it does, what the table sees, and what the
     facts of the hand are when the referee is called (the drill's ``observed`` facts)."""
 
-    code = ""
+    code: ClassVar[IncidentCode]
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         return False
@@ -98,7 +99,7 @@ def _tricks_since(hp: HandPlay, at: int) -> list[WrittenAction]:
 
 
 class DealerSix(Staging):
-    code = "dealer-six"
+    code = IncidentCode.DEALER_SIX
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         return _at_start(hp) and hp.deal.turn_up.rank != "K"  # law 19: no turned king in a faulty deal
@@ -111,7 +112,7 @@ class DealerSix(Staging):
 
 
 class ElderFour(Staging):
-    code = "elder-four"
+    code = IncidentCode.ELDER_FOUR
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         return _at_start(hp) and hp.deal.turn_up.rank != "K"
@@ -124,7 +125,7 @@ class ElderFour(Staging):
 
 
 class TwoTurned(Staging):
-    code = "two-turned"
+    code = IncidentCode.TWO_TURNED
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         return _at_start(hp)
@@ -137,7 +138,7 @@ class TwoTurned(Staging):
 
 
 class DealOutOfTurn(Staging):
-    code = "deal-out-of-turn"
+    code = IncidentCode.DEAL_OUT_OF_TURN
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         # not with a king turned up: it would be the tutor's, who did not deal in turn, before anyone spoke
@@ -152,7 +153,7 @@ class DealOutOfTurn(Staging):
 
 
 class ExposedInExchange(Staging):
-    code = "exposed-in-exchange"
+    code = IncidentCode.EXPOSED_IN_EXCHANGE
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         last = hp.actions[-1] if hp.actions else None
@@ -168,7 +169,7 @@ class ExposedInExchange(Staging):
 
 
 class LeadOutOfTurn(Staging):
-    code = "lead-out-of-turn"
+    code = IncidentCode.LEAD_OUT_OF_TURN
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         state = hp.state
@@ -187,7 +188,7 @@ class LeadOutOfTurn(Staging):
 
 
 class Revoke(Staging):
-    code = "revoke"
+    code = IncidentCode.REVOKE
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         state = hp.state
@@ -214,7 +215,7 @@ class Revoke(Staging):
 
 
 class FalseKing(Staging):
-    code = "false-king"
+    code = IncidentCode.FALSE_KING
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         state = hp.state
@@ -236,7 +237,7 @@ class FalseKing(Staging):
 
 
 class NamedSuit(Staging):
-    code = "named-suit"
+    code = IncidentCode.NAMED_SUIT
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         state = hp.state
@@ -262,7 +263,7 @@ class NamedSuit(Staging):
 
 
 class Abandoned(Staging):
-    code = "abandoned"
+    code = IncidentCode.ABANDONED
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         state = hp.state
@@ -275,7 +276,7 @@ class Abandoned(Staging):
 
 
 class AcceptanceRetracted(Staging):
-    code = "acceptance-retracted"
+    code = IncidentCode.ACCEPTANCE_RETRACTED
 
     def ready(self, game: DrillTable, hp: HandPlay) -> bool:
         last = hp.actions[-1] if hp.actions else None
@@ -286,7 +287,7 @@ class AcceptanceRetracted(Staging):
 class Overscore(Staging):
     """Committed when the next deal begins, on the deal just scored (``incidents.commit_due``)."""
 
-    code = "overscore"
+    code = IncidentCode.OVERSCORE
 
     def ready_after(self, game: DrillTable, done: HandPlay, hp: HandPlay) -> bool:
         # the point marked beyond the hand must not be the one that reaches the game's target
@@ -312,12 +313,12 @@ def shift(game: DrillTable, hp: HandPlay, points: int) -> None:
 
 
 OVERSCORE = Overscore()
-STAGINGS: dict[str, Staging] = {s.code: s for s in (
+STAGINGS: dict[IncidentCode, Staging] = {s.code: s for s in (
     DealerSix(), ElderFour(), TwoTurned(), DealOutOfTurn(), ExposedInExchange(), LeadOutOfTurn(), Revoke(),
     FalseKing(), NamedSuit(), Abandoned(), AcceptanceRetracted(), OVERSCORE)}
 
 
-def drill_of(book: RuleBook, code: str) -> TableDrill:
+def drill_of(book: RuleBook, code: IncidentCode) -> TableDrill:
     """The drill ``code`` of the rule book (its law, facts, words and remedies)."""
     drill = book.table_drills.get(code)
     if drill is None or code not in STAGINGS:

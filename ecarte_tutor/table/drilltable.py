@@ -16,8 +16,8 @@ from ..engine.disputes.answers import Ruling, RulingOption
 from ..engine.hand import NextAction, WrittenAction
 from ..jsontypes import Answer
 from ..rulebook import Params, RuleBook
-from .answers import HandAnswer
-from .deals import HandPlay, Incident, SheetEntry
+from .deals import HandPlay, Incident, ScoredHand, SheetEntry
+from .incident_codes import IncidentCode
 from .players import Chosen
 from .settings import Settings
 
@@ -53,7 +53,7 @@ class Call(TypedDict):
     """A call of the referee, or an irregularity of the tutor's let pass (``called`` false)."""
 
     deal: int
-    code: str | None  # the drill's; None: a call when nothing irregular had happened
+    code: IncidentCode | None  # the drill's; None: a call when nothing irregular had happened
     law: NotRequired[int]
     called: bool
     report: NotRequired[Report]
@@ -93,7 +93,7 @@ class DrillTable(Protocol):
     def tutor_choice(self, seat: str, choices: list[NextAction]) -> Chosen:
         """What the tutor would choose among ``choices``."""
 
-    def end_hand(self, answer: HandAnswer) -> None:
+    def end_hand(self, answer: ScoredHand) -> None:
         """The current hand ends with a ruling's score (a hand given up)."""
 
     def note_incident(self, player: str, code: str, said: str) -> None:

@@ -26,14 +26,13 @@ from typing import NotRequired, TypedDict
 from ..cards import PACK, Card
 from ..engine import hand
 from ..engine.deal import Deal
-from ..engine.hand import FirstIllegal, NextAction, TrickRecord, WrittenAction
+from ..engine.hand import FirstIllegal, HandJson, NextAction, TrickRecord, WrittenAction
 from ..engine.illegal import Illegal
 from ..errors import QuestionError
 from ..fields import other
 from ..rulebook import RuleBook, default_rulebook
 from . import dealing, incidents, moves
-from .answers import HandAnswer
-from .deals import OVER, REPLAY, HandPlay, Incident, PlayerAward, SheetEntry
+from .deals import OVER, REPLAY, HandPlay, Incident, PlayerAward, ScoredHand, SheetEntry
 from .hoffmann import Commitments
 from .players import Chosen, make_player
 from .settings import PLAYERS, Settings, TableError, make_settings, read_record
@@ -243,7 +242,7 @@ class Game:
                                         if r in self.book.rules and (law := self.book.rules[r].law)}),
                         "explanation": exc.explanation, "legal_alternatives": hand.next_actions(state, self.params)}
             return None
-        verdict = asked(hp.question(self.settings, [*hp.actions, attempt]), self.book, HandAnswer)
+        verdict = asked(hp.question(self.settings, [*hp.actions, attempt]), self.book, HandJson)
         return verdict["first_illegal"]
 
     def call_referee(self, answers: object, option: str | None = None) -> incidents.Report:
@@ -275,7 +274,7 @@ class Game:
         self._new_hand(hp.dealer, hp.deal if how == REPLAY else None)
         return self.current
 
-    def end_hand(self, answer: HandAnswer) -> None:
+    def end_hand(self, answer: ScoredHand) -> None:
         """The current hand ends with a ruling's score (a hand given up, law 42)."""
         self._finish_hand(answer)
 
@@ -390,15 +389,16 @@ class Game:
         if hp.over:
             self._finish_hand()
 
-    def _finish_hand(self, answer: HandAnswer | None = None) -> None:
+    def _finish_hand(self, answer: ScoredHand | None = None) -> None:
         """Score the hand that is over (``answer``: a ruling's score instead of the referee's) and deal the next."""
         hp = self.current
         if answer is None and hp.irregular:  # the referee would stop at the revoke: score what was tracked
             answer = {"legal": False, "score": hand.score_state(hp.state, hp.score_before, self.params, self.book)}
         elif answer is None:
-            answer = asked(hp.question(self.settings), self.book, HandAnswer)
-            if not answer["legal"] or "score" not in answer:
-                raise TableDefect(f"the hand referee did not accept deal {hp.number + 1}: {answer['explanation']}")
+            refereed = asked(hp.question(self.settings), self.book, HandJson)
+            if not refereed["legal"] or "score" not in refereed:
+                raise TableDefect(f"the hand referee did not accept deal {hp.number + 1}: {refereed['explanation']}")
+            answer = {"legal": True, "score": refereed["score"]}
         hp.answer = answer = incidents.scored(self, hp, answer)  # a ruling may score the tricks (laws 25, 43)
         score = answer["score"]
         entries: list[SheetEntry] = [{"deal": hp.number, "player": hp.player(award["seat"]), **award}

@@ -20,9 +20,9 @@ from typing import TypedDict
 
 from ..cards import Card
 from ..engine import play, stakes
+from ..engine.citing import Explained
 from ..jsontypes import Question
 from ..rulebook import RuleBook
-from .answers import Explained
 from .discard import choose_discard
 from .game import Decision, Game
 from .hoffmann import lead_preference

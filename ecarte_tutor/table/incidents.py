@@ -27,6 +27,7 @@ from ..rulebook import Fact, Params, RuleBook
 from .deals import HandPlay, Incident, SheetEntry
 from .drills import CALL_WORD, NOTHING, OVERSCORE, STAGINGS, TUTOR_WORD, Staged, drill_of, said
 from .drilltable import Call, DrillTable, GradedFact, Report
+from .incident_codes import IncidentCode
 from .remedies import carry_out, scored
 from .remedies import let_pass as settle_let_pass
 from .settings import TableError
@@ -39,7 +40,7 @@ __all__ = ["Call", "GradedFact", "Report", "adjustments", "ask_dispute", "assess
 FALLBACK_TRICK = 2  # with several drills, the tutor commits one at the start of the third trick at the latest
 
 
-def fits(book: RuleBook, code: str, seats: Mapping[str, str]) -> bool:
+def fits(book: RuleBook, code: IncidentCode, seats: Mapping[str, str]) -> bool:
     """Can drill ``code`` be committed with the players in ``seats`` (its ``seating``)?"""
     seating = drill_of(book, code).entry.get("seating")
     return seating is None or seats["tutor" if seating == "tutor-deals" else "learner"] == "dealer"
@@ -101,7 +102,7 @@ def commit_due(game: DrillTable) -> bool:
     return True
 
 
-def _fallback(game: DrillTable, hp: HandPlay) -> str | None:
+def _fallback(game: DrillTable, hp: HandPlay) -> IncidentCode | None:
     """With several drills, at the start of the third trick: the first drill that can be committed now."""
     state = hp.state
     if len(game.settings.drills) < 2 or hp.drill == OVERSCORE.code or state.phase != "play" \
@@ -111,7 +112,7 @@ def _fallback(game: DrillTable, hp: HandPlay) -> str | None:
                  and STAGINGS[c].ready(game, hp)), None)
 
 
-def _commit(game: DrillTable, hp: HandPlay, code: str, detail: str) -> None:
+def _commit(game: DrillTable, hp: HandPlay, code: IncidentCode, detail: str) -> None:
     incident = STAGINGS[code].stage(game, hp, detail)
     hp.incident = incident
     game.open = incident
@@ -321,8 +322,9 @@ def replay_word(game: DrillTable, index: int, word: str) -> None:
     """Stage again a drill word of a record (``T!code:detail`` or ``L!option:answers``)."""
     try:
         if word.startswith(TUTOR_WORD):
-            code, _, detail = word[2:].partition(":")
-            if code not in STAGINGS or code not in game.settings.drills:
+            written, _, detail = word[2:].partition(":")
+            code = next((c for c in game.settings.drills if c == written), None)
+            if code is None:
                 raise TableError(f"Move {index + 1} ({word[:40]}) names no drill of this game.", "moves")
             done = game.hands[-2] if code == OVERSCORE.code and len(game.hands) > 1 else game.current
             _commit(game, done, code, detail)

@@ -22,8 +22,9 @@ from typing import NamedTuple, TypeAlias
 
 from ..cards import Card
 from ..engine import stakes
+from ..engine.advice import AdviceJson
+from ..engine.analysis import CardFigures, ViewedJson
 from ..engine.hand import NextAction, WrittenAction
-from .answers import AdviceAnswer, CardFigures, Viewed
 from .discard import choose_discard
 from .hoffmann import LEAD_WORDS, SCORE_RULE, conceal_king, lead_preference, score_adjusted
 from .view import SeatView
@@ -156,7 +157,7 @@ class Club(Beginner):
 
     level = "club"
 
-    def analysis(self, view: SeatView) -> Viewed:
+    def analysis(self, view: SeatView) -> ViewedJson:
         """The analysis from this seat's view, once per decision (a wager, then a card, share it)."""
         if "analysis" not in view.cache:
             view.cache["analysis"] = view.analyse()
@@ -164,7 +165,7 @@ class Club(Beginner):
 
     def advised(self, view: SeatView) -> tuple[str, list[str], str]:
         """The advice for this seat's cards, its rules, and why in full (the advice kind's own verdict)."""
-        answer: AdviceAnswer = view.advice()
+        answer: AdviceJson = view.advice()
         return answer["advice"], answer["cites"], answer["explanation"].split(". ", 1)[-1]
 
     def _exchange(self, view: SeatView, choices: list[NextAction]) -> Reasoned:

@@ -20,8 +20,7 @@ from ..engine.disputes.answers import Ruling
 from ..engine.hand import WrittenAction
 from ..fields import SEATS
 from ..rulebook import RuleBook
-from .answers import HandAnswer
-from .deals import FRESH, REPLAY, HandPlay, Incident, Ruled
+from .deals import FRESH, REPLAY, HandPlay, Incident, Ruled, ScoredHand
 from .drills import drill_of, said, shift
 from .drilltable import DrillTable
 from .truth import true_ruling
@@ -136,7 +135,7 @@ def let_pass(game: DrillTable, hp: HandPlay, incident: Incident) -> None:
         EFFECTS[effect](game, hp, incident, true_ruling(game, incident), "")
 
 
-def ruled_score(game: DrillTable, hp: HandPlay, points: Mapping[str, int], ruling: Ruling, why: str) -> HandAnswer:
+def ruled_score(game: DrillTable, hp: HandPlay, points: Mapping[str, int], ruling: Ruling, why: str) -> ScoredHand:
     """The hand's score with its tricks scored as a ruling says (``points`` by seat, ``why`` its words):
     the kings as the hand claimed them, then the ruling's award, and the game's end as the score says."""
     state = hp.state
@@ -151,7 +150,7 @@ def ruled_score(game: DrillTable, hp: HandPlay, points: Mapping[str, int], rulin
                                                    with_tricks=state.phase != "game-over", ruled=award)}
 
 
-def scored(game: DrillTable, hp: HandPlay, answer: HandAnswer) -> HandAnswer:
+def scored(game: DrillTable, hp: HandPlay, answer: ScoredHand) -> ScoredHand:
     """The score of a hand that is over: the referee's, or, when a ruling scores its tricks (the hand let
     stand, or played over), the points of the ruling's option asked again on the hand as it ended."""
     ruled = hp.ruled

@@ -26,13 +26,16 @@ from typing import Literal, NotRequired, TypedDict
 
 from ..cards import Card
 from ..engine import hand, play, stakes
+from ..engine.advice import AdviceJson
+from ..engine.analysis import CardFigures, DoubleDummyJson, ViewedJson
 from ..engine.hand import HandState, TrickRecord, WrittenAction
+from ..engine.record import FaultCode, RecordJson
 from ..fields import SEATS
 from ..marks import decides
-from .answers import AdviceAnswer, CardFigures, DoubleDummy, RecordAnswer, Viewed
 from .discard import DISCARD_RULE, choose_discard
 from .game import Game, HandPlay, PlayerAward, SheetEntry, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
+from .incident_codes import IncidentCode
 from .incidents import Call, GradedFact
 from .settings import TableError
 from .telling import DealSummary, deal_summary, pretty, tutor_reasons
@@ -278,7 +281,7 @@ def _review_action(game: Game, hp: HandPlay, state: HandState, index: int,
         number = stakes.proposal_at(state.phase, state.proposals)
         advice = asked({"kind": "advice", **game.settings.question(), "trump": state.trump.letter,
                         "hand": [c.notation for c in mine], "seat": seat, "proposal_number": number},
-                       game.book, AdviceAnswer)
+                       game.book, AdviceJson)
         advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
         matched = verb == advised
         verdict = (", as the jeux de règle advise. " if matched else
@@ -326,8 +329,8 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
         return None  # no choice, nothing to review
     question = {"kind": "analyse", **game.settings.question(), "deal": hp.question(game.settings)["deal"],
                 "actions": hp.actions[:index]}
-    both = asked(question, game.book, DoubleDummy)
-    mine = asked({**question, "view": seat}, game.book, Viewed)
+    both = asked(question, game.book, DoubleDummyJson)
+    mine = asked({**question, "view": seat}, game.book, ViewedJson)
     tricks = {entry["card"]: entry["tricks"] for entry in both["cards"]}
     figures = {entry["card"]: entry for entry in mine["cards"]}
     played = Card.from_str(action["card"])
@@ -478,14 +481,14 @@ def _claimable(game: Game, entry: Call) -> str:
 
 def _proof(game: Game, hp: HandPlay, entry: Call) -> str:
     """For a revoke let pass: does the record of the tricks prove it (the ``record`` kind)?"""
-    if entry["code"] != "revoke":
+    if entry["code"] != IncidentCode.REVOKE:
         return ""
     tricks = [{"leader": t["leader"], "led": t["led"], "followed": t["followed"]} for t in hp.state.history]
     answer = asked({"kind": "record", **game.settings.question(), "trump": hp.state.trump.letter,
-                    "tricks": tricks}, game.book, RecordAnswer)
+                    "tricks": tricks}, game.book, RecordJson)
     # (the record proves a revoke by a later trick: ``proof`` is None only for a lead out of turn)
     revokes = [(p["trick"], p["proof"]) for p in answer["proven"]
-               if p["code"] == "revoke" and p["seat"] == hp.seats["tutor"] and p["proof"] is not None]
+               if p["code"] == FaultCode.REVOKE and p["seat"] == hp.seats["tutor"] and p["proof"] is not None]
     if not revokes:
         return " The record of the tricks does not prove it: the tutor never showed that suit again."
     trick, proof = revokes[0]

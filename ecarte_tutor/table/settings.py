@@ -16,6 +16,7 @@ from ..errors import QuestionError, excerpt
 from ..jsontypes import Question
 from ..rulebook import Params, RuleBook
 from .dealing import MAX_SEED
+from .incident_codes import IncidentCode
 
 VERSION = 1
 LEVELS = ("beginner", "club", "book")
@@ -40,7 +41,7 @@ class Settings:
     level: str
     agreements: tuple[object, ...] = ()  # as a question writes them: names, or one-key objects like {"game-target": 7}
     first_dealer: str = "tutor"
-    drills: tuple[str, ...] = ()  # the irregularities the tutor commits on purpose (rules/laws: drills), by code
+    drills: tuple[IncidentCode, ...] = ()  # the irregularities the tutor commits on purpose (rules/laws: drills)
 
     def question(self) -> Question:
         """The fields every question of this game carries (profile, and agreements when there are any)."""
@@ -77,11 +78,12 @@ def make_settings(book: RuleBook, *, seed: object, profile: object = None, level
         raise TableError(f"Who deals first must be 'learner' or 'tutor', not {excerpt(first_dealer)}.", "dealer")
     if not isinstance(agreements, (list, tuple)):
         raise TableError("The agreements must be a list such as [\"doubling\", {\"game-target\": 7}].", "agreements")
-    known = book.table_drills  # the drills beside their laws (rules/laws/*.yaml)
+    # the drills beside their laws (rules/laws/*.yaml) that the table stages
+    known = [code for code in book.table_drills if code in set(IncidentCode)]
     if not isinstance(drills, (list, tuple)) or any(not isinstance(d, str) or d not in known for d in drills):
         raise TableError(f"The drills must be a list of {', '.join(known)}; not {excerpt(drills)}.", "drills")
     settings = Settings(seed, profile.strip().lower(), level, tuple(agreements), first_dealer,
-                        tuple(dict.fromkeys(drills)))
+                        tuple(dict.fromkeys(IncidentCode(d) for d in drills)))
     try:
         settings.params(book)
     except QuestionError as exc:

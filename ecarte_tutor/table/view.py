@@ -16,11 +16,12 @@ from typing import TypedDict, TypeVar, cast
 from ..asking import ask
 from ..cards import Card, Suit
 from ..engine import analysis, holdings, play, stakes
+from ..engine.advice import AdviceJson
+from ..engine.analysis import ViewedJson
 from ..engine.hand import ShownState
 from ..fields import other
 from ..jsontypes import Question
 from ..rulebook import Params, RuleBook
-from .answers import AdviceAnswer, Viewed
 
 A = TypeVar("A", bound=Mapping[str, object])
 
@@ -31,7 +32,8 @@ class TableDefect(RuntimeError):
 
 def asked(question: Question, book: RuleBook, shape: type[A]) -> A:
     """``ask(question)``, raising :class:`TableDefect` on an error answer; ``shape`` names the answer the
-    question's kind gives (:mod:`.answers`), for the type checker: nothing is checked at run time."""
+    question's kind gives (its TypedDict, beside the kind's handler: ``engine.advice.AdviceJson``...), for the type
+    checker: nothing is checked at run time."""
     answer = ask(question, book)
     error = answer.get("error")
     if isinstance(error, dict):  # ask()'s error object: code, message, field
@@ -61,7 +63,7 @@ class SeatView:
     book: RuleBook
     number: int  # which deal of the game
     _question: Question = field(repr=False, default_factory=dict)  # deal, actions, profile: for the engine only
-    cache: dict[str, Viewed] = field(repr=False, default_factory=dict)  # the analysis worked out for this decision
+    cache: dict[str, ViewedJson] = field(repr=False, default_factory=dict)  # the analysis worked out for this decision
     _known: holdings.Knowledge | None = field(repr=False, default=None)  # what it knows of the other hand
 
     @property
@@ -86,20 +88,20 @@ class SeatView:
         """A question of this game (profile and agreements added), whose answer has ``shape``."""
         return asked({**question, **_settings_fields(self._question)}, self.book, shape)
 
-    def analyse(self) -> Viewed:
+    def analyse(self) -> ViewedJson:
         """The ``analyse`` kind from this seat's view: only what this seat knows is used."""
         return self.ask({"kind": "analyse", "deal": self._question["deal"], "actions": self._question["actions"],
-                         "view": self.seat}, Viewed)
+                         "view": self.seat}, ViewedJson)
 
     @property
     def proposal_number(self) -> int:
         """Which proposal of the hand an exchange decision now is about (1: the first)."""
         return stakes.proposal_at(self.phase, self.public["proposals"])
 
-    def advice(self) -> AdviceAnswer:
+    def advice(self) -> AdviceJson:
         """The jeux de règle for this seat's five cards, at this proposal."""
         return self.ask({"kind": "advice", "trump": self.trump.letter, "hand": [c.notation for c in self.hand],
-                         "seat": self.seat, "proposal_number": self.proposal_number}, AdviceAnswer)
+                         "seat": self.seat, "proposal_number": self.proposal_number}, AdviceJson)
 
     def knowledge(self) -> holdings.Knowledge:
         """What this seat knows of the other hand in play: the unseen cards it may hold (its own cards

@@ -14,10 +14,11 @@ from typing import TypedDict
 
 from ..cards import Card
 from ..engine import stakes, wagers
+from ..engine.advice import AdviceJson
+from ..engine.citing import Explained
 from ..engine.hand import NextAction
 from ..jsontypes import Question
 from ..marks import decides
-from .answers import AdviceAnswer, Explained
 from .discard import DISCARD_RULE, choose_discard
 from .hoffmann import LEADING_RULE, lead_preference
 from .view import SeatView
@@ -65,7 +66,7 @@ class Reason(TypedDict):
 def reasons(view: SeatView, choices: list[NextAction]) -> list[Reason]:
     """``[{"choice": action, "why": one line, "cites": [rule ids]}]``, one per choice."""
     out: list[Reason] = []
-    advice: AdviceAnswer | None = None
+    advice: AdviceJson | None = None
     for choice in choices:
         verb = choice["do"]
         if verb == "card":
@@ -114,7 +115,7 @@ def lead_hint(view: SeatView, card: Card) -> str:
 
 
 @decides("exchange.accept-or-refuse", "exchange.propose")
-def _exchange(view: SeatView, verb: str, advice: AdviceAnswer) -> tuple[str, list[str]]:
+def _exchange(view: SeatView, verb: str, advice: AdviceJson) -> tuple[str, list[str]]:
     advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
     verdict = "the jeux de règle advise it" if verb == advised else "the jeux de règle advise against it"
     first = advice["explanation"].split(". ", 1)[-1]  # the hand is on show already: keep the verdict's reasons

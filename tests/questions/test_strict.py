@@ -1,5 +1,6 @@
 """A field a question's kind does not have, anywhere in the question, is an error naming it."""
 import dataclasses
+from types import SimpleNamespace
 
 import pytest
 
@@ -113,7 +114,8 @@ def test_the_handlers_precise_errors_come_before_the_schemas(monkeypatch):
 
 
 def test_the_schema_stands_when_a_handler_lets_a_bad_question_through(monkeypatch):
-    lenient = dataclasses.replace(KINDS["trick"], answer=lambda question, book, params: {"winner": "leader"})
+    lenient = dataclasses.replace(KINDS["trick"], answer=lambda question, book, params: SimpleNamespace(
+        as_json=lambda: {"winner": "leader"}))  # an outcome whose JSON is the handler's
     monkeypatch.setitem(KINDS, "trick", lenient)
     found = error({"kind": "trick", "trump": "H", "led": "KS", "followed": 7})
     assert (found["code"], found["field"]) == ("bad-field", "followed")

@@ -2,6 +2,7 @@
 import dataclasses
 import importlib
 import json
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -110,7 +111,8 @@ def test_a_fault_in_the_view_is_logged_and_answered_with_a_400(client, monkeypat
 
 def test_an_answer_that_is_no_json_is_a_400_not_a_500(client, monkeypatch):
     monkeypatch.setitem(KINDS, "play", dataclasses.replace(KINDS["play"],
-                                                           answer=lambda question, book, params: {"odd": float("inf")}))
+                                                           answer=lambda question, book, params: SimpleNamespace(
+                                                               as_json=lambda: {"odd": float("inf")})))
     assert_error_object(post(client, PLAY), 400, "internal-error")
 
 

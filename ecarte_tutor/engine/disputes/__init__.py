@@ -7,25 +7,20 @@ what follows from them (:mod:`.knowledge`), the rows in force under the profile
 """
 from __future__ import annotations
 
-from ...jsontypes import Answer, Question
+from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
-from .answers import Need, Ruling, need_answer, ruling_answer
+from .answers import Need, NeedAnswer, Ruling, RulingAnswer, need_answer, ruling_answer
 from .facts import read_facts
 from .interview import IRREGULARITY, facts_used, next_step
 from .knowledge import establish
 from .points import refuse_unmade
 from .rows import decision_rows
 
-__all__ = ["Need", "Ruling", "answer_dispute", "rule_on"]
+__all__ = ["Need", "NeedAnswer", "Ruling", "RulingAnswer", "answer_dispute"]
 
 
-def answer_dispute(question: Question, book: RuleBook, params: Params) -> Answer:
-    """Answer a ``dispute`` question: the next fact to ask for, or the ruling."""
-    return dict(rule_on(question, book, params))
-
-
-def rule_on(question: Question, book: RuleBook, params: Params) -> Need | Ruling:
-    """The next fact to ask for, or the ruling (the answer of a ``dispute`` question, typed)."""
+def answer_dispute(question: Question, book: RuleBook, params: Params) -> NeedAnswer | RulingAnswer:
+    """Kind ``dispute``: the next fact to ask for, or the ruling."""
     given = read_facts(question, book)
     if IRREGULARITY not in given:
         # The irregularity is always the first question: nothing can be ruled without it.

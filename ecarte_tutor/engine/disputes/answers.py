@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict
 
 from ...fields import SEAT_NAMES, SEATS
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook
-from ..citing import Reasons
+from ..citing import Citing, Reasons
 from .knowledge import Knowledge, moments
 from .points import concession_reason, option_points, specs
 from .rows import Row, resolve_seat
@@ -36,7 +37,7 @@ class NeedFact(TypedDict):
 
 
 class Need(TypedDict):
-    """The answer while a fact is missing (``status: need``)."""
+    """The answer as sent while a fact is missing (``status: need``)."""
 
     status: Literal["need"]
     need: NeedFact
@@ -56,8 +57,8 @@ class RulingOption(TypedDict):
     points: NotRequired[dict[str, int]]
 
 
-class RulingHead(TypedDict):
-    """A ruling's fields up to its points (built first, so that points, when given, keep their place)."""
+class Ruling(TypedDict):
+    """The ruling as sent (``status: ruling``), its fields in the order the API gives them."""
 
     status: Literal["ruling"]
     case: str
@@ -68,16 +69,59 @@ class RulingHead(TypedDict):
     chooser: str | None
     options: list[RulingOption]
     points: NotRequired[dict[str, int]]
-
-
-class Ruling(RulingHead):
-    """The ruling (``status: ruling``), its fields in the order the API gives them."""
-
     explanation: str
     window: str
     facts_used: dict[str, FactValue]
     timeline: list[TimelineEntry]
     law_text: list[dict[str, object]]
+
+
+@dataclass(frozen=True, slots=True)
+class NeedAnswer:
+    """The ``dispute`` kind's answer while a fact is missing: the fact asked for, the agreement that makes it
+    asked (``cites``), the facts given so far and the moments they establish."""
+
+    need: NeedFact
+    cites: list[str]
+    facts_used: dict[str, FactValue]
+    timeline: list[TimelineEntry]
+
+    def as_json(self) -> Need:
+        return {"status": "need", "need": self.need, "laws": [], "cites": self.cites,
+                "explanation": f"To rule, I need to know one more thing: {self.need['question']}",
+                "facts_used": self.facts_used, "timeline": self.timeline}
+
+
+@dataclass(frozen=True, slots=True)
+class RulingAnswer:
+    """The ``dispute`` kind's ruling: the case, the laws and rules (the deciding rule first) and the authority of
+    each, whether the penalty is compulsory, who chooses among which options, the points where they are fixed,
+    why, the window the law allows, the facts it rests on, the timeline, and the laws' text."""
+
+    case: str
+    citing: Citing
+    authority: dict[str, str]
+    compulsory: bool
+    chooser: str | None
+    options: list[RulingOption]
+    points: dict[str, int] | None
+    explanation: str
+    window: str
+    facts_used: dict[str, FactValue]
+    timeline: list[TimelineEntry]
+    law_text: list[dict[str, object]]
+
+    def as_json(self) -> Ruling:
+        """The ruling, its fields in the order the API gives them (``points`` only where they are fixed)."""
+        points: _Points = {} if self.points is None else {"points": self.points}
+        return {"status": "ruling", "case": self.case, "laws": self.citing["laws"], "cites": self.citing["cites"],
+                "authority": self.authority, "compulsory": self.compulsory, "chooser": self.chooser,
+                "options": self.options, **points, "explanation": self.explanation, "window": self.window,
+                "facts_used": self.facts_used, "timeline": self.timeline, "law_text": self.law_text}
+
+
+class _Points(TypedDict, total=False):
+    points: dict[str, int]
 
 
 def timeline(book: RuleBook, known: Knowledge) -> list[TimelineEntry]:
@@ -91,7 +135,7 @@ def timeline(book: RuleBook, known: Knowledge) -> list[TimelineEntry]:
     return strip
 
 
-def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known: Knowledge | None) -> Need:
+def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known: Knowledge | None) -> NeedAnswer:
     spec = book.facts[name]
     need: NeedFact = {"fact": name, "question": spec["question"].strip(),
             "choices": [{"value": c["value"], "label": c["label"]} for c in spec["choices"]],
@@ -106,9 +150,7 @@ def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known
         need["moment"] = True
     # a fact asked because of an agreement the table made: that agreement takes part in the answer
     cites = [book.agreements[spec["agreement"]].id] if "agreement" in spec else []
-    return {"status": "need", "need": need, "laws": [], "cites": cites,
-            "explanation": f"To rule, I need to know one more thing: {need['question']}",
-            "facts_used": dict(given), "timeline": timeline(book, known) if known else []}
+    return NeedAnswer(need, cites, dict(given), timeline(book, known) if known else [])
 
 
 def authority(book: RuleBook, rule_id: str, params: Params) -> str:
@@ -132,7 +174,7 @@ def authority(book: RuleBook, rule_id: str, params: Params) -> str:
     return "club-code" if club else "profile"
 
 
-def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], params: Params) -> Ruling:
+def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], params: Params) -> RulingAnswer:
     decision = row.decision
     reasons = Reasons(book).add(row.rule.id)
     reasons.add(*(book.laws[n].id for n in decision.get("laws", ()) if n in book.laws))
@@ -163,9 +205,6 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
                                    key=lambda c: book.rules[c].law or 0) + \
         [c for c in reasons.ids[1:] if book.rules[c].section != LAW_SECTION]
     laws = reasons.laws
-    head: RulingHead = {"status": "ruling", "case": row.case, "laws": laws, "cites": cites,
-                        "authority": {c: authority(book, c, params) for c in cites},
-                        "compulsory": decision["compulsory"], "chooser": chooser, "options": options}
     if chooser:
         explanation.append(f"Here the choice belongs to {SEAT_NAMES[chooser]}.")
     if not row.concedes:
@@ -174,16 +213,14 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
                 explanation.append(f"{shown['label']}: {_marks(shown['points'])}. {scored[shown['id']].reason}")
             elif shown["id"] in dict(specs(row)):  # the tricks of a hand still in play are not known yet
                 explanation.append(f"{shown['label']}: its points are worked out once the hand has been played out.")
-    if points is not None:
-        head["points"] = points
-        if not row.concedes:
-            explanation += [f"{SEAT_NAMES[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
-    return {**head,
-            "explanation": " ".join(explanation),
-            "window": decision["window"]["says"],
-            "facts_used": {name: known[name] for name in sorted(used, key=list(book.facts).index)},
-            "timeline": timeline(book, known),
-            "law_text": book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws])}
+    if points is not None and not row.concedes:
+        explanation += [f"{SEAT_NAMES[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
+    return RulingAnswer(row.case, {"cites": cites, "laws": laws}, {c: authority(book, c, params) for c in cites},
+                        decision["compulsory"], chooser, options, points, " ".join(explanation),
+                        decision["window"]["says"],
+                        {name: known[name] for name in sorted(used, key=list(book.facts).index)},
+                        timeline(book, known),
+                        book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws]))
 
 
 def _marks(points: Mapping[str, int]) -> str:

@@ -1,12 +1,12 @@
-"""The kinds of exercise, one object each (:class:`~.base.ExerciseKind`), by the name lessons use.
+"""The kinds of exercise, one object each (an ``ExerciseKind`` of :mod:`..exercise`), by the name lessons use.
 
 Adding a kind: a module with its class (an ``ExerciseKind`` over the TypedDicts of its position,
-the engine's answer and its response form), an entry here, its ``kind`` in
+the engine's answer and its response form, imported from ``..exercise``), an entry here, its ``kind`` in
 ``schemas/lesson.schema.json``, and ``templates/lessons/kinds/<name>.html``.
 """
 from __future__ import annotations
 
-from .base import AnyKind, ExerciseKind, KindError
+from ..exercise import AnyKind, ExerciseKind, KindError, register_kinds
 from .best_card import BestCard
 from .best_exchange import BestExchange
 from .dispute import CHOOSER_CHOICES, Dispute
@@ -23,5 +23,7 @@ from .trick_winner import TrickWinner
 EXERCISE_KINDS: dict[str, AnyKind] = {kind.name: kind for kind in (
     LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay(), Pool(), HandScore(),
     BestCard(), BestExchange())}
+
+register_kinds(EXERCISE_KINDS)
 
 __all__ = ["CHOOSER_CHOICES", "EXERCISE_KINDS", "ExerciseKind", "KindError"]

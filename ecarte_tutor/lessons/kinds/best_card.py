@@ -33,14 +33,14 @@ from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ...wording import card_list
 from ..diagnosis import Diagnosis
+from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal, params_of
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, BadResponse, LessonError, card, require
-from .base import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal, params_of
 from .legal_cards import _wrongly_ticked, card_choices
 
 if TYPE_CHECKING:
-    from ..model import Choice, Exercise, ExerciseEntry
+    from ..exercise import Choice, Exercise, ExerciseEntry
 
 GOALS: Final = {"point": "p_point", "vole": "p_vole", "trick": "p_trick", "tricks": "expected_tricks"}
 GOAL_WORDS: Final = {"point": "wins the point", "vole": "wins the vole", "trick": "takes at least one trick",

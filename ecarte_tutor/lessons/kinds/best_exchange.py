@@ -34,16 +34,16 @@ from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ...wording import card_list
 from ..diagnosis import Diagnosis
+from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal, params_of
 from ..mistakes import Case, Mistake, Wrong, case_of, diagnosis_of, maker
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, BadResponse, require, word
 from ..reading import card_list as read_cards
-from .base import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal, params_of
 from .best_card import analysed
 from .legal_cards import card_choices
 
 if TYPE_CHECKING:
-    from ..model import Choice, Exercise, ExerciseEntry
+    from ..exercise import Choice, Exercise, ExerciseEntry
 
 GOALS: Final = {"point": ("close_point", "p_point"), "score": ("close_score", "expected_points"),
                 "tricks": ("best", "expected_tricks")}

@@ -20,13 +20,13 @@ from ...fields import SEAT_NAMES, SEATS, is_whole_number
 from ...jsontypes import Question
 from ...rulebook import Fact, FactValue, RuleBook
 from ..diagnosis import Diagnosis
+from ..exercise import ExerciseKind, Form, FormFields, KindError, Position, Terminal
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import BadResponse, LessonError, require, word
-from .base import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal
 
 if TYPE_CHECKING:
-    from ..model import Choice, Exercise, ExerciseEntry
+    from ..exercise import Choice, Exercise, ExerciseEntry
 
 NOBODY = ("none", "nobody", "null", "no one", "compulsory")
 
@@ -49,16 +49,12 @@ class DisputePosition(Position):
     facts: NotRequired[dict[str, FactValue]]
 
 
-class DisputeAnswer(Ruling, Asked):
-    pass
-
-
 class RulingResponse(TypedDict):
     option_ids: list[str]  # every remedy the law allows, compared as a set
     chooser: str | None  # the seat that chooses; None: the remedy is compulsory
 
 
-class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
+class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
     name = "dispute"
     ask_kind = "dispute"
     # who chooses, as a form offers it: "none" stands for the compulsory remedy (JSON null)
@@ -73,18 +69,18 @@ class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
                 raise KindError(f"unknown remedy option '{option}'", f"choices[{i}]")
         return tuple({"value": option, "label": labels[option]} for option in offered)
 
-    def engine_answer(self, exercise: Exercise, book: RuleBook) -> DisputeAnswer:
+    def engine_answer(self, exercise: Exercise, book: RuleBook) -> Ruling:
         answer = self.asked(exercise, book)
         if answer.get("status") != "ruling":
             need = answer.get("need")
             fact = need.get("fact") if isinstance(need, dict) else None
             raise LessonError(f"the dispute's facts are incomplete: the engine still asks for '{fact}'")
-        return cast(DisputeAnswer, answer)  # a ruling (engine/disputes/answers.py), as ask() completes it
+        return cast(Ruling, answer)  # a ruling (engine/disputes/answers.py), as ask() completes it
 
-    def expected(self, exercise: Exercise, answer: DisputeAnswer) -> RulingResponse:
+    def expected(self, exercise: Exercise, answer: Ruling) -> RulingResponse:
         return {"option_ids": sorted(option["id"] for option in answer["options"]), "chooser": answer["chooser"]}
 
-    def explanation(self, answer: DisputeAnswer) -> str:
+    def explanation(self, answer: Ruling) -> str:
         remedies = "; ".join(f"{o['label']}: {o['consequence']}" for o in answer.get("options", []))
         who = {"elder": "the non-dealer chooses", "dealer": "the dealer chooses"}.get(answer.get("chooser") or "",
                                                                                      "it is compulsory")
@@ -122,7 +118,7 @@ class Dispute(ExerciseKind[DisputePosition, DisputeAnswer, RulingResponse]):
     def slots(self, case: Case, given: RulingResponse) -> dict[str, object]:
         return {"law": _law_words(case.answer, case.book)}
 
-    def diagnose(self, exercise: Exercise, given: RulingResponse, expected: RulingResponse, answer: DisputeAnswer,
+    def diagnose(self, exercise: Exercise, given: RulingResponse, expected: RulingResponse, answer: Ruling,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
         assert named is not None  # a wrong ruling differs in a remedy or in the chooser, each a catalogue part
@@ -189,7 +185,7 @@ def fact_line(book: RuleBook, name: str, value: FactValue) -> str:
     return f"{fact['question']} {label}."
 
 
-def _law_words(answer: DisputeAnswer, book: RuleBook) -> str:
+def _law_words(answer: Ruling, book: RuleBook) -> str:
     texts = answer.get("law_text") or []
     if not texts:  # a rule that is no law (a profile's, an agreement's), by its title
         rule = book.rules.get(next(iter(answer.get("cites", [])), ""))

@@ -8,19 +8,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
-from ...engine.exchange import share_stock
+from ...engine.exchange import ExchangeJson, share_stock
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
+from ..exercise import ExerciseKind, Form, FormFields, Position, Terminal, params_of
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import require, whole
-from .base import Asked, ExerciseKind, Form, FormFields, Position, Terminal, params_of
 from .score import read_two
 
 if TYPE_CHECKING:
-    from ..model import Exercise
+    from ..exercise import Exercise
 
 KEYS: Final = ("elder_draws", "dealer_draws")
 
@@ -33,21 +33,16 @@ class StockPosition(Position):
     dealer_discards: NotRequired[int | None]
 
 
-class ExchangeAnswer(Asked):
-    elder_draws: int
-    dealer_draws: int
-
-
 class DrawsResponse(TypedDict):
     elder_draws: int
     dealer_draws: int
 
 
-class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
+class Exchange(ExerciseKind[StockPosition, ExchangeJson, DrawsResponse]):
     name = "exchange"
     ask_kind = "exchange"
 
-    def expected(self, exercise: Exercise, answer: ExchangeAnswer) -> DrawsResponse:
+    def expected(self, exercise: Exercise, answer: ExchangeJson) -> DrawsResponse:
         return {"elder_draws": answer["elder_draws"], "dealer_draws": answer["dealer_draws"]}
 
     def normalize(self, exercise: Exercise, response: object) -> DrawsResponse:
@@ -56,8 +51,8 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
 
     def under(self, exercise: Exercise, params: Params, book: RuleBook) -> DrawsResponse:
         p = self.position(exercise.position)
-        shared, _, _ = share_stock(p["stock"], p["elder_discards"], p.get("dealer_discards"), params)
-        return {"elder_draws": shared["elder_draws"], "dealer_draws": shared["dealer_draws"]}
+        shared = share_stock(p["stock"], p["elder_discards"], p.get("dealer_discards"), params)
+        return {"elder_draws": shared.elder_draws, "dealer_draws": shared.dealer_draws}
 
     def slots(self, case: Case, given: DrawsResponse) -> dict[str, object]:
         params = params_of(case.exercise, case.book)
@@ -66,7 +61,7 @@ class Exchange(ExerciseKind[StockPosition, ExchangeAnswer, DrawsResponse]):
         return {"stock": self.position(case.exercise.position)["stock"], "dealer_then": then}
 
     @decides("exchange.discard-and-draw", "exchange.short-stock")
-    def diagnose(self, exercise: Exercise, given: DrawsResponse, expected: DrawsResponse, answer: ExchangeAnswer,
+    def diagnose(self, exercise: Exercise, given: DrawsResponse, expected: DrawsResponse, answer: ExchangeJson,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
         if named:  # the learner's draws said back, then the mistake that gives them

@@ -12,23 +12,23 @@ wrong player paid, the vole claimed for a point conceded, a vulnerable player's 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, NotRequired, cast
 
 from ...cards import parse_card
-from ...engine.scoring import Scored
+from ...engine.hand import HandJson, ShownState, ShownWagers
 from ...fields import SEATS, other
 from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
+from ..exercise import Position, params_of
 from ..mistakes import case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, LessonError
 from ..vouched import NUMBER_WORDS
-from .base import Asked, Position, params_of
 from .score import PointsKind, PointsResponse, gave
 
 if TYPE_CHECKING:
-    from ..model import Exercise
+    from ..exercise import Exercise
 
 DOUBLE, OFFER = "variant.doubling", "variant.offering-the-point"
 VERB_WORDS = {"propose": "proposes", "accept": "accepts", "refuse": "refuses", "announce-king": "announces the king",
@@ -45,46 +45,23 @@ class HandPosition(Position):
     score_before: NotRequired[dict[str, int]]
 
 
-class Wagers(TypedDict):
-    pending: list[str] | None
-    doubled: bool
-    offer_declined_by: str | None
-    ended: list[str] | None  # [how, the seat that scores]
-
-
-class HandState(TypedDict):
-    """The part of the hand's state the diagnosis reads."""
-
-    phase: str
-    tricks: dict[str, int]
-    elder_played_without_proposing: bool
-    dealer_refused_first_proposal: bool
-    wagers: Wagers
-
-
-class HandAnswer(Asked):
-    legal: bool
-    state: HandState
-    score: Scored
-
-
-class HandScore(PointsKind[HandPosition, HandAnswer]):
+class HandScore(PointsKind[HandPosition, HandJson]):
     name = "hand-score"
     ask_kind = "hand"
 
-    def engine_answer(self, exercise: Exercise, book: RuleBook) -> HandAnswer:
+    def engine_answer(self, exercise: Exercise, book: RuleBook) -> HandJson:
         answer = self.asked(exercise, book)
         if answer.get("legal") is not True or "score" not in answer:
             raise LessonError("the hand-score exercise's hand is illegal or not over: the engine gives it no score")
-        return cast(HandAnswer, answer)  # a finished hand (engine/hand.py), as ask() completes it
+        return cast(HandJson, answer)  # a finished hand (engine/hand.py), as ask() completes it
 
-    def expected(self, exercise: Exercise, answer: HandAnswer) -> PointsResponse:
+    def expected(self, exercise: Exercise, answer: HandJson) -> PointsResponse:
         return {"points": {seat: answer["score"]["points"][seat] for seat in SEATS}}
 
-    def explanation(self, answer: HandAnswer) -> str:
+    def explanation(self, answer: HandJson) -> str:
         return answer["score"]["explanation"]
 
-    def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: HandAnswer,
+    def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: HandJson,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
         if named:
@@ -135,7 +112,7 @@ def _told(action: dict[str, object], index: int, actions: list[dict[str, object]
 
 
 @decides("scoring.point")
-def _wager_rule(wagers: Wagers) -> str:
+def _wager_rule(wagers: ShownWagers) -> str:
     """The agreement whose wager shaped the score; the point's rule for a hand without one."""
     if wagers["ended"]:
         return DOUBLE if wagers["ended"][0] == "double-declined" else OFFER
@@ -144,7 +121,7 @@ def _wager_rule(wagers: Wagers) -> str:
     return OFFER if wagers["offer_declined_by"] else "scoring.point"
 
 
-def _nothing(state: HandState, seat: str) -> str:
+def _nothing(state: ShownState, seat: str) -> str:
     """Why ``seat`` scores nothing for this hand (the wager that ended it, or the tricks he took)."""
     wagers = state["wagers"]
     ended = wagers["ended"]
@@ -165,7 +142,7 @@ def _what_tricks_make(params: Params) -> str:
             f"{NUMBER_WORDS[params.hand_size]} the vole")
 
 
-def _too_little(state: HandState, won: str, tricks: str) -> str:
+def _too_little(state: ShownState, won: str, tricks: str) -> str:
     """What a count below the winner's leaves out."""
     wagers = state["wagers"]
     lost = other(won)
@@ -181,7 +158,7 @@ def _too_little(state: HandState, won: str, tricks: str) -> str:
     return f"You counted less than {SEAT_WORDS[won]}'s tricks score: {tricks}."
 
 
-def _too_much(state: HandState, won: str, tricks: str) -> str:
+def _too_much(state: ShownState, won: str, tricks: str) -> str:
     """What a count above the winner's adds."""
     wagers = state["wagers"]
     name, lost = SEAT_WORDS[won], SEAT_WORDS[other(won)]
@@ -197,10 +174,10 @@ def _too_much(state: HandState, won: str, tricks: str) -> str:
     return f"You counted more than {name}'s tricks score: {tricks}."
 
 
-def _vulnerable(state: HandState, seat: str) -> bool:
+def _vulnerable(state: ShownState, seat: str) -> bool:
     return state["elder_played_without_proposing"] if seat == "elder" else state["dealer_refused_first_proposal"]
 
 
-def _why(state: HandState, seat: str) -> str:
+def _why(state: ShownState, seat: str) -> str:
     return "he had played without proposing" if seat == "elder" else "he had refused the first proposal"
 

@@ -12,30 +12,18 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from ...cards import Card, Suit, parse_card, parse_suit
-from ...engine.play import Duty, DutyKind, duty
+from ...engine.play import Duty, DutyKind, PlayJson, duty
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
 from ...wording import card_list as cards_words
 from ..diagnosis import Diagnosis
+from ..exercise import ExerciseKind, Form, FormFields, KindError, Position, Terminal, cards_line, params_of, trumps_line
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import BadResponse, card_list, pretty, require
-from .base import (
-    Asked,
-    ExerciseKind,
-    Form,
-    FormFields,
-    KindError,
-    Position,
-    Terminal,
-    cards_line,
-    params_of,
-    trumps_line,
-)
 
 if TYPE_CHECKING:
-    from ..model import Choice, Exercise, ExerciseEntry
-
+    from ..exercise import Choice, Exercise, ExerciseEntry
 
 # What the learner left out when he ticked no card that may be played (naming them would be the answer).
 NONE_LEGAL: Final = "None of the cards you allowed may be played here: you left out every card that may."
@@ -47,10 +35,6 @@ class PlayPosition(Position):
     trump: str
     hand: list[str]
     led: NotRequired[str | None]
-
-
-class PlayAnswer(Asked):
-    legal_cards: list[str]
 
 
 class CardsResponse(TypedDict):
@@ -69,14 +53,14 @@ def card_choices(cards: Iterable[object], key: str) -> tuple[Choice, ...]:
     return tuple(choices)
 
 
-class LegalCards(ExerciseKind[PlayPosition, PlayAnswer, CardsResponse]):
+class LegalCards(ExerciseKind[PlayPosition, PlayJson, CardsResponse]):
     name = "legal-cards"
     ask_kind = "play"
 
     def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
         return card_choices(self.position(entry["position"])["hand"], "position.hand")
 
-    def expected(self, exercise: Exercise, answer: PlayAnswer) -> CardsResponse:
+    def expected(self, exercise: Exercise, answer: PlayJson) -> CardsResponse:
         return {"cards": list(answer["legal_cards"])}
 
     def normalize(self, exercise: Exercise, response: object) -> CardsResponse:
@@ -109,7 +93,7 @@ class LegalCards(ExerciseKind[PlayPosition, PlayAnswer, CardsResponse]):
             out |= {"led": led.pretty, "suit": led.suit.english, "one": _singular(led.suit)}
         return out
 
-    def diagnose(self, exercise: Exercise, given: CardsResponse, expected: CardsResponse, answer: PlayAnswer,
+    def diagnose(self, exercise: Exercise, given: CardsResponse, expected: CardsResponse, answer: PlayJson,
                  book: RuleBook) -> Diagnosis:
         params = params_of(exercise, book)
         position = self.position(exercise.position)

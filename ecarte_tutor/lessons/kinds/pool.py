@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ...engine.pool import PoolGame
+from ...engine.pool import PoolGame, PoolJson
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import RuleBook
 from ..diagnosis import Diagnosis
+from ..exercise import OneChoice, Position, Terminal
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import BadResponse, require
-from .base import Asked, OneChoice, Position, Terminal
 
 if TYPE_CHECKING:
-    from ..model import Choice, Exercise, ExerciseEntry
+    from ..exercise import Choice, Exercise, ExerciseEntry
 
 POOL_RULE = "variant.pool-ecarte"
 OUT, WON = "out", "won"
@@ -33,13 +33,6 @@ class PoolPosition(Position):
     first: NotRequired[list[str]]
     results: NotRequired[list[str]]
 
-
-
-class PoolAnswer(Asked):
-    games: list[PoolGame]
-    seated: list[str] | None
-    sitting_out: str | None
-    winner: str | None
 
 
 class NextResponse(TypedDict):
@@ -60,7 +53,7 @@ def _label(value: str) -> str:
     return f"{name} sits out the next game" if what == OUT else f"{name} has won the pool"
 
 
-class Pool(OneChoice[PoolPosition, PoolAnswer, NextResponse]):
+class Pool(OneChoice[PoolPosition, PoolJson, NextResponse]):
     name = "pool"
     ask_kind = "pool"
     field = "next"
@@ -70,7 +63,7 @@ class Pool(OneChoice[PoolPosition, PoolAnswer, NextResponse]):
         values = [_value(what, name) for what in (OUT, WON) for name in players]
         return tuple({"value": value, "label": _label(value)} for value in values)
 
-    def expected(self, exercise: Exercise, answer: PoolAnswer) -> NextResponse:
+    def expected(self, exercise: Exercise, answer: PoolJson) -> NextResponse:
         winner, out = answer["winner"], answer["sitting_out"]
         return {"next": _value(WON, winner) if winner else _value(OUT, str(out))}
 
@@ -87,7 +80,7 @@ class Pool(OneChoice[PoolPosition, PoolAnswer, NextResponse]):
         return {"named": _split(given["next"])[1]}
 
     @decides("variant.pool-ecarte")
-    def diagnose(self, exercise: Exercise, given: NextResponse, expected: NextResponse, answer: PoolAnswer,
+    def diagnose(self, exercise: Exercise, given: NextResponse, expected: NextResponse, answer: PoolJson,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
         if named:

@@ -9,17 +9,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ...cards import Card, parse_card, parse_suit
+from ...engine.advice import AdviceJson
 from ...jsontypes import Question
 from ...rulebook import RuleBook
 from ...strategy import Pattern
 from ..diagnosis import Diagnosis
+from ..exercise import OneChoice, Position, Terminal, trumps_line
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import pretty, require, word
-from .base import Asked, OneChoice, Position, Terminal, trumps_line
 
 if TYPE_CHECKING:
-    from ..model import Choice, Exercise, ExerciseEntry
+    from ..exercise import Choice, Exercise, ExerciseEntry
 
 ELDER_CHOICES: tuple[Choice, ...] = ({"value": "propose", "label": "Propose"},
                                      {"value": "play", "label": "Play without proposing"})
@@ -37,12 +38,6 @@ class AdvicePosition(Position):
     seat: NotRequired[str]
 
 
-class AdviceAnswer(Asked):
-    advice: str  # propose | play | accept | refuse
-    pattern: str | None  # the jeu de règle the hand fits
-    play_without_proposing: bool
-
-
 class ChoiceResponse(TypedDict):
     choice: str  # propose | play, or (the dealer) accept | refuse
 
@@ -51,7 +46,7 @@ def _seat(position: AdvicePosition) -> str:
     return position.get("seat") or "elder"
 
 
-class ProposeOrPlay(OneChoice[AdvicePosition, AdviceAnswer, ChoiceResponse]):
+class ProposeOrPlay(OneChoice[AdvicePosition, AdviceJson, ChoiceResponse]):
     name = "propose-or-play"
     ask_kind = "advice"
     field = "choice"
@@ -59,7 +54,7 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceAnswer, ChoiceResponse]):
     def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
         return DEALER_CHOICES if _seat(self.position(entry["position"])) == "dealer" else ELDER_CHOICES
 
-    def expected(self, exercise: Exercise, answer: AdviceAnswer) -> ChoiceResponse:
+    def expected(self, exercise: Exercise, answer: AdviceJson) -> ChoiceResponse:
         return {"choice": answer["advice"]}
 
     def normalize(self, exercise: Exercise, response: object) -> ChoiceResponse:
@@ -84,7 +79,7 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceAnswer, ChoiceResponse]):
             out |= {"pattern": fitted.label, "doing": DOING[fitted.advice], "_rule": fitted.rule}
         return out
 
-    def diagnose(self, exercise: Exercise, given: ChoiceResponse, expected: ChoiceResponse, answer: AdviceAnswer,
+    def diagnose(self, exercise: Exercise, given: ChoiceResponse, expected: ChoiceResponse, answer: AdviceJson,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
         assert named is not None  # the other choice always fits one of the three situations

@@ -10,24 +10,25 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
 from ...cards import RANK_NAMES, Card, parse_card
+from ...engine.citing import Explained
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
+from ..exercise import ExerciseKind, Form, FormFields, KindError, Position, Terminal, cards_line, params_of
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import BadResponse, card_list, pretty, require
-from .base import Cited, ExerciseKind, Form, FormFields, KindError, Position, Terminal, cards_line, params_of
 from .legal_cards import card_choices
 
 if TYPE_CHECKING:
-    from ..model import Choice, Exercise, ExerciseEntry
+    from ..exercise import Choice, Exercise, ExerciseEntry
 
 
 class CardsPosition(Position):
     cards: list[str]  # of different ranks
 
 
-class RankAnswer(Cited):
+class RankAnswer(Explained):
     """The answer this kind works out itself from the rule book's rank order (no ask() kind gives it)."""
 
     order: list[str]

@@ -10,19 +10,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, TypedDict, TypeVar
 
+from ...engine.citing import Explained
 from ...engine.scoring import AwardFields, Scored, read_facts, score
 from ...fields import SEATS
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
+from ..exercise import ExerciseKind, Form, FormFields, Position, Terminal, params_of
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, BadResponse, require, whole
-from .base import Asked, Cited, ExerciseKind, Form, FormFields, Position, Terminal, params_of
 
 if TYPE_CHECKING:
-    from ..model import Exercise
+    from ..exercise import Exercise
 
 CLAIM_WORDS = {"turned-king": "the king turned up", "announced-king": "the king of trumps he announced",
                "tricks": "the tricks he won"}  # the tricks: _claim_words says which
@@ -39,16 +40,12 @@ class ScorePosition(Position):
     score_before: NotRequired[dict[str, int]]
 
 
-class ScoreAnswer(Scored, Asked):
-    pass
-
-
 class PointsResponse(TypedDict):
     points: dict[str, int]  # elder, dealer
 
 
 P = TypeVar("P", bound=Position)
-A = TypeVar("A", bound=Cited)
+A = TypeVar("A", bound=Explained)
 
 
 class PointsKind(ExerciseKind[P, A, PointsResponse]):
@@ -75,11 +72,11 @@ class PointsKind(ExerciseKind[P, A, PointsResponse]):
         return {"points": {"elder": elder, "dealer": dealer}}
 
 
-class Score(PointsKind[ScorePosition, ScoreAnswer]):
+class Score(PointsKind[ScorePosition, Scored]):
     name = "score"
     ask_kind = "score"
 
-    def expected(self, exercise: Exercise, answer: ScoreAnswer) -> PointsResponse:
+    def expected(self, exercise: Exercise, answer: Scored) -> PointsResponse:
         return {"points": {seat: answer["points"][seat] for seat in SEATS}}
 
     def under(self, exercise: Exercise, params: Params, book: RuleBook) -> PointsResponse:
@@ -106,7 +103,7 @@ class Score(PointsKind[ScorePosition, ScoreAnswer]):
         return out
 
     @decides("scoring.only-winner-scores")
-    def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: ScoreAnswer,
+    def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: Scored,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
         if named:

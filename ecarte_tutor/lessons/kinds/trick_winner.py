@@ -9,18 +9,18 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
 from ...cards import parse_card, parse_suit
-from ...engine.play import explain_trick, trick_winner
+from ...engine.play import TrickJson, explain_trick, trick_winner
 from ...errors import CardNotationError
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
+from ..exercise import OneChoice, Position, Terminal, params_of, trumps_line
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import BadResponse, require, word
-from .base import Asked, OneChoice, Position, Terminal, params_of, trumps_line
 
 if TYPE_CHECKING:
-    from ..model import Choice, Exercise, ExerciseEntry
+    from ..exercise import Choice, Exercise, ExerciseEntry
 
 WINNERS = ("leader", "follower")
 
@@ -33,15 +33,11 @@ class TrickPosition(Position):
     followed: str
 
 
-class TrickAnswer(Asked):
-    winner: str  # leader | follower
-
-
 class WinnerResponse(TypedDict):
     winner: str  # leader | follower
 
 
-class TrickWinner(OneChoice[TrickPosition, TrickAnswer, WinnerResponse]):
+class TrickWinner(OneChoice[TrickPosition, TrickJson, WinnerResponse]):
     name = "trick-winner"
     ask_kind = "trick"
     field = "winner"
@@ -52,7 +48,7 @@ class TrickWinner(OneChoice[TrickPosition, TrickAnswer, WinnerResponse]):
         return ({"value": "leader", "label": f"The leader, who led {led}"},
                 {"value": "follower", "label": f"The follower, who played {followed}"})
 
-    def expected(self, exercise: Exercise, answer: TrickAnswer) -> WinnerResponse:
+    def expected(self, exercise: Exercise, answer: TrickJson) -> WinnerResponse:
         return {"winner": answer["winner"]}
 
     def normalize(self, exercise: Exercise, response: object) -> WinnerResponse:
@@ -79,7 +75,7 @@ class TrickWinner(OneChoice[TrickPosition, TrickAnswer, WinnerResponse]):
         chosen, other = (led, followed) if given["winner"] == "leader" else (followed, led)
         return {"chosen": chosen.pretty, "other": other.pretty}
 
-    def diagnose(self, exercise: Exercise, given: WinnerResponse, expected: WinnerResponse, answer: TrickAnswer,
+    def diagnose(self, exercise: Exercise, given: WinnerResponse, expected: WinnerResponse, answer: TrickJson,
                  book: RuleBook) -> Diagnosis:
         case = case_of(self, exercise, answer, book)
         named = diagnosis_of(mistakes_named(case, given))
