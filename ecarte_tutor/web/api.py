@@ -73,6 +73,9 @@ def read_question(body: bytes):
         return None, error_object("bad-encoding", f"The body is not UTF-8 text (byte {exc.start} cannot be read).")
     try:
         return jsonio.loads(text), None
+    except jsonio.RepeatedKey as exc:
+        return None, error_object("invalid-json", f"The body is JSON but no valid question: {exc.message}; "
+                                                  "write each key of an object once.")
     except jsonio.JsonError as exc:
         return None, error_object("bad-json", f"The body is not valid JSON: {exc.message}.")
 
