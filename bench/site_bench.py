@@ -8,7 +8,8 @@ keep-alive connections with wrk when it is installed (a C load generator that le
 CPU to the servers), else with an asyncio load generator; loopback only. The two take turns
 in short rounds, POSTing the same question, so that both meet the same machine: its speed
 drifts by tens of per cent within a minute, so the ratio is taken round by round (each ask
-round against the control round beside it) and the median reported. The API remembers the
+round against the control round run just before or after it, the order alternating) and the
+median of the rounds' ratios reported, so that no one noisy round decides. The API remembers the
 replies to recent questions (web.api), so a second pair of routes, with wrk, sends a stream
 of distinct questions, more than it remembers, cycled: every one is worked out by the engine
 (the control still sends one answer's bytes, of about the same length). Prints requests/s, p50
@@ -339,11 +340,14 @@ def main(argv=None) -> int:
         for route in routes:  # warm every route (imports, caches) before measuring
             one_round(route, 1)
         runs: dict[str, list[dict]] = {route["name"]: [] for route in routes}
+        by_name = {route["name"]: route for route in routes}
         for number in range(args.rounds):
-            # Rotate which route goes first, so none always meets the machine in the same state.
-            shift = number % len(routes)
-            for route in routes[shift:] + routes[:shift]:
-                runs[route["name"]].append(one_round(route, args.seconds))
+            # The two routes of a pair run back to back, so that each ratio compares them on the machine of the
+            # same few seconds; which goes first alternates, and so does which pair comes first.
+            shift = number % len(pairs)
+            for pair in pairs[shift:] + pairs[:shift]:
+                for name in pair if number % 2 else reversed(pair):
+                    runs[name].append(one_round(by_name[name], args.seconds))
         summary = {name: summarise(rounds) for name, rounds in runs.items()}
         # Both had the same time, interleaved: the ratio of the means is the ratio of all
         # requests served, a second estimate less swayed by any one round.
