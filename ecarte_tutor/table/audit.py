@@ -16,6 +16,7 @@ statement accounts for, counts as a contradiction too: no fixed sentence can sli
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ from ..engine.illegal import Illegal
 from ..engine.scoring import Scored
 from ..fields import other
 from ..jsontypes import Question
-from ..rulebook import Params
+from ..rulebook import Kept, Params
 from .answers import AdviceAnswer
 from .game import Game, HandPlay, LogEntry, seat_view
 from .review import review_hand
@@ -95,13 +96,16 @@ def engine_points(game: Game, state: HandState, choice: str, outcome: str) -> di
     """What the ``score`` kind gives for ``choice`` made now and ``outcome`` (from the chooser's side),
     for the facts the referee records when the choice is applied to a copy of the hand
     (:class:`Illegal` when the choice is not open now)."""
-    key = (id(game), state.phase, state.proposals, choice, outcome)  # all the referee reads for these verbs
-    if key not in _POINTS:
-        _POINTS[key] = _engine_points(game, state, choice, outcome)
-    return dict(_POINTS[key])
+    # all the referee reads for these verbs, and the game's settings: never the game's id, which a later
+    # game may be given once this one is gone (a finnish game once read a london game's points so)
+    key = (json.dumps(game.settings.question(), sort_keys=True), state.phase, state.proposals, choice, outcome)
+    kept = _POINTS.of(game.book)
+    if key not in kept:
+        kept[key] = _engine_points(game, state, choice, outcome)
+    return dict(kept[key])
 
 
-_POINTS: dict[tuple[int, str, int, str, str], dict[str, int]] = {}  # per game, cleared by audit()
+_POINTS: Kept[tuple[str, str, int, str, str], dict[str, int]] = Kept("the score kind's points for a choice and outcome")
 
 
 def _engine_points(game: Game, state: HandState, choice: str, outcome: str) -> dict[str, int]:
@@ -201,12 +205,8 @@ def _states(game: Game, hp: HandPlay) -> Iterator[tuple[int, WrittenAction, Hand
 def audit(game: Game, reviews: bool = True) -> Findings:
     """Walk every exchange decision and every action of ``game``'s hands, checking what the table says."""
     found = Findings()
-    _POINTS.clear()
-    try:
-        for hp in game.hands:
-            _audit_hand(game, hp, found, reviews)
-    finally:
-        _POINTS.clear()
+    for hp in game.hands:
+        _audit_hand(game, hp, found, reviews)
     return found
 
 

@@ -70,3 +70,21 @@ def test_a_wrong_figure_is_caught(monkeypatch):
     found = walk("modern", 8)
     assert any(c.startswith("consequences:") for c in found.contradictions)
     assert any("said to give" in c for c in found.contradictions)
+
+
+def test_a_game_never_reads_the_points_of_a_game_gone_before_it():
+    """The points of a choice are kept by what they depend on, never by a game's ``id``, which CPython
+    gives again to a game made after one is freed (a finnish guided hand once read a london one's 1 for a
+    failed accepted proposal; the Finnish page makes it 2)."""
+    import gc
+
+    from ecarte_tutor.table import guide
+    from ecarte_tutor.table.audit import engine_points
+
+    for _ in range(8):
+        for profile, failed_after_exchange in (("london", 1), ("finnish", 2)):
+            game = guide.start(BOOK, profile=profile)
+            state = game.current.state
+            assert engine_points(game, state, "propose", "fails")["dealer"] == failed_after_exchange
+            del game, state
+            gc.collect()  # frees the game, so that the next may be given its id
