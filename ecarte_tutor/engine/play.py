@@ -238,8 +238,7 @@ def answer_play(question: Question, book: RuleBook, params: Params) -> PlayAnswe
     trump, hand, led = read_position(question, params)
     card = question.get("card")
     if card is not None:
-        # the API's own notation (``QS``) by one look-up; any other is read, or named when wrong, by read_card
-        card = (type(card) is str and CANONICAL_CARDS.get(card)) or read_card(card, "card")
+        card = read_card(card, "card")
         if card not in hand:
             raise QuestionError("card-not-in-hand", f"{card.pretty} is not in your hand ({wording.card_list(hand)}).",
                                 "card")
