@@ -38,6 +38,16 @@ shared): use --rounds 30, and compare runs, not one figure.
   30 rounds: 96.6 % (101.0 % from the means) on the repeated question, 79.8 % (77.7 %) on new
   ones, where the first session's slower code had measured 88.3 %: the machine, not the code,
   moved most between the two.
+- 2026-12-01/02, third session (gevent workers; each pair's routes back to back from now on).
+  A new question's work, counted in instructions under callgrind (the same count whatever the
+  machine's load): 135,400 a request through the Api, of which reading the JSON 9,900, the
+  schema's fast check 18,000, ask()'s glue 9,000, the play engine with its answer 74,700 (read
+  the position 11,300, the duty 24,700, sorting 3,800, citing 6,900, as_json 5,400, the
+  sentences and the answer's making 22,500), writing the JSON 8,900, the Api's own 15,000; two
+  cuts in the glue took it to 134,000. On a machine loaded by other work (load average 4 to 6),
+  12 rounds: new questions 75.3 and 79.2 % (median; 79.7 and 85.8 % from the means), the
+  repeated question 91.2 and 98.0 %; the control's own p99 was 290 to 440 ms, so the neighbours,
+  not the code, set these figures; the best so far is 89.2 %, measured quiet before this session.
 """
 from __future__ import annotations
 
