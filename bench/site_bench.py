@@ -47,7 +47,9 @@ shared): use --rounds 30, and compare runs, not one figure.
   cuts in the glue took it to 134,000. On a machine loaded by other work (load average 4 to 6),
   12 rounds: new questions 75.3 and 79.2 % (median; 79.7 and 85.8 % from the means), the
   repeated question 91.2 and 98.0 %; the control's own p99 was 290 to 440 ms, so the neighbours,
-  not the code, set these figures; the best so far is 89.2 %, measured quiet before this session.
+  not the code, set these figures. Quiet (load 0.03), 12 rounds: new questions 82.7 % median (81.3 %
+  from the means), the repeated question 95.6 % (100.9 %); the best so far is 89.2 %, measured quiet
+  before this session.
 """
 from __future__ import annotations
 
