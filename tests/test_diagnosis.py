@@ -119,6 +119,7 @@ TYPED = {  # the first typical wrong answer of each exercise, as a learner types
     "propose-or-play": lambda x, a: [a["choice"]],
     "pool": lambda x, a: [str([c["value"] for c in x.choices].index(a["next"]) + 1)],
     "best-card": lambda x, a: [a["card"]],
+    "best-exchange": lambda x, a: [" ".join(a["cards"]) if "cards" in a else a["choice"]],
 }
 
 

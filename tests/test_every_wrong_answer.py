@@ -90,6 +90,15 @@ def unsaid(exercise, expected, given: dict, text: str) -> list[str]:
     elif kind == "best-card":
         if pretty(given["card"]) not in text:
             missing.append(f"played {given['card']}")
+    elif kind == "best-exchange" and "cards" in given:
+        said = re.match(r"You threw out ([^;]+);", text)
+        if not said or {c.strip() for c in said.group(1).split(",")} != ({pretty(c) for c in given["cards"]}
+                                                                          or {"nothing"}):
+            missing.append(f"threw out {given['cards']}")
+    elif kind == "best-exchange":
+        verb = {"play": "play without proposing"}.get(given["choice"], given["choice"])
+        if f"You chose to {verb}" not in text:
+            missing.append(f"chose {given['choice']}")
     else:
         raise AssertionError(f"no check for the kind {kind}: add one here")
     return missing

@@ -52,6 +52,17 @@ def typical_wrong_answers(exercise, expected) -> list[tuple[str, dict]]:
     elif kind == "pool":  # every other of the six answers: a winner or a waiting player sent out, a pool not won
         out += [(f"chose {c['value']}", {"next": c["value"]}) for c in exercise.choices
                 if c["value"] != expected["next"]]
+    elif kind == "best-exchange" and "cards" in expected:  # the best discard with one card more or one less
+        right = [set(choice) for choice in expected["right"]]
+        best = list(expected["right"][0])
+        for choice in exercise.choices:
+            card = choice["value"]
+            cards = [c for c in best if c != card] if card in best else [*best, card]
+            if set(cards) not in right:
+                out.append((f"{'kept' if card in best else 'threw out'} {card}", {"cards": cards}))
+    elif kind == "best-exchange":  # the other answer to the proposal
+        out += [(f"chose {c['value']}", {"choice": c["value"]}) for c in exercise.choices
+                if c["value"] not in expected["right"]]
     elif kind == "best-card":  # every other card of the hand: a worse one, or one that may not be played
         best = set(expected["best"])
         out += [(f"chose {c['value']}", {"card": c["value"]}) for c in exercise.choices if c["value"] not in best]
@@ -83,6 +94,13 @@ def every_wrong_answer(exercise, expected) -> list[tuple[str, dict]]:
             if counts != right:
                 out.append((f"counted {counts}", {"points": counts} if kind != "exchange"
                             else {f"{s}_draws": counts[s] for s in keys}))
+    elif kind == "best-exchange" and "cards" in expected:  # every set of the hand's cards, none included
+        hand = [c["value"] for c in exercise.choices]
+        right = [set(choice) for choice in expected["right"]]
+        for mask in range(2 ** len(hand)):
+            cards = [c for i, c in enumerate(hand) if mask >> i & 1]
+            if set(cards) not in right:
+                out.append((f"threw out {cards}", {"cards": cards}))
     elif kind == "dispute":
         offered = [c["value"] for c in exercise.choices]
         right = (set(expected["option_ids"]), expected["chooser"] or "none")

@@ -21,9 +21,9 @@ from ..fields import SEATS, other, read_seat, require
 from ..jsontypes import Answer, Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
-from . import doubledummy, hand, holdings, play
+from . import analysis_exchange, doubledummy, hand, holdings, play
 from .citing import Citing, Reasons
-from .deal import read_deal
+from .deal import Deal, read_deal
 from .illegal import Illegal
 
 FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view")
@@ -50,6 +50,8 @@ class Position:
 
     state: hand.HandState
     held: dict[str, set[Card]]  # seat -> every card that seat has held this hand (dealt or drawn)
+    deal: Deal
+    actions: list[hand.Action]
 
     @property
     def to_act(self) -> str:
@@ -64,6 +66,13 @@ class Position:
 
 def read_position(question: Question, params: Params) -> Position:
     """Replay the question's deal and actions with the ``hand`` referee; the play must be under way."""
+    position = replay(question, params)
+    _in_play(position.state)
+    return position
+
+
+def replay(question: Question, params: Params) -> Position:
+    """The question's deal and actions replayed with the ``hand`` referee, whatever the phase."""
     deal = read_deal(require(question, "deal"), params)
     actions = hand.read_actions(question)
     state = hand.start(deal)
@@ -77,13 +86,17 @@ def read_position(question: Question, params: Params) -> Position:
                                 "the kind 'hand' referees the actions.", f"actions[{index}]") from None
         for seat in SEATS:
             held[seat].update(state.hands[seat])
+    return Position(state, held, deal, actions)
+
+
+def _in_play(state: hand.HandState) -> None:
     if state.phase == "complete":
         raise QuestionError("not-in-play", "The hand is over (every trick played, or ended by a wager): there is "
                                            "nothing left to analyse.", "actions")
     if state.phase != "play":
-        raise QuestionError("not-in-play", f"The hand is still in its {state.phase} phase: analysis starts once "
-                                           "the exchange is over and the play has begun.", "actions")
-    return Position(state, held)
+        raise QuestionError("not-in-play", f"The hand is in its {state.phase} phase: the exchange is not over. "
+                                           "Before the play, analyse weighs a proposal, an answer to one or a "
+                                           "discard, from the 'view' of the seat to act.", "actions")
 
 
 @dataclass(frozen=True)
@@ -144,7 +157,8 @@ class ViewedAnswer:
                 **self.citing, "explanation": self.explanation}
 
 
-def answer_analyse(question: Question, book: RuleBook, params: Params) -> DoubleDummyAnswer | ViewedAnswer:
+def answer_analyse(question: Question, book: RuleBook, params: Params) \
+        -> DoubleDummyAnswer | ViewedAnswer | analysis_exchange.ExchangeAnswer:
     """Kind ``analyse``: the tricks each legal card of the player to act leads to, with best play."""
     unknown = [name for name in question if name not in FIELDS]
     if unknown:
@@ -152,7 +166,11 @@ def answer_analyse(question: Question, book: RuleBook, params: Params) -> Double
                                              f"(fields: {', '.join(FIELDS)}).", str(unknown[0]))
     view = question.get("view")
     view = None if view is None else read_seat(view, "view")
-    position = read_position(question, params)
+    position = replay(question, params)
+    if view is not None and position.state.phase in analysis_exchange.PHASES:
+        return analysis_exchange.analyse_exchange(position.deal, position.actions, position.state, view, book,
+                                                  params)
+    _in_play(position.state)
     if view is None:
         return _double_dummy(position, book, params)
     return _viewed(position, view, book, params)

@@ -24,9 +24,9 @@ from ..errors import EXCERPT, QuestionError, cut, excerpt
 from .formats import Format
 
 RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks", "inconsistent-facts", "out-of-range",
-              "bad-deal", "illegal-action", "not-in-play", "unfinished-trick", "no-matching-law", "conflicting-facts",
-              "not-a-player", "same-player", "not-playing", "pool-over", "conflicting-agreements", "agreement-not-made",
-              "no-strategy")
+              "bad-deal", "illegal-action", "not-in-play", "unexplained-exchange", "unfinished-trick",
+              "no-matching-law", "conflicting-facts", "not-a-player", "same-player", "not-playing", "pool-over",
+              "conflicting-agreements", "agreement-not-made", "no-strategy")
 """The error codes a question that meets its schema may still get: rules of the game a JSON Schema cannot
 state (the same card written twice in two notations, tricks that do not add up to five, a deal that is not
 the pack, actions that do not reach the play, facts no law covers, a winner who was sitting out, a limit the

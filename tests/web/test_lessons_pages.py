@@ -349,3 +349,13 @@ def test_an_empty_score_is_named_in_words(client, answer):
     assert response.status_code == 400
     assert "The elder hand&#39;s score is empty" in text or "The elder hand's score is empty" in text
     assert "points.elder" not in text
+
+
+def test_a_wrong_discard_names_the_card_thrown_and_keeps_the_ticks(client, answer):
+    lesson = next(item for item in LESSONS if item.slug == "discarding")
+    response = answer(f"/lessons/{lesson.id}/2", data={"cards": ["KS", "9H", "8D"], "seq": "0", "tries": "0"})
+    page = Page(response)
+    assert response.status_code == 200
+    assert "Not yet" in page.text and "You threw out K♠, 9♥, 8♦" in words(page)
+    assert "every discard as good as the best keeps it" in words(page)
+    assert page.checked("cards") == {"KS", "9H", "8D"}, "the discard stays ticked"

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from ...asking import ask
-from ...cards import Card, Suit
+from ...cards import PACK, Card, Suit
 from ...jsontypes import Answer, Question
 from ...rulebook import RuleBook
 from ..model import ExerciseEntry
@@ -57,3 +57,22 @@ def dealer(rng: random.Random, book: RuleBook) -> ExerciseEntry:
 def king(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     return _deal(rng, book, "elder", lambda answer, hand, trump: Card("K", trump) in hand and answer.get("pattern")
                  and not answer.get("play_without_proposing"))
+
+
+@drill("strategy.discarding")
+def discard(rng: random.Random, book: RuleBook) -> ExerciseEntry:
+    """A fresh deal, the elder's proposal accepted: which cards does he throw out? (best-exchange, judged by
+    ``analyse`` before the play). He holds a trump or two, so that keeping and throwing both tempt."""
+    for _ in range(DEALS):
+        cards = rng.sample(PACK, len(PACK))
+        turn_up = cards[10]
+        if 1 <= sum(c.suit is turn_up.suit for c in cards[:5]) <= 2:
+            break
+    deal = {"elder": codes(cards[:5]), "dealer": codes(cards[5:10]), "turn_up": str(turn_up),
+            "stock": codes(cards[11:])}
+    position: Question = {"view": "elder", "deal": deal,
+                          "actions": [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"}]}
+    return {"kind": "best-exchange", "position": position,
+            "prompt": f"{turn_up.suit.english.capitalize()} are trumps (the turn-up {turn_up.pretty}). You are the "
+                      "elder hand; you proposed and the dealer accepted. Which cards do you throw out?",
+            "hint": "Which of your cards would a fresh card most likely beat, and which would it not?"}

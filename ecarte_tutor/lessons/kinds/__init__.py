@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .base import AnyKind, ExerciseKind, KindError
 from .best_card import BestCard
+from .best_exchange import BestExchange
 from .dispute import CHOOSER_CHOICES, Dispute
 from .exchange import Exchange
 from .hand_score import HandScore
@@ -21,6 +22,6 @@ from .trick_winner import TrickWinner
 # name -> kind of exercise, by the name lessons use (the kinds of question are engine.kinds.KINDS)
 EXERCISE_KINDS: dict[str, AnyKind] = {kind.name: kind for kind in (
     LegalCards(), TrickWinner(), RankOrder(), Score(), Exchange(), Dispute(), ProposeOrPlay(), Pool(), HandScore(),
-    BestCard())}
+    BestCard(), BestExchange())}
 
 __all__ = ["CHOOSER_CHOICES", "EXERCISE_KINDS", "ExerciseKind", "KindError"]

@@ -18,6 +18,7 @@ card reaches the goal and the chosen one does not, played out both ways.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict, cast
 
 from ...agreements import read_agreements
@@ -128,20 +129,11 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
 
     def engine_answer(self, exercise: Exercise, book: RuleBook) -> BestCardAnswer:
         p = self.position(exercise.position)
-        key = f"{book.root} {sorted(_question(p).items())!r}"
-        answer = _memo.get(key)
-        if answer is None:
-            answer = _memo[key] = self.asked(exercise, book)
+        answer = self.asked(exercise, book)
         return cast(BestCardAnswer, {**answer, "best": _best(answer, _goal(p))})
 
     def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
-        from ...asking import ask
-
-        answer: Answer = ask(_question(self.position(exercise.position)), book)
-        if "error" in answer:
-            error = cast(dict[str, object], answer["error"])
-            raise LessonError(f"the engine cannot analyse this best-card exercise: {error['message']}")
-        return answer
+        return analysed(self.position(exercise.position), book, self.name)
 
     def under(self, exercise: Exercise, params: Params, book: RuleBook) -> CardResponse:
         p = self.position(exercise.position)
@@ -215,6 +207,23 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         return {"card": terminal.answer("Which card do you play? Type it (e.g. KS)")}
+
+
+def analysed(position: Mapping[str, object], book: RuleBook, kind: str) -> Answer:
+    """``analyse``'s answer to an exercise's position (its ``goal`` left out), kept by question: an
+    analysis is costly and a position's never changes (``best-card``, ``best-exchange``)."""
+    question: Question = {**{key: value for key, value in position.items() if key != "goal"}, "kind": "analyse"}
+    key = f"{book.root} {sorted(question.items())!r}"
+    answer = _memo.get(key)
+    if answer is None:
+        from ...asking import ask
+
+        answer = ask(question, book)
+        if "error" in answer:
+            error = cast(dict[str, object], answer["error"])
+            raise LessonError(f"the engine cannot analyse this {kind} exercise: {error['message']}")
+        _memo[key] = answer
+    return answer
 
 
 def _percent(share: float) -> str:

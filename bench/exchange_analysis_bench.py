@@ -1,0 +1,70 @@
+"""Kind ``analyse`` before the play: time per question, beside a play-phase ``analyse`` in the same run.
+
+Positions: random deals (seeded). Measured, in ms of this process's CPU time (``time.process_time``,
+so other work on a shared machine does not count):
+
+1. the baseline: ``analyse`` with the elder's ``view`` at his first lead after "I play" (the costliest
+   view in the play: every holding of the dealer's five cards);
+2. ``analyse`` at the elder's discard after an accepted proposal (every discard the referee allows,
+   each weighed over the same sample of deals);
+3. ``analyse`` at the elder's proposal (play or propose) and at the dealer's answer.
+
+Each question is asked once, cold (no analysis is kept between questions; the double-dummy table
+is, as in the service). Reported: the median and the worst, and each median as a ratio of the
+baseline's. Not a test: nothing is asserted.
+
+    python bench/exchange_analysis_bench.py [--positions 10] [--seed 1]
+"""
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ecarte_tutor import ask  # noqa: E402
+from ecarte_tutor.cards import PACK  # noqa: E402
+from ecarte_tutor.rulebook import default_rulebook  # noqa: E402
+
+BOOK = default_rulebook()
+CASES = {
+    "play: the elder's first lead (baseline)": ([{"by": "elder", "do": "stand"}], "elder"),
+    "the elder's discard": ([{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"}], "elder"),
+    "the elder's proposal": ([], "elder"),
+    "the dealer's answer": ([{"by": "elder", "do": "propose"}], "dealer"),
+}
+
+
+def deal(rng):
+    cards = [c.notation for c in rng.sample(PACK, len(PACK))]
+    return {"elder": cards[:5], "dealer": cards[5:10], "turn_up": cards[10], "stock": cards[11:]}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    deals = [deal(rng) for _ in range(args.positions)]
+    ask({"kind": "analyse", "deal": deals[0], "actions": [{"by": "elder", "do": "stand"}]}, BOOK)  # warm up
+    times = {}
+    for name, (actions, view) in CASES.items():
+        times[name] = []
+        for one in deals:
+            start = time.process_time()
+            answer = ask({"kind": "analyse", "deal": one, "actions": actions, "view": view}, BOOK)
+            times[name].append(1000 * (time.process_time() - start))
+            assert "error" not in answer, answer
+    base = statistics.median(next(iter(times.values())))
+    print(f"{args.positions} random deals, seed {args.seed}; ms of CPU time per question")
+    print(f"{'question':42} {'median':>9} {'worst':>9} {'× baseline':>11}")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"{name:42} {median:9.1f} {max(values):9.1f} {median / base:11.1f}")
+
+
+if __name__ == "__main__":
+    main()
