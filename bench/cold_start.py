@@ -8,6 +8,18 @@ family's p99 cold and warm and their ratio (target: cold within 2x of warm). Loo
 loop is bounded.
 
     python bench/cold_start.py [--families laws rules ...] [--requests 200]
+
+Measured 2026-12-01/02. In process (no server, no neighbours), after warm() every page of every
+family took the same time the first time as the second, once warm() compiled every template (a
+dispute's ruling compiled its own on first use: 50 ms against 5) and traced every rule (each rule
+page traced its own: 29 of 44 rule pages were slower the first time). Three runs of this bench,
+with the machine loaded by other work (load average 4 to 10), gave worst ratios 2.45, 6.03 and
+3.50, in families that differ from run to run (home 0.66, 2.23, 3.50; api 2.45, -, 2.97;
+practice 1.79, 6.03, 2.31); warm p99s of 40 to 550 ms for pages that take 2 to 20 ms in process
+show the neighbours deciding these figures, not a cache. A fourth run, quiet (load 1.6): worst 2.35,
+home 2.35 (73 against 31 ms) and practice 2.21 over 2x, every other family within (0.81 to 1.98):
+both pages read the learner's progress, and each forked worker opens its own database connection on
+its first such request (not warmed: a connection must not cross the fork).
 """
 from __future__ import annotations
 

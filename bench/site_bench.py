@@ -8,7 +8,8 @@ keep-alive connections with wrk when it is installed (a C load generator that le
 CPU to the servers), else with an asyncio load generator; loopback only. The two take turns
 in short rounds, POSTing the same question, so that both meet the same machine: its speed
 drifts by tens of per cent within a minute, so the ratio is taken round by round (each ask
-round against the control round beside it) and the median reported. The API remembers the
+round against the control round run just before or after it, the order alternating) and the
+median of the rounds' ratios reported, so that no one noisy round decides. The API remembers the
 replies to recent questions (web.api), so a second pair of routes, with wrk, sends a stream
 of distinct questions, more than it remembers, cycled: every one is worked out by the engine
 (the control still sends one answer's bytes, of about the same length). Prints requests/s, p50
@@ -37,6 +38,18 @@ shared): use --rounds 30, and compare runs, not one figure.
   30 rounds: 96.6 % (101.0 % from the means) on the repeated question, 79.8 % (77.7 %) on new
   ones, where the first session's slower code had measured 88.3 %: the machine, not the code,
   moved most between the two.
+- 2026-12-01/02, third session (gevent workers; each pair's routes back to back from now on).
+  A new question's work, counted in instructions under callgrind (the same count whatever the
+  machine's load): 135,400 a request through the Api, of which reading the JSON 9,900, the
+  schema's fast check 18,000, ask()'s glue 9,000, the play engine with its answer 74,700 (read
+  the position 11,300, the duty 24,700, sorting 3,800, citing 6,900, as_json 5,400, the
+  sentences and the answer's making 22,500), writing the JSON 8,900, the Api's own 15,000; two
+  cuts in the glue took it to 134,000. On a machine loaded by other work (load average 4 to 6),
+  12 rounds: new questions 75.3 and 79.2 % (median; 79.7 and 85.8 % from the means), the
+  repeated question 91.2 and 98.0 %; the control's own p99 was 290 to 440 ms, so the neighbours,
+  not the code, set these figures. Quiet (load 0.03), 12 rounds: new questions 82.7 % median (81.3 %
+  from the means), the repeated question 95.6 % (100.9 %); the best so far is 89.2 %, measured quiet
+  before this session.
 """
 from __future__ import annotations
 
@@ -339,11 +352,14 @@ def main(argv=None) -> int:
         for route in routes:  # warm every route (imports, caches) before measuring
             one_round(route, 1)
         runs: dict[str, list[dict]] = {route["name"]: [] for route in routes}
+        by_name = {route["name"]: route for route in routes}
         for number in range(args.rounds):
-            # Rotate which route goes first, so none always meets the machine in the same state.
-            shift = number % len(routes)
-            for route in routes[shift:] + routes[:shift]:
-                runs[route["name"]].append(one_round(route, args.seconds))
+            # The two routes of a pair run back to back, so that each ratio compares them on the machine of the
+            # same few seconds; which goes first alternates, and so does which pair comes first.
+            shift = number % len(pairs)
+            for pair in pairs[shift:] + pairs[:shift]:
+                for name in pair if number % 2 else reversed(pair):
+                    runs[name].append(one_round(by_name[name], args.seconds))
         summary = {name: summarise(rounds) for name, rounds in runs.items()}
         # Both had the same time, interleaved: the ratio of the means is the ratio of all
         # requests served, a second estimate less swayed by any one round.

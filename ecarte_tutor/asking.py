@@ -94,7 +94,7 @@ def _answer(question: object, book: RuleBook) -> Answer:
     found = KINDS[kind]
     problem = question_check(book, kind, found.schema).check(question)  # raises for an unknown field
     profile = book.default_profile if question.get("profile") is None else read_profile(question, book)
-    agreements = read_agreements(question, book)
+    agreements = () if question.get("agreements") is None else read_agreements(question, book)
     params = book.params(profile, agreements)
     try:
         # a fresh dict of the kind's own shape each call, which ask() completes

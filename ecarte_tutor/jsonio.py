@@ -5,7 +5,9 @@ input in the same words. orjson is strict where the API wants strictness: NaN,
 Infinity, numbers too large for a double, nesting deeper than 1,024 and text after
 the document are all refused. An integer beyond 64 bits is read as a float, which no
 field accepts, so it is refused by the field that receives it. orjson keeps the last of two
-equal keys in an object; here a key written twice is refused, as the YAML loader refuses it.
+equal keys in an object; here a key written twice is refused, as the YAML loader refuses it, with
+:class:`RepeatedKey`: the text is JSON, but no question object (RFC 8259, section 4: the names
+within an object should be unique, and a reader that keeps one of them guesses what was meant).
 """
 from __future__ import annotations
 
@@ -28,6 +30,10 @@ class JsonError(ValueError):
     @property
     def message(self) -> str:
         return f"{self.reason} at line {self.line}, column {self.column}"
+
+
+class RepeatedKey(JsonError):
+    """JSON text holding an object with a key written twice: JSON, but not a valid question object."""
 
 
 def loads(text: str) -> object:
@@ -70,7 +76,7 @@ def _members(value: object) -> int:
 
 
 def _refuse_repeated_keys(text: str) -> None:
-    """Raise :class:`JsonError` at the second writing of a key repeated in one object of ``text`` (valid JSON)."""
+    """Raise :class:`RepeatedKey` at the second writing of a key repeated in one object of ``text`` (valid JSON)."""
     def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
         seen: set[str] = set()
         for key, _ in items:
@@ -87,8 +93,8 @@ def _refuse_repeated_keys(text: str) -> None:
         line = text.count("\n", 0, at) + 1
         column = at - (text.rfind("\n", 0, at) + 1) + 1
         shown = repeated.key if len(repeated.key) <= 40 else repeated.key[:40] + "…"
-        raise JsonError(f"the key {json.dumps(shown, ensure_ascii=False)} appears twice in one object", line,
-                        column) from None
+        raise RepeatedKey(f"the key {json.dumps(shown, ensure_ascii=False)} appears twice in one object", line,
+                          column) from None
     except (ValueError, RecursionError):
         return  # orjson read it; a depth the stdlib reader cannot follow holds nothing to refuse here
 

@@ -31,6 +31,21 @@ def test_ask_json_lines_with_a_malformed_line_exits_2():
     assert answers[3]["error"]["code"] == "not-an-object"
 
 
+def test_ask_a_key_written_twice_is_invalid_json_in_a_document_and_in_a_line():
+    """A whole document (over several lines) and one line of JSON Lines: each names the repeated key."""
+    document = '{\n  "kind": "play",\n  "trump": "H",\n  "hand": ["KH"],\n  "kind": "trick"\n}'
+    code, out, err = run(["ask"], document)
+    error = json.loads(out)["error"]
+    assert code == 2 and error["code"] == "invalid-json" and '"kind" appears twice' in error["message"]
+    assert "line 5" in error["message"] and "Traceback" not in err
+    lines = "\n".join([json.dumps({"kind": "play", "trump": "H", "hand": ["KH"]}),
+                       '{"kind": "play", "hand": ["KH"], "trump": "H", "hand": ["QH"]}'])
+    code, out, _ = run(["ask"], lines)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and answers[0]["legal_cards"] == ["KH"]
+    assert answers[1]["error"]["code"] == "invalid-json" and answers[1]["error"]["field"] == "line 2"
+
+
 def test_an_illegal_play_is_an_answer_not_an_error(tmp_path):
     path = tmp_path / "q.json"
     path.write_text(json.dumps({"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S"], "card": "7S"}))

@@ -15,6 +15,7 @@ from ecarte_tutor import jsonio
 def test_loads_refuses_what_is_not_one_finite_json_document(text, reason):
     with pytest.raises(jsonio.JsonError) as caught:
         jsonio.loads(text)
+    assert type(caught.value) is jsonio.JsonError  # not RepeatedKey: the text itself is no JSON
     assert reason in caught.value.reason
     assert caught.value.message.startswith(caught.value.reason + " at line 1, column ")
 
@@ -57,7 +58,7 @@ def test_dumps_refuses_what_is_not_json_data(value):
 def test_a_key_written_twice_in_one_object_is_refused(text, key, column):
     """orjson keeps the last of two equal keys; a question must not silently mean its second half (L6)."""
     for read in (jsonio.loads, jsonio.loads_utf8):
-        with pytest.raises(jsonio.JsonError) as caught:
+        with pytest.raises(jsonio.RepeatedKey) as caught:  # a JsonError, told apart from text that is not JSON
             read(text)
         assert f'the key "{key}" appears twice in one object' in caught.value.message
         assert (caught.value.line, caught.value.column) == (1, column)

@@ -36,6 +36,10 @@ def _questions(text: str):
     try:
         yield jsonio.loads(stripped)
         return
+    except jsonio.RepeatedKey as exc:  # one JSON document, but an object in it writes a key twice
+        yield QuestionError("invalid-json", f"The question is JSON but no valid question: {exc.message}; write "
+                                            "each key of an object once.")
+        return
     except jsonio.JsonError:  # not one document: perhaps JSON Lines
         pass
     for number, line in enumerate(text.splitlines(), 1):
@@ -43,6 +47,10 @@ def _questions(text: str):
             continue
         try:
             yield jsonio.loads(line)
+        except jsonio.RepeatedKey as exc:
+            yield QuestionError("invalid-json", f"Line {number} is JSON but no valid question: {exc.reason} at "
+                                                f"column {exc.column}; write each key of an object once.",
+                                f"line {number}")
         except jsonio.JsonError as exc:
             yield QuestionError("bad-json", f"Line {number} is not valid JSON: {exc.reason} at column {exc.column}.",
                                 f"line {number}")

@@ -73,6 +73,9 @@ def read_question(body: bytes):
         return None, error_object("bad-encoding", f"The body is not UTF-8 text (byte {exc.start} cannot be read).")
     try:
         return jsonio.loads(text), None
+    except jsonio.RepeatedKey as exc:
+        return None, error_object("invalid-json", f"The body is JSON but no valid question: {exc.message}; "
+                                                  "write each key of an object once.")
     except jsonio.JsonError as exc:
         return None, error_object("bad-json", f"The body is not valid JSON: {exc.message}.")
 
@@ -200,9 +203,12 @@ class Api:
 
     def answer(self, body: bytes) -> Reply:
         """The reply to a question's bytes (the same bytes, the same reply); :class:`Passing` for a fault."""
-        question, error = read_question(body)
-        if error is not None:
-            return json_reply(400, error)
+        try:  # nearly every body is plain UTF-8 JSON, read at once; read_question says why any other is no question
+            question = jsonio.loads_utf8(body)
+        except jsonio.JsonError:
+            question, error = read_question(body)
+            if error is not None:
+                return json_reply(400, error)
         answer = ask(question, self.library)
         refused = answer.get("error")
         reply = json_reply(200 if refused is None else 400, answer)

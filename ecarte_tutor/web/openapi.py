@@ -134,7 +134,9 @@ def _document(book) -> dict:
                 "responses": {
                     "200": {"description": "The answer.",
                             "content": {"application/json": {"schema": _ref("Answer")}}},
-                    "400": {"description": "Malformed JSON, a question that breaks its schema, or one that meets "
+                    "400": {"description": "A body that is not JSON text (code bad-json), JSON with a key written "
+                                           "twice in one object (invalid-json), a question that breaks its schema, "
+                                           "or one that meets "
                                            "it but breaks a rule of the game a schema cannot state; the latter "
                                            "only with the codes " + ", ".join(RULE_CODES) + ".",
                             "content": error_content},

@@ -1,14 +1,15 @@
 """Everything a page builds on first use, built once before the server forks its workers.
 
 The casebook (every worked case with its ruling), the compiled question checks, Jinja's compiled
-templates, the rendered Markdown, the OpenAPI document, and the engine's work kept per profile
-and agreements are all made on first use and then kept. A server that forked first would have
-each worker pay for them on its first requests (bench/cold_start.py measured a p99 of seconds on
-the first 200 requests of a page family, against tens of milliseconds once warm). So ``serve``
-calls :func:`warm`: it asks the app, in process, for one page of every family and the pages
-whose caches are their own (every law, every profile's rules), and every worked case's question
-through the API; the forked workers then share what it built. The pages are asked with an
-in-memory store in place of the real one, so warming leaves no learner in the database.
+templates (every one), where each rule is used (the rule and law pages show it), the rendered
+Markdown, the OpenAPI document, and the engine's work kept per profile and agreements are all made
+on first use and then kept. A server that forked first would have each worker pay for them on its
+first requests (bench/cold_start.py measured a p99 of seconds on the first 200 requests of a page
+family, against tens of milliseconds once warm). So ``serve`` calls :func:`warm`: it asks the app,
+in process, for one page of every family and the pages whose caches are their own (every law, rule,
+case and lesson step, every profile's rules), and every worked case's question through the API; the
+forked workers then share what it built. The pages are asked with an in-memory store in place of
+the real one, so warming leaves no learner in the database.
 """
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ def addresses(site: Site) -> list[str]:
     found = list(PAGES)
     found += [f"/rules?profile={profile}" for profile in book.profiles]
     found += [f"/laws/{number}" for number in sorted(book.laws)]
-    found += [f"/rules/{rule_id}" for rule_id in list(book.rules)[:1]]
-    found += [f"/casebook/{case.id}" for case in library.scenarios[:1]]
+    # every rule's and every case's page: each renders Markdown of its own and shows where its rule is used
+    found += [f"/rules/{rule_id}" for rule_id in book.rules]
+    found += [f"/casebook/{case.id}" for case in library.scenarios]
     for lesson in library.lessons:
         found += [f"/lessons/{lesson.id}/"] + [f"/lessons/{lesson.id}/{step.index}" for step in lesson.steps]
     return found
@@ -49,6 +51,13 @@ def warm(app) -> int:
     site: Site = app.extensions["ecarte_tutor"]
     site.casebook()
     check_every_kind(site.book, {name: kind.schema for name, kind in KINDS.items()})
+    # Every template compiled, those of pages no address below reaches too (a dispute's ruling took 50 ms
+    # the first time, compiling its own), and where every rule is used, traced.
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
+    trace = site.trace()
+    for rule_id in site.book.rules:
+        trace.rule(rule_id)
     client = app.test_client()
     pages = addresses(site)
     questions = [case.question for case in site.library.scenarios]

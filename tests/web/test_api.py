@@ -57,9 +57,18 @@ def test_content_type_is_not_required(client):
     (b'{"kind": "play", "trump": "H", "hand": ["QS"], "profile": "mars"}', "unknown-profile"),
     (b"[" * 30000 + b"]" * 30000, None),
     (b"1" * 6000, "bad-json"),
+    (b'{"kind": "play", "trump": "H", "hand": ["KH"], "trump": "S"}', "invalid-json"),
+    (b'{"kind": "dispute", "facts": {"irregularity": "revoke", "irregularity": "misdeal"}}', "invalid-json"),
 ])
 def test_malformed_questions_get_a_400_error_object(client, body, code):
     assert_error_object(post(client, body), 400, code)
+
+
+def test_a_key_written_twice_is_invalid_json_naming_the_key_and_where(client):
+    """JSON text whose object repeats a key is no question (RFC 8259): invalid-json, not the text-level bad-json."""
+    error = assert_error_object(post(client, b'{"kind": "play", "trump": "H",\n "hand": ["KH"], "trump": "S"}'),
+                                400, "invalid-json")
+    assert '"trump" appears twice' in error["message"] and "line 2, column 18" in error["message"]
 
 
 def test_error_names_the_field(client):

@@ -12,3 +12,22 @@ def test_warming_asks_every_page_family_and_keeps_no_learner(tmp_path):
     assert asked >= len(addresses(app.extensions["ecarte_tutor"]))
     assert app.extensions[STORE] is store, "the real store is put back"
     assert store.status().learners == 0, "warming made a learner in the database"
+
+
+def test_after_warming_no_page_compiles_a_template_or_traces_a_rule(tmp_path, monkeypatch):
+    """What a page builds on first use is built by warm(): a later page of any family, a dispute's ruling
+    included, compiles no template and traces no rule of its own."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret-" + "x" * 32,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'warm.sqlite3'}"})
+    warm(app)
+    site = app.extensions["ecarte_tutor"]
+    built: list[str] = []
+    compile_template = app.jinja_env._compile
+    monkeypatch.setattr(app.jinja_env, "_compile", lambda *args: built.append(str(args[1])) or compile_template(*args))
+    trace, traced = site.trace(), site.trace()._trace
+    monkeypatch.setattr(trace, "_trace", lambda rule: built.append(rule.id) or traced(rule))
+    client = app.test_client()
+    for address in ["/dispute/?irregularity=wrong-card-count&discovered=before-turn-up&elder_looked=true&hand=elder"
+                    "&count=3", *(f"/rules/{rule_id}" for rule_id in site.book.rules), "/laws/43"]:
+        assert client.get(address).status_code == 200, address
+    assert built == []
