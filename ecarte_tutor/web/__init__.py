@@ -17,10 +17,8 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 from . import keys, security
+from .limits import MAX_BODY
 from .site import Site
-
-MAX_BODY = 64 * 1024
-"""Largest request body accepted (API.md: 413 over 64 KiB)."""
 
 
 def create_app(config: dict | None = None) -> Flask:

@@ -33,8 +33,8 @@ from werkzeug.wsgi import get_content_length
 
 from .. import jsonio
 from ..asking import ask
-from . import MAX_BODY
 from .compress import MIN_SIZE, accepts_gzip
+from .limits import MAX_BODY
 from .openapi import openapi_document
 from .security import UnreadableBody, header_items, wants_hsts
 
