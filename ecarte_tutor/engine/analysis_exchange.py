@@ -30,17 +30,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from math import sqrt
-from typing import Literal, TypedDict
+from typing import Literal, TypedDict, cast
 
 from ..cards import PACK, Card
 from ..errors import QuestionError
 from ..fields import SEATS, other
-from ..jsontypes import Answer
 from ..marks import decides
 from ..rulebook import Params, RuleBook
 from . import doubledummy, hand
 from .advice import advise
-from .citing import Citing, Reasons
+from .citing import Citing, Explained, Reasons
 from .deal import Deal
 from .discarding import DISCARD_RULE, choose_discard
 from .illegal import Illegal
@@ -69,6 +68,38 @@ class ChoiceFigures(TypedDict):
     p_vole: float
     p_trick: float
     expected_points: float  # his points less the other's, king included
+
+
+class WrittenChoice(ChoiceFigures, total=False):
+    """One choice as the answer writes it: the discard (its cards) or the word, then its figures."""
+
+    discard: list[str]
+    choice: str
+
+
+Written = str | list[str]  # a choice as the answer writes it: a word, or a discard's cards
+
+
+class ExchangeAnalysisJson(Explained):
+    """The ``analyse`` kind's answer as sent at a decision of the exchange (docs/api.md)."""
+
+    to_act: str
+    view: str
+    decision: str
+    cards: list[object]  # always empty: no card is played at this decision
+    choices: list[WrittenChoice]
+    best: list[Written]
+    best_point: list[Written]
+    best_score: list[Written]
+    close_point: list[Written]
+    close_score: list[Written]
+    point: bool
+    vole: bool
+    expected_tricks: float
+    p_point: float
+    holdings: int
+    exact: bool
+    margin: float
 
 
 @dataclass(frozen=True)
@@ -109,11 +140,11 @@ class ExchangeAnswer:
     citing: Citing
     explanation: str
 
-    def as_json(self) -> Answer:
+    def as_json(self) -> ExchangeAnalysisJson:
         lead = dict(self.choices)[self.best[0]]
         return {"to_act": self.to_act, "view": self.view, "decision": self.decision,
                 "cards": [],  # no card is played at this decision
-                "choices": [{**_key(choice), **figures} for choice, figures in self.choices],
+                "choices": [_entry(choice, figures) for choice, figures in self.choices],
                 "best": [_written(c) for c in self.best], "best_point": [_written(c) for c in self.best_point],
                 "best_score": [_written(c) for c in self.best_score],
                 "close_point": [_written(c) for c in self.close_point],
@@ -125,12 +156,16 @@ class ExchangeAnswer:
                 "explanation": self.explanation}
 
 
-def _written(choice: Choice) -> str | list[str]:
+def _written(choice: Choice) -> Written:
     return choice if isinstance(choice, str) else [c.notation for c in choice]
 
 
-def _key(choice: Choice) -> dict[str, object]:
-    return {"choice": choice} if isinstance(choice, str) else {"discard": _written(choice)}
+def _entry(choice: Choice, figures: ChoiceFigures) -> WrittenChoice:
+    # the word or the cards first, as a reader looks for them, then the figures (a cast: mypy cannot
+    # see that the unpacked figures complete the choice)
+    if isinstance(choice, str):
+        return cast(WrittenChoice, {"choice": choice, **figures})
+    return cast(WrittenChoice, {"discard": [c.notation for c in choice], **figures})
 
 
 def analyse_exchange(deal: Deal, actions: list[hand.Action], state: hand.HandState, viewer: str, book: RuleBook,

@@ -25,6 +25,7 @@ from ...agreements import read_agreements
 from ...asking import read_profile
 from ...cards import Card, parse_card
 from ...engine import analysis
+from ...engine.analysis import CardFigures, ViewedJson
 from ...engine.play import duty
 from ...errors import QuestionError
 from ...fields import other
@@ -61,21 +62,8 @@ class BestCardPosition(Position):
     goal: NotRequired[str]
 
 
-class CardFigures(TypedDict):
-    card: str
-    expected_tricks: float
-    p_point: float
-    p_vole: float
-    p_trick: float
-
-
-class BestCardAnswer(Asked):
-    to_act: str
-    cards: list[CardFigures]
-    best: list[str]  # the best cards for the exercise's goal
-    holdings: int
-    exact: bool
-    tricks_won: dict[str, int]
+class BestCardAnswer(ViewedJson, Asked):
+    """The engine's answer from the learner's view, its ``best`` the best cards for the exercise's goal."""
 
 
 class CardResponse(TypedDict):

@@ -25,7 +25,7 @@ from ...agreements import read_agreements
 from ...asking import read_profile
 from ...cards import Card, Suit, parse_card
 from ...engine import analysis, hand
-from ...engine.analysis_exchange import CHOICES, DECISIONS
+from ...engine.analysis_exchange import CHOICES, DECISIONS, ExchangeAnalysisJson, Written, WrittenChoice
 from ...engine.stakes import consequences, proposal_at, stake_clause
 from ...errors import QuestionError
 from ...fields import other
@@ -64,26 +64,11 @@ class ExchangePosition(Position):
     goal: NotRequired[str]
 
 
-class ChoiceFigures(TypedDict, total=False):
-    discard: list[str]
-    choice: str
-    expected_tricks: float
-    p_point: float
-    p_vole: float
-    p_trick: float
-    expected_points: float
+class ExchangeAnswer(ExchangeAnalysisJson, Asked):
+    """The engine's answer at the learner's decision, and the choices counted right for the exercise's goal
+    (the best first)."""
 
-
-class ExchangeAnswer(Asked):
-    decision: str
-    choices: list[ChoiceFigures]
-    best: list[object]
-    best_point: list[object]
-    best_score: list[object]
-    close_point: list[object]
-    close_score: list[object]
-    holdings: int
-    right: list[object]  # the choices counted right for the exercise's goal (the best first)
+    right: list[Written]
 
 
 class ExchangeResponse(TypedDict, total=False):
@@ -115,7 +100,7 @@ def _same(a: object, b: object) -> bool:
     return a == b
 
 
-def _entry(answer: ExchangeAnswer, choice: object) -> ChoiceFigures:
+def _entry(answer: ExchangeAnswer, choice: object) -> WrittenChoice:
     return next(c for c in answer["choices"] if _same(c.get("discard", c.get("choice")), choice))
 
 
@@ -281,7 +266,7 @@ def _percent(share: float) -> str:
 
 
 def _figures(slots: dict[str, object], which: str, goal: str) -> str:
-    figures = cast(ChoiceFigures, slots[f"{which}_figures"])
+    figures = cast(WrittenChoice, slots[f"{which}_figures"])
     point = f"wins the point in {_percent(figures['p_point'])} of them"
     tricks = f"{figures['expected_tricks']:.2f} tricks on average"
     points = f"{figures['expected_points']:+.2f} points a hand on average"
