@@ -19,7 +19,7 @@ his choice stakes (the scoring's figures).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, Final, TypedDict, cast
 
 from ...agreements import read_agreements
 from ...asking import read_profile
@@ -34,12 +34,12 @@ from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ...wording import card_list
 from ..diagnosis import Diagnosis
-from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal, params_of
+from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Terminal, params_of
 from ..mistakes import Case, Mistake, Wrong, case_of, diagnosis_of, maker
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, BadResponse, require, word
 from ..reading import card_list as read_cards
-from .best_card import analysed
+from .best_card import BestCardPosition, analysed
 from .legal_cards import card_choices
 
 if TYPE_CHECKING:
@@ -55,13 +55,7 @@ DOING: Final = {"play": "playing without proposing", "propose": "proposing", "re
 CHOSEN: Final = {"play": "play without proposing", "propose": "propose", "refuse": "refuse", "accept": "accept"}
 
 
-class ExchangePosition(Position):
-    """An ``analyse`` question stopping at the learner's decision of the exchange, and what counts."""
-
-    deal: dict[str, object]
-    actions: list[dict[str, object]]
-    view: str
-    goal: NotRequired[str]
+ExchangePosition = BestCardPosition  # the same question (deal, actions, view, goal), at an exchange decision
 
 
 class ExchangeAnswer(ExchangeAnalysisJson, Asked):
