@@ -86,7 +86,7 @@ def run(args) -> int:
     from ..serving import listen
     from ..web import MAX_BODY, create_app
     from ..web.security import header_items, wants_hsts
-    from ..web.warm import warm
+    from ..web.warm import warm, warm_worker
 
     # A broken rule book raises DataError: cli.main prints it as one line.
     config: dict = {"HOUSE_FILE": args.house} if args.house else {}
@@ -116,7 +116,7 @@ def run(args) -> int:
     print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.server}, {workers} process"
           f"{'es' if workers > 1 else ''} of {each} (Ctrl-C stops)", file=sys.stderr, flush=True)
     if args.server == "gunicorn":
-        return supervised.serve(app, sock, workers, header_items(wants_hsts(app)))
+        return supervised.serve(app, sock, workers, header_items(wants_hsts(app)), lambda: warm_worker(app))
 
     def stop(signum, frame):  # waitress stops on KeyboardInterrupt; SIGTERM ends it the same way
         raise KeyboardInterrupt

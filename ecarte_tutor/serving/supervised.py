@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import socket
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import cast
 
@@ -165,9 +165,12 @@ def _take_queued(server: StreamServer, listener: socket.socket, pool: Pool) -> N
 WORKER_CLASS = f"{GreenWorker.__module__}.{GreenWorker.__qualname__}"
 
 
-def options(sock: socket.socket, workers: int) -> dict:
-    """gunicorn's settings for the site, listening on the already-bound ``sock``."""
+def options(sock: socket.socket, workers: int, on_worker: Callable[[], object] | None = None) -> dict:
+    """gunicorn's settings for the site, listening on the already-bound ``sock``; ``on_worker`` runs in each
+    worker after the fork, before it takes a connection."""
+    hooks = {} if on_worker is None else {"post_worker_init": lambda worker: on_worker()}
     return {
+        **hooks,
         "bind": [f"fd://{sock.fileno()}"],
         "worker_class": WORKER_CLASS,
         "workers": workers,
@@ -203,14 +206,16 @@ class Supervised(BaseApplication):
         return self.application
 
 
-def serve(app, sock: socket.socket, workers: int, headers: Iterable[tuple[str, str]] = ()) -> int:
+def serve(app, sock: socket.socket, workers: int, headers: Iterable[tuple[str, str]] = (),
+          on_worker: Callable[[], object] | None = None) -> int:
     """Run until stopped by a signal; the exit status. gunicorn takes ``sock`` over and closes it.
 
-    ``headers`` go on gunicorn's own refusals (the workers are forked from this process, so they inherit them).
+    ``headers`` go on gunicorn's own refusals (the workers are forked from this process, so they inherit them);
+    ``on_worker`` runs in each worker before it serves (web.warm.warm_worker).
     """
     GreenWorker.headers = tuple(headers)
     raise_file_limit(MAX_CONNECTIONS + 256)
-    settings = options(sock, workers)
+    settings = options(sock, workers, on_worker)
     sock.detach()  # gunicorn now owns the descriptor (it closes it when it stops)
     try:
         Supervised(app, settings).run()

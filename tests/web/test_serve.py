@@ -3,6 +3,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -24,12 +25,13 @@ TRICK = b'{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}'
 
 def start(*options):
     """The server in a subprocess, and its port once it answers. Its log goes to a file nobody has to read."""
+    instance = tempfile.mkdtemp(prefix="ecarte-tutor-serve-")
     env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="serve-test-key-1d8e5b3f9a7c2064e9", PYTHONPATH=str(ROOT),
-               ECARTE_TUTOR_INSTANCE_PATH=tempfile.mkdtemp(prefix="ecarte-tutor-serve-"))
+               ECARTE_TUTOR_INSTANCE_PATH=instance)
     log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the server; closed by stop()
     process = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", *options],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    process.log = log
+    process.log, process.instance = log, instance
     try:
         deadline = time.monotonic() + 120  # serve checks every case and lesson and warms every page first
         while not (match := re.search(rb"http://127\.0\.0\.1:(\d+)/", read_log(process))):
@@ -66,6 +68,7 @@ def stop(process):
         return process.wait(timeout=30)
     finally:
         process.log.close()
+        shutil.rmtree(process.instance, ignore_errors=True)  # the server's database and key, gone with it
 
 
 def get(port, path, method="GET", body=None):
@@ -318,6 +321,24 @@ def test_gunicorn_settings_are_all_known_to_this_gunicorn():
     assert issubclass(util.load_class(settings["worker_class"]), GeventWorker)
     assert settings["preload_app"] is True
     assert settings["workers"] == 3
+    assert "post_worker_init" not in settings
+
+
+@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
+def test_each_worker_runs_the_warm_up_given_before_it_serves():
+    """serve's warm-up of a worker (web.warm.warm_worker) is gunicorn's post_worker_init: run in the worker,
+    after the fork and the app's loading, before the worker takes a connection."""
+    from gunicorn.config import Config
+
+    from ecarte_tutor.serving import supervised
+
+    ran: list[str] = []
+    with socket.socket() as sock:
+        settings = supervised.options(sock, workers=2, on_worker=lambda: ran.append("warm"))
+    config = Config()
+    config.set("post_worker_init", settings["post_worker_init"])
+    config.post_worker_init(object())
+    assert ran == ["warm"]
 
 
 def test_serve_secure_sends_hsts():

@@ -1,7 +1,11 @@
 """web/warm.py: serve builds every page's caches before forking, and leaves nothing in the store."""
+import json
+from functools import lru_cache
+
 from ecarte_tutor.web import create_app
+from ecarte_tutor.web.api import mounted_api
 from ecarte_tutor.web.progress import STORE
-from ecarte_tutor.web.warm import addresses, warm
+from ecarte_tutor.web.warm import PAGES, addresses, warm, warm_worker
 
 
 def test_warming_asks_every_page_family_and_keeps_no_learner(tmp_path):
@@ -12,6 +16,25 @@ def test_warming_asks_every_page_family_and_keeps_no_learner(tmp_path):
     assert asked >= len(addresses(app.extensions["ecarte_tutor"]))
     assert app.extensions[STORE] is store, "the real store is put back"
     assert store.status().learners == 0, "warming made a learner in the database"
+
+
+def test_a_worker_asks_every_family_and_every_kind_and_opens_its_own_connection(tmp_path, monkeypatch):
+    """A forked worker's first visitors must not pay for its first pages (web/warm.py): before serving it asks
+    one page of each family and one question of each kind in process, opens its database connection, and
+    leaves no learner and no remembered answer behind."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret-" + "x" * 32,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'warm.sqlite3'}"})
+    store, api = app.extensions[STORE], mounted_api(app)
+    kinds: set[str] = set()
+    ask = api.answer
+    monkeypatch.setattr(api, "remembered", lru_cache(maxsize=8)(lambda body: kinds.add(json.loads(body)["kind"])
+                                                                or ask(body)))
+    asked = warm_worker(app)
+    cases = {case.question["kind"] for case in app.extensions["ecarte_tutor"].library.scenarios}
+    assert kinds == cases and asked == len(PAGES) + len(cases)
+    assert store.engine.pool.checkedin() >= 1, "the worker's connection was not opened before serving"
+    assert store.status().learners == 0, "warming a worker made a learner in the database"
+    assert api.remembered.cache_info().currsize == 0, "the memo starts empty"
 
 
 def test_after_warming_no_page_compiles_a_template_or_traces_a_rule(tmp_path, monkeypatch):
