@@ -89,9 +89,9 @@ def _answer(question: object, book: RuleBook) -> Answer:
     kind = question.get("kind")
     if kind is None:
         raise QuestionError("missing-field", "The question needs a 'kind': one of " + ", ".join(KINDS) + ".", "kind")
-    if not isinstance(kind, str) or kind not in KINDS:
+    found = KINDS.get(kind) if isinstance(kind, str) else None
+    if found is None:
         raise QuestionError("unknown-kind", f"Unknown kind {excerpt(kind)}; choose one of {', '.join(KINDS)}.", "kind")
-    found = KINDS[kind]
     problem = question_check(book, kind, found.schema).check(question)  # raises for an unknown field
     profile = book.default_profile if question.get("profile") is None else read_profile(question, book)
     agreements = () if question.get("agreements") is None else read_agreements(question, book)
@@ -107,7 +107,8 @@ def _answer(question: object, book: RuleBook) -> Answer:
         raise problem from None
     if problem is not None:
         raise problem
-    answer.setdefault("laws", [])
+    if "laws" not in answer:
+        answer["laws"] = []
     answer["profile"] = profile
     if "agreements" in question:
         cites = answer.get("cites", [])

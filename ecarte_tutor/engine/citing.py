@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ..rulebook import LAW_SECTION, Kept, RuleBook
+from ..rulebook import LAW_SECTION, RuleBook
 
 
 class Citing(TypedDict):
@@ -50,19 +50,3 @@ class Reasons:
     def fields(self) -> Citing:
         """The ``cites`` and ``laws`` fields of an answer."""
         return {"cites": list(self.ids), "laws": self.laws}
-
-
-_FIELDS: Kept[tuple[str, ...], Citing] = Kept("the cites and laws of a tuple of rule ids")
-
-
-def fields_for(book: RuleBook, rule_ids: tuple[str, ...]) -> Citing:
-    """``Reasons(book).add(*rule_ids).fields()``, worked out once per book and tuple of ids.
-
-    For the hot paths (every play question cites one of a handful of fixed lists); the
-    lists are copied, so an answer may be changed without touching the kept one.
-    """
-    kept = _FIELDS.of(book)
-    fields = kept.get(rule_ids)
-    if fields is None:
-        fields = kept[rule_ids] = Reasons(book).add(*rule_ids).fields()
-    return {"cites": list(fields["cites"]), "laws": list(fields["laws"])}

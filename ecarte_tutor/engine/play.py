@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NotRequired, TypedDict
+from operator import attrgetter
+from typing import NotRequired
 
 from .. import wording
 from ..cards import CANONICAL_CARDS, PACK, RANK_NAMES, SUITS, Card, Suit
@@ -18,7 +19,7 @@ from ..fields import read_card, read_cards, read_suit, require
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Kept, Params, RuleBook
-from .citing import Citing, Explained, Reasons, fields_for
+from .citing import Citing, Explained, Reasons
 from .saying import Saying
 
 REVOKE = "law.43"  # renouncing, or not winning a trick when able: cited beside every duty of the follower
@@ -85,25 +86,42 @@ class Duty:
     rule_ids: list[str] = field(default_factory=list)
     lead: Lead | None = None  # what the card led asks, when a card was led
 
-    @property
-    def rank_matters(self) -> bool:
-        """Following suit brings in the duty to beat the card led, so the rank order decides."""
-        return self.kind.follows_suit
+
+KEPT_HOLDINGS = 256
+"""Holdings kept a card led (and trump suit): a hand's cards of one suit, in some order, number 3,619, its trumps
+8,800; the sets of them (337) in a few orders each are what the site's pages, lessons and engine ask."""
+
+
+class Outcome:
+    """What a card led asks of one holding: the legal cards (in the hand's order and in rank order), the duty,
+    its sentence and rule ids, and the note on the ace's place (or "")."""
+
+    __slots__ = ("legal", "ordered", "kind", "because", "ids", "ace_note", "instead")
+
+    def __init__(self, legal: tuple[Card, ...], kind: DutyKind, because: str, ids: list[str], ace_note: str,
+                 params: Params):
+        self.legal, self.kind, self.because, self.ids, self.ace_note = legal, kind, because, ids, ace_note
+        self.ordered = tuple(params.ranking.sort(legal))
+        self.instead = INSTEAD.say(params, cards=card_list(self.ordered))
 
 
 class Lead:
     """What one card led asks of the follower, under one set of parameters and one trump suit.
 
     Everything here is the same whatever the follower holds, so it is worked out once for
-    each parameters, trump and card led, and kept on the parameters (``_LEADS``):
-    :func:`duty` then only sorts the hand against it.
+    each parameters, trump and card led, and kept on the parameters (``_LEADS``). What it asks of
+    a hand depends only on the hand's cards of the suit led, or, void of it, on its trumps: each
+    such holding's :class:`Outcome` is worked out on first use and kept here too, so :func:`duty`
+    only picks those cards out of the hand. A holding is kept in the hand's order (the explanation
+    names its cards in that order), so a stranger sending every order of every holding could make
+    thousands a lead: at most :data:`KEPT_HOLDINGS` are kept, and any other is worked out each time.
     """
 
     __slots__ = ("card", "suit", "follow", "head", "beaten_by", "ace", "follow_because", "trump_because",
-                 "free_because", "follow_ids", "trump_ids")
+                 "free_because", "follow_ids", "trump_ids", "params", "outcomes", "of_suit", "of_trumps")
 
     def __init__(self, led: Card, trump: Suit, params: Params):
-        self.card, self.suit = led, led.suit
+        self.card, self.suit, self.params = led, led.suit, params
         self.follow, self.head = params.must_follow_suit, params.must_head_trick
         ranking = params.ranking
         # the cards of the suit led that beat it: heading the trick is holding one of them
@@ -120,10 +138,54 @@ class Lead:
         self.trump_because = TRUMP.say(params, led=led.pretty, suit=suit, trumps=trump.english) if trumps else None
         self.trump_ids = [params.rule_for("must_trump_when_void")] if trumps else []
         self.free_because = FREE.say(params, suit=suit)
+        self.outcomes: dict[tuple[Card, ...], Outcome] = {}
+        # membership tests for picking a hand's cards of the suit led, and its trumps
+        self.of_suit = frozenset(c for c in PACK if c.suit is led.suit).__contains__
+        self.of_trumps = frozenset(c for c in PACK if c.suit is trump).__contains__
+
+    def following(self, followed: tuple[Card, ...]) -> Outcome:
+        """The outcome for a hand holding ``followed`` of the suit led (in the hand's order; at least one)."""
+        found = self.outcomes.get(followed)
+        if found is None:
+            found = self._following(followed)
+            if len(self.outcomes) < KEPT_HOLDINGS:
+                self.outcomes[followed] = found
+        return found
+
+    def _following(self, followed: tuple[Card, ...]) -> Outcome:
+        params, led, suit = self.params, self.card, self.suit.english
+        ace = ""
+        if self.ace is not None and self.ace in followed:  # the ace's place, when it is in play (seed 003)
+            ace = " " + ACE_BELOW.say(params, ace=self.ace.pretty, led=led.pretty, rank=RANK_NAMES[led.rank])
+        if not self.head:
+            return Outcome(followed, DutyKind.FOLLOW, self.follow_because, self.follow_ids, ace, params)
+        winners = tuple(c for c in followed if c in self.beaten_by)  # every card here follows suit: rank decides
+        if len(winners) == 1:
+            because = BEAT_WITH_ONE.say(params, led=led.pretty, suit=suit, card=winners[0].pretty)
+        elif winners:
+            because = BEAT_WITH_ANY.say(params, led=led.pretty, suit=suit, cards=card_list(winners))
+        elif len(followed) == 1:
+            because = ONLY_ONE_CANNOT_BEAT.say(params, led=led.pretty, suit=suit, one=suit[:-1],
+                                               card=followed[0].pretty)
+        else:
+            because = NONE_CAN_BEAT.say(params, led=led.pretty, suit=suit)
+        return Outcome(winners or followed, DutyKind.HEAD if winners else DutyKind.FOLLOW, because,
+                       self.follow_ids, ace, params)
+
+    def trumping(self, trumps: tuple[Card, ...]) -> Outcome:
+        """The outcome for a hand void in the suit led that holds ``trumps`` (at least one), when it must trump."""
+        found = self.outcomes.get(trumps)
+        if found is None:
+            assert self.trump_because is not None
+            found = Outcome(trumps, DutyKind.TRUMP, self.trump_because, self.trump_ids, "", self.params)
+            if len(self.outcomes) < KEPT_HOLDINGS:
+                self.outcomes[trumps] = found
+        return found
 
 
 _LEADS: Kept[tuple[Card, Suit], Lead] = Kept("what each card led asks, by card and trump suit")
-_CITED: Kept[DutyKind, tuple[str, ...]] = Kept("the rule ids an answer decided by each kind of duty cites")
+_CITED: Kept[DutyKind, Citing] = Kept("the cites and laws of an answer decided by each kind of duty")
+_SAID: Kept[tuple[bool, Card], str] = Kept("'K♠ is legal' and 'K♠ is not allowed', by card")
 
 
 def lead_for(led: Card, trump: Suit, params: Params) -> Lead:
@@ -135,39 +197,33 @@ def lead_for(led: Card, trump: Suit, params: Params) -> Lead:
     return found
 
 
+def outcome(hand: list[Card], lead: Lead) -> Outcome | None:
+    """What ``lead`` asks of ``hand``; None when the hand may play any card (void in the suit led, and no trump
+    it must play)."""
+    followed = tuple(filter(lead.of_suit, hand))  # in the hand's order
+    if followed and lead.follow:
+        return lead.following(followed)
+    if not followed and lead.trump_because is not None:
+        trumps = tuple(filter(lead.of_trumps, hand))
+        if trumps:
+            return lead.trumping(trumps)
+    return None
+
+
 @decides("play.lead", "play.follow-suit", "play.head-the-trick", "play.trump-when-void", "play.free-discard")
 def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Duty:
     """The legal cards of ``hand`` and the duty that selects them."""
     if led is None:
         return Duty(list(hand), DutyKind.LEAD, LEADING.say(params), ["play.lead"])
     lead = lead_for(led, trump, params)
-    led_suit = lead.suit
-    followed = [c for c in hand if c.suit is led_suit]
-    if followed and lead.follow:
-        if not lead.head:
-            return Duty(followed, DutyKind.FOLLOW, lead.follow_because, list(lead.follow_ids), lead)
-        winners = [c for c in followed if c in lead.beaten_by]  # every card here follows suit: only rank decides
-        suit = led_suit.english
-        if winners:
-            because = BEAT_WITH_ONE.say(params, led=led.pretty, suit=suit, card=winners[0].pretty) \
-                if len(winners) == 1 else BEAT_WITH_ANY.say(params, led=led.pretty, suit=suit, cards=card_list(winners))
-            return Duty(winners, DutyKind.HEAD, because, list(lead.follow_ids), lead)
-        if len(followed) == 1:
-            because = ONLY_ONE_CANNOT_BEAT.say(params, led=led.pretty, suit=suit, one=suit[:-1],
-                                               card=followed[0].pretty)
-        else:
-            because = NONE_CAN_BEAT.say(params, led=led.pretty, suit=suit)
-        return Duty(followed, DutyKind.FOLLOW, because, list(lead.follow_ids), lead)
-    if not followed and lead.trump_because is not None:
-        trumps = [c for c in hand if c.suit is trump]
-        if trumps:
-            return Duty(trumps, DutyKind.TRUMP, lead.trump_because, list(lead.trump_ids), lead)
-    return Duty(list(hand), DutyKind.FREE, lead.free_because, ["play.free-discard"], lead)
+    found = outcome(hand, lead)
+    if found is None:
+        return Duty(list(hand), DutyKind.FREE, lead.free_because, ["play.free-discard"], lead)
+    return Duty(list(found.legal), found.kind, found.because, list(found.ids), lead)
 
 
-def _ace_note(found: Duty, hand: list[Card], params: Params) -> str:
+def _ace_note(lead: Lead | None, hand: list[Card], params: Params) -> str:
     """Point out the ace's place when it is in play: the commonest mistake (seed 003's example)."""
-    lead = found.lead
     if lead is not None and lead.ace is not None and lead.ace in hand:
         return " " + ACE_BELOW.say(params, ace=lead.ace.pretty, led=lead.card.pretty, rank=RANK_NAMES[lead.card.rank])
     return ""
@@ -180,7 +236,7 @@ def read_position(question: Question, params: Params) -> tuple[Suit, list[Card],
     if type(suit) is str and type(held) is list and 1 <= len(held) <= params.hand_size and \
             (card is None or type(card) is str):
         try:
-            trump, hand = SUITS[suit], [CANONICAL_CARDS[item] for item in held]
+            trump, hand = SUITS[suit], list(map(CANONICAL_CARDS.__getitem__, held))
             led = None if card is None else CANONICAL_CARDS[card]
         except (KeyError, TypeError):  # another notation, or no card at all (a number, a list)
             pass
@@ -197,20 +253,20 @@ def read_position(question: Question, params: Params) -> tuple[Suit, list[Card],
 
 
 @decides("pack.rank-order", REVOKE)
-def duty_citing(found: Duty, book: RuleBook, params: Params) -> Citing:
-    """The ``cites`` and ``laws`` of an answer decided by ``found``: the duty's rules, the rank order
-    when rank decides, and the law on revoking beside every duty of the follower."""
+def duty_citing(kind: DutyKind, rule_ids: Iterable[str], book: RuleBook, params: Params) -> Citing:
+    """The ``cites`` and ``laws`` of an answer decided by a duty of ``kind`` (its ``rule_ids``): the duty's
+    rules, the rank order when rank decides, and the law on revoking beside every duty of the follower."""
     # the same parameters give a duty the same ids, whatever the hand: worked out once
     cited = _CITED.of(params)
-    rule_ids = cited.get(found.kind)
-    if rule_ids is None:
-        rule_ids = tuple(found.rule_ids)
-        if found.rank_matters:
-            rule_ids += (params.rule_for("rank_order"),)
-        if found.kind.binds and REVOKE in book.rules:
-            rule_ids += (REVOKE,)
-        cited[found.kind] = rule_ids
-    return fields_for(book, rule_ids)
+    found = cited.get(kind)
+    if found is None:
+        ids = tuple(rule_ids)
+        if kind.follows_suit:  # following suit brings in the duty to beat the card led: the rank order decides
+            ids += (params.rule_for("rank_order"),)
+        if kind.binds and REVOKE in book.rules:
+            ids += (REVOKE,)
+        found = cited[kind] = Reasons(book).add(*ids).fields()
+    return {"cites": list(found["cites"]), "laws": list(found["laws"])}  # copies: an answer may be changed
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,9 +281,14 @@ class PlayAnswer:
 
     def as_json(self) -> PlayJson:
         """The answer as docs/api.md gives it (``legal`` only when a card was asked about)."""
-        legal: _Legal = {} if self.legal is None else {"legal": self.legal}
-        return {"legal_cards": [c.notation for c in self.legal_cards], **legal, **self.citing,
-                "explanation": self.explanation}
+        cards, cites, laws, text = list(map(_NOTATION, self.legal_cards)), self.citing["cites"], self.citing["laws"], \
+            self.explanation
+        if self.legal is None:
+            return {"legal_cards": cards, "cites": cites, "laws": laws, "explanation": text}
+        return {"legal_cards": cards, "legal": self.legal, "cites": cites, "laws": laws, "explanation": text}
+
+
+_NOTATION = attrgetter("notation")
 
 
 class PlayJson(Explained):
@@ -237,30 +298,44 @@ class PlayJson(Explained):
     legal: NotRequired[bool]  # only when a card was asked about
 
 
-class _Legal(TypedDict, total=False):
-    legal: bool
+def _said(legal: bool, card: Card, params: Params) -> str:
+    """The sentence that opens an answer about ``card``: it is legal, or it is not allowed (kept by card)."""
+    said = _SAID.of(params)
+    found = said.get((legal, card))
+    if found is None:
+        found = said[legal, card] = (LEGAL if legal else NOT_ALLOWED).say(params, card=card.pretty)
+    return found
 
 
-@decides("deal.five-cards")
+@decides("deal.five-cards", "play.lead", "play.free-discard")
 def answer_play(question: Question, book: RuleBook, params: Params) -> PlayAnswer:
     """Kind ``play``: the legal cards of a hand, and whether ``card`` may be played."""
     trump, hand, led = read_position(question, params)
-    card = question.get("card")
-    if card is not None:
-        card = read_card(card, "card")
+    asked, card = question.get("card"), None
+    if asked is not None:
+        card = CANONICAL_CARDS.get(asked) if type(asked) is str else None  # the API's notation, by look-up
+        if card is None:
+            card = read_card(asked, "card")
         if card not in hand:
             raise QuestionError("card-not-in-hand", f"{card.pretty} is not in your hand ({wording.card_list(hand)}).",
                                 "card")
-    found = duty(hand, led, trump, params)
-    ordered = tuple(params.ranking.sort(found.legal))
-    text = found.because + _ace_note(found, hand, params)
-    legal = None if card is None else card in found.legal
-    if card is not None and legal:
-        text = LEGAL.say(params, card=card.pretty) + " " + text
-    elif card is not None:
-        instead = INSTEAD.say(params, cards=card_list(ordered))
-        text = " ".join((NOT_ALLOWED.say(params, card=card.pretty), text, instead))
-    return PlayAnswer(ordered, legal, duty_citing(found, book, params), text)
+    lead = None if led is None else lead_for(led, trump, params)
+    found = None if lead is None else outcome(hand, lead)
+    legal: bool | None = None
+    if found is None:  # leading, or free to discard: every card of the hand may be played
+        kind = DutyKind.LEAD if lead is None else DutyKind.FREE
+        text = (LEADING.say(params) if lead is None else lead.free_because) + _ace_note(lead, hand, params)
+        ordered = tuple(params.ranking.sort(hand))
+        ids: Iterable[str] = ("play.lead",) if lead is None else ("play.free-discard",)
+        if card is not None:
+            legal, text = True, _said(True, card, params) + " " + text
+    else:
+        kind, text, ordered, ids = found.kind, found.because + found.ace_note, found.ordered, found.ids
+        if card is not None:
+            legal = card in found.legal
+            text = _said(True, card, params) + " " + text if legal else \
+                " ".join((_said(False, card, params), text, found.instead))
+    return PlayAnswer(ordered, legal, duty_citing(kind, ids, book, params), text)
 
 
 def trick_winner(led: Card, followed: Card, trump: Suit, params: Params) -> str:

@@ -79,10 +79,19 @@ class _Source:
         """A separate function for a sub-schema (for anyOf and if): its name."""
         self.count += 1
         name = f"f{self.count}"
-        body: list[str] = []
-        self.emit(schema, base, "v", body, 1, depth)
-        self.functions.append("\n".join([f"def {name}(v):", *body, "    return True"]))
+        self.functions.append(self.body(name, schema, base, depth))
         return name
+
+    def body(self, name: str, schema: SubSchema, base: str, depth: int) -> str:
+        """The source of function ``name``, True when its argument meets ``schema``.
+
+        A value looked up in a set of strings raises TypeError when it cannot be hashed (a list, an
+        object): such a value is none of them, and the function answers False.
+        """
+        lines: list[str] = []
+        self.emit(schema, base, "v", lines, 2, depth)
+        return "\n".join([f"def {name}(v):", "    try:", "        pass", *lines,
+                          "    except TypeError:", "        return False", "    return True"])
 
     def emit(self, schema: SubSchema, base: str, v: str, out: list[str], indent: int, depth: int,
              known: str = "") -> None:
@@ -189,7 +198,7 @@ class _Source:
         if not all(value is None or isinstance(value, (str, bool)) for value in values):
             raise SchemaError("const and enum may hold only strings, true, false and null")
         strings = self.value(frozenset(value for value in values if isinstance(value, str)))
-        tests = [f"(isinstance({v}, str) and {v} in {strings})"]
+        tests = [f"{v} in {strings}"]  # holds only strings; an unhashable value raises TypeError (check: False)
         tests += [f"{v} is {value!r}" for value in (None, True, False) if any(value is item for item in values)]
         return "(" + " or ".join(tests) + ")"
 
@@ -200,7 +209,8 @@ class _Source:
                 fail_if(_when(number, f"{v} {compare} {int(schema[key])}"))
 
     def _strings(self, schema: Schema, v: str, fail_if: FailIf, known: str, must_be_text: bool) -> None:
-        """One test for the string keywords; a string of the format's common ones passes at once."""
+        """One test for the string keywords; a string of the format's common ones passes at once (a value of
+        another type, there, is no string of the format, and fails the type test after the look-up)."""
         tests = []
         if "minLength" in schema:
             tests.append(f"len({v}) >= {int(schema['minLength'])}")
@@ -215,8 +225,12 @@ class _Source:
                 raise SchemaError(f"unknown format {schema['format']!r}")
             if any(not self._keeps(schema, text) for text in found.common):
                 raise SchemaError(f"a common value of the format {schema['format']!r} breaks its schema")
-            tests = [f"({v} in {self.value(found.common)} or ("
-                     + " and ".join([*tests, f"{self.value(found.reads, 'F')}({v})"]) + "))"]
+            common, reads = self.value(found.common), self.value(found.reads, "F")
+            if must_be_text or known == "string":  # common values are strings that meet the schema: one look-up
+                rest = " and ".join([*([f"isinstance({v}, str)"] if must_be_text else []), *tests, f"{reads}({v})"])
+                fail_if(f"not ({v} in {common} or ({rest}))")
+                return
+            tests = [f"({v} in {common} or (" + " and ".join([*tests, f"{reads}({v})"]) + "))"]
         if must_be_text:
             fail_if("not (" + " and ".join([f"isinstance({v}, str)", *tests]) + ")")
         elif tests:
@@ -241,9 +255,24 @@ class _Source:
             out += [f"{pad}if {array}:", f"{pad}    try:", f"{pad}        if len(set({v})) != len({v}):",
                     f"{pad}            return False", f"{pad}    except TypeError:", f"{pad}        return False"]
         if "items" in schema:
-            item = self.variable()
-            out += [f"{pad}if {array}:", f"{pad}    for {item} in {v}:", f"{pad}        pass"]
+            item, common = self.variable(), self._common_strings(schema["items"], base)
+            # a list of a format's common values (every card written as the API writes it) passes in one look-up
+            test = array if common is None else _when(array, f"not {common}.issuperset({v})")
+            out += [f"{pad}if {test}:", f"{pad}    for {item} in {v}:", f"{pad}        pass"]
             self.emit(schema["items"], base, item, out, indent + 2, depth + 1)
+
+    def _common_strings(self, schema: SubSchema, base: str) -> str | None:
+        """The name of the set of the format's common values, when ``schema`` is a string of a format and
+        nothing else a common value could fail (they are checked against its length and pattern)."""
+        if isinstance(schema, dict) and set(schema) == {"$ref"}:
+            schema, base = self.resolve(schema["$ref"], base)
+        if not isinstance(schema, dict) or schema.get("type") != "string" or "format" not in schema or \
+                not set(schema) <= {"type", "format", "maxLength", "minLength", "pattern"} | IGNORED:
+            return None
+        found = self.formats.get(schema["format"])
+        if found is None or not all(self._keeps(schema, text) for text in found.common):
+            return None
+        return self.value(found.common)
 
     def _objects(self, schema: Schema, base: str, v: str, out: list[str], indent: int, depth: int, known: str) -> None:
         pad = "    " * indent
@@ -264,7 +293,7 @@ class _Source:
                 inner += [f"{pad}    for k in {v}:", f"{pad}        if k not in {names} and not ({matched}):",
                           f"{pad}            return False"]
             else:
-                inner += [f"{pad}    if not {v}.keys() <= {names}:", f"{pad}        return False"]
+                inner += [f"{pad}    if not {names}.issuperset({v}):", f"{pad}        return False"]
         elif extra is not True:
             raise SchemaError("additionalProperties must be true or false")
         if "propertyNames" in schema:
@@ -280,8 +309,7 @@ class _Source:
             if sub is True:
                 continue
             item = self.variable()
-            inner += [f"{pad}    {item} = {v}.get({name!r}, _ABSENT)", f"{pad}    if {item} is not _ABSENT:",
-                      f"{pad}        pass"]
+            inner += [f"{pad}    if {name!r} in {v}:", f"{pad}        {item} = {v}[{name!r}]"]
             self.emit(sub, base, item, inner, indent + 2, depth + 1)
         if inner:
             guard = "True" if known == "object" else f"isinstance({v}, dict)"
@@ -296,10 +324,9 @@ HANDLED = {"$ref", "type", "const", "enum", "minimum", "maximum", "minLength", "
 def compile_check(schema: SubSchema, base: str, resolve: Resolve, formats: Mapping[str, Format]) -> FastCheck:
     """The generated check of ``schema`` (whose references are relative to ``base``)."""
     source = _Source(resolve, formats)
-    body: list[str] = []
-    source.emit(schema, base, "v", body, 1, 0)
-    text = "\n\n".join([*source.functions, "\n".join(["def check(v):", *body, "    return True"])])
-    namespace: dict[str, Any] = {"_ABSENT": object(), **source.values}
+    main = source.body("check", schema, base, 0)
+    text = "\n\n".join([*source.functions, main])
+    namespace: dict[str, Any] = dict(source.values)
     exec(compile(text, f"<fast check of {base}>", "exec"), namespace)  # noqa: S102 - our own schema, our own code
     check: FastCheck = namespace["check"]  # the function the source defines
     check.source = text

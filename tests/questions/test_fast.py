@@ -75,3 +75,20 @@ def test_a_broken_question_schema_is_a_data_error_naming_its_file(book):
     assert check_every_kind(book, {"play": "play.schema.json"}) == ["play"]
     with pytest.raises(DataError, match="nowhere.schema.json"):
         check_every_kind(book, {"play": "nowhere.schema.json"})
+
+
+def test_a_value_that_cannot_be_hashed_fails_only_the_branch_that_looks_it_up(book):
+    """Enums and a format's common values are looked up in sets: a list or an object there raises TypeError
+    inside the generated code, which answers False for that branch alone, so an agreement written as an
+    object still passes the branch that takes objects, and a list of cards as the API writes them passes
+    in one look-up."""
+    play = question_check(book, "play", KINDS["play"].schema)
+    score = question_check(book, "score", KINDS["score"].schema)
+    base = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "7S"}
+    for question in ({**base, "trump": ["H"]}, {**base, "hand": [["QS"]]}, {**base, "hand": ["QS", {"a": 1}]},
+                     {**base, "card": {"card": "7S"}}, {**base, "kind": ["play"]}, {**base, "hand": ["QS", "QS"]}):
+        assert play.fast(question) is False and play.validator.is_valid(question) is False, question
+    for question in (base, {**base, "hand": ["q♠", "7s", "8D"]},
+                     {"kind": "score", "tricks": {"elder": 3, "dealer": 2}, "agreements": [{"game-target": 7}]}):
+        check = play if question["kind"] == "play" else score
+        assert check.fast(question) is True and check.validator.is_valid(question) is True, question

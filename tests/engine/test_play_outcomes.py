@@ -1,0 +1,45 @@
+"""engine/play.py: what a card led asks of a holding is worked out once, kept within a bound, and the same
+whatever was kept before (an explanation names the hand's cards in the hand's order)."""
+from itertools import permutations
+
+from ecarte_tutor import ask
+from ecarte_tutor.cards import parse_card, parse_suit
+from ecarte_tutor.engine import play
+
+
+def _lead(book, led="7S", trump="H"):
+    params = book.params(book.default_profile, ())
+    return play.Lead(parse_card(led), parse_suit(trump), params), params
+
+
+def test_a_holding_is_worked_out_once_and_its_words_follow_the_hands_order(book):
+    lead, _ = _lead(book)
+    queen_first = tuple(map(parse_card, ("QS", "KS")))
+    assert lead.following(queen_first) is lead.following(queen_first)
+    assert lead.following(queen_first).because.index("Q♠") < lead.following(queen_first).because.index("K♠")
+    king_first = lead.following(queen_first[::-1])
+    assert king_first.because.index("K♠") < king_first.because.index("Q♠")
+    assert king_first.ordered == lead.following(queen_first).ordered  # the legal cards, in rank order, agree
+
+
+def test_every_order_of_every_holding_keeps_no_more_than_the_bound_and_answers_alike(book):
+    """A stranger sending every order of every holding of a suit fills no memory: past KEPT_HOLDINGS a holding is
+    worked out each time, with the words it would have had kept."""
+    lead, params = _lead(book)
+    spades = [parse_card(c) for c in ("KS", "QS", "JS", "AS", "10S", "9S", "8S")]
+    holdings = [order for size in range(1, 6) for order in permutations(spades, size)]
+    assert len(holdings) == 3619
+    for holding in holdings:
+        lead.following(holding)
+    assert len(lead.outcomes) == play.KEPT_HOLDINGS
+    fresh, _ = _lead(book)
+    for holding in holdings[-40:]:  # never kept: worked out on each asking
+        assert (lead.following(holding).because, lead.following(holding).legal) == \
+            (fresh.following(holding).because, fresh.following(holding).legal)
+
+
+def test_without_a_duty_to_follow_suit_a_hand_holding_the_suit_led_may_play_any_card(modified_book):
+    book = modified_book(must_follow_suit=False)
+    answer = ask({"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "8D"}, book)
+    assert answer["legal"] is True and answer["legal_cards"] == ["QS", "7S", "8D"]
+    assert answer["cites"] == ["play.free-discard"]
