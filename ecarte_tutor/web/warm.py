@@ -15,8 +15,10 @@ A forked worker still pays once for its first request of each kind of page: ever
 touches is written to (its reference count, the interpreter's caches in the code it runs), and each
 page of memory so written is copied from the parent at that moment. Measured in process after a fork,
 the first page took 10 ms against 1.5 ms for the next. So each worker, before it takes a connection,
-runs :func:`warm_worker`: one page of each family and a few questions, in process, and its own
-database connection opened (a connection must not cross the fork, so the parent cannot open it).
+runs :func:`warm_worker`: one page of each family and one question of each kind, in process, and
+its own database connection opened and the store's statements compiled (a connection must not cross
+the fork, so the parent cannot open it). It is kept short: while one worker warms, the others already
+serve, on the same cores.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from ..engine.kinds import KINDS
 from ..questions.check import check_every_kind
 from ..store import MEMORY, open_store
 from .api import mounted_api
-from .progress import STORE
+from .progress import LEARNER, STORE
 from .site import Site
 
 PAGES = (
@@ -35,6 +37,14 @@ PAGES = (
     "/legal/exchange", "/legal/exchange?stock=2&elder_discards=3", "/legal/pool", "/dispute/",
     "/dispute/?irregularity=revoke", "/rules/disagreements", "/rules/sources", "/laws", "/casebook/",
     "/casebook/?q=king", "/casebook/?law=43", "/lessons/", "/lessons/practice/", "/play/", "/play/new?seed=1",
+    "/api/openapi.json", "/no-such-page",
+)
+
+
+# One page of each family, for a forked worker (warm_worker): each is the whole of what its family's pages run.
+WORKER_PAGES = (
+    "/", "/legal/?trump=H&led=JS&hand=QS&hand=7S&hand=8D&card=7S", "/dispute/?irregularity=revoke",
+    "/rules/disagreements", "/laws", "/casebook/?q=king", "/lessons/", "/lessons/practice/", "/play/",
     "/api/openapi.json", "/no-such-page",
 )
 
@@ -77,12 +87,29 @@ def _one_question_a_kind(site: Site) -> list:
 
 def warm_worker(app) -> int:
     """In a forked worker, before it serves: one page of each family and one question of each kind asked
-    in process, and the worker's own database connection opened; how many requests it took."""
+    in process, and the worker's own database connection opened and its statements compiled; how many
+    requests it took."""
     site: Site = app.extensions["ecarte_tutor"]
     questions = _one_question_a_kind(site)
-    _asked(app, PAGES, questions)
-    app.extensions[STORE].learner("")  # opens this process's connection (no learner has an empty key)
-    return len(PAGES) + len(questions)
+    _asked(app, WORKER_PAGES, questions)
+    # A lesson's first reading step (read, it is recorded) and its first exercise, against the real store:
+    # the reading step's first showing in a worker took 30 ms against 10 ms, SQLAlchemy compiling each
+    # statement of the progress it records on first use, per engine (and the worker's engine is its own).
+    # The learner that showing makes is erased at once.
+    every = [(lesson.id, step) for lesson in site.library.lessons for step in lesson.steps]
+    steps = [f"/lessons/{lesson}/{step.index}" for lesson, step in (
+        next((lesson, step) for lesson, step in every if step.exercise is None),
+        next((lesson, step) for lesson, step in every if step.exercise is not None))]
+    client = app.test_client()
+    for address in steps:
+        client.get(address)
+    with client.session_transaction() as session:
+        made = session.get(LEARNER)
+    store = app.extensions[STORE]
+    if made:
+        store.erase(made)
+    store.learner("")  # this process's connection open, whatever the page did (no learner has an empty key)
+    return len(WORKER_PAGES) + len(steps) + len(questions)
 
 
 def warm(app) -> int:

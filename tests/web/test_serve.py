@@ -334,11 +334,34 @@ def test_each_worker_runs_the_warm_up_given_before_it_serves():
 
     ran: list[str] = []
     with socket.socket() as sock:
-        settings = supervised.options(sock, workers=2, on_worker=lambda: ran.append("warm"))
+        settings = supervised.options(sock, workers=1, on_worker=lambda: ran.append("warm"))
     config = Config()
     config.set("post_worker_init", settings["post_worker_init"])
     config.post_worker_init(object())
     assert ran == ["warm"]
+
+
+@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
+def test_the_first_workers_start_serving_together_and_a_later_one_at_once():
+    """A warm worker of the first set waits for the others (one warm alone served while the rest warmed on the
+    same cores); a replacement, later, finds them all warm and does not wait."""
+    import threading
+
+    from ecarte_tutor.serving import supervised
+
+    done: list[float] = []
+    gate = supervised.warm_gate(lambda: None, workers=2)
+    first = threading.Thread(target=lambda: (gate(object()), done.append(time.monotonic())))
+    first.start()
+    time.sleep(0.3)
+    assert done == [], "the first warm worker took connections before the second was warm"
+    began = time.monotonic()
+    gate(object())
+    first.join(timeout=5)
+    assert len(done) == 1 and done[0] - began < 1
+    began = time.monotonic()
+    gate(object())  # a replacement
+    assert time.monotonic() - began < 0.5
 
 
 def test_serve_secure_sends_hsts():

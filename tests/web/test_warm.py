@@ -5,7 +5,7 @@ from functools import lru_cache
 from ecarte_tutor.web import create_app
 from ecarte_tutor.web.api import mounted_api
 from ecarte_tutor.web.progress import STORE
-from ecarte_tutor.web.warm import PAGES, addresses, warm, warm_worker
+from ecarte_tutor.web.warm import WORKER_PAGES, addresses, warm, warm_worker
 
 
 def test_warming_asks_every_page_family_and_keeps_no_learner(tmp_path):
@@ -31,7 +31,7 @@ def test_a_worker_asks_every_family_and_every_kind_and_opens_its_own_connection(
                                                                 or ask(body)))
     asked = warm_worker(app)
     cases = {case.question["kind"] for case in app.extensions["ecarte_tutor"].library.scenarios}
-    assert kinds == cases and asked == len(PAGES) + len(cases)
+    assert kinds == cases and asked == len(WORKER_PAGES) + 2 + len(cases)
     assert store.engine.pool.checkedin() >= 1, "the worker's connection was not opened before serving"
     assert store.status().learners == 0, "warming a worker made a learner in the database"
     assert api.remembered.cache_info().currsize == 0, "the memo starts empty"
