@@ -20,6 +20,19 @@ show the neighbours deciding these figures, not a cache. A fourth run, quiet (lo
 home 2.35 (73 against 31 ms) and practice 2.21 over 2x, every other family within (0.81 to 1.98):
 both pages read the learner's progress, and each forked worker opens its own database connection on
 its first such request (not warmed: a connection must not cross the fork).
+
+Measured 2026-12-02. In process, after a fork, the first page took 10 ms against 1.5 ms for the
+next whatever the page (each object it touches is copied from the parent then), and a lesson's
+reading step 30 ms against 10 (SQLAlchemy compiling the progress statements for the worker's own
+engine). Each worker now warms itself before serving (web/warm.py, warm_worker) and the first
+workers wait for one another (serving/supervised.py, warm_gate). Quiet runs (load about 1): with the
+warm-up alone, home 1.34 and practice 0.60 but play 5.99 and laws 2.92, the first visitors met one
+worker serving while the other still warmed; with the gate too, every family within 2x but dispute
+2.70 on one run, whose warm p99 (17.8 ms) was a third of that family's other runs (50 to 58 ms),
+and 1.54 when run again. Worst ratios of the last full run: home 1.08, legal 0.78, dispute 2.70
+(then 1.54), rules 0.81, laws 1.48 (then 1.09), casebook 1.98 (then 0.64), lessons 1.29, practice
+1.10, play 0.91, api 0.74, openapi 0.87. A family's p99 over 200 requests is its second-slowest
+request, so one run moves by tens of per cent.
 """
 from __future__ import annotations
 

@@ -50,6 +50,17 @@ shared): use --rounds 30, and compare runs, not one figure.
   not the code, set these figures. Quiet (load 0.03), 12 rounds: new questions 82.7 % median (81.3 %
   from the means), the repeated question 95.6 % (100.9 %); the best so far is 89.2 %, measured quiet
   before this session.
+- 2026-12-02, fourth session. Before any change, quiet, 12 rounds: new questions 83.5 % (84.9 %),
+  the repeated question 98.9 %. What a card led asks of each holding is now kept (engine/play.py,
+  Outcome), and the fast check looks values up in sets: Api.answer on a new question went from
+  122,200 to 82,000 instructions under callgrind (1,000 questions counted, less a run with none).
+  The workers' CPU a new question, read from /proc under wrk: 443 and 452 µs before, 415 and 424
+  µs after, the bare app's 340 to 390 µs in the same runs. Yet the throughput ratio did not move
+  beyond its noise: 81.0 % (12 rounds) and 82.4 % (30 rounds, 81.9 % from the means), the
+  repeated question 94.3 to 97.2 %. Target not met. Under perf, with one worker, the site's
+  worker and the bare app's spent the same samples a request (0.80): the engine's work is there
+  offset by fewer wake-ups a request, so the two-worker figure is set by how the two workers and
+  wrk share two cores as much as by the instructions.
 """
 from __future__ import annotations
 
