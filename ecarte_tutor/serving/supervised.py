@@ -183,7 +183,10 @@ def warm_gate(on_worker: Callable[[], object], workers: int) -> Callable[[object
     warmed = multiprocessing.Value("i", 0)
 
     def post_worker_init(worker: object) -> None:
-        on_worker()
+        try:
+            on_worker()
+        except Exception:  # noqa: BLE001 - a warm-up that fails leaves a worker that serves cold, not none at all
+            logging.getLogger(__name__).exception("a worker's warm-up failed; it serves all the same")
         with warmed.get_lock():
             warmed.value += 1
         deadline = time.monotonic() + WARM_WAIT_SECONDS

@@ -17,8 +17,9 @@ page of memory so written is copied from the parent at that moment. Measured in 
 the first page took 10 ms against 1.5 ms for the next. So each worker, before it takes a connection,
 runs :func:`warm_worker`: one page of each family and one question of each kind, in process, and
 its own database connection opened and the store's statements compiled (a connection must not cross
-the fork, so the parent cannot open it). It is kept short: while one worker warms, the others already
-serve, on the same cores.
+the fork, so the parent cannot open it). It is kept short, since the first workers wait for one
+another before serving (serving.supervised.warm_gate); a store that does not answer then is no
+reason not to serve: its pages say so, as they would later.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ import json
 
 from ..engine.kinds import KINDS
 from ..questions.check import check_every_kind
-from ..store import MEMORY, open_store
+from ..store import MEMORY, StoreError, open_store
 from .api import mounted_api
 from .progress import LEARNER, STORE
 from .site import Site
@@ -102,13 +103,16 @@ def warm_worker(app) -> int:
         next((lesson, step) for lesson, step in every if step.exercise is not None))]
     client = app.test_client()
     for address in steps:
-        client.get(address)
+        client.get(address)  # a store that does not answer gives the page's 503, as it would a visitor
     with client.session_transaction() as session:
         made = session.get(LEARNER)
     store = app.extensions[STORE]
-    if made:
-        store.erase(made)
-    store.learner("")  # this process's connection open, whatever the page did (no learner has an empty key)
+    try:
+        if made:
+            store.erase(made)
+        store.learner("")  # this process's connection open, whatever the page did (no learner has an empty key)
+    except StoreError as exc:
+        app.logger.warning("a worker could not warm its database connection: %s", exc)
     return len(WORKER_PAGES) + len(steps) + len(questions)
 
 

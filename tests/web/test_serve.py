@@ -371,3 +371,16 @@ def test_serve_secure_sends_hsts():
         assert response.getheader("Strict-Transport-Security", "").startswith("max-age=")
     finally:
         stop(process)
+
+
+@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
+def test_a_warm_up_that_fails_leaves_a_worker_that_serves(caplog):
+    """The warm-up only saves time: should it fail, the worker serves cold (logged), rather than fail to boot,
+    which would stop gunicorn and the whole site."""
+    from ecarte_tutor.serving import supervised
+
+    def broken():
+        raise RuntimeError("warm-up broke")
+
+    supervised.warm_gate(broken, workers=1)(object())
+    assert "warm-up failed" in caplog.text

@@ -54,3 +54,18 @@ def test_after_warming_no_page_compiles_a_template_or_traces_a_rule(tmp_path, mo
                     "&count=3", *(f"/rules/{rule_id}" for rule_id in site.book.rules), "/laws/43"]:
         assert client.get(address).status_code == 200, address
     assert built == []
+
+
+def test_a_store_that_does_not_answer_does_not_stop_a_worker_warming(tmp_path, monkeypatch):
+    from ecarte_tutor.store import StoreUnavailable
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret-" + "x" * 32,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'warm.sqlite3'}"})
+    store = app.extensions[STORE]
+
+    def unavailable(*args, **kwargs):
+        raise StoreUnavailable("the progress store cannot be used: gone")
+
+    for name in ("learner", "erase", "change", "new_learner"):
+        monkeypatch.setattr(store, name, unavailable)
+    assert warm_worker(app) > len(WORKER_PAGES)
