@@ -94,15 +94,23 @@ KEPT_HOLDINGS = 256
 
 class Outcome:
     """What a card led asks of one holding: the legal cards (in the hand's order and in rank order), the duty,
-    its sentence and rule ids, and the note on the ace's place (or "")."""
+    its sentence and rule ids, and the note on the ace's place (or "").
 
-    __slots__ = ("legal", "ordered", "kind", "because", "ids", "ace_note", "instead")
+    An answer about a card opens with "K♠ is legal" or "K♠ is not allowed" and goes on with ``legal_tail``
+    or ``refused_tail``, written here once; its cites and laws (``citing``) are the same for every hand, and
+    are worked out on the first answer (:func:`duty_citing`)."""
+
+    __slots__ = ("legal", "ordered", "kind", "because", "ids", "ace_note", "instead", "legal_tail", "refused_tail",
+                 "citing")
 
     def __init__(self, legal: tuple[Card, ...], kind: DutyKind, because: str, ids: list[str], ace_note: str,
                  params: Params):
         self.legal, self.kind, self.because, self.ids, self.ace_note = legal, kind, because, ids, ace_note
         self.ordered = tuple(params.ranking.sort(legal))
         self.instead = INSTEAD.say(params, cards=card_list(self.ordered))
+        self.legal_tail = " " + because + ace_note
+        self.refused_tail = self.legal_tail + " " + self.instead
+        self.citing: Citing | None = None
 
 
 class Lead:
@@ -269,7 +277,7 @@ def duty_citing(kind: DutyKind, rule_ids: Iterable[str], book: RuleBook, params:
     return {"cites": list(found["cites"]), "laws": list(found["laws"])}  # copies: an answer may be changed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class PlayAnswer:
     """The ``play`` kind's answer: the legal cards in rank order, whether the card asked about is one of them
     (None when none was asked), the rules that decided, and why."""
@@ -278,6 +286,11 @@ class PlayAnswer:
     legal: bool | None
     citing: Citing
     explanation: str
+
+    def __init__(self, legal_cards: tuple[Card, ...], legal: bool | None, citing: Citing, explanation: str):
+        # Frozen as every kind's answer is, but made in one step: the dataclass's own __init__ sets each field
+        # through object.__setattr__, which took a tenth of the engine's time on a new play question.
+        self.__dict__.update(legal_cards=legal_cards, legal=legal, citing=citing, explanation=explanation)
 
     def as_json(self) -> PlayJson:
         """The answer as docs/api.md gives it (``legal`` only when a card was asked about)."""
@@ -330,11 +343,16 @@ def answer_play(question: Question, book: RuleBook, params: Params) -> PlayAnswe
         if card is not None:
             legal, text = True, _said(True, card, params) + " " + text
     else:
-        kind, text, ordered, ids = found.kind, found.because + found.ace_note, found.ordered, found.ids
-        if card is not None:
+        citing = found.citing
+        if citing is None:  # the same for every hand with this holding: worked out once
+            citing = found.citing = duty_citing(found.kind, found.ids, book, params)
+        if card is None:
+            text = found.because + found.ace_note
+        else:
             legal = card in found.legal
-            text = _said(True, card, params) + " " + text if legal else \
-                " ".join((_said(False, card, params), text, found.instead))
+            text = _said(legal, card, params) + (found.legal_tail if legal else found.refused_tail)
+        # copies: an answer may be changed by whoever receives it
+        return PlayAnswer(found.ordered, legal, {"cites": list(citing["cites"]), "laws": list(citing["laws"])}, text)
     return PlayAnswer(ordered, legal, duty_citing(kind, ids, book, params), text)
 
 
