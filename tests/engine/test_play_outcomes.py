@@ -43,3 +43,20 @@ def test_without_a_duty_to_follow_suit_a_hand_holding_the_suit_led_may_play_any_
     answer = ask({"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "8D"}, book)
     assert answer["legal"] is True and answer["legal_cards"] == ["QS", "7S", "8D"]
     assert answer["cites"] == ["play.free-discard"]
+
+
+def test_answers_from_a_kept_holding_read_as_when_first_worked_out_and_are_each_their_own(book):
+    """The words after "K♠ is legal" / "is not allowed", and the cites and laws, are kept on the holding: the
+    second hand with that holding gets the same words and its own lists, which the first answer's receiver
+    may have changed."""
+    first = ask({"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "7S"}, book)
+    assert first["legal"] is False and first["explanation"].startswith("7♠ is not allowed")
+    assert "Q♠" in first["explanation"].split("7♠ is not allowed", 1)[1]  # what to play instead
+    first["cites"].append("changed"), first["laws"].clear()
+    again = ask({"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "KC"], "card": "7S"}, book)
+    assert again["cites"] == ["play.follow-suit", "play.head-the-trick", "pack.rank-order", "law.43"]
+    assert again["laws"] == [43]
+    assert again["explanation"] == first["explanation"]
+    legal = ask({"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "KC"], "card": "QS"}, book)
+    assert legal["legal"] is True and legal["explanation"].startswith("Q♠ is legal. ")
+    assert "instead" not in legal["explanation"]
