@@ -61,6 +61,22 @@ shared): use --rounds 30, and compare runs, not one figure.
   worker and the bare app's spent the same samples a request (0.80): the engine's work is there
   offset by fewer wake-ups a request, so the two-worker figure is set by how the two workers and
   wrk share two cores as much as by the instructions.
+- 2026-12-02, fifth session. The workers' CPU a request, read from /proc during these rounds (no
+  core idle): the bare app's 280 to 365 µs, the site's 390 to 470 µs on new questions; served
+  from memory (a diagnostic memo holding all 4,096) the site's fell to the bare app's. So the gap
+  is the new question's own work, about 15 µs in process but 70 to 100 µs of a worker's CPU when
+  wrk and the other worker share its core (40 µs with the worker on a core of its own): its code
+  and data are no longer in the caches when a request comes. Diagnostic servers in one run: a
+  new question read and checked but not answered, 98.8 % of the bare app; answered by ask() but
+  not written, 92.7 %; the site, 89.8 % (that run; 81 to 85 % in most). The holding's Outcome
+  now keeps the answer's words and its cites: Api.answer 82,300 to 77,100 instructions. 30
+  rounds: new questions 84.5 % (84.3 % from the means), the repeated question 94.5 %; the p99 of
+  both routes and of the control, 210 to 290 ms for a p50 under 1 ms, was gunicorn's keep-alive
+  loop answering a connection's next request at once whenever it had arrived, while the other
+  connections waited. With the workers giving way after each answer (serving/supervised.py), 16
+  rounds: new questions 85.5 % (83.4 %), the repeated question 92.8 %, p99 57 to 88 ms (the
+  control's 57), p50 7 ms. Target not met: the new question's work would have to take about
+  half its time.
 """
 from __future__ import annotations
 
