@@ -36,6 +36,11 @@ and 1.54 when run again. Worst ratios of the last full run: home 1.08, legal 0.7
 (then 1.54), rules 0.81, laws 1.48 (then 1.09), casebook 1.98 (then 0.64), lessons 1.29, practice
 1.10, play 0.91, api 0.74, openapi 0.87. A family's p99 over 200 requests is its second-slowest
 request, so one run moves by tens of per cent.
+
+Measured 2026-12-02, later (load 1.8), 3 starts a family, median ratio: home 1.70 (starts 0.48,
+1.70, 2.21), legal 1.31, dispute 0.23, rules 0.78, laws 0.84 (0.39, 0.84, 2.44), casebook 0.95,
+lessons 0.83, practice 0.77, play 0.72, api 0.77, openapi 1.01: every family within 2x; single
+starts ranged from 0.14 to 2.44, both ways, which is why the median of starts is the figure.
 """
 from __future__ import annotations
 
