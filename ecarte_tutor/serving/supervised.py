@@ -115,9 +115,9 @@ class GreenWorker(GeventWorker):
         gunicorn's keep-alive loop reads a connection's next request at once when it has already arrived, without
         waiting, so without the ``gevent.sleep(0)`` a client that always has one ready (a load generator, a
         pipelining client) was answered again and again while the others waited: under wrk at 32 connections a
-        bare app's p99 was 367 ms, its p50 1.8 ms (bench/site_bench.py); giving way, 74 ms and 6.9 ms at more
-        requests a second, and 19 ms with one worker. The wait is outside the time limit: a busy worker is no
-        fault of the client's.
+        bare app's p99 was 367 ms, its p50 1.8 ms (bench/site_bench.py); giving way, its p50 is about 7 ms and its
+        p99 16 to 150 ms from run to run (wrk shares the two cores), 19 ms with one worker, at as many requests a
+        second. The wait is outside the time limit: a busy worker is no fault of the client's.
         """
         limit = gevent.Timeout(REQUEST_SECONDS)
         limit.start()
