@@ -69,7 +69,7 @@ def ask(question: object, library: Shelf | RuleBook | None = None) -> Answer:
     else:
         book, house = library.book, library.house
     try:
-        answer = _answer(question if house is None else under_house(question, house), book)
+        answer = _answer(under_house(question, house), book)
         if house is not None and "error" not in answer:
             answer["house"] = house.title  # the rulings say which house rules they follow
         return answer

@@ -96,21 +96,17 @@ class Outcome:
     """What a card led asks of one holding: the legal cards (in the hand's order and in rank order), the duty,
     its sentence and rule ids, and the note on the ace's place (or "").
 
-    An answer about a card opens with "K♠ is legal" or "K♠ is not allowed" and goes on with ``legal_tail``
-    or ``refused_tail``, written here once; its cites and laws (``citing``) are the same for every hand, and
-    are worked out on the first answer (:func:`duty_citing`)."""
+    An answer about a card opens with "K♠ is legal" or "K♠ is not allowed" and goes on with ``legal_tail``, or
+    with ``refused_tail``, which adds the cards to play instead: both are written here once."""
 
-    __slots__ = ("legal", "ordered", "kind", "because", "ids", "ace_note", "instead", "legal_tail", "refused_tail",
-                 "citing")
+    __slots__ = ("legal", "ordered", "kind", "because", "ids", "ace_note", "legal_tail", "refused_tail")
 
     def __init__(self, legal: tuple[Card, ...], kind: DutyKind, because: str, ids: list[str], ace_note: str,
                  params: Params):
         self.legal, self.kind, self.because, self.ids, self.ace_note = legal, kind, because, ids, ace_note
         self.ordered = tuple(params.ranking.sort(legal))
-        self.instead = INSTEAD.say(params, cards=card_list(self.ordered))
         self.legal_tail = " " + because + ace_note
-        self.refused_tail = self.legal_tail + " " + self.instead
-        self.citing: Citing | None = None
+        self.refused_tail = self.legal_tail + " " + INSTEAD.say(params, cards=card_list(self.ordered))
 
 
 class Lead:
@@ -343,16 +339,12 @@ def answer_play(question: Question, book: RuleBook, params: Params) -> PlayAnswe
         if card is not None:
             legal, text = True, _said(True, card, params) + " " + text
     else:
-        citing = found.citing
-        if citing is None:  # the same for every hand with this holding: worked out once
-            citing = found.citing = duty_citing(found.kind, found.ids, book, params)
+        kind, ordered, ids = found.kind, found.ordered, found.ids
         if card is None:
             text = found.because + found.ace_note
         else:
             legal = card in found.legal
             text = _said(legal, card, params) + (found.legal_tail if legal else found.refused_tail)
-        # copies: an answer may be changed by whoever receives it
-        return PlayAnswer(found.ordered, legal, {"cites": list(citing["cites"]), "laws": list(citing["laws"])}, text)
     return PlayAnswer(ordered, legal, duty_citing(kind, ids, book, params), text)
 
 

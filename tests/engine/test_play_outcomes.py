@@ -46,9 +46,8 @@ def test_without_a_duty_to_follow_suit_a_hand_holding_the_suit_led_may_play_any_
 
 
 def test_answers_from_a_kept_holding_read_as_when_first_worked_out_and_are_each_their_own(book):
-    """The words after "K♠ is legal" / "is not allowed", and the cites and laws, are kept on the holding: the
-    second hand with that holding gets the same words and its own lists, which the first answer's receiver
-    may have changed."""
+    """The words after "K♠ is legal" / "is not allowed" are kept on the holding: the second hand with that holding
+    gets the same words, and cites and laws of its own, whatever the first answer's receiver did with its lists."""
     first = ask({"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "7S"}, book)
     assert first["legal"] is False and first["explanation"].startswith("7♠ is not allowed")
     assert "Q♠" in first["explanation"].split("7♠ is not allowed", 1)[1]  # what to play instead

@@ -387,7 +387,6 @@ def test_a_warm_up_that_fails_leaves_a_worker_that_serves(caplog):
 
 
 TINY_SERVER = """
-import sys
 from ecarte_tutor.serving import listen, supervised
 
 def app(environ, start_response):
