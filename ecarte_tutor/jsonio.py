@@ -116,8 +116,10 @@ def dumps(value: object) -> bytes:
     """``value`` as UTF-8 JSON; TypeError for anything that is not JSON data, ValueError for NaN or infinity."""
     data = orjson.dumps(value)
     # orjson writes a NaN or an infinity as null; the API refuses to send one (it is a fault),
-    # and only output holding a null can hide one.
-    if b"null" in data and _non_finite(value):
+    # and only output holding a null can hide one. find(), not ``in``: CPython's ``in`` on bytes
+    # first tries the operand as an integer and formats a TypeError for it, a fifth of orjson's
+    # own work on every answer (counted under callgrind).
+    if data.find(b"null") != -1 and _non_finite(value):
         raise ValueError("the value holds a number that is not finite")
     return data
 
