@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import NotRequired, TypedDict
 
 from ..errors import QuestionError
-from ..fields import SEAT_NAMES, read_int, require
+from ..fields import SEAT_NAMES, read_int, require, whole_number
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
@@ -146,9 +146,13 @@ def _read_discard(question: Question, seat: str, available: int, params: Params)
     """A side's discard, refused outside :func:`discard_limits` as the ``hand`` kind refuses it."""
     field = f"{seat}_discards"
     low, high = discard_limits(seat, available, params)
-    count = read_int(require(question, field), field, low=0, high=high)
+    raw = require(question, field)
+    count = whole_number(raw)
+    if count is None or not 0 <= count <= high:
+        read_int(raw, field, low=low, high=high)  # raises, naming the profile's own limits
+    assert count is not None
     if count < low:
-        raise QuestionError("out-of-range", f"Under the {params.profile} profile the {SEAT_NAMES[seat]} must "
+        raise QuestionError("out-of-range", f"Under the {params.profile} profile {SEAT_NAMES[seat]} must "
                                             f"discard at least {low} card{'s' * (low != 1)} while the stock can "
                                             f"replace {'it' if low == 1 else 'them'}, not {count} "
                                             f"({params.rule_for(f'{seat}_min_discard')}).", field)

@@ -56,9 +56,16 @@ class Exchange(ExerciseKind[StockPosition, ExchangeJson, DrawsResponse]):
 
     def slots(self, case: Case, given: DrawsResponse) -> dict[str, object]:
         params = params_of(case.exercise, case.book)
+        p = self.position(case.exercise.position)
+        stock, elder, dealer = p["stock"], p["elder_discards"], p.get("dealer_discards") or 0
         then = ("the dealer then plays his hand as it stands" if params.short_stock_dealer == "plays-without-exchange"
                 else "the dealer then takes what is left")
-        return {"stock": self.position(case.exercise.position)["stock"], "dealer_then": then}
+        # what the learner served in full: both discards, or the elder's alone when the dealer discards none
+        both = dealer > 0
+        return {"stock": stock, "stock_cards": f"{stock} card{'s' * (stock != 1)}", "dealer_then": then,
+                "served_in_full": "You served both players in full" if both else
+                f"You gave the elder hand a card for each of the {elder} he discarded",
+                "short_of": "not enough for both exchanges" if both else f"not enough for his {elder}"}
 
     @decides("exchange.discard-and-draw", "exchange.short-stock")
     def diagnose(self, exercise: Exercise, given: DrawsResponse, expected: DrawsResponse, answer: ExchangeJson,
@@ -75,9 +82,28 @@ class Exchange(ExerciseKind[StockPosition, ExchangeJson, DrawsResponse]):
             texts.append(f"You had the elder hand draw {given['elder_draws']}, but he draws one card for each of "
                          f"the {elder} he discarded, as far as the {stock} cards of the stock go.")
         if given["dealer_draws"] != expected["dealer_draws"]:
-            texts.append(f"You had the dealer draw {given['dealer_draws']}, but he is served after the elder hand, "
-                         "from what the stock still holds.")
+            texts.append(f"You had the dealer draw {given['dealer_draws']}, but {self._dealer_served(exercise, book)}")
         return Diagnosis(" ".join(texts), rule)
+
+    def _dealer_served(self, exercise: Exercise, book: RuleBook) -> str:
+        """Why the dealer draws what he draws here, from the share of this very stock (law 28, law 38)."""
+        p, params = self.position(exercise.position), params_of(exercise, book)
+        stock, elder, dealer = p["stock"], p["elder_discards"], p.get("dealer_discards") or 0
+        share = share_stock(stock, elder, dealer, params)
+        left = stock - share.elder_draws
+        after = (f"the elder hand, served first, takes {share.elder_draws} of the {stock} cards and leaves "
+                 f"{left}")
+        if left == 0:
+            return f"{after}: nothing is left for the dealer, who plays his hand as it stands."
+        if share.dealer_must_play:  # law 38 under the club code: he keeps his hand as it is
+            return (f"{after}, too few for the {dealer} he meant to discard, so the dealer draws nothing and plays "
+                    "his hand as it stands.")
+        if dealer == 0:
+            return f"{after}, and he discards nothing, so he draws nothing."
+        if share.dealer_takes_back:
+            return (f"{after}, so he draws those {share.dealer_draws} and keeps {share.dealer_takes_back} of the "
+                    f"cards he meant to discard.")
+        return (f"he draws one card for each of the {dealer} he discarded: {after}, enough to serve him.")
 
     def words(self, exercise: Exercise, answer: DrawsResponse) -> str:
         return f"the elder hand draws {answer['elder_draws']}, the dealer {answer['dealer_draws']}"
@@ -92,8 +118,9 @@ class Exchange(ExerciseKind[StockPosition, ExchangeJson, DrawsResponse]):
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
         lines = [f"Cards left in the stock: {p['stock']}", f"The elder hand discards {p['elder_discards']}"]
-        if p.get("dealer_discards") is not None:
-            lines.append(f"The dealer then wants to discard {p['dealer_discards']}")
+        dealer = p.get("dealer_discards")
+        if dealer is not None:  # none: he never gets as far as discarding (lesson 4), not a wish to keep all five
+            lines.append(f"The dealer then wants to discard {dealer}" if dealer else "The dealer discards none")
         return lines
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
