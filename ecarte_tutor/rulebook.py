@@ -175,7 +175,9 @@ class Presupposition(TypedDict):
 
 
 # "if" is a keyword, hence the functional form.
-ImplicationEntry = TypedDict("ImplicationEntry", {"if": dict[str, Condition], "then": dict[str, FactValue]})
+ImplicationEntry = TypedDict("ImplicationEntry", {"if": dict[str, Condition], "then": dict[str, Condition],
+                                                 "says": NotRequired[str]})
+"""One implication of rules/dispute-facts.yaml: a bound in ``then`` comes with ``says``, why it must hold."""
 
 _Entry = TypeVar("_Entry", bound=Mapping[str, object])
 
@@ -581,8 +583,10 @@ def _check_facts(path: Path, facts: dict[str, Fact], implications: list[Implicat
     for i, item in enumerate(implications):
         for part in ("if", "then"):
             for name, condition in item[part].items():
-                if part == "then" and isinstance(condition, (dict, list)):
-                    raise DataError(path, "an implication's `then` gives single values", key=f"implications[{i}].then")
+                if part == "then" and isinstance(condition, (dict, list)) and not item.get("says"):
+                    # a single value follows; a list or bounds only has to hold, and the player is told why not
+                    raise DataError(path, "an implication's `then` gives single values, or bounds with `says` (why "
+                                          "they must hold)", key=f"implications[{i}].then")
                 problem = _condition_problem(facts, name, condition)
                 if problem:
                     raise DataError(path, problem, key=f"implications[{i}].{part}.{name}")

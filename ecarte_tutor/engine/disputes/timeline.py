@@ -42,7 +42,8 @@ def _proxy(mapping: dict[str, Condition]) -> MappingProxyType[str, Condition]:
 def _data(book: RuleBook) -> list[Implication]:
     rules: list[Implication] = []
     for item in book.implications:
-        rules.append(Implication(_proxy(dict(item["if"])), _proxy(dict(item["then"]))))
+        says = item.get("says")
+        rules.append(Implication(_proxy(dict(item["if"])), _proxy(dict(item["then"])), says.strip() if says else None))
     return rules
 
 

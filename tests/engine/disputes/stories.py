@@ -169,12 +169,16 @@ def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None, exchanges: int
             state["played_again"] = state["played"]["dealer"] > 1
             if kind == "follow":
                 state["tricks"][winners[trick - 1]] += 1
+                # the fifth trick played is the hand over: no moment has all five won with cards left
+                state["hand_over"] = state["hand_over"] or trick == 5
         events.append(Event(kind, seat, trick, state))
     return Hand(events, proposals, ending, leaders, winners)
 
 
 # --- what the witness says ------------------------------------------------------------------------
 
+# Raised across deals (laws 22, 50, 51): found while the next deal is cut or dealt, they are still in time.
+ACROSS_DEALS = {"turned-king-not-marked", "score-not-marked", "overscore"}
 DISCOVERED = {  # the coarse shortcut, from the moments (docs/api.md's words)
     "cutting": lambda s: not s["deal_begun"],
     "before-turn-up": lambda s: s["deal_begun"] and not s["trump_turned"],
@@ -208,7 +212,10 @@ class Story:
         return {name: self.state[name] for name in MOMENTS}
 
     def discovered_values(self) -> list[str]:
-        return [name for name, test in DISCOVERED.items() if test(self.state)]
+        found = [name for name, test in DISCOVERED.items() if test(self.state)]
+        if self.irregularity in ACROSS_DEALS and self.state["hand_over"] and not self.state["next_trump_turned"]:
+            found += ["cutting", "before-turn-up"]  # the next deal's cut and deal, before its turn-up
+        return found
 
     def witness(self) -> dict:
         """Every fact of the interview the story can answer, as the witness would."""

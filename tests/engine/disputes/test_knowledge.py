@@ -74,13 +74,65 @@ def test_the_timeline_is_every_moment_in_order(book):
             assert timeline.index(earlier) < timeline.index(name)
 
 
+@pytest.mark.parametrize("facts, clash", [
+    # a referee's report: both were ruled on as if five tricks could be won with cards still to play
+    ({"irregularity": "revoke", "hand_over": False, "tricks_won": 5, "corrected_before_next_lead": False,
+      "offender": "elder"}, {"hand_over", "tricks_won"}),
+    ({"irregularity": "false-king-announcement", "offender": "elder", "offender_played_card": True,
+      "adversary_holds_king": False, "hand_over": False, "tricks_won": 5}, {"hand_over", "tricks_won"}),
+    ({"irregularity": "failed-to-win-trick", "discovered": "before-play", "tricks_won": 1}, {"discovered", "tricks_won"}),
+    # the non-dealer's first card, led, is the first lead of the hand: never out of turn
+    ({"irregularity": "king-announced-late", "offender": "elder", "elder_played": True, "king_played_first": True,
+      "card_led": True, "led_in_turn": False, "played_to": False}, {"led_in_turn"}),
+])
+def test_a_story_that_cannot_have_happened_is_refused_whatever_the_irregularity(facts, clash):
+    answer = ask({"kind": "dispute", "facts": facts})
+    assert answer.get("error", {}).get("code") == "conflicting-facts", answer.get("case")
+    assert clash <= set(answer["error"]["clash"])
+
+
+@pytest.mark.parametrize("irregularity, case", [("turned-king-not-marked", "law.22/mark-before-next-turn-up"),
+                                                ("score-not-marked", "law.50/mark-before-next-turn-up")])
+@pytest.mark.parametrize("discovered", ["cutting", "before-turn-up"])
+def test_a_score_raised_while_the_next_deal_is_cut_or_dealt_is_still_in_time(irregularity, case, discovered):
+    """Laws 22 and 50 give until the next deal's turn-up: found while cutting or dealing, the claim stands (a
+    referee's report: the turned king was refused as a story that could not happen)."""
+    facts = {"irregularity": irregularity, "discovered": discovered, "wrong_count_stood": False,
+             "deal_annulled": False}
+    answer = ask({"kind": "dispute", "facts": {k: v for k, v in facts.items() if k in FACTS_OF[irregularity]}})
+    assert answer.get("case") == case, answer.get("error") or answer.get("question")
+    late = ask({"kind": "dispute", "facts": {"irregularity": irregularity, "discovered": discovered,
+                                             "next_trump_turned": True}})
+    assert late["error"]["code"] == "conflicting-facts"
+
+
+FACTS_OF = {"turned-king-not-marked": {"irregularity", "discovered", "wrong_count_stood", "deal_annulled"},
+            "score-not-marked": {"irregularity", "discovered"}}
+
+
+def test_every_irregularity_reads_cutting_and_dealing_as_its_own_deal_or_the_next(book):
+    """The two readings of ``discovered: cutting`` and ``before-turn-up`` cover every irregularity once."""
+    every = {choice["value"] for choice in book.facts["irregularity"]["choices"]}
+    readings = [set(item["if"]["irregularity"]) for item in book.implications
+                if item["if"].get("discovered") in ("cutting", ["cutting", "before-turn-up"])]
+    assert len(readings) == 2 and not readings[0] & readings[1] and readings[0] | readings[1] == every
+
+
+def test_five_tricks_won_once_the_hand_is_over_is_a_story_that_happened():
+    answer = ask({"kind": "dispute", "facts": {"irregularity": "revoke", "hand_over": True, "tricks_won": 5,
+                                               "corrected_before_next_lead": False, "offender": "elder"}})
+    assert "error" not in answer, answer
+
+
 @pytest.mark.parametrize("old, new, fragment", [
     ("moment: {requires: [trump_turned, elder_looked]", "moment: {requires: [dealer_played, elder_looked]",
      "not an earlier moment"),
-    ("{if: {discovered: cutting}, then: {deal_begun: false}}", "{if: {discovered: cuting}, then: {deal_begun: false}}",
-     "'cuting' is not a value of fact 'discovered'"),
-    ("{if: {discovered: cutting}, then: {deal_begun: false}}", "{if: {discovered: cutting}, then: {dealt: false}}",
-     "unknown fact 'dealt'"),
+    ("{if: {discovered: after-hand}, then: {hand_over: true}}", "{if: {discovered: afterhand}, then: {hand_over: true}}",
+     "'afterhand' is not a value of fact 'discovered'"),
+    ("{if: {discovered: after-hand}, then: {hand_over: true}}", "{if: {discovered: after-hand}, then: {over: true}}",
+     "unknown fact 'over'"),
+    ("    then: {tricks_won: {max: 4}}\n    says: While cards are left to play, nobody has won all five tricks.\n",
+     "    then: {tricks_won: {max: 4}}\n", "bounds with `says`"),
 ])
 def test_a_broken_timeline_or_implication_stops_the_load(rules_copy, old, new, fragment):
     path = rules_copy / FACTS_FILE
