@@ -80,7 +80,8 @@ def test_the_timeline_is_every_moment_in_order(book):
       "offender": "elder"}, {"hand_over", "tricks_won"}),
     ({"irregularity": "false-king-announcement", "offender": "elder", "offender_played_card": True,
       "adversary_holds_king": False, "hand_over": False, "tricks_won": 5}, {"hand_over", "tricks_won"}),
-    ({"irregularity": "failed-to-win-trick", "discovered": "before-play", "tricks_won": 1}, {"discovered", "tricks_won"}),
+    ({"irregularity": "failed-to-win-trick", "discovered": "before-play", "tricks_won": 1},
+     {"discovered", "tricks_won"}),
     # the non-dealer's first card, led, is the first lead of the hand: never out of turn
     ({"irregularity": "king-announced-late", "offender": "elder", "elder_played": True, "king_played_first": True,
       "card_led": True, "led_in_turn": False, "played_to": False}, {"led_in_turn"}),
@@ -127,8 +128,8 @@ def test_five_tricks_won_once_the_hand_is_over_is_a_story_that_happened():
 @pytest.mark.parametrize("old, new, fragment", [
     ("moment: {requires: [trump_turned, elder_looked]", "moment: {requires: [dealer_played, elder_looked]",
      "not an earlier moment"),
-    ("{if: {discovered: after-hand}, then: {hand_over: true}}", "{if: {discovered: afterhand}, then: {hand_over: true}}",
-     "'afterhand' is not a value of fact 'discovered'"),
+    ("{if: {discovered: after-hand}, then: {hand_over: true}}",
+     "{if: {discovered: afterhand}, then: {hand_over: true}}", "'afterhand' is not a value of fact 'discovered'"),
     ("{if: {discovered: after-hand}, then: {hand_over: true}}", "{if: {discovered: after-hand}, then: {over: true}}",
      "unknown fact 'over'"),
     ("    then: {tricks_won: {max: 4}}\n    says: While cards are left to play, nobody has won all five tricks.\n",
