@@ -247,7 +247,7 @@ def assess(game: DrillTable, answers: object) -> Report:
                 "chooser": None, "options": [],
                 "text": "Nothing irregular happened: the tutor has kept to the laws since your last call."}
     known = truth(game, incident)
-    settled = settles(book)
+    settled = settles(book, known["irregularity"])
     graded: list[GradedFact] = []
     for name, value in answers.items():
         question = " ".join(book.facts[name]["question"].split())

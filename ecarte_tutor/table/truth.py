@@ -12,6 +12,7 @@ from typing import cast
 
 from ..engine import hand
 from ..engine.disputes.answers import Ruling
+from ..engine.disputes.conditions import matches
 from ..engine.disputes.knowledge import establish
 from ..engine.disputes.points import NOBODY, wager_facts
 from ..jsontypes import Answer
@@ -78,19 +79,23 @@ def truth(game: DrillTable, incident: Incident, hp: HandPlay | None = None) -> F
     return {**facts, **establish(game.book, {k: v for k, v in facts.items() if k in game.book.facts}).values}
 
 
-def settles(book: RuleBook) -> dict[str, dict[str, FactValue]]:
-    """What each ``discovered`` value settles (the facts file's implications)."""
+def settles(book: RuleBook, irregularity: FactValue) -> dict[str, dict[str, FactValue]]:
+    """What each ``discovered`` value settles for ``irregularity`` (the facts file's implications: a turned king
+    found while the next deal is cut is read apart from an exposed card found while this one is)."""
     out: dict[str, dict[str, FactValue]] = {}
     for rule in book.implications:
         condition = rule["if"]
         value = condition.get("discovered")
-        if list(condition) == ["discovered"] and isinstance(value, str):  # a choice: one value, a name
-            out[value] = rule["then"]
+        if set(condition) - {"discovered", "irregularity"} or not isinstance(value, str):  # one value, a name
+            continue
+        if "irregularity" in condition and not matches(condition["irregularity"], irregularity):
+            continue
+        out[value] = {name: then for name, then in rule["then"].items() if isinstance(then, (str, int))}
     return out
 
 
 def _discovered(book: RuleBook, facts: Mapping[str, FactValue]) -> str | None:
-    for value, then in settles(book).items():
+    for value, then in settles(book, facts["irregularity"]).items():
         if all(facts.get(name) == wanted for name, wanted in then.items()):
             return value
     return None
