@@ -25,7 +25,7 @@ def exercise_at(slug, index):
 def test_the_catalogue_names_the_beginners_mistakes():
     ids = {m.id for m in CATALOGUE.mistakes}
     assert {"ace-high", "follows-low-when-able-to-win", "not-trumping-when-void", "trumps-while-holding-the-suit",
-            "king-forgotten", "tricks-counted-as-points", "penalty-added-to-the-vole", "wrong-chooser",
+            "king-forgotten", "announced-king-forgotten", "tricks-counted-as-points", "penalty-added-to-the-vole", "wrong-chooser",
             "wrong-remedy-ticked", "compulsory-taken-for-a-choice"} <= ids
     for mistake in CATALOGUE.mistakes:
         assert set(mistake.kinds) <= set(EXERCISE_KINDS), mistake.id
@@ -135,9 +135,31 @@ def test_a_successful_risk_is_not_called_a_vole():
     assert "vole" not in text.lower() and "extra point for the risk he took, but he won" in text
 
 
+def test_a_forgotten_king_is_read_under_its_own_rule_and_says_what_its_point_settles():
+    """A learner's report: an announced king left out was sent to the turned king's rule, and the vole the game's
+    end kept off the score went unexplained."""
+    exercise = exercise_at("game-and-rubber", 3)
+    diagnosis = grade(exercise, {"points": {"elder": 0, "dealer": 2}}, BOOK).diagnosis
+    assert diagnosis.mistakes == ("announced-king-forgotten",) and diagnosis.rule == "king.announce"
+    assert "reaches 5 and wins the game, so the dealer's vole is not scored" in diagnosis.text
+    turned = grade(exercise_at("trump-and-the-turned-king", 4), {"points": {"elder": 1, "dealer": 0}}, BOOK).diagnosis
+    assert turned.rule == "king.turned-up" and "wins the game" not in turned.text
+
+
+def test_a_forgotten_penalty_says_what_it_does_to_this_win():
+    """A learner's report: under the modern rules a vole won against a refusing dealer was said to make "the point
+    his adversary wins" worth 2 instead of 1; it is the vole, worth 3 instead of 2, by the variant's rule."""
+    diagnosis = grade(exercise_at("other-tables", 3), {"points": {"elder": 2, "dealer": 0}}, BOOK).diagnosis
+    assert "the vole his adversary wins is worth 3 instead of 2" in diagnosis.text
+    assert "the point his adversary wins" not in diagnosis.text
+    assert diagnosis.rule == "variant.vulnerable-vole"
+    point = grade(exercise_at("playing-without-proposing", 2), {"points": {"elder": 0, "dealer": 1}}, BOOK).diagnosis
+    assert "the point his adversary wins is worth 2 instead of 1" in point.text and point.rule == "scoring.penalty"
+
+
 def test_a_count_two_mistakes_explain_names_both_and_asserts_neither():
     diagnosis = grade(exercise_at("marking-the-king", 4), {"points": {"elder": 2, "dealer": 0}}, BOOK).diagnosis
-    assert set(diagnosis.mistakes) == {"king-forgotten", "vole-counted-as-point"}
+    assert set(diagnosis.mistakes) == {"announced-king-forgotten", "vole-counted-as-point"}
     assert "which did you make?" in diagnosis.text
 
 

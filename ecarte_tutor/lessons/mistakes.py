@@ -226,6 +226,10 @@ def words(case: Case, mistake: Mistake, given: Mapping[str, object],
     rule = mistake.rule
     if rule and rule.startswith("@"):
         rule = case.params.rule_for(rule[1:])
+    elif rule and rule.startswith("{"):  # the kind works out which rule decides this very answer
+        rule = _str(every.get(rule.strip("{}")))
+        if rule not in case.book.rules:
+            raise LessonError(f"the mistake '{mistake.id}' names its rule by {mistake.rule}, which is not a rule here")
     return " ".join(text.split()), rule or _str(every.get("_rule")) or next(iter(case.answer.get("cites", [])), None)
 
 
@@ -291,7 +295,7 @@ def _entry_problem(entry: MistakeEntry, book: RuleBook, params: Params, kinds: M
     if unknown:
         return "kinds", f"no exercise kind '{unknown[0]}'"
     rule = entry["rule"]
-    if rule and (rule[1:] not in params if rule.startswith("@") else rule not in book.rules):
+    if rule and not rule.startswith("{") and (rule[1:] not in params if rule.startswith("@") else rule not in book.rules):
         return "rule", f"no rule or parameter '{rule}'"
     detect = entry["detect"]
     if "custom" in detect and detect["custom"] not in MAKERS:

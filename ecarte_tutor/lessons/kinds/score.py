@@ -8,7 +8,8 @@ too low and every claim that seat has, from the engine's awards.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, NotRequired, TypedDict, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, TypeVar
 
 from ...engine.citing import Explained
 from ...engine.scoring import AwardFields, Scored, read_facts, score
@@ -88,18 +89,19 @@ class Score(PointsKind[ScorePosition, Scored]):
     def slots(self, case: Case, given: PointsResponse) -> dict[str, object]:
         p = self.position(case.exercise.position)
         out: dict[str, object] = {}
-        if p.get("king_turned"):
-            out |= {"king_how": "turned up", "king_seat": SEAT_WORDS["dealer"]}
-        elif p.get("king_announced_by"):
-            seat = p["king_announced_by"]
-            out |= {"king_how": f"announced by {SEAT_WORDS[seat]}", "king_seat": SEAT_WORDS[seat]}
+        king = "dealer" if p.get("king_turned") else p.get("king_announced_by")
+        if king:
+            how = "turned up" if p.get("king_turned") else f"announced by {SEAT_WORDS[king]}"
+            out |= {"king_how": how, "king_seat": SEAT_WORDS[king], "king_ends_game": _king_ends_game(case.answer, king, p)}
         risky = next((seat for seat, fact in RISKS.items() if p.get(fact)), None)
         if risky:
             out["risk"] = RISK_WORDS[risky]
-        winner = next((s for s in SEATS if p["tricks"].get(s, 0) >= params_of(case.exercise, case.book).point_tricks),
-                      None)
+        params = params_of(case.exercise, case.book)
+        winner = next((s for s in SEATS if p["tricks"].get(s, 0) >= params.point_tricks), None)
         if winner:
             out["winner"] = SEAT_WORDS[winner]
+        if risky and winner and winner != risky:
+            out |= _penalty_cost(params, p, winner)
         return out
 
     @decides("scoring.only-winner-scores")
@@ -190,3 +192,33 @@ def _claim_rule(award: AwardFields, position: ScorePosition) -> str:
     if position.get("elder_played_without_proposing") or position.get("dealer_refused_first_proposal"):
         return "scoring.penalty"
     return "scoring.vole" if position["tricks"].get(award["seat"]) == 5 else "scoring.point"
+
+
+def _king_ends_game(answer: Mapping[str, Any], seat: str, position: ScorePosition) -> str:
+    """What else the king's point does in this hand, as the engine scored it: when it takes its holder to the
+    game, the claims after it are not scored (law 48's order), and forgetting it puts them back."""
+    unscored = [award for award in answer.get("awards", []) if not award["scored"]]
+    if answer.get("winner") != seat or not unscored:
+        return ""
+    claims = " and ".join(f"{SEAT_WORDS[award['seat']]}'s {_claim_noun(award, position)}" for award in unscored)
+    return (f" With it {SEAT_WORDS[seat]} reaches {answer['score_after'][seat]} and wins the game, so "
+            f"{claims} {'is' if len(unscored) == 1 else 'are'} not scored.")
+
+
+def _claim_noun(award: AwardFields, position: ScorePosition) -> str:
+    """A claim as a noun after its holder's name: the dealer's "vole", "point" or "turned king"."""
+    if award["claim"] != "tricks":
+        return {"turned-king": "turned king", "announced-king": "king"}[award["claim"]]
+    tricks = position["tricks"].get(award["seat"], 0)
+    return "vole" if tricks == sum(position["tricks"].values()) else "point"
+
+
+@decides("scoring.penalty")
+def _penalty_cost(params: Params, position: ScorePosition, winner: str) -> dict[str, object]:
+    """What the penalty does to the adversary's win in this hand (law 49, or the profile's variant): the point,
+    or the vole, with its value and without, and the rule that sets it."""
+    vole = position["tricks"].get(winner, 0) == sum(position["tricks"].values())
+    won, raised, plain, parameter = ("vole", params.vulnerable_vole_value, params.vole_value, "vulnerable_vole_value") \
+        if vole else ("point", params.vulnerable_point_value, params.point_value, "vulnerable_point_value")
+    rule = params.rule_for(parameter) if vole else "scoring.penalty"
+    return {"penalty_cost": f"the {won} his adversary wins is worth {raised} instead of {plain}", "penalty_rule": rule}
