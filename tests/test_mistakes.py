@@ -25,8 +25,8 @@ def exercise_at(slug, index):
 def test_the_catalogue_names_the_beginners_mistakes():
     ids = {m.id for m in CATALOGUE.mistakes}
     assert {"ace-high", "follows-low-when-able-to-win", "not-trumping-when-void", "trumps-while-holding-the-suit",
-            "king-forgotten", "announced-king-forgotten", "tricks-counted-as-points", "penalty-added-to-the-vole", "wrong-chooser",
-            "wrong-remedy-ticked", "compulsory-taken-for-a-choice"} <= ids
+            "king-forgotten", "announced-king-forgotten", "tricks-counted-as-points", "penalty-added-to-the-vole",
+            "wrong-chooser", "wrong-remedy-ticked", "compulsory-taken-for-a-choice"} <= ids
     for mistake in CATALOGUE.mistakes:
         assert set(mistake.kinds) <= set(EXERCISE_KINDS), mistake.id
 

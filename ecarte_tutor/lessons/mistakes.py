@@ -295,7 +295,8 @@ def _entry_problem(entry: MistakeEntry, book: RuleBook, params: Params, kinds: M
     if unknown:
         return "kinds", f"no exercise kind '{unknown[0]}'"
     rule = entry["rule"]
-    if rule and not rule.startswith("{") and (rule[1:] not in params if rule.startswith("@") else rule not in book.rules):
+    named_by_slot = rule is not None and rule.startswith("{")  # checked when filled (words)
+    if rule and not named_by_slot and (rule[1:] not in params if rule.startswith("@") else rule not in book.rules):
         return "rule", f"no rule or parameter '{rule}'"
     detect = entry["detect"]
     if "custom" in detect and detect["custom"] not in MAKERS:

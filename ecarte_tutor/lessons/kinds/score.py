@@ -7,8 +7,8 @@ too low and every claim that seat has, from the engine's awards.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, TypeVar
 
 from ...engine.citing import Explained
@@ -92,7 +92,8 @@ class Score(PointsKind[ScorePosition, Scored]):
         king = "dealer" if p.get("king_turned") else p.get("king_announced_by")
         if king:
             how = "turned up" if p.get("king_turned") else f"announced by {SEAT_WORDS[king]}"
-            out |= {"king_how": how, "king_seat": SEAT_WORDS[king], "king_ends_game": _king_ends_game(case.answer, king, p)}
+            out |= {"king_how": how, "king_seat": SEAT_WORDS[king],
+                    "king_ends_game": _king_ends_game(case.answer, king, p)}
         risky = next((seat for seat, fact in RISKS.items() if p.get(fact)), None)
         if risky:
             out["risk"] = RISK_WORDS[risky]
