@@ -157,6 +157,20 @@ def test_a_forgotten_penalty_says_what_it_does_to_this_win():
     assert "the point his adversary wins is worth 2 instead of 1" in point.text and point.rule == "scoring.penalty"
 
 
+def test_an_ace_kept_over_the_queen_is_named_and_the_figures_speak_of_the_hand():
+    """A learner's report: throwing Q♦ and keeping A♦ got only "Q♦ takes at least one trick in 72 %" (a card thrown
+    takes nothing) and the vole's rule; the ace's place is the mistake."""
+    exercise = next(step.exercise for step in next(item for item in LIBRARY.lessons if item.slug == "saving-a-trick")
+                    .exercises if step.title == "The ace is below the queen")
+    diagnosis = grade(exercise, {"card": "QD"}, BOOK).diagnosis
+    assert diagnosis.mistakes == ("ace-kept-over-a-higher-card",) and diagnosis.rule == "pack.rank-order"
+    assert "You threw Q♦ and kept A♦, as if the ace ranked above the queen" in diagnosis.text
+    assert "after Q♦ you take at least one trick in 72 %" in diagnosis.text
+    assert "Q♦ takes" not in diagnosis.text
+    other = grade(exercise, {"card": "KH"}, BOOK).diagnosis
+    assert not other.mistakes and "after K♥ you take at least one trick" in other.text
+
+
 def test_a_count_two_mistakes_explain_names_both_and_asserts_neither():
     diagnosis = grade(exercise_at("marking-the-king", 4), {"points": {"elder": 2, "dealer": 0}}, BOOK).diagnosis
     assert set(diagnosis.mistakes) == {"announced-king-forgotten", "vole-counted-as-point"}

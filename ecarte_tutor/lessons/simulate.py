@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import Card, parse_card, parse_suit
+from ..cards import RANK_NAMES, Card, parse_card, parse_suit
 from ..fields import SEATS, other
 from ..marks import decides
 from ..strategy import KING_EXCEPTION_RULE
@@ -122,6 +122,23 @@ def most_tricks(case: Case, mistake: Mistake) -> list[Wrong]:
     top = max(c["expected_tricks"] for c in cards)
     best = set(_strs(case.expected.get("best")))
     return [Wrong({"card": c["card"]}) for c in cards if c["expected_tricks"] == top and c["card"] not in best]
+
+
+@maker("ace-kept-over-a-higher-card")
+def ace_kept_over_a_higher_card(case: Case, mistake: Mistake) -> list[Wrong]:
+    """The best card is an ace thrown; a card of its suit that outranks it thrown instead, keeping the ace as if it
+    were the higher (lesson 19: A♦ is the card to throw, not Q♦)."""
+    ranking, out = case.params.ranking, []
+    for best in (parse_card(c) for c in _strs(case.expected.get("best"))):
+        if best.rank != "A":
+            continue
+        for choice in case.exercise.choices:
+            thrown = parse_card(str(choice["value"]))
+            if thrown.suit is best.suit and ranking.higher(thrown, best):
+                out.append(Wrong({"card": str(thrown)}, {"thrown": thrown.pretty, "ace": best.pretty,
+                                                          "thrown_rank": RANK_NAMES[thrown.rank],
+                                                          "order": " ".join(case.params.rank_order)}))
+    return out
 
 
 @maker("reversed")

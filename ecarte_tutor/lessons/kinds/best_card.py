@@ -44,8 +44,9 @@ if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
 
 GOALS: Final = {"point": "p_point", "vole": "p_vole", "trick": "p_trick", "tricks": "expected_tricks"}
-GOAL_WORDS: Final = {"point": "wins the point", "vole": "wins the vole", "trick": "takes at least one trick",
-                     "tricks": "takes the most tricks"}
+# what the learner's hand does after the card is played: the card itself may take nothing (a card thrown)
+GOAL_WORDS: Final = {"point": "you win the point", "vole": "you win the vole", "trick": "you take at least one trick",
+                     "tricks": "you take the most tricks"}
 # the rule a worse card breaks, by goal: what turns tricks into a score
 GOAL_RULES: Final = {"point": "scoring.point", "vole": "scoring.vole", "trick": "scoring.vole",
                      "tricks": "play.trick-winner"}
@@ -214,23 +215,22 @@ def analysed(position: Mapping[str, object], book: RuleBook, kind: str) -> Answe
     return answer
 
 
-def _percent(share: float) -> str:
-    return f"{100 * share:.0f} %" if share not in (0, 1) else ("never" if share == 0 else "always")
-
-
 def _compare(figures: dict[str, CardFigures], goal: str, chosen: Card, best: Card, answer: BestCardAnswer,
              rival: str) -> str:
     """The chosen card against the best, in the engine's figures for the goal."""
     mine, top = figures[str(chosen)], figures[str(best)]
     hands = f"the {answer['holdings']:,} hands {rival} may hold"
     if goal == "tricks":
-        return (f"{chosen.pretty} takes {mine['expected_tricks']:.2f} tricks on average over {hands}, and "
-                f"{best.pretty} {top['expected_tricks']:.2f}.")
+        return (f"after {chosen.pretty} you take {mine['expected_tricks']:.2f} tricks on average over {hands}, and "
+                f"after {best.pretty} {top['expected_tricks']:.2f}.")
     a, b = _figure(mine, goal), _figure(top, goal)
-    what = GOAL_WORDS[goal]
-    if a == 0:
-        return f"{chosen.pretty} never {what}, whatever he holds, and {best.pretty} {what} in {_percent(b)} of {hands}."
-    return f"{chosen.pretty} {what} in {_percent(a)} of {hands}, and {best.pretty} in {_percent(b)}."
+    return f"after {chosen.pretty} {GOAL_WORDS[goal]} {_share(a, hands)}; after {best.pretty}, {_share(b, 'them')}."
+
+
+def _share(share: float, hands: str) -> str:
+    """In how many of ``hands``: "in 72 % of …", "in every one of …", "in none of …"."""
+    return f"in {100 * share:.0f} % of {hands}" if share not in (0, 1) else \
+        f"in {'every one' if share == 1 else 'none'} of {hands}"
 
 
 def _example(p: BestCardPosition, params: Params, seat: str, best: Card, chosen: Card, goal: str) -> str:
