@@ -276,3 +276,14 @@ def test_the_fixture_reads_the_real_facts_and_keeps_no_copy_of_its_own():
     real = load_rulebook()
     assert _FBOOK.facts == real.facts and _FBOOK.option_labels == real.option_labels
     assert not (SOURCE / "rules" / "dispute-facts.yaml").exists() and not (SOURCE / "rules" / "sources.yaml").exists()
+
+
+def test_a_ruling_states_no_moment_the_question_denies():
+    """A referee's report: the dealer's king announced before any card was led was ruled in time, but the answer
+    said "even though the non-dealer has already led", and its timeline "the dealer had played only one card"."""
+    answer = ask({"kind": "dispute", "facts": {"irregularity": "king-announced-late", "offender": "dealer",
+                                               "dealer_played": False, "first_lead": False}})
+    assert answer["case"] == "law.23/dealer-before-first-card"
+    said = " ".join([answer["explanation"], answer["window"], *(item["label"] for item in answer["timeline"])])
+    assert "already led" not in said and "even after" not in said and "only one card" not in said
+    assert "no card had been led" in said
