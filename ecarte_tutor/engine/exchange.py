@@ -124,7 +124,8 @@ def answer_exchange(question: Question, book: RuleBook, params: Params) -> Excha
     if share.short:
         reasons.add("exchange.short-stock", params.rule_for("short_stock_dealer")).law("law.38")
     if dealer is None:
-        text.append(f"The dealer may then take up to {share.dealer_may_draw}.")
+        text.append(f"The dealer may then take up to {share.dealer_may_draw}." if share.dealer_may_draw else
+                    "Nothing is left in the stock for the dealer.")
     elif share.dealer_must_play:
         text.append("The stock cannot cover both exchanges, so the dealer takes nothing and must play his hand "
                     "as it is (he keeps any cards he had meant to discard).")
@@ -136,9 +137,12 @@ def answer_exchange(question: Question, book: RuleBook, params: Params) -> Excha
     if dealer is not None and params.single_exchange and share.stock_left and not share.dealer_must_play:
         reasons.add(params.rule_for("single_exchange"))
         text.append("Only one exchange a hand was agreed, so the exchange is over with the dealer's discard.")
-    text.append("No further proposal is possible: the exchange is over." if share.exchange_over
-                else f"{share.stock_left} card{'s' * (share.stock_left != 1)} remain, "
-                     "so the elder may propose again.")
+    if dealer is None and not share.exchange_over:  # the dealer's own discard, still to come, decides what is left
+        text.append("Whether the elder may propose again depends on what the dealer's exchange leaves.")
+    else:
+        text.append("No further proposal is possible: the exchange is over." if share.exchange_over
+                    else f"{share.stock_left} card{'s' * (share.stock_left != 1)} remain, "
+                         "so the elder may propose again.")
     return ExchangeAnswer(share, reasons.fields(), " ".join(text))
 
 
@@ -152,8 +156,7 @@ def _read_discard(question: Question, seat: str, available: int, params: Params)
         read_int(raw, field, low=low, high=high)  # raises, naming the profile's own limits
     assert count is not None
     if count < low:
-        raise QuestionError("out-of-range", f"Under the {params.profile} profile {SEAT_NAMES[seat]} must "
-                                            f"discard at least {low} card{'s' * (low != 1)} while the stock can "
-                                            f"replace {'it' if low == 1 else 'them'}, not {count} "
-                                            f"({params.rule_for(f'{seat}_min_discard')}).", field)
+        raise QuestionError("out-of-range", f"Under the {params.profile.capitalize()} rules {SEAT_NAMES[seat]} "
+                                            f"must discard at least {low} card{'s' * (low != 1)} while the stock "
+                                            f"can replace {'it' if low == 1 else 'them'}, not {count}.", field)
     return count

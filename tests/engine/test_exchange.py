@@ -58,3 +58,16 @@ def test_dealer_minimum_comes_from_the_rule_book(modified_book):
     assert answer["dealer_draws"] == 0 and "at least" not in answer["explanation"]
     default = ask({"kind": "exchange", "stock": 9, "elder_discards": 2, "dealer_discards": 0})
     assert "at least 1" in default["error"]["message"] and default["error"]["field"] == "dealer_discards"
+
+
+def test_what_the_dealer_may_take_and_whether_the_elder_may_propose_again_are_said_for_this_stock():
+    """A referee's report: "the dealer may then take up to 0", and "2 cards remain, so the elder may propose
+    again" before the dealer had discarded; and discard limits that named 0 to 5 under the London rules."""
+    empty = ask({"kind": "exchange", "stock": 5, "elder_discards": 5})["explanation"]
+    assert "up to 0" not in empty and "Nothing is left in the stock for the dealer." in empty
+    waiting = ask({"kind": "exchange", "stock": 6, "elder_discards": 4})["explanation"]
+    assert "may propose again" not in waiting and "depends on what the dealer's exchange leaves" in waiting
+    too_many = ask({"kind": "exchange", "stock": 9, "elder_discards": 6})["error"]["message"]
+    assert "from 1 to 5" in too_many
+    none = ask({"kind": "exchange", "stock": 4, "elder_discards": 2, "dealer_discards": 0})["error"]["message"]
+    assert "the the" not in none and none.startswith("Under the London rules the dealer must discard at least 1")

@@ -76,7 +76,7 @@ def refuse_unmade(given: Mapping[str, FactValue], book: RuleBook, params: Params
         if agreement and name not in made:
             # in words, not ids: the message reaches a player's page too (the field names the fact for the API)
             raise QuestionError("agreement-not-made", f"“{Words(book).fact(name)}” is asked only at a table that "
-                                f"plays with the agreement “{book.agreements[agreement].title}”, which this "
+                                f"plays with the agreement “{book.agreement_labels[agreement]}”, which this "
                                 "question does not make: make that agreement, or leave the answer out.",
                                 f"facts.{name}")
 

@@ -109,7 +109,11 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
         if isinstance(chooser, str) and chooser.strip().lower() in NOBODY:
             chooser = None
         if chooser is not None:
-            chooser = word(chooser, SEATS, "chooser")
+            try:
+                chooser = word(chooser, SEATS, "chooser")
+            except BadResponse:  # the three answers the prompt offers, not the two seats alone
+                raise BadResponse(f"Answer 'elder', 'dealer' or 'nobody' (when the remedy is compulsory), not "
+                                  f"{excerpt(chooser)}.", "chooser") from None
         return {"option_ids": sorted(set(ids)), "chooser": chooser}
 
     def agree(self, exercise: Exercise, a: RulingResponse, b: RulingResponse) -> bool:
