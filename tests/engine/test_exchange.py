@@ -66,7 +66,8 @@ def test_what_the_dealer_may_take_and_whether_the_elder_may_propose_again_are_sa
     empty = ask({"kind": "exchange", "stock": 5, "elder_discards": 5})["explanation"]
     assert "up to 0" not in empty and "Nothing is left in the stock for the dealer." in empty
     waiting = ask({"kind": "exchange", "stock": 6, "elder_discards": 4})["explanation"]
-    assert "may propose again" not in waiting and "depends on what the dealer's exchange leaves" in waiting
+    assert "remain, so the elder may propose again" not in waiting
+    assert "depends on what the dealer's exchange leaves" in waiting
     too_many = ask({"kind": "exchange", "stock": 9, "elder_discards": 6})["error"]["message"]
     assert "from 1 to 5" in too_many
     none = ask({"kind": "exchange", "stock": 4, "elder_discards": 2, "dealer_discards": 0})["error"]["message"]
