@@ -361,7 +361,7 @@ def _apply_discard(state: HandState, action: Action, params: Params) -> None:
     low, high = discard_limits(seat, len(state.stock), params)
     count = len(cards)
     if not low <= count <= high:
-        raise Illegal("discard-count", f"under the {params.profile.capitalize()} rules the {seat} discards "
+        raise Illegal("discard-count", f"Under the {params.profile.capitalize()} rules the {seat} discards "
                                        f"{low} to {high} card{'s' * (high != 1)} here, not {count}.",
                       [params.rule_for(f"{seat}_min_discard"), params.rule_for(f"{seat}_max_discard")])
     if state.conditional and _stock_falls_short(state, seat, count, params):

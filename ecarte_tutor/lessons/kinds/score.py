@@ -198,8 +198,14 @@ def _claim_rule(award: AwardFields, position: ScorePosition) -> str:
 def _king_ends_game(answer: Mapping[str, Any], seat: str, position: ScorePosition) -> str:
     """What else the king's point does in this hand, as the engine scored it: when it takes its holder to the
     game, the claims after it are not scored (law 48's order), and forgetting it puts them back."""
-    unscored = [award for award in answer.get("awards", []) if not award["scored"]]
-    if answer.get("winner") != seat or not unscored:
+    awards = list(answer.get("awards", []))
+    king = next((i for i, award in enumerate(awards) if award["claim"] in ("turned-king", "announced-king")), None)
+    if king is None:
+        return ""
+    unscored = awards[king + 1:]
+    # the king's own point takes its holder to the game: it is scored, and nothing after it is
+    if answer.get("winner") != seat or not awards[king]["scored"] or not unscored or \
+            any(award["scored"] for award in unscored):
         return ""
     claims = " and ".join(f"{SEAT_WORDS[award['seat']]}'s {_claim_noun(award, position)}" for award in unscored)
     return (f" With it {SEAT_WORDS[seat]} reaches {answer['score_after'][seat]} and wins the game, so "
