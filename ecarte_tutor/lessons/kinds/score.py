@@ -179,9 +179,8 @@ def count_off(given: PointsResponse, expected: PointsResponse, awards: list[Awar
 def _claim_words(award: AwardFields, position: ScorePosition) -> str:
     if award["claim"] != "tricks":
         return CLAIM_WORDS[award["claim"]]
-    tricks = position["tricks"].get(award["seat"], 0)
-    return "the vole, for taking every trick" if tricks == sum(position["tricks"].values()) else \
-        f"the point, for his {tricks} tricks"
+    return "the vole, for taking every trick" if _took_every_trick(award["seat"], position) else \
+        f"the point, for his {position['tricks'].get(award['seat'], 0)} tricks"
 
 
 @decides("king.announce", "king.turned-up", "scoring.penalty", "scoring.point", "scoring.vole")
@@ -216,15 +215,19 @@ def _claim_noun(award: AwardFields, position: ScorePosition) -> str:
     """A claim as a noun after its holder's name: the dealer's "vole", "point" or "turned king"."""
     if award["claim"] != "tricks":
         return {"turned-king": "turned king", "announced-king": "king"}[award["claim"]]
-    tricks = position["tricks"].get(award["seat"], 0)
-    return "vole" if tricks == sum(position["tricks"].values()) else "point"
+    return "vole" if _took_every_trick(award["seat"], position) else "point"
+
+
+def _took_every_trick(seat: str, position: ScorePosition) -> bool:
+    """The seat's tricks are every trick of the hand: the vole."""
+    return position["tricks"].get(seat, 0) == sum(position["tricks"].values())
 
 
 @decides("scoring.penalty")
 def _penalty_cost(params: Params, position: ScorePosition, winner: str) -> dict[str, object]:
     """What the penalty does to the adversary's win in this hand (law 49, or the profile's variant): the point,
     or the vole, with its value and without, and the rule that sets it."""
-    vole = position["tricks"].get(winner, 0) == sum(position["tricks"].values())
+    vole = _took_every_trick(winner, position)
     won, raised, plain, parameter = ("vole", params.vulnerable_vole_value, params.vole_value, "vulnerable_vole_value") \
         if vole else ("point", params.vulnerable_point_value, params.point_value, "vulnerable_point_value")
     rule = params.rule_for(parameter) if vole else "scoring.penalty"

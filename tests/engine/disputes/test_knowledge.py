@@ -92,6 +92,11 @@ def test_a_story_that_cannot_have_happened_is_refused_whatever_the_irregularity(
     assert clash <= set(answer["error"]["clash"])
 
 
+# the facts each of the two rows reads
+FACTS_OF = {"turned-king-not-marked": {"irregularity", "discovered", "wrong_count_stood", "deal_annulled"},
+            "score-not-marked": {"irregularity", "discovered"}}
+
+
 @pytest.mark.parametrize("irregularity, case", [("turned-king-not-marked", "law.22/mark-before-next-turn-up"),
                                                 ("score-not-marked", "law.50/mark-before-next-turn-up")])
 @pytest.mark.parametrize("discovered", ["cutting", "before-turn-up"])
@@ -105,10 +110,6 @@ def test_a_score_raised_while_the_next_deal_is_cut_or_dealt_is_still_in_time(irr
     late = ask({"kind": "dispute", "facts": {"irregularity": irregularity, "discovered": discovered,
                                              "next_trump_turned": True}})
     assert late["error"]["code"] == "conflicting-facts"
-
-
-FACTS_OF = {"turned-king-not-marked": {"irregularity", "discovered", "wrong_count_stood", "deal_annulled"},
-            "score-not-marked": {"irregularity", "discovered"}}
 
 
 def test_every_irregularity_reads_cutting_and_dealing_as_its_own_deal_or_the_next(book):
