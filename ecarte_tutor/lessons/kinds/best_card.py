@@ -38,7 +38,7 @@ from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Positio
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, BadResponse, LessonError, card, require
-from .legal_cards import _wrongly_ticked, card_choices
+from .legal_cards import card_choices, wrongly_chosen
 
 if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
@@ -165,7 +165,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         found = duty(state.hands[seat], led, state.trump, params)
         if chosen not in found.legal:
             assert led is not None  # the leader may lead any card
-            return _wrongly_ticked(chosen, led, state.trump, found, params)
+            return wrongly_chosen(chosen, led, state.trump, found, params, did="played")
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
         figures = {entry["card"]: entry for entry in answer["cards"]}
         goal = _goal(p)

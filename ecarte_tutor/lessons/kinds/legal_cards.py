@@ -117,7 +117,7 @@ class LegalCards(ExerciseKind[PlayPosition, PlayJson, CardsResponse]):
         texts: list[Diagnosis] = []
         if extra:
             assert led is not None  # the leader may lead any card: only a card played to a lead can be wrong
-            texts.append(_wrongly_ticked(extra[0], led, trump, found, params))
+            texts.append(wrongly_chosen(extra[0], led, trump, found, params))
             texts += [Diagnosis(f"{c.pretty} may not be played either.") for c in extra[1:]]
         if named_missed:
             texts.append(_left_out(named_missed[0], led, found, hand, params))
@@ -156,22 +156,25 @@ def _ace_below(card: Card, led: Card | None, params: Params) -> bool:
     return card.rank == "A" and led is not None and card.suit == led.suit and params.ranking.higher(led, card)
 
 
-def _wrongly_ticked(card: Card, led: Card, trump: Suit, found: Duty, params: Params) -> Diagnosis:
+def wrongly_chosen(card: Card, led: Card, trump: Suit, found: Duty, params: Params,
+                   did: str = "allowed") -> Diagnosis:
+    """Why ``card`` may not be played to ``led``: the learner ``did`` it ("allowed" it among the legal cards,
+    or "played" it as the best card)."""
     follow, head = found.rule_ids[0], found.rule_ids[-1]
     suit = led.suit.english
     if found.kind is DutyKind.HEAD and card.suit == led.suit:
         if _ace_below(card, led, params):
-            return Diagnosis(f"You allowed {card.pretty}, but it does not beat {led.pretty}: the ace ranks below "
+            return Diagnosis(f"You {did} {card.pretty}, but it does not beat {led.pretty}: the ace ranks below "
                              f"the knave. You hold a {_singular(led.suit)} that does beat it, so you must play "
                              "that one.", params.rule_for("rank_order"))
-        return Diagnosis(f"You allowed {card.pretty}, but it does not beat {led.pretty}, and you hold a "
+        return Diagnosis(f"You {did} {card.pretty}, but it does not beat {led.pretty}, and you hold a "
                          f"{_singular(led.suit)} that does: when you can win the trick, you must.", head)
     if found.kind.follows_suit:
         what = "a trump, but" if card.suit is trump else f"not a {_singular(led.suit)}, and"
-        return Diagnosis(f"You allowed {card.pretty}: it is {what} you hold {suit}, and while you hold the suit "
+        return Diagnosis(f"You {did} {card.pretty}: it is {what} you hold {suit}, and while you hold the suit "
                          "led you must follow it.", follow)
     # DutyKind.TRUMP: a card of another plain suit ticked while holding a trump
-    return Diagnosis(f"You allowed {card.pretty}, but you have no {suit} and you do hold a trump: a player "
+    return Diagnosis(f"You {did} {card.pretty}, but you have no {suit} and you do hold a trump: a player "
                      "who cannot follow suit must trump.", found.rule_ids[0])
 
 
