@@ -3,10 +3,16 @@ import shutil
 
 import pytest
 import yaml
+from hypothesis import settings
 
 from ecarte_tutor import paths
 from ecarte_tutor.rulebook import default_rulebook, load_rulebook
 from ecarte_tutor.yamlio import load_yaml
+
+# No wall-clock deadline on property tests: on a loaded machine a slow example is not a failure
+# (speed is measured in bench/, never asserted in a test).
+settings.register_profile("no-deadline", deadline=None)
+settings.load_profile("no-deadline")
 
 
 @pytest.fixture(scope="session")

@@ -114,6 +114,9 @@ BY_HAND = [
     ("other-tables", 11, "two-wins-not-running", {"next": "won:Anne"}),
     ("other-tables", 13, "one-win-taken-for-the-pool", {"next": "won:Claude"}),
     ("other-tables", 14, "pool-over-overlooked", {"next": "out:Bertrand"}),
+    ("answering-a-lead", 2, "wins-dearly", {"card": "KS"}),
+    ("answering-a-lead", 3, "wins-dearly", {"card": "KS"}),
+    ("answering-a-lead", 4, "throws-high-when-losing", {"card": "QD"}),
 ]
 
 
@@ -169,6 +172,17 @@ def test_an_ace_kept_over_the_queen_is_named_and_the_figures_speak_of_the_hand()
     assert "Q♦ takes" not in diagnosis.text
     other = grade(exercise, {"card": "KH"}, BOOK).diagnosis
     assert not other.mistakes and "after K♥ you take at least one trick" in other.text
+
+
+def test_a_trick_won_dearly_or_a_high_card_thrown_to_a_lost_one_says_what_the_lower_card_keeps():
+    """A learner's report: the best-card feedback gave figures and a sample hand, never why the cheaper card."""
+    dearly = grade(exercise_at("answering-a-lead", 2), {"card": "KS"}, BOOK).diagnosis
+    assert dearly.text.startswith("K♠ and 7♠ both win this trick. Take it with the lower, 7♠, and keep K♠")
+    assert dearly.rule == "scoring.point"
+    lost = grade(exercise_at("answering-a-lead", 4), {"card": "QD"}, BOOK).diagnosis
+    assert lost.text.startswith("Neither Q♦ nor 7♦ wins this trick") and lost.rule == "play.trick-winner"
+    illegal = grade(exercise_at("answering-a-lead", 2), {"card": "QH"}, BOOK).diagnosis  # no mistake of choice
+    assert not illegal.mistakes and illegal.text.startswith("You played Q♥, but you have no diamonds")
 
 
 def test_a_count_two_mistakes_explain_names_both_and_asserts_neither():

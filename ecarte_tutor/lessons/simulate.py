@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import RANK_NAMES, Card, parse_card, parse_suit
+from ..cards import RANK_NAMES, Card, Suit, parse_card, parse_suit
+from ..engine import analysis
+from ..engine.play import beats
 from ..fields import SEATS, other
 from ..marks import decides
 from ..strategy import KING_EXCEPTION_RULE
@@ -139,6 +141,44 @@ def ace_kept_over_a_higher_card(case: Case, mistake: Mistake) -> list[Wrong]:
                                                           "thrown_rank": RANK_NAMES[thrown.rank],
                                                           "order": " ".join(case.params.rank_order)}))
     return out
+
+
+def _answered_lead(case: Case) -> tuple[Card, Suit] | None:
+    """The card the other hand has led to the trick the learner is to play to (a best-card position), if any,
+    and the trump suit."""
+    question = {**{key: value for key, value in case.position.items() if key != "goal"}, "kind": "analyse"}
+    state = analysis.read_position(question, case.params).state
+    return (state.current[0][1], state.trump) if state.current else None
+
+
+def _dearer_of_a_suit(case: Case, wins: bool) -> list[Wrong]:
+    """A card chosen above a best card of its suit, when both win the trick led (``wins``) or neither does:
+    the lower does the same work now, and the higher kept can take any later trick the lower could."""
+    found = _answered_lead(case)
+    if found is None:  # the learner leads: what a lead is worth is no matter of this trick alone
+        return []
+    (led, trump), ranking, best = found, case.params.ranking, _strs(case.expected.get("best"))
+    out = []
+    for low in (parse_card(c) for c in best):
+        if beats(low, led, trump, case.params) is not wins or (not wins and low.rank == "A"):
+            continue  # an ace thrown below a higher card: ace-kept-over-a-higher-card names that mistake
+        for choice in case.exercise.choices:
+            high = parse_card(str(choice["value"]))
+            if high.suit is low.suit and ranking.higher(high, low) and str(high) not in best:
+                out.append(Wrong({"card": str(high)}, {"high": high.pretty, "low": low.pretty}))
+    return out
+
+
+@maker("wins-dearly")
+def wins_dearly(case: Case, mistake: Mistake) -> list[Wrong]:
+    """The trick won with a higher card of the suit than a best card that wins it too (lesson 18)."""
+    return _dearer_of_a_suit(case, wins=True)
+
+
+@maker("throws-high-when-losing")
+def throws_high_when_losing(case: Case, mistake: Mistake) -> list[Wrong]:
+    """A trick that cannot be won given a higher card of the suit than a best card (lesson 18)."""
+    return _dearer_of_a_suit(case, wins=False)
 
 
 @maker("reversed")

@@ -151,7 +151,8 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
 
     def slots(self, case: Case, given: CardResponse) -> dict[str, object]:
         best = self.expected(case.exercise, case.answer)["best"]
-        return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best)}
+        return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best),
+                "goal_rule": GOAL_RULES[_goal(self.position(case.exercise.position))]}
 
     @decides("play.trick-winner", "scoring.point", "scoring.vole")
     def diagnose(self, exercise: Exercise, given: CardResponse, expected: CardResponse, answer: BestCardAnswer,
