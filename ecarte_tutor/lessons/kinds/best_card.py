@@ -149,6 +149,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
     def agree(self, exercise: Exercise, a: CardResponse, b: CardResponse) -> bool:
         return bool(set(a.get("best") or [a["card"]]) & set(b.get("best") or [b["card"]]))
 
+    @decides("play.trick-winner", "scoring.point", "scoring.vole")
     def slots(self, case: Case, given: CardResponse) -> dict[str, object]:
         best = self.expected(case.exercise, case.answer)["best"]
         return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best),
