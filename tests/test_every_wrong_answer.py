@@ -108,6 +108,21 @@ SWEPT = [(lesson, step, what, answer) for lesson in LIBRARY.lessons for step in 
          for what, answer in every_wrong_answer(step.exercise, expected_answer(step.exercise, BOOK))]
 
 
+def unexplained_raise(exercise, feedback, text: str) -> list[str]:
+    """A seat's count given wrong, whose award a penalty raised this hand (law 49 or a profile's variant),
+    must be answered with the raise: "and nothing else" over a point worth 2 hides why it is 2."""
+    if exercise.kind != "score":
+        return []
+    given, right = feedback.given["points"], feedback.expected["points"]
+    # the two counts swapped keep their worth, and another rule book's mistake says that book's rule
+    if (given["elder"], given["dealer"]) == (right["dealer"], right["elder"]) \
+            or "another-rule-book" in feedback.diagnosis.mistakes:
+        return []
+    return [f"the {award['seat']}'s raised award unexplained" for award in feedback.answer["awards"]
+            if award["scored"] and "instead of" in award["reason"] and "instead of" not in text
+            and given[award["seat"]] != right[award["seat"]]]
+
+
 def judge(step, answer) -> list[str]:
     """What is wrong with the diagnosis of ``answer`` (empty: it names the exact mistake, and only it)."""
     exercise = step.exercise
@@ -117,6 +132,7 @@ def judge(step, answer) -> list[str]:
     problems = unsaid(exercise, feedback.expected, dict(feedback.given), text)
     problems += [f"names {m}, which the answer does not show" for m in feedback.diagnosis.mistakes
                  if not _shows(exercise, CATALOGUE.get(m), answer)]
+    problems += unexplained_raise(exercise, feedback, text)
     problems += [f"vague: “{m.group(0)}”" for m in VAGUE.finditer(text)]
     problems += [f"“too” implies a wrong part was fine: …{text[max(0, m.start() - 30):m.end()]}"
                  for m in TOO.finditer(text)]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NotRequired, cast
 
 from ...cards import parse_card
 from ...engine.hand import HandJson, ShownState, ShownWagers
+from ...engine.scoring import AwardFields
 from ...fields import SEATS, other
 from ...marks import decides
 from ...rulebook import Params, RuleBook
@@ -60,6 +61,9 @@ class HandScore(PointsKind[HandPosition, HandJson]):
 
     def explanation(self, answer: HandJson) -> str:
         return answer["score"]["explanation"]
+
+    def awards(self, answer: HandJson) -> list[AwardFields]:
+        return list(answer["score"]["awards"])
 
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: HandJson,
                  book: RuleBook) -> Diagnosis:

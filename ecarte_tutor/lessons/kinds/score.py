@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, TypeVar, cast
 
 from ...engine.citing import Explained
 from ...engine.scoring import AwardFields, Scored, read_facts, score
@@ -25,9 +25,6 @@ from ..reading import SEAT_WORDS, BadResponse, require, whole
 
 if TYPE_CHECKING:
     from ..exercise import Exercise
-
-CLAIM_WORDS = {"turned-king": "the king turned up", "announced-king": "the king of trumps he announced",
-               "tricks": "the tricks he won"}  # the tricks: _claim_words says which
 
 
 class ScorePosition(Position):
@@ -72,6 +69,16 @@ class PointsKind(ExerciseKind[P, A, PointsResponse]):
         elder, dealer = read_two(terminal, "Points for this hand: type the elder hand's, then the dealer's (e.g. 1 0)")
         return {"points": {"elder": elder, "dealer": dealer}}
 
+    def awards(self, answer: A) -> list[AwardFields]:
+        """The engine's awards for the hand (each with its reason, worked out for this very hand)."""
+        return list(cast(Scored, answer)["awards"])
+
+    def slots(self, case: Case, given: PointsResponse) -> dict[str, object]:
+        # what the tricks score in this very hand, in the engine's words: a point a penalty raised is said
+        # raised (law 49), never the plain point's value alone
+        tricks = next((a for a in self.awards(case.answer) if a["claim"] == "tricks"), None)
+        return {"tricks_award": tricks["reason"] if tricks else ""}
+
 
 class Score(PointsKind[ScorePosition, Scored]):
     name = "score"
@@ -88,7 +95,7 @@ class Score(PointsKind[ScorePosition, Scored]):
 
     def slots(self, case: Case, given: PointsResponse) -> dict[str, object]:
         p = self.position(case.exercise.position)
-        out: dict[str, object] = {}
+        out = super().slots(case, given)
         king = "dealer" if p.get("king_turned") else p.get("king_announced_by")
         if king:
             how = "turned up" if p.get("king_turned") else f"announced by {SEAT_WORDS[king]}"
@@ -168,19 +175,13 @@ def count_off(given: PointsResponse, expected: PointsResponse, awards: list[Awar
                          "it is.")
             rule = rule or "scoring.only-winner-scores"
             continue
-        what = " and ".join(_claim_words(a, position) for a in claims)
+        # the engine's own reason for each claim says its worth this hand (a penalty's raise with it, law 49)
+        why = " ".join(a["reason"] for a in claims)
         more = "more" if mine > right else "less"
-        texts.append(f"You gave {name} {mine}, {more} than he scores. What counts for him this hand is "
-                     f"{what}, and nothing else.")
+        texts.append(f"You gave {name} {mine}, {more} than the {right} he scores. {why} Nothing else scores "
+                     "for him this hand.")
         rule = rule or _claim_rule(claims[-1], position)
     return Diagnosis(" ".join(texts), rule)
-
-
-def _claim_words(award: AwardFields, position: ScorePosition) -> str:
-    if award["claim"] != "tricks":
-        return CLAIM_WORDS[award["claim"]]
-    return "the vole, for taking every trick" if _took_every_trick(award["seat"], position) else \
-        f"the point, for his {position['tricks'].get(award['seat'], 0)} tricks"
 
 
 @decides("king.announce", "king.turned-up", "scoring.penalty", "scoring.point", "scoring.vole")
