@@ -130,6 +130,7 @@ class Decision(TypedDict):
     when: NotRequired[dict[str, Condition]]
     window: Window
     compulsory: bool
+    picks: NotRequired[dict[str, str]]  # a choice within the remedy: {"seat": ..., "what": ...}
     chooser: str | None
     options: list[Option]
     points: NotRequired[dict[str, int] | Literal["concession"]]

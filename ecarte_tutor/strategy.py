@@ -62,6 +62,7 @@ class SeatDefault(TypedDict):
     advice: str
     rule: str
     explanation: str
+    patterns_name: str  # what the seat's patterns are called: the elder's are the jeux de règle
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,10 @@ class Strategy:
     patterns: tuple[Pattern, ...]
     defaults: dict[str, SeatDefault]
 
+    def named(self, seat: str) -> str:
+        """What the seat's patterns are called: the jeux de règle are the elder's alone."""
+        return self.defaults[seat]["patterns_name"]
+
     def justifying(self, seat: str, advice: str) -> tuple[Pattern, ...]:
         """The seat's patterns that advise ``advice``: the only ones that can be said to justify it."""
         return tuple(p for p in self.patterns if p.seat == seat and p.advice == advice)
@@ -92,6 +97,13 @@ class Strategy:
     def rule_ids(self) -> set[str]:
         """Every strategy rule the patterns and defaults cite (all must be in the rule book)."""
         return {p.rule for p in self.patterns} | {d["rule"] for d in self.defaults.values()} | {KING_EXCEPTION_RULE}
+
+
+def patterns_named(strategy: Strategy | None, seat: str) -> str:
+    """What the seat's patterns are called, for a book whose advice was just given (it has them)."""
+    if strategy is None:
+        raise DataError("rules/strategy/patterns.yaml", "this rule book has no hand patterns")
+    return strategy.named(seat)
 
 
 def load_strategy(path: Path | str) -> Strategy:

@@ -123,6 +123,17 @@ def unexplained_raise(exercise, feedback, text: str) -> list[str]:
             and given[award["seat"]] != right[award["seat"]]]
 
 
+def dealer_under_the_elders_rules(exercise, feedback, text: str) -> list[str]:
+    """The jeux de règle are the elder's hands for playing without proposing: a dealer's answer to a
+    proposal is judged by the dealer's own rules, and is never called one of them."""
+    seat = exercise.position.get("seat") or exercise.position.get("view")
+    if exercise.kind not in ("propose-or-play", "best-exchange") or seat != "dealer" or "cards" in feedback.given:
+        return []
+    return ([f"the dealer's hand called a jeu de règle: {text}"] if re.search(r"jeux? de règle", text) else []) + \
+        ([f"the dealer's answer judged under {feedback.diagnosis.rule}"]
+         if feedback.diagnosis.rule == "strategy.jeux-de-regle" else [])
+
+
 def judge(step, answer) -> list[str]:
     """What is wrong with the diagnosis of ``answer`` (empty: it names the exact mistake, and only it)."""
     exercise = step.exercise
@@ -133,6 +144,7 @@ def judge(step, answer) -> list[str]:
     problems += [f"names {m}, which the answer does not show" for m in feedback.diagnosis.mistakes
                  if not _shows(exercise, CATALOGUE.get(m), answer)]
     problems += unexplained_raise(exercise, feedback, text)
+    problems += dealer_under_the_elders_rules(exercise, feedback, text)
     problems += [f"vague: “{m.group(0)}”" for m in VAGUE.finditer(text)]
     problems += [f"“too” implies a wrong part was fine: …{text[max(0, m.start() - 30):m.end()]}"
                  for m in TOO.finditer(text)]

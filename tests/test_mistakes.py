@@ -132,6 +132,27 @@ def test_the_engine_makes_each_mistake_as_a_learner_would(slug, index, mistake_i
 # --- the defects the issue reported, as classes ---------------------------------------------------------
 
 
+def test_a_count_given_wrong_says_what_the_penalty_made_of_the_point():
+    """A learner's report: "What counts for him this hand is the point, for his 3 tricks, and nothing else" over a
+    point worth 2 (law 49); the engine's reason for the award, raise and all, is said instead."""
+    text = grade(exercise_at("playing-without-proposing", 2), {"points": {"elder": 0, "dealer": 3}}, BOOK).diagnosis.text
+    assert "the 2 he scores" in text and "played without proposing, so it scores 2 instead of 1" in text
+    tricks = grade(exercise_at("playing-without-proposing", 4), {"points": {"elder": 4, "dealer": 1}}, BOOK).diagnosis
+    assert tricks.mistakes == ("tricks-counted-as-points",) and "so it scores 2 instead of 1" in tricks.text
+
+
+def test_a_dealers_answer_is_judged_by_the_dealers_rules():
+    """A learner's report: the dealer's hands for refusing were called "jeux de règle" (the elder's hands for
+    playing without proposing), and a dealer's choice was diagnosed under the jeux de règle's rule."""
+    refuse = grade(exercise_at("jeux-de-regle", 7), {"choice": "accept"}, BOOK).diagnosis
+    assert "one of Hoffmann's rules for the dealer's answer: one trump and two guarded queens" in refuse.text
+    assert "jeux de règle" not in refuse.text and refuse.rule == "strategy.dealer-refusals"
+    beyond = grade(exercise_at("proposing-beyond-the-rules", 5), {"choice": "accept"}, BOOK).diagnosis
+    assert beyond.mistakes == ("exchanges-a-hand-to-stake",) and beyond.rule == "strategy.dealer-refusals"
+    elder = grade(exercise_at("jeux-de-regle", 3), {"choice": "propose"}, BOOK).diagnosis
+    assert "one of the jeux de règle" in elder.text and elder.rule == "strategy.jeux-de-regle"
+
+
 def test_a_successful_risk_is_not_called_a_vole():
     exercise = exercise_at("playing-without-proposing", 3)
     text = grade(exercise, {"points": {"elder": 2, "dealer": 0}}, BOOK).diagnosis.text
@@ -183,6 +204,20 @@ def test_a_trick_won_dearly_or_a_high_card_thrown_to_a_lost_one_says_what_the_lo
     assert lost.text.startswith("Neither Q♦ nor 7♦ wins this trick") and lost.rule == "play.trick-winner"
     illegal = grade(exercise_at("answering-a-lead", 2), {"card": "QH"}, BOOK).diagnosis  # no mistake of choice
     assert not illegal.mistakes and illegal.text.startswith("You played Q♥, but you have no diamonds")
+
+
+def test_a_pick_within_a_compulsory_remedy_is_said_beside_nobody_chooses():
+    """A learner's report: naming the dealer for law 44 got "nobody chooses", though the dealer picks which new
+    pack is his; that pick is part of the remedy, and the diagnosis says so for whichever seat was named."""
+    exercise = exercise_at("wrong-and-imperfect-packs", 5)
+    for seat in ("dealer", "elder"):
+        diagnosis = grade(exercise, {"option_ids": ["new-packs"], "chooser": seat}, BOOK).diagnosis
+        assert diagnosis.mistakes == ("compulsory-taken-for-a-choice",)
+        assert "nobody chooses a remedy (the dealer does pick which of the two new packs is his, but that is " \
+               "part of the remedy itself)" in diagnosis.text
+    plain = grade(exercise_at("wrong-and-imperfect-packs", 3), {**expected_answer(
+        exercise_at("wrong-and-imperfect-packs", 3), BOOK), "chooser": "dealer"}, BOOK).diagnosis
+    assert "does pick" not in plain.text  # only a remedy that holds a pick says one
 
 
 def test_a_count_two_mistakes_explain_names_both_and_asserts_neither():

@@ -110,6 +110,9 @@ def share_stock(stock: int, elder: int, dealer: int | None, params: Params) -> S
 def answer_exchange(question: Question, book: RuleBook, params: Params) -> ExchangeAnswer:
     """Kind ``exchange``."""
     stock = read_int(require(question, "stock"), "stock", low=0, high=params.stock_size)
+    if stock == 0:  # exchange.short-stock: once the stock is used up no proposal can be made
+        raise QuestionError("inconsistent-facts", "The stock is empty, so nobody can propose and there is no "
+                            "exchange to settle: the hand is played as it stands.", "stock")
     elder = _read_discard(question, "elder", stock, params)
     dealer = None
     if question.get("dealer_discards") is not None:
@@ -130,10 +133,17 @@ def answer_exchange(question: Question, book: RuleBook, params: Params) -> Excha
         text.append("The stock cannot cover both exchanges, so the dealer takes nothing and must play his hand "
                     "as it is (he keeps any cards he had meant to discard).")
     else:
-        text.append(f"The dealer draws {share.dealer_draws}.")
-        if share.dealer_takes_back:
+        if not share.dealer_draws and share.dealer_takes_back:
+            text.append("Nothing remained for the dealer, so he keeps every card he meant to discard.")
+        else:
+            text.append(f"The dealer draws {share.dealer_draws}.")
+        if share.dealer_draws and share.dealer_takes_back:
             text.append(f"Only {share.dealer_draws} card{'s' * (share.dealer_draws != 1)} remained, so he "
                         f"keeps {share.dealer_takes_back} of the cards he meant to discard.")
+        if share.short:  # the profile departs from law 38 here: say so, never cite the law as if it agreed
+            text.append(f"Law 38 of the club code, which serves the elder first as here, would have the dealer "
+                        f"play his hand as it is; the {params.profile.capitalize()} rules let him take what "
+                        "is left instead.")
     if dealer is not None and params.single_exchange and share.stock_left and not share.dealer_must_play:
         reasons.add(params.rule_for("single_exchange"))
         text.append("Only one exchange a hand was agreed, so the exchange is over with the dealer's discard.")

@@ -25,6 +25,7 @@ from ..engine import stakes
 from ..engine.advice import AdviceJson
 from ..engine.analysis import CardFigures, ViewedJson
 from ..engine.hand import NextAction, WrittenAction
+from ..strategy import patterns_named
 from .discard import choose_discard
 from .hoffmann import LEAD_WORDS, SCORE_RULE, conceal_king, lead_preference, score_adjusted
 from .view import SeatView
@@ -173,8 +174,9 @@ class Club(Beginner):
         verb = "stand" if advice == "play" else advice
         words = {"stand": "plays" if view.public["proposals"] == 0 else "plays on", "propose": "proposes",
                  "refuse": "refuses", "accept": "accepts"}[verb]
-        said = f"It {words}: the jeux de règle advise it for the hand it holds (shown when the deal is over)."
-        return Reasoned(_pick(choices, verb), said, f"It {words} by the jeux de règle. {because}")
+        rules = patterns_named(view.book.strategy, view.seat)
+        said = f"It {words}: {rules} advise it for the hand it holds (shown when the deal is over)."
+        return Reasoned(_pick(choices, verb), said, f"It {words} by {rules}. {because}")
 
     def propose(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
         return self._exchange(view, choices)
@@ -263,7 +265,8 @@ class Book(Club):
         advice, cites, because = super().advised(view)
         adjusted, cites = score_adjusted(view, advice, cites)
         if adjusted != advice:
-            because = (f"the jeux de règle say {ADVISED_WORDS[advice]}, but the score changes it "
+            rules = patterns_named(view.book.strategy, view.seat)
+            because = (f"{rules} say {ADVISED_WORDS[advice]}, but the score changes it "
                        f"({view.book.rules[SCORE_RULE].title.lower()}): {ADVISED_WORDS[adjusted]} instead.")
         return adjusted, cites, because
 

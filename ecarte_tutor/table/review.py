@@ -32,6 +32,7 @@ from ..engine.hand import HandState, TrickRecord, WrittenAction
 from ..engine.record import FaultCode, RecordJson
 from ..fields import SEATS
 from ..marks import decides
+from ..strategy import patterns_named
 from .discard import DISCARD_RULE, choose_discard
 from .game import Game, HandPlay, PlayerAward, SheetEntry, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
@@ -284,8 +285,9 @@ def _review_action(game: Game, hp: HandPlay, state: HandState, index: int,
                        game.book, AdviceJson)
         advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
         matched = verb == advised
-        verdict = (", as the jeux de règle advise. " if matched else
-                   f"; the jeux de règle advise: {advised_words(advised, number)}. ")
+        rules = patterns_named(game.book.strategy, seat)
+        verdict = (f", as {rules} advise. " if matched else
+                   f"; {rules} advise: {advised_words(advised, number)}. ")
         text = f"You {did_words(verb, number)}{verdict}{advice['explanation']}"
         return {"type": "exchange", "index": index, "did": verb, "advised": advised, "matched": matched,
                 "rule": advice["cites"][-1], "cites": advice["cites"], "mistake": not matched, "text": text}

@@ -19,6 +19,7 @@ from ..engine.citing import Explained
 from ..engine.hand import NextAction
 from ..jsontypes import Question
 from ..marks import decides
+from ..strategy import patterns_named
 from .discard import DISCARD_RULE, choose_discard
 from .hoffmann import LEADING_RULE, lead_preference
 from .view import SeatView
@@ -117,7 +118,8 @@ def lead_hint(view: SeatView, card: Card) -> str:
 @decides("exchange.accept-or-refuse", "exchange.propose")
 def _exchange(view: SeatView, verb: str, advice: AdviceJson) -> tuple[str, list[str]]:
     advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
-    verdict = "the jeux de règle advise it" if verb == advised else "the jeux de règle advise against it"
+    rules = patterns_named(view.book.strategy, view.seat)
+    verdict = f"{rules} advise it" if verb == advised else f"{rules} advise against it"
     first = advice["explanation"].split(". ", 1)[-1]  # the hand is on show already: keep the verdict's reasons
     return f"To {stakes_of(verb, view.proposal_number)}: {verdict}. {first}", [RULES[verb], *advice["cites"]]
 

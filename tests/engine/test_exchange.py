@@ -20,6 +20,14 @@ def test_french_the_dealer_takes_what_remains():
     assert answer["exchange_over"] is True
 
 
+@pytest.mark.parametrize("profile", ["french", "modern", "finnish"])
+def test_a_profile_that_departs_from_law_38_says_so_where_it_cites_it(profile):
+    """A referee's report: the dealer's draw from a short stock cited law 38, which has him play his hand as it is."""
+    answer = exchange(profile=profile, stock=3, elder_discards=2, dealer_discards=2)
+    assert 38 in answer["laws"] and "would have the dealer play his hand as it is" in answer["explanation"]
+    assert "would have the dealer" not in exchange(stock=3, elder_discards=2, dealer_discards=2)["explanation"]
+
+
 def test_elder_takes_back_what_cannot_be_replaced():
     answer = exchange(stock=2, elder_discards=4)
     assert answer["elder_draws"] == 2 and answer["elder_takes_back"] == 2 and answer["exchange_over"] is True
@@ -42,6 +50,9 @@ def test_exact_fit_uses_up_the_stock():
     ({"stock": 5, "elder_discards": 6}, "out-of-range", "elder_discards"),
     ({"stock": 5}, "missing-field", "elder_discards"),
     ({"stock": "five", "elder_discards": 1}, "bad-field", "stock"),
+    # no proposal once the stock is used up: an exchange from it cannot have happened, under any profile
+    ({"stock": 0, "elder_discards": 2, "dealer_discards": 1}, "inconsistent-facts", "stock"),
+    ({"profile": "french", "stock": 0, "elder_discards": 1}, "inconsistent-facts", "stock"),
 ])
 def test_bad_exchange_questions(question, code, field):
     answer = exchange(**question)

@@ -298,6 +298,9 @@ def _slots(case: Case, given: ExchangeResponse) -> dict[str, object]:
             "chosen_points": f"{chosen_figures['expected_points']:+.2f}",
             "best_points": f"{best_figures['expected_points']:+.2f}",
             "stake": stake_clause(found, seat, number)}
+    strategy = case.book.strategy
+    if strategy is not None:  # whether to propose is the jeux de règle's; whether to refuse, the dealer's rule
+        out["_rule"] = strategy.defaults[seat]["rule"]
     return out
 
 

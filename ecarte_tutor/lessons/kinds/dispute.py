@@ -23,7 +23,7 @@ from ..diagnosis import Diagnosis
 from ..exercise import ExerciseKind, Form, FormFields, KindError, Position, Terminal
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
-from ..reading import BadResponse, LessonError, require, word
+from ..reading import SEAT_WORDS, BadResponse, LessonError, require, word
 
 if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
@@ -120,7 +120,7 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
         return (set(a["option_ids"]), a["chooser"]) == (set(b["option_ids"]), b["chooser"])
 
     def slots(self, case: Case, given: RulingResponse) -> dict[str, object]:
-        return {"law": _law_words(case.answer, case.book)}
+        return {"law": _law_words(case.answer, case.book), "within": _within(case.answer, case.book)}
 
     def diagnose(self, exercise: Exercise, given: RulingResponse, expected: RulingResponse, answer: Ruling,
                  book: RuleBook) -> Diagnosis:
@@ -187,6 +187,18 @@ def fact_line(book: RuleBook, name: str, value: FactValue) -> str:
     if label is None:
         label = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
     return f"{fact['question']} {label}."
+
+
+def _within(answer: Ruling, book: RuleBook) -> str:
+    """A choice the remedy itself holds, said beside "nobody chooses" (law 44: the dealer's pick of the two new
+    packs): a learner who named that player is told what he does choose, and why it is no choice of remedy."""
+    rule_id, _, case_id = answer.get("case", "").partition("/")
+    rule = book.rules.get(rule_id)
+    decision = next((d for d in rule.decisions if d["case"] == case_id), None) if rule else None
+    picks = decision.get("picks") if decision else None
+    if not picks:
+        return ""
+    return f" a remedy ({SEAT_WORDS[picks['seat']]} does pick {picks['what']}, but that is part of the remedy itself)"
 
 
 def _law_words(answer: Ruling, book: RuleBook) -> str:

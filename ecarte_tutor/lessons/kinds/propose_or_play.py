@@ -74,7 +74,8 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceJson, ChoiceResponse]):
         out: dict[str, object] = {"chosen": CHOSEN[given["choice"]], "king": Card("K", trump).pretty,
                                   "trumps": f"{trumps} trump{'s' * (trumps != 1)}",
                                   "needs": "; ".join(wanted) if wanted else "more trumps",
-                                  "_rule": strategy.defaults[seat]["rule"]}
+                                  "_rule": strategy.defaults[seat]["rule"],
+                                  "patterns_name": strategy.named(seat)}
         if fitted:
             out |= {"pattern": fitted.label, "doing": DOING[fitted.advice], "_rule": fitted.rule}
         return out
