@@ -47,6 +47,31 @@ def test_the_answer_does_not_depend_on_the_hand_the_learner_cannot_see(lesson, s
         expected_answer(exercise, BOOK)["best"]
 
 
+FIGURE = {"point": "p_point", "vole": "p_vole", "trick": "p_trick"}
+GOAL_SAID = {"point": "best chance of the point", "vole": "whether you win the vole",
+             "trick": "whether you take at least one trick"}
+
+
+@pytest.mark.parametrize("lesson, step", EXERCISES, ids=[f"{lesson.id}/{step.index}" for lesson, step in EXERCISES])
+def test_the_explanation_is_led_by_the_figure_the_goal_is_judged_on(lesson, step):
+    """A learner's report: playing to save a trick, the explanation ranked the cards by the chance of the point (nil
+    for all) and called them all best; the goal's own figure, card by card, and its best cards are said."""
+    exercise = step.exercise
+    goal = exercise.position.get("goal", "point")
+    if goal not in FIGURE:
+        pytest.skip("the most tricks on average: the analysis's own 'Most tricks' verdict")
+    feedback = grade(exercise, {"card": expected_answer(exercise, BOOK)["card"]}, BOOK)
+    assert GOAL_SAID[goal] in feedback.explanation
+    if goal != "point":
+        assert "best chance of the point" not in feedback.explanation
+        best = [parse_card(c).pretty for c in feedback.expected["best"]]
+        assert re.search(r"Best: " + ".*".join(map(re.escape, best)) + r"\.$", feedback.explanation)
+        for entry in feedback.answer["cards"]:
+            share = entry[FIGURE[goal]]
+            said = f"{100 * share:.0f} %" if share not in (0, 1) else ("every one" if share == 1 else "none")
+            assert f"after {parse_card(entry['card']).pretty}" in feedback.explanation and said in feedback.explanation
+
+
 @pytest.mark.parametrize("lesson, step", EXERCISES, ids=[f"{lesson.id}/{step.index}" for lesson, step in EXERCISES])
 def test_a_worse_card_is_explained_from_the_learners_view(lesson, step):
     exercise = step.exercise

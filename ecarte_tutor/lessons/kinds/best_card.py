@@ -101,6 +101,21 @@ def _best(answer: Answer, goal: str) -> list[str]:
     return [c["card"] for c in cards if _figure(c, goal) == top]
 
 
+def _goal_explanation(answer: Answer, goal: str, rival: str) -> str:
+    """The analysis's reasons, led by the figure the exercise's goal is judged on: a card played to stop the
+    vole is best for its chance of a trick, which the point's figures (all nil, often) cannot show."""
+    text = str(answer.get("explanation", ""))
+    if goal in ("point", "tricks"):  # the analysis gives both figures, and its verdict on each
+        return text
+    situation = text.split(" On average: ")[0]
+    cards = sorted(cast(list[CardFigures], answer["cards"]), key=lambda c: -_figure(c, goal))
+    best = _best(answer, goal)
+    hands = f"the {answer['holdings']:,} hands {rival} may hold"
+    shares = "; ".join(f"after {parse_card(c['card']).pretty}{' you do' if i == 0 else ','} "
+                       f"{_share(_figure(c, goal), hands if i == 0 else 'them')}" for i, c in enumerate(cards))
+    return f"{situation} What counts here is whether {GOAL_WORDS[goal]}: {shares}. Best: {card_list(best)}."
+
+
 class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
     name = "best-card"
     ask_kind = "analyse"
@@ -119,7 +134,9 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
     def engine_answer(self, exercise: Exercise, book: RuleBook) -> BestCardAnswer:
         p = self.position(exercise.position)
         answer = self.asked(exercise, book)
-        return cast(BestCardAnswer, {**answer, "best": _best(answer, _goal(p))})
+        goal = _goal(p)
+        return cast(BestCardAnswer, {**answer, "best": _best(answer, goal),
+                                     "explanation": _goal_explanation(answer, goal, SEAT_WORDS[other(p["view"])])})
 
     def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
         return analysed(self.position(exercise.position), book, self.name)
