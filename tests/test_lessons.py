@@ -139,6 +139,22 @@ def test_unreadable_responses_are_not_wrong_answers(response, message, book):
         grade(KNAVE_LED, response, book)
 
 
+def test_a_card_given_twice_is_refused_not_dropped(book):
+    """A learner's report: a seven-card order with a card typed twice was accepted as the six, and a discard of six
+    with a repeat graded as five; the repeat is named and nothing is graded."""
+    order = exercise("rank-order", {"cards": ["7H", "AH", "JH"]})
+    with pytest.raises(BadResponse, match="You gave J♥ twice") as raised:
+        grade(order, {"order": ["JH", "AH", "7H", "JH"]}, book)
+    assert raised.value.field == "order[3]"
+    with pytest.raises(BadResponse, match="You gave Q♠ twice"):
+        grade(KNAVE_LED, {"cards": "QS qs"}, book)
+    discard = next(step.exercise for lesson in LIBRARY.lessons for step in lesson.exercises
+                   if step.exercise.kind == "best-exchange" and "cards" in expected_answer(step.exercise, book))
+    hand = [choice["value"] for choice in discard.choices]
+    with pytest.raises(BadResponse, match="twice"):
+        grade(discard, {"cards": [*hand, hand[0]]}, book)
+
+
 def test_grade_every_kind(book):
     trick = exercise("trick-winner", {"trump": "H", "led": "JS", "followed": "AS"})
     assert grade(trick, {"winner": "Leader"}, book).correct

@@ -42,7 +42,8 @@ def card(text: object, where: str) -> Card:
 
 
 def card_list(value: object, key: str) -> list[Card]:
-    """Cards given as a list or as one string (spaces or commas between); repeats dropped."""
+    """Cards given as a list or as one string (spaces or commas between); a card given twice is refused,
+    never dropped: an order or a discard that names it twice is not the one the learner means."""
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list):
@@ -50,8 +51,9 @@ def card_list(value: object, key: str) -> list[Card]:
     cards: list[Card] = []
     for i, item in enumerate(value):
         found = card(item, f"{key}[{i}]")
-        if found not in cards:
-            cards.append(found)
+        if found in cards:
+            raise BadResponse(f"You gave {found.pretty} twice: name each card once.", f"{key}[{i}]")
+        cards.append(found)
     return cards
 
 
