@@ -16,6 +16,7 @@ from wrong_answers import every_wrong_answer
 
 from ecarte_tutor.cards import parse_card
 from ecarte_tutor.lessons import expected_answer, grade
+from ecarte_tutor.lessons.mistakes import PARTS
 
 SEAT_WORDS = {"elder": ("the elder hand", "the non-dealer"), "dealer": ("the dealer",)}
 VAGUE = re.compile(r"\bis off\b|count each again|as the \w+ rules do|open here too|something is wrong", re.I)
@@ -144,7 +145,11 @@ def judge(step, answer) -> list[str]:
     problems += [f"names {m}, which the answer does not show" for m in feedback.diagnosis.mistakes
                  if not _shows(exercise, CATALOGUE.get(m), answer)]
     problems += unexplained_raise(exercise, feedback, text)
+    problems += [f"one mistake given as several: {m}" for m, n in Counter(feedback.diagnosis.mistakes).items()
+                 # each other rule book is a belief of its own; a part (a remedy) may be wrong more than once
+                 if n > 1 and m != "another-rule-book" and CATALOGUE.get(m).detect.get("custom") not in PARTS]
     problems += dealer_under_the_elders_rules(exercise, feedback, text)
+    problems += [f"a capital inside a sentence: …{m.group(0)}" for m in re.finditer(r"there, [A-Z](?![A-Z])\w*", text)]
     problems += [f"vague: “{m.group(0)}”" for m in VAGUE.finditer(text)]
     problems += [f"“too” implies a wrong part was fine: …{text[max(0, m.start() - 30):m.end()]}"
                  for m in TOO.finditer(text)]

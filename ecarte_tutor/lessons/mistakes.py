@@ -157,7 +157,9 @@ def _differing_variant(case: Case, theirs: str) -> Any:
 
 
 def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+    """A sentence's first letter lowered to follow "there,": "A non-dealer" too; an acronym ("BGA") kept."""
+    first = text.split(" ", 1)[0]
+    return text if len(first) > 1 and first.isupper() else text[:1].lower() + text[1:]
 
 
 def wrong_answers(case: Case, mistake: Mistake) -> list[Wrong]:

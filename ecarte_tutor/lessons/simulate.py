@@ -158,14 +158,14 @@ def _dearer_of_a_suit(case: Case, wins: bool) -> list[Wrong]:
     if found is None:  # the learner leads: what a lead is worth is no matter of this trick alone
         return []
     (led, trump), ranking, best = found, case.params.ranking, _strs(case.expected.get("best"))
+    lows = [low for low in (parse_card(c) for c in best) if beats(low, led, trump, case.params) is wins
+            and not (not wins and low.rank == "A")]  # an ace thrown below a higher card: ace-kept-over-a-higher-card
     out = []
-    for low in (parse_card(c) for c in best):
-        if beats(low, led, trump, case.params) is not wins or (not wins and low.rank == "A"):
-            continue  # an ace thrown below a higher card: ace-kept-over-a-higher-card names that mistake
-        for choice in case.exercise.choices:
-            high = parse_card(str(choice["value"]))
-            if high.suit is low.suit and ranking.higher(high, low) and str(high) not in best:
-                out.append(Wrong({"card": str(high)}, {"high": high.pretty, "low": low.pretty}))
+    for high in (parse_card(str(choice["value"])) for choice in case.exercise.choices):
+        below = [low for low in lows if high.suit is low.suit and ranking.higher(high, low)]
+        if below and str(high) not in best:  # one mistake per card chosen: named against the nearest lower card
+            low = ranking.sort(below)[0]
+            out.append(Wrong({"card": str(high)}, {"high": high.pretty, "low": low.pretty}))
     return out
 
 
