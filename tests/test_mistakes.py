@@ -153,6 +153,14 @@ def test_a_dealers_answer_is_judged_by_the_dealers_rules():
     assert "one of the jeux de règle" in elder.text and elder.rule == "strategy.jeux-de-regle"
 
 
+def test_the_king_of_trumps_thrown_out_is_named_for_what_it_is():
+    """A learner's report: throwing out the king of trumps got the small trump's reason ("a card drawn in its place
+    is most likely a plain one"); it is a sure trick and a point when announced (law 23)."""
+    diagnosis = grade(exercise_at("discarding", 2), {"cards": ["KS", "7C", "8D", "9H"]}, BOOK).diagnosis
+    assert diagnosis.mistakes == ("throws-out-the-king-of-trumps",) and diagnosis.rule == "king.announce"
+    assert "K♠, the king of trumps: no card beats it" in diagnosis.text and "plain one" not in diagnosis.text
+
+
 def test_a_successful_risk_is_not_called_a_vole():
     exercise = exercise_at("playing-without-proposing", 3)
     text = grade(exercise, {"points": {"elder": 2, "dealer": 0}}, BOOK).diagnosis.text

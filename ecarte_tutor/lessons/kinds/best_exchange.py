@@ -353,7 +353,12 @@ def _made(case: Case, wanted: Callable[[Card, Suit], bool], thrown: bool) -> lis
 
 
 def _trump(card: Card, trump: Suit) -> bool:
-    return card.suit is trump
+    """A trump below the king (the king of trumps is a mistake of its own: it also scores when announced)."""
+    return card.suit is trump and card.rank != "K"
+
+
+def _king_of_trumps(card: Card, trump: Suit) -> bool:
+    return card.suit is trump and card.rank == "K"
 
 
 def _plain_king(card: Card, trump: Suit) -> bool:
@@ -368,6 +373,10 @@ def _thrown_trumps(case: Case, given: Mapping[str, object]) -> list[Mapping[str,
     return _discard_parts(case, given, _trump, thrown=True)
 
 
+def _thrown_king_of_trumps(case: Case, given: Mapping[str, object]) -> list[Mapping[str, object]]:
+    return _discard_parts(case, given, _king_of_trumps, thrown=True)
+
+
 def _thrown_kings(case: Case, given: Mapping[str, object]) -> list[Mapping[str, object]]:
     return _discard_parts(case, given, _plain_king, thrown=True)
 
@@ -379,6 +388,12 @@ def _kept_small(case: Case, given: Mapping[str, object]) -> list[Mapping[str, ob
 @maker("throws-out-a-trump", _thrown_trumps)
 def _throws_trump(case: Case, mistake: Mistake) -> list[Wrong]:
     return _made(case, _trump, thrown=True)
+
+
+@maker("throws-out-the-king-of-trumps", _thrown_king_of_trumps)
+@decides("king.announce")
+def _throws_king_of_trumps(case: Case, mistake: Mistake) -> list[Wrong]:
+    return _made(case, _king_of_trumps, thrown=True)
 
 
 @maker("throws-out-a-king", _thrown_kings)
