@@ -161,6 +161,14 @@ def test_the_king_of_trumps_thrown_out_is_named_for_what_it_is():
     assert "K♠, the king of trumps: no card beats it" in diagnosis.text and "plain one" not in diagnosis.text
 
 
+def test_a_longer_game_ended_at_the_usual_target_is_named():
+    """A learner's report: in a game of seven agreed, scoring nothing for the elder at 5 got only "less than the 1 he
+    scores"; the belief that the game had ended at 5 is named, with the agreed target."""
+    diagnosis = grade(exercise_at("other-tables", 8), {"points": {"elder": 0, "dealer": 0}}, BOOK).diagnosis
+    assert diagnosis.mistakes == ("game-over-at-the-usual-target",) and diagnosis.rule == "variant.game-target"
+    assert "as if the game had ended when the elder hand reached 5" in diagnosis.text and "games of 7" in diagnosis.text
+
+
 def test_a_successful_risk_is_not_called_a_vole():
     exercise = exercise_at("playing-without-proposing", 3)
     text = grade(exercise, {"points": {"elder": 2, "dealer": 0}}, BOOK).diagnosis.text

@@ -211,6 +211,19 @@ def tricks_as_points(case: Case, mistake: Mistake) -> list[Wrong]:
     return [Wrong({"points": _tricks(case)})]
 
 
+@maker("game-over-at-the-usual-target")
+def game_over_at_the_usual_target(case: Case, mistake: Mistake) -> list[Wrong]:
+    """Nothing scored, as if a game the table agreed to lengthen had ended at the profile's own target."""
+    before = case.position.get("score_before") if case.exercise.kind == "score" else None
+    usual = case.book.params(case.params.profile).game_target
+    if not before or case.params.game_target <= usual:
+        return []
+    seat = next((s for s in SEATS if before.get(s, 0) >= usual), None)
+    if seat is None:
+        return []
+    return [Wrong({"points": {s: 0 for s in SEATS}}, {"seat": SEAT_WORDS[seat], "reached": before[seat]})]
+
+
 @maker("swapped")
 def swapped(case: Case, mistake: Mistake) -> list[Wrong]:
     points = case.expected["points"]
