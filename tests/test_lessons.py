@@ -1,5 +1,6 @@
 """The course: every lesson loads and validates, its answers are the engine's, and it covers the rule book."""
 import json
+import re
 
 import pytest
 from data_under_test import LIBRARY
@@ -196,8 +197,23 @@ def test_grade_dispute(book):
     assert "Claim a fresh deal" in right.explanation  # the remedies are spelled out
     assert not grade(misdeal, {"option_ids": ["fresh-deal"], "chooser": "elder"}, book).correct
     assert not grade(misdeal, {"option_ids": "fresh-deal rectify", "chooser": "nobody"}, book).correct
-    with pytest.raises(BadResponse, match="not one of the remedies"):
+    with pytest.raises(BadResponse, match="not one of the remedies offered: rectify"):
         grade(misdeal, {"option_ids": ["cut-again"], "chooser": "elder"}, book)
+    # who chooses is half the ruling: left out, it is asked for, never read as "nobody"
+    with pytest.raises(BadResponse, match="needs 'chooser'"):
+        grade(misdeal, {"option_ids": ["fresh-deal", "rectify"]}, book)
+
+
+@pytest.mark.parametrize("points, message", [
+    ({"elder": 1}, "Give the dealer's points: a whole number"),
+    ({"elder": 1, "dealer": None}, "Give the dealer's points"),
+    ({"elder": -1, "dealer": 0}, "The elder hand's points must be a whole number (0 or more), not -1"),
+])
+def test_a_count_left_out_or_negative_is_asked_for_in_words(points, message, book):
+    """A learner's report: "'points.dealer' must be a whole number (0 or more), not None" spoke in keys."""
+    score = exercise("score", {"tricks": {"elder": 2, "dealer": 3}})
+    with pytest.raises(BadResponse, match=re.escape(message)):
+        grade(score, {"points": points}, book)
 
 
 DEAL = {"elder": ["10C", "9C", "KH", "QH", "JH"], "dealer": ["KC", "QC", "JC", "AC", "7H"], "turn_up": "7C",

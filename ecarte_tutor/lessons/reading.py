@@ -67,14 +67,16 @@ def word(value: object, allowed: Sequence[str], key: str) -> str:
     raise BadResponse(f"Answer {' or '.join(repr(w) for w in allowed)}, not {excerpt(value)}.", key)
 
 
-def whole(value: object, key: str) -> int:
-    """A count the learner typed: a whole number, not negative (too large is a wrong answer, not a bad one)."""
+def whole(value: object, key: str, what: str) -> int:
+    """A count the learner typed: a whole number, not negative (too large is a wrong answer, not a bad one);
+    ``what`` names it in words ("the dealer's points"), ``key`` is the field the error points to."""
     if isinstance(value, str) and is_whole_number(value.strip()):
         value = int(value.strip())
-    if isinstance(value, str) and not value.strip():
-        raise BadResponse(f"'{key}' is empty: give a whole number (0 or more).", key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise BadResponse(f"Give {what}: a whole number (0 or more).", key)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadResponse(f"'{key}' must be a whole number (0 or more), not {excerpt(value)}.", key)
+        raise BadResponse(f"{what[:1].upper()}{what[1:]} must be a whole number (0 or more), not {excerpt(value)}.",
+                          key)
     return value
 
 

@@ -100,10 +100,11 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
             raise BadResponse("Choose at least one remedy.", "option_ids")
         for i, option in enumerate(ids):
             if option not in offered:
-                raise BadResponse(f"{excerpt(option)} is not one of the remedies offered: {', '.join(offered)}.",
+                listed = "; ".join(f"{choice['value']} (“{choice['label']}”)" for choice in exercise.choices)
+                raise BadResponse(f"{excerpt(option)} is not one of the remedies offered: {listed}.",
                                   f"option_ids[{i}]")
-        assert isinstance(response, dict)  # require() refuses anything else
-        chooser = response.get("chooser")
+        # who chooses is half the ruling: never taken as "nobody" because it was left out (null says nobody)
+        chooser = require(response, "chooser", '{"chooser": "elder"} (or null: nobody, the remedy is compulsory)')
         if isinstance(chooser, str) and not chooser.strip():
             raise BadResponse("Say who chooses the remedy (or that it is compulsory).", "chooser")
         if isinstance(chooser, str) and chooser.strip().lower() in NOBODY:

@@ -16,7 +16,7 @@ from ..diagnosis import Diagnosis
 from ..exercise import ExerciseKind, Form, FormFields, Position, Terminal, params_of
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
-from ..reading import require, whole
+from ..reading import SEAT_WORDS, require, whole
 from .score import read_two
 
 if TYPE_CHECKING:
@@ -46,7 +46,8 @@ class Exchange(ExerciseKind[StockPosition, ExchangeJson, DrawsResponse]):
         return {"elder_draws": answer["elder_draws"], "dealer_draws": answer["dealer_draws"]}
 
     def normalize(self, exercise: Exercise, response: object) -> DrawsResponse:
-        elder, dealer = (whole(require(response, key, f'{{"{key}": 2}}'), key) for key in KEYS)
+        elder, dealer = (whole(require(response, key, f'{{"{key}": 2}}'), key,
+                               f"the cards {SEAT_WORDS[key.removesuffix('_draws')]} draws") for key in KEYS)
         return {"elder_draws": elder, "dealer_draws": dealer}
 
     def under(self, exercise: Exercise, params: Params, book: RuleBook) -> DrawsResponse:

@@ -53,7 +53,8 @@ class PointsKind(ExerciseKind[P, A, PointsResponse]):
         points = require(response, "points", '{"points": {"elder": 1, "dealer": 0}}')
         if not isinstance(points, dict):
             raise BadResponse("'points' must give the points of the elder and of the dealer.", "points")
-        return {"points": {seat: whole(points.get(seat), f"points.{seat}") for seat in SEATS}}
+        return {"points": {seat: whole(points.get(seat), f"points.{seat}", f"{SEAT_WORDS[seat]}'s points")
+                           for seat in SEATS}}
 
     def words(self, exercise: Exercise, answer: PointsResponse) -> str:
         return f"elder hand {answer['points']['elder']}, dealer {answer['points']['dealer']}"
