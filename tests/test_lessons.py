@@ -140,6 +140,12 @@ def test_unreadable_responses_are_not_wrong_answers(response, message, book):
         grade(KNAVE_LED, response, book)
 
 
+def test_a_card_left_out_under_a_trump_lead_is_said_as_a_trump_lead(book):
+    trump_led = exercise("legal-cards", {"trump": "H", "led": "JH", "hand": ["7C", "8C", "9D"]})
+    text = grade(trump_led, {"cards": ["7C", "8C"]}, book).diagnosis.text
+    assert text == "You left out 9♦: a trump was led and you hold no trump, so you may play any card."
+
+
 def test_a_card_given_twice_is_refused_not_dropped(book):
     """A learner's report: a seven-card order with a card typed twice was accepted as the six, and a discard of six
     with a repeat graded as five; the repeat is named and nothing is graded."""

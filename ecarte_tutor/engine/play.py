@@ -33,6 +33,7 @@ ONLY_ONE_CANNOT_BEAT = Saying("play.head-the-trick", "only-one-cannot-beat", "le
 NONE_CAN_BEAT = Saying("play.head-the-trick", "none-can-beat", "led", "suit")
 TRUMP = Saying("play.trump-when-void", "trump", "led", "suit", "trumps")
 FREE = Saying("play.free-discard", "free", "suit")
+FREE_TRUMP_LED = Saying("play.free-discard", "free-trump-led", "suit")  # "no hearts and no trump" when hearts lead
 ACE_BELOW = Saying("pack.rank-order", "ace-below", "ace", "led", "rank")
 LEGAL = Saying("play", "legal", "card")
 NOT_ALLOWED = Saying("play", "not-allowed", "card")
@@ -141,7 +142,8 @@ class Lead:
         trumps = params.must_trump_when_void and led.suit is not trump
         self.trump_because = TRUMP.say(params, led=led.pretty, suit=suit, trumps=trump.english) if trumps else None
         self.trump_ids = [params.rule_for("must_trump_when_void")] if trumps else []
-        self.free_because = FREE.say(params, suit=suit)
+        self.free_because = FREE_TRUMP_LED.say(params, suit=trump.english) if led.suit is trump else \
+            FREE.say(params, suit=suit)
         self.outcomes: dict[tuple[Card, ...], Outcome] = {}
         # membership tests for picking a hand's cards of the suit led, and its trumps
         self.of_suit = frozenset(c for c in PACK if c.suit is led.suit).__contains__

@@ -120,7 +120,7 @@ class LegalCards(ExerciseKind[PlayPosition, PlayJson, CardsResponse]):
             texts.append(wrongly_chosen(extra[0], led, trump, found, params))
             texts += [Diagnosis(f"{c.pretty} may not be played either.") for c in extra[1:]]
         if named_missed:
-            texts.append(_left_out(named_missed[0], led, found, hand, params))
+            texts.append(_left_out(named_missed[0], led, trump, found, hand, params))
             texts += [Diagnosis(f"You left out {c.pretty} as well: it may be played for the same reason.")
                       for c in named_missed[1:]]
         elif missed:
@@ -188,10 +188,13 @@ LEFT_OUT = {
 }
 
 
-def _left_out(card: Card, led: Card | None, found: Duty, hand: list[Card], params: Params) -> Diagnosis:
+def _left_out(card: Card, led: Card | None, trump: Suit, found: Duty, hand: list[Card], params: Params) -> Diagnosis:
     rule = found.rule_ids[-1]
     aces = [c for c in hand if _ace_below(c, led, params)] if found.kind is DutyKind.FOLLOW else []
     ace = f" ({aces[0].pretty} does not: the ace ranks below the knave)" if aces else ""
     words = {"suit": led.suit.english, "led": led.pretty, "one": _singular(led.suit), "ace": ace} if led else {}
-    return Diagnosis(f"You left out {card.pretty}: " + LEFT_OUT[found.kind].format(**words),
+    said = LEFT_OUT[found.kind]
+    if found.kind is DutyKind.FREE and led is not None and led.suit is trump:  # not "neither hearts nor a trump"
+        said = "a trump was led and you hold no trump, so you may play any card."
+    return Diagnosis(f"You left out {card.pretty}: " + said.format(**words),
                      params.rule_for("rank_order") if aces else rule)
