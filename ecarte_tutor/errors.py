@@ -1,6 +1,7 @@
 """The three kinds of failure: bad notation, bad data files, bad questions."""
 from __future__ import annotations
 
+import json
 import reprlib
 from os import PathLike
 from typing import TYPE_CHECKING
@@ -40,7 +41,22 @@ EXCERPT = 40
 """The most of a value an error message repeats: enough to recognise it, never the whole of a long one."""
 LONGEST_MESSAGE = 4000
 LONGEST_FIELD = 200
-_SHORT = reprlib.Repr()
+class _AsTyped(reprlib.Repr):
+    """Values as the asker wrote them in JSON: true, false, null, ["JS"]; a string alone keeps its quotes."""
+
+    def repr_bool(self, x: bool, level: int) -> str:
+        return "true" if x else "false"
+
+    def repr_NoneType(self, x: None, level: int) -> str:  # noqa: N802 (reprlib dispatches on the type's name)
+        return "null"
+
+    def repr_str(self, x: str, level: int) -> str:
+        if level < self.maxlevel:  # inside a list or an object: JSON's double quotes
+            return json.dumps(x[:self.maxstring], ensure_ascii=False)
+        return super().repr_str(x, level)
+
+
+_SHORT = _AsTyped()
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = EXCERPT
 _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 2, 4, 4
 

@@ -109,7 +109,11 @@ def read_seat_numbers(value: object, field: str, *, low: int, high: int) -> dict
     if extra:
         raise QuestionError("bad-field", f"'{field}' has an unknown seat '{extra[0]}'; seats are elder and dealer.",
                             f"{field}.{extra[0]}")
-    return {seat: read_int(value.get(seat), f"{field}.{seat}", low=low, high=high) for seat in SEATS}
+    missing = [seat for seat in SEATS if value.get(seat) is None]
+    if missing:  # a seat left out (or null) is a missing field, not a bad one: never "got None"
+        raise QuestionError("missing-field", f"'{field}' needs a number for each seat: {missing[0]} is missing.",
+                            f"{field}.{missing[0]}")
+    return {seat: read_int(value[seat], f"{field}.{seat}", low=low, high=high) for seat in SEATS}
 
 
 def other(seat: str) -> str:

@@ -28,12 +28,37 @@ from ecarte_tutor.asking import KINDS
     ({"kind": "play", "trump": "H"}, "missing-field", "hand"),
     ({"kind": "play", "trump": "H", "hand": "KH"}, "bad-field", "hand"),
     ({"kind": "trick", "trump": "H", "led": "KH", "followed": "KH"}, "duplicate-card", "followed"),
+    # a referee's report: a seat left out was "bad-field ... got None", a discard of six the schema's own words
+    ({"kind": "score", "tricks": {"elder": 3}}, "missing-field", "tricks.dealer"),
+    ({"kind": "score", "tricks": {"elder": 3, "dealer": None}}, "missing-field", "tricks.dealer"),
+    ({"kind": "advice", "trump": "H", "hand": ["KH", "QH"]}, "too-few-cards", "hand"),
+    ({"kind": "hand", "deal": {"elder": ["10C", "9C", "KH", "QH", "JH"], "dealer": ["KC", "QC", "JC", "AC", "7H"],
+                               "turn_up": "7C", "stock": ["KS", "QS", "JS", "AS", "10S", "9S", "8S", "7S", "AH", "10H",
+                                                          "9H", "8H", "KD", "QD", "JD", "AD", "10D", "9D", "8D", "7D",
+                                                          "8C"]},
+      "actions": [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
+                  {"by": "elder", "do": "discard", "cards": ["10C", "9C", "KH", "QH", "JH", "AS"]}]},
+     "too-many-cards", "actions[2].cards"),
 ])
 def test_malformed_questions_get_the_error_object(question, code, field):
     answer = ask(question)
     assert set(answer) == {"error"}
     assert answer["error"]["code"] == code and answer["error"]["field"] == field
     assert answer["error"]["message"].endswith(".")
+
+
+@pytest.mark.parametrize("question, said", [
+    ({"kind": "play", "trump": "H", "hand": ["KH"], "led": True}, "true is not a card"),
+    ({"kind": "trick", "trump": "H", "led": ["JS"], "followed": "KH"}, '["JS"] is not a card'),
+    ({"kind": "analyse", "deal": {}, "actions": [], "view": None}, None),
+    ({"kind": "exchange", "stock": 5, "elder_discards": [2]}, "got [2]"),
+])
+def test_an_echoed_value_is_written_as_the_asker_wrote_it_in_json(question, said):
+    """A referee's report: errors echoed Python's forms (['JS'], True, None), not the JSON that was sent."""
+    message = ask(question)["error"]["message"]
+    assert not any(word in message for word in ("True", "False", "None", "['")), message
+    if said:
+        assert said in message
 
 
 def test_answers_use_canonical_cards_and_name_the_profile():

@@ -218,6 +218,14 @@ def first_problem(errors: Iterable[ValidationError], question: object, formats: 
             if first != i:
                 return QuestionError("duplicate-card", f"{excerpt(item)} appears twice in '{name}' (positions {first} "
                                                        f"and {i}); a pack holds each card once.", f"{field}[{i}]")
+    if error.validator in ("minItems", "maxItems") and isinstance(value, list):
+        # a list of cards too long or too short says so in the engine's words (fields.read_cards), never the schema's
+        cards = str(schema.get("$ref", "")).endswith("/cards") or str(schema.get("items", "")).endswith("/card'}")
+        noun = "cards" if cards else "items"
+        many = error.validator == "maxItems"
+        return QuestionError(("too-many-cards" if many else "too-few-cards") if cards else "bad-field",
+                             f"'{name}' holds {len(value)} {noun}; at {'most' if many else 'least'} {keyword} "
+                             f"{'are allowed' if many else 'are needed'}.", field)
     code = "bad-fact-value" if parts[:1] == ["facts"] else "bad-field"
     if error.validator in ("enum", "const"):
         wanted = keyword if error.validator == "enum" and isinstance(keyword, list) else [keyword]
