@@ -123,6 +123,18 @@ def test_disagreements_cite_sources(book):
             assert item["sources"], rule.id
 
 
+def test_prose_names_sources_in_words_not_file_numbers(book):
+    """A referee's report: "seed 000", "seed 002" stood in pages players read; a source is named by its title."""
+    seed = re.compile(r"\bseeds? 00\d\b")
+    found = [f"{rule.id} {where}" for rule in book.rules.values() for where, text in _texts(rule) if seed.search(text)]
+    found += [f"{rule.id} reading" for rule in book.rules.values() for r in rule.readings
+              if seed.search(r["reading"] + r["because"])]
+    found += [f"{rule.id} {d['case']}" for rule in book.rules.values() for d in rule.decisions
+              if seed.search(d["explanation"] + " ".join(o["consequence"] for o in d["options"]))]
+    found += [f"profile {name}" for name, profile in book.profiles.items() if seed.search(str(profile))]
+    assert found == []
+
+
 # --- own words -----------------------------------------------------------------------------
 
 WORD = re.compile(r"[\w']+", re.UNICODE)

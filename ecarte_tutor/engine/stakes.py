@@ -100,7 +100,9 @@ def stake_clause(found: list[Consequence], seat: str, proposal_number: int, choo
     if failed > instead:
         text = f"should {noun} fail, {who} {scores} {failed} instead of {instead}"
     else:
-        text = f"{noun} stakes nothing extra here: should it fail, {who} {scores} {failed}, as after an exchange"
+        # not "nothing extra": where an accepted exchange commits the elder too (Finnish) the failure costs 2 either way
+        text = f"{noun} costs no more here than an accepted exchange: should it fail, {who} {scores} {failed} " \
+               "either way"
     swept = points(found, committing, "loses-vole")[other_seat]
     swept_safe = points(found, safe, "loses-vole")[other_seat]
     if swept not in (failed, swept_safe):

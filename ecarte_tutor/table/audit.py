@@ -45,8 +45,8 @@ WHO = r"(?P<who>the elder hand|the dealer|you|the tutor)"
 VOLE = r"(?:, or (?P<vole>\d+) should (?:you|the tutor|the dealer|the elder hand) lose every trick)?"
 STAKED = re.compile(rf"should (?P<noun>{'|'.join(map(re.escape, NOUNS))}) fail, {WHO} scores? (?P<fails>\d+) "
                     rf"instead of (?P<safe>\d+){VOLE}")
-NOTHING_EXTRA = re.compile(rf"(?P<noun>{'|'.join(map(re.escape, NOUNS))}) stakes nothing extra here: should it "
-                           rf"fail, {WHO} scores? (?P<fails>\d+), as after an exchange{VOLE}")
+NOTHING_EXTRA = re.compile(rf"(?P<noun>{'|'.join(map(re.escape, NOUNS))}) costs no more here than an accepted "
+                           rf"exchange: should it fail, {WHO} scores? (?P<fails>\d+) either way{VOLE}")
 KING = re.compile(r"(?:announcing it scores (?P<a>\d+)|the king of trumps: (?P<b>\d+) point|its (?P<c>\d+) point was "
                   r"lost|announces it: (?P<d>\d+) point)")
 LEFT_OVER = re.compile(r"\b(?:costs?|loses?|lose|stakes?|risks?|scores?|gives?)\s+(?:him |you |the \w+ )?\d+|"
@@ -173,7 +173,7 @@ def _statement_problem(game: Game, state: HandState, match: re.Match[str], first
     stated = int(match.group("fails"))
     if stated != fails:
         return f"a failed {choice} said to give {stated}, the score kind gives {fails}"
-    stated_safe = int(match["safe"]) if "safe" in match.groupdict() else stated  # "as after an exchange"
+    stated_safe = int(match["safe"]) if "safe" in match.groupdict() else stated  # "either way"
     if stated_safe != safe_fails:
         return f"the other choice said to give {stated_safe} on failing, the score kind gives {safe_fails}"
     if match.group("vole") is not None:

@@ -15,7 +15,7 @@ def test_i_play_after_an_accepted_exchange_is_not_playing_without_proposing(fixe
     line = next(s for s in reversed(story(game)) if s.startswith("You play"))
     assert line.startswith("You play on after the exchange (“I play”)") and "without proposing" not in line
     # London: a later "I play" stakes no more than the exchange did
-    assert "stakes nothing extra here: should it fail, the tutor scores 1" in line
+    assert "costs no more here than an accepted exchange: should it fail, the tutor scores 1 either way" in line
     review = review_hand_after(game)
     assert any("You played on after the exchange" in d["text"] for d in review["decisions"])
     assert not any("played without proposing" in d["text"] for d in review["decisions"])
@@ -40,7 +40,7 @@ def test_playing_without_proposing_says_what_it_stakes(fixed_game, hoffmann_last
     modern = fixed_game(hoffmann_last, learner="elder", profile="modern")
     modern.play({"do": "stand"})
     line = next(s for s in story(modern) if s.startswith("You"))
-    assert "stakes nothing extra here" in line  # the modern profile does not punish it
+    assert "costs no more here than an accepted exchange" in line  # the modern profile does not punish it
 
 
 def test_each_trick_names_who_led_it(fixed_game, hoffmann_last):

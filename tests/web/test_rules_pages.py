@@ -83,6 +83,11 @@ def test_disagreements_show_every_profile_and_source(whole, book):
     for rule in disputed:
         assert f"disagree-{rule.id}" in page.ids()
     assert 'class="current"' in page.html
+    # a referee's report: where a profile's source leaves a question open, our reading was on the rule's own page
+    # only; the disagreements page shows it beside the profiles' choices
+    for rule in book.variants:
+        for reading in rule.readings:
+            assert f"Left open: {reading['topic']}" in page.text and reading["reading"].split(".")[0] in page.text
 
 
 def test_laws_page_lists_every_law_in_the_book(get, whole, book):
