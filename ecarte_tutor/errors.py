@@ -41,6 +41,8 @@ EXCERPT = 40
 """The most of a value an error message repeats: enough to recognise it, never the whole of a long one."""
 LONGEST_MESSAGE = 4000
 LONGEST_FIELD = 200
+
+
 class _AsTyped(reprlib.Repr):
     """Values as the asker wrote them in JSON: true, false, null, ["JS"]; a string alone keeps its quotes."""
 
