@@ -135,7 +135,8 @@ def test_the_engine_makes_each_mistake_as_a_learner_would(slug, index, mistake_i
 def test_a_count_given_wrong_says_what_the_penalty_made_of_the_point():
     """A learner's report: "What counts for him this hand is the point, for his 3 tricks, and nothing else" over a
     point worth 2 (law 49); the engine's reason for the award, raise and all, is said instead."""
-    text = grade(exercise_at("playing-without-proposing", 2), {"points": {"elder": 0, "dealer": 3}}, BOOK).diagnosis.text
+    exercise = exercise_at("playing-without-proposing", 2)
+    text = grade(exercise, {"points": {"elder": 0, "dealer": 3}}, BOOK).diagnosis.text
     assert "the 2 he scores" in text and "played without proposing, so it scores 2 instead of 1" in text
     tricks = grade(exercise_at("playing-without-proposing", 4), {"points": {"elder": 4, "dealer": 1}}, BOOK).diagnosis
     assert tricks.mistakes == ("tricks-counted-as-points",) and "so it scores 2 instead of 1" in tricks.text

@@ -41,7 +41,8 @@ def test_a_trump_led_to_a_hand_without_trumps_is_said_as_a_trump_led():
     """A referee's report: a heart led with hearts trumps got "You hold no hearts and no trump", as if two suits."""
     answer = ask({"kind": "play", "trump": "H", "hand": ["7C", "8C"], "led": "JH"})
     assert sorted(answer["legal_cards"]) == ["7C", "8C"]
-    assert answer["explanation"] == "A trump was led and you hold no trump (hearts are trumps), so you may play any card."
+    assert answer["explanation"] == ("A trump was led and you hold no trump (hearts are trumps), so you may play "
+                                     "any card.")
     plain = ask({"kind": "play", "trump": "H", "hand": ["7C", "8C"], "led": "JS"})["explanation"]
     assert plain == "You hold no spades and no trump, so you may play any card."
 

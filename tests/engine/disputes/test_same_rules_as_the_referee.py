@@ -104,7 +104,8 @@ def test_a_short_stock_is_shared_as_the_exchange_kind_shares_it(profile):
     ruling = dispute(profile, {"irregularity": "stock-short", "accepted_conditionally": False})
     option = ruling["options"][0]["id"]
     assert params.rule_for("short_stock_dealer") in ruling["cites"]
-    for stock in range(1, 11):  # an empty stock takes no proposal: that exchange is refused (tests/engine/test_exchange.py)
+    # an empty stock takes no proposal: that exchange is refused (tests/engine/test_exchange.py)
+    for stock in range(1, 11):
         for elder in range(params.elder_min_discard, 6):
             for dealer in range(0, 6):
                 shared = ask({"kind": "exchange", "profile": profile, "stock": stock, "elder_discards": elder,
