@@ -135,6 +135,15 @@ def test_prose_names_sources_in_words_not_file_numbers(book):
     assert found == []
 
 
+def test_the_bystanders_ruling_does_not_deny_what_other_sources_say(book):
+    """A referee's report: "no source we hold gives [a penalty]", though the old Hoyle and Foster name penalties for
+    other conduct of onlookers; the club code's own laws are what is missing, and the rule cites both books."""
+    rule = book.rules["variant.french-bystanders"]
+    texts = [rule.statement] + [o["consequence"] for d in rule.decisions for o in d["options"]]
+    assert not any("no source we hold" in text for text in texts)
+    assert {"old-hoyle", "foster-hoyle"} <= {s.source for s in rule.sources}
+
+
 # --- own words -----------------------------------------------------------------------------
 
 WORD = re.compile(r"[\w']+", re.UNICODE)

@@ -8,7 +8,7 @@ from typing import Literal, NotRequired, TypedDict
 from ...fields import SEAT_NAMES, SEATS
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook
 from ..citing import Citing, Reasons
-from .knowledge import Knowledge, moments
+from .knowledge import Knowledge, close, moments
 from .points import concession_reason, option_points, specs
 from .rows import Row, resolve_seat
 
@@ -137,8 +137,12 @@ def timeline(book: RuleBook, known: Knowledge) -> list[TimelineEntry]:
 
 def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known: Knowledge | None) -> NeedAnswer:
     spec = book.facts[name]
+    # only the answers that can be true of this hand are offered ("All five" tricks won is no answer for a hand
+    # given up while cards were left): one the facts already given refuse would only be refused in turn
+    possible = [c for c in spec["choices"] if known is None or isinstance(close(book, {**given, name: c["value"]}),
+                                                                          Knowledge)]
     need: NeedFact = {"fact": name, "question": spec["question"].strip(),
-            "choices": [{"value": c["value"], "label": c["label"]} for c in spec["choices"]],
+            "choices": [{"value": c["value"], "label": c["label"]} for c in possible or spec["choices"]],
             "type": spec["type"]}
     if "min" in spec:
         need["min"] = spec["min"]

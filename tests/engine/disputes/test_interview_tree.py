@@ -192,6 +192,8 @@ class Tree:
         self.memo: dict = {}
         self.rulings: dict = {}  # outcome -> one set of facts that reached it
         self.pointless: list = []
+        self.refused_offers: list = []  # an answer the interview offered, then refused as impossible
+        self.direct: dict = {}  # facts -> what ask() answered to them
         self.nodes = 0
         self.outcomes = self.walk({"irregularity": irregularity})
 
@@ -203,7 +205,7 @@ class Tree:
         self.nodes += 1
         assert self.nodes <= MAX_NODES, f"{facts['irregularity']}: the interview tree has over {MAX_NODES} nodes"
         answer = ask(question_at(self.table, facts), self.book)
-        found = outcome(answer)
+        found = self.direct[key] = outcome(answer)
         if found[0] == "error" and found[1] == "conflicting-facts":
             result = frozenset()
         elif found[0] != "need":
@@ -214,6 +216,9 @@ class Tree:
             fact = found[1]
             assert fact not in facts, f"asked for {fact!r}, which was given: {facts}"
             branches = [self.walk({**facts, fact: value}) for value in self.domains[fact]]
+            self.refused_offers += [(dict(facts), fact, c["value"]) for c in answer["need"]["choices"]
+                                    if self.direct.get(frozenset({**facts, fact: c["value"]}.items()))
+                                    == ("error", "conflicting-facts")]
             possible = [b for b in branches if b]
             if len(possible) < 2 or len(set(possible)) < 2:
                 self.pointless.append((dict(facts), fact))
@@ -268,6 +273,14 @@ def test_no_question_whose_answer_cannot_change_the_ruling(dataset):
     pointless = [(table, facts, fact) for (table, _kind), tree in trees(dataset).items()
                  for facts, fact in tree.pointless]
     assert pointless[:8] == [], "these questions have one possible answer, or answers that all rule alike"
+
+
+@pytest.mark.parametrize("dataset", ["fixture", "bundled"])
+def test_no_answer_is_offered_that_the_facts_given_refuse(dataset):
+    """A referee's report: a hand given up while cards were left was offered "All five" tricks won, then refused."""
+    refused = [(table, facts, fact, value) for (table, _kind), tree in trees(dataset).items()
+               for facts, fact, value in tree.refused_offers]
+    assert refused[:8] == []
 
 
 @pytest.mark.parametrize("dataset", ["fixture", "bundled"])
