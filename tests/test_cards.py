@@ -1,4 +1,6 @@
 """Card notation: every form API.md accepts, canonical output, clear errors; rank orders."""
+import json
+
 import pytest
 
 from ecarte_tutor.cards import PACK, Card, Ranking, Suit, parse_card, parse_suit
@@ -17,7 +19,8 @@ def test_notations_parse_to_canonical(text, canonical):
 def test_bad_strings_are_refused_with_the_string_named(text):
     with pytest.raises(CardNotationError) as err:
         parse_card(text)
-    assert repr(text) in str(err.value)
+    # the string as typed (quoted); anything else as the asker wrote it in JSON: null, 10, ["KH"]
+    assert (repr(text) if isinstance(text, str) else json.dumps(text)) in str(err.value)
     assert "rank" in str(err.value) and "suit" in str(err.value)
 
 

@@ -65,7 +65,10 @@ def _shown(rule: Rule) -> int:
 
 def _variant(rule: Rule) -> int:
     assert rule.variant is not None
-    return len(rule.statement) + sum(len(c["says"]) + 60 * len(c["sources"]) for c in rule.variant["profiles"].values())
+    choices = rule.variant["profiles"].values()
+    shown = len(rule.statement) + sum(len(c["says"]) + 60 * len(c["sources"]) for c in choices)
+    # the readings where a source leaves the question open stand beside the profiles' choices
+    return shown + sum(len(r["topic"]) + len(r["reading"]) + len(r["because"]) + 60 for r in rule.readings)
 
 
 def _other_views(rule: Rule) -> int:

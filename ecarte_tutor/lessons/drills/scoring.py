@@ -116,3 +116,18 @@ def game(rng: random.Random, book: RuleBook) -> ExerciseEntry:
         prompt += " A king was turned up for trumps."
     prompt += f" {_trick_words(tricks)}"
     return _entry(position, prompt, "Claims are scored in order: what happens the moment a player reaches five?")
+
+
+@drill("variant.game-target")
+def longer_game(rng: random.Random, book: RuleBook) -> ExerciseEntry:
+    """A game the table lengthened, with a player already at or past the usual five: the hand still scores."""
+    target = rng.choice((7, 7, 10))
+    before = {seat: rng.choice((5, 6) if seat == "elder" else (2, 3, 4)) for seat in SEATS}
+    if rng.random() < .5:
+        before = {"elder": before["dealer"], "dealer": before["elder"]}
+    tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
+    prompt = (f"The players agreed on games of {target} points. The elder hand has "
+              f"{before['elder']} and the dealer {before['dealer']}. {_trick_words(tricks)}")
+    return _entry({"tricks": tricks, "score_before": before, "agreements": [{"game-target": target}]}, prompt,
+                  f"How far is {target}, and what do these tricks score?")
+
