@@ -158,8 +158,9 @@ def _dearer_of_a_suit(case: Case, wins: bool) -> list[Wrong]:
     if found is None:  # the learner leads: what a lead is worth is no matter of this trick alone
         return []
     (led, trump), ranking, best = found, case.params.ranking, _strs(case.expected.get("best"))
+    # an ace thrown below a higher card of its suit is ace-kept-over-a-higher-card's to name
     lows = [low for low in (parse_card(c) for c in best) if beats(low, led, trump, case.params) is wins
-            and not (not wins and low.rank == "A")]  # an ace thrown below a higher card: ace-kept-over-a-higher-card
+            and (wins or low.rank != "A")]
     out = []
     for high in (parse_card(str(choice["value"])) for choice in case.exercise.choices):
         below = [low for low in lows if high.suit is low.suit and ranking.higher(high, low)]
