@@ -98,9 +98,10 @@ class Outcome:
     its sentence and rule ids, and the note on the ace's place (or "").
 
     An answer about a card opens with "K♠ is legal" or "K♠ is not allowed" and goes on with ``legal_tail``, or
-    with ``refused_tail``, which adds the cards to play instead: both are written here once."""
+    with ``refused_tail``, which adds the cards to play instead: both are written here once. ``kept``: its
+    :class:`Lead` keeps it, so the same holding meets this very object again."""
 
-    __slots__ = ("legal", "ordered", "kind", "because", "ids", "ace_note", "legal_tail", "refused_tail")
+    __slots__ = ("legal", "ordered", "kind", "because", "ids", "ace_note", "legal_tail", "refused_tail", "kept")
 
     def __init__(self, legal: tuple[Card, ...], kind: DutyKind, because: str, ids: list[str], ace_note: str,
                  params: Params):
@@ -108,6 +109,7 @@ class Outcome:
         self.ordered = tuple(params.ranking.sort(legal))
         self.legal_tail = " " + because + ace_note
         self.refused_tail = self.legal_tail + " " + INSTEAD.say(params, cards=card_list(self.ordered))
+        self.kept = False
 
 
 class Lead:
@@ -156,6 +158,7 @@ class Lead:
             found = self._following(followed)
             if len(self.outcomes) < KEPT_HOLDINGS:
                 self.outcomes[followed] = found
+                found.kept = True
         return found
 
     def _following(self, followed: tuple[Card, ...]) -> Outcome:
@@ -186,6 +189,7 @@ class Lead:
             found = Outcome(trumps, DutyKind.TRUMP, self.trump_because, self.trump_ids, "", self.params)
             if len(self.outcomes) < KEPT_HOLDINGS:
                 self.outcomes[trumps] = found
+                found.kept = True
         return found
 
 
@@ -309,8 +313,11 @@ class PlayJson(Explained):
     legal: NotRequired[bool]  # only when a card was asked about
 
 
-def _said(legal: bool, card: Card, params: Params) -> str:
-    """The sentence that opens an answer about ``card``: it is legal, or it is not allowed (kept by card)."""
+def verdict(legal: bool, card: Card, params: Params) -> str:
+    """The sentence that opens an answer about ``card``: it is legal, or it is not allowed (kept by card).
+
+    Nothing else in an answer decided by an :class:`Outcome` depends on the card asked about (the site's API
+    keeps its replies by outcome on that account: web.play_replies)."""
     said = _SAID.of(params)
     found = said.get((legal, card))
     if found is None:
@@ -339,14 +346,14 @@ def answer_play(question: Question, book: RuleBook, params: Params) -> PlayAnswe
         ordered = tuple(params.ranking.sort(hand))
         ids: Iterable[str] = ("play.lead",) if lead is None else ("play.free-discard",)
         if card is not None:
-            legal, text = True, _said(True, card, params) + " " + text
+            legal, text = True, verdict(True, card, params) + " " + text
     else:
         kind, ordered, ids = found.kind, found.ordered, found.ids
         if card is None:
             text = found.because + found.ace_note
         else:
             legal = card in found.legal
-            text = _said(legal, card, params) + (found.legal_tail if legal else found.refused_tail)
+            text = verdict(legal, card, params) + (found.legal_tail if legal else found.refused_tail)
     return PlayAnswer(ordered, legal, duty_citing(kind, ids, book, params), text)
 
 

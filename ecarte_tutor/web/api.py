@@ -6,19 +6,18 @@ that is not a question it can answer (bad JSON, a malformed question), 413 over
 fault inside the tutor is its error ``internal-error``); anything else that fails
 is logged and answered with a 400 ``internal-error`` too.
 
-The API is one small WSGI app, :class:`Api`, mounted in front of Flask with
-werkzeug's ``DispatcherMiddleware`` (see :func:`init_app`), and nothing else
-answers under ``/api``. A question needs no session, template or URL map, and
-Flask's work per request cost more than answering one; a path and a method are
-all there is to route. The Api sends the site's security headers itself, written
-once: the pages' middleware, which checks each response's headers, cost several
-microseconds a request (measured in-process), more than the Api now spends on a
-remembered question.
+The API is one small WSGI app, :class:`Api`, mounted in front of Flask by :class:`Front` (see
+:func:`init_app`), and nothing else answers under ``/api``. A question needs no session, template or URL map,
+and Flask's work per request cost more than answering one; a path and a method are all there is to route. The
+Api sends the site's security headers itself, written once: the pages' middleware, which checks each
+response's headers, cost several microseconds a request (measured in-process), more than the Api now spends on
+a remembered question.
 
 An answer depends only on the question's bytes and the library, which is loaded once and
 never changes (``ask()`` draws no random number but from a seed fixed by the question),
 so the replies to the last :data:`REMEMBERED` questions are kept by their bytes: a lesson
-or a form asked again by the next visitor costs a look-up instead of the engine.
+or a form asked again by the next visitor costs a look-up instead of the engine. A play question not
+remembered is made, where it can be, from the reply kept for its holding (:mod:`.play_replies`).
 """
 from __future__ import annotations
 
@@ -28,7 +27,6 @@ from functools import lru_cache
 from http import HTTPStatus
 
 from werkzeug.exceptions import RequestEntityTooLarge
-from werkzeug.middleware.dispatcher import DispatcherMiddleware
 from werkzeug.wsgi import get_content_length
 
 from .. import jsonio
@@ -36,6 +34,7 @@ from ..asking import ask
 from .compress import MIN_SIZE, accepts_gzip
 from .limits import MAX_BODY
 from .openapi import openapi_document
+from .play_replies import PlayReplies
 from .security import UnreadableBody, header_items, wants_hsts
 
 MOUNT = "/api"
@@ -154,8 +153,14 @@ class Api:
         self.security = tuple(header_items(hsts))
         # lru_cache: thread-safe, bounded, least recently used out first (the stdlib's, not our own)
         self.remembered = lru_cache(maxsize=REMEMBERED)(self.answer)
+        self.play = PlayReplies(library)
         self.routes = {"/ask": Route(POST=self.ask), "/openapi.json": Route(GET=self.openapi)}
         self._openapi: tuple[bytes, bytes] | None = None
+
+    def forget(self) -> None:
+        """Forget every reply kept (by the question's bytes, and the play templates): what comes is worked out anew."""
+        self.remembered.cache_clear()
+        self.play = PlayReplies(self.library)
 
     def __call__(self, environ, start_response):
         method = environ.get("REQUEST_METHOD", "GET")
@@ -209,11 +214,16 @@ class Api:
             question, error = read_question(body)
             if error is not None:
                 return json_reply(400, error)
+        kept = self.play.reply(question)  # a play question of a holding met before: its template
+        if kept is not None:
+            return Reply(200, kept)
         answer = ask(question, self.library)
         refused = answer.get("error")
         reply = json_reply(200 if refused is None else 400, answer)
         if reply.body is INTERNAL or isinstance(refused, dict) and refused.get("code") == "internal-error":
             raise Passing(reply)
+        if reply.status == 200:
+            self.play.keep(question, reply.body)
         return reply
 
     def openapi(self, environ) -> Reply:
@@ -226,6 +236,27 @@ class Api:
         if len(plain) >= MIN_SIZE and accepts_gzip(environ.get("HTTP_ACCEPT_ENCODING", "")):
             return Reply(200, packed, (vary, ("Content-Encoding", "gzip")))
         return Reply(200, plain, (vary,))
+
+
+class Front:
+    """What Flask's app calls first: a request under :data:`MOUNT` goes to the Api, with the mount point moved from
+    PATH_INFO to SCRIPT_NAME (as werkzeug's DispatcherMiddleware does), any other to the pages.
+
+    One test of the path's start, where the dispatcher walked the path's parts for every request: a new question's
+    whole cost is counted in instructions (bench/site_bench.py), and this stands before each one."""
+
+    __slots__ = ("pages", "api")
+
+    def __init__(self, pages, api: Api):
+        self.pages, self.api = pages, api
+
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        if path.startswith(MOUNT) and (len(path) == len(MOUNT) or path[len(MOUNT)] == "/"):
+            environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + MOUNT
+            environ["PATH_INFO"] = path[len(MOUNT):]
+            return self.api(environ, start_response)
+        return self.pages(environ, start_response)
 
 
 def mounted_api(app) -> Api:
@@ -242,6 +273,6 @@ def init_app(app, library) -> None:
     ``url_for("api.openapi")``; it never matches a request.
     """
     api = Api(library, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY, hsts=wants_hsts(app))
-    app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {MOUNT: api})
+    app.wsgi_app = Front(app.wsgi_app, api)
     app.extensions["ecarte_tutor.api"] = api
     app.add_url_rule(f"{MOUNT}/openapi.json", "api.openapi", build_only=True)

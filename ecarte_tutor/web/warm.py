@@ -75,7 +75,7 @@ def _asked(app, pages, questions) -> None:
             client.post("/api/ask", data=json.dumps(question), content_type="application/json")
     finally:
         app.extensions[STORE] = real
-    mounted_api(app).remembered.cache_clear()  # the memo starts empty: it fills with what visitors ask
+    mounted_api(app).forget()  # the memo starts empty: it fills with what visitors ask
 
 
 def _one_question_a_kind(site: Site) -> list:

@@ -19,8 +19,9 @@ def app():
 
 @pytest.fixture()
 def client(app):
-    # The API remembers replies by the question's bytes; each test asks afresh, since some patch the engine.
-    mounted_api(app).remembered.cache_clear()
+    # The API keeps replies (by the question's bytes, and play templates); each test asks afresh, since some patch
+    # the engine.
+    mounted_api(app).forget()
     return app.test_client()
 
 

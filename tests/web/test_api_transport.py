@@ -188,12 +188,14 @@ def test_the_site_mounts_one_api_that_remembers(client, app):
 
 @pytest.mark.parametrize(("path", "to", "script", "rest"), [
     ("/api/ask", "api", "/api", "/ask"), ("/api", "api", "/api", ""), ("/api/", "api", "/api", "/"),
+    ("/api//ask", "api", "/api", "//ask"), ("/api/ask/", "api", "/api", "/ask/"),
     ("/apiary", "pages", "", "/apiary"), ("/", "pages", "", "/"), ("/lessons/api", "pages", "", "/lessons/api")])
 def test_the_mount_sends_only_addresses_under_api_to_the_api(path, to, script, rest):
-    """The mount init_app makes (werkzeug's DispatcherMiddleware): the mount point moves to SCRIPT_NAME."""
+    """The mount init_app makes (api.Front): the mount point moves to SCRIPT_NAME, as werkzeug's
+    DispatcherMiddleware moves it (both are asked, and must agree)."""
     from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
-    from ecarte_tutor.web.api import MOUNT
+    from ecarte_tutor.web.api import MOUNT, Front
 
     seen = []
 
@@ -204,4 +206,5 @@ def test_the_mount_sends_only_addresses_under_api_to_the_api(path, to, script, r
         return app
 
     DispatcherMiddleware(app_called("pages"), {MOUNT: app_called("api")})({"PATH_INFO": path, "SCRIPT_NAME": ""}, None)
-    assert seen == [(to, script, rest)]
+    Front(app_called("pages"), app_called("api"))({"PATH_INFO": path, "SCRIPT_NAME": ""}, None)  # type: ignore[arg-type]
+    assert seen == [(to, script, rest)] * 2

@@ -1,0 +1,164 @@
+"""The API's replies to play questions, from a template kept for each holding the engine decides alike.
+
+When a card has been led, a play question's answer depends on the profile, the trump suit, the card led, the
+hand's cards of the suit led in the hand's order or, void of it, its trumps (its *holding*), and the card
+asked about: the engine decides the duty of each holding once and keeps it (engine.play.Lead and Outcome).
+Among the questions of one holding, the replies about different cards differ in one place only, the sentence
+that opens the explanation ("Q♠ is legal." or "7♠ is not allowed.", engine.play.verdict): the legal cards,
+the cites, the laws and the words that follow are the holding's. So the first question of a holding and a
+verdict is answered by ``ask()`` like any other, and its reply, cut around that sentence, is kept; every later
+one is that template with its own sentence put in. A new question then costs a few look-ups and a join instead
+of the schema, the engine and the JSON writer (bench/site_bench.py, issue 22).
+
+Only what ``ask()`` answers at once is taken here: the kind's own fields, every card and suit written as the
+API writes them, a profile by its exact name, no agreements, no house rules, a card led whose duty binds the
+hand. Anything else (an error to explain, a lead, a hand free to discard, a holding the engine does not keep)
+is None, and the Api asks it as usual. tests/web/test_play_replies.py checks the replies against ``ask()``'s
+byte for byte, holding by holding.
+"""
+from __future__ import annotations
+
+from .. import jsonio
+from ..asking import Shelf
+from ..cards import CANONICAL_CARDS, PACK, SUITS
+from ..engine.play import KEPT_HOLDINGS, Lead, lead_for, outcome, verdict
+from ..rulebook import Params, RuleBook
+
+FIELDS = frozenset(("kind", "trump", "led", "hand", "card", "profile"))
+"""The fields taken here: a question with any other (agreements, or one the kind does not have) is asked."""
+MOST_TEMPLATES = 8_192
+"""Templates kept in all, each a few hundred bytes: a stranger sending every holding cannot fill the memory."""
+EXPLANATION = b'"explanation":"'
+_CARD = CANONICAL_CARDS.__getitem__
+
+
+class _Holding:
+    """One holding's legal cards (by notation), and its templates by verdict: legal, not allowed, or None
+    (no card asked about: the whole reply, with nothing to put in)."""
+
+    __slots__ = ("legal", "templates")
+
+    def __init__(self, legal: frozenset[str]):
+        self.legal = legal
+        self.templates: dict[bool | None, tuple[bytes, bytes]] = {}
+
+
+class _Lead:
+    """A card led under one profile and trump suit, as the API writes them: which cards of a hand form its
+    holding, the holdings met so far, and those ``ask()`` answers every time (``asked``)."""
+
+    __slots__ = ("lead", "params", "of_suit", "of_trumps", "others", "holdings", "asked", "verdicts")
+
+    def __init__(self, lead: Lead, params: Params, verdicts: dict[tuple[bool, str], bytes]):
+        self.lead, self.params, self.verdicts = lead, params, verdicts
+        self.of_suit = frozenset(c.notation for c in PACK if c.suit is lead.suit).__contains__
+        self.of_trumps = frozenset(c.notation for c in PACK if lead.of_trumps(c)).__contains__
+        self.others = frozenset(c.notation for c in PACK if c is not lead.card)  # a hand may hold any of these
+        self.holdings: dict[tuple[str, ...], _Holding] = {}
+        self.asked: set[tuple[str, ...]] = set()
+
+
+class PlayReplies:
+    """One library's replies to play questions, by holding (see the module's docstring)."""
+
+    def __init__(self, library: Shelf | RuleBook | None):
+        """``library`` as ``ask()`` takes it (None: the bundled rule book, whose questions are all asked)."""
+        self.library = library
+        self.book = library if isinstance(library, RuleBook) or library is None else library.book
+        # House rules give every question the house's profile and agreements: those questions are asked.
+        self.open = isinstance(library, RuleBook) or library is not None and library.house is None
+        self.leads: dict[tuple[str | None, str, str], _Lead] = {}
+        self.verdicts: dict[str, dict[tuple[bool, str], bytes]] = \
+            {name: {} for name in self.book.profiles} if self.book is not None else {}
+        self.templates = 0
+
+    def reply(self, question: object) -> bytes | None:
+        """The reply ``ask()`` gave to a question of the same holding and verdict, made for ``question``; None
+        when none has been kept: ask it (and :meth:`keep` the reply)."""
+        placed = self._place(question)
+        if placed is None:
+            return None
+        lead, key, asked = placed
+        holding = lead.holdings.get(key)
+        if holding is None:
+            return None
+        legal = None if asked is None else asked in holding.legal
+        template = holding.templates.get(legal)
+        if template is None:
+            return None
+        if asked is None or legal is None:
+            return template[0]
+        return template[0] + (lead.verdicts.get((legal, asked)) or self._verdict(lead, legal, asked)) + template[1]
+
+    def keep(self, question: object, reply: bytes) -> None:
+        """Keep ``reply``, ``ask()``'s answer to ``question`` (status 200), as the template of its holding and
+        verdict, when the question is one this module takes and the engine keeps its holding."""
+        placed = self._place(question)
+        if placed is None or self.templates >= MOST_TEMPLATES:
+            return
+        lead, key, asked = placed
+        holding = lead.holdings.get(key)
+        if holding is None:
+            if key in lead.asked or len(lead.holdings) + len(lead.asked) >= KEPT_HOLDINGS:
+                return
+            assert isinstance(question, dict)  # placed
+            found = outcome(list(map(_CARD, question["hand"])), lead.lead)
+            if found is None or not found.kept:  # free to discard, or a holding its card led does not keep
+                lead.asked.add(key)
+                return
+            holding = lead.holdings[key] = _Holding(frozenset(card.notation for card in found.legal))
+        legal = None if asked is None else asked in holding.legal
+        if legal in holding.templates:
+            return
+        if asked is None or legal is None:
+            holding.templates[None] = (reply, b"")
+        else:
+            said = EXPLANATION + (lead.verdicts.get((legal, asked)) or self._verdict(lead, legal, asked))
+            at = reply.find(said)
+            if at == -1 or reply.find(said, at + 1) != -1:
+                return  # not the shape this module knows: never kept (tests/web/test_play_replies.py fails first)
+            holding.templates[legal] = (reply[:at + len(EXPLANATION)], reply[at + len(said):])
+        self.templates += 1
+
+    def _place(self, question: object) -> tuple[_Lead, tuple[str, ...], str | None] | None:
+        """The card led, the holding and the card asked about of a question this module takes, or None."""
+        if type(question) is not dict or question.get("kind") != "play" or not question.keys() <= FIELDS \
+                or not self.open:
+            return None
+        held, asked = question.get("hand"), question.get("card")
+        try:
+            lead = self.leads[question.get("profile"), question.get("trump"), question.get("led")]  # type: ignore[index]
+        except KeyError:
+            found = self._lead(question)
+            if found is None:
+                return None
+            lead = found
+        except TypeError:  # a value no key can be (a list): ask() says what is wrong
+            return None
+        if type(held) is not list or not 0 < len(held) <= lead.params.hand_size or \
+                asked is not None and type(asked) is not str:
+            return None
+        try:
+            cards = set(held)
+        except TypeError:
+            return None
+        if len(cards) != len(held) or not cards <= lead.others or asked is not None and asked not in cards:
+            return None  # a card twice, the card led in the hand, a card in another notation, one not held
+        return lead, tuple(filter(lead.of_suit, held)) or tuple(filter(lead.of_trumps, held)), asked
+
+    def _lead(self, question: dict) -> _Lead | None:
+        """The :class:`_Lead` of the question's profile, trump suit and card led, made and kept; None when any is
+        absent or written otherwise (a lead, a name in another case: ask() reads those)."""
+        profile, trump, led = question.get("profile"), question.get("trump"), question.get("led")
+        if (profile is not None and profile not in self.verdicts) or trump not in SUITS or led not in CANONICAL_CARDS:
+            return None
+        assert self.book is not None  # open
+        params = self.book.params(profile)
+        found = self.leads[profile, trump, led] = _Lead(lead_for(_CARD(led), SUITS[trump], params), params,
+                                                        self.verdicts[params.profile])
+        return found
+
+    def _verdict(self, lead: _Lead, legal: bool, asked: str) -> bytes:
+        """The sentence opening an answer about ``asked`` as JSON text, kept."""
+        said = lead.verdicts[legal, asked] = jsonio.dumps(verdict(legal, _CARD(asked), lead.params))[1:-1]
+        return said

@@ -1,0 +1,125 @@
+"""The API's play replies made from templates (web/play_replies.py) are ask()'s own, byte for byte."""
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ecarte_tutor import jsonio
+from ecarte_tutor.asking import ask
+from ecarte_tutor.cards import PACK
+from ecarte_tutor.web import play_replies
+from ecarte_tutor.web.play_replies import PlayReplies
+
+NAMES = [card.notation for card in PACK]
+
+
+def asked_through(replies: PlayReplies, questions, library) -> tuple[int, int]:
+    """Each question as the Api asks it: the template's reply, checked against ask()'s, or ask()'s reply kept.
+    How many were made from a template, and how many kept."""
+    made = kept = 0
+    for question in questions:
+        answer = ask(question, library)
+        expected = None if "error" in answer else jsonio.dumps(answer)
+        reply = replies.reply(question)
+        if reply is not None:
+            made += 1
+            assert reply == expected, question
+        elif expected is not None:
+            before = replies.templates
+            replies.keep(question, expected)
+            kept += replies.templates - before
+    return made, kept
+
+
+def random_questions(rng: random.Random, count: int, profiles=(None,), led_choices=NAMES[:8]) -> list[dict]:
+    """Play questions over few cards led, so that holdings come back; now and then without a card asked about."""
+    found = []
+    for _ in range(count):
+        led = rng.choice(led_choices)
+        hand = rng.sample([name for name in NAMES if name != led], rng.randint(1, 5))
+        question = {"kind": "play", "trump": rng.choice("SHDC"), "led": led, "hand": hand}
+        if rng.random() < 0.9:
+            question["card"] = rng.choice(hand)
+        profile = rng.choice(profiles)
+        if profile is not None:
+            question["profile"] = profile
+        keys = list(question)
+        rng.shuffle(keys)  # the order of the fields decides nothing
+        found.append({key: question[key] for key in keys})
+    return found
+
+
+def test_every_profile_s_replies_are_ask_s(book):
+    replies = PlayReplies(book)
+    made, kept = asked_through(replies, random_questions(random.Random(5), 6000, (None, *book.profiles)), book)
+    assert kept > 100 and made > 500  # both ways were taken, many times
+
+
+@pytest.mark.parametrize("changes", [{"must_follow_suit": False}, {"must_head_trick": False},
+                                     {"must_trump_when_void": False}])
+def test_a_rule_book_with_other_duties_gets_its_own_replies(modified_book, changes):
+    """The holding is the hand's cards of the suit led, or its trumps, whatever the duties: the engine says which
+    decides, and a hand free to discard is always asked."""
+    book = modified_book(**changes)
+    made, kept = asked_through(PlayReplies(book), random_questions(random.Random(11), 2500), book)
+    assert made > 50 and kept > 20
+
+
+cards = st.sampled_from(NAMES[:12])  # few cards, so that holdings and verdicts repeat within an example
+questions = st.fixed_dictionaries({
+    "kind": st.sampled_from(["play"] * 6 + ["trick"]),
+    "trump": st.sampled_from(["S", "H"] * 3 + ["s", "♥", 3]),
+    "led": st.one_of(cards, st.sampled_from(["qs", "Q♠", "10S", None, 7])),
+    "hand": st.one_of(st.lists(cards, min_size=1, max_size=5, unique=True), st.lists(cards, max_size=7),
+                      st.lists(st.sampled_from(["QS", "Q♠", 3, None]))),
+}, optional={
+    "card": st.one_of(cards, st.sampled_from(["q♠", None, ["QS"]])),
+    "profile": st.sampled_from(["london", "french", "modern", "finnish", "London", " london", None, 1, ["x"]]),
+    "agreements": st.just([]),
+    "followed": cards,
+})
+
+
+@given(st.lists(questions, min_size=1, max_size=40))
+def test_whatever_is_asked_a_reply_made_is_ask_s_reply(book, sequence):
+    """Any question, well or badly written: a reply made from a template is always ask()'s, and only an answer (no
+    error) is ever made or kept."""
+    asked_through(PlayReplies(book), sequence, book)
+
+
+def test_only_questions_ask_answers_at_once_in_the_api_s_notation_are_made(book):
+    replies = PlayReplies(book)
+    plain = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "7S"}
+    replies.keep(plain, jsonio.dumps(ask(plain, book)))
+    assert replies.reply({**plain, "card": "QS"}) is None  # the other verdict has no template yet
+    assert replies.reply({**plain, "hand": ["7S", "QS", "9C"]}) is None  # another order is another holding
+    assert replies.reply({**plain, "hand": ["QS", "7S", "9C"]}) == jsonio.dumps(ask({**plain, "hand": [
+        "QS", "7S", "9C"]}, book))  # the other cards of the hand decide nothing
+    for other in ({**plain, "agreements": []}, {**plain, "profile": "London"}, {**plain, "led": "J♠"},
+                  {**plain, "card": "7♠"}, {**plain, "hand": ["QS", "7S", "8D", "8D"]}, {**plain, "hand": []},
+                  {**plain, "hand": ["QS", "7S", "8D", "9D", "TD", "AD"]}, {**plain, "card": "KH"}):
+        replies.keep(other, jsonio.dumps(ask(other, book)))
+        assert replies.reply(other) is None, other
+    free = {"kind": "play", "trump": "H", "led": "JS", "hand": ["8D", "9C"], "card": "8D"}  # no spade, no heart
+    replies.keep(free, jsonio.dumps(ask(free, book)))
+    assert replies.reply(free) is None  # every card of the hand decides a free hand's reply: always asked
+
+
+def test_house_rules_are_always_asked(book):
+    from ecarte_tutor.house import House
+    from ecarte_tutor.library import Library
+
+    house = House("Cercle", "french", (), (), "cercle.yaml")
+    library = Library(book=book, lessons=(), scenarios=(), house=house)
+    replies = PlayReplies(library)
+    plain = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "7S"}
+    replies.keep(plain, jsonio.dumps(ask(plain, library)))
+    assert replies.templates == 0 and replies.reply(plain) is None
+
+
+def test_the_templates_kept_are_bounded(book, monkeypatch):
+    monkeypatch.setattr(play_replies, "MOST_TEMPLATES", 5)
+    replies = PlayReplies(book)
+    asked_through(replies, random_questions(random.Random(3), 500), book)
+    assert replies.templates == 5
