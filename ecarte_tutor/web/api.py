@@ -164,8 +164,9 @@ class Api:
 
     def __call__(self, environ, start_response):
         method = environ.get("REQUEST_METHOD", "GET")
-        try:
-            reply = self.dispatch(environ, method)
+        try:  # a question, nearly every request, goes straight to its handler; dispatch finds any other
+            reply = self.ask(environ) if method == "POST" and environ.get("PATH_INFO") == "/ask" else \
+                self.dispatch(environ, method)
         except Exception:  # noqa: BLE001 - the API never answers 500: the fault is logged, the reply a 400
             log.exception("%s %s%s failed", method, MOUNT, environ.get("PATH_INFO", ""))
             reply = Reply(400, INTERNAL)

@@ -47,10 +47,11 @@ class _Lead:
     """A card led under one profile and trump suit, as the API writes them: which cards of a hand form its
     holding, the holdings met so far, and those ``ask()`` answers every time (``asked``)."""
 
-    __slots__ = ("lead", "params", "of_suit", "of_trumps", "others", "holdings", "asked", "verdicts")
+    __slots__ = ("lead", "params", "size", "of_suit", "of_trumps", "others", "holdings", "asked", "verdicts")
 
     def __init__(self, lead: Lead, params: Params, verdicts: dict[tuple[bool, str], bytes]):
         self.lead, self.params, self.verdicts = lead, params, verdicts
+        self.size = params.hand_size
         self.of_suit = frozenset(c.notation for c in PACK if c.suit is lead.suit).__contains__
         self.of_trumps = frozenset(c.notation for c in PACK if lead.of_trumps(c)).__contains__
         self.others = frozenset(c.notation for c in PACK if c is not lead.card)  # a hand may hold any of these
@@ -122,35 +123,32 @@ class PlayReplies:
 
     def _place(self, question: object) -> tuple[_Lead, tuple[str, ...], str | None] | None:
         """The card led, the holding and the card asked about of a question this module takes, or None."""
-        if type(question) is not dict or question.get("kind") != "play" or not question.keys() <= FIELDS \
-                or not self.open:
+        if type(question) is not dict or not self.open:
             return None
-        held, asked = question.get("hand"), question.get("card")
         try:
-            lead = self.leads[question.get("profile"), question.get("trump"), question.get("led")]  # type: ignore[index]
-        except KeyError:
-            found = self._lead(question)
-            if found is None:
+            if question["kind"] != "play" or not FIELDS.issuperset(question):
                 return None
-            lead = found
+            lead = self.leads[question.get("profile"), question["trump"], question["led"]]
+            held, asked = question["hand"], question.get("card")
+            if type(held) is not list or not 0 < len(held) <= lead.size:
+                return None
+            cards = set(held)
+            # a card twice, the card led in the hand, a card in another notation, the card asked about not held
+            if len(cards) != len(held) or not cards <= lead.others or asked is not None and asked not in cards:
+                return None
+        except KeyError:  # a field left out (ask() says which), or a card led met for the first time
+            return None if self._lead(question) is None else self._place(question)
         except TypeError:  # a value no key can be (a list): ask() says what is wrong
             return None
-        if type(held) is not list or not 0 < len(held) <= lead.params.hand_size or \
-                asked is not None and type(asked) is not str:
-            return None
-        try:
-            cards = set(held)
-        except TypeError:
-            return None
-        if len(cards) != len(held) or not cards <= lead.others or asked is not None and asked not in cards:
-            return None  # a card twice, the card led in the hand, a card in another notation, one not held
         return lead, tuple(filter(lead.of_suit, held)) or tuple(filter(lead.of_trumps, held)), asked
 
     def _lead(self, question: dict) -> _Lead | None:
         """The :class:`_Lead` of the question's profile, trump suit and card led, made and kept; None when any is
         absent or written otherwise (a lead, a name in another case: ask() reads those)."""
         profile, trump, led = question.get("profile"), question.get("trump"), question.get("led")
-        if (profile is not None and profile not in self.verdicts) or trump not in SUITS or led not in CANONICAL_CARDS:
+        if not (profile is None or type(profile) is str and profile in self.verdicts) or type(trump) is not str \
+                or trump not in SUITS or type(led) is not str or led not in CANONICAL_CARDS \
+                or (profile, trump, led) in self.leads:
             return None
         assert self.book is not None  # open
         params = self.book.params(profile)
