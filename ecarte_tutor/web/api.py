@@ -215,16 +215,16 @@ class Api:
             question, error = read_question(body)
             if error is not None:
                 return json_reply(400, error)
-        kept = self.play.reply(question)  # a play question of a holding met before: its template
-        if kept is not None:
-            return Reply(200, kept)
+        made = self.play.reply(question)  # a play question of a holding met before: its template
+        if isinstance(made, bytes):
+            return Reply(200, made)
         answer = ask(question, self.library)
         refused = answer.get("error")
         reply = json_reply(200 if refused is None else 400, answer)
         if reply.body is INTERNAL or isinstance(refused, dict) and refused.get("code") == "internal-error":
             raise Passing(reply)
-        if reply.status == 200:
-            self.play.keep(question, reply.body)
+        if reply.status == 200 and made is not None:
+            self.play.keep(made, reply.body)
         return reply
 
     def openapi(self, environ) -> Reply:

@@ -59,6 +59,16 @@ class _Lead:
         self.asked: set[tuple[str, ...]] = set()
 
 
+class Unmade:
+    """A question :meth:`PlayReplies.reply` takes but has no template for yet: where it stands, for
+    :meth:`PlayReplies.keep`."""
+
+    __slots__ = ("lead", "key", "held", "asked")
+
+    def __init__(self, lead: _Lead, key: tuple[str, ...], held: list[str], asked: str | None):
+        self.lead, self.key, self.held, self.asked = lead, key, held, asked
+
+
 class PlayReplies:
     """One library's replies to play questions, by holding (see the module's docstring)."""
 
@@ -73,37 +83,49 @@ class PlayReplies:
             {name: {} for name in self.book.profiles} if self.book is not None else {}
         self.templates = 0
 
-    def reply(self, question: object) -> bytes | None:
-        """The reply ``ask()`` gave to a question of the same holding and verdict, made for ``question``; None
-        when none has been kept: ask it (and :meth:`keep` the reply)."""
-        placed = self._place(question)
-        if placed is None:
+    def reply(self, question: object) -> bytes | Unmade | None:
+        """The reply ``ask()`` gave to a question of the same holding and verdict, made for ``question``; else
+        an :class:`Unmade` when this module takes the question (ask it, then :meth:`keep` the reply), or None."""
+        if type(question) is not dict or not self.open:
             return None
-        lead, key, asked = placed
+        try:
+            if question["kind"] != "play" or not FIELDS.issuperset(question):
+                return None
+            lead = self.leads[question.get("profile"), question["trump"], question["led"]]
+            held, asked = question["hand"], question.get("card")
+            if type(held) is not list or not 0 < len(held) <= lead.size:
+                return None
+            cards = set(held)
+            # a card twice, the card led in the hand, a card in another notation, the card asked about not held
+            if len(cards) != len(held) or not cards <= lead.others or asked is not None and asked not in cards:
+                return None
+        except KeyError:  # a field left out (ask() says which), or a card led met for the first time
+            return None if self._lead(question) is None else self.reply(question)
+        except TypeError:  # a value no key can be (a list): ask() says what is wrong
+            return None
+        key = tuple(filter(lead.of_suit, held)) or tuple(filter(lead.of_trumps, held))
         holding = lead.holdings.get(key)
-        if holding is None:
-            return None
-        legal = None if asked is None else asked in holding.legal
-        template = holding.templates.get(legal)
-        if template is None:
-            return None
-        if asked is None or legal is None:
-            return template[0]
-        return template[0] + (lead.verdicts.get((legal, asked)) or self._verdict(lead, legal, asked)) + template[1]
+        if holding is not None:
+            legal = None if asked is None else asked in holding.legal
+            template = holding.templates.get(legal)
+            if template is not None:
+                if asked is None or legal is None:
+                    return template[0]
+                return template[0] + (lead.verdicts.get((legal, asked)) or self._verdict(lead, legal, asked)) \
+                    + template[1]
+        return Unmade(lead, key, held, asked)
 
-    def keep(self, question: object, reply: bytes) -> None:
-        """Keep ``reply``, ``ask()``'s answer to ``question`` (status 200), as the template of its holding and
-        verdict, when the question is one this module takes and the engine keeps its holding."""
-        placed = self._place(question)
-        if placed is None or self.templates >= MOST_TEMPLATES:
+    def keep(self, unmade: Unmade, reply: bytes) -> None:
+        """Keep ``reply``, ``ask()``'s answer (status 200) to the question :meth:`reply` could not make, as the
+        template of its holding and verdict, when the engine keeps that holding."""
+        lead, key, asked = unmade.lead, unmade.key, unmade.asked
+        if self.templates >= MOST_TEMPLATES:
             return
-        lead, key, asked = placed
         holding = lead.holdings.get(key)
         if holding is None:
             if key in lead.asked or len(lead.holdings) + len(lead.asked) >= KEPT_HOLDINGS:
                 return
-            assert isinstance(question, dict)  # placed
-            found = outcome(list(map(_CARD, question["hand"])), lead.lead)
+            found = outcome(list(map(_CARD, unmade.held)), lead.lead)
             if found is None or not found.kept:  # free to discard, or a holding its card led does not keep
                 lead.asked.add(key)
                 return
@@ -120,27 +142,6 @@ class PlayReplies:
                 return  # not the shape this module knows: never kept (tests/web/test_play_replies.py fails first)
             holding.templates[legal] = (reply[:at + len(EXPLANATION)], reply[at + len(said):])
         self.templates += 1
-
-    def _place(self, question: object) -> tuple[_Lead, tuple[str, ...], str | None] | None:
-        """The card led, the holding and the card asked about of a question this module takes, or None."""
-        if type(question) is not dict or not self.open:
-            return None
-        try:
-            if question["kind"] != "play" or not FIELDS.issuperset(question):
-                return None
-            lead = self.leads[question.get("profile"), question["trump"], question["led"]]
-            held, asked = question["hand"], question.get("card")
-            if type(held) is not list or not 0 < len(held) <= lead.size:
-                return None
-            cards = set(held)
-            # a card twice, the card led in the hand, a card in another notation, the card asked about not held
-            if len(cards) != len(held) or not cards <= lead.others or asked is not None and asked not in cards:
-                return None
-        except KeyError:  # a field left out (ask() says which), or a card led met for the first time
-            return None if self._lead(question) is None else self._place(question)
-        except TypeError:  # a value no key can be (a list): ask() says what is wrong
-            return None
-        return lead, tuple(filter(lead.of_suit, held)) or tuple(filter(lead.of_trumps, held)), asked
 
     def _lead(self, question: dict) -> _Lead | None:
         """The :class:`_Lead` of the question's profile, trump suit and card led, made and kept; None when any is
