@@ -33,14 +33,26 @@ _CARD = CANONICAL_CARDS.__getitem__
 
 
 class _Holding:
-    """One holding's legal cards (by notation), and its templates by verdict: legal, not allowed, or None
-    (no card asked about: the whole reply, with nothing to put in)."""
+    """One holding's legal cards (by notation), and its templates: the reply's two parts around the verdict
+    when the card asked about is legal, and when it is not; the whole reply when none is asked about."""
 
-    __slots__ = ("legal", "templates")
+    __slots__ = ("legal", "allowed", "refused", "whole")
 
     def __init__(self, legal: frozenset[str]):
         self.legal = legal
-        self.templates: dict[bool | None, tuple[bytes, bytes]] = {}
+        self.allowed: tuple[bytes, bytes] | None = None
+        self.refused: tuple[bytes, bytes] | None = None
+        self.whole: bytes | None = None
+
+
+class _Verdicts:
+    """One profile's verdicts on every card, as JSON text without the quotes: legal (``allowed``) and not."""
+
+    __slots__ = ("allowed", "refused")
+
+    def __init__(self, params: Params):
+        self.allowed = {card.notation: jsonio.dumps(verdict(True, card, params))[1:-1] for card in PACK}
+        self.refused = {card.notation: jsonio.dumps(verdict(False, card, params))[1:-1] for card in PACK}
 
 
 class _Lead:
@@ -49,7 +61,7 @@ class _Lead:
 
     __slots__ = ("lead", "params", "size", "of_suit", "of_trumps", "others", "holdings", "asked", "verdicts")
 
-    def __init__(self, lead: Lead, params: Params, verdicts: dict[tuple[bool, str], bytes]):
+    def __init__(self, lead: Lead, params: Params, verdicts: _Verdicts):
         self.lead, self.params, self.verdicts = lead, params, verdicts
         self.size = params.hand_size
         self.of_suit = frozenset(c.notation for c in PACK if c.suit is lead.suit).__contains__
@@ -79,8 +91,7 @@ class PlayReplies:
         # House rules give every question the house's profile and agreements: those questions are asked.
         self.open = isinstance(library, RuleBook) or library is not None and library.house is None
         self.leads: dict[tuple[str | None, str, str], _Lead] = {}
-        self.verdicts: dict[str, dict[tuple[bool, str], bytes]] = \
-            {name: {} for name in self.book.profiles} if self.book is not None else {}
+        self.verdicts: dict[str, _Verdicts] = {}  # by profile, on first use
         self.templates = 0
 
     def reply(self, question: object) -> bytes | Unmade | None:
@@ -106,13 +117,14 @@ class PlayReplies:
         key = tuple(filter(lead.of_suit, held)) or tuple(filter(lead.of_trumps, held))
         holding = lead.holdings.get(key)
         if holding is not None:
-            legal = None if asked is None else asked in holding.legal
-            template = holding.templates.get(legal)
-            if template is not None:
-                if asked is None or legal is None:
-                    return template[0]
-                return template[0] + (lead.verdicts.get((legal, asked)) or self._verdict(lead, legal, asked)) \
-                    + template[1]
+            if asked is None:
+                if holding.whole is not None:
+                    return holding.whole
+            elif asked in holding.legal:
+                if holding.allowed is not None:
+                    return holding.allowed[0] + lead.verdicts.allowed[asked] + holding.allowed[1]
+            elif holding.refused is not None:
+                return holding.refused[0] + lead.verdicts.refused[asked] + holding.refused[1]
         return Unmade(lead, key, held, asked)
 
     def keep(self, unmade: Unmade, reply: bytes) -> None:
@@ -130,34 +142,34 @@ class PlayReplies:
                 lead.asked.add(key)
                 return
             holding = lead.holdings[key] = _Holding(frozenset(card.notation for card in found.legal))
-        legal = None if asked is None else asked in holding.legal
-        if legal in holding.templates:
+        if asked is None:
+            if holding.whole is None:
+                holding.whole = reply
+                self.templates += 1
             return
-        if asked is None or legal is None:
-            holding.templates[None] = (reply, b"")
+        legal = asked in holding.legal
+        if (holding.allowed if legal else holding.refused) is not None:
+            return
+        said = EXPLANATION + (lead.verdicts.allowed if legal else lead.verdicts.refused)[asked]
+        at = reply.find(said)
+        if at == -1 or reply.find(said, at + 1) != -1:
+            return  # not the shape this module knows: never kept (tests/web/test_play_replies.py fails first)
+        template = (reply[:at + len(EXPLANATION)], reply[at + len(said):])
+        if legal:
+            holding.allowed = template
         else:
-            said = EXPLANATION + (lead.verdicts.get((legal, asked)) or self._verdict(lead, legal, asked))
-            at = reply.find(said)
-            if at == -1 or reply.find(said, at + 1) != -1:
-                return  # not the shape this module knows: never kept (tests/web/test_play_replies.py fails first)
-            holding.templates[legal] = (reply[:at + len(EXPLANATION)], reply[at + len(said):])
+            holding.refused = template
         self.templates += 1
 
     def _lead(self, question: dict) -> _Lead | None:
         """The :class:`_Lead` of the question's profile, trump suit and card led, made and kept; None when any is
         absent or written otherwise (a lead, a name in another case: ask() reads those)."""
         profile, trump, led = question.get("profile"), question.get("trump"), question.get("led")
-        if not (profile is None or type(profile) is str and profile in self.verdicts) or type(trump) is not str \
-                or trump not in SUITS or type(led) is not str or led not in CANONICAL_CARDS \
+        if self.book is None or not (profile is None or type(profile) is str and profile in self.book.profiles) \
+                or type(trump) is not str or trump not in SUITS or type(led) is not str or led not in CANONICAL_CARDS \
                 or (profile, trump, led) in self.leads:
             return None
-        assert self.book is not None  # open
         params = self.book.params(profile)
-        found = self.leads[profile, trump, led] = _Lead(lead_for(_CARD(led), SUITS[trump], params), params,
-                                                        self.verdicts[params.profile])
+        verdicts = self.verdicts.get(params.profile) or self.verdicts.setdefault(params.profile, _Verdicts(params))
+        found = self.leads[profile, trump, led] = _Lead(lead_for(_CARD(led), SUITS[trump], params), params, verdicts)
         return found
-
-    def _verdict(self, lead: _Lead, legal: bool, asked: str) -> bytes:
-        """The sentence opening an answer about ``asked`` as JSON text, kept."""
-        said = lead.verdicts[legal, asked] = jsonio.dumps(verdict(legal, _CARD(asked), lead.params))[1:-1]
-        return said
