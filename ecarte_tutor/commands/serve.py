@@ -115,11 +115,14 @@ def run(args) -> int:
     each = "gevent" if args.server == "gunicorn" else f"{args.threads} threads"
     print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.server}, {workers} process"
           f"{'es' if workers > 1 else ''} of {each} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    # The server calls what Flask's own __call__ would: its WSGI app (the API's mount, then the pages), one call
+    # less on every request.
+    served = app.wsgi_app
     if args.server == "gunicorn":
-        return supervised.serve(app, sock, workers, header_items(wants_hsts(app)), lambda: warm_worker(app))
+        return supervised.serve(served, sock, workers, header_items(wants_hsts(app)), lambda: warm_worker(app))
 
     def stop(signum, frame):  # waitress stops on KeyboardInterrupt; SIGTERM ends it the same way
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
-    return single.serve(app, sock, args.threads, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY)
+    return single.serve(served, sock, args.threads, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY)

@@ -249,7 +249,8 @@ class Front:
     __slots__ = ("pages", "api")
 
     def __init__(self, pages, api: Api):
-        self.pages, self.api = pages, api
+        # The Api's bound __call__: calling an object through its class's __call__ costs a look-up each time.
+        self.pages, self.api = pages, api.__call__
 
     def __call__(self, environ, start_response):
         path = environ.get("PATH_INFO", "")
@@ -274,6 +275,6 @@ def init_app(app, library) -> None:
     ``url_for("api.openapi")``; it never matches a request.
     """
     api = Api(library, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY, hsts=wants_hsts(app))
-    app.wsgi_app = Front(app.wsgi_app, api)
+    app.wsgi_app = Front(app.wsgi_app, api).__call__  # bound, as the Front holds the Api's
     app.extensions["ecarte_tutor.api"] = api
     app.add_url_rule(f"{MOUNT}/openapi.json", "api.openapi", build_only=True)

@@ -106,9 +106,9 @@ class PlayReplies:
             held, asked = question["hand"], question.get("card")
             if type(held) is not list or not 0 < len(held) <= lead.size:
                 return None
-            cards = set(held)
-            # a card twice, the card led in the hand, a card in another notation, the card asked about not held
-            if len(cards) != len(held) or not cards <= lead.others or asked is not None and asked not in cards:
+            # every card once, in the API's notation, none of them the card led; the card asked about among them
+            cards = lead.others.intersection(held)
+            if len(cards) != len(held) or asked is not None and asked not in cards:
                 return None
         except KeyError:  # a field left out (ask() says which), or a card led met for the first time
             return None if self._lead(question) is None else self.reply(question)
