@@ -94,6 +94,21 @@ shared): use --rounds 30, and compare runs, not one figure.
   questions in three (1,963 of 3,000): the holdings' keep cannot serve most random hands. No change
   to the path was tried: the sixth session's least-work tree showed that none left in Python
   reaches the target here.
+- 2026-12-03, eighth session. Before any change, 12 rounds: new questions 83.2 % (83.4 % from the
+  means), the repeated question 96.0 %. Counted under callgrind on the WSGI calls alone (collection
+  toggled on a loop of 4,096 requests, no start-up in the count): a new question 102,800
+  instructions, a remembered one 19,100, the bare app 2,400. A play question's reply is now made
+  from the template kept for its holding (web/play_replies.py: the first question of a holding is
+  asked, its reply kept and cut around the verdict "Q♠ is legal."); the mount is one prefix test
+  (api.Front) and the server is handed Flask's WSGI app: a new question 50,700 instructions, a
+  remembered one 14,800. 30 rounds: new questions 89.5 % (89.2 %), the repeated question 97.7 %;
+  a second run of 30 after the last cuts, 88.3 % (88.2 %) and 99.1 %. Target 90 %: met in neither
+  run's median, within two points of it. What is left of a new question is orjson's reading
+  (5,500 instructions, and about 3,000 more to free what it made), the count of colons that
+  refuses a key written twice (2,000), the holding's look-ups (about 12,000), and the calls and the
+  memo on the way (about 12,000, which a remembered question pays too). Compiled with mypyc
+  (api.py, play_replies.py, jsonio.py; an experiment, not kept) a new question still took 45,600:
+  the C calls, not the interpreter, are most of it now.
 """
 from __future__ import annotations
 
