@@ -64,6 +64,9 @@ _SUIT_ALIASES.update(SUITS)  # the canonical letters, found without lowering
 _RANK_ALIASES = {r.lower(): r for r in RANKS}
 _RANK_ALIASES["t"] = "10"
 
+# A rank said in words ("queen of spades" typed as words): read only to say what is missing.
+_RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()} | {"jack": "J"}
+
 CARD_HELP = ("a card is a rank (K Q J A 10 9 8 7, or T for 10) followed by a suit "
              "(S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠")
 
@@ -164,8 +167,21 @@ def _parse_card_text(text: str) -> Card:
     written, suit = split_card(text)
     rank = _RANK_ALIASES.get(written.lower())
     if rank is None or suit is None:
-        raise CardNotationError(f"{excerpt(text)} is not a card of the Piquet pack: {CARD_HELP}")
+        raise CardNotationError(_not_a_card(text))
     return Card(rank, suit)
+
+
+def _not_a_card(text: str) -> str:
+    """Why ``text`` is no card, in words: a rank or a suit alone is said to be one half of a card."""
+    alone = text.strip().lower()
+    rank = _RANK_ALIASES.get(alone) or _RANK_WORDS.get(alone)
+    if rank is not None:  # "Q", "10", "queen": the suit is missing (a Q typed for a queen is no way out of a lesson)
+        return (f"{excerpt(text)} is a rank without its suit: write the suit after it, e.g. {rank}S or {rank}♠ for "
+                f"the {RANK_NAMES[rank]} of spades")
+    suit = _SUIT_ALIASES.get(alone)
+    if suit is not None:
+        return f"{excerpt(text)} is a suit without its rank: write the rank before it, e.g. K{suit.name} or K{suit.symbol}"
+    return f"{excerpt(text)} is not a card of the Piquet pack: {CARD_HELP}"
 
 
 class Ranking:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-QUIT_WORDS = ("quit", "q", "exit")
+# Not "q": a card player types Q for a queen, and a lesson or a game left by mistake is lost work.
+QUIT_WORDS = ("quit", "exit")
 
 
 class Leave(Exception):
-    """The person typed 'quit' (or 'q', 'exit'), or the input ended."""
+    """The person typed 'quit' (or 'exit'), or the input ended."""
 
 
 class LineInput(Protocol):

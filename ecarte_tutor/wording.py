@@ -7,7 +7,7 @@ rule and law titles, option labels, the questions and choices of the dispute fac
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from .bookshapes import Condition, Fact, Source
@@ -52,6 +52,11 @@ def card_name(card: object) -> str:
     """A card in words: ``the knave of spades``."""
     found = _card(card)
     return f"the {RANK_NAMES[found.rank]} of {found.suit.english}" if found else str(card)
+
+
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """Words in a sentence: "a", "a and b", "a, b and c" (``last``: the word before the last one, "and" or "or")."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def card_list(cards: Iterable[object]) -> str:

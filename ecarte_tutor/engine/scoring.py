@@ -31,8 +31,10 @@ ELDER_AFTER_ACCEPTANCE = Saying("scoring.penalty", "elder-after-acceptance", "po
 POINT = Saying("scoring.point", "point", "won")
 VOLE = Saying("scoring.vole", "vole", "hand_size")
 WON = Saying("scoring", "won", "Winner", "what", "points")
+GIVEN = Saying("scoring", "given", "Winner", "what", "points")  # tricks conceded to him (law 42), not won
 LOST_VOLE_SCORES_ALL_THE_SAME = Saying("scoring.penalty", "lost-vole-all-the-same", "Why", "points")
 LOST_COMMITTED = Saying("scoring.penalty", "lost-committed", "Winner", "what", "why", "penalty", "points")
+LOST_COMMITTED_GIVEN = Saying("scoring.penalty", "lost-committed-given", "Winner", "what", "why", "penalty", "points")
 WON_COMMITTED = Saying("scoring.penalty", "won-committed", "Why")
 NOT_COMMITTED = Saying("scoring.penalty", "not-committed", "Why")
 # The agreements of doubling and offering the point (rules/variants.yaml).
@@ -115,6 +117,7 @@ class HandFacts:
     offer_declined_by: str | None = None
     ended: tuple[str, str] | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
     king_announced_by: str | None = None
+    conceded_to: str | None = None  # the seat the tricks of a hand given up were conceded to (law 42), not won
 
 
 @decides("scoring.penalty", "variant.elder-vulnerable", "variant.elder-committed-after-acceptance",
@@ -155,14 +158,16 @@ def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     what = VOLE.say(params, hand_size=number_word(params.hand_size)) if vole else POINT.say(params, won=won)
     points = params.vole_value if vole else params.point_value
     name = SEAT_NAMES[winner].capitalize()
-    reason = WON.say(params, Winner=name, what=what, points=points)
+    given = facts.conceded_to == winner  # he did not win them all: they were given up to him
+    reason = (GIVEN if given else WON).say(params, Winner=name, what=what, points=points)
     if committed == other(winner):
         reasons.add(params.rule_for("vulnerable_vole_value" if vole else "vulnerable_point_value")).law("law.49")
         penalty = params.vulnerable_vole_value if vole else params.vulnerable_point_value
         if penalty == points:
             reason += " " + LOST_VOLE_SCORES_ALL_THE_SAME.say(params, Why=why.capitalize(), points=points)
         else:
-            reason = LOST_COMMITTED.say(params, Winner=name, what=what, why=why, penalty=penalty, points=points)
+            reason = (LOST_COMMITTED_GIVEN if given else LOST_COMMITTED).say(
+                params, Winner=name, what=what, why=why, penalty=penalty, points=points)
         points = penalty
     elif committed == winner:
         reason += " " + WON_COMMITTED.say(params, Why=why.capitalize())

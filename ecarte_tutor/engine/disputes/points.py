@@ -92,7 +92,9 @@ def worked(spec: OptionPoints, known: Knowledge, values: dict[str, FactValue], p
                               values["dealer_refused_first_proposal"] is True,
                               dealer_refused_later_proposal=values["dealer_refused_later_proposal"] is True,
                               doubled=values.get("hand_doubled") is True,
-                              offer_declined_by=None if declined == NOBODY else str(declined))
+                              offer_declined_by=None if declined == NOBODY else str(declined),
+                              # the adversary is given the tricks the offender gave up (law 42)
+                              conceded_to=other(offender) if spec["tricks"] == "given-up" else None)
     reasons = Reasons(book)
     award = scoring.wager_claim(facts, params, reasons)
     points = {seat: 0 for seat in SEATS}

@@ -19,6 +19,7 @@ from ...errors import excerpt
 from ...fields import SEAT_NAMES, SEATS, is_whole_number
 from ...jsontypes import Question
 from ...rulebook import Fact, FactValue, RuleBook
+from ...wording import listed
 from ..diagnosis import Diagnosis
 from ..exercise import ExerciseKind, Form, FormFields, KindError, Position, Terminal
 from ..mistakes import Case, case_of, diagnosis_of
@@ -28,7 +29,7 @@ from ..reading import SEAT_WORDS, BadResponse, LessonError, require, word
 if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
 
-NOBODY = ("none", "nobody", "null", "no one", "compulsory")
+NOBODY = ("none", "nobody", "null", "no one", "noone", "neither", "compulsory", "it is compulsory")
 
 
 class ChooserChoice(TypedDict):
@@ -81,10 +82,12 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
         return {"option_ids": sorted(option["id"] for option in answer["options"]), "chooser": answer["chooser"]}
 
     def explanation(self, answer: Ruling) -> str:
-        remedies = "; ".join(f"{o['label']}: {o['consequence']}" for o in answer.get("options", []))
+        # each remedy a sentence of its own (its consequence ends with its full stop)
+        remedies = " ".join(f"{o['label']}: {o['consequence'].rstrip('.')}." for o in answer.get("options", []))
         who = {"elder": "the non-dealer chooses", "dealer": "the dealer chooses"}.get(answer.get("chooser") or "",
                                                                                      "it is compulsory")
-        return f"{answer.get('explanation', '')} Remedy ({who}): {remedies}"
+        several = len(answer.get("options", [])) > 1
+        return f"{answer.get('explanation', '')} {'Remedies' if several else 'Remedy'} ({who}): {remedies}"
 
     def problems(self, exercise: Exercise, expected: RulingResponse) -> list[str]:
         offered = {choice["value"] for choice in exercise.choices}
@@ -107,15 +110,7 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
         chooser = require(response, "chooser", '{"chooser": "elder"} (or null: nobody, the remedy is compulsory)')
         if isinstance(chooser, str) and not chooser.strip():
             raise BadResponse("Say who chooses the remedy (or that it is compulsory).", "chooser")
-        if isinstance(chooser, str) and chooser.strip().lower() in NOBODY:
-            chooser = None
-        if chooser is not None:
-            try:
-                chooser = word(chooser, SEATS, "chooser")
-            except BadResponse:  # the three answers the prompt offers, not the two seats alone
-                raise BadResponse(f"Answer 'elder', 'dealer' or 'nobody' (when the remedy is compulsory), not "
-                                  f"{excerpt(chooser)}.", "chooser") from None
-        return {"option_ids": sorted(set(ids)), "chooser": chooser}
+        return {"option_ids": sorted(set(ids)), "chooser": read_chooser(chooser)}
 
     def agree(self, exercise: Exercise, a: RulingResponse, b: RulingResponse) -> bool:
         return (set(a["option_ids"]), a["chooser"]) == (set(b["option_ids"]), b["chooser"])
@@ -163,8 +158,38 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
             terminal.say(f"{excerpt(bad[0])} is not one of the remedies: type numbers from 1 to {len(values)}.")
         ids = [values[int(t) - 1] if is_whole_number(t) else t for t in tokens]
         names = ", ".join(str(c["value"] or "nobody") for c in CHOOSER_CHOICES)
-        chooser = terminal.answer(f"Who chooses the remedy: {names} (nobody when it is compulsory)?")
-        return {"option_ids": ids, "chooser": chooser}
+        while True:  # asked again on its own: the remedies typed are kept
+            chooser = terminal.answer(f"Who chooses the remedy: {names} (nobody when it is compulsory)?")
+            try:
+                read_chooser(chooser)
+            except BadResponse as problem:
+                terminal.say(problem.message)
+                continue
+            return {"option_ids": ids, "chooser": chooser}
+
+
+# The seats as the course's own words name them, beside the API's "elder" and "dealer".
+SEAT_READINGS = {"non-dealer": "elder", "nondealer": "elder", "non dealer": "elder", "elder hand": "elder",
+                 "pone": "elder", "elder": "elder", "dealer": "dealer"}
+
+
+def read_chooser(chooser: object) -> str | None:
+    """Who chooses, as typed: a seat ("elder", "the non-dealer", "The dealer"...), or None for nobody."""
+    if isinstance(chooser, str):
+        text = " ".join(chooser.strip().lower().split())
+        if text.startswith("the "):
+            text = text[4:]
+        if text in NOBODY:
+            return None
+        if text in SEAT_READINGS:
+            return SEAT_READINGS[text]
+    if chooser is None:
+        return None
+    try:
+        return word(chooser, SEATS, "chooser")
+    except BadResponse:  # the three answers the prompt offers, not the two seats alone
+        raise BadResponse(f"Answer 'elder' (the non-dealer), 'dealer' or 'nobody' (when the remedy is compulsory), "
+                          f"not {excerpt(chooser)}.", "chooser") from None
 
 
 def misread(case: Case, option: str) -> str:
@@ -175,8 +200,10 @@ def misread(case: Case, option: str) -> str:
         return ""
     fact, mine, theirs, other_laws = found
     law = f" (law {other_laws[0]})" if other_laws and other_laws[0] not in case.answer.get("laws", []) else ""
-    return (f": it is a remedy when the answer to “{fact['question']}” is “{theirs}”{law}, and here the answer "
-            f"is “{mine}”")
+    said = listed([f"“{label}”" for label in theirs], "or")
+    # a number's choices are examples (a hand may hold 2 cards too): those found are said as examples
+    said = f", for instance, {said}" if fact.get("type") == "integer" else f" {said}"
+    return f": it is a remedy when the answer to “{fact['question']}” is{said}{law}, and here the answer is “{mine}”"
 
 
 def fact_line(book: RuleBook, name: str, value: FactValue) -> str:
@@ -211,13 +238,16 @@ def _law_words(answer: Ruling, book: RuleBook) -> str:
 
 
 def _other_situation(kind: Dispute, exercise: Exercise, option: str,
-                     book: RuleBook) -> tuple[Fact, str, str, list[int]] | None:
-    """The first fact whose other value makes ``option`` a remedy: (fact, value here, other value, laws)."""
+                     book: RuleBook) -> tuple[Fact, str, list[str], list[int]] | None:
+    """The first fact whose other values make ``option`` a remedy: (fact, value here, every such other value,
+    the laws of the first)."""
     facts = kind.position(exercise.position).get("facts", {})
     for name, value in facts.items():
         fact = book.facts.get(name)
         if name == "irregularity" or not fact:
             continue  # what went wrong is not in doubt; when it came to light and who did it may be
+        found: list[str] = []
+        laws: list[int] = []
         for choice in fact.get("choices", ()):
             if choice["value"] == value:
                 continue
@@ -227,8 +257,11 @@ def _other_situation(kind: Dispute, exercise: Exercise, option: str,
             except LessonError:
                 continue  # the changed situation is incomplete or impossible
             if option in {o["id"] for o in other["options"]}:
-                here = next((c["label"] for c in fact["choices"] if c["value"] == value), str(value))
-                return fact, here, choice["label"], other.get("laws", [])
+                found.append(str(choice["label"]))
+                laws = laws or list(other.get("laws", []))
+        if found:
+            here = next((c["label"] for c in fact["choices"] if c["value"] == value), str(value))
+            return fact, str(here), found, laws
     return None
 
 

@@ -15,18 +15,18 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, cast
 
 from ...cards import parse_card
-from ...engine.hand import HandJson, ShownState, ShownWagers
+from ...engine.hand import HandJson, ShownState, ShownWagers, answer_hand
 from ...engine.scoring import AwardFields
 from ...fields import SEATS, other
 from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
 from ..exercise import Position, params_of
-from ..mistakes import case_of, diagnosis_of
+from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, LessonError
 from ..vouched import NUMBER_WORDS
-from .score import PointsKind, PointsResponse, gave
+from .score import RISK_WORDS, RISKS, PointsKind, PointsResponse, gave
 
 if TYPE_CHECKING:
     from ..exercise import Exercise
@@ -64,6 +64,20 @@ class HandScore(PointsKind[HandPosition, HandJson]):
 
     def awards(self, answer: HandJson) -> list[AwardFields]:
         return list(answer["score"]["awards"])
+
+    def under(self, exercise: Exercise, params: Params, book: RuleBook) -> PointsResponse | None:
+        """The score the engine gives the same hand refereed under other parameters (a rule the learner
+        holds wrong); None when the hand is then illegal or unfinished."""
+        played = answer_hand({"kind": "hand", **self.position(exercise.position)}, book, params).as_json()
+        scored = played.get("score")
+        return None if scored is None else {"points": {seat: scored["points"][seat] for seat in SEATS}}
+
+    def slots(self, case: Case, given: PointsResponse) -> dict[str, object]:
+        # who took a risk in this very hand (played without proposing, refused the first proposal), as the
+        # engine refereed it
+        state = case.answer["state"]
+        risky = next((seat for seat, fact in RISKS.items() if state.get(fact)), None)
+        return super().slots(case, given) | ({"risk": RISK_WORDS[risky]} if risky else {})
 
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: HandJson,
                  book: RuleBook) -> Diagnosis:

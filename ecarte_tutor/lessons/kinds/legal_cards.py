@@ -16,6 +16,7 @@ from ...engine.play import Duty, DutyKind, PlayJson, duty
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
 from ...wording import card_list as cards_words
+from ...wording import listed
 from ..diagnosis import Diagnosis
 from ..exercise import ExerciseKind, Form, FormFields, KindError, Position, Terminal, cards_line, params_of, trumps_line
 from ..mistakes import Case, case_of, diagnosis_of
@@ -117,8 +118,7 @@ class LegalCards(ExerciseKind[PlayPosition, PlayJson, CardsResponse]):
         texts: list[Diagnosis] = []
         if extra:
             assert led is not None  # the leader may lead any card: only a card played to a lead can be wrong
-            texts.append(wrongly_chosen(extra[0], led, trump, found, params))
-            texts += [Diagnosis(f"{c.pretty} may not be played either.") for c in extra[1:]]
+            texts += allowed_wrongly(extra, led, trump, found, params)
         if named_missed:
             texts.append(_left_out(named_missed[0], led, trump, found, hand, params))
             texts += [Diagnosis(f"You left out {c.pretty} as well: it may be played for the same reason.")
@@ -176,6 +176,43 @@ def wrongly_chosen(card: Card, led: Card, trump: Suit, found: Duty, params: Para
     # DutyKind.TRUMP: a card of another plain suit ticked while holding a trump
     return Diagnosis(f"You {did} {card.pretty}, but you have no {suit} and you do hold a trump: a player "
                      "who cannot follow suit must trump.", found.rule_ids[0])
+
+
+def _why_not(card: Card, led: Card, found: Duty, params: Params) -> str:
+    """Which duty ``card`` breaks: the ace taken to beat what it ranks below, a card of the suit that does not head
+    the trick, a card of another suit (a trump among them) while holding the suit led, or a plain card while
+    holding a trump."""
+    if found.kind is DutyKind.HEAD and card.suit == led.suit:
+        return "ace-below" if _ace_below(card, led, params) else "not-beating"
+    return "not-following" if found.kind.follows_suit else "not-trumping"
+
+
+def allowed_wrongly(extra: list[Card], led: Card, trump: Suit, found: Duty, params: Params) -> list[Diagnosis]:
+    """Why each card of ``extra``, allowed by the learner, may not be played to ``led``: one sentence for each
+    duty they break, naming its cards (a beginner who ticks every card learns every reason)."""
+    groups: dict[str, list[Card]] = {}
+    for card in extra:
+        groups.setdefault(_why_not(card, led, found, params), []).append(card)
+    out: list[Diagnosis] = []
+    suit, one = led.suit.english, _singular(led.suit)
+    for why, cards in groups.items():
+        named = listed([c.pretty for c in cards])
+        if len(cards) == 1:
+            out.append(wrongly_chosen(cards[0], led, trump, found, params))
+        elif why == "not-beating":  # (one ace a suit: "ace-below" is always one card)
+            out.append(Diagnosis(f"You allowed {named}, but {'neither' if len(cards) == 2 else 'none'} "
+                                 f"of them beats {led.pretty}, and you hold a {one} that does: when you can win the "
+                                 "trick, you must.", found.rule_ids[-1]))
+        elif why == "not-following":
+            trumps = [c for c in cards if c.suit is trump]
+            neither = "you may neither trump nor throw a card of another suit" if trumps and len(trumps) < len(cards) \
+                else ("you may not trump" if trumps else "you may not throw a card of another suit")
+            out.append(Diagnosis(f"You allowed {named}, but you hold {suit}, and while you hold the suit "
+                                 f"led you must follow it: {neither}.", found.rule_ids[0]))
+        else:
+            out.append(Diagnosis(f"You allowed {named}, but you have no {suit} and you do hold a trump: "
+                                 "a player who cannot follow suit must trump.", found.rule_ids[0]))
+    return out
 
 
 # Why a card left out may be played too, by the duty that decides (the engine's Duty.kind).

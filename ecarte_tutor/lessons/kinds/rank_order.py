@@ -13,6 +13,7 @@ from ...cards import RANK_NAMES, Card, parse_card
 from ...engine.citing import Explained
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
+from ...wording import listed
 from ..diagnosis import Diagnosis
 from ..exercise import ExerciseKind, Form, FormFields, KindError, Position, Terminal, cards_line, params_of
 from ..mistakes import Case, case_of, diagnosis_of
@@ -54,7 +55,10 @@ class RankOrder(ExerciseKind[CardsPosition, RankAnswer, OrderResponse]):
         return {"order": [str(c) for c in sorted(cards, key=lambda c: params.rank_order.index(c.rank))]}
 
     def slots(self, case: Case, given: OrderResponse) -> dict[str, object]:
-        return {"first": parse_card(given["order"][0]).pretty}
+        order = [parse_card(c) for c in given["order"]]
+        # the lowest card but the last one, as the learner put them: "below the ten (10♠)", whatever is there
+        above_last = f"{_name(order[-2])} ({order[-2].pretty})" if len(order) > 1 else ""
+        return {"first": order[0].pretty, "above_last": above_last}
 
     def engine_answer(self, exercise: Exercise, book: RuleBook) -> RankAnswer:
         params = params_of(exercise, book)
@@ -91,7 +95,7 @@ class RankOrder(ExerciseKind[CardsPosition, RankAnswer, OrderResponse]):
         if high.rank == "A" and not params.ranking.ace_above_knave:
             text += " The ace is not the top card: it comes below the knave."
         if len(wrong) > 1:  # each other pair named, so the learner sees every slip, not a count of them
-            text += " You also put " + _and([f"{_name(a)} above {_name(b)} ({b.pretty} beats {a.pretty})"
+            text += " You also put " + listed([f"{_name(a)} above {_name(b)} ({b.pretty} beats {a.pretty})"
                                              for a, b in wrong[1:]]) + "."
         return Diagnosis(text, params.rule_for("rank_order"))
 
@@ -127,7 +131,3 @@ class RankOrder(ExerciseKind[CardsPosition, RankAnswer, OrderResponse]):
 def _name(card: Card) -> str:
     return f"the {RANK_NAMES[card.rank]}"
 
-
-def _and(items: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"

@@ -113,7 +113,7 @@ class Score(PointsKind[ScorePosition, Scored]):
             out |= _penalty_cost(params, p, winner)
         return out
 
-    @decides("scoring.only-winner-scores")
+    @decides("scoring.only-winner-scores", "scoring.claim-order")
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: Scored,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
@@ -170,6 +170,12 @@ def count_off(given: PointsResponse, expected: PointsResponse, awards: list[Awar
             continue
         name = SEAT_WORDS[seat]
         claims = [a for a in awards if a["seat"] == seat and a["scored"]]
+        too_late = [a for a in awards if a["seat"] == seat and not a["scored"]]
+        if not claims and too_late:  # he won something, but the game was over before it was scored (law 48)
+            texts.append(f"You gave {name} {mine}, but nothing {name} won counts this hand. "
+                         f"{' '.join(a['reason'] for a in too_late)}{_game_ended_by(awards, position)}")
+            rule = rule or "scoring.claim-order"
+            continue
         if not claims:
             texts.append(f"You gave {name} {mine}, but nothing {name} did in this hand scores: only the player "
                          "who wins the point scores for the tricks, and a king scores only for the player whose "
@@ -183,6 +189,16 @@ def count_off(given: PointsResponse, expected: PointsResponse, awards: list[Awar
                      "for him this hand.")
         rule = rule or _claim_rule(claims[-1], position)
     return Diagnosis(" ".join(texts), rule)
+
+
+def _game_ended_by(awards: list[AwardFields], position: ScorePosition) -> str:
+    """Which claim, scored before, ended the game (claims are scored in a fixed order, law 48), as a sentence."""
+    scored = [a for a in awards if a["scored"]]
+    if not scored:
+        return ""
+    last = scored[-1]
+    return (f" {SEAT_WORDS[last['seat']].capitalize()}'s {_claim_noun(last, position)}, scored before it, "
+            "had already won him the game, and nothing is scored once the game is won.")
 
 
 @decides("king.announce", "king.turned-up", "scoring.penalty", "scoring.point", "scoring.vole")

@@ -85,11 +85,18 @@ class TrickWinner(OneChoice[TrickPosition, TrickJson, WinnerResponse]):
                 named, text=f"You gave the trick to {chosen}. {named.text}")
         p = self.position(exercise.position)
         led, followed, trump = parse_card(p["led"]), parse_card(p["followed"]), parse_suit(p["trump"])
-        _, rules = explain_trick(led, followed, trump, params_of(exercise, book))
+        params = params_of(exercise, book)
+        _, rules = explain_trick(led, followed, trump, params)
         chosen, other = (led, followed) if given["winner"] == "leader" else (followed, led)
         start = f"You gave the trick to {chosen.pretty}, but"
         if led.suit == followed.suit:
-            note = " the ace ranks below the knave, and" if chosen.rank == "A" else ""
+            note = " the ace ranks below the knave, and" if chosen.rank == "A" and \
+                not params.ranking.ace_above_knave else ""
+            order = book.rules.get(rules[-1])
+            if order is not None and order.agreement:  # the table's own order, not the one the course taught first
+                label = order.agreement["label"]
+                note = (f" this table agreed that “{label[:1].lower()}{label[1:]}”, so the ranks run "
+                        f"{' '.join(params.rank_order)}, and")
             return Diagnosis(f"{start} both cards are {led.suit.english}, so rank alone decides:{note} "
                              f"{chosen.pretty} ranks below {other.pretty}.", rules[-1])
         if other.suit == trump:
