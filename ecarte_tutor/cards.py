@@ -180,7 +180,8 @@ def _not_a_card(text: str) -> str:
                 f"the {RANK_NAMES[rank]} of spades")
     suit = _SUIT_ALIASES.get(alone)
     if suit is not None:
-        return f"{excerpt(text)} is a suit without its rank: write the rank before it, e.g. K{suit.name} or K{suit.symbol}"
+        return (f"{excerpt(text)} is a suit without its rank: write the rank before it, e.g. K{suit.name} or "
+                f"K{suit.symbol}")
     return f"{excerpt(text)} is not a card of the Piquet pack: {CARD_HELP}"
 
 
