@@ -113,7 +113,7 @@ class Score(PointsKind[ScorePosition, Scored]):
             out |= _penalty_cost(params, p, winner)
         return out
 
-    @decides("scoring.only-winner-scores", "scoring.claim-order")
+    @decides("scoring.only-winner-scores")
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: Scored,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
@@ -157,7 +157,7 @@ RISKS = {"elder": "elder_played_without_proposing", "dealer": "dealer_refused_fi
 RISK_WORDS = {"elder": "the elder hand played without proposing", "dealer": "the dealer refused the first proposal"}
 
 
-@decides("scoring.only-winner-scores")
+@decides("scoring.only-winner-scores", "scoring.claim-order")
 def count_off(given: PointsResponse, expected: PointsResponse, awards: list[AwardFields],
               position: ScorePosition) -> Diagnosis:
     """What a count no catalogue mistake explains gets: for each seat whose count is off, whether it
