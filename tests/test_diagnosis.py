@@ -173,7 +173,9 @@ def test_a_hand_score_diagnosis_names_the_wager_left_out():
               if s.exercise.kind == "hand-score"}
     doubled, offered = wagers["doubling"], wagers["offer-the-point"]
     text = grade(doubled, {"points": {"elder": 0, "dealer": 2}}, BOOK).diagnosis.text
-    assert text.startswith("You gave the elder hand 0 and the dealer 2. You scored the hand as if nobody had doubled")
+    # 2 is the undoubled count, and also the doubled point with the stake forgotten (learner's report): both named
+    assert text.startswith("You gave the elder hand 0 and the dealer 2. Two different mistakes give this answer")
+    assert "You scored the hand as if nobody had doubled" in text and "played without proposing" in text
     text = grade(offered, {"points": {"elder": 0, "dealer": 2}}, BOOK).diagnosis.text
     assert "the dealer declined the point offered" in text and "win every trick" in text
 
@@ -204,3 +206,55 @@ def test_a_wrong_draw_for_the_dealer_is_explained_by_this_stock(lesson, step):
         else:
             assert f"draws those {expected['dealer_draws']}" in text, text
         assert "from what the stock still holds" not in text
+
+
+def _step(lesson_number: int, index: int):
+    lesson = next(item for item in LIBRARY.lessons if item.number == lesson_number)
+    return next(step for step in lesson.steps if step.index == index).exercise
+
+
+def test_a_claim_the_game_s_end_cut_off_is_said_so_not_that_only_the_winner_scores():
+    """Learner's report: the elder won the point, but the dealer's turned king had already won the game."""
+    king_first = _step(10, 2)
+    diagnosis = grade(king_first, {"points": {"elder": 1, "dealer": 2}}, BOOK).diagnosis
+    assert "only the player who wins the point" not in diagnosis.text
+    assert "The dealer's turned king, scored before it, had already won him the game" in diagnosis.text
+    assert diagnosis.rule == "scoring.claim-order"
+    announced = grade(_step(10, 3), {"points": {"elder": 1, "dealer": 1}}, BOOK).diagnosis
+    assert "The dealer won the vole" in announced.text and "The elder hand's king, scored before it" in announced.text
+
+
+def test_the_ace_put_last_is_said_below_the_card_that_is_there():
+    order = _step(2, 3)
+    assert "7" not in "".join(order.position["cards"]), "this exercise holds no seven"
+    wrong = list(expected_answer(order, BOOK)["order"])
+    wrong.remove(next(c for c in wrong if c.startswith("A")))
+    text = grade(order, {"order": [*wrong, next(c for c in order.position["cards"] if c.startswith("A"))]},
+                 BOOK).diagnosis.text
+    assert "below the seven" not in text and f"below the ten ({parse_card(wrong[-1]).pretty})" in text
+
+
+def test_a_remedy_of_other_hand_sizes_is_said_for_each_size_the_law_allows_it():
+    """Learner's report: "a remedy when the hand holds 3" (law 18) — it holds for a hand of 4 as much."""
+    too_many = _step(11, 3)
+    numbers = {c["value"]: c["value"] for c in too_many.choices}
+    options = sorted({*expected_answer(too_many, BOOK)["option_ids"], "complete-from-stock"} & set(numbers))
+    text = grade(too_many, {"option_ids": options, "chooser": expected_answer(too_many, BOOK)["chooser"]},
+                 BOOK).diagnosis.text
+    assert "is, for instance, “3” or “4”" in text
+
+
+def test_every_card_wrongly_allowed_gets_its_reason():
+    """Learner's report: a trump and a card of another suit ticked while holding the suit led were only said to be
+    "not playable either"."""
+    follow = _step(7, 3)
+    text = grade(follow, {"cards": list(follow.position["hand"])}, BOOK).diagnosis.text
+    assert "may not be played either" not in text
+    assert "while you hold the suit led you must follow it: you may neither trump nor throw a card of another suit" \
+        in text
+
+
+def test_a_trick_under_the_ace_high_agreement_names_the_agreement():
+    ace_high = _step(16, 7)
+    text = grade(ace_high, {"winner": "leader"}, BOOK).diagnosis.text
+    assert "this table agreed that “the ace ranks high, above the king”" in text

@@ -132,3 +132,23 @@ def test_cli_unknown_lesson_or_step(capsys):
     assert "no lesson 'nope'" in capsys.readouterr().err
     assert main(["lesson", "1", "--step", "99"]) == 2
     assert "steps 1 to 6" in capsys.readouterr().err
+
+
+def test_q_is_a_queen_not_a_way_out_and_half_a_card_is_said_half():
+    """Learner's report: typing Q for a queen left the lesson; 'queen' was said to be no card of the pack."""
+    lesson = find_lesson(LESSONS, 1)
+    step = next(s for s in lesson.exercises if s.exercise.kind == "legal-cards")
+    _, text = take(lesson, ["Q", "queen", "spades", "quit"], start=step.index)
+    assert "'Q' is a rank without its suit: write the suit after it, e.g. QS or Q♠ for the queen of spades" in text
+    assert "'queen' is a rank without its suit" in text and "'spades' is a suit without its rank" in text
+
+
+def test_the_chooser_is_read_in_the_course_s_words_and_asked_again_alone(book):
+    lesson = find_lesson(LESSONS, "misdeals-and-wrong-hand-sizes")
+    step = next(s for s in lesson.exercises if s.exercise.position["facts"].get("discovered") == "before-turn-up")
+    numbers = {c["value"]: str(i) for i, c in enumerate(step.exercise.choices, 1)}
+    progress, text = take(lesson, [f"{numbers['fresh-deal']} {numbers['rectify']}", "maybe", "the non-dealer",
+                                   "quit"], start=step.index)
+    before = text.split("Right.")[0]  # the next step asks for remedies again
+    assert "not 'maybe'" in before and before.count("Which remedies does the law allow?") == 1
+    assert progress.lesson(lesson.id).done == {step.index}

@@ -240,7 +240,9 @@ def test_grade_pool_and_hand_score(book):
     assert grade(declined, {"points": {"elder": 0, "dealer": 2}}, book).correct
     wrong = grade(declined, {"points": {"elder": 2, "dealer": 0}}, book)
     assert "the elder hand declined the double" in wrong.diagnosis.text and wrong.diagnosis.rule == "variant.doubling"
-    assert "vulnerable" in grade(declined, {"points": {"elder": 0, "dealer": 1}}, book).diagnosis.text
+    stake = grade(declined, {"points": {"elder": 0, "dealer": 1}}, book).diagnosis
+    assert "the elder hand played without proposing" in stake.text and "2 instead of 1" in stake.text
+    assert stake.mistakes == ("stake-forgotten-in-a-played-hand",)
 
 
 def test_an_unanswerable_position_is_a_lesson_error(book):
