@@ -114,3 +114,14 @@ def test_a_wager_is_asked_where_it_changes_the_points(situation):
     assert "hand_doubled" in interview("london", ["doubling"], truth)[1]
     assert "point_declined_by" in interview("london", ["offer-the-point"], truth)[1]
     assert not {"hand_doubled", "point_declined_by"} & set(interview("london", [], truth)[1])
+
+
+@pytest.mark.parametrize("won", [0, 1, 2])
+def test_tricks_given_up_are_said_conceded_never_won(won):
+    """Referee's and learner's reports: a hand given up after one trick was said to give the adversary "the vole (all
+    five tricks)" as if he had won them; law 42 gives him what they score, the tricks given up counting as his."""
+    truth = {**SITUATIONS["given-up"][0], "offender": "dealer", "tricks_won": won, **dict.fromkeys(COMMITMENTS, False)}
+    ruling, _ = interview("london", [], truth)
+    text = ruling["explanation"]
+    assert "the tricks given up counting as his" in text
+    assert "won the vole" not in text and "won the point" not in text
