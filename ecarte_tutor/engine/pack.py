@@ -28,6 +28,7 @@ FULL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 # law 6 keeps the cut for deal, law 44 lets a player ask for two new packs.
 INCORRECT_PACK = fact_value("irregularity", "incorrect-pack")  # the dispute irregularity whose ruling applies
 DEAL_BEGUN = fact_name("deal_begun")  # found once the deal had begun (at the cut, no deal would be void)
+NEXT_TRUMP_TURNED = fact_name("next_trump_turned")  # found in that deal, not in the next
 LISTED = 8  # cards named one by one in an explanation before "and N more"
 
 
@@ -121,8 +122,10 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> PackAnswe
     if foreign:
         faults.append(f"{_named(foreign_cards)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
     # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it,
-    # for a pack found wrong once its deal had begun (found at the cut, no deal would be void).
-    ruling = answer_dispute({"facts": {IRREGULARITY: INCORRECT_PACK, DEAL_BEGUN: True}}, book, params)
+    # for a pack found wrong once its deal had begun (found at the cut, no deal would be void) and before the next
+    # deal's trump was turned (then that deal would be the void one).
+    ruling = answer_dispute({"facts": {IRREGULARITY: INCORRECT_PACK, DEAL_BEGUN: True, NEXT_TRUMP_TURNED: False}},
+                            book, params)
     assert isinstance(ruling, RulingAnswer)  # law 45's row needs no fact beyond these
     text = f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. " + ruling.explanation
     return PackAnswer(len(canonical), correct, missing, duplicates, foreign, ruling.citing["laws"],
