@@ -80,12 +80,27 @@ def close(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge | Conflic
         behind = frozenset().union(*(support[name] for name in rule.when))
         for name, condition in rule.then.items():
             if name not in values:
-                if isinstance(condition, (str, int)):  # one value (bool is an int) follows; a list or bounds restricts
-                    values[name], support[name] = condition, behind
+                only = _only_value(book, name, condition)
+                if only is not None:  # one value follows (a list or bounds may leave only one); otherwise it restricts
+                    values[name], support[name] = only, behind
                     learnt(name)
             elif not matches(condition, values[name]):
                 return Conflict(name, values[name], condition, behind | support[name], rule.says)
     return Knowledge(MappingProxyType(values), MappingProxyType(support))
+
+
+def _only_value(book: RuleBook, name: str, condition: Condition) -> FactValue | None:
+    """The one value ``condition`` leaves fact ``name`` (a value, a list of one, or bounds that meet the fact's own
+    at one number: before the first lead, at most 0 of 0 to 5 tricks won is 0), or None when it leaves several."""
+    if isinstance(condition, (str, int)):  # bool is an int
+        return condition
+    if isinstance(condition, list):
+        return condition[0] if len(condition) == 1 else None
+    spec = book.facts.get(name)
+    lows = [b for b in (condition.get("min"), spec.get("min") if spec else None) if isinstance(b, int)]
+    highs = [b for b in (condition.get("max"), spec.get("max") if spec else None) if isinstance(b, int)]
+    low, high = max(lows, default=None), min(highs, default=None)
+    return low if low is not None and low == high else None
 
 
 def establish(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge:
