@@ -172,7 +172,7 @@ def proven_faults(tricks: list[Trick], trump: Suit, params: Params) -> list[Faul
     for i, trick in enumerate(tricks):
         if trick.leader != rightful:
             faults.append(Fault(i, trick.leader, FaultCode.LEAD_OUT_OF_TURN, None, ("play.lead", LEAD_OUT_OF_TURN),
-                                f"At trick {i + 1} {SEAT_NAMES[trick.leader]} led {trick.led.pretty}, but it was "
+                                f"At trick {i + 1} {SEAT_NAMES[trick.leader]} led {trick.led.pretty}, but "
                                 f"{SEAT_NAMES[rightful]} should have led."))
         fault = _follower_fault(tricks, i, trump, params)
         if fault:
