@@ -276,7 +276,8 @@ def _wrong_exchange(c: Chooser, label: str) -> Story:
     facts = {"hand": seat, "offender": offender, "wrong_count_origin": "exchange",
              **_counted(hand, found, seat, count)}
     if count > 5:
-        facts["new_cards_taken_up"] = c.boolean("new cards taken up")
+        # once the play has begun the new cards are in the hand; before, he may not have picked them up
+        facts["new_cards_taken_up"] = hand.at(found)["first_lead"] or c.boolean("new cards taken up")
         # picking up any new card mixes the cards taken with the hand (laws 29, 33)
         facts["surplus_mixed"] = facts["new_cards_taken_up"] or c.boolean("surplus mixed")
     return Story(hand, label, at, found, facts)
