@@ -317,7 +317,7 @@ def verdict(legal: bool, card: Card, params: Params) -> str:
     """The sentence that opens an answer about ``card``: it is legal, or it is not allowed (kept by card).
 
     Nothing else in an answer decided by an :class:`Outcome` depends on the card asked about (the site's API
-    keeps its replies by outcome on that account: web.play_replies)."""
+    keeps its replies by holding on that account: web.play_replies)."""
     said = _SAID.of(params)
     found = said.get((legal, card))
     if found is None:
