@@ -73,8 +73,7 @@ def beats(card: Card, led: Card, trump: Suit, params: Params) -> bool:
 
 def card_list(cards: Iterable[Card]) -> str:
     """Cards named for an explanation: "K♠", "K♠ or Q♠", "K♠, Q♠ or J♠"."""
-    names = [c.pretty for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return wording.listed([c.pretty for c in cards], "or")
 
 
 @dataclass(slots=True)

@@ -36,6 +36,7 @@ from ..cards import parse_card
 from ..errors import CardNotationError
 from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
+from ..wording import listed
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z0-9_-]+)*(?:@[a-z]+)?)((?:\|[a-z]+)*)\}")
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -68,7 +69,7 @@ def _labels(value: object) -> str:
         raise Unfilled(f"|labels needs a ruling's options, not {value!r}")
     labels = [str(o["label"]) for o in value]
     labels = [label[:1].lower() + label[1:] if label[1:2].islower() else label for label in labels]
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+    return listed(labels, "or")
 
 
 def _looked_up(table: Mapping[Any, str], name: str) -> Callable[[object], str]:

@@ -59,11 +59,11 @@ class _Lead:
     """A card led under one profile and trump suit, as the API writes them: which cards of a hand form its
     holding, the holdings met so far, and those ``ask()`` answers every time (``asked``)."""
 
-    __slots__ = ("lead", "params", "size", "of_suit", "of_trumps", "others", "holdings", "asked", "verdicts")
+    __slots__ = ("lead", "size", "of_suit", "of_trumps", "others", "holdings", "asked", "verdicts")
 
     def __init__(self, lead: Lead, params: Params, verdicts: _Verdicts):
-        self.lead, self.params, self.verdicts = lead, params, verdicts
-        self.size = params.hand_size
+        self.lead, self.verdicts = lead, verdicts
+        self.size = params.hand_size  # read on every question: an attribute of its own, not a look-up in params
         self.of_suit = frozenset(c.notation for c in PACK if c.suit is lead.suit).__contains__
         self.of_trumps = frozenset(c.notation for c in PACK if lead.of_trumps(c)).__contains__
         self.others = frozenset(c.notation for c in PACK if c is not lead.card)  # a hand may hold any of these

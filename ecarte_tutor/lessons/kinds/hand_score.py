@@ -11,6 +11,7 @@ wrong player paid, the vole claimed for a point conceded, a vulnerable player's 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, cast
 
@@ -26,7 +27,7 @@ from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, LessonError
 from ..vouched import NUMBER_WORDS
-from .score import RISK_WORDS, RISKS, PointsKind, PointsResponse, gave
+from .score import RISK_WORDS, PointsKind, PointsResponse, gave, risk_taker
 
 if TYPE_CHECKING:
     from ..exercise import Exercise
@@ -75,8 +76,7 @@ class HandScore(PointsKind[HandPosition, HandJson]):
     def slots(self, case: Case, given: PointsResponse) -> dict[str, object]:
         # who took a risk in this very hand (played without proposing, refused the first proposal), as the
         # engine refereed it
-        state = case.answer["state"]
-        risky = next((seat for seat, fact in RISKS.items() if state.get(fact)), None)
+        risky = risk_taker(cast(Mapping[str, object], case.answer["state"]))
         return super().slots(case, given) | ({"risk": RISK_WORDS[risky]} if risky else {})
 
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: HandJson,

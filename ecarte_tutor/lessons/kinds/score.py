@@ -102,7 +102,7 @@ class Score(PointsKind[ScorePosition, Scored]):
             how = "turned up" if p.get("king_turned") else f"announced by {SEAT_WORDS[king]}"
             out |= {"king_how": how, "king_seat": SEAT_WORDS[king],
                     "king_ends_game": _king_ends_game(case.answer, king, p)}
-        risky = next((seat for seat, fact in RISKS.items() if p.get(fact)), None)
+        risky = risk_taker(p)
         if risky:
             out["risk"] = RISK_WORDS[risky]
         params = params_of(case.exercise, case.book)
@@ -155,6 +155,12 @@ def gave(given: PointsResponse) -> str:
 
 RISKS = {"elder": "elder_played_without_proposing", "dealer": "dealer_refused_first_proposal"}
 RISK_WORDS = {"elder": "the elder hand played without proposing", "dealer": "the dealer refused the first proposal"}
+
+
+def risk_taker(facts: Mapping[str, object]) -> str | None:
+    """The seat that took the risk of law 49 in a hand whose facts (a position, or a refereed hand's state) these
+    are: played without proposing, or refused the first proposal; None when neither did."""
+    return next((seat for seat, fact in RISKS.items() if facts.get(fact)), None)
 
 
 @decides("scoring.only-winner-scores", "scoring.claim-order")
