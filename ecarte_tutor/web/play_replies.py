@@ -29,6 +29,8 @@ FIELDS = frozenset(("kind", "trump", "led", "hand", "card", "profile"))
 MOST_TEMPLATES = 8_192
 """Templates kept in all, each a few hundred bytes: a stranger sending every holding cannot fill the memory."""
 EXPLANATION = b'"explanation":"'
+LEGAL_CARDS = b'"legal_cards":['
+QUOTED = {card.notation: jsonio.dumps(card.notation) for card in PACK}
 _CARD = CANONICAL_CARDS.__getitem__
 
 
@@ -46,29 +48,44 @@ class _Holding:
 
 
 class _Verdicts:
-    """One profile's verdicts on every card, as JSON text without the quotes: legal (``allowed``) and not."""
+    """One profile's verdicts on every card, as JSON text without the quotes: legal (``allowed``) and not; and each
+    card's place in the order its answers list cards (``place``, a sort key by notation)."""
 
-    __slots__ = ("allowed", "refused")
+    __slots__ = ("allowed", "refused", "place")
 
     def __init__(self, params: Params):
         self.allowed = {card.notation: jsonio.dumps(verdict(True, card, params))[1:-1] for card in PACK}
         self.refused = {card.notation: jsonio.dumps(verdict(False, card, params))[1:-1] for card in PACK}
+        self.place = {card.notation: at for at, card in enumerate(params.ranking.sort(PACK))}.__getitem__
 
 
 class _Lead:
     """A card led under one profile and trump suit, as the API writes them: which cards of a hand form its
-    holding, the holdings met so far, and those ``ask()`` answers every time (``asked``)."""
+    holding (none: the hand is free to discard), the holdings met so far, those ``ask()`` answers every time
+    (``asked``), and the templates of a hand free to discard: the reply's three parts around the legal cards and
+    the verdict (``free``), and its two parts around the legal cards when no card is asked about
+    (``free_whole``)."""
 
-    __slots__ = ("lead", "size", "of_suit", "of_trumps", "others", "holdings", "asked", "verdicts")
+    __slots__ = ("lead", "size", "of_suit", "of_trumps", "others", "holdings", "asked", "verdicts", "free",
+                 "free_whole")
 
     def __init__(self, lead: Lead, params: Params, verdicts: _Verdicts):
         self.lead, self.verdicts = lead, verdicts
         self.size = params.hand_size  # read on every question: an attribute of its own, not a look-up in params
         self.of_suit = frozenset(c.notation for c in PACK if c.suit is lead.suit).__contains__
-        self.of_trumps = frozenset(c.notation for c in PACK if lead.of_trumps(c)).__contains__
+        # A void hand's trumps are its holding only when it must play one (engine.play.outcome); else it is free.
+        must_trump = lead.trump_because is not None
+        self.of_trumps = frozenset(c.notation for c in PACK if must_trump and lead.of_trumps(c)).__contains__
         self.others = frozenset(c.notation for c in PACK if c is not lead.card)  # a hand may hold any of these
         self.holdings: dict[tuple[str, ...], _Holding] = {}
         self.asked: set[tuple[str, ...]] = set()
+        self.free: tuple[bytes, bytes, bytes] | None = None
+        self.free_whole: tuple[bytes, bytes] | None = None
+
+    def listed(self, held: list[str]) -> bytes:
+        """The cards of ``held`` as a reply lists legal cards: in the answers' order, as JSON text without the
+        brackets."""
+        return b",".join(map(QUOTED.__getitem__, sorted(held, key=self.verdicts.place)))
 
 
 class Unmade:
@@ -115,6 +132,13 @@ class PlayReplies:
         except TypeError:  # a value no key can be (a list): ask() says what is wrong
             return None
         key = tuple(filter(lead.of_suit, held)) or tuple(filter(lead.of_trumps, held))
+        if not key:  # free to discard: the template is the card led's, the legal cards the hand's own
+            if asked is None:
+                if lead.free_whole is not None:
+                    return lead.free_whole[0] + lead.listed(held) + lead.free_whole[1]
+            elif lead.free is not None:
+                return lead.free[0] + lead.listed(held) + lead.free[1] + lead.verdicts.allowed[asked] + lead.free[2]
+            return Unmade(lead, key, held, asked)
         holding = lead.holdings.get(key)
         if holding is not None:
             if asked is None:
@@ -132,6 +156,9 @@ class PlayReplies:
         template of its holding and verdict, when the engine keeps that holding."""
         lead, key, asked = unmade.lead, unmade.key, unmade.asked
         if self.templates >= MOST_TEMPLATES:
+            return
+        if not key:
+            self._keep_free(unmade, reply)
             return
         holding = lead.holdings.get(key)
         if holding is None:
@@ -151,14 +178,35 @@ class PlayReplies:
         if (holding.allowed if legal else holding.refused) is not None:
             return
         said = EXPLANATION + (lead.verdicts.allowed if legal else lead.verdicts.refused)[asked]
-        at = reply.find(said)
-        if at == -1 or reply.find(said, at + 1) != -1:
-            return  # not the shape this module knows: never kept (tests/web/test_play_replies.py fails first)
+        at = _once(reply, said)
+        if at == -1:
+            return
         template = (reply[:at + len(EXPLANATION)], reply[at + len(said):])
         if legal:
             holding.allowed = template
         else:
             holding.refused = template
+        self.templates += 1
+
+    def _keep_free(self, unmade: Unmade, reply: bytes) -> None:
+        """Keep ``reply``, to a question whose hand is free to discard, as its card led's template."""
+        lead, asked = unmade.lead, unmade.asked
+        if outcome(list(map(_CARD, unmade.held)), lead.lead) is not None or \
+                (lead.free_whole if asked is None else lead.free) is not None:
+            return  # the engine binds the hand after all (never: tests/web/test_play_replies.py), or kept already
+        cards = LEGAL_CARDS + lead.listed(unmade.held) + b"]"
+        at = _once(reply, cards)
+        if at == -1:
+            return
+        head, rest = reply[:at + len(LEGAL_CARDS)], reply[at + len(cards) - 1:]
+        if asked is None:
+            lead.free_whole = head, rest
+        else:
+            said = EXPLANATION + lead.verdicts.allowed[asked]
+            verdict_at = _once(rest, said)
+            if verdict_at == -1:
+                return
+            lead.free = head, rest[:verdict_at + len(EXPLANATION)], rest[verdict_at + len(said):]
         self.templates += 1
 
     def _lead(self, question: dict) -> _Lead | None:
@@ -173,3 +221,10 @@ class PlayReplies:
         verdicts = self.verdicts.get(params.profile) or self.verdicts.setdefault(params.profile, _Verdicts(params))
         found = self.leads[profile, trump, led] = _Lead(lead_for(_CARD(led), SUITS[trump], params), params, verdicts)
         return found
+
+
+def _once(reply: bytes, part: bytes) -> int:
+    """Where ``part`` stands in ``reply`` when it stands there exactly once, else -1: a reply not of the shape this
+    module knows is never kept (tests/web/test_play_replies.py fails first)."""
+    at = reply.find(part)
+    return -1 if at == -1 or reply.find(part, at + 1) != -1 else at

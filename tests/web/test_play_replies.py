@@ -110,9 +110,31 @@ def test_only_questions_ask_answers_at_once_in_the_api_s_notation_are_made(book)
                   {**plain, "hand": ["QS", "7S", "8D", "9D", "TD", "AD"]}, {**plain, "card": "KH"},
                   {**plain, "kind": "trick"}, {key: value for key, value in plain.items() if key != "kind"}):
         assert kept(replies, other, book) is None, other
-    free = {"kind": "play", "trump": "H", "led": "JS", "hand": ["8D", "9C"], "card": "8D"}  # no spade, no heart
-    assert isinstance(kept(replies, free, book), Unmade)  # every card of a free hand decides its reply: always asked
     assert replies.templates == 1
+
+
+def test_one_template_serves_every_hand_free_to_discard_under_a_card_led(book):
+    """A hand with no card of the suit led and no trump may play any card: its reply lists its own cards, in the
+    answers' order, and names the card asked about; the rest is the card led's."""
+    replies = PlayReplies(book)
+    free = {"kind": "play", "trump": "H", "led": "JS", "hand": ["8D", "9C"], "card": "8D"}  # no spade, no heart
+    assert kept(replies, free, book) == jsonio.dumps(ask(free, book)) and replies.templates == 1
+    for other in ({**free, "hand": ["7C", "AD", "KC", "10D", "QD"], "card": "KC"},
+                  {**free, "hand": ["9C"], "card": "9C"}, {**free, "hand": ["9C", "8D"], "card": "9C"}):
+        made = replies.reply(other)
+        assert made == jsonio.dumps(ask(other, book)), other
+        assert jsonio.loads_utf8(made)["legal_cards"] == [card for card in NAMES if card in other["hand"]]
+    without_card = {key: value for key, value in free.items() if key != "card"}
+    assert isinstance(replies.reply(without_card), Unmade)  # no card asked about: a template of its own
+    assert kept(replies, without_card, book) == jsonio.dumps(ask(without_card, book))
+    other = {**without_card, "hand": ["QC", "7D"]}
+    assert replies.reply(other) == jsonio.dumps(ask(other, book))
+    # a hand holding a heart must trump: a holding of its own, never the free template
+    bound = {**free, "hand": ["8D", "7H"], "card": "8D"}
+    assert isinstance(replies.reply(bound), Unmade) and jsonio.loads_utf8(kept(replies, bound, book))["legal"] is False
+    # under another trump suit the card led is another: its own template
+    assert isinstance(replies.reply({**free, "trump": "C", "hand": ["8D", "9H"]}), Unmade)
+    assert replies.templates == 3
 
 
 def test_house_rules_are_always_asked(book):
