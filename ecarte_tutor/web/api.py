@@ -38,12 +38,14 @@ from .play_replies import PlayReplies
 from .security import UnreadableBody, header_items, wants_hsts
 
 MOUNT = "/api"
+ASK = MOUNT + "/ask"
 JSON_TYPE = "application/json"
 # Replies kept, and the longest question kept: a few hundred kB a process, and every question
 # the site's own forms and lessons send is far shorter.
 REMEMBERED = 1024
 LONGEST_REMEMBERED = 2048
 log = logging.getLogger(__name__)
+STATUS_LINES = {status.value: f"{status.value} {status.phrase}" for status in HTTPStatus}
 
 
 def error_object(code: str, message: str, field: str | None = None) -> dict:
@@ -104,12 +106,17 @@ def read_body(environ, limit: int) -> bytes:
 
 
 class Reply:
-    """A response of the API: status, body bytes, headers beyond the content type and length."""
+    """A response of the API: status, body bytes, headers beyond the content type and length; and, written once
+    (a remembered reply is sent many times), its status line and every header but the site's security headers."""
 
-    __slots__ = ("status", "body", "headers")
+    __slots__ = ("status", "body", "headers", "status_line", "head")
 
     def __init__(self, status: int, body: bytes, headers: tuple = ()):
         self.status, self.body, self.headers = status, body, headers
+        self.status_line = STATUS_LINES[status]
+        # no content, so no content headers either (RFC 9110, 8.6)
+        self.head = headers if status == 204 else (
+            ("Content-Type", JSON_TYPE), ("Content-Length", str(len(body))), *headers)
 
 
 def json_reply(status: int, value) -> Reply:
@@ -139,8 +146,6 @@ class Route:
         self.allow = ", ".join([*self.handlers, "OPTIONS"])
 
 
-STATUS_LINES = {status.value: f"{status.value} {status.phrase}" for status in HTTPStatus}
-
 
 class Api:
     """The WSGI app answering every address under ``/api`` (PATH_INFO is what follows the mount)."""
@@ -164,19 +169,26 @@ class Api:
 
     def __call__(self, environ, start_response):
         method = environ.get("REQUEST_METHOD", "GET")
-        try:  # a question, nearly every request, goes straight to its handler; dispatch finds any other
-            reply = self.ask(environ) if method == "POST" and environ.get("PATH_INFO") == "/ask" else \
-                self.dispatch(environ, method)
+        if method == "POST" and environ.get("PATH_INFO") == "/ask":
+            return self.question(environ, start_response)
+        try:
+            reply = self.dispatch(environ, method)
         except Exception:  # noqa: BLE001 - the API never answers 500: the fault is logged, the reply a 400
             log.exception("%s %s%s failed", method, MOUNT, environ.get("PATH_INFO", ""))
             reply = Reply(400, INTERNAL)
-        if reply.status == 204:  # no content, so no content headers either (RFC 9110, 8.6)
-            start_response(STATUS_LINES[204], [*reply.headers, *self.security])
-            return []
-        headers = [("Content-Type", JSON_TYPE), ("Content-Length", str(len(reply.body))), *reply.headers,
-                   *self.security]
-        start_response(STATUS_LINES[reply.status], headers)
-        return [] if method == "HEAD" else [reply.body]
+        start_response(reply.status_line, [*reply.head, *self.security])
+        return [] if method == "HEAD" or reply.status == 204 else [reply.body]
+
+    def question(self, environ, start_response):
+        """``POST /api/ask`` as a WSGI app: nearly every request the Api meets, so :class:`Front` calls it at
+        once (each call on the way is counted in a new question's cost: bench/site_bench.py)."""
+        try:
+            reply = self.ask(environ)
+        except Exception:  # noqa: BLE001 - as in __call__
+            log.exception("POST %s/ask failed", MOUNT)
+            reply = Reply(400, INTERNAL)
+        start_response(reply.status_line, [*reply.head, *self.security])
+        return [reply.body]
 
     def dispatch(self, environ, method: str) -> Reply:
         route = self.routes.get(environ.get("PATH_INFO", ""))
@@ -246,14 +258,18 @@ class Front:
     One test of the path's start, where the dispatcher walked the path's parts for every request: a new question's
     whole cost is counted in instructions (bench/site_bench.py), and this stands before each one."""
 
-    __slots__ = ("pages", "api")
+    __slots__ = ("pages", "api", "question")
 
     def __init__(self, pages, api: Api):
-        # The Api's bound __call__: calling an object through its class's __call__ costs a look-up each time.
-        self.pages, self.api = pages, api.__call__
+        # The Api's bound methods: calling an object through its class's __call__ costs a look-up each time.
+        self.pages, self.api, self.question = pages, api.__call__, api.question
 
     def __call__(self, environ, start_response):
         path = environ.get("PATH_INFO", "")
+        if path == ASK and environ.get("REQUEST_METHOD") == "POST":  # a question: nearly every API request
+            environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + MOUNT
+            environ["PATH_INFO"] = "/ask"
+            return self.question(environ, start_response)
         if path.startswith(MOUNT) and (len(path) == len(MOUNT) or path[len(MOUNT)] == "/"):
             environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + MOUNT
             environ["PATH_INFO"] = path[len(MOUNT):]

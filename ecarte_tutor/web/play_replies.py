@@ -24,8 +24,6 @@ from ..cards import CANONICAL_CARDS, PACK, SUITS
 from ..engine.play import KEPT_HOLDINGS, Lead, lead_for, outcome, verdict
 from ..rulebook import Params, RuleBook
 
-FIELDS = frozenset(("kind", "trump", "led", "hand", "card", "profile"))
-"""The fields taken here: a question with any other (agreements, or one the kind does not have) is asked."""
 MOST_TEMPLATES = 8_192
 """Templates kept in all, each a few hundred bytes: a stranger sending every holding cannot fill the memory."""
 EXPLANATION = b'"explanation":"'
@@ -117,10 +115,13 @@ class PlayReplies:
         if type(question) is not dict or not self.open:
             return None
         try:
-            if question["kind"] != "play" or not FIELDS.issuperset(question):
+            profile, asked = question.get("profile"), question.get("card")
+            # the kind's own fields and no other: four, with the card asked about and the profile when given (a
+            # null given for either is a field more, and asked)
+            if question["kind"] != "play" or len(question) != 4 + (asked is not None) + (profile is not None):
                 return None
-            lead = self.leads[question.get("profile"), question["trump"], question["led"]]
-            held, asked = question["hand"], question.get("card")
+            lead = self.leads[profile, question["trump"], question["led"]]
+            held = question["hand"]
             if type(held) is not list or not 0 < len(held) <= lead.size:
                 return None
             # every card once, in the API's notation, none of them the card led; the card asked about among them

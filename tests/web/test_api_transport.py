@@ -186,25 +186,36 @@ def test_the_site_mounts_one_api_that_remembers(client, app):
     assert mounted_api(app).remembered.cache_info().hits == 2
 
 
+@pytest.mark.parametrize("method", ["POST", "GET"])
 @pytest.mark.parametrize(("path", "to", "script", "rest"), [
     ("/api/ask", "api", "/api", "/ask"), ("/api", "api", "/api", ""), ("/api/", "api", "/api", "/"),
     ("/api//ask", "api", "/api", "//ask"), ("/api/ask/", "api", "/api", "/ask/"),
     ("/apiary", "pages", "", "/apiary"), ("/", "pages", "", "/"), ("/lessons/api", "pages", "", "/lessons/api")])
-def test_the_mount_sends_only_addresses_under_api_to_the_api(path, to, script, rest):
+def test_the_mount_sends_only_addresses_under_api_to_the_api(path, to, script, rest, method):
     """The mount init_app makes (api.Front): the mount point moves to SCRIPT_NAME, as werkzeug's
-    DispatcherMiddleware moves it (both are asked, and must agree)."""
+    DispatcherMiddleware moves it (both are asked, and must agree); a question goes to the Api's handler of
+    questions at once, any other address under the mount to the Api."""
     from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
     from ecarte_tutor.web.api import MOUNT, Front
 
     seen = []
 
-    def app_called(name):
-        def app(environ, start_response):
-            seen.append((name, environ["SCRIPT_NAME"], environ["PATH_INFO"]))
-            return []
-        return app
+    class Called:
+        def __init__(self, name):
+            self.name = name
 
-    DispatcherMiddleware(app_called("pages"), {MOUNT: app_called("api")})({"PATH_INFO": path, "SCRIPT_NAME": ""}, None)
-    Front(app_called("pages"), app_called("api"))({"PATH_INFO": path, "SCRIPT_NAME": ""}, None)  # type: ignore[arg-type]
-    assert seen == [(to, script, rest)] * 2
+        def __call__(self, environ, start_response):
+            seen.append((self.name, environ["SCRIPT_NAME"], environ["PATH_INFO"]))
+            return []
+
+        def question(self, environ, start_response):
+            return Called(self.name + " (question)")(environ, start_response)
+
+    def environ():
+        return {"PATH_INFO": path, "SCRIPT_NAME": "", "REQUEST_METHOD": method}
+
+    DispatcherMiddleware(Called("pages"), {MOUNT: Called("api")})(environ(), None)
+    Front(Called("pages"), Called("api"))(environ(), None)  # type: ignore[arg-type]
+    by_front = to + " (question)" if path == "/api/ask" and method == "POST" else to
+    assert seen == [(to, script, rest), (by_front, script, rest)]
