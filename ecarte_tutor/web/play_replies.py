@@ -105,7 +105,8 @@ class PlayReplies:
         self.book = library if isinstance(library, RuleBook) or library is None else library.book
         # House rules give every question the house's profile and agreements: those questions are asked.
         self.open = isinstance(library, RuleBook) or library is not None and library.house is None
-        self.leads: dict[tuple[str | None, str, str], _Lead] = {}
+        # by profile, card led and trump suit: three look-ups cost less than making and comparing a key of three
+        self.leads: dict[str | None, dict[str, dict[str, _Lead]]] = {}
         self.verdicts: dict[str, _Verdicts] = {}  # by profile, on first use
         self.templates = 0
 
@@ -120,7 +121,7 @@ class PlayReplies:
             # null given for either is a field more, and asked)
             if question["kind"] != "play" or len(question) != 4 + (asked is not None) + (profile is not None):
                 return None
-            lead = self.leads[profile, question["trump"], question["led"]]
+            lead = self.leads[profile][question["led"]][question["trump"]]
             held = question["hand"]
             if type(held) is not list or not 0 < len(held) <= lead.size:
                 return None
@@ -216,11 +217,12 @@ class PlayReplies:
         profile, trump, led = question.get("profile"), question.get("trump"), question.get("led")
         if self.book is None or not (profile is None or type(profile) is str and profile in self.book.profiles) \
                 or type(trump) is not str or trump not in SUITS or type(led) is not str or led not in CANONICAL_CARDS \
-                or (profile, trump, led) in self.leads:
+                or trump in self.leads.get(profile, {}).get(led, ()):
             return None
         params = self.book.params(profile)
         verdicts = self.verdicts.get(params.profile) or self.verdicts.setdefault(params.profile, _Verdicts(params))
-        found = self.leads[profile, trump, led] = _Lead(lead_for(_CARD(led), SUITS[trump], params), params, verdicts)
+        found = _Lead(lead_for(_CARD(led), SUITS[trump], params), params, verdicts)
+        self.leads.setdefault(profile, {}).setdefault(led, {})[trump] = found
         return found
 
 
