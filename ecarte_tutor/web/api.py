@@ -146,7 +146,6 @@ class Route:
         self.allow = ", ".join([*self.handlers, "OPTIONS"])
 
 
-
 class Api:
     """The WSGI app answering every address under ``/api`` (PATH_INFO is what follows the mount)."""
 
@@ -255,8 +254,9 @@ class Front:
     """What Flask's app calls first: a request under :data:`MOUNT` goes to the Api, with the mount point moved from
     PATH_INFO to SCRIPT_NAME (as werkzeug's DispatcherMiddleware does), any other to the pages.
 
-    One test of the path's start, where the dispatcher walked the path's parts for every request: a new question's
-    whole cost is counted in instructions (bench/site_bench.py), and this stands before each one."""
+    A question (``POST /api/ask``) is met by one comparison and handed to :meth:`Api.question` at once; any other
+    address by one test of the path's start, where the dispatcher walked the path's parts for every request: a new
+    question's whole cost is counted in instructions (bench/site_bench.py), and this stands before each one."""
 
     __slots__ = ("pages", "api", "question")
 
