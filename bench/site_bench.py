@@ -109,6 +109,21 @@ shared): use --rounds 30, and compare runs, not one figure.
   memo on the way (about 12,000, which a remembered question pays too). Compiled with mypyc
   (api.py, play_replies.py, jsonio.py; an experiment, not kept) a new question still took 45,600:
   the C calls, not the interpreter, are most of it now.
+- 2026-12-03, ninth session. Before any change, 30 rounds: new questions 88.9 % (89.0 % from the means), the
+  repeated question 97.2 %. One random play question in eleven (358 of the 4,096) was free to discard and went
+  through ask() every time; one template a card led now serves them all (web/play_replies.py): 30 rounds, 91.1 %.
+  POST /api/ask then went from the mount straight to Api.question, a Reply wrote its status line and headers
+  once, and a play question's fields were counted instead of tested as a set. Counted under callgrind through
+  app.wsgi_app: a new question 44,700 -> 41,400 instructions, a remembered one 14,800 -> 9,900 (through
+  Flask's __call__, as at the start of the session, 51,970 before any change). 30 rounds: 92.6 % (92.1 %), and
+  with the same code later 89.1 % (89.6 %) and 87.4 % (87.1 %); the repeated question 98.0, 96.6 and 96.9 %.
+  Per-request CPU of one worker pinned to a core, wrk on the other (a /tmp script), 12 rounds: the bare app
+  254 and 266 µs, the site on new questions 289 and 286 µs (89.5 and 89.2 % paired); without the memo of
+  replies (a diagnostic) 283 µs (91.6 %). In process the site spends about 5.5 µs more on a new question than on
+  a remembered one, yet 20 to 35 µs more of a worker's CPU here. What a template's look-up costs
+  (PlayReplies.reply, 16,100 instructions): the call 900, the fields and the card led 3,000, the hand 800, its
+  check (every card once, none the card led) 4,500, the holding's key 3,500, the template and its join 3,400;
+  each of the question's fresh strings is hashed once. Target 90 %: met in two runs of four, not reliably.
 """
 from __future__ import annotations
 

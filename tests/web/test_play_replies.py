@@ -69,7 +69,7 @@ def test_every_profile_s_replies_are_ask_s(book):
                                      {"must_trump_when_void": False}])
 def test_a_rule_book_with_other_duties_gets_its_own_replies(modified_book, changes):
     """The holding is the hand's cards of the suit led, or its trumps, whatever the duties: the engine says which
-    decides, and a hand free to discard is always asked."""
+    decides, and when the hand is free to discard (with no duty to follow, one holding cards of the suit led too)."""
     book = modified_book(**changes)
     made, kept = asked_through(PlayReplies(book), random_questions(random.Random(11), 2500), book)
     assert made > 50 and kept > 20
