@@ -65,6 +65,7 @@ def test_a_second_wrong_answer_shows_the_answer_and_moves_on(book):
     assert "--- Step 5 of 6" in text, "the lesson goes on after the answer"
     assert progress.lesson(lesson.id).missed == {4}
     assert set(progress.reviews) == {"play.head-the-trick"}, "the rule broken is noted for review"
+    assert "Steps done: 0 of 6 (1 answered wrong, to try again); right at the first try: 0 of 4 exercises." in text
 
 
 def test_skip_and_quit(book):

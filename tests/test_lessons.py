@@ -333,8 +333,10 @@ def test_progress_records_first_tries():
     now = p.lesson(lesson.id)
     assert now.done == {1, ex[0], ex[1]} and now.first_try == {ex[0]} and now.missed == frozenset()
     summary = p.summary(lesson)
-    assert summary == {"steps": len(lesson.steps), "done": 3, "exercises": len(ex), "first_try": 1,
+    assert summary == {"steps": len(lesson.steps), "done": 3, "missed": 0, "exercises": len(ex), "first_try": 1,
                        "complete": False}
+    # a step answered wrong and not yet right is counted apart: neither done nor unseen
+    assert p.record(lesson.id, ex[2], correct=False).summary(lesson)["missed"] == 1
     assert Progress.from_dict(json.loads(json.dumps(p.to_dict())), LESSONS) == p
     assert not p.reset().lessons and p.reset().seq == p.seq + 1
     assert p.reset().reset_seq == p.seq + 1  # a reset is a change too, and older pages answer nothing

@@ -72,6 +72,7 @@ class Summary(TypedDict):
 
     steps: int
     done: int
+    missed: int  # answered wrong (or skipped) and not yet answered right: neither done nor still unseen
     exercises: int
     first_try: int
     complete: bool
@@ -242,13 +243,14 @@ class Progress:
         return spaced.next_rule(self.reviews, now, basic, after)
 
     def summary(self, lesson: Lesson) -> Summary:
-        """Counts for one :class:`~ecarte_tutor.lessons.model.Lesson`: steps, done, exercises, first_try, complete."""
+        """Counts for one :class:`~ecarte_tutor.lessons.model.Lesson`: steps, done, missed, exercises, first_try,
+        complete."""
         now = self.lesson(lesson.id)
         exercises = {s.index for s in lesson.exercises}
         total = len(lesson.steps)
         done = len({i for i in now.done if 1 <= i <= total})
-        return {"steps": total, "done": done, "exercises": len(exercises),
-                "first_try": len(now.first_try & exercises), "complete": done == total}
+        return {"steps": total, "done": done, "missed": len({i for i in now.missed if 1 <= i <= total}),
+                "exercises": len(exercises), "first_try": len(now.first_try & exercises), "complete": done == total}
 
     # --- JSON --------------------------------------------------------------------------------------
 

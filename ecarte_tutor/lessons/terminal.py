@@ -121,7 +121,9 @@ class TerminalLesson:
 
     def report(self) -> None:
         summary = self.progress.summary(self.lesson)
-        self.say(f"Steps done: {summary['done']} of {summary['steps']}; "
+        # a step answered wrong twice was shown its answer but is not done: say so, or it reads as skipped
+        missed = f" ({summary['missed']} answered wrong, to try again)" if summary["missed"] else ""
+        self.say(f"Steps done: {summary['done']} of {summary['steps']}{missed}; "
                  f"right at the first try: {summary['first_try']} of {summary['exercises']} exercises.")
 
     def show_step(self, step: Step) -> None:

@@ -69,6 +69,9 @@ def test_the_second_wrong_answer_shows_the_answer_and_no_form(client, answer):
     assert "Check my answer" not in page.text, "no form beside the answer"
     assert "try again" not in page.text.lower()
     assert 'id="next-step"' in page.html
+    # the step is not done, and the lesson's page says why it is not counted
+    lesson_page = words(Page(client.get("/lessons/01-pack-and-ranking/")))
+    assert "0 of 6 steps done (1 answered wrong, to try again)" in lesson_page
 
 
 def test_an_unreadable_answer_is_a_400_with_the_form(client, answer):
