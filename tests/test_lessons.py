@@ -146,6 +146,14 @@ def test_a_card_left_out_under_a_trump_lead_is_said_as_a_trump_lead(book):
     assert text == "You left out 9♦: a trump was led and you hold no trump, so you may play any card."
 
 
+@pytest.mark.parametrize(("led", "rank"), [("JS", "knave"), ("QS", "queen"), ("KS", "king")])
+def test_an_ace_left_out_is_said_to_rank_below_the_card_led_itself(book, led, rank):
+    """A learner's report: with the queen led, "the ace ranks below the knave" named a card not on the table."""
+    following = exercise("legal-cards", {"trump": "H", "led": led, "hand": ["AS", "8S", "9D"]})
+    text = grade(following, {"cards": ["8S"]}, book).diagnosis.text
+    assert f"(A♠ does not: the ace ranks below the {rank})" in text and text.startswith("You left out A♠")
+
+
 def test_a_card_given_twice_is_refused_not_dropped(book):
     """A learner's report: a seven-card order with a card typed twice was accepted as the six, and a discard of six
     with a repeat graded as five; the repeat is named and nothing is graded."""

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
-from ...cards import Card, Suit, parse_card, parse_suit
+from ...cards import RANK_NAMES, Card, Suit, parse_card, parse_suit
 from ...engine.play import Duty, DutyKind, PlayJson, duty
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
@@ -228,7 +228,8 @@ LEFT_OUT = {
 def _left_out(card: Card, led: Card | None, trump: Suit, found: Duty, hand: list[Card], params: Params) -> Diagnosis:
     rule = found.rule_ids[-1]
     aces = [c for c in hand if _ace_below(c, led, params)] if found.kind is DutyKind.FOLLOW else []
-    ace = f" ({aces[0].pretty} does not: the ace ranks below the knave)" if aces else ""
+    # the card led's own rank, as the engine says it (pack.ace-below): "below the knave" read oddly when a queen led
+    ace = f" ({aces[0].pretty} does not: the ace ranks below the {RANK_NAMES[led.rank]})" if aces and led else ""
     words = {"suit": led.suit.english, "led": led.pretty, "one": _singular(led.suit), "ace": ace} if led else {}
     said = LEFT_OUT[found.kind]
     if found.kind is DutyKind.FREE and led is not None and led.suit is trump:  # not "neither hearts nor a trump"
