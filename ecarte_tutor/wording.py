@@ -59,6 +59,13 @@ def listed(items: Sequence[str], last: str = "and") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
+def lower_first(text: str) -> str:
+    """A sentence or a label with its first letter lowered, to stand inside a sentence: "A non-dealer" too; an
+    acronym ("BGA") kept."""
+    first = text.split(" ", 1)[0]
+    return text if len(first) > 1 and first.isupper() else text[:1].lower() + text[1:]
+
+
 def card_list(cards: Iterable[object]) -> str:
     """Cards as a player writes them, comma-separated: ``Q♠, 7♠``."""
     return ", ".join(card_short(card) for card in cards)

@@ -21,6 +21,7 @@ from typing import Any, TypedDict
 from ..errors import DataError
 from ..rulebook import Params, RuleBook
 from ..schemas import explain, key_path, schema_errors
+from ..wording import lower_first
 from ..yamlio import load_yaml
 from .beside import once
 from .diagnosis import Diagnosis, profile_words
@@ -139,7 +140,7 @@ def _other_rule_book(case: Case, mistake: Mistake) -> list[Wrong]:
             continue
         says = {p: str(variant.variant["profiles"][p].get("says", "")).strip() for p in (theirs, ours)}
         out.append(Wrong(response, {"theirs": profile_words(book, theirs), "ours": profile_words(book, ours),
-                                    "theirs_says": _lower_first(says[theirs]), "ours_says": _lower_first(says[ours]),
+                                    "theirs_says": lower_first(says[theirs]), "ours_says": lower_first(says[ours]),
                                     "_rule": variant.id}))
     return out
 
@@ -155,11 +156,6 @@ def _differing_variant(case: Case, theirs: str) -> Any:
                 return rule
     return None
 
-
-def _lower_first(text: str) -> str:
-    """A sentence's first letter lowered to follow "there,": "A non-dealer" too; an acronym ("BGA") kept."""
-    first = text.split(" ", 1)[0]
-    return text if len(first) > 1 and first.isupper() else text[:1].lower() + text[1:]
 
 
 def wrong_answers(case: Case, mistake: Mistake) -> list[Wrong]:

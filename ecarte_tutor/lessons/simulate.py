@@ -18,6 +18,7 @@ from ..fields import SEATS, other
 from ..marks import decides
 from ..strategy import KING_EXCEPTION_RULE
 from ..wording import card_list
+from .kinds.score import RISKS
 from .mistakes import Case, Mistake, Wrong, maker
 from .reading import SEAT_WORDS
 
@@ -239,9 +240,6 @@ def four_as_vole(case: Case, mistake: Mistake) -> list[Wrong]:
         return []
     found = _points(case, {**case.position, "tricks": {winner: case.params.hand_size, other(winner): 0}})
     return [found] if found else []
-
-
-RISKS = {"elder": "elder_played_without_proposing", "dealer": "dealer_refused_first_proposal"}
 
 
 @maker("penalty-to-risk-taker")

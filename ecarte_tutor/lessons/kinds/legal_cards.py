@@ -174,7 +174,13 @@ def wrongly_chosen(card: Card, led: Card, trump: Suit, found: Duty, params: Para
         return Diagnosis(f"You {did} {card.pretty}: it is {what} you hold {suit}, and while you hold the suit "
                          "led you must follow it.", follow)
     # DutyKind.TRUMP: a card of another plain suit ticked while holding a trump
-    return Diagnosis(f"You {did} {card.pretty}, but you have no {suit} and you do hold a trump: a player "
+    return _must_trump(did, card.pretty, led, found)
+
+
+def _must_trump(did: str, named: str, led: Card, found: Duty) -> Diagnosis:
+    """Why cards of another plain suit (``named``) may not be played by a hand void of the suit led that holds a
+    trump."""
+    return Diagnosis(f"You {did} {named}, but you have no {led.suit.english} and you do hold a trump: a player "
                      "who cannot follow suit must trump.", found.rule_ids[0])
 
 
@@ -210,8 +216,7 @@ def allowed_wrongly(extra: list[Card], led: Card, trump: Suit, found: Duty, para
             out.append(Diagnosis(f"You allowed {named}, but you hold {suit}, and while you hold the suit "
                                  f"led you must follow it: {neither}.", found.rule_ids[0]))
         else:
-            out.append(Diagnosis(f"You allowed {named}, but you have no {suit} and you do hold a trump: "
-                                 "a player who cannot follow suit must trump.", found.rule_ids[0]))
+            out.append(_must_trump("allowed", named, led, found))
     return out
 
 

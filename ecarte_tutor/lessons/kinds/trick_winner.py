@@ -13,6 +13,7 @@ from ...engine.play import TrickJson, explain_trick, trick_winner
 from ...errors import CardNotationError
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
+from ...wording import lower_first
 from ..diagnosis import Diagnosis
 from ..exercise import OneChoice, Position, Terminal, params_of, trumps_line
 from ..mistakes import Case, case_of, diagnosis_of
@@ -95,7 +96,7 @@ class TrickWinner(OneChoice[TrickPosition, TrickJson, WinnerResponse]):
             order = book.rules.get(rules[-1])
             if order is not None and order.agreement:  # the table's own order, not the one the course taught first
                 label = order.agreement["label"]
-                note = (f" this table agreed that “{label[:1].lower()}{label[1:]}”, so the ranks run "
+                note = (f" this table agreed that “{lower_first(label)}”, so the ranks run "
                         f"{' '.join(params.rank_order)}, and")
             return Diagnosis(f"{start} both cards are {led.suit.english}, so rank alone decides:{note} "
                              f"{chosen.pretty} ranks below {other.pretty}.", rules[-1])
