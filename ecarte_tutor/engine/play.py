@@ -118,9 +118,11 @@ class Lead:
     each parameters, trump and card led, and kept on the parameters (``_LEADS``). What it asks of
     a hand depends only on the hand's cards of the suit led, or, void of it, on its trumps: each
     such holding's :class:`Outcome` is worked out on first use and kept here too, so :func:`duty`
-    only picks those cards out of the hand. A holding is kept in the hand's order (the explanation
-    names its cards in that order), so a stranger sending every order of every holding could make
-    thousands a lead: at most :data:`KEPT_HOLDINGS` are kept, and any other is worked out each time.
+    only picks those cards out of the hand. A holding is kept in the hand's order (a duty lists its legal cards in
+    that order), so a stranger sending every order of every holding could make
+    thousands a lead: at most :data:`KEPT_HOLDINGS` are kept, and any other is worked out each time. No word of
+    an answer depends on that order (the cards it names are in rank order): web.play_replies keeps one reply for
+    every order of a holding.
     """
 
     __slots__ = ("card", "suit", "follow", "head", "beaten_by", "ace", "follow_because", "trump_because",
@@ -171,7 +173,9 @@ class Lead:
         if len(winners) == 1:
             because = BEAT_WITH_ONE.say(params, led=led.pretty, suit=suit, card=winners[0].pretty)
         elif winners:
-            because = BEAT_WITH_ANY.say(params, led=led.pretty, suit=suit, cards=card_list(winners))
+            # named in rank order, as the answer lists its cards: how the hand was written changes no word
+            named = card_list(params.ranking.sort(winners))
+            because = BEAT_WITH_ANY.say(params, led=led.pretty, suit=suit, cards=named)
         elif len(followed) == 1:
             because = ONLY_ONE_CANNOT_BEAT.say(params, led=led.pretty, suit=suit, one=suit[:-1],
                                                card=followed[0].pretty)

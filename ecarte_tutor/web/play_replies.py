@@ -1,19 +1,21 @@
 """The API's replies to play questions, from a template kept for each holding the engine decides alike.
 
 When a card has been led, a play question's answer depends on the profile, the trump suit, the card led, the
-hand's cards of the suit led in the hand's order or, void of it, its trumps (its *holding*), and the card
-asked about: the engine decides the duty of each holding once and keeps it (engine.play.Lead and Outcome).
+set of the hand's cards of the suit led or, void of it, of its trumps (its *holding*; their order changes no
+word), and the card asked about: the engine decides the duty of each holding (engine.play.Lead and Outcome).
 Among the questions of one holding, the replies about different cards differ in one place only, the sentence
 that opens the explanation ("Q♠ is legal." or "7♠ is not allowed.", engine.play.verdict): the legal cards,
 the cites, the laws and the words that follow are the holding's. So the first question of a holding and a
 verdict is answered by ``ask()`` like any other, and its reply, cut around that sentence, is kept; every later
 one is that template with its own sentence put in. A new question then costs a few look-ups and a join instead
-of the schema, the engine and the JSON writer (bench/site_bench.py, issue 22).
+of the schema, the engine and the JSON writer (bench/site_bench.py, issue 22). A hand free to discard (no card
+of the suit led, no trump it must play) has no holding: its legal cards are its own, and one template a card
+led serves every such hand, cut around the list of legal cards as well.
 
 Only what ``ask()`` answers at once is taken here: the kind's own fields, every card and suit written as the
 API writes them, a profile by its exact name, no agreements, no house rules, a card led whose duty binds the
-hand. Anything else (an error to explain, a lead, a hand free to discard, a holding the engine does not keep)
-is None, and the Api asks it as usual. tests/web/test_play_replies.py checks the replies against ``ask()``'s
+hand. Anything else (an error to explain, a lead, more holdings a card led than :data:`KEPT_HOLDINGS`) is None,
+and the Api asks it as usual. tests/web/test_play_replies.py checks the replies against ``ask()``'s
 byte for byte, holding by holding.
 """
 from __future__ import annotations
@@ -30,6 +32,7 @@ EXPLANATION = b'"explanation":"'
 LEGAL_CARDS = b'"legal_cards":['
 QUOTED = {card.notation: jsonio.dumps(card.notation) for card in PACK}
 _CARD = CANONICAL_CARDS.__getitem__
+JOIN = b"".join  # one reply of a kilobyte or more made in one go: each ``+`` would make and copy another
 
 
 class _Holding:
@@ -70,13 +73,14 @@ class _Lead:
     def __init__(self, lead: Lead, params: Params, verdicts: _Verdicts):
         self.lead, self.verdicts = lead, verdicts
         self.size = params.hand_size  # read on every question: an attribute of its own, not a look-up in params
-        self.of_suit = frozenset(c.notation for c in PACK if c.suit is lead.suit).__contains__
+        self.of_suit = frozenset(c.notation for c in PACK if c.suit is lead.suit).intersection
         # A void hand's trumps are its holding only when it must play one (engine.play.outcome); else it is free.
         must_trump = lead.trump_because is not None
-        self.of_trumps = frozenset(c.notation for c in PACK if must_trump and lead.of_trumps(c)).__contains__
+        self.of_trumps = frozenset(c.notation for c in PACK if must_trump and lead.of_trumps(c)).intersection
         self.others = frozenset(c.notation for c in PACK if c is not lead.card)  # a hand may hold any of these
-        self.holdings: dict[tuple[str, ...], _Holding] = {}
-        self.asked: set[tuple[str, ...]] = set()
+        # by the set of the holding's cards: no word of a reply depends on their order (engine.play.Lead)
+        self.holdings: dict[frozenset[str], _Holding] = {}
+        self.asked: set[frozenset[str]] = set()
         self.free: tuple[bytes, bytes, bytes] | None = None
         self.free_whole: tuple[bytes, bytes] | None = None
 
@@ -92,7 +96,7 @@ class Unmade:
 
     __slots__ = ("lead", "key", "held", "asked")
 
-    def __init__(self, lead: _Lead, key: tuple[str, ...], held: list[str], asked: str | None):
+    def __init__(self, lead: _Lead, key: frozenset[str], held: list[str], asked: str | None):
         self.lead, self.key, self.held, self.asked = lead, key, held, asked
 
 
@@ -133,13 +137,13 @@ class PlayReplies:
             return None if self._lead(question) is None else self.reply(question)
         except TypeError:  # a value no key can be (a list): ask() says what is wrong
             return None
-        key = tuple(filter(lead.of_suit, held)) or tuple(filter(lead.of_trumps, held))
+        key = lead.of_suit(cards) or lead.of_trumps(cards)
         if not key:  # free to discard: the template is the card led's, the legal cards the hand's own
             if asked is None:
                 if lead.free_whole is not None:
-                    return lead.free_whole[0] + lead.listed(held) + lead.free_whole[1]
+                    return JOIN((lead.free_whole[0], lead.listed(held), lead.free_whole[1]))
             elif lead.free is not None:
-                return lead.free[0] + lead.listed(held) + lead.free[1] + lead.verdicts.allowed[asked] + lead.free[2]
+                return JOIN((lead.free[0], lead.listed(held), lead.free[1], lead.verdicts.allowed[asked], lead.free[2]))
             return Unmade(lead, key, held, asked)
         holding = lead.holdings.get(key)
         if holding is not None:
@@ -148,14 +152,14 @@ class PlayReplies:
                     return holding.whole
             elif asked in holding.legal:
                 if holding.allowed is not None:
-                    return holding.allowed[0] + lead.verdicts.allowed[asked] + holding.allowed[1]
+                    return JOIN((holding.allowed[0], lead.verdicts.allowed[asked], holding.allowed[1]))
             elif holding.refused is not None:
-                return holding.refused[0] + lead.verdicts.refused[asked] + holding.refused[1]
+                return JOIN((holding.refused[0], lead.verdicts.refused[asked], holding.refused[1]))
         return Unmade(lead, key, held, asked)
 
     def keep(self, unmade: Unmade, reply: bytes) -> None:
         """Keep ``reply``, ``ask()``'s answer (status 200) to the question :meth:`reply` could not make, as the
-        template of its holding and verdict, when the engine keeps that holding."""
+        template of its holding and verdict."""
         lead, key, asked = unmade.lead, unmade.key, unmade.asked
         if self.templates >= MOST_TEMPLATES:
             return
@@ -167,7 +171,7 @@ class PlayReplies:
             if key in lead.asked or len(lead.holdings) + len(lead.asked) >= KEPT_HOLDINGS:
                 return
             found = outcome(list(map(_CARD, unmade.held)), lead.lead)
-            if found is None or not found.kept:  # free to discard, or a holding its card led does not keep
+            if found is None:  # free to discard after all: a rule book without the duty to follow suit
                 lead.asked.add(key)
                 return
             holding = lead.holdings[key] = _Holding(frozenset(card.notation for card in found.legal))

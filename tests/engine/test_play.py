@@ -91,3 +91,12 @@ def test_a_single_card_of_the_suit_led_that_cannot_win_is_named_as_the_one_to_pl
     assert answer["legal_cards"] == ["QH"]
     assert "your only heart, Q♥, does not beat K♥" in answer["explanation"]
     assert "any of them" not in answer["explanation"]
+
+
+@pytest.mark.parametrize("hand", [["KS", "QS", "8D"], ["QS", "8D", "KS"], ["8D", "QS", "KS"]])
+def test_the_cards_that_beat_the_card_led_are_named_in_rank_order_whatever_the_hand_s_order(hand):
+    """No word of an answer depends on how the hand was written (web.play_replies keeps one reply a holding)."""
+    answer = play(trump="H", led="JS", hand=hand, card="8D")
+    assert answer["legal_cards"] == ["KS", "QS"]
+    assert "beat J♠ when you can: K♠ or Q♠ do." in answer["explanation"]
+    assert answer == play(trump="H", led="JS", hand=["KS", "QS", "8D"], card="8D")
