@@ -154,6 +154,27 @@ def test_an_ace_left_out_is_said_to_rank_below_the_card_led_itself(book, led, ra
     assert f"(A♠ does not: the ace ranks below the {rank})" in text and text.startswith("You left out A♠")
 
 
+@pytest.mark.parametrize(("led", "rank"), [("JS", "knave"), ("QS", "queen")])
+def test_an_ace_allowed_against_a_card_it_ranks_below_names_that_card_s_rank(book, led, rank):
+    """The same class as the card left out: the ace allowed is said to rank below the card led itself."""
+    following = exercise("legal-cards", {"trump": "H", "led": led, "hand": ["AS", "KS", "9D"]})
+    text = grade(following, {"cards": ["AS"]}, book).diagnosis.text
+    assert text.startswith(f"You allowed A♠, but it does not beat {led[0]}♠: the ace ranks below the {rank}. ")
+
+
+@pytest.mark.parametrize("followed", ["KS", "QS", "JS"])
+def test_an_ace_given_the_trick_is_told_every_rank_above_it(book, monkeypatch, followed):
+    """Giving the trick to an ace over a higher card of its suit, where no named mistake fits: the ranks above the
+    ace are read from the table's order ('below the knave' alone said nothing of the king that took it)."""
+    from ecarte_tutor.lessons.kinds import trick_winner
+
+    monkeypatch.setattr(trick_winner, "mistakes_named", lambda case, given: [])
+    trick = exercise("trick-winner", {"trump": "H", "led": "AS", "followed": followed})
+    text = grade(trick, {"winner": "leader"}, book).diagnosis.text
+    assert text == (f"You gave the trick to A♠, but both cards are spades, so rank alone decides: the ace ranks "
+                    f"below the king, the queen and the knave, and A♠ ranks below {followed[0]}♠.")
+
+
 def test_a_card_given_twice_is_refused_not_dropped(book):
     """A learner's report: a seven-card order with a card typed twice was accepted as the six, and a discard of six
     with a repeat graded as five; the repeat is named and nothing is graded."""

@@ -165,8 +165,8 @@ def wrongly_chosen(card: Card, led: Card, trump: Suit, found: Duty, params: Para
     if found.kind is DutyKind.HEAD and card.suit == led.suit:
         if _ace_below(card, led, params):
             return Diagnosis(f"You {did} {card.pretty}, but it does not beat {led.pretty}: the ace ranks below "
-                             f"the knave. You hold a {_singular(led.suit)} that does beat it, so you must play "
-                             "that one.", params.rule_for("rank_order"))
+                             f"the {RANK_NAMES[led.rank]}. You hold a {_singular(led.suit)} that does beat it, so you "
+                             "must play that one.", params.rule_for("rank_order"))
         return Diagnosis(f"You {did} {card.pretty}, but it does not beat {led.pretty}, and you hold a "
                          f"{_singular(led.suit)} that does: when you can win the trick, you must.", head)
     if found.kind.follows_suit:

@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
-from ...cards import parse_card, parse_suit
+from ...cards import RANK_NAMES, parse_card, parse_suit
 from ...engine.play import TrickJson, explain_trick, trick_winner
 from ...errors import CardNotationError
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
-from ...wording import lower_first
+from ...wording import listed, lower_first
 from ..diagnosis import Diagnosis
 from ..exercise import OneChoice, Position, Terminal, params_of, trumps_line
 from ..mistakes import Case, case_of, diagnosis_of
@@ -91,8 +91,10 @@ class TrickWinner(OneChoice[TrickPosition, TrickJson, WinnerResponse]):
         chosen, other = (led, followed) if given["winner"] == "leader" else (followed, led)
         start = f"You gave the trick to {chosen.pretty}, but"
         if led.suit == followed.suit:
-            note = " the ace ranks below the knave, and" if chosen.rank == "A" and \
-                not params.ranking.ace_above_knave else ""
+            # an ace given the trick over a card it ranks below: the ranks above it, from the table's own order
+            above = params.rank_order[:params.rank_order.index("A")] if chosen.rank == "A" else ()
+            note = f" the ace ranks below {listed([f'the {RANK_NAMES[rank]}' for rank in above])}, and" \
+                if above else ""
             order = book.rules.get(rules[-1])
             if order is not None and order.agreement:  # the table's own order, not the one the course taught first
                 label = order.agreement["label"]
