@@ -97,10 +97,9 @@ class Outcome:
     its sentence and rule ids, and the note on the ace's place (or "").
 
     An answer about a card opens with "K♠ is legal" or "K♠ is not allowed" and goes on with ``legal_tail``, or
-    with ``refused_tail``, which adds the cards to play instead: both are written here once. ``kept``: its
-    :class:`Lead` keeps it, so the same holding meets this very object again."""
+    with ``refused_tail``, which adds the cards to play instead: both are written here once."""
 
-    __slots__ = ("legal", "ordered", "kind", "because", "ids", "ace_note", "legal_tail", "refused_tail", "kept")
+    __slots__ = ("legal", "ordered", "kind", "because", "ids", "ace_note", "legal_tail", "refused_tail")
 
     def __init__(self, legal: tuple[Card, ...], kind: DutyKind, because: str, ids: list[str], ace_note: str,
                  params: Params):
@@ -108,7 +107,6 @@ class Outcome:
         self.ordered = tuple(params.ranking.sort(legal))
         self.legal_tail = " " + because + ace_note
         self.refused_tail = self.legal_tail + " " + INSTEAD.say(params, cards=card_list(self.ordered))
-        self.kept = False
 
 
 class Lead:
@@ -118,10 +116,10 @@ class Lead:
     each parameters, trump and card led, and kept on the parameters (``_LEADS``). What it asks of
     a hand depends only on the hand's cards of the suit led, or, void of it, on its trumps: each
     such holding's :class:`Outcome` is worked out on first use and kept here too, so :func:`duty`
-    only picks those cards out of the hand. A holding is kept in the hand's order (a duty lists its legal cards in
-    that order), so a stranger sending every order of every holding could make
-    thousands a lead: at most :data:`KEPT_HOLDINGS` are kept, and any other is worked out each time. No word of
-    an answer depends on that order (the cards it names are in rank order): web.play_replies keeps one reply for
+    only picks those cards out of the hand. A holding is kept in the hand's order (a duty lists its legal
+    cards in that order), so a stranger sending every order of every holding could make thousands a lead:
+    at most :data:`KEPT_HOLDINGS` are kept, and any other is worked out each time. No word of an answer
+    depends on that order (the cards it names are in rank order): web.play_replies keeps one reply for
     every order of a holding.
     """
 
@@ -159,7 +157,6 @@ class Lead:
             found = self._following(followed)
             if len(self.outcomes) < KEPT_HOLDINGS:
                 self.outcomes[followed] = found
-                found.kept = True
         return found
 
     def _following(self, followed: tuple[Card, ...]) -> Outcome:
@@ -192,7 +189,6 @@ class Lead:
             found = Outcome(trumps, DutyKind.TRUMP, self.trump_because, self.trump_ids, "", self.params)
             if len(self.outcomes) < KEPT_HOLDINGS:
                 self.outcomes[trumps] = found
-                found.kept = True
         return found
 
 

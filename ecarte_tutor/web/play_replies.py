@@ -32,7 +32,7 @@ EXPLANATION = b'"explanation":"'
 LEGAL_CARDS = b'"legal_cards":['
 QUOTED = {card.notation: jsonio.dumps(card.notation) for card in PACK}
 _CARD = CANONICAL_CARDS.__getitem__
-JOIN = b"".join  # one reply of a kilobyte or more made in one go: each ``+`` would make and copy another
+JOIN = b"".join  # a reply made in one go: each ``+`` would make and copy another
 
 
 class _Holding:

@@ -1,5 +1,5 @@
 """engine/play.py: what a card led asks of a holding is worked out once, kept within a bound, and the same
-whatever was kept before (an explanation names the hand's cards in the hand's order)."""
+whatever was kept before (a duty lists the hand's cards in the hand's order, an explanation in rank order)."""
 from itertools import permutations
 
 from ecarte_tutor import ask
