@@ -170,8 +170,9 @@ class Lead:
         if len(winners) == 1:
             because = BEAT_WITH_ONE.say(params, led=led.pretty, suit=suit, card=winners[0].pretty)
         elif winners:
-            # named in rank order, as the answer lists its cards: how the hand was written changes no word
-            named = card_list(params.ranking.sort(winners))
+            # named in rank order, as the answer lists its cards: how the hand was written changes no word; each
+            # of them beats it, so "and" ("K♠ and Q♠ do"), where the cards to play instead are one "or" another
+            named = wording.listed([c.pretty for c in params.ranking.sort(winners)])
             because = BEAT_WITH_ANY.say(params, led=led.pretty, suit=suit, cards=named)
         elif len(followed) == 1:
             because = ONLY_ONE_CANNOT_BEAT.say(params, led=led.pretty, suit=suit, one=suit[:-1],

@@ -98,5 +98,5 @@ def test_the_cards_that_beat_the_card_led_are_named_in_rank_order_whatever_the_h
     """No word of an answer depends on how the hand was written (web.play_replies keeps one reply a holding)."""
     answer = play(trump="H", led="JS", hand=hand, card="8D")
     assert answer["legal_cards"] == ["KS", "QS"]
-    assert "beat J♠ when you can: K♠ or Q♠ do." in answer["explanation"]
+    assert "beat J♠ when you can: K♠ and Q♠ do." in answer["explanation"]
     assert answer == play(trump="H", led="JS", hand=["KS", "QS", "8D"], card="8D")
