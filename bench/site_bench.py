@@ -137,6 +137,11 @@ shared): use --rounds 30, and compare runs, not one figure.
   good and serves them from memory, which the route must not measure: not kept. 30 rounds, three runs of the
   final code: new questions 88.8 % (89.2 % from the means), 93.2 % (92.7 %) and 89.5 % (87.7 %); the repeated
   question 97.4, 96.3 and 98.3 %. Target 90 %: not reliably met (the median of the three runs, 89.5 %).
+  Is it the data a new question touches? One worker pinned to a core, wrk on the other, the same server sent in
+  turn the benchmark's 4,096 questions and 4,096 others of one card led and one holding (a working set of a few
+  templates, the same code): per-request CPU paired with the bare app, 94.5 against 95.4 % (12 rounds) and 93.6
+  against 94.9 % (16 rounds). The data's spread costs a point at most; a flatter store of holdings would not
+  reach the target (a /tmp script).
 """
 from __future__ import annotations
 
