@@ -71,9 +71,9 @@ def beats(card: Card, led: Card, trump: Suit, params: Params) -> bool:
     return card.suit == trump
 
 
-def card_list(cards: Iterable[Card]) -> str:
-    """Cards named for an explanation: "K♠", "K♠ or Q♠", "K♠, Q♠ or J♠"."""
-    return wording.listed([c.pretty for c in cards], "or")
+def card_list(cards: Iterable[Card], last: str = "or") -> str:
+    """Cards named for an explanation: "K♠", "K♠ or Q♠", "K♠, Q♠ or J♠" (``last``: "or", or "and")."""
+    return wording.listed([c.pretty for c in cards], last)
 
 
 @dataclass(slots=True)
@@ -172,7 +172,7 @@ class Lead:
         elif winners:
             # named in rank order, as the answer lists its cards: how the hand was written changes no word; each
             # of them beats it, so "and" ("K♠ and Q♠ do"), where the cards to play instead are one "or" another
-            named = wording.listed([c.pretty for c in params.ranking.sort(winners)])
+            named = card_list(params.ranking.sort(winners), "and")
             because = BEAT_WITH_ANY.say(params, led=led.pretty, suit=suit, cards=named)
         elif len(followed) == 1:
             because = ONLY_ONE_CANNOT_BEAT.say(params, led=led.pretty, suit=suit, one=suit[:-1],

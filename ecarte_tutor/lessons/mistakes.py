@@ -157,7 +157,6 @@ def _differing_variant(case: Case, theirs: str) -> Any:
     return None
 
 
-
 def wrong_answers(case: Case, mistake: Mistake) -> list[Wrong]:
     """The wrong answers ``mistake`` gives on this exercise (none: it does not fit)."""
     detect = mistake.detect

@@ -156,6 +156,12 @@ def _ace_below(card: Card, led: Card | None, params: Params) -> bool:
     return card.rank == "A" and led is not None and card.suit == led.suit and params.ranking.higher(led, card)
 
 
+def _ace_place(led: Card) -> str:
+    """Where the ace stands, said against the card led's own rank, as the engine says it (pack.ace-below): "below
+    the knave" reads oddly when a queen was led."""
+    return f"the ace ranks below the {RANK_NAMES[led.rank]}"
+
+
 def wrongly_chosen(card: Card, led: Card, trump: Suit, found: Duty, params: Params,
                    did: str = "allowed") -> Diagnosis:
     """Why ``card`` may not be played to ``led``: the learner ``did`` it ("allowed" it among the legal cards,
@@ -164,9 +170,9 @@ def wrongly_chosen(card: Card, led: Card, trump: Suit, found: Duty, params: Para
     suit = led.suit.english
     if found.kind is DutyKind.HEAD and card.suit == led.suit:
         if _ace_below(card, led, params):
-            return Diagnosis(f"You {did} {card.pretty}, but it does not beat {led.pretty}: the ace ranks below "
-                             f"the {RANK_NAMES[led.rank]}. You hold a {_singular(led.suit)} that does beat it, so you "
-                             "must play that one.", params.rule_for("rank_order"))
+            return Diagnosis(f"You {did} {card.pretty}, but it does not beat {led.pretty}: {_ace_place(led)}. You "
+                             f"hold a {_singular(led.suit)} that does beat it, so you must play that one.",
+                             params.rule_for("rank_order"))
         return Diagnosis(f"You {did} {card.pretty}, but it does not beat {led.pretty}, and you hold a "
                          f"{_singular(led.suit)} that does: when you can win the trick, you must.", head)
     if found.kind.follows_suit:
@@ -233,8 +239,7 @@ LEFT_OUT = {
 def _left_out(card: Card, led: Card | None, trump: Suit, found: Duty, hand: list[Card], params: Params) -> Diagnosis:
     rule = found.rule_ids[-1]
     aces = [c for c in hand if _ace_below(c, led, params)] if found.kind is DutyKind.FOLLOW else []
-    # the card led's own rank, as the engine says it (pack.ace-below): "below the knave" read oddly when a queen led
-    ace = f" ({aces[0].pretty} does not: the ace ranks below the {RANK_NAMES[led.rank]})" if aces and led else ""
+    ace = f" ({aces[0].pretty} does not: {_ace_place(led)})" if aces and led else ""
     words = {"suit": led.suit.english, "led": led.pretty, "one": _singular(led.suit), "ace": ace} if led else {}
     said = LEFT_OUT[found.kind]
     if found.kind is DutyKind.FREE and led is not None and led.suit is trump:  # not "neither hearts nor a trump"
