@@ -31,17 +31,21 @@ MOST_TEMPLATES = 8_192
 EXPLANATION = b'"explanation":"'
 LEGAL_CARDS = b'"legal_cards":['
 QUOTED = {card.notation: jsonio.dumps(card.notation) for card in PACK}
+# Each card of the pack as the API writes it, to a bit of its own: a hand's cards are a sum of bits, checked (every
+# card once: as many bits set as cards) and cut (the holding: the bits of its suit) by a few operations on one
+# integer, where sets of its strings cost several times more (bench/site_bench.py).
+BIT = {card.notation: 1 << at for at, card in enumerate(PACK)}.__getitem__
 _CARD = CANONICAL_CARDS.__getitem__
 JOIN = b"".join  # a reply made in one go: each ``+`` would make and copy another
 
 
 class _Holding:
-    """One holding's legal cards (by notation), and its templates: the reply's two parts around the verdict
+    """One holding's legal cards (their bits), and its templates: the reply's two parts around the verdict
     when the card asked about is legal, and when it is not; the whole reply when none is asked about."""
 
     __slots__ = ("legal", "allowed", "refused", "whole")
 
-    def __init__(self, legal: frozenset[str]):
+    def __init__(self, legal: int):
         self.legal = legal
         self.allowed: tuple[bytes, bytes] | None = None
         self.refused: tuple[bytes, bytes] | None = None
@@ -62,25 +66,25 @@ class _Verdicts:
 
 class _Lead:
     """A card led under one profile and trump suit, as the API writes them: which cards of a hand form its
-    holding (none: the hand is free to discard), the holdings met so far, those ``ask()`` answers every time
+    holding (their bits; none: the hand is free to discard), the holdings met so far, those ``ask()`` answers every time
     (``asked``), and the templates of a hand free to discard: the reply's three parts around the legal cards and
     the verdict (``free``), and its two parts around the legal cards when no card is asked about
     (``free_whole``)."""
 
-    __slots__ = ("lead", "size", "of_suit", "of_trumps", "others", "holdings", "asked", "verdicts", "free",
+    __slots__ = ("lead", "size", "of_suit", "of_trumps", "led", "holdings", "asked", "verdicts", "free",
                  "free_whole")
 
     def __init__(self, lead: Lead, params: Params, verdicts: _Verdicts):
         self.lead, self.verdicts = lead, verdicts
         self.size = params.hand_size  # read on every question: an attribute of its own, not a look-up in params
-        self.of_suit = frozenset(c.notation for c in PACK if c.suit is lead.suit).intersection
+        self.of_suit = sum(BIT(c.notation) for c in PACK if c.suit is lead.suit)
         # A void hand's trumps are its holding only when it must play one (engine.play.outcome); else it is free.
         must_trump = lead.trump_because is not None
-        self.of_trumps = frozenset(c.notation for c in PACK if must_trump and lead.of_trumps(c)).intersection
-        self.others = frozenset(c.notation for c in PACK if c is not lead.card)  # a hand may hold any of these
+        self.of_trumps = sum(BIT(c.notation) for c in PACK if must_trump and lead.of_trumps(c))
+        self.led = BIT(lead.card.notation)  # the one card a hand cannot hold
         # by the set of the holding's cards: no word of a reply depends on their order (engine.play.Lead)
-        self.holdings: dict[frozenset[str], _Holding] = {}
-        self.asked: set[frozenset[str]] = set()
+        self.holdings: dict[int, _Holding] = {}
+        self.asked: set[int] = set()
         self.free: tuple[bytes, bytes, bytes] | None = None
         self.free_whole: tuple[bytes, bytes] | None = None
 
@@ -96,7 +100,7 @@ class Unmade:
 
     __slots__ = ("lead", "key", "held", "asked")
 
-    def __init__(self, lead: _Lead, key: frozenset[str], held: list[str], asked: str | None):
+    def __init__(self, lead: _Lead, key: int, held: list[str], asked: str | None):
         self.lead, self.key, self.held, self.asked = lead, key, held, asked
 
 
@@ -117,8 +121,6 @@ class PlayReplies:
     def reply(self, question: object) -> bytes | Unmade | None:
         """The reply ``ask()`` gave to a question of the same holding and verdict, made for ``question``; else
         an :class:`Unmade` when this module takes the question (ask it, then :meth:`keep` the reply), or None."""
-        if type(question) is not dict or not self.open:
-            return None
         try:
             profile, asked = question.get("profile"), question.get("card")
             # the kind's own fields and no other: four, with the card asked about and the profile when given (a
@@ -127,21 +129,26 @@ class PlayReplies:
                 return None
             lead = self.leads[profile][question["led"]][question["trump"]]
             held = question["hand"]
-            if type(held) is not list or not 0 < len(held) <= lead.size:
-                return None
-            # every card once, in the API's notation, none of them the card led; the card asked about among them
-            cards = lead.others.intersection(held)
-            if len(cards) != len(held) or asked is not None and asked not in cards:
-                return None
         except KeyError:  # a field left out (ask() says which), or a card led met for the first time
             return None if self._lead(question) is None else self.reply(question)
-        except TypeError:  # a value no key can be (a list): ask() says what is wrong
+        except (AttributeError, TypeError):  # no object (no get), or a value no key can be: ask() says what is wrong
             return None
-        key = lead.of_suit(cards) or lead.of_trumps(cards)
+        if type(held) is not list:
+            return None
+        try:  # the cards' bits: each card of the pack, written as the API writes it
+            cards = sum(map(BIT, held))
+            chosen = 0 if asked is None else BIT(asked)
+        except (KeyError, TypeError):
+            return None
+        # every card once, as many as a hand holds, none of them the card led; the card asked about among them
+        if cards.bit_count() != len(held) or not 0 < len(held) <= lead.size or cards & lead.led or \
+                cards & chosen != chosen:
+            return None
+        key = cards & lead.of_suit or cards & lead.of_trumps
         if not key:  # free to discard: the template is the card led's, the legal cards the hand's own
             if asked is None:
                 if lead.free_whole is not None:
-                    return JOIN((lead.free_whole[0], lead.listed(held), lead.free_whole[1]))
+                    return lead.listed(held).join(lead.free_whole)
             elif lead.free is not None:
                 return JOIN((lead.free[0], lead.listed(held), lead.free[1], lead.verdicts.allowed[asked], lead.free[2]))
             return Unmade(lead, key, held, asked)
@@ -150,11 +157,11 @@ class PlayReplies:
             if asked is None:
                 if holding.whole is not None:
                     return holding.whole
-            elif asked in holding.legal:
-                if holding.allowed is not None:
-                    return JOIN((holding.allowed[0], lead.verdicts.allowed[asked], holding.allowed[1]))
+            elif chosen & holding.legal:
+                if holding.allowed is not None:  # the verdict joins the template's two parts
+                    return lead.verdicts.allowed[asked].join(holding.allowed)
             elif holding.refused is not None:
-                return JOIN((holding.refused[0], lead.verdicts.refused[asked], holding.refused[1]))
+                return lead.verdicts.refused[asked].join(holding.refused)
         return Unmade(lead, key, held, asked)
 
     def keep(self, unmade: Unmade, reply: bytes) -> None:
@@ -174,13 +181,13 @@ class PlayReplies:
             if found is None:  # free to discard after all: a rule book without the duty to follow suit
                 lead.asked.add(key)
                 return
-            holding = lead.holdings[key] = _Holding(frozenset(card.notation for card in found.legal))
+            holding = lead.holdings[key] = _Holding(sum(BIT(card.notation) for card in found.legal))
         if asked is None:
             if holding.whole is None:
                 holding.whole = reply
                 self.templates += 1
             return
-        legal = asked in holding.legal
+        legal = BIT(asked) & holding.legal != 0
         if (holding.allowed if legal else holding.refused) is not None:
             return
         said = EXPLANATION + (lead.verdicts.allowed if legal else lead.verdicts.refused)[asked]
@@ -219,7 +226,8 @@ class PlayReplies:
         """The :class:`_Lead` of the question's profile, trump suit and card led, made and kept; None when any is
         absent or written otherwise (a lead, a name in another case: ask() reads those)."""
         profile, trump, led = question.get("profile"), question.get("trump"), question.get("led")
-        if self.book is None or not (profile is None or type(profile) is str and profile in self.book.profiles) \
+        if not self.open or self.book is None \
+                or not (profile is None or type(profile) is str and profile in self.book.profiles) \
                 or type(trump) is not str or trump not in SUITS or type(led) is not str or led not in CANONICAL_CARDS \
                 or trump in self.leads.get(profile, {}).get(led, ()):
             return None

@@ -171,6 +171,47 @@ def test_a_fault_is_not_remembered(app, monkeypatch):
     assert api.remembered.cache_info().currsize == 1
 
 
+class CutOff(io.RawIOBase):
+    """A body the server's reader fails on though its length was declared: a client gone mid-body."""
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        raise ConnectionResetError("the client went away")
+
+
+@pytest.mark.parametrize("declared", ["40", "0040", "4000"])  # the short path (a remembered length), and read_body
+def test_a_body_cut_off_is_a_400_in_words_on_every_path(declared):
+    status, _, body = call(Api(None), environ_for(io.BufferedReader(CutOff()), CONTENT_LENGTH=declared))
+    assert status.startswith("400") and json.loads(body)["error"]["code"] == "bad-body"
+    assert b"went away" not in body
+
+
+@pytest.mark.parametrize("declared", ["100", "0100"])
+def test_a_short_declared_length_over_a_small_limit_is_refused_unread(declared):
+    """The short path's lengths stop at the limit: one over it is refused as read_body refuses it."""
+    status, _, body = call(Api(None, limit=64), environ_for(Unreadable(), CONTENT_LENGTH=declared))
+    assert status.startswith("413") and json.loads(body)["error"]["code"] == "too-large"
+
+
+def test_a_length_written_with_leading_zeros_is_read_as_its_number(app):
+    api = Api(app.extensions["ecarte_tutor"].book)
+    body = json.dumps(PLAY).encode()
+    status, _, answer = call(api, environ_for(io.BytesIO(body), CONTENT_LENGTH="00" + str(len(body))))
+    assert status == "200 OK" and answer == ask_bytes(api, body)[2]
+
+
+def test_a_fault_on_a_long_question_is_its_own_reply(app, monkeypatch):
+    import ecarte_tutor.web.api as api_module
+
+    monkeypatch.setattr(api_module, "ask", lambda question, book: {"odd": float("nan")})  # cannot be written
+    api = Api(app.extensions["ecarte_tutor"].book)
+    status, _, answer = ask_bytes(api, json.dumps({**PLAY, "profile": "london" + " " * 3000}).encode())
+    assert status.startswith("400") and json.loads(answer)["error"]["code"] == "internal-error"
+    assert api.remembered.cache_info().currsize == 0
+
+
 def test_a_long_question_is_answered_but_not_remembered(app):
     api = Api(app.extensions["ecarte_tutor"].book)
     body = json.dumps({**PLAY, "profile": "london" + " " * 3000}).encode()
@@ -194,7 +235,8 @@ def test_the_site_mounts_one_api_that_remembers(client, app):
 def test_the_mount_sends_only_addresses_under_api_to_the_api(path, to, script, rest, method):
     """The mount init_app makes (api.Front): the mount point moves to SCRIPT_NAME, as werkzeug's
     DispatcherMiddleware moves it (both are asked, and must agree); a question goes to the Api's handler of
-    questions at once, any other address under the mount to the Api."""
+    questions at once, with the environ as the server wrote it (that handler reads neither), any other address
+    under the mount to the Api."""
     from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
     from ecarte_tutor.web.api import MOUNT, Front
@@ -217,5 +259,7 @@ def test_the_mount_sends_only_addresses_under_api_to_the_api(path, to, script, r
 
     DispatcherMiddleware(Called("pages"), {MOUNT: Called("api")})(environ(), None)
     Front(Called("pages"), Called("api"))(environ(), None)  # type: ignore[arg-type]
-    by_front = to + " (question)" if path == "/api/ask" and method == "POST" else to
-    assert seen == [(to, script, rest), (by_front, script, rest)]
+    if path == "/api/ask" and method == "POST":
+        assert seen == [(to, script, rest), (to + " (question)", "", path)]
+    else:
+        assert seen == [(to, script, rest), (to, script, rest)]
