@@ -20,6 +20,8 @@ byte for byte, holding by holding.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .. import jsonio
 from ..asking import Shelf
 from ..cards import CANONICAL_CARDS, PACK, SUITS
@@ -118,9 +120,10 @@ class PlayReplies:
         self.verdicts: dict[str, _Verdicts] = {}  # by profile, on first use
         self.templates = 0
 
-    def reply(self, question: object) -> bytes | Unmade | None:
-        """The reply ``ask()`` gave to a question of the same holding and verdict, made for ``question``; else
-        an :class:`Unmade` when this module takes the question (ask it, then :meth:`keep` the reply), or None."""
+    def reply(self, question: Any) -> bytes | Unmade | None:
+        """The reply ``ask()`` gave to a question of the same holding and verdict, made for ``question`` (any JSON
+        value: one that is no object has no ``get``); else an :class:`Unmade` when this module takes the question
+        (ask it, then :meth:`keep` the reply), or None."""
         try:
             profile, asked = question.get("profile"), question.get("card")
             # the kind's own fields and no other: four, with the card asked about and the profile when given (a
