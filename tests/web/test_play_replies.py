@@ -109,8 +109,12 @@ def test_only_questions_ask_answers_at_once_in_the_api_s_notation_are_made(book)
     for other in ({**plain, "agreements": []}, {**plain, "profile": "London"}, {**plain, "led": "J♠"},
                   {**plain, "card": "7♠"}, {**plain, "hand": ["QS", "7S", "8D", "8D"]}, {**plain, "hand": []},
                   {**plain, "hand": ["QS", "7S", "8D", "9D", "TD", "AD"]}, {**plain, "card": "KH"},
-                  {**plain, "kind": "trick"}, {key: value for key, value in plain.items() if key != "kind"}):
+                  {**plain, "kind": "trick"}, {key: value for key, value in plain.items() if key != "kind"},
+                  {**plain, "hand": ["QS", "JS", "7S"]}, {**plain, "hand": {"QS": 1, "7S": 2}},
+                  {**plain, "hand": "QS7S8D"}, {**plain, "hand": ["QS", 7, "8D"]}, {**plain, "card": ["7S"]}):
         assert kept(replies, other, book) is None, other
+    for no_object in ([plain], "play", None, 3):
+        assert replies.reply(no_object) is None
     assert replies.templates == 1
 
 
