@@ -249,7 +249,7 @@ class Api:
                 return json_reply(400, error)
         made = self.play.reply(question)  # a play question of a holding met before: its template
         if isinstance(made, bytes):
-            return OK, content_head(len(made)), made, 200
+            return OK, content_head(len(made)), made, 200  # make_reply(200, made), without a call on the way
         answer = ask(question, self.library)
         refused = answer.get("error")
         reply = json_reply(200 if refused is None else 400, answer)

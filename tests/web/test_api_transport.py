@@ -154,6 +154,23 @@ def test_a_question_asked_again_is_answered_from_memory_with_the_same_bytes(app)
     assert api.remembered.cache_info().misses == 2
 
 
+def test_a_reply_made_from_a_template_has_the_headers_of_one_asked(app, monkeypatch):
+    """The second question of a holding and verdict is made from the first one's reply: its status and headers are
+    those a reply worked out by ask() gets, its length its own."""
+    import ecarte_tutor.web.api as api_module
+
+    api, other = Api(app.extensions["ecarte_tutor"].book), Api(app.extensions["ecarte_tutor"].book)
+    first = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "7S"}
+    second = {**first, "hand": ["8D", "7S", "QS"], "card": "8D"}  # 8D is refused as 7S is
+    asked = ask_bytes(other, json.dumps(second).encode())
+    ask_bytes(api, json.dumps(first).encode())
+    monkeypatch.setattr(api_module, "ask", lambda question, book: 1 / 0)  # no more worked out by ask()
+    made = ask_bytes(api, json.dumps(second).encode())
+    assert made[0] == asked[0] == "200 OK"
+    assert made[1] == asked[1] and made[1]["Content-Length"] == str(len(made[2]))
+    assert made[2] == asked[2]
+
+
 def test_a_fault_is_not_remembered(app, monkeypatch):
     """A passing fault must not stand for the answer: the next asker of the same question gets the answer."""
     import ecarte_tutor.web.api as api_module
