@@ -151,11 +151,12 @@ shared): use --rounds 30, and compare runs, not one figure.
   reply is a plain tuple with content headers written once per length, not a class with an ``__init__`` (2,000).
   30 rounds, four runs: new questions 92.3 % (92.2 % from the means), 89.8 % (89.6 %), 91.6 % (92.1 %) and 91.0 %
   (91.6 %), mean 91.2 %; the repeated question 98.8, 97.2, 97.2 and 98.7 %. The four runs of the tenth session's
-  code: 88.8, 93.2, 89.5 and 90.4 %, mean 90.5 %. Target 90 %: three runs of four above it, not reliably met. One worker pinned to a core, wrk on the other (a /tmp
-  script), per-request CPU paired with the bare app over 12 rounds: 91.6 % against 86.4 % for the tenth session's
-  tree in the same run, then 89.7 and 94.4 % in two later runs of this code alone: the pinned figure moves by as
-  much as the change. Tried and not kept: a doorkeeper that remembers only a question asked twice (a one-off
-  question no longer inserted and evicted): 90.3 against 89.7 % pinned, within the noise.
+  code: 88.8, 93.2, 89.5 and 90.4 %, mean 90.5 %. Target 90 %: three runs of four above it, not reliably met.
+  One worker pinned to a core, wrk on the other (a /tmp script), per-request CPU paired with the bare app over 12
+  rounds: 91.6 % against 86.4 % for the tenth session's tree in the same run, then 89.7 and 94.4 % in two later
+  runs of this code alone: the pinned figure moves by as much as the change. Tried and not kept: a doorkeeper that
+  remembers only a question asked twice (a one-off question no longer inserted and evicted): 90.3 against 89.7 %
+  pinned, within the noise.
 """
 from __future__ import annotations
 

@@ -20,11 +20,12 @@ byte for byte, holding by holding.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .. import jsonio
 from ..asking import Shelf
-from ..cards import CANONICAL_CARDS, PACK, SUITS
+from ..cards import CANONICAL_CARDS, PACK, SUITS, Card
 from ..engine.play import KEPT_HOLDINGS, Lead, lead_for, outcome, verdict
 from ..rulebook import Params, RuleBook
 
@@ -39,6 +40,11 @@ QUOTED = {card.notation: jsonio.dumps(card.notation) for card in PACK}
 BIT = {card.notation: 1 << at for at, card in enumerate(PACK)}.__getitem__
 _CARD = CANONICAL_CARDS.__getitem__
 JOIN = b"".join  # a reply made in one go: each ``+`` would make and copy another
+
+
+def _bits(cards: Iterable[Card]) -> int:
+    """The bits of ``cards`` (see :data:`BIT`), as one integer: for what a card led and a holding keep."""
+    return sum(BIT(card.notation) for card in cards)
 
 
 class _Holding:
@@ -79,10 +85,10 @@ class _Lead:
     def __init__(self, lead: Lead, params: Params, verdicts: _Verdicts):
         self.lead, self.verdicts = lead, verdicts
         self.size = params.hand_size  # read on every question: an attribute of its own, not a look-up in params
-        self.of_suit = sum(BIT(c.notation) for c in PACK if c.suit is lead.suit)
+        self.of_suit = _bits(c for c in PACK if c.suit is lead.suit)
         # A void hand's trumps are its holding only when it must play one (engine.play.outcome); else it is free.
         must_trump = lead.trump_because is not None
-        self.of_trumps = sum(BIT(c.notation) for c in PACK if must_trump and lead.of_trumps(c))
+        self.of_trumps = _bits(c for c in PACK if must_trump and lead.of_trumps(c))
         self.led = BIT(lead.card.notation)  # the one card a hand cannot hold
         # by the set of the holding's cards: no word of a reply depends on their order (engine.play.Lead)
         self.holdings: dict[int, _Holding] = {}
@@ -184,7 +190,7 @@ class PlayReplies:
             if found is None:  # free to discard after all: a rule book without the duty to follow suit
                 lead.asked.add(key)
                 return
-            holding = lead.holdings[key] = _Holding(sum(BIT(card.notation) for card in found.legal))
+            holding = lead.holdings[key] = _Holding(_bits(found.legal))
         if asked is None:
             if holding.whole is None:
                 holding.whole = reply
