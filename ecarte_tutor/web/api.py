@@ -241,15 +241,15 @@ class Api:
 
     def answer(self, body: bytes) -> Reply:
         """The reply to a question's bytes (the same bytes, the same reply); :class:`Passing` for a fault."""
+        made = self.play.reply(body)  # a play question of a holding met before: its template, with no object read
+        if isinstance(made, bytes):
+            return OK, content_head(len(made)), made, 200  # make_reply(200, made), without a call on the way
         try:  # nearly every body is plain UTF-8 JSON, read at once; read_question says why any other is no question
             question = jsonio.loads_utf8(body)
         except jsonio.JsonError:
             question, error = read_question(body)
             if error is not None:
                 return json_reply(400, error)
-        made = self.play.reply(question)  # a play question of a holding met before: its template
-        if isinstance(made, bytes):
-            return OK, content_head(len(made)), made, 200  # make_reply(200, made), without a call on the way
         answer = ask(question, self.library)
         refused = answer.get("error")
         reply = json_reply(200 if refused is None else 400, answer)

@@ -12,16 +12,20 @@ of the schema, the engine and the JSON writer (bench/site_bench.py, issue 22). A
 of the suit led, no trump it must play) has no holding: its legal cards are its own, and one template a card
 led serves every such hand, cut around the list of legal cards as well.
 
-Only what ``ask()`` answers at once is taken here: the kind's own fields, every card and suit written as the
-API writes them, a profile by its exact name, no agreements, no house rules, a card led whose duty binds the
-hand. Anything else (an error to explain, a lead, more holdings a card led than :data:`KEPT_HOLDINGS`) is None,
-and the Api asks it as usual. tests/web/test_play_replies.py checks the replies against ``ask()``'s
-byte for byte, holding by holding.
+Only what ``ask()`` answers at once is taken here, read from the body by msgspec into a :data:`PlayQuestion`: the
+kind's own fields, each once, every card and suit written as the API writes them, a profile by its exact name, no
+agreements, no house rules, a card led whose duty binds the hand. Anything else (an error to explain, a lead, more
+holdings a card led than :data:`KEPT_HOLDINGS`) is None, and the Api reads and asks it as usual. A play question is
+read into that record with no JSON object made and checked in Python, which cost a quarter of a new question's work
+(bench/site_bench.py). tests/web/test_play_replies.py checks the replies against ``ask()``'s byte for byte,
+holding by holding.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Literal, TypeAlias
+
+import msgspec
 
 from .. import jsonio
 from ..asking import Shelf
@@ -40,6 +44,29 @@ QUOTED = {card.notation: jsonio.dumps(card.notation) for card in PACK}
 BIT = {card.notation: 1 << at for at, card in enumerate(PACK)}.__getitem__
 _CARD = CANONICAL_CARDS.__getitem__
 JOIN = b"".join  # a reply made in one go: each ``+`` would make and copy another
+if TYPE_CHECKING:
+    CardName: TypeAlias = str
+    SuitLetter: TypeAlias = str
+else:  # the pack's notations and the suits' letters, known once the cards are loaded
+    CardName, SuitLetter = Literal[tuple(CANONICAL_CARDS)], Literal[tuple(SUITS)]
+
+
+class PlayQuestion(msgspec.Struct, forbid_unknown_fields=True):
+    """A play question in the API's notation, as msgspec reads it: any other field, or another value or writing of
+    one of these, is refused while reading. A null given for ``card`` or ``profile`` is read as the field left out,
+    and a key written twice as its last value: :meth:`PlayReplies.reply` counts the keys to tell them apart (ask()
+    reads the one and refuses the other)."""
+
+    kind: Literal["play"]
+    trump: SuitLetter
+    led: CardName
+    hand: list[CardName]
+    card: CardName | None = None
+    profile: str | None = None
+
+
+DECODE = msgspec.json.Decoder(PlayQuestion).decode
+UNDECODED = (msgspec.DecodeError, msgspec.ValidationError)
 
 
 def _bits(cards: Iterable[Card]) -> int:
@@ -126,29 +153,28 @@ class PlayReplies:
         self.verdicts: dict[str, _Verdicts] = {}  # by profile, on first use
         self.templates = 0
 
-    def reply(self, question: Any) -> bytes | Unmade | None:
-        """The reply ``ask()`` gave to a question of the same holding and verdict, made for ``question`` (any JSON
-        value: one that is no object has no ``get``); else an :class:`Unmade` when this module takes the question
-        (ask it, then :meth:`keep` the reply), or None."""
+    def reply(self, body: bytes) -> bytes | Unmade | None:
+        """The reply ``ask()`` gave to a question of the same holding and verdict, made for the question ``body``
+        holds; else an :class:`Unmade` when this module takes the question (read and ask it, then :meth:`keep` the
+        reply), or None."""
         try:
-            profile, asked = question.get("profile"), question.get("card")
-            # the kind's own fields and no other: four, with the card asked about and the profile when given (a
-            # null given for either is a field more, and asked)
-            if question["kind"] != "play" or len(question) != 4 + (asked is not None) + (profile is not None):
-                return None
-            lead = self.leads[profile][question["led"]][question["trump"]]
-            held = question["hand"]
-        except KeyError:  # a field left out (ask() says which), or a card led met for the first time
-            return None if self._lead(question) is None else self.reply(question)
-        except (AttributeError, TypeError):  # no object (no get), or a value no key can be: ask() says what is wrong
+            question = DECODE(body)
+        except UNDECODED:  # no JSON, or no play question in the API's notation: ask() says which, or answers it
             return None
-        if type(held) is not list:
+        asked, profile = question.card, question.profile
+        # A colon for each key: one more is a key written twice (ask() refuses it) or a field given as null (ask()
+        # reads it); no card or suit holds a colon, and a profile that does is no profile's name.
+        if body.count(b":") != 4 + (asked is not None) + (profile is not None):
             return None
-        try:  # the cards' bits: each card of the pack, written as the API writes it
-            cards = sum(map(BIT, held))
-            chosen = 0 if asked is None else BIT(asked)
-        except (KeyError, TypeError):
+        try:
+            lead: _Lead | None = self.leads[profile][question.led][question.trump]
+        except KeyError:  # met for the first time, or a profile there is not
+            lead = self._lead(profile, question.led, question.trump)
+        if lead is None:
             return None
+        held = question.hand
+        cards = sum(map(BIT, held))  # the cards' bits: each is a card of the pack, read as the API writes it
+        chosen = 0 if asked is None else BIT(asked)
         # every card once, as many as a hand holds, none of them the card led; the card asked about among them
         if cards.bit_count() != len(held) or not 0 < len(held) <= lead.size or cards & lead.led or \
                 cards & chosen != chosen:
@@ -231,14 +257,10 @@ class PlayReplies:
             lead.free = head, rest[:verdict_at + len(EXPLANATION)], rest[verdict_at + len(said):]
         self.templates += 1
 
-    def _lead(self, question: dict) -> _Lead | None:
-        """The :class:`_Lead` of the question's profile, trump suit and card led, made and kept; None when any is
-        absent or written otherwise (a lead, a name in another case: ask() reads those)."""
-        profile, trump, led = question.get("profile"), question.get("trump"), question.get("led")
-        if not self.open or self.book is None \
-                or not (profile is None or type(profile) is str and profile in self.book.profiles) \
-                or type(trump) is not str or trump not in SUITS or type(led) is not str or led not in CANONICAL_CARDS \
-                or trump in self.leads.get(profile, {}).get(led, ()):
+    def _lead(self, profile: str | None, led: str, trump: str) -> _Lead | None:
+        """The :class:`_Lead` of a profile (by its exact name; None: the default), card led and trump suit, made and
+        kept; None for a profile the book has not, or when every question is asked (house rules)."""
+        if not self.open or self.book is None or not (profile is None or profile in self.book.profiles):
             return None
         params = self.book.params(profile)
         verdicts = self.verdicts.get(params.profile) or self.verdicts.setdefault(params.profile, _Verdicts(params))

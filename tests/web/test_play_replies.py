@@ -1,4 +1,5 @@
 """The API's play replies made from templates (web/play_replies.py) are ask()'s own, byte for byte."""
+import json
 import random
 
 import pytest
@@ -14,14 +15,19 @@ from ecarte_tutor.web.play_replies import PlayReplies, Unmade
 NAMES = [card.notation for card in PACK]
 
 
-def asked_through(replies: PlayReplies, questions, library) -> tuple[int, int]:
-    """Each question as the Api asks it: the template's reply, checked against ask()'s, or ask()'s reply kept.
-    How many were made from a template, and how many kept."""
+def offered(replies: PlayReplies, question) -> bytes | Unmade | None:
+    """What ``replies`` makes of ``question`` sent as a JSON body."""
+    return replies.reply(jsonio.dumps(question))
+
+
+def asked_through(replies: PlayReplies, questions, library, write=jsonio.dumps) -> tuple[int, int]:
+    """Each question as the Api asks it, its body written by ``write``: the template's reply, checked against ask()'s,
+    or ask()'s reply kept. How many were made from a template, and how many kept."""
     made = kept = 0
     for question in questions:
         answer = ask(question, library)
         expected = None if "error" in answer else jsonio.dumps(answer)
-        reply = replies.reply(question)
+        reply = replies.reply(write(question))
         if type(reply) is bytes:
             made += 1
             assert reply == expected, question
@@ -34,11 +40,11 @@ def asked_through(replies: PlayReplies, questions, library) -> tuple[int, int]:
 
 def kept(replies: PlayReplies, question: dict, library) -> bytes | Unmade | None:
     """What ``replies`` makes of ``question`` once ask()'s reply to it has been offered to keep."""
-    unmade = replies.reply(question)
+    unmade = offered(replies, question)
     answer = ask(question, library)
     if isinstance(unmade, Unmade) and "error" not in answer:
         replies.keep(unmade, jsonio.dumps(answer))
-    return replies.reply(question)
+    return offered(replies, question)
 
 
 def random_questions(rng: random.Random, count: int, profiles=(None,), led_choices=NAMES[:8]) -> list[dict]:
@@ -90,22 +96,27 @@ questions = st.fixed_dictionaries({
 })
 
 
-@given(st.lists(questions, min_size=1, max_size=40))
-def test_whatever_is_asked_a_reply_made_is_ask_s_reply(book, sequence):
+writings = st.sampled_from([jsonio.dumps, lambda question: json.dumps(question).encode(),  # spaces, \u escapes
+                            lambda question: json.dumps(question, indent=1, ensure_ascii=False).encode()])
+
+
+@given(st.lists(questions, min_size=1, max_size=40), writings)
+def test_whatever_is_asked_a_reply_made_is_ask_s_reply(book, sequence, write):
     """Any question, well or badly written: a reply made from a template is always ask()'s, and only an answer (no
     error) is ever made or kept."""
-    asked_through(PlayReplies(book), sequence, book)
+    asked_through(PlayReplies(book), sequence, book, write)
 
 
 def test_only_questions_ask_answers_at_once_in_the_api_s_notation_are_made(book):
     replies = PlayReplies(book)
     plain = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "7S"}
     assert kept(replies, plain, book) == jsonio.dumps(ask(plain, book))
-    assert isinstance(replies.reply({**plain, "card": "QS"}), Unmade)  # the other verdict has no template yet
+    assert isinstance(offered(replies, {**plain, "card": "QS"}), Unmade)  # the other verdict has no template yet
     reordered = {**plain, "hand": ["7S", "8D", "QS"]}  # another order: the same holding, the same words
-    assert replies.reply(reordered) == jsonio.dumps(ask(reordered, book))
+    assert offered(replies, reordered) == jsonio.dumps(ask(reordered, book))
     other_cards = {**plain, "hand": ["QS", "7S", "9C"]}
-    assert replies.reply(other_cards) == jsonio.dumps(ask(other_cards, book))  # the hand's other cards decide nothing
+    # the hand's other cards decide nothing
+    assert offered(replies, other_cards) == jsonio.dumps(ask(other_cards, book))
     for other in ({**plain, "agreements": []}, {**plain, "profile": "London"}, {**plain, "led": "J♠"},
                   {**plain, "card": "7♠"}, {**plain, "hand": ["QS", "7S", "8D", "8D"]}, {**plain, "hand": []},
                   {**plain, "hand": ["QS", "7S", "8D", "9D", "TD", "AD"]}, {**plain, "card": "KH"},
@@ -114,8 +125,33 @@ def test_only_questions_ask_answers_at_once_in_the_api_s_notation_are_made(book)
                   {**plain, "hand": "QS7S8D"}, {**plain, "hand": ["QS", 7, "8D"]}, {**plain, "card": ["7S"]}):
         assert kept(replies, other, book) is None, other
     for no_object in ([plain], "play", None, 3):
-        assert replies.reply(no_object) is None
+        assert offered(replies, no_object) is None
     assert replies.templates == 1
+
+
+def test_a_body_is_taken_only_when_its_question_is_the_one_ask_reads(book):
+    """The body is read straight into a play question (msgspec): one that ask() would read otherwise, or refuse, is
+    never made from a template, whatever its fields' values."""
+    replies = PlayReplies(book)
+    plain = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D"], "card": "7S", "profile": "french"}
+    assert kept(replies, plain, book) == jsonio.dumps(ask(plain, book))
+    body = jsonio.dumps(plain)
+    spaced = b'{ "kind" : "play", "trump": "H",\n "led": "J\\u0053", "hand": ["QS","7S","8D"], "card": "7S",' \
+             b' "profile": "french"}'  # spaces, a line break and a card written with an escape: the same question
+    assert replies.reply(spaced) == jsonio.dumps(ask(jsonio.loads_utf8(spaced), book))
+    refused_by_ask = [
+        b'{"kind":"play",' + body[1:],  # a key written twice (invalid-json)
+        body[:-1] + b',"card":"QS"}',  # the card asked about written twice, the second one legal
+        b"\xef\xbb\xbf" + body,  # a byte-order mark
+        body + b" 1",  # text after the question
+        body[:-1] + b',"followed":"JS"}',  # a field of another kind
+        body.replace(b'"french"', b'"fr:ench"'),  # a colon in a value: no profile's name
+    ]
+    read_by_ask = [body.replace(b',"profile":"french"', b',"profile":null'),  # a null given for a field
+                   body.replace(b'"card":"7S",', b'"card":null,'),
+                   body.replace(b'"french"', b'"French"')]  # a profile's name in another case
+    for other in refused_by_ask + read_by_ask:
+        assert other != body and replies.reply(other) is None, other
 
 
 def test_one_template_serves_every_hand_free_to_discard_under_a_card_led(book):
@@ -126,19 +162,20 @@ def test_one_template_serves_every_hand_free_to_discard_under_a_card_led(book):
     assert kept(replies, free, book) == jsonio.dumps(ask(free, book)) and replies.templates == 1
     for other in ({**free, "hand": ["7C", "AD", "KC", "10D", "QD"], "card": "KC"},
                   {**free, "hand": ["9C"], "card": "9C"}, {**free, "hand": ["9C", "8D"], "card": "9C"}):
-        made = replies.reply(other)
+        made = offered(replies, other)
         assert made == jsonio.dumps(ask(other, book)), other
         assert jsonio.loads_utf8(made)["legal_cards"] == [card for card in NAMES if card in other["hand"]]
     without_card = {key: value for key, value in free.items() if key != "card"}
-    assert isinstance(replies.reply(without_card), Unmade)  # no card asked about: a template of its own
+    assert isinstance(offered(replies, without_card), Unmade)  # no card asked about: a template of its own
     assert kept(replies, without_card, book) == jsonio.dumps(ask(without_card, book))
     other = {**without_card, "hand": ["QC", "7D"]}
-    assert replies.reply(other) == jsonio.dumps(ask(other, book))
+    assert offered(replies, other) == jsonio.dumps(ask(other, book))
     # a hand holding a heart must trump: a holding of its own, never the free template
     bound = {**free, "hand": ["8D", "7H"], "card": "8D"}
-    assert isinstance(replies.reply(bound), Unmade) and jsonio.loads_utf8(kept(replies, bound, book))["legal"] is False
+    assert isinstance(offered(replies, bound), Unmade)
+    assert jsonio.loads_utf8(kept(replies, bound, book))["legal"] is False
     # under another trump suit the card led is another: its own template
-    assert isinstance(replies.reply({**free, "trump": "C", "hand": ["8D", "9H"]}), Unmade)
+    assert isinstance(offered(replies, {**free, "trump": "C", "hand": ["8D", "9H"]}), Unmade)
     assert replies.templates == 3
 
 
