@@ -459,7 +459,8 @@ def test_the_dispute_opens_on_the_moments_of_the_hand(page, base_url):
     stages = page.locator("details.stage")
     labels = [summary.inner_text() for summary in stages.locator("summary").all()]
     assert [label.split(" (")[0] for label in labels][:5] == [
-        "Cutting and dealing", "The turn-up and the king", "The exchange", "The play", "The score, and at any time"]
+        "Shuffling, cutting and dealing", "The turn-up and the king", "The exchange", "The play",
+        "The score, and at any time"]
     first = stages.first.locator("summary").bounding_box()
     assert first["y"] + first["height"] <= PHONE["height"], "the first choice is on the first screen"
     heights = []

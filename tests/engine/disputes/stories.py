@@ -461,6 +461,8 @@ INJECTORS: dict[str, Callable[[Chooser, str], Story]] = {
     "cut-exposed": _at("cut", lambda c, h, a, f: {"cut": c.choice(["for-deal", "to-dealer"], "cut"),
                                                  "cards_exposed": c.choice([1, 2, 3], "cards exposed")}),
     "short-cut": _at("cut"),
+    "shuffle-order-disputed": _at("cut", found_until=lambda h, a: a),  # settled before the deal begins
+    "improper-shuffle": _at("cut"),
     "dealer-kept-hand": _kept_hand,
     "stock-short": _stock_short,
     "king-announced-late": _king_announced,
@@ -469,6 +471,7 @@ INJECTORS: dict[str, Callable[[Chooser, str], Story]] = {
     "proposal-retracted": _answered("propose"),
     "acceptance-retracted": _answered(("accept", "refuse")),
     "discard-looked-at": _at("exchange"),
+    "exchange-count-withheld": _at("exchange"),
     "card-taken-back": _played_card,
     "lead-out-of-turn": _lead_out_of_turn,
     "named-suit-not-led": _named_suit,
