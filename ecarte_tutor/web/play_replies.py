@@ -12,11 +12,11 @@ of the schema, the engine and the JSON writer (bench/site_bench.py, issue 22). A
 of the suit led, no trump it must play) has no holding: its legal cards are its own, and one template a card
 led serves every such hand, cut around the list of legal cards as well.
 
-Only what ``ask()`` answers at once is taken here, read from the body by msgspec into a :data:`PlayQuestion`: the
+Only what ``ask()`` answers at once is taken here, read from the body by msgspec into a :class:`PlayQuestion`: the
 kind's own fields, each once, every card and suit written as the API writes them, a profile by its exact name, no
 agreements, no house rules, a card led whose duty binds the hand. Anything else (an error to explain, a lead, more
 holdings a card led than :data:`KEPT_HOLDINGS`) is None, and the Api reads and asks it as usual. A play question is
-read into that record with no JSON object made and checked in Python, which cost a quarter of a new question's work
+read into that record with no JSON object made and checked in Python, which cost a fifth of a new question's work
 (bench/site_bench.py). tests/web/test_play_replies.py checks the replies against ``ask()``'s byte for byte,
 holding by holding.
 """
