@@ -458,8 +458,8 @@ def test_the_dispute_opens_on_the_moments_of_the_hand(page, base_url):
     page.goto(f"{base_url}/dispute/")
     stages = page.locator("details.stage")
     labels = [summary.inner_text() for summary in stages.locator("summary").all()]
-    assert [label.split(" (")[0] for label in labels][:5] == [
-        "Shuffling, cutting and dealing", "The turn-up and the king", "The exchange", "The play",
+    assert [label.split(" (")[0] for label in labels][:6] == [
+        "The packs, shuffling and cutting", "The deal", "The turn-up and the king", "The exchange", "The play",
         "The score, and at any time"]
     first = stages.first.locator("summary").bounding_box()
     assert first["y"] + first["height"] <= PHONE["height"], "the first choice is on the first screen"
@@ -471,7 +471,7 @@ def test_the_dispute_opens_on_the_moments_of_the_hand(page, base_url):
     print(f"dispute's first question at 390x844: first choice at {first['y']:.0f}-{bottom:.0f} px; "
           f"the page {min(heights)}-{max(heights)} px tall with one moment open")
     assert max(heights) <= 2 * PHONE["height"]
-    page.evaluate("document.querySelectorAll('details.stage')[3].open = true")
+    page.evaluate("document.querySelectorAll('details.stage')[4].open = true")
     page.get_by_role("button", name="A player did not follow suit although he could").click()
     assert page.url.endswith("#answer") and "irregularity=revoke" in page.url
 
