@@ -52,7 +52,7 @@ def test_a_scripted_run_through_lesson_one(book):
     assert text.count("Not yet.") == 3 and "The answer:" not in text and "Try again" not in text
     assert text.count("Right.") == 4
     assert "End of lesson 1." in text
-    assert "Steps done: 6 of 6; right at the first try: 1 of 4 exercises." in text
+    assert "6 of 6 steps done; 1 of 4 exercises right first time." in text
     now = progress.lesson(lesson.id)
     assert now.done == {1, 2, 3, 4, 5, 6} and now.first_try == {5}
 
@@ -65,7 +65,7 @@ def test_a_second_wrong_answer_shows_the_answer_and_moves_on(book):
     assert "--- Step 5 of 6" in text, "the lesson goes on after the answer"
     assert progress.lesson(lesson.id).missed == {4}
     assert set(progress.reviews) == {"play.head-the-trick"}, "the rule broken is noted for review"
-    assert "Steps done: 0 of 6 (1 answered wrong, to try again); right at the first try: 0 of 4 exercises." in text
+    assert "0 of 6 steps done (1 answered wrong, to try again); 0 of 4 exercises right first time." in text
 
 
 def test_skip_and_quit(book):
@@ -81,7 +81,7 @@ def test_end_of_input_leaves_cleanly(book):
     lesson = find_lesson(LESSONS, "1")
     progress, text = take(lesson, [""], progress=Progress().record(lesson.id, 6, correct=True))
     # steps 1 and 2 were shown (a step without exercise counts as done once shown), then input ended
-    assert "You left the lesson." in text and "Steps done: 3 of 6" in text
+    assert "You left the lesson." in text and "3 of 6 steps done" in text
     assert progress.lesson(lesson.id).done == {1, 2, 6}
 
 

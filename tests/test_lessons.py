@@ -23,6 +23,7 @@ from ecarte_tutor.lessons import (
     load_lessons,
     same_answer,
 )
+from ecarte_tutor.lessons.progress import summary_words
 from ecarte_tutor.rulebook import LAW_SECTION
 from ecarte_tutor.schemas import validator
 from ecarte_tutor.yamlio import load_yaml
@@ -369,6 +370,15 @@ def test_progress_records_first_tries():
     assert Progress.from_dict(json.loads(json.dumps(p.to_dict())), LESSONS) == p
     assert not p.reset().lessons and p.reset().seq == p.seq + 1
     assert p.reset().reset_seq == p.seq + 1  # a reset is a change too, and older pages answer nothing
+
+
+def test_a_lessons_counts_in_words_name_only_what_is_there():
+    """One sentence for the terminal and the lesson page: the steps answered wrong and the exercises only
+    when there are some."""
+    counts = {"steps": 6, "done": 2, "missed": 1, "exercises": 4, "first_try": 1, "complete": False}
+    assert summary_words(counts) == ("2 of 6 steps done (1 answered wrong, to try again); "
+                                     "1 of 4 exercises right first time.")
+    assert summary_words({**counts, "missed": 0, "exercises": 0}) == "2 of 6 steps done."
 
 
 def test_progress_counts_every_change_and_only_changes():

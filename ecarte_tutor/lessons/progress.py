@@ -78,6 +78,15 @@ class Summary(TypedDict):
     complete: bool
 
 
+def summary_words(summary: Summary) -> str:
+    """One lesson's counts as a sentence, the same in the terminal and on the lesson's page."""
+    # a step answered wrong twice was shown its answer but is not done: say so, or it reads as skipped
+    missed = f" ({summary['missed']} answered wrong, to try again)" if summary["missed"] else ""
+    exercises = (f"; {summary['first_try']} of {summary['exercises']} exercises right first time"
+                 if summary["exercises"] else "")
+    return f"{summary['done']} of {summary['steps']} steps done{missed}{exercises}."
+
+
 @dataclass(frozen=True)
 class StepRecord:
     """One step: done, right at the first try, answered wrongly and not yet right; ``seq``: its last change."""

@@ -20,7 +20,7 @@ from ..rulebook import RuleBook
 from .drills import fresh_drill, situation, to_practise
 from .grading import ANSWER_AFTER, BadResponse, expected_answer, grade
 from .model import Exercise, Lesson, Step
-from .progress import Progress
+from .progress import Progress, summary_words
 from .review import basics, waiting_time
 
 COMMANDS = "or: hint, skip, quit"
@@ -120,11 +120,7 @@ class TerminalLesson:
         return self.progress
 
     def report(self) -> None:
-        summary = self.progress.summary(self.lesson)
-        # a step answered wrong twice was shown its answer but is not done: say so, or it reads as skipped
-        missed = f" ({summary['missed']} answered wrong, to try again)" if summary["missed"] else ""
-        self.say(f"Steps done: {summary['done']} of {summary['steps']}{missed}; "
-                 f"right at the first try: {summary['first_try']} of {summary['exercises']} exercises.")
+        self.say(summary_words(self.progress.summary(self.lesson)))
 
     def show_step(self, step: Step) -> None:
         self.say()

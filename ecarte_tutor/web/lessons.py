@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
+from ..lessons.progress import summary_words
 from ..lessons.review import next_due, waiting_time
 from ..wording import in_words
 from . import progress as stored
@@ -218,7 +219,8 @@ def lesson(lesson_id: str):
     lessons, found = _lesson_or_404(lesson_id)
     progress = progress_now()
     return render_template("lessons/lesson.html", lesson=found, done=progress.lesson(found.id),
-                           summary=progress.summary(found), next_lesson=_next_lesson(lessons, found))
+                           summary_words=summary_words(progress.summary(found)),
+                           next_lesson=_next_lesson(lessons, found))
 
 
 @bp.get("/<lesson_id>/<int:number>")
@@ -256,7 +258,7 @@ def _next_lesson(lessons: Sequence[Lesson], lesson: Lesson) -> Lesson | None:
 def _render_step(lessons: Sequence[Lesson], lesson: Lesson, current: Step, progress: Progress, attempt: Attempt) -> str:
     return render_template(
         "lessons/step.html", lesson=lesson, step=current, x=current.exercise, attempt=attempt,
-        done=progress.lesson(lesson.id), summary=progress.summary(lesson), next_lesson=_next_lesson(lessons, lesson))
+        done=progress.lesson(lesson.id), next_lesson=_next_lesson(lessons, lesson))
 
 
 # --- practice: fresh exercises on the rules the learner broke, as their reviews fall due ---------------
