@@ -172,6 +172,7 @@ import argparse
 import asyncio
 import http.client
 import json
+import math
 import os
 import re
 import shutil
@@ -361,9 +362,29 @@ def summarise(rounds: list[dict]) -> dict:
             "errors": sum(r["errors"] for r in rounds)}
 
 
+def round_ratios(asks: list[dict], controls: list[dict]) -> list[float]:
+    """Each round's ask req/s divided by the control's req/s in the same round."""
+    return [a["rps"] / c["rps"] for a, c in zip(asks, controls, strict=True) if c["rps"]]
+
+
 def paired_ratio(asks: list[dict], controls: list[dict]) -> float:
     """The median over rounds of ask req/s divided by the control's req/s in the same round."""
-    return statistics.median(a["rps"] / c["rps"] for a, c in zip(asks, controls, strict=True) if c["rps"])
+    return statistics.median(round_ratios(asks, controls))
+
+
+def median_interval(values: list[float]) -> tuple[float, float]:
+    """A 95 % confidence interval for the median of ``values``, from their order statistics alone (the
+    binomial rule: no assumption about how the rounds' ratios are spread), so that a run says whether its median
+    clears the target or only lands near it by chance. Fewer than six values give no interval: their extremes."""
+    ordered = sorted(values)
+    n = len(ordered)
+    # the median lies between the j-th and the (n + 1 - j)-th values unless at least n + 1 - j of the n values
+    # fall on one side of it: the largest j whose two tails of a Binomial(n, 1/2) weigh 5 % or less
+    j, tail = 0, 0.0
+    while j < n // 2 and tail + math.comb(n, j) / 2 ** n <= 0.025:
+        tail += math.comb(n, j) / 2 ** n
+        j += 1
+    return (ordered[j - 1], ordered[n - j]) if j else (ordered[0], ordered[-1])
 
 
 def fetch(port: int, path: str, gzip_ok: bool) -> tuple[int, bytes]:
@@ -479,7 +500,8 @@ def main(argv=None) -> int:
         # Both had the same time, interleaved: the ratio of the means is the ratio of all
         # requests served, a second estimate less swayed by any one round.
         ratios = {ask: (paired_ratio(runs[ask], runs[control]),
-                        summary[ask]["rps_mean"] / summary[control]["rps_mean"]) for ask, control in pairs}
+                        summary[ask]["rps_mean"] / summary[control]["rps_mean"],
+                        median_interval(round_ratios(runs[ask], runs[control]))) for ask, control in pairs}
         weights = page_weights(ports["ask"])
     finally:
         for server in servers:
@@ -502,14 +524,14 @@ def main(argv=None) -> int:
               f"{row['p99_ms_worst']:>10.2f}  {row['errors']}")
     ask = summary["ask"]
     print("(req/s, p50 and p99: medians over the rounds)")
-    ratio, ratio_mean = ratios["ask"]
-    print(f"ratio ask / bare WSGI app sending the same bytes: {ratio:.1%} median of the rounds' ratios, "
-          f"{ratio_mean:.1%} from the mean req/s (target >= {TARGETS['ratio']:.0%}); "
-          f"p99 ask {ask['p99_ms']:.1f} ms (target < {TARGETS['p99_ms']:.0f} ms)")
+    ratio, ratio_mean, (low, high) = ratios["ask"]
+    print(f"ratio ask / bare WSGI app sending the same bytes: {ratio:.1%} median of the rounds' ratios "
+          f"(95 % interval {low:.1%} to {high:.1%}), {ratio_mean:.1%} from the mean req/s "
+          f"(target >= {TARGETS['ratio']:.0%}); p99 ask {ask['p99_ms']:.1f} ms (target < {TARGETS['p99_ms']:.0f} ms)")
     if "ask-new" in ratios:
-        new, new_mean = ratios["ask-new"]
+        new, new_mean, (low, high) = ratios["ask-new"]
         print(f"ratio with {DISTINCT:,} distinct questions in turn (none remembered, each worked out): "
-              f"{new:.1%} median, {new_mean:.1%} from the mean req/s")
+              f"{new:.1%} median (95 % interval {low:.1%} to {high:.1%}), {new_mean:.1%} from the mean req/s")
     print()
     print(f"{'page':<62}{'html':>8}{'all in':>9}{'gzip':>8}{'all in gz':>10}")
     for row in weights:

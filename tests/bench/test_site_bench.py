@@ -1,0 +1,28 @@
+"""bench/site_bench.py's statistics: the interval it reports for a run's median ratio."""
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from site_bench import median_interval  # noqa: E402
+
+
+def covers(n: int, j: int) -> float:
+    """The chance that the j-th and the (n + 1 - j)-th of n values hold the median between them."""
+    return sum(math.comb(n, i) for i in range(j, n - j + 1)) / 2 ** n
+
+
+@pytest.mark.parametrize("n", range(6, 121))
+def test_the_interval_is_the_narrowest_that_holds_the_median_nineteen_times_in_twenty(n):
+    low, high = median_interval([float(v) for v in reversed(range(1, n + 1))])  # in any order
+    j = int(low)
+    assert high == n + 1 - j, "the interval is symmetric in rank"
+    assert covers(n, j) >= 0.95, "wide enough"
+    assert covers(n, j + 1) < 0.95, "and no wider than it must be"
+
+
+def test_a_run_too_short_for_an_interval_reports_its_extremes():
+    assert median_interval([0.93, 0.88, 0.91]) == (0.88, 0.93)
