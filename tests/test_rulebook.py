@@ -104,6 +104,20 @@ def test_a_choice_of_a_fact_must_be_a_value_of_its_type(rules_copy):
         load_rulebook(rules_copy)
 
 
+def test_a_stage_of_the_first_dispute_question_holds_at_most_eight_choices(rules_copy):
+    """Opened on a phone, a stage of nine or more choices made the page over two screens tall (a browser test
+    caught it only in CI): the data's own check refuses it first."""
+    facts = rules_copy / "dispute-facts.yaml"
+    text = facts.read_text(encoding="utf-8")
+    stage = "choices: [revoke, failed-to-win-trick, lead-out-of-turn,"
+    assert stage in text
+    crowded = text.replace(stage, stage.replace("[", "[deal-out-of-turn, wrong-pack, wrong-card-count, "))
+    facts.write_text(crowded.replace("[deal-out-of-turn, wrong-pack, wrong-card-count, wrong-packet-order,",
+                                     "[wrong-packet-order,"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"stages\[\d\]\.choices: .* is too long"):
+        load_rulebook(rules_copy)
+
+
 def test_a_parameter_may_not_hide_a_method_of_params():
     from ecarte_tutor.rulebook import Params
     with pytest.raises(ValueError, match="items"):
