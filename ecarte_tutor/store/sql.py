@@ -20,13 +20,9 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, create_engine, delete, event, func, insert, inspect, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
@@ -46,7 +42,15 @@ from .interface import (
 )
 from .schema import games, learners, lesson_steps, review_items
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
 MIGRATIONS = Path(__file__).with_name("migrations")
+# The newest migration's revision. A database already there is opened without alembic, whose import
+# is a third of the site's start (issue 6: create_app() under 0.5 s); a test holds this to alembic's
+# own reading of migrations/versions, so a migration added without moving it fails.
+HEAD = "0001"
+VERSION_TABLE = "alembic_version"  # where alembic keeps a database's revision (its default name)
 WRITE = "ecarte_tutor_write"  # execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)
 LOCK_ID = 0x45435254  # PostgreSQL advisory lock held while migrating ("ECRT")
 BUSY_SECONDS = 30  # SQLite: how long a writer waits for another's lock before giving up
@@ -99,6 +103,8 @@ def make_engine(url: str) -> Engine:
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
@@ -106,9 +112,27 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 
 def head_revision() -> str:
+    """The newest migration's revision, as alembic reads it from migrations/versions."""
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None  # the package ships its migrations
     return head
+
+
+def current_revision(connection: Connection) -> str | None:
+    """The revision the database is at, as alembic reads it (None: not migrated)."""
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def _at_head(connection: Connection) -> bool:
+    """Is the database at :data:`HEAD`, read without alembic? Anything else (no table, another revision,
+    several rows) is left to alembic, which migrates or says what is wrong."""
+    if not inspect(connection).has_table(VERSION_TABLE):
+        return False
+    return list(connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars()) == [HEAD]
 
 
 class SqlStore:
@@ -157,7 +181,11 @@ class SqlStore:
         with self._transaction(writes=True) as connection:
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": LOCK_ID})
-            before = MigrationContext.configure(connection).get_current_revision()
+            if _at_head(connection):
+                return HEAD, HEAD
+            from alembic import command
+
+            before = current_revision(connection)
             head = head_revision()
             if before != head:
                 command.upgrade(alembic_config(connection), "head")
@@ -165,7 +193,7 @@ class SqlStore:
 
     def status(self) -> Status:
         with self._transaction(writes=False) as connection:
-            current = MigrationContext.configure(connection).get_current_revision()
+            current = current_revision(connection)
             count = connection.execute(select(func.count()).select_from(learners)).scalar_one() if current else None
         return Status(shown_url(self.url), current, head_revision(), count)
 

@@ -9,12 +9,12 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from ecarte_tutor.lessons.progress import Progress
 from ecarte_tutor.store import FinishedGame, StoreUnavailable, UnknownLearner, open_store, shown_code
 from ecarte_tutor.store.schema import games, learners, lesson_steps, metadata, review_items
-from ecarte_tutor.store.sql import alembic_config, head_revision
+from ecarte_tutor.store.sql import HEAD, VERSION_TABLE, alembic_config, head_revision
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
@@ -44,6 +44,31 @@ def test_the_migrations_make_exactly_the_schemas_tables(unmigrated):
         assert compare_metadata(MigrationContext.configure(connection), metadata) == []
     status = store.status()
     assert status.up_to_date and status.learners == 0
+
+
+def test_the_head_the_store_knows_is_the_newest_migration():
+    assert head_revision() == HEAD, "a migration was added: move sql.HEAD to it"
+
+
+def test_a_database_at_another_revision_is_brought_up_by_alembic(unmigrated):
+    store = unmigrated
+    store.upgrade()
+    with store.engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "base")
+        # alembic keeps its table, empty, at the base; made here should a release drop it
+        connection.execute(text(f"CREATE TABLE IF NOT EXISTS {VERSION_TABLE} (version_num VARCHAR(32) NOT NULL)"))
+    assert store.upgrade() == (None, HEAD)
+    assert store.status().up_to_date
+
+
+def test_a_database_at_the_head_is_opened_without_importing_alembic(database_url):
+    open_store(database_url).upgrade()
+    script = ("import sys; from ecarte_tutor.store import open_store; store = open_store(sys.argv[1]); "
+              "print(store.upgrade(), 'alembic' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", script, database_url], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [f"('{HEAD}',", f"'{HEAD}')", "False"]
 
 
 def test_the_migrations_go_down_and_up_again(unmigrated):
