@@ -178,7 +178,10 @@ def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None, exchanges: int
 # --- what the witness says ------------------------------------------------------------------------
 
 # Raised across deals (laws 22, 50, 51): found while the next deal is cut or dealt, they are still in time.
-ACROSS_DEALS = {"turned-king-not-marked", "score-not-marked", "overscore"}
+# So is a king announced, late or without holding it (laws 23, 25): before the turn-up there is no king
+# of trumps, so one objected to while the cards are cut or dealt was announced in the hand before.
+ACROSS_DEALS = {"turned-king-not-marked", "score-not-marked", "overscore", "king-announced-late",
+                "false-king-announcement"}
 DISCOVERED = {  # the coarse shortcut, from the moments (docs/api.md's words)
     "cutting": lambda s: not s["deal_begun"],
     "before-turn-up": lambda s: s["deal_begun"] and not s["trump_turned"],
@@ -404,7 +407,9 @@ def _abandoned(c: Chooser, label: str) -> Story:
                    and sum(e.state["tricks"].values()) < 5], "given up at")
     seat = c.choice(SEATS, "gives up")
     won = hand.at(at)["tricks"][seat]
-    offended = c.choice(["none", "revoke", "false-king"], "adversary offended")
+    # a revoke (or a trick not won) is a card the adversary played to a lead: only once he has
+    followed = any(e.kind == "follow" and e.seat == other(seat) for e in hand.events[:at + 1])
+    offended = c.choice(["none", "revoke", "false-king"] if followed else ["none", "false-king"], "adversary offended")
     facts = {"offender": seat, "tricks_won": won, "claimed_to_score": c.boolean("claimed to score"),
              "adversary_offended": offended, "adversary_holds_king": c.boolean("holds the king")}
     return Story(hand, label, at, at, facts, truncated=True)
