@@ -118,6 +118,9 @@ class HandFacts:
     ended: tuple[str, str] | None = None  # ("double-declined" | "offer-accepted", the seat that scores)
     king_announced_by: str | None = None
     conceded_to: str | None = None  # the seat the tricks of a hand given up were conceded to (law 42), not won
+    # A seat's tricks in words where only a range is known ("three or four": a referee's question), for
+    # the sentences; the count in ``tricks`` is then one that scores the same.
+    tricks_said: tuple[tuple[str, str], ...] = ()
 
 
 @decides("scoring.penalty", "variant.elder-vulnerable", "variant.elder-committed-after-acceptance",
@@ -139,7 +142,7 @@ def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[
         reasons.add(params.rule_for("elder_vulnerable_without_proposal"))
         if params.elder_vulnerable_without_proposal:
             return "elder", ELDER_WITHOUT_PROPOSING.say(params)
-        return None, NO_PROPOSAL_FREE.say(params, profile=params.profile)
+        return None, NO_PROPOSAL_FREE.say(params, profile=params.profile.capitalize())
     if params.elder_committed_after_acceptance:
         reasons.add(params.rule_for("elder_committed_after_acceptance"))
         return "elder", ELDER_AFTER_ACCEPTANCE.say(params, point_tricks=point_tricks)
@@ -155,7 +158,8 @@ def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     reasons.add(params.rule_for("vole_value" if vole else "point_value"))
     reasons.law("law.48")
     committed, why = committed_seat(facts, params, reasons)
-    what = VOLE.say(params, hand_size=number_word(params.hand_size)) if vole else POINT.say(params, won=won)
+    what = VOLE.say(params, hand_size=number_word(params.hand_size)) if vole else \
+        POINT.say(params, won=dict(facts.tricks_said).get(winner, won))
     points = params.vole_value if vole else params.point_value
     name = SEAT_NAMES[winner].capitalize()
     given = facts.conceded_to == winner  # he did not win them all: they were given up to him

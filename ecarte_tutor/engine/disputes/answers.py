@@ -9,7 +9,7 @@ from ...fields import SEAT_NAMES, SEATS
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook
 from ..citing import Citing, Reasons
 from .knowledge import Knowledge, close, moments
-from .points import concession_reason, option_points, specs
+from .points import GIVEN_UP, option_points, points_reason, specs
 from .rows import Row, resolve_seat
 
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
@@ -199,7 +199,7 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
         options.append(shown)
     if row.concedes:
         points = scored[decision["options"][0]["id"]].points
-        explanation.append(concession_reason(row, known, params, book))  # worded only from the facts known
+        explanation.append(points_reason(row, GIVEN_UP, known, params, book))  # worded only from the facts known
     elif isinstance(fixed := decision.get("points"), dict):  # points by seat (not a concession's)
         points = {seat: 0 for seat in SEATS}
         for ref, value in fixed.items():
@@ -212,10 +212,12 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
     if chooser:
         explanation.append(f"Here the choice belongs to {SEAT_NAMES[chooser]}.")
     if not row.concedes:
+        spec_of = dict(specs(row))
         for shown in options:
-            if "points" in shown:
-                explanation.append(f"{shown['label']}: {_marks(shown['points'])}. {scored[shown['id']].reason}")
-            elif shown["id"] in dict(specs(row)):  # the tricks of a hand still in play are not known yet
+            if "points" in shown:  # the reason worded only from the facts known, as for a concession
+                reason = points_reason(row, spec_of[shown["id"]], known, params, book)
+                explanation.append(f"{shown['label']}: {_marks(shown['points'])}. {reason}")
+            elif shown["id"] in spec_of:  # the tricks of a hand still in play are not known yet
                 explanation.append(f"{shown['label']}: its points are worked out once the hand has been played out.")
     if points is not None and not row.concedes:
         explanation += [f"{SEAT_NAMES[seat].capitalize()} marks {n}." for seat, n in points.items() if n]

@@ -26,15 +26,21 @@ from itertools import product
 from ...errors import QuestionError
 from ...fields import SEAT_NAMES, SEATS, other
 from ...rulebook import FactValue, Kept, OptionPoints, Params, RuleBook
-from ...wording import Words
+from ...wording import Words, number_word
 from .. import scoring
 from ..citing import Reasons
+from ..saying import Saying
 from .knowledge import Knowledge
 from .rows import CONCESSION_FACTS, Row, resolve_seat
 
 HAND_OVER, TRICKS_WON, OFFENDER = "hand_over", "tricks_won", "offender"
 GIVEN_UP: OptionPoints = {"tricks": "given-up"}  # a conceding row's one option
 NOBODY = "none"  # the value of a seat fact that names no seat (point_declined_by)
+CUT = Saying("law.43", "cut", "Seat", "taken", "left")
+# Laws 25 and 43 give the cut's figures for hands worth one or two, neither doubled nor offered: a
+# hand worth more under a profile or an agreement is cut by our reading, and the reason says so.
+CUT_READ = Saying("law.43", "cut-read", "before")
+CLUB_CODE_FIGURES = 2
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,7 @@ def worked(spec: OptionPoints, known: Knowledge, values: dict[str, FactValue], p
     offender, won = known[OFFENDER], known[TRICKS_WON]
     assert isinstance(offender, str) and isinstance(won, int)  # a seat, and a whole number (dispute-facts)
     declined = values.get("point_declined_by", NOBODY)
+    said = _tricks_said(book, won)
     facts = scoring.HandFacts({offender: won, other(offender): params.hand_size - won},
                               values["elder_played_without_proposing"] is True,
                               values["dealer_refused_first_proposal"] is True,
@@ -94,7 +101,8 @@ def worked(spec: OptionPoints, known: Knowledge, values: dict[str, FactValue], p
                               doubled=values.get("hand_doubled") is True,
                               offer_declined_by=None if declined == NOBODY else str(declined),
                               # the adversary is given the tricks the offender gave up (law 42)
-                              conceded_to=other(offender) if spec["tricks"] == "given-up" else None)
+                              conceded_to=other(offender) if spec["tricks"] == "given-up" else None,
+                              tricks_said=((offender, said),) if said else ())
     reasons = Reasons(book)
     award = scoring.wager_claim(facts, params, reasons)
     points = {seat: 0 for seat in SEATS}
@@ -102,12 +110,23 @@ def worked(spec: OptionPoints, known: Knowledge, values: dict[str, FactValue], p
     reason = award.reason
     for ref, cut in spec.get("cut", {}).items():
         seat = resolve_seat(ref, known)
-        taken = min(cut, points[seat])
+        before = points[seat]
+        taken = min(cut, before)
         if taken:
             points[seat] -= taken
-            reason += (f" {SEAT_NAMES[seat].capitalize()} scores {taken} less for the tricks: "
-                       f"{points[seat] or 'nothing'}.")
+            reason += " " + CUT.say(params, Seat=SEAT_NAMES[seat].capitalize(), taken=taken,
+                                    left=points[seat] or "nothing")
+            if before > CLUB_CODE_FIGURES or facts.doubled or facts.offer_declined_by is not None:
+                reason += " " + CUT_READ.say(params, before=before)
     return Worked(points, reason, reasons)
+
+
+def _tricks_said(book: RuleBook, won: int) -> str | None:
+    """The offender's tricks as the referee told them, where his answer gave a range ("three or four"):
+    a sentence must not say more than he did."""
+    label = next((str(choice["label"]) for choice in book.facts[TRICKS_WON]["choices"] if choice["value"] == won),
+                 None)
+    return label.lower() if label is not None and label.lower() != number_word(won) else None
 
 
 def _domains(book: RuleBook, known: Knowledge | None, params: Params) -> dict[str, list[FactValue]]:
@@ -218,8 +237,9 @@ def _unused(book: RuleBook) -> dict[str, FactValue]:
     return out
 
 
-def concession_reason(row: Row, known: Knowledge, params: Params, book: RuleBook) -> str:
-    """Why the adversary marks what a hand given up gives him, stating only what the question told.
+def points_reason(row: Row, spec: OptionPoints, known: Knowledge, params: Params, book: RuleBook) -> str:
+    """Why the tricks score what they do under ``spec`` (a hand given up, or played and perhaps cut),
+    stating only what the question told.
 
     A commitment fact given is read as given, even where it changes no point. One left unknown was not
     asked because no answer changes the points (:func:`relevant`); the reason then keeps only what every
@@ -235,7 +255,7 @@ def concession_reason(row: Row, known: Knowledge, params: Params, book: RuleBook
     for combo in product([True, False], repeat=len(unknown)):
         values = {**base, **fixed, **dict(zip(unknown, combo, strict=True))}
         if sum(values[name] is True for name in CONCESSION_FACTS) <= 1:  # at most one commitment holds
-            found[combo] = worked(GIVEN_UP, known, values, params, book)
+            found[combo] = worked(spec, known, values, params, book)
     results = list(found.values())
     first = results[0]
     assert all(c.points == first.points for c in results)  # the facts that change the points were asked
