@@ -442,8 +442,9 @@ def _announce_king(state: HandState, seat: str, params: Params) -> None:
             raise Illegal("king-too-early", "The king is announced once the exchange is over, when play begins.",
                           rules)
         if params.king_window == "before-first-lead":
-            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the {params.profile.capitalize()} "
-                                           "rules it must be announced before the first card is led.", rules)
+            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the "
+                                           f"{params.profile.capitalize()} rules it must be announced before the "
+                                           "first card is led.", rules)
         raise Illegal("king-too-late", f"Too late to announce {king.pretty}: it must be announced before its "
                                        "holder plays his first card, or while the king itself is that card.",
                       rules + ["king.first-card-exception", "law.23", "law.24"])
