@@ -456,6 +456,13 @@ class RuleBook:
         assert agreement is not None  # self.agreements holds the rules that have one
         return agreement
 
+    def disagreements_of(self, rule_ids: Iterable[str]) -> list[dict[str, object]]:
+        """Where other sources rule otherwise than the rules ``rule_ids`` (shown beside a ruling, so that it never
+        silently picks one source): each rule's ``disagreements``, with the rule and its law."""
+        return [{"rule": rule.id, "law": rule.law, "topic": found.get("topic"), "says": found["says"].strip(),
+                 "sources": [citation["source"] for citation in found["sources"]]}
+                for rule in (self.rules[i] for i in rule_ids if i in self.rules) for found in rule.disagreements]
+
     def law_text(self, numbers: Iterable[int | None]) -> list[dict[str, object]]:
         """The number, title and statement of each law in ``numbers`` (shown beside a ruling)."""
         return [{"law": n, "title": self.laws[n].title, "statement": self.laws[n].statement}

@@ -252,3 +252,11 @@ def test_an_unknown_agreement_is_refused_with_a_clear_message(get):
     page = get("/dispute/?agree=&agree=bystanders-advic&irregularity=bystander-advice")
     assert page.status == 400
     assert "Did you mean 'bystanders-advise'?" in page.text
+
+
+def test_the_ruling_page_shows_where_other_sources_rule_differently(get):
+    answer = ask({"kind": "dispute", "facts": {"irregularity": "deal-out-of-turn", "discovered": "after-turn-up"}})
+    page = get(url([("irregularity", "deal-out-of-turn"), ("discovered", "after-turn-up")]))
+    assert "Where other sources rule differently" in page.text
+    for found in answer["disagreements"]:
+        assert found["topic"] in page.text and found["says"].split(":")[0] in page.text

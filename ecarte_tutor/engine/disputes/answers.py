@@ -7,6 +7,7 @@ from typing import Literal, NotRequired, TypedDict
 
 from ...fields import SEAT_NAMES, SEATS
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook
+from ...wording import Words
 from ..citing import Citing, Reasons
 from .knowledge import Knowledge, close, moments
 from .points import GIVEN_UP, option_points, points_reason, specs
@@ -74,6 +75,7 @@ class Ruling(TypedDict):
     facts_used: dict[str, FactValue]
     timeline: list[TimelineEntry]
     law_text: list[dict[str, object]]
+    disagreements: list[dict[str, object]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +112,7 @@ class RulingAnswer:
     facts_used: dict[str, FactValue]
     timeline: list[TimelineEntry]
     law_text: list[dict[str, object]]
+    disagreements: list[dict[str, object]]
 
     def as_json(self) -> Ruling:
         """The ruling, its fields in the order the API gives them (``points`` only where they are fixed)."""
@@ -117,7 +120,8 @@ class RulingAnswer:
         return {"status": "ruling", "case": self.case, "laws": self.citing["laws"], "cites": self.citing["cites"],
                 "authority": self.authority, "compulsory": self.compulsory, "chooser": self.chooser,
                 "options": self.options, **points, "explanation": self.explanation, "window": self.window,
-                "facts_used": self.facts_used, "timeline": self.timeline, "law_text": self.law_text}
+                "facts_used": self.facts_used, "timeline": self.timeline, "law_text": self.law_text,
+                "disagreements": self.disagreements}
 
 
 class _Points(TypedDict, total=False):
@@ -221,12 +225,27 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
                 explanation.append(f"{shown['label']}: its points are worked out once the hand has been played out.")
     if points is not None and not row.concedes:
         explanation += [f"{SEAT_NAMES[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
+    explanation += _other_sources(book, cites)
     return RulingAnswer(row.case, {"cites": cites, "laws": laws}, {c: authority(book, c, params) for c in cites},
                         decision["compulsory"], chooser, options, points, " ".join(explanation),
                         decision["window"]["says"],
                         {name: known[name] for name in sorted(used, key=list(book.facts).index)},
                         timeline(book, known),
-                        book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws]))
+                        book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws]),
+                        book.disagreements_of(cites))
+
+
+def _other_sources(book: RuleBook, cites: list[str]) -> list[str]:
+    """A sentence naming the rules applied on which other sources rule otherwise (what they say is in the
+    answer's ``disagreements`` and beside the ruling on the site): a ruling never picks one source silently."""
+    disputed = list(dict.fromkeys(str(found["rule"]) for found in book.disagreements_of(cites)))
+    if not disputed:
+        return []
+    laws = [book.rules[rule_id].law for rule_id in disputed if book.rules[rule_id].law]
+    named = ([("laws " if len(laws) > 1 else "law ") + " and ".join(str(n) for n in laws)] if laws else []) + \
+        [f"the rule “{Words(book).rule(rule_id)}”" for rule_id in disputed if not book.rules[rule_id].law]
+    return [f"Not every source agrees with {' and with '.join(named)}: the rule book's “Where the sources "
+            "disagree” gives what the others rule."]
 
 
 def _marks(points: Mapping[str, int]) -> str:
