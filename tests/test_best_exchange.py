@@ -3,7 +3,6 @@ what the learner can know; each lesson's claim is the engine's for its exercise,
 import pytest
 from data_under_test import BOOK, LIBRARY
 
-from ecarte_tutor.cards import parse_card
 from ecarte_tutor.engine import analysis, analysis_exchange
 from ecarte_tutor.lessons import BadResponse, expected_answer, grade
 from ecarte_tutor.lessons.kinds.best_exchange import GOALS, _goal
@@ -140,5 +139,6 @@ def test_a_card_not_in_the_hand_is_asked_again_and_any_order_is_the_same_discard
         grade(exercise, {"cards": ["AS"]}, BOOK)
     assert grade(exercise, {"cards": ["7c", "9h", "8d"]}, BOOK).correct
     words = exercise.handler.words(exercise, expected_answer(exercise, BOOK))
-    assert words.startswith("throw out 9♥, 8♦, 7♣") and "which do as well" in words
-    assert parse_card("QC").pretty in words  # keeping the queen or not: the sample cannot tell
+    # the engine's best first (throwing out the queen too: 60.8 % against 57.3 %), the other counted right beside it
+    assert words.startswith("throw out 9♥, 8♦, Q♣, 7♣ (also counted right: throw out 9♥, 8♦, 7♣")
+    assert "which do as well" not in words

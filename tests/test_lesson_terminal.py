@@ -45,8 +45,7 @@ def test_a_scripted_run_through_lesson_one(book):
     assert "K♥ is not in the hand" in text
     # a first wrong answer says what is wrong and names the rule, without the answer; then another try
     assert "Not yet. You put the ace above the queen, but the queen ranks higher" in text
-    assert "The rule that decides is “King high, ace between knave and ten” (read it with: ecarte-tutor rules " \
-           "pack.rank-order)." in text
+    assert "The rule that decides is “King high, ace between knave and ten” (type 'rule' to read it)." in text
     assert "Not yet. You allowed 7♠, but it does not beat J♠, and you hold a spade that does" in text
     assert "Not yet. You gave the trick to A♠. You treated the ace as the highest card of its suit" in text
     assert text.count("Not yet.") == 3 and "The answer:" not in text and "Try again" not in text

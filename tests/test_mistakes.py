@@ -42,7 +42,9 @@ def test_a_mistake_made_is_named(lesson, step, mistake, wrong):
     feedback = grade(step.exercise, dict(wrong.response), BOOK)
     assert not feedback.correct
     diagnosis = feedback.diagnosis
-    assert mistake.id in diagnosis.mistakes, diagnosis
+    # a mistake that only describes the answer (the scores swapped) gives way to one that says why it was given
+    assert mistake.id in diagnosis.mistakes or (
+        mistake.fallback and any(not CATALOGUE.get(m).fallback for m in diagnosis.mistakes)), diagnosis
     assert diagnosis.rule in BOOK.rules
     assert not re.search(r"\{[a-z_.|@]+\}", diagnosis.text), "every placeholder filled"
 
@@ -137,9 +139,9 @@ def test_a_count_given_wrong_says_what_the_penalty_made_of_the_point():
     point worth 2 (law 49); the engine's reason for the award, raise and all, is said instead."""
     exercise = exercise_at("playing-without-proposing", 2)
     text = grade(exercise, {"points": {"elder": 0, "dealer": 3}}, BOOK).diagnosis.text
-    assert "the 2 he scores" in text and "played without proposing, so it scores 2 instead of 1" in text
+    assert "the 2 he scores" in text and "played without proposing, so he scores 2 instead of 1" in text
     tricks = grade(exercise_at("playing-without-proposing", 4), {"points": {"elder": 4, "dealer": 1}}, BOOK).diagnosis
-    assert tricks.mistakes == ("tricks-counted-as-points",) and "so it scores 2 instead of 1" in tricks.text
+    assert tricks.mistakes == ("tricks-counted-as-points",) and "so he scores 2 instead of 1" in tricks.text
 
 
 def test_a_dealers_answer_is_judged_by_the_dealers_rules():

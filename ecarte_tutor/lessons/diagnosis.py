@@ -18,8 +18,34 @@ class Diagnosis:
     text: str
     rule: str | None = None
     mistakes: tuple[str, ...] = ()  # the catalogue mistakes it names (rules/course/mistakes.yaml)
+    # the answer breaks no rule of the game: a choice the rules allow that the advice, or the engine's weighing
+    # of the deals, rates lower (strategy): ``rule`` is then what the choice is judged by, never a rule broken
+    advice: bool = False
 
 
 def profile_words(book: RuleBook, profile: str) -> str:
     """A profile as a player names it: "London rules" (its title up to any bracket)."""
     return f"{book.profiles[profile].title.split(' (')[0]} rules"
+
+
+ADVICE_SECTION = "strategy"  # rules/strategy.yaml: advice, not law
+
+
+def is_advice(book: RuleBook, rule_id: str | None) -> bool:
+    """Whether ``rule_id`` is a piece of advice (rules/strategy.yaml) rather than a rule of the game."""
+    rule = book.rules.get(rule_id) if rule_id else None
+    return rule is not None and rule.section == ADVICE_SECTION
+
+
+def rule_role(book: RuleBook, diagnosis: Diagnosis) -> tuple[str, str]:
+    """The words a hint puts before and after the diagnosis's rule (its title or a link to it): a rule broken
+    "decides"; a piece of advice, or what a choice the rules allow is judged by, is said to be advice, never a
+    rule broken. ("", "") when the diagnosis names no rule."""
+    if not diagnosis.rule:
+        return "", ""
+    if is_advice(book, diagnosis.rule):
+        return "this is advice, not a rule of the game, and no law forbids your answer. The advice is ", "."
+    if diagnosis.advice:
+        return ("this is advice, not a rule of the game, and no law forbids your answer. It is judged by what it "
+                "does for ", ".")
+    return "the rule that decides is ", "."

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from ..errors import DataError
 from ..rulebook import Params, RuleBook
@@ -40,6 +40,8 @@ class MistakeEntry(TypedDict):
     rule: str | None
     detect: dict[str, Any]
     says: str
+    fallback: NotRequired[bool]
+    advice: NotRequired[bool]
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class Mistake:
     rule: str | None
     detect: Mapping[str, Any]
     says: str
+    fallback: bool = False  # says what the answer is, not why: named only when no other mistake gives it
+    advice: bool = False  # a choice the rules allow, rated lower by the advice: never worded as a rule broken
 
 
 @dataclass(frozen=True)
@@ -209,6 +213,9 @@ def named(case: Case, given: Mapping[str, object]) -> list[Named]:
             text, rule = words(case, mistake, given, slots)
             if all(text != n.text for n in out):
                 out.append(Named(mistake, text, rule, part))
+    # a mistake that only describes the answer (the scores swapped) gives way to one that says why it was given
+    if any(not n.part and not n.mistake.fallback for n in out):
+        out = [n for n in out if n.part or not n.mistake.fallback]
     return out
 
 
@@ -252,7 +259,8 @@ def diagnosis_of(found: list[Named]) -> Diagnosis | None:
         count = NUMBER_WORDS[len(whole)] if len(whole) < len(NUMBER_WORDS) else str(len(whole))
         text = f"{count.capitalize()} different mistakes give this answer; which did you make? " + " ".join(
             f"{'One' if i == 0 else 'Or'}: {n.text}" for i, n in enumerate(whole))
-    return Diagnosis(text, chosen[0].rule, tuple(n.mistake.id for n in chosen))
+    return Diagnosis(text, chosen[0].rule, tuple(n.mistake.id for n in chosen),
+                     advice=all(n.mistake.advice for n in chosen))
 
 
 def simulated(kind: AnyKind, exercise: Exercise, book: RuleBook) -> list[tuple[Mistake, Wrong]]:
@@ -280,7 +288,7 @@ def load_catalogue(path: Path | str, book: RuleBook, kinds: Mapping[str, object]
         if problem:
             raise DataError(path, problem[1], key=f"{where}.{problem[0]}")
         out.append(Mistake(entry["id"], entry["title"], tuple(entry["kinds"]), entry["rule"], entry["detect"],
-                           " ".join(entry["says"].split())))
+                           " ".join(entry["says"].split()), bool(entry.get("fallback")), bool(entry.get("advice"))))
     return Catalogue(tuple(out), path.name)
 
 

@@ -67,6 +67,33 @@ def word(value: object, allowed: Sequence[str], key: str) -> str:
     raise BadResponse(f"Answer {' or '.join(repr(w) for w in allowed)}, not {excerpt(value)}.", key)
 
 
+# What a player says at the table for each answer to a proposal (lesson 4 teaches "I play" and "I propose"), as
+# the learner may type it: the word alone, "I ..." and a few plain phrasings.
+SAID: dict[str, tuple[str, ...]] = {
+    "play": ("i play", "stand", "i stand", "play without proposing", "i play without proposing", "play as dealt",
+             "i'll play", "i will play", "no cards"),
+    "propose": ("i propose", "i'll propose", "i will propose", "cards", "i ask for cards", "ask for cards",
+                "i want cards", "exchange", "change cards"),
+    "accept": ("i accept", "i'll accept", "i will accept", "how many", "how many?", "how many cards"),
+    "refuse": ("i refuse", "i'll refuse", "i will refuse", "play", "i play", "play as dealt", "no cards"),
+}
+
+
+def said_word(value: object, allowed: Sequence[str], key: str) -> str:
+    """One of ``allowed`` answers to a proposal (play or propose; accept or refuse), read as :func:`word` reads it
+    or as a player says it at the table ("I play", "I propose.", "How many?" for accepting); a phrase that names
+    none of the answers allowed is refused with :func:`word`'s message, the learner's words echoed as typed."""
+    text = value.strip().lower().replace("’", "'").rstrip(" .!") if isinstance(value, str) else ""
+    text = " ".join(text.strip("\"'“” ").split())
+    hits = [w for w in allowed if text in SAID.get(w, ())]
+    if len(hits) == 1:
+        return hits[0]
+    try:
+        return word(text, allowed, key)
+    except BadResponse:
+        return word(value, allowed, key)  # refused, with the words as typed
+
+
 def whole(value: object, key: str, what: str) -> int:
     """A count the learner typed: a whole number, not negative (too large is a wrong answer, not a bad one);
     ``what`` names it in words ("the dealer's points"), ``key`` is the field the error points to."""

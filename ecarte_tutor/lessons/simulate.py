@@ -253,6 +253,22 @@ def penalty_to_risk_taker(case: Case, mistake: Mistake) -> list[Wrong]:
     return [found] if found else []
 
 
+@maker("refusal-charged-to-the-proposer")
+@decides("scoring.penalty")
+def refusal_charged_to_the_proposer(case: Case, mistake: Mistake) -> list[Wrong]:
+    """The dealer refused the first proposal and the elder won the point: the learner who takes the refusal for
+    the proposer's loss gives the dealer what the elder's tricks won (the engine's award, raise and all)."""
+    p = case.position
+    if case.exercise.kind != "score" or not p.get(RISKS["dealer"]) or p.get(RISKS["elder"]) or \
+            p.get("score_before") or not case.params.dealer_vulnerable_on_first_refusal or _winner(case) != "elder":
+        return []
+    points = {seat: 0 for seat in SEATS}
+    for award in case.answer["awards"]:
+        if award["scored"]:
+            points["dealer" if award["claim"] == "tricks" else award["seat"]] += award["points"]
+    return [Wrong({"points": points})]
+
+
 @maker("turned-king-to-winner")
 def turned_king_to_winner(case: Case, mistake: Mistake) -> list[Wrong]:
     winner = _winner(case)

@@ -1,10 +1,12 @@
 """A lesson at the terminal: plain prompts on any text streams (so tests can script a run).
 
 Cards are typed in any notation the card parser reads (``QS``, ``q♠``, ``10h``, ``TH``).
-At any answer prompt: ``hint`` shows the hint, ``skip`` shows the answer and moves on,
-``quit`` (or the end of the input) leaves. A response that cannot be read gets a message
-saying why and the same prompt again. A first wrong answer gets what is wrong and a hint
-naming the rule; a second, the answer and its reason, and the lesson moves on.
+At any answer prompt: ``hint`` shows the hint, ``rule`` prints the rule the last hint named,
+``skip`` shows the answer and moves on, ``help`` lists these, ``quit`` (or the end of the input)
+leaves. A response that cannot be read gets a message saying why and the same prompt again. A
+first wrong answer gets what is wrong and a hint naming the rule by its title (a piece of advice,
+or what a choice the rules allow is judged by, is said to be advice, not a rule broken); a second,
+the answer and its reason, and the lesson moves on.
 """
 from __future__ import annotations
 
@@ -17,13 +19,17 @@ from typing import TypeAlias
 
 from ..lineio import Leave, LineInput, Output, read_line
 from ..rulebook import RuleBook
+from ..terminal_markdown import render
+from .diagnosis import Diagnosis, is_advice, rule_role
 from .drills import fresh_drill, situation, to_practise
 from .grading import ANSWER_AFTER, BadResponse, expected_answer, grade
 from .model import Exercise, Lesson, Step
 from .progress import Progress, summary_words
 from .review import basics, waiting_time
 
-COMMANDS = "or: hint, skip, quit"
+COMMANDS = "or: hint, skip, help, quit"
+HELP = ("Type your answer, or one of these: 'hint' for a hint; 'rule' to read the rule the last hint named; "
+        "'skip' to see the answer and move on; 'quit' to leave the lesson.")
 
 Record: TypeAlias = Callable[[bool, str | None], None]
 """Notes one answer graded: whether it was right, and the rule a wrong one broke (if a drill can practise it)."""
@@ -55,6 +61,7 @@ class TerminalLesson:
         self.book = book
         self.progress = progress or Progress()
         self._exercise: Exercise | None = None  # the exercise being answered, for 'hint'
+        self._rule: str | None = None  # the rule the last hint named, for 'rule'
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # reviews are spaced by the clock
 
     # --- input and output -----------------------------------------------------------------
@@ -79,6 +86,12 @@ class TerminalLesson:
                 assert self._exercise is not None  # the kinds prompt for the exercise take() is asking
                 self.say(f"Hint: {plain(self._exercise.hint)}")
                 continue
+            if command in ("help", "?"):
+                self.say(HELP)
+                continue
+            if command == "rule":
+                self.show_rule()
+                continue
             if command == "skip":
                 raise _Skip
             if not text:
@@ -87,10 +100,33 @@ class TerminalLesson:
             return text
 
     def rule_words(self, rule_id: str) -> str:
-        """A rule as a player reads it: its title, and how to read it here."""
+        """A rule as a player reads it: by its title (a law by its number too), as the site names it."""
         rule = self.book.rules.get(rule_id)
-        title = rule.title if rule else rule_id
-        return f"“{title}” (read it with: ecarte-tutor rules {rule_id})"
+        if rule is None:
+            return "the rule book"
+        return f"law {rule.law}, “{rule.title}”" if rule.law else f"“{rule.title}”"
+
+    def hint_rule(self, diagnosis: Diagnosis) -> str:
+        """The sentence after a first wrong answer's hint: the rule that decides, or the advice (never a rule said
+        broken by a choice the rules allow), and how to read it here."""
+        if not diagnosis.rule:
+            return ""
+        self._rule = diagnosis.rule
+        before, after = rule_role(self.book, diagnosis)
+        return f" {before[:1].upper()}{before[1:]}{self.rule_words(diagnosis.rule)} (type 'rule' to read it){after}"
+
+    def show_rule(self) -> None:
+        """The rule the last hint named, as the rule book states it (plain text), with the referee's command."""
+        rule = self.book.rules.get(self._rule) if self._rule else None
+        if rule is None:
+            self.say("No rule has been named yet for this exercise: 'rule' reads the one a hint names after a wrong "
+                     "answer.")
+            return
+        kind = "Advice, not a rule of the game" if is_advice(self.book, rule.id) else (
+            f"Law {rule.law}" if rule.law else "Rule")
+        self.say(f"{kind}: {rule.title}")
+        self.say(render(rule.statement, styled=False).strip())
+        self.say(f"(The whole entry, with its sources: ecarte-tutor rules {rule.id})")
 
     # --- the lesson ---------------------------------------------------------------------------
 
@@ -127,8 +163,7 @@ class TerminalLesson:
         self.say(f"--- Step {step.index} of {len(self.lesson.steps)}: {step.title} ---")
         self.say(plain(step.body))
         if step.cites:
-            titles = [self.book.rules[rid].title if rid in self.book.rules else rid for rid in step.cites]
-            self.say(f"(Rules: {'; '.join(titles)})")
+            self.say(f"({cites_words(self.book, step.cites)})")
 
     def exercise(self, step: Step) -> None:
         """Take one step's exercise, recording every answer in the lesson's progress."""
@@ -140,7 +175,7 @@ class TerminalLesson:
 
     def rule_title(self, rule_id: str) -> str:
         rule = self.book.rules.get(rule_id)
-        return f"“{rule.title if rule else rule_id}”"
+        return f"“{rule.title}”" if rule else "the rule book"
 
     def offer_practice(self) -> None:
         """Offer fresh exercises on the rules broken, and drill those due until none is or the learner leaves.
@@ -153,7 +188,7 @@ class TerminalLesson:
         if not waiting:
             return
         self.say()
-        self.say(f"Your answers broke {'; '.join(self.rule_title(item.rule) for item in waiting)}.")
+        self.say(broken_words(self.book, [item.rule for item in waiting], self.rule_title))
         if self.read("Type 'practise' to practise on fresh hands, or press Enter to finish.").lower() not in \
                 ("practise", "practice", "p", "yes", "y"):
             return
@@ -182,7 +217,7 @@ class TerminalLesson:
         answer broke). Returns whether it was answered right.
         """
         kind = exercise.handler
-        self._exercise = exercise
+        self._exercise, self._rule = exercise, None
         self.say()
         self.say(f"Exercise: {plain(exercise.prompt)}")
         if exercise.profile:
@@ -213,13 +248,37 @@ class TerminalLesson:
             record(False, to_practise(feedback, self.book))
             if tries < ANSWER_AFTER:
                 self.say(f"Not yet. {diagnosis.text}")
-                rule = f" The rule that decides is {self.rule_words(diagnosis.rule)}." if diagnosis.rule else ""
-                self.say(f"Hint: {plain(exercise.hint)}{rule}")
+                # a mistake named says what is wrong already: the step's hint, written for no answer in
+                # particular, may point at what this answer got right ('hint' still shows it)
+                hint = "" if diagnosis.mistakes else f" {plain(exercise.hint)}"
+                rule = self.hint_rule(diagnosis)
+                if hint or rule:
+                    self.say(f"Hint:{hint}{rule}")
                 continue
             self.say(f"Not right. {diagnosis.text}")
             self.say(f"The answer: {kind.words(exercise, feedback.expected)}.")
             self.say(f"Why: {feedback.explanation}")
             return False
+
+
+def cites_words(book: RuleBook, cites: list[str] | tuple[str, ...]) -> str:
+    """A step's rules by title, the pieces of advice apart: "Rules: …; advice: …"."""
+    titles = {rid: book.rules[rid].title if rid in book.rules else "the rule book" for rid in cites}
+    rules = [titles[rid] for rid in cites if not is_advice(book, rid)]
+    advice = [titles[rid] for rid in cites if is_advice(book, rid)]
+    parts = ([f"Rules: {'; '.join(rules)}"] if rules else []) + \
+        ([f"{'advice' if rules else 'Advice'} (not law): {'; '.join(advice)}"] if advice else [])
+    return "; ".join(parts)
+
+
+def broken_words(book: RuleBook, rules: list[str], title: Callable[[str], str]) -> str:
+    """What the answers missed, in one sentence: the rules broken, and apart from them the advice not followed."""
+    broke = [title(rid) for rid in rules if not is_advice(book, rid)]
+    advice = [title(rid) for rid in rules if is_advice(book, rid)]
+    said = [f"broke {'; '.join(broke)}"] if broke else []
+    if advice:
+        said.append(f"went against the advice of {'; '.join(advice)} (advice, not law)")
+    return f"Your answers {' and '.join(said)}."
 
 
 def run_lesson(lesson: Lesson, stdin: LineInput | None = None, stdout: Output | None = None, *, book: RuleBook,

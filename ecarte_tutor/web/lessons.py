@@ -57,6 +57,25 @@ def practisable() -> frozenset[str]:
     return drillable(get_site().book)
 
 
+@bp.app_template_global()
+def hint_words(diagnosis) -> tuple[str, str]:
+    """The words a hint puts around the diagnosis's rule: the rule that decides, or advice (never a rule broken
+    by a choice the rules allow): :func:`ecarte_tutor.lessons.diagnosis.rule_role`."""
+    from ..lessons.diagnosis import rule_role
+
+    return rule_role(get_site().book, diagnosis)
+
+
+@bp.app_template_global()
+def advice_rules(rule_ids) -> list[str]:
+    """The pieces of advice (rules/strategy.yaml) among ``rule_ids``, in their order: worded as advice, never as
+    rules broken."""
+    from ..lessons.diagnosis import is_advice
+
+    book = get_site().book
+    return [rule_id for rule_id in rule_ids if is_advice(book, rule_id)]
+
+
 def broken_rule(feedback: Feedback) -> str | None:
     from ..lessons.drills import to_practise
 

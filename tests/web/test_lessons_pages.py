@@ -363,3 +363,47 @@ def test_a_wrong_discard_names_the_card_thrown_and_keeps_the_ticks(client, answe
     # K♠ is the king of trumps here: named for what it is (a sure trick, and a point when announced)
     assert "the king of trumps: no card beats it" in words(page)
     assert page.checked("cards") == {"KS", "9H", "8D"}, "the discard stays ticked"
+
+
+# --- a beginner's review: advice is not a rule broken; a mistake named needs no hint about what was right ----------
+
+
+def _said(page) -> str:
+    """The page's words, a link's text run on into the punctuation after it."""
+    return re.sub(r"\s+([,.;:])", r"\1", page.text)
+
+
+def _hint_line(page) -> str:
+    found = re.search(r'<p class="hint-rule">(.*?)</p>', page.html, flags=re.S)
+    return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
+
+
+def test_a_lead_the_advice_rates_lower_is_worded_as_advice(client, answer):
+    page = Page(answer("/lessons/17-leading-for-the-point/4", data={"card": "9D"}))
+    hint = _hint_line(page)
+    assert "rule that decides" not in hint.lower()
+    assert "This is advice, not a rule of the game, and no law forbids your answer. It is judged by what it does " \
+           "for The point." in hint
+    assert "/rules/scoring.point" in page.links()
+    step = Page(client.get("/lessons/17-leading-for-the-point/4"))
+    assert "Rules: The trump suit, King high, ace between knave and ten; advice (not law): Leading a jeu de règle" \
+        in _said(step)
+
+
+def test_a_discard_against_the_advice_is_listed_as_advice_not_as_a_rule_broken(app, client, answer, clock):
+    page = Page(answer("/lessons/20-discarding/3", data={"cards": ["7S", "8S"]}))
+    assert "The advice is What to throw out." in _hint_line(page)
+    index = Page(client.get("/lessons/"))
+    assert "Your answers went against a piece of advice (advice, not law): What to throw out." in _said(index)
+    assert "broke" not in index.text.split("Practise what you missed")[1].split("Practise on fresh hands")[0]
+    listing = Page(client.get("/lessons/practice/"))
+    assert "What to throw out — advice, not law;" in _said(listing)
+    assert "an optional agreement or variant" not in listing.text
+
+
+def test_a_mistake_named_is_not_followed_by_the_step_s_hint(client, answer):
+    named = Page(answer("/lessons/09-scoring-a-hand/4", data={"points_elder": "3", "points_dealer": "1"}))
+    assert "You counted the vole as the point with the vole added on top" in named.text
+    assert _hint_line(named) == "Hint: The rule that decides is The vole."
+    unexplained = Page(answer("/lessons/09-scoring-a-hand/4", data={"points_elder": "0", "points_dealer": "0"}))
+    assert _hint_line(unexplained).startswith("Hint: Whose is a turned king, whoever takes the tricks?")

@@ -12,6 +12,7 @@ import random
 from collections.abc import Collection
 
 from ...rulebook import RuleBook
+from ..diagnosis import is_advice
 from ..grading import Feedback, engine_answer
 from ..kinds import KindError
 from ..model import Exercise, exercise_from
@@ -40,8 +41,14 @@ def drillable(book: RuleBook) -> frozenset[str]:
 
 
 def to_practise(feedback: Feedback, book: RuleBook) -> str | None:
-    """The rule a wrong answer broke, when a drill can practise it (None otherwise, and for a right answer)."""
-    rule = feedback.diagnosis.rule if feedback.diagnosis else None
+    """The rule a wrong answer broke, when a drill can practise it (None otherwise, and for a right answer).
+
+    A choice the rules allow that the advice rates lower broke no rule: it is practised on its piece of advice
+    (rules/strategy.yaml) when it names one, never on what the choice was judged by (the point's scoring)."""
+    diagnosis = feedback.diagnosis
+    rule = diagnosis.rule if diagnosis else None
+    if diagnosis is not None and diagnosis.advice and not is_advice(book, rule):
+        return None
     return rule if rule and drill_for(rule, book) is not None else None
 
 

@@ -196,7 +196,10 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
             text.append(example)
         if named:
             text.insert(0, named.text)
-        return Diagnosis(" ".join(text), named.rule if named else GOAL_RULES[goal], named.mistakes if named else ())
+        # a card the rules allow breaks no rule: unless a mistake about a law explains it (the ace's rank), it is
+        # judged by the goal's figures, as advice
+        return Diagnosis(" ".join(text), named.rule if named else GOAL_RULES[goal], named.mistakes if named else (),
+                         advice=named.advice if named else True)
 
     def words(self, exercise: Exercise, answer: CardResponse) -> str:
         best = [c for c in answer.get("best") or [answer["card"]] if c != answer["card"]]

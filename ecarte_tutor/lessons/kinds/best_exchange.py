@@ -32,12 +32,13 @@ from ...fields import other
 from ...jsontypes import Answer, Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
+from ...strategy import KING_EXCEPTION_RULE
 from ...wording import card_list
 from ..diagnosis import Diagnosis
 from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Terminal, params_of
 from ..mistakes import Case, Mistake, Wrong, case_of, diagnosis_of, maker
 from ..mistakes import named as mistakes_named
-from ..reading import SEAT_WORDS, BadResponse, require, word
+from ..reading import SEAT_WORDS, BadResponse, require, said_word
 from ..reading import card_list as read_cards
 from .best_card import BestCardPosition, analysed
 from .legal_cards import card_choices
@@ -126,9 +127,13 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
     def engine_answer(self, exercise: Exercise, book: RuleBook) -> ExchangeAnswer:
         p = self.position(exercise.position)
         answer = self.asked(exercise, book)
-        listed, _ = GOALS[_goal(p, str(answer["decision"]))]
-        right = cast(list[object], answer[listed])
-        return cast(ExchangeAnswer, {**answer, "right": list(right)})
+        listed, figure = GOALS[_goal(p, str(answer["decision"]))]
+        # the best by the goal's figure first, then the others it cannot be told from, in the figure's order: the
+        # answer shown is the one the engine's own figures rate best
+        figures = {id(choice): cast(Mapping[str, float], _entry(cast(ExchangeAnswer, answer), choice))[figure]
+                   for choice in cast(list[object], answer[listed])}
+        right = sorted(cast(list[object], answer[listed]), key=lambda choice: -figures[id(choice)])
+        return cast(ExchangeAnswer, {**answer, "right": right})
 
     def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
         return analysed(self.position(exercise.position), book, self.name)
@@ -139,13 +144,26 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
             return {"cards": list(cast(list[str], first)), "right": list(answer["right"])}
         return {"choice": str(first), "right": list(answer["right"])}
 
+    def problems(self, exercise: Exercise, expected: ExchangeResponse) -> list[str]:
+        # the lesson's stated answer is the one shown first ("The answer: …"): the best by the engine's own
+        # figures, never one it rates lower beside a claim that the best merely "does as well"
+        stated = exercise.expected
+        best = expected.get("cards", expected.get("choice"))
+        if not stated or "right" not in expected or len(expected["right"]) < 2:
+            return []
+        said = stated.get("cards", stated.get("choice"))
+        if any(_same(said, choice) for choice in expected["right"]) and not _same(said, best):
+            return [f"the lesson states {said}, which the engine counts right but rates below {best}: state the "
+                    "best, the others are shown beside it"]
+        return []
+
     def explanation(self, answer: ExchangeAnswer) -> str:
         return answer.get("explanation", "")
 
     def normalize(self, exercise: Exercise, response: object) -> ExchangeResponse:
         offered = [choice["value"] for choice in exercise.choices]
         if not self.discarding(exercise):
-            return {"choice": word(require(response, "choice", '{"choice": "play"}'), tuple(offered), "choice")}
+            return {"choice": said_word(require(response, "choice", '{"choice": "play"}'), tuple(offered), "choice")}
         cards = read_cards(require(response, "cards", '{"cards": ["7C", "8D"]}'), "cards")
         for index, card in enumerate(cards):
             if str(card) not in offered:
@@ -171,7 +189,7 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
         named = diagnosis_of(mistakes_named(case, given))
         slots = _slots(case, given)
         if "cards" in given:
-            text = [f"You threw out {slots['chosen']}; the nearest of the best discards is {slots['best']}."]
+            text = [f"You threw out {slots['chosen']}; the nearest of the discards counted right is {slots['best']}."]
             if named:
                 text.append(named.text)
             else:
@@ -188,7 +206,9 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
                     f"{slots['best_doing']} {_figures(slots, 'best', goal)}{scale}.")
         if "choice" in given:
             text.append(f"At stake: {slots['stake']}.")
-        return Diagnosis(" ".join(text), named.rule if named else GOAL_RULES[goal], named.mistakes if named else ())
+        # a choice within the limits breaks no rule: it is judged by the goal's figures, as advice
+        return Diagnosis(" ".join(text), named.rule if named else GOAL_RULES[goal], named.mistakes if named else (),
+                         advice=named.advice if named else True)
 
     def words(self, exercise: Exercise, answer: ExchangeResponse) -> str:
         right = answer.get("right") or [answer.get("cards") or answer.get("choice")]
@@ -196,7 +216,10 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
             said = [f"throw out {card_list(cast(list[str], choice))}" for choice in right]
         else:
             said = [CHOSEN[str(choice)] for choice in right]
-        return said[0] + (f" (or {', '.join(said[1:])}, which do as well)" if len(said) > 1 else "")
+        # the others are counted right because the deals weighed cannot tell them from the first, the best by the
+        # engine's figures (engine_answer): not "as good", which the figures may not say
+        return said[0] + (f" (also counted right: {' or '.join(said[1:])}, which the deals weighed cannot tell from "
+                          "it)" if len(said) > 1 else "")
 
     def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
         if self.discarding(exercise):
@@ -229,7 +252,7 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
             typed = terminal.answer("Which cards do you throw out? Type them (e.g. 7C 8D)")
             return {"cards": typed.replace(",", " ").split()}
         words = " or ".join(c["value"] for c in exercise.choices)
-        return {"choice": terminal.answer(f"Type {words}").strip().lower()}
+        return {"choice": terminal.answer(f"Type {words}").strip()}
 
 
 @decides("exchange.discard-limits")
@@ -268,6 +291,7 @@ def _figures(slots: dict[str, object], which: str, goal: str) -> str:
             "tricks": f"takes {tricks} and {point}"}[goal]
 
 
+@decides(KING_EXCEPTION_RULE)
 def _slots(case: Case, given: ExchangeResponse) -> dict[str, object]:
     """The words and the engine's figures of the learner's choice beside the best one (what a mistake's
     description may name: {chosen}, {best}, {thrown_kept}, {kept_thrown}, {stake}, …)."""
@@ -301,6 +325,10 @@ def _slots(case: Case, given: ExchangeResponse) -> dict[str, object]:
     strategy = case.book.strategy
     if strategy is not None:  # whether to propose is the jeux de règle's; whether to refuse, the dealer's rule
         out["_rule"] = strategy.defaults[seat]["rule"]
+        # an elder who holds the king of trumps and should propose: the advice is the king's own exception
+        if seat == "elder" and choice == "play" and str(best) == "propose" and \
+                Card("K", state.trump) in state.hands[seat] and KING_EXCEPTION_RULE in case.book.rules:
+            out["_rule"] = KING_EXCEPTION_RULE
     return out
 
 

@@ -19,7 +19,7 @@ from ...errors import excerpt
 from ...fields import SEAT_NAMES, SEATS, is_whole_number
 from ...jsontypes import Question
 from ...rulebook import Fact, FactValue, RuleBook
-from ...wording import listed
+from ...wording import listed, lower_first
 from ..diagnosis import Diagnosis
 from ..exercise import ExerciseKind, Form, FormFields, KindError, Position, Terminal
 from ..mistakes import Case, case_of, diagnosis_of
@@ -30,6 +30,19 @@ if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
 
 NOBODY = ("none", "nobody", "null", "no one", "noone", "neither", "compulsory", "it is compulsory")
+
+
+LATER = "its points are worked out once the hand has been played out"  # the engine's words (disputes/answers.py)
+
+
+def _without(text: str, sentence: str) -> str:
+    """``text`` with ``sentence`` taken out where it stands as a sentence of its own."""
+    if text == sentence:
+        return ""
+    if text.endswith(" " + sentence):
+        return text[:-len(sentence) - 1]
+    return text.replace(sentence + " ", "", 1) if text.startswith(sentence + " ") or f" {sentence} " in text \
+        else text
 
 
 class ChooserChoice(TypedDict):
@@ -82,12 +95,26 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
         return {"option_ids": sorted(option["id"] for option in answer["options"]), "chooser": answer["chooser"]}
 
     def explanation(self, answer: Ruling) -> str:
-        # each remedy a sentence of its own (its consequence ends with its full stop)
-        remedies = " ".join(f"{o['label']}: {o['consequence'].rstrip('.')}." for o in answer.get("options", []))
-        who = {"elder": "the non-dealer chooses", "dealer": "the dealer chooses"}.get(answer.get("chooser") or "",
+        options = answer.get("options", [])
+        text = str(answer.get("explanation", ""))
+        # the engine's reasons end by saying who chooses and, of a remedy whose points wait for the play, that
+        # they do: both are said once below, beside the remedies, and not again after its label alone
+        chooser = answer.get("chooser")
+        if chooser in SEAT_NAMES:
+            text = _without(text, f"Here the choice belongs to {SEAT_NAMES[chooser]}.")
+        later = set()
+        for option in options:
+            if _without(text, f"{option['label']}: {LATER}.") != text:
+                text = _without(text, f"{option['label']}: {LATER}.")
+                later.add(option["id"])
+        # each remedy a sentence of its own, its label quoted (a label may hold a semicolon of its own)
+        remedies = " ".join(f"“{o['label']}”: {lower_first(o['consequence'].strip().rstrip('.'))}"
+                            f".{' The hand is scored only once it has been played out.' if o['id'] in later else ''}"
+                            for o in options)
+        who = {"elder": "the non-dealer chooses", "dealer": "the dealer chooses"}.get(chooser or "",
                                                                                      "it is compulsory")
-        several = len(answer.get("options", [])) > 1
-        return f"{answer.get('explanation', '')} {'Remedies' if several else 'Remedy'} ({who}): {remedies}"
+        several = len(options) > 1
+        return f"{text} {'Remedies' if several else 'Remedy'} ({who}): {remedies}"
 
     def problems(self, exercise: Exercise, expected: RulingResponse) -> list[str]:
         offered = {choice["value"] for choice in exercise.choices}

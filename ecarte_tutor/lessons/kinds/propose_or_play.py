@@ -17,7 +17,7 @@ from ..diagnosis import Diagnosis
 from ..exercise import OneChoice, Position, Terminal, trumps_line
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
-from ..reading import pretty, require, word
+from ..reading import pretty, require, said_word
 
 if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
@@ -59,7 +59,7 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceJson, ChoiceResponse]):
 
     def normalize(self, exercise: Exercise, response: object) -> ChoiceResponse:
         allowed = ("refuse", "accept") if _seat(self.position(exercise.position)) == "dealer" else ("propose", "play")
-        return {"choice": word(require(response, "choice", '{"choice": "play"}'), allowed, "choice")}
+        return {"choice": said_word(require(response, "choice", '{"choice": "play"}'), allowed, "choice")}
 
     def slots(self, case: Case, given: ChoiceResponse) -> dict[str, object]:
         p = self.position(case.exercise.position)

@@ -184,8 +184,7 @@ def count_off(given: PointsResponse, expected: PointsResponse, awards: list[Awar
             continue
         if not claims:
             texts.append(f"You gave {name} {mine}, but nothing {name} did in this hand scores: only the player "
-                         "who wins the point scores for the tricks, and a king scores only for the player whose "
-                         "it is.")
+                         f"who wins the point scores for the tricks{_king_is_whose(awards)}.")
             rule = rule or "scoring.only-winner-scores"
             continue
         # the engine's own reason for each claim says its worth this hand (a penalty's raise with it, law 49)
@@ -195,6 +194,15 @@ def count_off(given: PointsResponse, expected: PointsResponse, awards: list[Awar
                      "for him this hand.")
         rule = rule or _claim_rule(claims[-1], position)
     return Diagnosis(" ".join(texts), rule)
+
+
+def _king_is_whose(awards: list[AwardFields]) -> str:
+    """Whose the king's point is, when this hand has one (a clause; nothing in a hand without a king)."""
+    king = next((a for a in awards if a["claim"] in ("turned-king", "announced-king")), None)
+    if king is None:
+        return ""
+    how = "turned it up" if king["claim"] == "turned-king" else "held it and announced it"
+    return f", and the king of trumps scores for {SEAT_WORDS[king['seat']]}, who {how}"
 
 
 def _game_ended_by(awards: list[AwardFields], position: ScorePosition) -> str:
