@@ -23,7 +23,9 @@ are reported against the targets, never asserted.
 
 Measured on the 2-core machine, where wrk and both servers share the cores. A short run moves
 by ten points either way, and whole runs by more from one hour to the next (the machine is
-shared): use --rounds 30, and compare runs, not one figure.
+shared): use --rounds 60, and read each ratio's 95 % interval (the rounds' median, from their order
+statistics): a run meets the target when the interval's low end clears it, not when its median
+lands near it.
 - 2026-11-30, first session: the app's own work 2.2 µs a request on a remembered question and
   10.8 µs on a new one (in-process), against a server cost near 100 µs. Four runs of 10 to 16
   rounds gave 86.7, 103.5, 89.7 and 96.3 % (repeated question, median of rounds) and 81.4, 75.4,
@@ -165,6 +167,15 @@ shared): use --rounds 30, and compare runs, not one figure.
   89.7 % (94.0, 93.2, 92.2 %); the repeated question 99.7, 97.2, 99.0 % against 95.7, 99.9, 97.4 %. A fifth of
   the app's work gone, and no difference the benchmark can see: mean 92.0 % against 92.5 %, within the runs'
   scatter (the machine was quicker in this hour: the same old tree gave 90.5 % the day before).
+- 2026-12-04, thirteenth and fourteenth sessions, the same code, 60 rounds, each ratio with its 95 % interval (the
+  median's, from the rounds' order statistics). New questions: 92.3 % (90.7 to 94.1), 93.5 % (92.2 to 94.3), then
+  on the next day 91.2 % (89.9 to 92.1), 90.8 % (89.7 to 92.6; this run shared the machine with a test run) and
+  90.8 % (88.8 to 95.0; with two read-only reviewers at work); from the means 91.8, 93.2, 91.1, 90.3 and 92.0 %.
+  The repeated question 97.9, 98.7, 96.7, 98.1 and 96.2 %; its p99 7.8 to 15.2 ms (target under 25 ms); the
+  control 7,600 to 14,400 requests/s. Every run's median is over 90 %; two intervals of five reach below it by
+  a few tenths. create_app(): a database already made is now opened without importing alembic (store/sql.py,
+  HEAD), 640 -> 525 ms on a restart (in the same run, the old tree 632 to 639 ms); the first start, which makes
+  the database, 640 to 656 ms either way. The benchmark now reports both (target 500 ms: not met).
 """
 from __future__ import annotations
 
@@ -413,17 +424,21 @@ def page_weights(port: int) -> list[dict]:
 
 
 def time_create_app() -> dict:
-    """create_app() in a fresh process: the rule book is read and validated from scratch."""
+    """create_app() in fresh processes: the rule book is read and validated from scratch each time. The first
+    start makes the SQLite database in a new instance folder (its migrations run); the three after it find
+    the database there, as every start of a site but its first does."""
     code = ("import time, os; t0 = time.perf_counter(); from ecarte_tutor.web import create_app; "
             "t1 = time.perf_counter(); create_app({'SECRET_KEY': 'x', 'TESTING': True}); t2 = time.perf_counter(); "
             "print(t1 - t0, t2 - t1)")
     runs = []
-    for _ in range(3):
-        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
-                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
-        runs.append(tuple(float(x) for x in out.stdout.split()))
-    return {"import_s": min(r[0] for r in runs), "create_app_s": min(r[1] for r in runs),
-            "create_app_s_max": max(r[1] for r in runs)}
+    with tempfile.TemporaryDirectory() as instance:
+        for _ in range(4):
+            out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                                 env=dict(os.environ, PYTHONPATH=str(ROOT), ECARTE_TUTOR_INSTANCE_PATH=instance))
+            runs.append(tuple(float(x) for x in out.stdout.split()))
+    first, again = runs[0], runs[1:]
+    return {"import_s": min(r[0] for r in runs), "create_app_first_s": first[1],
+            "create_app_s": min(r[1] for r in again), "create_app_s_max": max(r[1] for r in again)}
 
 
 SERVE = [sys.executable, "-m", "ecarte_tutor.cli", "serve"]
@@ -544,10 +559,11 @@ def main(argv=None) -> int:
           f"({heaviest['all_in_gzip'] / 1000:.1f} kB gzip); over {TARGETS['page_kb']:.0f} kB: "
           f"{len(over)} plain {over}, {len(over_gz)} gzip")
     print()
-    print(f"create_app() with full validation, fresh process: {startup['create_app_s'] * 1000:.0f} ms "
-          f"(worst of 3: {startup['create_app_s_max'] * 1000:.0f} ms; "
-          f"target < {TARGETS['create_app_s'] * 1000:.0f} ms);"
-          f" importing the package first: {startup['import_s'] * 1000:.0f} ms")
+    print(f"create_app() with full validation, fresh process, its database made before: "
+          f"{startup['create_app_s'] * 1000:.0f} ms (worst of 3: {startup['create_app_s_max'] * 1000:.0f} ms; "
+          f"target < {TARGETS['create_app_s'] * 1000:.0f} ms); the first start, making the database: "
+          f"{startup['create_app_first_s'] * 1000:.0f} ms; importing the package first: "
+          f"{startup['import_s'] * 1000:.0f} ms")
     if args.json:
         print(json.dumps({"generator": generator, **summary, "ratios": ratios,
                           "pages": weights, **startup}))
