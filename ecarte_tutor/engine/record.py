@@ -145,9 +145,13 @@ def _follower_fault(tricks: list[Trick], i: int, trump: Suit, params: Params) ->
         if fault is None and card.suit != trump and suit != trump and params.must_trump_when_void:
             fault = proven(lambda c: c.suit == trump, FaultCode.FAILED_TO_TRUMP, "must_trump_when_void",
                            lambda n, shown: (
-                               f"At trick {i + 1} {who}, holding no {suit.english}, played {card.pretty} instead of "
-                               f"trumping {led.pretty}, yet at trick {n} he played {shown.pretty}, a trump he held all "
-                               "along."))
+                               # The record proves the trump he held, never that he held none of the suit led:
+                               # holding one, he revoked; holding none, he failed to trump. Either is a fault.
+                               f"At trick {i + 1} {who} played {card.pretty} to {led.pretty}, neither following suit "
+                               f"nor trumping, yet at trick {n} he played {shown.pretty}, a trump he held all along: "
+                               f"had he held a {suit.english[:-1]} he should have followed, and holding none he should "
+                               "have trumped. The record does not show which, but either way he broke a rule of "
+                               "play."))
         return fault
     if card.suit == suit and params.must_head_trick and trick_winner(led, card, trump, params) == "leader":
         return proven(lambda c: c.suit == suit and params.ranking.higher(c, led), FaultCode.FAILED_TO_WIN_TRICK,
