@@ -316,6 +316,11 @@ def _check_turn(state: HandState, action: Action) -> None:
     if verb == "announce-king":
         return
     _, allowed, rule = PHASES[state.phase]
+    if verb == "card" and seat == "dealer" and state.phase != "play":
+        # the dealer never leads the first trick: a card he leads while the exchange goes on is led out of turn
+        raise Illegal("not-now", "The exchange is not over, and the first lead is the non-dealer's: a card the "
+                                 "dealer leads now is led out of turn, and goes back into his hand as long as "
+                                 "nobody has played to it (law 40).", [rule, "play.lead", "law.40"])
     if verb not in allowed:
         wanted = " or ".join(f"'{v}'" for v in allowed)
         raise Illegal("not-now", f"'{verb}' is not possible now: the hand is in its {state.phase} phase and calls "

@@ -64,6 +64,15 @@ def test_acting_out_of_turn():
     assert answer["first_illegal"]["code"] == "out-of-turn"
 
 
+@pytest.mark.parametrize("before", [[], [{"by": "elder", "do": "propose"}],
+                                    [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"}]])
+def test_a_card_the_dealer_leads_during_the_exchange_is_a_lead_out_of_turn(before):
+    """Law 40 has no condition about the exchange: the dealer's card before it ends is led out of turn."""
+    illegal = hand([*before, card("dealer", "7S")])["first_illegal"]
+    assert illegal["index"] == len(before) and illegal["laws"] == [40] and "law.40" in illegal["cites"]
+    assert "out of turn" in illegal["explanation"]
+
+
 def test_proposal_exchange_and_draws_from_the_top():
     actions = [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"},
                {"by": "elder", "do": "discard", "cards": ["8D", "8H"]},

@@ -8,11 +8,11 @@ what follows from them (:mod:`.knowledge`), the rows in force under the profile
 from __future__ import annotations
 
 from ...jsontypes import Question
-from ...rulebook import Params, RuleBook
+from ...rulebook import FactValue, Params, RuleBook
 from .answers import Need, NeedAnswer, Ruling, RulingAnswer, need_answer, ruling_answer
 from .facts import read_facts
 from .interview import IRREGULARITY, facts_used, next_step
-from .knowledge import establish
+from .knowledge import Knowledge, close, establish, only_answer
 from .points import refuse_unmade
 from .rows import decision_rows
 
@@ -28,7 +28,15 @@ def answer_dispute(question: Question, book: RuleBook, params: Params) -> NeedAn
     refuse_unmade(given, book, params)
     known = establish(book, given)
     rows = decision_rows(book, params)
+    forced: dict[str, tuple[FactValue, frozenset[str]]] = {}
     row, ask_for = next_step(rows, known, params, book)
-    if ask_for:
-        return need_answer(book, ask_for, given, known)
+    while ask_for:  # a fact with one possible answer is not asked: it follows from those given
+        only = only_answer(book, given, forced, ask_for)
+        if only is None:
+            return need_answer(book, ask_for, given, known)
+        forced[ask_for] = only
+        found = close(book, given, forced)
+        assert isinstance(found, Knowledge)  # the one answer that close() found possible
+        known = found
+        row, ask_for = next_step(rows, known, params, book)
     return ruling_answer(book, row, known, facts_used(rows, row, known, params, book), params)

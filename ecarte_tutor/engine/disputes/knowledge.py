@@ -54,13 +54,19 @@ class Conflict:
     says: str | None
 
 
-def close(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge | Conflict:
-    """The given facts and everything that follows from them, or the first contradiction met.
+Forced = Mapping[str, tuple[FactValue, frozenset[str]]]
+"""Facts worked out by elimination (:func:`only_answer`): each value, and the given facts it rests on."""
+
+
+def close(book: RuleBook, given: Mapping[str, FactValue], forced: Forced | None = None) -> Knowledge | Conflict:
+    """The given facts (and those ``forced``) and everything that follows from them, or the first contradiction met.
 
     A value once known never changes, so each implication is tried once, as soon as the last fact
     it reads is known (the earliest in the data first)."""
     values = dict(given)
     support = {name: frozenset([name]) for name in given}
+    for name, (value, behind) in (forced or {}).items():
+        values[name], support[name] = value, behind
     rules, readers = implications(book), readers_of(book)
     waiting = [len(rule.when) for rule in rules]
     ready: list[int] = []
@@ -71,7 +77,7 @@ def close(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge | Conflic
             if not waiting[index]:
                 heappush(ready, index)
 
-    for name in given:
+    for name in values:
         learnt(name)
     while ready:
         rule = rules[heappop(ready)]
@@ -87,6 +93,21 @@ def close(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge | Conflic
             elif not matches(condition, values[name]):
                 return Conflict(name, values[name], condition, behind | support[name], rule.says)
     return Knowledge(MappingProxyType(values), MappingProxyType(support))
+
+
+def only_answer(book: RuleBook, given: Mapping[str, FactValue], forced: Forced,
+                name: str) -> tuple[FactValue, frozenset[str]] | None:
+    """The one answer to ``name`` that the facts known leave possible, with the given facts that rule out the
+    others; None when several remain. Asking a question with a single possible answer would be asking what
+    the facts already say (the implications run forwards only: this works it out by trying every answer)."""
+    possible, behind = [], frozenset[str]()
+    for choice in book.facts[name].get("choices", ()):
+        found = close(book, {**given, name: choice["value"]}, forced)
+        if isinstance(found, Knowledge):
+            possible.append(choice["value"])
+        else:
+            behind |= found.behind - {name}
+    return (possible[0], behind) if len(possible) == 1 else None
 
 
 def _only_value(book: RuleBook, name: str, condition: Condition) -> FactValue | None:

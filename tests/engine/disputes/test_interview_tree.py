@@ -23,7 +23,7 @@ from laws_fixture import FIXTURE
 
 from ecarte_tutor import ask
 from ecarte_tutor.agreements import read_agreements
-from ecarte_tutor.engine.disputes.knowledge import establish
+from ecarte_tutor.engine.disputes.knowledge import close, establish, only_answer
 from ecarte_tutor.engine.disputes.rows import decision_rows
 from ecarte_tutor.errors import QuestionError
 from ecarte_tutor.rulebook import load_rulebook
@@ -68,6 +68,26 @@ def implied(book, facts: dict) -> dict:
         return {}
 
 
+def entailed(book, facts: dict) -> dict:
+    """What ``facts`` imply, with every fact that has one possible answer left (the interview never asks
+    those: engine.disputes.knowledge.only_answer)."""
+    known, forced = implied(book, facts), {}
+    if not known:
+        return known
+    changed = True
+    while changed:
+        changed = False
+        for name, spec in book.facts.items():
+            if name in known or "choices" not in spec:
+                continue
+            only = only_answer(book, facts, forced, name)
+            if only is not None:
+                forced[name] = only
+                known = dict(close(book, facts, forced).values)
+                changed = True
+    return known
+
+
 def _step(book, question, facts, asked):
     """One interview step; checks that the fact asked for is neither given, implied nor asked before."""
     answer = ask({**question, "facts": facts}, book)
@@ -96,7 +116,7 @@ def test_interview_from_nothing_reaches_the_case_ruling(item):
     dataset, case = item
     book = book_of(dataset)
     question = {k: v for k, v in case.question.items() if k != "facts"}
-    known = implied(book, case.question.get("facts", {}))
+    known = entailed(book, case.question.get("facts", {}))
     direct = ask(case.question, book)
     stack, walked = [({"irregularity": known["irregularity"]}, [])], 0
     while stack:
@@ -121,7 +141,7 @@ def test_interview_from_any_part_of_the_facts(item, data):
     book = book_of(dataset)
     question = {k: v for k, v in case.question.items() if k != "facts"}
     stated = case.question.get("facts", {})
-    known = implied(book, stated)
+    known = entailed(book, stated)
     facts = {name: stated[name] for name in data.draw(st.sets(st.sampled_from(sorted(stated))), label="given")}
     facts["irregularity"] = stated["irregularity"]
     direct = ask(case.question, book)

@@ -48,7 +48,9 @@ def test_a_moment_not_reached_rules_out_the_later_ones(book):
 
 def test_every_value_remembers_the_given_facts_behind_it(book):
     result = known(book, discovered="after-proposal", count=6)
-    assert result.given_behind(["first_lead"]) == {"discovered"}
+    # no card led before the exchange ended: true of this irregularity, not of a lead out of turn (law 40)
+    assert result.given_behind(["first_lead"]) == {"discovered", "irregularity"}
+    assert result.given_behind(["exchange_over"]) == {"discovered"}
     assert result.given_behind(["count"]) == {"count"}
 
 
@@ -144,3 +146,24 @@ def test_a_broken_timeline_or_implication_stops_the_load(rules_copy, old, new, f
     with pytest.raises(DataError) as err:
         load_rulebook(rules_copy)
     assert fragment in str(err.value) and FACTS_FILE in str(err.value)
+
+
+def test_a_fact_with_one_possible_answer_is_worked_out_not_asked():
+    """Found before any proposal, a card led out of turn can only be the dealer's, and not yet played to (the
+    non-dealer's card would have ended the exchange): law 40 rules at once, on the facts given alone."""
+    answer = ask({"kind": "dispute", "facts": {"irregularity": "lead-out-of-turn", "discovered": "after-turn-up"}})
+    assert answer["status"] == "ruling" and answer["case"] == "law.40/not-yet-played-to"
+    assert set(answer["facts_used"]) <= {"irregularity", "discovered"}
+    assert "the exchange goes on" in answer["options"][0]["consequence"]
+
+
+def test_a_card_led_before_the_exchange_ended_is_ruled_only_for_a_lead_out_of_turn():
+    ruled = ask({"kind": "dispute", "facts": {"irregularity": "lead-out-of-turn", "offender": "dealer",
+                                              "exchange_over": False}})
+    assert ruled["status"] == "ruling" and ruled["laws"] == [40]
+    refused = ask({"kind": "dispute", "facts": {"irregularity": "revoke", "exchange_over": False,
+                                                "first_lead": True}})
+    assert refused["error"]["code"] == "conflicting-facts"
+    elder = ask({"kind": "dispute", "facts": {"irregularity": "lead-out-of-turn", "offender": "elder",
+                                              "exchange_over": False}})
+    assert elder["error"]["code"] == "conflicting-facts"

@@ -63,9 +63,9 @@ IMPOSSIBLE = [
       "to_correct": "nothing"}, {"irregularity", "card_led", "elder_played"}, "both players had played"),
     # "played to" by the other player is a card he played
     ({"irregularity": "lead-out-of-turn", "offender": "dealer", "first_lead": True, "elder_played": False,
-      "played_to": True}, {"irregularity", "offender", "elder_played", "played_to"}, "Playing to the card led"),
+      "played_to": True}, {"irregularity", "elder_played", "played_to"}, "the non-dealer had played a card"),
     ({"irregularity": "named-suit-not-led", "offender": "dealer", "first_lead": True, "elder_played": False,
-      "played_to": True}, {"irregularity", "offender", "elder_played", "played_to"}, "Playing to the card led"),
+      "played_to": True}, {"irregularity", "elder_played", "played_to"}, "the non-dealer had played a card"),
     ({"irregularity": "named-suit-not-led", "offender": "elder", "dealer_played": False, "played_to": True},
      {"irregularity", "offender", "dealer_played", "played_to"}, "Playing to the card led"),
     # the dealer's king led as his first card: out of turn, and played to only by a non-dealer who had played
