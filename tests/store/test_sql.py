@@ -62,7 +62,9 @@ def test_a_database_at_another_revision_is_brought_up_by_alembic(unmigrated):
 
 
 def test_a_database_at_the_head_is_opened_without_importing_alembic(database_url):
-    open_store(database_url).upgrade()
+    made = open_store(database_url)
+    made.upgrade()
+    made.close()  # a connection left open would be closed by the garbage collector, warning in another test
     script = ("import sys; from ecarte_tutor.store import open_store; store = open_store(sys.argv[1]); "
               "print(store.upgrade(), 'alembic' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", script, database_url], cwd=ROOT, capture_output=True, text=True,
