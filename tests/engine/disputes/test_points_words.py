@@ -75,3 +75,11 @@ def test_a_hand_given_up_with_an_offer_declined_does_not_say_the_adversary_marks
     assert answer["options"][0]["points"] == {"elder": 0, "dealer": 2}
     assert "nothing to mark" not in answer["explanation"]
     assert "so the dealer scores 2" in answer["explanation"]
+
+
+def test_a_non_dealer_who_said_i_play_is_told_the_window_closes_only_with_a_card_as_our_reading():
+    """Law 15's "before he plays": a referee reads "play" as the declaration too; the ruling says which we take."""
+    answer = ruling({"irregularity": "wrong-card-count", "discovered": "before-play", "hand": "elder", "count": 6,
+                     "elder_played_without_proposing": True})
+    assert answer["case"] == "law.15/elder-surplus"
+    assert "in our reading, saying “I play” does not close this window" in answer["explanation"]
