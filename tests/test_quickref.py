@@ -43,3 +43,24 @@ def test_a_fixed_number_is_a_defect(tmp_path):
                     "      - {says: 'The vole: {p.no_such_thing}.', rule: scoring.vole}\n", encoding="utf-8")
     with pytest.raises(DataError, match=r"sections\[0\]\.lines\[0\].*no_such_thing"):
         load_quick(path, BOOK)
+
+
+@pytest.mark.parametrize("profile", sorted(BOOK.profiles))
+def test_it_is_filled_under_every_profile(profile):
+    """Each profile's engine answers every question the reference asks (under the modern rules a refused
+    proposal changes what a vole given up scores, and the page once failed there)."""
+    quick = quick_reference(BOOK, profile)
+    assert quick is not None and quick.problems() == []
+
+
+def test_the_check_fills_it_under_every_profile(monkeypatch):
+    """A question one profile cannot answer is a defect of `ecarte-tutor check`, not a page that fails."""
+    from ecarte_tutor.lessons import checks
+
+    def failing(book, profile=None):
+        if profile == "modern":
+            raise DataError("quick.yaml", "the question 'law42' is incomplete")
+        return quick_reference(book, profile)
+
+    monkeypatch.setattr(checks, "quick_reference", failing)
+    assert any("(under the modern profile)" in p for p in checks._quick_problems(BOOK))
