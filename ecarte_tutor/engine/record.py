@@ -149,7 +149,7 @@ def _follower_fault(tricks: list[Trick], i: int, trump: Suit, params: Params) ->
                                # holding one, he revoked; holding none, he failed to trump. Either is a fault.
                                f"At trick {i + 1} {who} played {card.pretty} to {led.pretty}, neither following suit "
                                f"nor trumping, yet at trick {n} he played {shown.pretty}, a trump he held all along: "
-                               f"had he held a {suit.english[:-1]} he should have followed, and holding none he should "
+                               f"had he held any {suit.english} he should have followed, and holding none he should "
                                "have trumped. The record does not show which, but either way he broke a rule of "
                                "play."))
         return fault

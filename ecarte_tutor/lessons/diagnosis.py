@@ -6,6 +6,7 @@ no catalogued mistake explains, what the kind can say part by part (a card, a pa
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rulebook import RuleBook
@@ -37,6 +38,15 @@ def is_advice(book: RuleBook, rule_id: str | None) -> bool:
     return rule is not None and rule.section == ADVICE_SECTION
 
 
+def split_advice(book: RuleBook, rule_ids: Iterable[str]) -> tuple[list[str], list[str]]:
+    """``rule_ids`` in their order, parted into rules of the game and pieces of advice."""
+    ids = list(rule_ids)
+    return [r for r in ids if not is_advice(book, r)], [r for r in ids if is_advice(book, r)]
+
+
+NO_LAW_BROKEN = "this is advice, not a rule of the game, and no law forbids your answer. "
+
+
 def rule_role(book: RuleBook, diagnosis: Diagnosis) -> tuple[str, str]:
     """The words a hint puts before and after the diagnosis's rule (its title or a link to it): a rule broken
     "decides"; a piece of advice, or what a choice the rules allow is judged by, is said to be advice, never a
@@ -44,8 +54,7 @@ def rule_role(book: RuleBook, diagnosis: Diagnosis) -> tuple[str, str]:
     if not diagnosis.rule:
         return "", ""
     if is_advice(book, diagnosis.rule):
-        return "this is advice, not a rule of the game, and no law forbids your answer. The advice is ", "."
+        return NO_LAW_BROKEN + "The advice is ", "."
     if diagnosis.advice:
-        return ("this is advice, not a rule of the game, and no law forbids your answer. It is judged by what it "
-                "does for ", ".")
+        return NO_LAW_BROKEN + "It is judged by what it does for ", "."
     return "the rule that decides is ", "."

@@ -20,7 +20,7 @@ from typing import TypeAlias
 from ..lineio import Leave, LineInput, Output, read_line
 from ..rulebook import RuleBook
 from ..terminal_markdown import render
-from .diagnosis import Diagnosis, is_advice, rule_role
+from .diagnosis import Diagnosis, is_advice, rule_role, split_advice
 from .drills import fresh_drill, situation, to_practise
 from .grading import ANSWER_AFTER, BadResponse, expected_answer, grade
 from .model import Exercise, Lesson, Step
@@ -263,9 +263,10 @@ class TerminalLesson:
 
 def cites_words(book: RuleBook, cites: list[str] | tuple[str, ...]) -> str:
     """A step's rules by title, the pieces of advice apart: "Rules: …; advice: …"."""
-    titles = {rid: book.rules[rid].title if rid in book.rules else "the rule book" for rid in cites}
-    rules = [titles[rid] for rid in cites if not is_advice(book, rid)]
-    advice = [titles[rid] for rid in cites if is_advice(book, rid)]
+    def title(rule_id: str) -> str:
+        return book.rules[rule_id].title if rule_id in book.rules else "the rule book"
+
+    rules, advice = ([title(r) for r in part] for part in split_advice(book, cites))
     parts = ([f"Rules: {'; '.join(rules)}"] if rules else []) + \
         ([f"{'advice' if rules else 'Advice'} (not law): {'; '.join(advice)}"] if advice else [])
     return "; ".join(parts)
@@ -273,8 +274,7 @@ def cites_words(book: RuleBook, cites: list[str] | tuple[str, ...]) -> str:
 
 def broken_words(book: RuleBook, rules: list[str], title: Callable[[str], str]) -> str:
     """What the answers missed, in one sentence: the rules broken, and apart from them the advice not followed."""
-    broke = [title(rid) for rid in rules if not is_advice(book, rid)]
-    advice = [title(rid) for rid in rules if is_advice(book, rid)]
+    broke, advice = ([title(r) for r in part] for part in split_advice(book, rules))
     said = [f"broke {'; '.join(broke)}"] if broke else []
     if advice:
         said.append(f"went against the advice of {'; '.join(advice)} (advice, not law)")

@@ -47,8 +47,8 @@ if TYPE_CHECKING:
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The newest migration's revision. A database already there is opened without alembic, whose import
-# is a third of the site's start (issue 6: create_app() under 0.5 s); a test holds this to alembic's
-# own reading of migrations/versions, so a migration added without moving it fails.
+# costs a restart's create_app() about 115 ms of 640 (issue 6: under 0.5 s); a test holds this to
+# alembic's own reading of migrations/versions, so a migration added without moving it fails.
 HEAD = "0001"
 VERSION_TABLE = "alembic_version"  # where alembic keeps a database's revision (its default name)
 WRITE = "ecarte_tutor_write"  # execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)

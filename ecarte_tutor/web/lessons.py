@@ -70,10 +70,9 @@ def hint_words(diagnosis) -> tuple[str, str]:
 def advice_rules(rule_ids) -> list[str]:
     """The pieces of advice (rules/strategy.yaml) among ``rule_ids``, in their order: worded as advice, never as
     rules broken."""
-    from ..lessons.diagnosis import is_advice
+    from ..lessons.diagnosis import split_advice
 
-    book = get_site().book
-    return [rule_id for rule_id in rule_ids if is_advice(book, rule_id)]
+    return split_advice(get_site().book, rule_ids)[1]
 
 
 def broken_rule(feedback: Feedback) -> str | None:

@@ -13,6 +13,8 @@ from .knowledge import Knowledge, close, moments
 from .points import GIVEN_UP, option_points, points_reason, specs
 from .rows import Row, resolve_seat
 
+# Said of an option whose points wait for the hand to be played out (a lesson says it once, in its own words).
+POINTS_LATER = "its points are worked out once the hand has been played out"
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
 
 
@@ -214,7 +216,7 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
         [c for c in reasons.ids[1:] if book.rules[c].section != LAW_SECTION]
     laws = reasons.laws
     if chooser:
-        explanation.append(f"Here the choice belongs to {SEAT_NAMES[chooser]}.")
+        explanation.append(chooser_sentence(chooser))
     if not row.concedes:
         spec_of = dict(specs(row))
         for shown in options:
@@ -222,23 +224,29 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
                 reason = points_reason(row, spec_of[shown["id"]], known, params, book)
                 explanation.append(f"{shown['label']}: {_marks(shown['points'])}. {reason}")
             elif shown["id"] in spec_of:  # the tricks of a hand still in play are not known yet
-                explanation.append(f"{shown['label']}: its points are worked out once the hand has been played out.")
+                explanation.append(f"{shown['label']}: {POINTS_LATER}.")
     if points is not None and not row.concedes:
         explanation += [f"{SEAT_NAMES[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
-    explanation += _other_sources(book, cites)
+    disagreements = book.disagreements_of(cites)
+    explanation += _other_sources(book, disagreements)
     return RulingAnswer(row.case, {"cites": cites, "laws": laws}, {c: authority(book, c, params) for c in cites},
                         decision["compulsory"], chooser, options, points, " ".join(explanation),
                         decision["window"]["says"],
                         {name: known[name] for name in sorted(used, key=list(book.facts).index)},
                         timeline(book, known),
                         book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws]),
-                        book.disagreements_of(cites))
+                        disagreements)
 
 
-def _other_sources(book: RuleBook, cites: list[str]) -> list[str]:
+def chooser_sentence(seat: str) -> str:
+    """The ruling's sentence naming who chooses (a lesson says it once, beside the remedies, in its stead)."""
+    return f"Here the choice belongs to {SEAT_NAMES[seat]}."
+
+
+def _other_sources(book: RuleBook, disagreements: list[dict[str, object]]) -> list[str]:
     """A sentence naming the rules applied on which other sources rule otherwise (what they say is in the
     answer's ``disagreements`` and beside the ruling on the site): a ruling never picks one source silently."""
-    disputed = list(dict.fromkeys(str(found["rule"]) for found in book.disagreements_of(cites)))
+    disputed = list(dict.fromkeys(str(found["rule"]) for found in disagreements))
     if not disputed:
         return []
     laws = [book.rules[rule_id].law for rule_id in disputed if book.rules[rule_id].law]

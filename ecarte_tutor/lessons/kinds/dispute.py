@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
-from ...engine.disputes.answers import Ruling
+from ...engine.disputes.answers import POINTS_LATER, Ruling, chooser_sentence
 from ...errors import excerpt
 from ...fields import SEAT_NAMES, SEATS, is_whole_number
 from ...jsontypes import Question
@@ -30,9 +30,6 @@ if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
 
 NOBODY = ("none", "nobody", "null", "no one", "noone", "neither", "compulsory", "it is compulsory")
-
-
-LATER = "its points are worked out once the hand has been played out"  # the engine's words (disputes/answers.py)
 
 
 def _without(text: str, sentence: str) -> str:
@@ -101,11 +98,12 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
         # they do: both are said once below, beside the remedies, and not again after its label alone
         chooser = answer.get("chooser")
         if chooser in SEAT_NAMES:
-            text = _without(text, f"Here the choice belongs to {SEAT_NAMES[chooser]}.")
+            text = _without(text, chooser_sentence(chooser))
         later = set()
         for option in options:
-            if _without(text, f"{option['label']}: {LATER}.") != text:
-                text = _without(text, f"{option['label']}: {LATER}.")
+            stripped = _without(text, f"{option['label']}: {POINTS_LATER}.")
+            if stripped != text:
+                text = stripped
                 later.add(option["id"])
         # each remedy a sentence of its own, its label quoted (a label may hold a semicolon of its own)
         remedies = " ".join(f"“{o['label']}”: {lower_first(o['consequence'].strip().rstrip('.'))}"
