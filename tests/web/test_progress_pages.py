@@ -44,6 +44,36 @@ def test_the_resume_link_uses_the_configured_public_address(app, client):
     assert link.startswith("https://ecarte.example.org/progress/resume?code=") and "localhost" not in page.html
 
 
+def _resume_page(app, client, lan_url=None, host="localhost"):
+    """The resume link on /progress as a browser at ``host`` sees it (the cookie is the host's own)."""
+    assert client.post(STEP, data={"cards": ["7S"], "seq": "0"}, base_url=f"http://{host}").status_code == 200
+    app.config["LAN_URL"] = lan_url
+    try:
+        page = Page(client.get("/progress/", base_url=f"http://{host}"))
+    finally:
+        app.config.pop("LAN_URL")
+    return re.search(r'id="resume-link">([^<]+)<', page.html).group(1), page
+
+
+def test_a_page_opened_on_loopback_links_to_the_machines_network_address(app, client):
+    """A phone cannot open 127.0.0.1: the link (and its QR code) carry the address serve found on the network."""
+    link, page = _resume_page(app, client, lan_url="http://192.168.1.20:5000", host="127.0.0.1:5000")
+    assert link.startswith("http://192.168.1.20:5000/progress/resume?code=")
+    assert 'id="resume-only-here"' not in page.html
+
+
+def test_a_site_on_loopback_only_says_the_link_opens_on_this_computer_alone(app, client):
+    link, page = _resume_page(app, client, host="localhost:5000")
+    assert link.startswith("http://localhost:5000/progress/resume?code=")
+    assert 'id="resume-only-here"' in page.html and "--host 0.0.0.0" in page.text
+
+
+def test_a_page_opened_on_the_network_keeps_its_own_address(app, client):
+    link, page = _resume_page(app, client, lan_url="http://192.168.1.20:5000", host="10.0.0.7:5000")
+    assert link.startswith("http://10.0.0.7:5000/progress/resume?code=")
+    assert 'id="resume-only-here"' not in page.html
+
+
 def test_export_gives_everything_as_json(client):
     wrong_answer(client)
     response = client.get("/progress/export.json")
