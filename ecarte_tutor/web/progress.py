@@ -36,7 +36,7 @@ from ..store import (
     open_store,
     shown_code,
 )
-from .lan import LAN_URL, is_loopback
+from .lan import SERVED_URL, is_loopback
 from .site import get_site
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
@@ -200,7 +200,9 @@ def index():
     mastered = sorted(item.rule for item in progress.reviews.values() if item.mastered)
     coming = next_due(item for item in reviews if not item.is_due(moment))
     resume = _resume_link(found.resume_code) if found else None
-    only_here = resume is not None and is_loopback(urlsplit(resume).hostname or "")
+    # A relative link has no QR code (a phone could not follow it); a loopback one is said to be this computer's
+    whole = resume is not None and bool(urlsplit(resume).netloc)
+    only_here = whole and is_loopback(urlsplit(resume).hostname or "")
     return render_template(
         "progress/index.html", lessons=site.lessons, summaries={lesson.id: progress.summary(lesson)
                                                                 for lesson in site.lessons},
@@ -209,18 +211,14 @@ def index():
         coming=waiting_time(coming, moment) if coming else None, when=lambda item: waiting_time(item.due, moment),
         games=games[:RECENT_GAMES], game_count=len(games), learner=found,
         code=shown_code(found.resume_code) if found else None, resume=resume,
-        qr=_qr(resume) if resume else None, only_here=only_here)
+        qr=_qr(resume) if whole else None, only_here=only_here)
 
 
 def _resume_link(code: str) -> str:
-    """The address that carries this learner to another device: the configured public address; else, for a page
-    reached on this computer's loopback address, the machine's address on its network when the site listens there
-    (a phone cannot open 127.0.0.1: web.lan); else this page's own (the page is the learner's alone and never
-    cached, so no one else sees a Host forged for it)."""
-    base = current_app.config.get(PUBLIC_URL)
-    if not base and is_loopback(urlsplit(request.host_url).hostname or ""):
-        base = current_app.config.get(LAN_URL)
-    base = base or request.host_url
+    """The address that carries this learner to another device: under the configured public address, else under
+    the one ``serve`` gives out (a phone's, when the site listens on the network: web.lan), else relative. Never
+    under the request's Host header, which the client chose."""
+    base = current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or ""
     return base.rstrip("/") + url_for("progress.resume", code=shown_code(code))
 
 

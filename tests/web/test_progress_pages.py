@@ -19,9 +19,13 @@ def test_a_browser_with_nothing_kept_is_told_so_and_keeps_nothing(app, client, g
         assert "learner" not in session, "looking makes no learner"
 
 
-def test_the_page_shows_the_course_the_reviews_and_a_resume_code(client, get):
+def test_the_page_shows_the_course_the_reviews_and_a_resume_code(app, client, get):
     wrong_answer(client)
-    page = get("/progress/")
+    app.config["SERVED_URL"] = "http://192.168.1.20:5000"
+    try:
+        page = get("/progress/")
+    finally:
+        app.config.pop("SERVED_URL")
     assert re.search(r"1 of \d+ lessons started, 0 finished", page.text)
     assert "The pack and its ranking — started, no step done yet" in page.text
     assert "1 rule due for review now" in page.text and "— due now" in page.text
@@ -44,34 +48,37 @@ def test_the_resume_link_uses_the_configured_public_address(app, client):
     assert link.startswith("https://ecarte.example.org/progress/resume?code=") and "localhost" not in page.html
 
 
-def _resume_page(app, client, lan_url=None, host="localhost"):
-    """The resume link on /progress as a browser at ``host`` sees it (the cookie is the host's own)."""
+def _resume_page(app, client, served_url=None, host="localhost"):
+    """The resume link on /progress as a browser at ``host`` sees it, the site served at ``served_url``."""
     assert client.post(STEP, data={"cards": ["7S"], "seq": "0"}, base_url=f"http://{host}").status_code == 200
-    app.config["LAN_URL"] = lan_url
+    app.config["SERVED_URL"] = served_url
     try:
         page = Page(client.get("/progress/", base_url=f"http://{host}"))
     finally:
-        app.config.pop("LAN_URL")
+        app.config.pop("SERVED_URL")
     return re.search(r'id="resume-link">([^<]+)<', page.html).group(1), page
 
 
-def test_a_page_opened_on_loopback_links_to_the_machines_network_address(app, client):
-    """A phone cannot open 127.0.0.1: the link (and its QR code) carry the address serve found on the network."""
-    link, page = _resume_page(app, client, lan_url="http://192.168.1.20:5000", host="127.0.0.1:5000")
-    assert link.startswith("http://192.168.1.20:5000/progress/resume?code=")
+def test_a_site_on_the_network_links_to_the_machines_network_address(app, client):
+    """A phone cannot open 127.0.0.1: the link and its QR code carry the address serve gives out."""
+    link, page = _resume_page(app, client, served_url="http://192.168.1.20:5000", host="127.0.0.1:5000")
+    assert link.startswith("http://192.168.1.20:5000/progress/resume?code=") and 'class="qr"' in page.html
     assert 'id="resume-only-here"' not in page.html
 
 
 def test_a_site_on_loopback_only_says_the_link_opens_on_this_computer_alone(app, client):
-    link, page = _resume_page(app, client, host="localhost:5000")
-    assert link.startswith("http://localhost:5000/progress/resume?code=")
+    link, page = _resume_page(app, client, served_url="http://127.0.0.1:5000", host="127.0.0.1:5000")
+    assert link.startswith("http://127.0.0.1:5000/progress/resume?code=")
     assert 'id="resume-only-here"' in page.html and "--host 0.0.0.0" in page.text
 
 
-def test_a_page_opened_on_the_network_keeps_its_own_address(app, client):
-    link, page = _resume_page(app, client, lan_url="http://192.168.1.20:5000", host="10.0.0.7:5000")
-    assert link.startswith("http://10.0.0.7:5000/progress/resume?code=")
-    assert 'id="resume-only-here"' not in page.html
+def test_the_link_never_comes_from_the_host_header(app, client):
+    """The Host header is the client's to choose; a link to another device is the site's own, or relative."""
+    link, page = _resume_page(app, client, host="attacker.example:80")
+    assert link.startswith("/progress/resume?code=") and "attacker.example" not in page.html
+    assert 'class="qr"' not in page.html, "no QR code of a link a phone could not follow"
+    link, page = _resume_page(app, client, served_url="http://192.168.1.20:5000", host="forger.example:80")
+    assert link.startswith("http://192.168.1.20:5000/") and "forger.example" not in page.html
 
 
 def test_export_gives_everything_as_json(client):
