@@ -112,12 +112,12 @@ def run(args) -> int:
         return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}.", 1)
     port = sock.getsockname()[1]
     # The resume link's QR code must carry an address a phone can open, not 127.0.0.1 (web.lan).
-    app.config[SERVED_URL] = served = served_url(args.host, port)
+    app.config[SERVED_URL] = address = served_url(args.host, port)
     store = app.extensions["ecarte_tutor_store"]  # migrated by create_app, before any worker is forked
     print(f"ecarte-tutor: progress kept in {store.status().url} (ecarte-tutor db status says more)", file=sys.stderr)
     store.close()
-    if not is_loopback(urlsplit(served).hostname or ""):
-        print(f"ecarte-tutor: phones and computers on the same network open {served}/", file=sys.stderr)
+    if not is_loopback(urlsplit(address).hostname or ""):
+        print(f"ecarte-tutor: phones and computers on the same network open {address}/", file=sys.stderr)
     each = "gevent" if args.server == "gunicorn" else f"{args.threads} threads"
     print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.server}, {workers} process"
           f"{'es' if workers > 1 else ''} of {each} (Ctrl-C stops)", file=sys.stderr, flush=True)

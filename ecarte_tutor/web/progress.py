@@ -199,10 +199,10 @@ def index():
     reviews = progress.to_review(basic)
     mastered = sorted(item.rule for item in progress.reviews.values() if item.mastered)
     coming = next_due(item for item in reviews if not item.is_due(moment))
-    resume = _resume_link(found.resume_code) if found else None
+    resume = _resume_link(found.resume_code) if found else ""
     # A relative link has no QR code (a phone could not follow it); a loopback one is said to be this computer's
-    whole = resume is not None and bool(urlsplit(resume).netloc)
-    only_here = whole and is_loopback(urlsplit(resume).hostname or "")
+    whole = urlsplit(resume)
+    only_here = bool(whole.netloc) and is_loopback(whole.hostname or "")
     return render_template(
         "progress/index.html", lessons=site.lessons, summaries={lesson.id: progress.summary(lesson)
                                                                 for lesson in site.lessons},
@@ -211,7 +211,7 @@ def index():
         coming=waiting_time(coming, moment) if coming else None, when=lambda item: waiting_time(item.due, moment),
         games=games[:RECENT_GAMES], game_count=len(games), learner=found,
         code=shown_code(found.resume_code) if found else None, resume=resume,
-        qr=_qr(resume) if whole else None, only_here=only_here)
+        qr=_qr(resume) if whole.netloc else None, only_here=only_here)
 
 
 def _resume_link(code: str) -> str:
