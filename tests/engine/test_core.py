@@ -1,0 +1,63 @@
+"""The compiled core (engine/_core.c) against the Python search it ports, card for card.
+
+Random positions, seeded: every size of hand, either player to act (leading, or answering a card on
+the table, so partial tricks), every trump, under every profile's duties; the whole-hand search of
+``leader_tricks``; a view's tally over every holding; and the deals of an exchange decision, which
+must be the very deals the Python path draws, played out to the same outcome deal by deal.
+"""
+import random
+
+import pytest
+from data_under_test import BOOK, PROFILES
+
+from ecarte_tutor.cards import PACK, Suit
+from ecarte_tutor.engine import doubledummy
+
+pytestmark = pytest.mark.skipif(doubledummy.CORE is None, reason="the compiled core is not built here")
+
+POSITIONS = 6_000
+
+
+def python_search(on):
+    """The Python search (off) or the core (on), for the duration of a block."""
+    class Switch:
+        def __enter__(self):
+            doubledummy.use_core(not on)
+            return self
+
+        def __exit__(self, *exc):
+            doubledummy.use_core(True)
+    return Switch()
+
+
+def random_position(rng):
+    size = rng.randint(1, 5)
+    cards = rng.sample(PACK, 2 * size + 1)
+    led = cards[-1] if rng.random() < 0.5 else None
+    return tuple(cards[:size]), tuple(cards[size:2 * size]), led, rng.choice(list(Suit))
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_core_gives_each_card_the_tricks_the_python_search_gives(profile):
+    params = BOOK.params(profile)
+    rng = random.Random(f"core {profile}")
+    for _ in range(POSITIONS // len(PROFILES)):
+        to_act, other_hand, led, trump = random_position(rng)
+        core = doubledummy.card_values(to_act, other_hand, led, trump, params)
+        with python_search(on=True):
+            reference = doubledummy.card_values(to_act, other_hand, led, trump, params)
+        assert core == reference, (to_act, other_hand, led, trump)
+        assert list(core) == list(reference)  # the same cards, in the hand's order
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_core_finds_the_leaders_tricks_the_python_search_finds(profile):
+    params = BOOK.params(profile)
+    rng = random.Random(f"leader {profile}")
+    for _ in range(1_000):
+        size = rng.randint(1, 5)
+        cards = rng.sample(PACK, 2 * size)
+        trump = rng.choice(list(Suit))
+        core = doubledummy.leader_tricks(cards[:size], cards[size:], trump, params)
+        with python_search(on=True):
+            assert core == doubledummy.leader_tricks(cards[:size], cards[size:], trump, params)
