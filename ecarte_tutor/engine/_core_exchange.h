@@ -302,22 +302,37 @@ done:
     return out;
 }
 
-/* answer_keys(worlds, seat) -> bytes of uint32 keys, one per deal: the seat's hand with its plain suits
- * sorted (the jeux de règle never name a plain suit), so Python asks its patterns once per key. */
+static inline u32 fill_low(u32 free_bits, int count) { /* the lowest ``count`` bits of ``free_bits`` */
+    u32 out = 0;
+    for (; count > 0 && free_bits; count--) { u32 bit = free_bits & (~free_bits + 1); out |= bit; free_bits ^= bit; }
+    return out;
+}
+
+/* answer_keys(worlds, seat, named, king_bit) -> bytes of uint32 keys, one per deal: the seat's hand as the
+ * jeux de règle see it, so Python asks its patterns once per key. They never name a plain suit (the plain
+ * bytes are sorted), they see of a plain suit only the ranks some pattern names (``named``, a byte: the
+ * others are counted, kept as the lowest free bits), and of the trumps only how many and whether the king. */
 static PyObject *py_answer_keys(PyObject *self, PyObject *args) {
     Py_buffer buffer;
-    int seat;
-    if (!PyArg_ParseTuple(args, "y*i", &buffer, &seat)) return NULL;
+    int seat, king_bit;
+    unsigned int named;
+    if (!PyArg_ParseTuple(args, "y*iIi", &buffer, &seat, &named, &king_bit)) return NULL;
     Py_ssize_t n = buffer.len / (Py_ssize_t)sizeof(World);
     PyObject *out = PyBytes_FromStringAndSize(NULL, 4 * n);
     if (out) {
         u32 *keys = (u32 *)PyBytes_AS_STRING(out);
         const World *worlds = buffer.buf;
+        u32 king = 1u << king_bit;
         for (Py_ssize_t i = 0; i < n; i++) {
-            u32 h = worlds[i].hand[seat], p[3] = {h & 0xFF, h >> 8 & 0xFF, h >> 16 & 0xFF};
+            u32 h = worlds[i].hand[seat], p[3];
+            for (int b = 0; b < 3; b++) {
+                u32 byte = h >> (8 * b) & 0xFF;
+                p[b] = (byte & named) | fill_low(~named & 0xFF, popcount(byte & ~named));
+            }
             for (int a = 0; a < 2; a++) for (int b = 0; b < 2 - a; b++)
                 if (p[b] < p[b + 1]) { u32 x = p[b]; p[b] = p[b + 1]; p[b + 1] = x; }
-            keys[i] = (h & TRUMPS) | p[0] << 16 | p[1] << 8 | p[2];
+            u32 trumps = h >> 24, top = (trumps & king) | fill_low(~king & 0xFF, popcount(trumps & ~king));
+            keys[i] = top << 24 | p[0] << 16 | p[1] << 8 | p[2];
         }
     }
     PyBuffer_Release(&buffer);

@@ -10,8 +10,10 @@ import random
 import pytest
 from data_under_test import BOOK, PROFILES
 
+from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK, Suit
-from ecarte_tutor.engine import doubledummy
+from ecarte_tutor.engine import doubledummy, hand
+from ecarte_tutor.engine.deal import read_deal
 
 pytestmark = pytest.mark.skipif(doubledummy.CORE is None, reason="the compiled core is not built here")
 
@@ -61,3 +63,34 @@ def test_the_core_finds_the_leaders_tricks_the_python_search_finds(profile):
         core = doubledummy.leader_tricks(cards[:size], cards[size:], trump, params)
         with python_search(on=True):
             assert core == doubledummy.leader_tricks(cards[:size], cards[size:], trump, params)
+
+
+def played_question(rng, profile):
+    """A deal and legal actions chosen at random through the referee, stopped in the play (or before it)."""
+    params = BOOK.params(profile)
+    cards = [c.notation for c in rng.sample(PACK, len(PACK))]
+    deal = {"elder": cards[:5], "dealer": cards[5:10], "turn_up": cards[10], "stock": cards[11:]}
+    state = hand.start(read_deal(deal, params))
+    actions = []
+    played = rng.randrange(0, 2 * params.hand_size)
+    while state.phase != "play" or sum(map(len, state.played.values())) < played:
+        options = [o for o in hand.next_actions(state, params) if o["do"] != "announce-king"]
+        action = dict(rng.choice(options))
+        if action["do"] == "discard":
+            count = rng.randint(action["min"], action["max"])
+            action = {"by": action["by"], "do": "discard", "cards": rng.sample(action["from"], count)}
+        actions.append(action)
+        hand.apply(state, hand.read_action(action, len(actions) - 1), params)
+    return {"kind": "analyse", "profile": profile, "deal": deal, "actions": actions}, state
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_view_weighs_every_holding_alike_in_the_core_and_in_python(profile):
+    rng = random.Random(f"view {profile}")
+    for _ in range(12):
+        question, state = played_question(rng, profile)
+        for seat in ("elder", "dealer"):
+            asked = {**question, "view": seat}
+            core = ask(asked, BOOK)
+            with python_search(on=True):
+                assert core == ask(asked, BOOK)
