@@ -83,10 +83,10 @@ typedef struct {
 } Order;
 
 /* The cards to throw, the first to go first (bit indexes); returns how many. */
-static int tutor_discard(u32 hand, int low, int high, const Order *o, int8_t out[8]) {
+static int tutor_discard(u32 hand, int low, int high, const Order *o, int8_t out[32]) {
     int n = 0, bytes_by_suit[4];
     for (int b = 0; b < 4; b++) bytes_by_suit[o->suit_index[b]] = b;
-    int8_t kept[8]; int n_kept = 0;
+    int8_t kept[32]; int n_kept = 0;
     for (int bit = 0; bit < 8; bit++)  /* lowest first, then by suit */
         for (int s = 0; s < 4; s++) {
             int byte = bytes_by_suit[s], index = 8 * byte + bit;
@@ -99,6 +99,23 @@ static int tutor_discard(u32 hand, int low, int high, const Order *o, int8_t out
         for (int i = 0; i < n_kept && n < low; i++) if (kept[i] >= 24) out[n++] = kept[i];
     }
     return n;
+}
+
+/* tutor_discard(hand, low, high, suit_index, king_bit) -> the bit indexes thrown out, the first first. */
+static PyObject *py_tutor_discard(PyObject *self, PyObject *args) {
+    unsigned int hand;
+    int low, high, king_bit;
+    PyObject *suits;
+    if (!PyArg_ParseTuple(args, "IiiOi", &hand, &low, &high, &suits, &king_bit)) return NULL;
+    Order order;
+    order.king_bit = king_bit;
+    for (int b = 0; b < 4; b++) order.suit_index[b] = (int)PyLong_AsLong(PyList_GetItem(suits, b));
+    if (PyErr_Occurred()) return NULL;
+    int8_t out[32];
+    int n = tutor_discard(hand, low, high, &order, out);
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) PyList_SET_ITEM(list, i, PyLong_FromLong(out[i]));
+    return list;
 }
 
 /* --- the deals ------------------------------------------------------------------------------------ */
@@ -158,7 +175,7 @@ static PyObject *py_deal_worlds(PyObject *self, PyObject *args) {
             if (ev[i][0] == VIEWER_DISCARD) at += ev[i][1];
             else if (ev[i][0] == RIVAL_KING) ok = (hand & king) != 0;
             else {
-                int8_t out[8];
+                int8_t out[32];
                 int made = tutor_discard(hand, ev[i][2], ev[i][3], &order, out);
                 if (made != ev[i][1]) { ok = 0; break; }
                 for (int k = 0; k < ev[i][4]; k++) { hand &= ~(1u << out[k]); hand |= 1u << deck[at++]; }
@@ -242,11 +259,12 @@ static int run_program(Search *s, const Node *nodes, int count, const World *w, 
         if (node < 0 || node >= count) return -1;
         const Node *x = &nodes[node];
         if (x->kind == 0 || x->kind == 1) {
-            int8_t out[8];
+            int8_t out[32];
             int draws, seat = x->a, made;
             if (x->kind == 0) { made = x->n_cards; memcpy(out, x->cards, 8); draws = x->b; node = x->c; }
             else {
                 made = tutor_discard(hand[seat], x->b, x->c, o, out);
+                if (made > 5) return -1;
                 draws = x->draws[made]; node = x->next[made];
             }
             for (int k = 0; k < draws && at < w->n_stock; k++) { hand[seat] &= ~(1u << out[k]); hand[seat] |= 1u << w->stock[at++]; }
@@ -415,6 +433,7 @@ done:
 
 #define EXCHANGE_METHODS \
     {"deal_worlds", py_deal_worlds, METH_VARARGS, "The deals of the unseen cards, replayed to the decision."}, \
+    {"tutor_discard", py_tutor_discard, METH_VARARGS, "The tutor's discard (discarding.choose_discard)."}, \
     {"worlds_hands", py_worlds_hands, METH_VARARGS, "The deals as (elder, dealer, stock)."}, \
     {"play_out", py_play_out, METH_VARARGS, "Every choice's program run on every deal: outcome codes."}, \
     {"answer_keys", py_answer_keys, METH_VARARGS, "A key per deal for the dealer's answer to a proposal."}, \
