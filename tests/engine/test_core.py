@@ -15,8 +15,8 @@ from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK, Suit
 from ecarte_tutor.engine import doubledummy, exchange_core, hand
 from ecarte_tutor.engine.advice import advise
-from ecarte_tutor.engine.discarding import choose_discard
 from ecarte_tutor.engine.deal import read_deal
+from ecarte_tutor.engine.discarding import choose_discard
 
 pytestmark = pytest.mark.skipif(doubledummy.CORE is None, reason="the compiled core is not built here")
 
