@@ -6,7 +6,7 @@ installed wheel reads the copies placed under ``ecarte_tutor/data/`` here.
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 DATA_FOLDERS = ("rules", "lessons", "scenarios")
@@ -22,4 +22,9 @@ class BuildPyWithData(build_py):
                 shutil.copytree(root / name, target / name, dirs_exist_ok=True)
 
 
-setup(cmdclass={"build_py": BuildPyWithData})
+# The compiled core of the analysis (ecarte_tutor/engine/_core.c; why C: pyproject.toml, beside the dependencies).
+# optional: where no C compiler is found the package installs without it and runs the same Python search.
+CORE = Extension("ecarte_tutor.engine._core", ["ecarte_tutor/engine/_core.c"],
+                 depends=["ecarte_tutor/engine/_core_exchange.h"], extra_compile_args=["-O2"], optional=True)
+
+setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[CORE])

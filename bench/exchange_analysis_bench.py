@@ -11,7 +11,10 @@ so other work on a shared machine does not count):
 
 Each question is asked once, cold (no analysis is kept between questions; the double-dummy table
 is, as in the service). Reported: the median and the worst, and each median as a ratio of the
-baseline's. Not a test: nothing is asserted.
+baseline's. Then each question again with today's Python path (``doubledummy.use_core(False)``: the
+Python search and the play-out loop in Python) on the same deals, and how many times faster the
+compiled core is (issue 38's targets: a discard, a proposal and an answer 30×, the first lead 10×);
+the answers of the two paths are checked equal. Not a test: nothing else is asserted.
 
     python bench/exchange_analysis_bench.py [--positions 10] [--seed 1]
 """
@@ -26,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ecarte_tutor import ask  # noqa: E402
 from ecarte_tutor.cards import PACK  # noqa: E402
+from ecarte_tutor.engine import doubledummy  # noqa: E402
 from ecarte_tutor.rulebook import default_rulebook  # noqa: E402
 
 BOOK = default_rulebook()
@@ -50,20 +54,38 @@ def main():
     rng = random.Random(args.seed)
     deals = [deal(rng) for _ in range(args.positions)]
     ask({"kind": "analyse", "deal": deals[0], "actions": [{"by": "elder", "do": "stand"}]}, BOOK)  # warm up
+    if doubledummy.CORE is None:
+        print("the compiled core is not built: both columns time the Python path")
+    answers = {}
+    times = measure(deals, answers)
+    doubledummy.use_core(False)
+    try:
+        python_times = measure(deals, answers)
+    finally:
+        doubledummy.use_core(True)
+    base = statistics.median(next(iter(times.values())))
+    print(f"{args.positions} random deals, seed {args.seed}; ms of CPU time per question")
+    print(f"{'question':42} {'median':>9} {'worst':>9} {'× baseline':>11} {'Python':>9} {'× faster':>9}")
+    for name, values in times.items():
+        median, python = statistics.median(values), statistics.median(python_times[name])
+        print(f"{name:42} {median:9.2f} {max(values):9.2f} {median / base:11.1f} {python:9.1f} {python / median:9.1f}")
+
+
+def measure(deals, answers=None):
+    """ms of CPU per question, by case; with ``answers`` (from a first run) each answer checked equal."""
     times = {}
+    seen = {} if answers is None else answers
     for name, (actions, view) in CASES.items():
         times[name] = []
-        for one in deals:
+        for index, one in enumerate(deals):
             start = time.process_time()
             answer = ask({"kind": "analyse", "deal": one, "actions": actions, "view": view}, BOOK)
             times[name].append(1000 * (time.process_time() - start))
             assert "error" not in answer, answer
-    base = statistics.median(next(iter(times.values())))
-    print(f"{args.positions} random deals, seed {args.seed}; ms of CPU time per question")
-    print(f"{'question':42} {'median':>9} {'worst':>9} {'× baseline':>11}")
-    for name, values in times.items():
-        median = statistics.median(values)
-        print(f"{name:42} {median:9.1f} {max(values):9.1f} {median / base:11.1f}")
+            if (name, index) in seen:
+                assert seen[(name, index)] == answer, (name, one)
+            seen[(name, index)] = answer
+    return times
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Literal, NotRequired, TypedDict
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_seat, require
 from ..jsontypes import Question
@@ -291,14 +291,18 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     classes = gaps.every_class() if exact else gaps.sample(SAMPLE_SIZE, _seed(position, viewer))
     tally = _Tally(state.tricks[seat], params)
     mine = tuple(state.hands[viewer])
-    values: Mapping[Card, int] | Mapping[None, int]  # by card of the viewer, or None: the other's best card
-    for holding, weight in classes:
-        if viewer == seat:
-            values = doubledummy.card_values(mine, holding, position.led, state.trump, params)
-        else:  # the other acts: he knows his cards, and plays his best card for this holding
-            values = {None: max(doubledummy.card_values(holding, mine, position.led, state.trump,
-                                                        params).values())}
-        tally.add(values, weight)
+    if doubledummy.CORE is not None:  # the same loop, compiled: one call for every holding
+        _core_tally(tally, gaps, None if exact else list(classes), mine, position.led, viewer == seat, state.trump,
+                    params)
+    else:
+        values: Mapping[Card, int] | Mapping[None, int]  # by card of the viewer, or None: the other's best card
+        for holding, weight in classes:
+            if viewer == seat:
+                values = doubledummy.card_values(mine, holding, position.led, state.trump, params)
+            else:  # the other acts: he knows his cards, and plays his best card for this holding
+                values = {None: max(doubledummy.card_values(holding, mine, position.led, state.trump,
+                                                            params).values())}
+            tally.add(values, weight)
     # the cards of the player to act, or None for the other's best card
     order: Sequence[Card | None] = ([None] if viewer != seat else
                                     params.ranking.sort(c for c in tally.sums if c is not None))
@@ -358,6 +362,24 @@ def _highest(order: Sequence[Card | None], figures: Mapping[Card | None, Figures
              name: Literal["expected_tricks", "p_point"]) -> list[Card | None]:
     top = max(figures[card][name] for card in order)
     return [card for card in order if figures[card][name] == top]
+
+
+def _core_tally(tally: _Tally, gaps: holdings.Gaps, drawn: list[tuple[holdings.Holding, int]] | None,
+                mine: tuple[Card, ...], led: Card | None, viewer_acts: bool, trump: Suit, params: Params) -> None:
+    """:class:`_Tally`'s sums from the compiled core: every class of ``gaps`` (or the ``drawn`` sample)."""
+    core = doubledummy.CORE
+    assert core is not None
+    raw = doubledummy.raw_bits(trump, params.ranking.order)
+    cards = {bit: card for card, bit in raw.items()}
+    runs = None if drawn is not None else [[raw[card] for card in run] for run in gaps.runs]
+    sample = None if drawn is None else [(doubledummy.mask(holding, raw), weight) for holding, weight in drawn]
+    total, sums = core.tally(doubledummy.mask(mine, raw), 0 if led is None else raw[led],
+                             doubledummy.mask(gaps.required, raw), runs, gaps.need, sample, viewer_acts, tally.won,
+                             params.point_tricks, params.hand_size, doubledummy.Duties.of(params).code)
+    tally.total = total
+    for bit, (tricks, points, voles, any_trick) in sums.items():
+        card = cards[bit] if bit else None
+        tally.sums[card], tally.points[card], tally.voles[card], tally.any[card] = tricks, points, voles, any_trick
 
 
 class _Tally:

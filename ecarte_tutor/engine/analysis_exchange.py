@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from math import sqrt
@@ -37,7 +37,7 @@ from ..errors import QuestionError
 from ..fields import SEATS, other
 from ..marks import decides
 from ..rulebook import Params, RuleBook
-from . import doubledummy, hand
+from . import doubledummy, exchange_core, hand
 from .advice import advise
 from .citing import Citing, Explained, Reasons
 from .deal import Deal
@@ -183,10 +183,38 @@ def analyse_exchange(deal: Deal, actions: list[hand.Action], state: hand.HandSta
     known = _known(deal, actions, state, viewer)
     decision = DECISIONS[state.phase]
     choices = _choices(state, viewer, params)
-    rng = random.Random(_seed(known) if seed is None else seed)
+    seed = _seed(known) if seed is None else seed
+    kept: Scored = {}
+    if exchange_core.usable(actions, seed):  # the same deals and outcomes, compiled: one call per step
+        figures, point_close, score_close, worlds = _weigh_in_core(known, state, viewer, decision, choices, seed,
+                                                                   book, params, kept)
+    else:
+        figures, point_close, score_close, worlds = _weigh(known, viewer, decision, choices, seed, book, params,
+                                                           kept)
+    best = _highest(choices, figures, "expected_tricks")
+    best_point = _highest(choices, figures, "p_point")
+    best_score = _highest(choices, figures, "expected_points")
+    margin = max(_margin(f["p_point"], worlds) for f in figures.values())
+    reasons = _reasons(book, params, state, viewer, {r for _, rules in kept.values() for r in rules})
+    return ExchangeAnswer(to_act=viewer, view=viewer, decision=decision,
+                          choices=tuple((c, figures[c]) for c in choices), best=tuple(best),
+                          best_point=tuple(best_point), best_score=tuple(best_score),
+                          close_point=tuple(point_close(best_point[0])),
+                          close_score=tuple(score_close(best_score[0])), holdings=worlds,
+                          margin=round(margin, 4), citing=reasons.fields(),
+                          explanation=_text(state, viewer, decision, figures, best_point, best_score, worlds))
+
+
+Closeness = Callable[[Choice], list[Choice]]  # the choices the sample cannot tell from a given best one
+
+
+def _weigh(known: Known, viewer: str, decision: str, choices: list[Choice], seed: int, book: RuleBook,
+           params: Params, kept: Scored) -> tuple[dict[Choice, ChoiceFigures], Closeness, Closeness, int]:
+    """Every choice weighed deal by deal in Python: the figures, the closeness to a best choice (for the
+    point, for the points), and how many deals were weighed."""
+    rng = random.Random(seed)
     outcomes: dict[Choice, list[tuple[int, int]]] = {choice: [] for choice in choices}  # deal by deal
     worlds, tries = 0, 0
-    kept: Scored = {}
     while worlds < DEALS[decision] and tries < TRIES * DEALS[decision]:
         tries += 1
         world = _replay(known, rng, params)
@@ -196,25 +224,52 @@ def analyse_exchange(deal: Deal, actions: list[hand.Action], state: hand.HandSta
         tutor: Discards = {}  # the other's hand is the same whatever the viewer chooses: his discard, once
         for choice in choices:
             outcomes[choice].append(_outcome(world, viewer, choice, book, params, kept, tutor))
+    _no_deal(worlds, viewer)
+    point = {c: [int(tricks >= params.point_tricks) for tricks, _ in outcomes[c]] for c in choices}
+    net = {c: [points for _, points in outcomes[c]] for c in choices}
+    return ({choice: _figures(outcomes[choice], params) for choice in choices},
+            lambda top: _close(choices, point, top), lambda top: _close(choices, net, top), worlds)
+
+
+def _weigh_in_core(known: Known, state: hand.HandState, viewer: str, decision: str, choices: list[Choice],
+                   seed: int, book: RuleBook, params: Params,
+                   kept: Scored) -> tuple[dict[Choice, ChoiceFigures], Closeness, Closeness, int]:
+    """:func:`_weigh` by the compiled core: the same deals (Python's generator, the same seed), the same
+    outcomes deal by deal (tests/engine/test_core.py)."""
+    core = doubledummy.CORE
+    assert core is not None and book.strategy is not None
+
+    def points_of(tricks: dict[str, int], flags: exchange_core.Flags, holder: str | None) -> dict[str, int]:
+        return _points_for(tricks, flags, holder, book, params, kept)
+
+    weighed = exchange_core.weigh(known.deal, known.hidden, known.stock, known.actions, state, viewer, choices, VERBS,
+                                  DEALS[decision], TRIES * DEALS[decision], seed, book.strategy, params, points_of)
+    worlds = weighed.worlds
+    _no_deal(worlds, viewer)
+    sums = core.summary(weighed.codes, len(choices), weighed.tricks, weighed.points, params.point_tricks,
+                        params.hand_size)
+    figures: dict[Choice, ChoiceFigures] = {
+        choice: {"expected_tricks": round(tricks / worlds, 4), "p_point": round(point / worlds, 4),
+                 "p_vole": round(vole / worlds, 4), "p_trick": round(trick / worlds, 4),
+                 "expected_points": round(net / worlds, 4)}
+        for choice, (tricks, point, vole, trick, net) in zip(choices, sums, strict=True)}
+    won_point = [int(t >= params.point_tricks) for t in weighed.tricks]
+
+    def close(values: list[int]) -> Closeness:
+        def within(top: Choice) -> list[Choice]:
+            paired = core.paired(weighed.codes, len(choices), choices.index(top), values)
+            return [choice for choice, (total, squares) in zip(choices, paired, strict=True)
+                    if _within_margin(total, squares, worlds)]
+        return within
+
+    return figures, close(won_point), close(weighed.points), worlds
+
+
+def _no_deal(worlds: int, viewer: str) -> None:
     if not worlds:
         raise QuestionError("unexplained-exchange", f"No deal of the cards the {viewer} has not seen explains the "
                                                     f"{other(viewer)}'s discards as the tutor would make them, so "
                                                     "his exchange cannot be weighed.", "actions")
-    figures = {choice: _figures(outcomes[choice], params) for choice in choices}
-    best = _highest(choices, figures, "expected_tricks")
-    best_point = _highest(choices, figures, "p_point")
-    best_score = _highest(choices, figures, "expected_points")
-    point = {c: [int(tricks >= params.point_tricks) for tricks, _ in outcomes[c]] for c in choices}
-    net = {c: [points for _, points in outcomes[c]] for c in choices}
-    margin = max(_margin(f["p_point"], worlds) for f in figures.values())
-    reasons = _reasons(book, params, state, viewer, {r for _, rules in kept.values() for r in rules})
-    return ExchangeAnswer(to_act=viewer, view=viewer, decision=decision,
-                          choices=tuple((c, figures[c]) for c in choices), best=tuple(best),
-                          best_point=tuple(best_point), best_score=tuple(best_score),
-                          close_point=tuple(_close(choices, point, best_point[0])),
-                          close_score=tuple(_close(choices, net, best_score[0])), holdings=worlds,
-                          margin=round(margin, 4), citing=reasons.fields(),
-                          explanation=_text(state, viewer, decision, figures, best_point, best_score, worlds))
 
 
 # --- what the viewer knows, and the deals consistent with it ----------------------------------------
@@ -313,8 +368,16 @@ def _outcome(world: hand.HandState, viewer: str, choice: Choice, book: RuleBook,
 def _points(tricks: dict[str, int], state: hand.HandState, holder: str | None, book: RuleBook, params: Params,
             kept: Scored) -> dict[str, int]:
     """The points of the hand by the scoring, the facts the referee recorded for the choice included."""
-    facts = HandFacts(tricks, state.elder_played_without_proposing, state.dealer_refused_first_proposal,
-                      dealer_refused_later_proposal=state.dealer_refused_later_proposal, king_announced_by=holder)
+    flags = (state.elder_played_without_proposing, state.dealer_refused_first_proposal,
+             state.dealer_refused_later_proposal)
+    return _points_for(tricks, flags, holder, book, params, kept)
+
+
+def _points_for(tricks: dict[str, int], flags: tuple[bool, bool, bool], holder: str | None, book: RuleBook,
+                params: Params, kept: Scored) -> dict[str, int]:
+    """:func:`_points` from the three facts the choice recorded (played without proposing, refused the
+    first proposal, refused a later one), kept in ``kept`` with their citations."""
+    facts = HandFacts(tricks, flags[0], flags[1], dealer_refused_later_proposal=flags[2], king_announced_by=holder)
     key = (tricks["elder"], facts.elder_played_without_proposing, facts.dealer_refused_first_proposal,
            facts.dealer_refused_later_proposal, holder)
     found = kept.get(key)
@@ -348,6 +411,13 @@ def _close(choices: Sequence[Choice], values: dict[Choice, list[int]], top: Choi
         if mean <= Z95 * sqrt(spread / len(gaps)):
             out.append(choice)
     return out
+
+
+def _within_margin(total: int, squares: int, count: int) -> bool:
+    """:func:`_close`'s test from the sums of the gaps and of their squares (exact integers)."""
+    mean = total / count
+    spread = (count * squares - total * total) / (count * max(1, count - 1))
+    return mean <= Z95 * sqrt(spread / count)
 
 
 def _highest(choices: Sequence[Choice], figures: dict[Choice, ChoiceFigures], name: Figure) -> list[Choice]:

@@ -15,11 +15,17 @@ The search is alpha-beta over whole tricks (the leader maximises his tricks over
 follower minimises over his legal replies), fail-soft, with a table of proven bounds
 ``(low, high)`` per normalised position and the player to lead. The table outlives a question:
 its entries are facts about positions, whoever asks.
+
+The same search runs compiled (``_core``, built from ``_core.c`` by ``pip install``): :func:`card_values`
+and :func:`leader_tricks` use it when it is built, and this module's :class:`Solver` otherwise; the
+tests check the two card for card, and the benches time one against the other (:func:`use_core`).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from types import ModuleType
 
 from ..cards import Card, Suit
 from ..marks import decides
@@ -34,6 +40,24 @@ SUIT_OF = {b: 0xFF << (8 * (i // 8)) for i, b in enumerate(BITS)}  # the suit by
 ABOVE = {b: SUIT_OF[b] & ~((b << 1) - 1) for b in BITS}  # the higher cards of its suit
 BELOW = {b: SUIT_OF[b] & (b - 1) for b in BITS}  # the lower cards of its suit
 KEEP = {b: ~(BELOW[b] | b) & 0xFFFFFFFF for b in BITS}  # what stays put when the card leaves
+
+
+def _load_core() -> ModuleType | None:
+    try:
+        from . import _core  # type: ignore[attr-defined]  # a C extension: no stub
+    except ImportError:  # installed where no C compiler was found: the Python search answers alike
+        return None
+    return _core  # type: ignore[no-any-return]
+
+
+CORE = _load_core()
+_BUILT = CORE
+
+
+def use_core(on: bool) -> None:
+    """Answer with the compiled core (when built) or with the Python search: the benches' baseline."""
+    global CORE
+    CORE = _BUILT if on else None
 
 
 def run_heads(cards: int) -> int:
@@ -72,6 +96,11 @@ class Duties:
     @decides("play.follow-suit", "play.head-the-trick", "play.trump-when-void")
     def of(cls, params: Params) -> Duties:
         return cls(bool(params.must_follow_suit), bool(params.must_head_trick), bool(params.must_trump_when_void))
+
+    @property
+    def code(self) -> int:
+        """The duties as the compiled core reads them: one bit each."""
+        return int(self.follow) | int(self.head) << 1 | int(self.trump) << 2
 
 
 def legal_replies(hand: int, led: int, duties: Duties) -> int:
@@ -224,6 +253,15 @@ def normalise(trump: Suit, params: Params, *groups: Iterable[Card]) -> dict[Card
     return bits
 
 
+@lru_cache(maxsize=64)
+def raw_bits(trump: Suit, order: tuple[str, ...]) -> dict[Card, int]:
+    """Every card -> its bit in the compiled core's raw form: a byte per suit (the trump suit's on top,
+    the others in :func:`normalise`'s order), the strongest rank of ``order`` in the byte's top bit."""
+    suits = [suit for suit in Suit if suit is not trump] + [trump]
+    return {Card(rank, suit): 1 << (8 * byte + 7 - place)
+            for byte, suit in enumerate(suits) for place, rank in enumerate(order)}
+
+
 def mask(cards: Iterable[Card], bits: dict[Card, int]) -> int:
     total = 0
     for card in cards:
@@ -238,6 +276,11 @@ def card_values(to_act: Sequence[Card], other: Sequence[Card], led: Card | None,
     The same question as ``minimax.card_values`` (``led`` is the other's card on the table, or
     None when the player to act leads), answered by the search; keys follow ``to_act``'s order.
     """
+    if CORE is not None:
+        raw = raw_bits(trump, params.ranking.order)
+        found = CORE.card_values(mask(to_act, raw), mask(other, raw), 0 if led is None else raw[led],
+                                 Duties.of(params).code)
+        return {card: found[raw[card]] for card in to_act if raw[card] in found}
     solver = solver_for(params)
     bits = normalise(trump, params, to_act, other, () if led is None else (led,))
     mine, theirs = mask(to_act, bits), mask(other, bits)
@@ -251,6 +294,9 @@ def card_values(to_act: Sequence[Card], other: Sequence[Card], led: Card | None,
 def leader_tricks(leader: Sequence[Card], other: Sequence[Card], trump: Suit, params: Params) -> int:
     """The tricks the leader takes from here with best play on both sides: the best of
     :func:`card_values` for his leads, searched once as a whole (``analyse`` before the play)."""
+    if CORE is not None:
+        raw = raw_bits(trump, params.ranking.order)
+        return int(CORE.leader_tricks(mask(leader, raw), mask(other, raw), Duties.of(params).code))
     solver = solver_for(params)
     solver._make_room()
     bits = normalise(trump, params, leader, other)

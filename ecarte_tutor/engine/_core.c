@@ -1,0 +1,385 @@
+/* The compiled core of the analysis: the double-dummy search and the loops that call it.
+ *
+ * A port of engine/doubledummy.py (the same normalised positions, the same alpha-beta over whole
+ * tricks, the same move order), with the loops around it: the holdings of a view (engine/analysis.py)
+ * and the deals of an exchange decision played out (engine/analysis_exchange.py). Python decides
+ * everything the rule book says (which cards are in play, the duties, the discard limits, the flow of
+ * the exchange, the scoring); this file only moves bits. The pure-Python search stays as the tests'
+ * reference: tests/engine/test_core.py checks the two card for card.
+ *
+ * A hand is a 32-bit mask: one byte per suit, the trump suit in the top byte, the strongest rank in
+ * each byte's top bit ("raw" masks, as Python gives them). The search renumbers the cards still in
+ * play from each suit's top bit down ("normalised"), so positions that differ only by cards gone
+ * share one entry of the transposition table, which outlives a call (its entries are facts).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+#define TRUMPS 0xFF000000u
+#define NOT_TOP 0x7F7F7F7Fu
+#define TABLE_BITS 20 /* 1M entries of 16 bytes per set of duties, made on first use */
+
+typedef struct { int follow, head, trump; } Duties;
+typedef struct { u64 key; int8_t low, high; } Entry;
+
+static Entry *tables[8];
+static uint8_t compress_byte[256][256]; /* [cards in play][cards] -> cards renumbered from the top bit */
+
+static inline int popcount(u32 x) { return __builtin_popcount(x); }
+static inline u32 top_bit(u32 x) { return 1u << (31 - __builtin_clz(x)); }
+static inline u32 suit_of(u32 b) { return 0xFFu << (8 * (__builtin_ctz(b) / 8)); }
+static inline u32 below(u32 b) { return suit_of(b) & (b - 1); }
+static inline u32 above(u32 b) { return suit_of(b) & ~((b << 1) - 1); }
+static inline u32 run_heads(u32 c) { return c & ~(c & (c >> 1) & NOT_TOP); }
+static inline u32 drop(u32 cards, u32 card) { return (cards & ~(below(card) | card)) | ((cards & below(card)) << 1); }
+
+static inline u32 run_head(u32 card, u32 cards) {
+    while ((card & NOT_TOP) && ((card << 1) & cards)) card <<= 1;
+    return card;
+}
+
+static inline int follower_wins(u32 followed, u32 led) {
+    if (followed & suit_of(led)) return followed > led;
+    return (followed & TRUMPS) && !(led & TRUMPS);
+}
+
+static inline u32 legal_replies(u32 hand, u32 led, const Duties *d) {
+    u32 same = hand & suit_of(led);
+    if (same && d->follow) {
+        if (d->head) {
+            u32 higher = same & above(led);
+            if (higher) return higher;
+        }
+        return same;
+    }
+    if (!same && d->trump && !(led & TRUMPS)) {
+        u32 trumps = hand & TRUMPS;
+        if (trumps) return trumps;
+    }
+    return hand;
+}
+
+static inline u32 normalise(u32 in_play, u32 cards) {
+    u32 out = 0;
+    for (int byte = 0; byte < 4; byte++)
+        out |= (u32)compress_byte[(in_play >> (8 * byte)) & 0xFF][(cards >> (8 * byte)) & 0xFF] << (8 * byte);
+    return out;
+}
+
+static void make_compress(void) {
+    for (int play = 0; play < 256; play++)
+        for (int cards = 0; cards < 256; cards++) {
+            int place = 7, out = 0;
+            for (int bit = 7; bit >= 0; bit--)
+                if (play & (1 << bit)) {
+                    if (cards & (1 << bit)) out |= 1 << place;
+                    place--;
+                }
+            compress_byte[play][cards] = (uint8_t)out;
+        }
+}
+
+static Entry *table_for(const Duties *d) {
+    int index = d->follow | d->head << 1 | d->trump << 2;
+    if (!tables[index]) tables[index] = calloc((size_t)1 << TABLE_BITS, sizeof(Entry));
+    return tables[index];
+}
+
+/* --- the search (doubledummy.Solver._search and _after_lead) ------------------------------------ */
+
+typedef struct { const Duties *d; Entry *table; } Search;
+
+static int after_lead(Search *s, u32 rest, u32 other, u32 led, int count, int alpha, int beta);
+
+static inline void after_trick(u32 first, u32 second, u32 led, u32 followed, u32 *a, u32 *b) {
+    u32 low = led < followed ? led : followed, high = led < followed ? followed : led;
+    *a = drop(drop(first, low), high);
+    *b = drop(drop(second, low), high);
+}
+
+static int search(Search *s, u32 lead, u32 other, int alpha, int beta) {
+    u64 key = (u64)lead << 32 | other;
+    int count = popcount(lead);
+    if (count == 0) return 0;
+    Entry *entry = &s->table[(key * 0x9E3779B97F4A7C15ull) >> (64 - TABLE_BITS)];
+    int low = 0, high = count;
+    if (entry->key == key) { low = entry->low; high = entry->high; }
+    if (low >= beta || low == high) return low;
+    if (high <= alpha) return high;
+    if (count == 1) {
+        int value = follower_wins(other, lead) ? 0 : 1;
+        entry->key = key; entry->low = entry->high = (int8_t)value;
+        return value;
+    }
+    if (low > alpha) alpha = low;
+    if (high < beta) beta = high;
+    int best = -1;
+    u32 leads = run_heads(lead);
+    while (leads) {
+        u32 card = top_bit(leads);  /* trumps and high cards first: they cut off soonest */
+        leads ^= card;
+        int value = after_lead(s, lead ^ card, other, card, count, alpha > best ? alpha : best, beta);
+        if (value > best) {
+            best = value;
+            if (best >= beta) break;
+        }
+    }
+    if (best <= alpha) { if (best < high) high = best; }
+    else if (best >= beta) { if (best > low) low = best; }
+    else low = high = best;
+    entry->key = key; entry->low = (int8_t)low; entry->high = (int8_t)high;
+    return best;
+}
+
+static int after_lead(Search *s, u32 rest, u32 other, u32 led, int count, int alpha, int beta) {
+    int worst = count + 1, left = count - 1;
+    u32 replies = run_heads(legal_replies(other, led, s->d));
+    while (replies) {
+        u32 card = replies & (~replies + 1);  /* lowest first: the cheapest way to win, or to lose */
+        replies ^= card;
+        u32 mine, theirs;
+        after_trick(rest, other ^ card, led, card, &mine, &theirs);
+        int ceiling = beta < worst ? beta : worst, value;
+        if (follower_wins(card, led)) value = left - search(s, theirs, mine, left - ceiling, left - alpha);
+        else value = 1 + search(s, mine, theirs, alpha - 1, ceiling - 1);
+        if (value < worst) {
+            worst = value;
+            if (worst <= alpha) break;
+        }
+    }
+    return worst;
+}
+
+/* Tricks the leader takes from here (raw masks). */
+static int leader_tricks_raw(Search *s, u32 lead, u32 other) {
+    u32 in_play = lead | other;
+    int count = popcount(lead);
+    return search(s, normalise(in_play, lead), normalise(in_play, other), -1, count + 1);
+}
+
+/* For each legal card of ``mine`` (raw bits), the tricks left he takes with best play: values[bit index],
+ * -1 for a card he may not play. ``led`` is the other's card on the table (raw), or 0 when he leads. */
+static void card_values_raw(Search *s, u32 mine, u32 theirs, u32 led, int values[32]) {
+    u32 in_play = mine | theirs | led;
+    u32 nm = normalise(in_play, mine), nt = normalise(in_play, theirs), nled = led ? normalise(in_play, led) : 0;
+    int by_norm[32];
+    u32 legal;
+    if (!led) {
+        int count = popcount(nm);
+        legal = nm;
+        for (u32 heads = run_heads(nm); heads; ) {
+            u32 card = top_bit(heads); heads ^= card;
+            by_norm[__builtin_ctz(card)] = after_lead(s, nm ^ card, nt, card, count, -1, count + 1);
+        }
+    } else {
+        int left = popcount(nt);
+        legal = legal_replies(nm, nled, s->d);
+        for (u32 heads = run_heads(legal); heads; ) {
+            u32 card = top_bit(heads); heads ^= card;
+            u32 a, b;
+            after_trick(nm ^ card, nt, nled, card, &a, &b);
+            by_norm[__builtin_ctz(card)] = follower_wins(card, nled) ? 1 + search(s, a, b, -1, left + 1)
+                                                                       : left - search(s, b, a, -1, left + 1);
+        }
+    }
+    for (int i = 0; i < 32; i++) values[i] = -1;
+    for (u32 cards = mine; cards; ) {
+        u32 card = cards & (~cards + 1); cards ^= card;
+        u32 n = normalise(in_play, card);
+        if (n & legal) values[__builtin_ctz(card)] = by_norm[__builtin_ctz(run_head(n, legal))];
+    }
+}
+
+/* --- reading Python's arguments ------------------------------------------------------------------- */
+
+static int read_duties(PyObject *arg, Duties *d) {
+    long bits = PyLong_AsLong(arg);
+    if (bits == -1 && PyErr_Occurred()) return -1;
+    d->follow = (int)(bits & 1); d->head = (int)(bits >> 1 & 1); d->trump = (int)(bits >> 2 & 1);
+    return 0;
+}
+
+static int start(Search *s, Duties *d, PyObject *duties) {
+    if (read_duties(duties, d) < 0) return -1;
+    s->d = d;
+    s->table = table_for(d);
+    if (!s->table) { PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
+static PyObject *py_card_values(PyObject *self, PyObject *args) {
+    unsigned int mine, theirs, led;
+    PyObject *duties;
+    if (!PyArg_ParseTuple(args, "IIIO", &mine, &theirs, &led, &duties)) return NULL;
+    Duties d; Search s;
+    if (start(&s, &d, duties) < 0) return NULL;
+    int values[32];
+    card_values_raw(&s, mine, theirs, led, values);
+    PyObject *out = PyDict_New();
+    if (!out) return NULL;
+    for (int i = 0; i < 32; i++) {
+        if (values[i] < 0) continue;
+        PyObject *key = PyLong_FromUnsignedLong(1ul << i), *value = PyLong_FromLong(values[i]);
+        if (!key || !value || PyDict_SetItem(out, key, value) < 0) {
+            Py_XDECREF(key); Py_XDECREF(value); Py_DECREF(out); return NULL;
+        }
+        Py_DECREF(key); Py_DECREF(value);
+    }
+    return out;
+}
+
+static PyObject *py_leader_tricks(PyObject *self, PyObject *args) {
+    unsigned int lead, other;
+    PyObject *duties;
+    if (!PyArg_ParseTuple(args, "IIO", &lead, &other, &duties)) return NULL;
+    Duties d; Search s;
+    if (start(&s, &d, duties) < 0) return NULL;
+    return PyLong_FromLong(leader_tricks_raw(&s, lead, other));
+}
+
+/* --- a view: every holding of the other hand (analysis._viewed) ------------------------------------ */
+
+static long long choose(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    long long out = 1;
+    for (int i = 1; i <= k; i++) out = out * (n - k + i) / i;
+    return out;
+}
+
+typedef struct {
+    Search *s;
+    u32 mine, led;
+    int viewer_acts, won, point_tricks, hand_size;
+    long long total, sums[33], points[33], voles[33], any[33];  /* by card bit; 32: the other's best card */
+    int seen[33];
+} Tally;
+
+static void tally_add(Tally *t, u32 holding, long long weight) {
+    int values[32];
+    t->total += weight;
+    if (t->viewer_acts) {
+        card_values_raw(t->s, t->mine, holding, t->led, values);
+        for (int i = 0; i < 32; i++) {
+            if (values[i] < 0) continue;
+            int tricks = t->won + values[i];
+            t->seen[i] = 1;
+            t->sums[i] += weight * tricks;
+            t->points[i] += weight * (tricks >= t->point_tricks);
+            t->voles[i] += weight * (tricks >= t->hand_size);
+            t->any[i] += weight * (tricks >= 1);
+        }
+    } else {
+        card_values_raw(t->s, holding, t->mine, t->led, values);
+        int best = -1;
+        for (int i = 0; i < 32; i++) if (values[i] > best) best = values[i];
+        int tricks = t->won + best;
+        t->seen[32] = 1;
+        t->sums[32] += weight * tricks;
+        t->points[32] += weight * (tricks >= t->point_tricks);
+        t->voles[32] += weight * (tricks >= t->hand_size);
+        t->any[32] += weight * (tricks >= 1);
+    }
+}
+
+static void every_class(Tally *t, const u32 *runs, const int *sizes, int n_runs, int index, int need, u32 holding,
+                        long long weight) {
+    if (index == n_runs) {
+        if (need == 0) tally_add(t, holding, weight);
+        return;
+    }
+    int room = 0;
+    for (int i = index + 1; i < n_runs; i++) room += sizes[i];
+    int least = need - room > 0 ? need - room : 0, most = sizes[index] < need ? sizes[index] : need;
+    u32 taken = 0;
+    const u32 *run = runs + 8 * index;
+    for (int k = 0; k < least; k++) taken |= run[k];
+    for (int k = least; k <= most; k++) {
+        if (k > least) taken |= run[k - 1];
+        every_class(t, runs, sizes, n_runs, index + 1, need - k, holding | taken, weight * choose(sizes[index], k));
+    }
+}
+
+/* tally(mine, led, required, runs or None, need, holdings or None, viewer_acts, won, point_tricks, hand_size,
+ * duties) -> (total, {card bit or 0: (sums, points, voles, any)}). With ``runs`` (a list of lists of raw
+ * bits, each run highest first) every class of holdings is searched with its weight; otherwise
+ * ``holdings``, a list of (raw mask, weight), is. */
+static PyObject *py_tally(PyObject *self, PyObject *args) {
+    unsigned int mine, led, required;
+    int need, viewer_acts, won, point_tricks, hand_size;
+    PyObject *runs, *holdings, *duties;
+    if (!PyArg_ParseTuple(args, "IIIOiOpiiiO", &mine, &led, &required, &runs, &need, &holdings, &viewer_acts,
+                          &won, &point_tricks, &hand_size, &duties))
+        return NULL;
+    Duties d; Search s;
+    if (start(&s, &d, duties) < 0) return NULL;
+    Tally t;
+    memset(&t, 0, sizeof t);
+    t.s = &s; t.mine = mine; t.led = led; t.viewer_acts = viewer_acts; t.won = won;
+    t.point_tricks = point_tricks; t.hand_size = hand_size;
+    if (runs != Py_None) {
+        Py_ssize_t n = PyList_Size(runs);
+        if (n < 0) return NULL;
+        if (n > 32) { PyErr_SetString(PyExc_ValueError, "too many runs"); return NULL; }
+        u32 cards[32 * 8];
+        int sizes[32];
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *run = PyList_GetItem(runs, i);
+            Py_ssize_t size = PyList_Size(run);
+            if (size < 0) return NULL;
+            if (size > 8) { PyErr_SetString(PyExc_ValueError, "a run holds at most 8 cards"); return NULL; }
+            sizes[i] = (int)size;
+            for (Py_ssize_t k = 0; k < size; k++) {
+                cards[8 * i + k] = (u32)PyLong_AsUnsignedLong(PyList_GetItem(run, k));
+                if (PyErr_Occurred()) return NULL;
+            }
+        }
+        every_class(&t, cards, sizes, (int)n, 0, need, required, 1);
+    } else {
+        Py_ssize_t n = PyList_Size(holdings);
+        if (n < 0) return NULL;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            unsigned int holding;
+            long long weight;
+            if (!PyArg_ParseTuple(PyList_GetItem(holdings, i), "IL", &holding, &weight)) return NULL;
+            tally_add(&t, holding, weight);
+        }
+    }
+    PyObject *out = PyDict_New();
+    if (!out) return NULL;
+    for (int i = 0; i < 33; i++) {
+        if (!t.seen[i]) continue;
+        PyObject *key = PyLong_FromUnsignedLong(i == 32 ? 0ul : 1ul << i);
+        PyObject *value = Py_BuildValue("(LLLL)", t.sums[i], t.points[i], t.voles[i], t.any[i]);
+        if (!key || !value || PyDict_SetItem(out, key, value) < 0) {
+            Py_XDECREF(key); Py_XDECREF(value); Py_DECREF(out); return NULL;
+        }
+        Py_DECREF(key); Py_DECREF(value);
+    }
+    return Py_BuildValue("(LN)", t.total, out);
+}
+
+#include "_core_exchange.h"
+
+static PyMethodDef methods[] = {
+    {"card_values", py_card_values, METH_VARARGS,
+     "card_values(mine, theirs, led, duties) -> {card bit: tricks left} for each legal card (raw masks)."},
+    {"leader_tricks", py_leader_tricks, METH_VARARGS,
+     "leader_tricks(lead, other, duties) -> the tricks left the leader takes with best play (raw masks)."},
+    {"tally", py_tally, METH_VARARGS, "The weighted figures of a view over the other hand's holdings."},
+    EXCHANGE_METHODS
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", "The compiled core of the analysis.", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    make_compress();
+    return PyModule_Create(&module);
+}
