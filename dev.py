@@ -5,7 +5,7 @@
     python3 dev.py test   # create/reuse .venv, install, check the data, lint, type-check, run the whole test suite
     python3 dev.py docs   # write docs/api.md's tables of dispute facts and remedy options anew from the rule book
 
-The virtualenv is rebuilt only when pyproject.toml or setup.py change.
+The virtualenv is rebuilt only when pyproject.toml, setup.py or the compiled core's C sources change.
 """
 import hashlib
 import os
@@ -20,9 +20,13 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".ecarte-tutor-installed"
 
 
+# What the install depends on: the dependencies, and the compiled core's sources (pip builds it in place).
+INSTALL_INPUTS = ("pyproject.toml", "setup.py", "ecarte_tutor/engine/_core.c", "ecarte_tutor/engine/_core_exchange.h")
+
+
 def _fingerprint() -> str:
     digest = hashlib.sha256()
-    for name in ("pyproject.toml", "setup.py"):
+    for name in INSTALL_INPUTS:
         digest.update((ROOT / name).read_bytes())
     return digest.hexdigest()
 

@@ -5,6 +5,7 @@ the table, so partial tricks), every trump, under every profile's duties; the wh
 ``leader_tricks``; a view's tally over every holding; and the deals of an exchange decision, which
 must be the very deals the Python path draws, played out to the same outcome deal by deal.
 """
+import os
 import random
 import struct
 
@@ -18,7 +19,10 @@ from ecarte_tutor.engine.advice import advise
 from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.engine.discarding import choose_discard
 
-pytestmark = pytest.mark.skipif(doubledummy.CORE is None, reason="the compiled core is not built here")
+# Skipped where no compiler built the core; under CI (which builds it) they fail instead, so a core that stopped
+# building cannot pass unseen.
+IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+pytestmark = pytest.mark.skipif(doubledummy.CORE is None and not IN_CI, reason="the compiled core is not built here")
 
 POSITIONS = 6_000
 
