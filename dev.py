@@ -20,14 +20,16 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".ecarte-tutor-installed"
 
 
-# What the install depends on: the dependencies, and the compiled core's sources (pip builds it in place).
-INSTALL_INPUTS = ("pyproject.toml", "setup.py", "ecarte_tutor/engine/_core.c", "ecarte_tutor/engine/_core_exchange.h")
+def _install_inputs() -> list[Path]:
+    """What the install depends on: the dependencies, and the compiled core's sources (pip builds it in place)."""
+    core = sorted((ROOT / "ecarte_tutor" / "engine").glob("_core*.[ch]"))
+    return [ROOT / "pyproject.toml", ROOT / "setup.py", *core]
 
 
 def _fingerprint() -> str:
     digest = hashlib.sha256()
-    for name in INSTALL_INPUTS:
-        digest.update((ROOT / name).read_bytes())
+    for path in _install_inputs():
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
