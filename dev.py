@@ -21,7 +21,8 @@ STAMP = VENV / ".ecarte-tutor-installed"
 
 
 # What the install depends on: the dependencies, and the compiled core's sources (pip builds it in place).
-INSTALL_INPUTS = ("pyproject.toml", "setup.py", "ecarte_tutor/engine/_core.c", "ecarte_tutor/engine/_core_exchange.h")
+INSTALL_INPUTS = ("pyproject.toml", "setup.py", "ecarte_tutor/engine/_core.c", "ecarte_tutor/engine/_core_exchange.h",
+                  "ecarte_tutor/engine/_core_hidden.h")
 
 
 def _fingerprint() -> str:
