@@ -191,6 +191,15 @@ def _cards(begin: Start) -> tuple[Card | None, ...]:
     return tuple(by_bit[1 << i] for i in range(32) if begin.first >> i & 1)
 
 
+def other_hand(begin: Start, seed: int, deal: int) -> int:
+    """The other's hand in deal ``deal`` of a weighing with ``seed`` (the outer draws replayed)."""
+    outer = Splitmix(seed)
+    for _ in range(deal + 1):
+        theirs = begin.known[begin.viewer] | draw_cards(outer, begin.pool, begin.need)
+        draw_cards(outer, begin.pool & ~theirs, begin.discards)
+    return theirs
+
+
 # --- the reference: the same model on the rule book's functions ---------------------------------------
 
 
