@@ -25,6 +25,7 @@ class BuildPyWithData(build_py):
 # The compiled core of the analysis (ecarte_tutor/engine/_core.c; why C: pyproject.toml, beside the dependencies).
 # optional: where no C compiler is found the package installs without it and runs the same Python search.
 CORE = Extension("ecarte_tutor.engine._core", ["ecarte_tutor/engine/_core.c"],
-                 depends=["ecarte_tutor/engine/_core_exchange.h"], extra_compile_args=["-O2"], optional=True)
+                 depends=sorted(str(path) for path in Path("ecarte_tutor/engine").glob("_core*.h")),
+                 extra_compile_args=["-O2"], optional=True)
 
 setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[CORE])

@@ -20,6 +20,10 @@ def add_arguments(parser) -> None:
                         help="a file of worked cases (scenarios/…) or a lesson (lessons/…) to run alone")
     parser.add_argument("--rules", help="rule book folder (default: the bundled rules/)")
     parser.add_argument("--house", metavar="FILE", help="also check a club's house rules file (rules/houses/*.yaml)")
+    parser.add_argument("--recompute", action="store_true",
+                        help="weigh every best-card step again under the hidden-card model and compare the figures "
+                             "kept in lessons/verdicts/ (slow)")
+    parser.add_argument("--write", action="store_true", help="with --recompute: rewrite lessons/verdicts/ instead")
 
 
 def run_files(args) -> int:
@@ -44,7 +48,27 @@ def run_files(args) -> int:
     return 1 if failures else 0
 
 
+def run_recompute(args) -> int:
+    """The best-card verdicts weighed again: 1 when one differs from the data kept (or, with --write, the data
+    rewritten)."""
+    from ..lessons import verdicts
+    from ..library import load_library
+
+    book = load_library(args.rules).book
+    fresh, differ = verdicts.recompute(book)
+    if args.write:
+        print(f"{verdicts.write(fresh)}: {len(fresh)} verdicts written.")
+        return 0
+    for line in differ:
+        print(f"ecarte-tutor: {line}", file=sys.stderr)
+    print(f"Verdicts: {len(fresh)} best-card steps weighed again under the hidden-card model"
+          + (f", {len(differ)} differ from the data kept." if differ else ", every one as kept."))
+    return 1 if differ else 0
+
+
 def run(args) -> int:
+    if getattr(args, "recompute", False):
+        return run_recompute(args)
     if args.files:
         return run_files(args)
     from ..codescan import scan

@@ -365,6 +365,7 @@ static PyObject *py_tally(PyObject *self, PyObject *args) {
 }
 
 #include "_core_exchange.h"
+#include "_core_hidden.h"
 
 static PyMethodDef methods[] = {
     {"card_values", py_card_values, METH_VARARGS,
@@ -373,6 +374,7 @@ static PyMethodDef methods[] = {
      "leader_tricks(lead, other, duties) -> the tricks left the leader takes with best play (raw masks)."},
     {"tally", py_tally, METH_VARARGS, "The weighted figures of a view over the other hand's holdings."},
     EXCHANGE_METHODS
+    HIDDEN_METHODS
     {NULL, NULL, 0, NULL},
 };
 

@@ -21,12 +21,12 @@ from ..fields import SEATS, other, read_seat, require
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
-from . import analysis_exchange, doubledummy, hand, holdings, play
+from . import analysis_exchange, doubledummy, hand, hidden, holdings, play
 from .citing import Citing, Explained, Reasons
 from .deal import Deal, read_deal
 from .illegal import Illegal
 
-FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view")
+FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view", "model")
 EXACT_CLASSES = 3000  # classes of holdings searched one by one; beyond that, a sample
 SAMPLE_SIZE = 2000  # holdings drawn when sampling (margin for a share: at most ±2.2 points)
 Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
@@ -116,6 +116,7 @@ class DoubleDummyJson(Explained):
     vole: bool
     tricks_won: dict[str, int]
     line: list[hand.TrickRecord]
+    model: str
 
 
 class CardFigures(Figures):
@@ -141,6 +142,7 @@ class ViewedJson(Explained):
     margin: float
     tricks_won: dict[str, int]
     ruled_out: list[str]
+    model: str  # "hidden" or "double-dummy": how the cards after this one are chosen
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,8 @@ class DoubleDummyAnswer:
         return {"to_act": self.to_act,
                 "cards": [{"card": card.notation, "tricks": tricks} for card, tricks in self.cards],
                 "best": [card.notation for card in self.best], "point": self.point, "vole": self.vole,
-                "tricks_won": dict(self.tricks_won), "line": self.line, **self.citing, "explanation": self.explanation}
+                "tricks_won": dict(self.tricks_won), "line": self.line, "model": "double-dummy", **self.citing,
+                "explanation": self.explanation}
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,7 @@ class ViewedAnswer:
     ruled_out: tuple[Card, ...]
     citing: Citing
     explanation: str
+    model: str = "double-dummy"
 
     def as_json(self) -> ViewedJson:
         """The answer as docs/api.md gives it."""
@@ -198,7 +202,7 @@ class ViewedAnswer:
                 "point": self.point, "vole": self.vole, "expected_tricks": self.expected_tricks,
                 "p_point": self.p_point, "holdings": self.holdings, "exact": self.exact, "margin": self.margin,
                 "tricks_won": dict(self.tricks_won), "ruled_out": [card.notation for card in self.ruled_out],
-                **self.citing, "explanation": self.explanation}
+                "model": self.model, **self.citing, "explanation": self.explanation}
 
 
 def answer_analyse(question: Question, book: RuleBook, params: Params) \
@@ -210,14 +214,34 @@ def answer_analyse(question: Question, book: RuleBook, params: Params) \
                                              f"(fields: {', '.join(FIELDS)}).", str(unknown[0]))
     view = question.get("view")
     view = None if view is None else read_seat(view, "view")
+    model = _read_model(question.get("model"), view)
     position = replay(question, params)
     if view is not None and position.state.phase in analysis_exchange.PHASES:
+        if model == "hidden" and "model" in question:
+            raise QuestionError("bad-field", "Before the play, analyse weighs the exchange with the play after it "
+                                "double dummy: model 'hidden' is for a position of the play.", "model")
         return analysis_exchange.analyse_exchange(position.deal, position.actions, position.state, view, book,
                                                   params)
     _in_play(position.state)
     if view is None:
         return _double_dummy(position, book, params)
+    if model == "hidden":
+        return _hidden(position, view, book, params)
     return _viewed(position, view, book, params)
+
+
+def _read_model(value: object, view: str | None) -> str:
+    """The model the figures come from: the hidden-card one by default for a view, double dummy when every
+    card is known (docs/api.md)."""
+    if value is None:
+        return "hidden" if view is not None else "double-dummy"
+    if value not in hidden.MODELS:
+        raise QuestionError("bad-field", f"'model' is one of {', '.join(hidden.MODELS)}, not {value!r}.", "model")
+    if value == "hidden" and view is None:
+        raise QuestionError("bad-field", "model 'hidden' weighs a decision from one player's side: give 'view' "
+                                         "(without it every card is known, and the answer is double dummy).",
+                            "model")
+    return str(value)
 
 
 # --- every card known -----------------------------------------------------------------------------
@@ -330,6 +354,55 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
         ruled_out=tuple(params.ranking.sort(c for c, _ in known.ruled_out)),
         citing=reasons.fields(),
         explanation=_view_text(position, viewer, known, exact, figures, best, best_point))
+
+
+def _hidden(position: Position, viewer: str, book: RuleBook, params: Params) -> ViewedAnswer:
+    """The view's figures under the hidden-card model (:mod:`.hidden`): each card of the seat to act (or,
+    the other to act, his choice) played on the same deals, every later card chosen from what its player
+    sees."""
+    state, seat = position.state, position.to_act
+    known = holdings.knowledge(state, viewer, position.held[viewer], params)
+    weighed = hidden.weigh(hidden.start(state, position.held, viewer, book, params), params,
+                           _seed(position, viewer), hidden.DEALS, hidden.WORLDS)
+    order: Sequence[Card | None] = (list(weighed.cards) if viewer != seat else
+                                    params.ranking.sort(c for c in weighed.cards if c is not None))
+    figures = {card: _hidden_figures(weighed.outcomes(card), params) for card in order}
+    best = _highest(order, figures, "expected_tricks")
+    best_point = _highest(order, figures, "p_point")
+    lead = figures[best[0]]
+    reasons = _reasons(book, params, position) if viewer == seat else Reasons(book)
+    reasons.add(*(rule for _, rules in known.ruled_out for rule in rules))
+    reasons.add(*(params.rule_for(duty) for duty in DUTY_PARAMS if params[duty]))
+    _add_outcome_rules(reasons, params)
+    text = [_situation(position), f"Weighed over {weighed.deals:,} deals of the cards the {viewer} has not seen, "
+            f"each played to the end with both players choosing every card from what each can see (his own "
+            f"cards, the cards played, what the play has shown), each weighing {weighed.worlds} hands the other "
+            "may hold at every decision."]
+    if viewer != seat:
+        text.append(f"The {seat} then takes {lead['expected_tricks']:.2f} tricks on average and wins the point in "
+                    f"{_percent(lead['p_point'])} of the deals.")
+    else:
+        text.append("On average: " + "; ".join(
+            f"{card.pretty} {figures[card]['expected_tricks']:.2f} tricks, the point in "
+            f"{_percent(figures[card]['p_point'])}" for card in order if card is not None) + ".")
+    return ViewedAnswer(
+        to_act=seat, view=viewer, cards=tuple((card, figures[card]) for card in order if card is not None),
+        best=tuple(c for c in best if c is not None), best_point=tuple(c for c in best_point if c is not None),
+        point=any(f["p_point"] == 1 for f in figures.values()), vole=any(f["p_vole"] == 1 for f in figures.values()),
+        expected_tricks=lead["expected_tricks"], p_point=lead["p_point"], holdings=weighed.deals, exact=False,
+        margin=max(f.get("margin", 0.0) for f in figures.values()), tricks_won=dict(state.tricks),
+        ruled_out=tuple(params.ranking.sort(c for c, _ in known.ruled_out)), citing=reasons.fields(),
+        explanation=" ".join(text), model="hidden")
+
+
+def _hidden_figures(outcomes: Sequence[int], params: Params) -> Figures:
+    count = len(outcomes)
+    point = hidden.share(outcomes, params.point_tricks)
+    low, high = wilson(point, count)
+    return {"expected_tricks": round(sum(outcomes) / count, 4), "p_point": round(point, 4),
+            "p_vole": round(hidden.share(outcomes, params.hand_size), 4),
+            "p_trick": round(hidden.share(outcomes, 1), 4), "p_point_interval": [round(low, 4), round(high, 4)],
+            "margin": round((high - low) / 2, 4)}
 
 
 def contrast(question: Question, params: Params, viewer: str, better: Card, worse: Card,

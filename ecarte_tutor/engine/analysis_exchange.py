@@ -100,6 +100,7 @@ class ExchangeAnalysisJson(Explained):
     holdings: int
     exact: bool
     margin: float
+    model: str
 
 
 @dataclass(frozen=True)
@@ -152,8 +153,9 @@ class ExchangeAnswer:
                 "point": any(f["p_point"] == 1 for _, f in self.choices),
                 "vole": any(f["p_vole"] == 1 for _, f in self.choices),
                 "expected_tricks": lead["expected_tricks"], "p_point": lead["p_point"],
-                "holdings": self.holdings, "exact": False, "margin": self.margin, **self.citing,
-                "explanation": self.explanation}
+                "holdings": self.holdings, "exact": False, "margin": self.margin,
+                "model": "double-dummy",  # the play after the exchange (docs/api.md)
+                **self.citing, "explanation": self.explanation}
 
 
 def _written(choice: Choice) -> Written:

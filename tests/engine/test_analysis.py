@@ -245,14 +245,14 @@ def test_the_view_never_uses_the_hidden_cards(seed):
     rng, question, state, viewer, known = _view_setup(seed)
     hidden = [c.notation for c in state.hands[other(viewer)] if c not in known.required]
     spare = [c for c in _undrawn(question) if CANONICAL_CARDS[c] in known.candidates]
-    answer = ask({**question, "view": viewer})
+    answer = ask({**question, "view": viewer, "model": "double-dummy"})
     assert answer["exact"] is True and answer["holdings"] == known.holdings
     deal = question["deal"]
     for card in rng.sample(hidden, min(len(hidden), len(spare), 3)):
         deal = _swap(deal, card, spare.pop(rng.randrange(len(spare))))
     swapped = {**question, "deal": deal}
     assert ask({"kind": "hand", "deal": deal, "actions": question["actions"]})["legal"] is True
-    assert ask({**swapped, "view": viewer}) == answer
+    assert ask({**swapped, "view": viewer, "model": "double-dummy"}) == answer
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -272,7 +272,7 @@ def test_the_view_is_the_average_over_every_consistent_holding(seed):
     question, state = played_question(rng, tricks=rng.randrange(4, 2 * PARAMS.hand_size))
     seat = state.to_act()
     viewer = rng.choice([seat, other(seat)])
-    answer = ask({**question, "view": viewer})
+    answer = ask({**question, "view": viewer, "model": "double-dummy"})
     known = holdings.knowledge(state, viewer, _held(question, viewer), PARAMS)
     led = state.current[0][1] if state.current else None
     totals, points, count = {}, {}, 0
@@ -308,14 +308,14 @@ def _held(question, viewer):
 def test_an_announced_king_is_known_to_be_in_the_announcers_hand():
     deal = _hoffmann_deal()  # the dealer holds K♦, the king of trumps (9♦ turned)
     actions = [{"by": "elder", "do": "stand"}, {"by": "dealer", "do": "announce-king"}]
-    answer = ask({"kind": "analyse", "deal": deal, "actions": actions, "view": "elder"})
-    silent = ask({"kind": "analyse", "deal": deal, "actions": actions[:1], "view": "elder"})
+    answer = ask({"kind": "analyse", "deal": deal, "actions": actions, "view": "elder", "model": "double-dummy"})
+    silent = ask({"kind": "analyse", "deal": deal, "actions": actions[:1], "view": "elder", "model": "double-dummy"})
     assert answer["holdings"] < silent["holdings"] and "K♦" in answer["explanation"]
 
 
 def test_a_large_space_is_sampled_with_a_fixed_seed_and_a_stated_margin(monkeypatch):
     question = {"kind": "analyse", "deal": _hoffmann_deal(), "actions": [{"by": "elder", "do": "stand"}],
-                "view": "elder"}
+                "view": "elder", "model": "double-dummy"}
     exact = ask(question)
     monkeypatch.setattr(analysis, "EXACT_CLASSES", 10)
     sampled = ask(question)
@@ -325,3 +325,15 @@ def test_a_large_space_is_sampled_with_a_fixed_seed_and_a_stated_margin(monkeypa
     for mine, truth in zip(sampled["cards"], exact["cards"], strict=True):  # within 3.3 standard errors (99.9 %)
         assert abs(mine["p_point"] - truth["p_point"]) <= 1.7 * sampled["margin"], (mine, truth)
         assert abs(mine["expected_tricks"] - truth["expected_tricks"]) < 0.15
+
+
+def test_a_view_in_the_play_is_weighed_by_the_hidden_card_model_and_says_so():
+    rng = random.Random(38)
+    question, _ = played_question(rng)
+    answer = ask({**question, "view": "elder"})
+    assert answer["model"] == "hidden" and answer["exact"] is False and answer["holdings"] == 1000
+    assert ask(question)["model"] == "double-dummy"
+    assert ask({**question, "view": "elder", "model": "double-dummy"})["model"] == "double-dummy"
+    refused = ask({**question, "model": "hidden"})
+    assert refused["error"]["code"] == "bad-field" and refused["error"]["field"] == "model"
+    assert ask({**question, "view": "elder", "model": "guess"})["error"]["field"] == "model"

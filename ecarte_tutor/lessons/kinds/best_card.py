@@ -33,6 +33,7 @@ from ...jsontypes import Answer, Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ...wording import card_list
+from .. import verdicts
 from ..diagnosis import Diagnosis
 from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Position, Terminal, params_of
 from ..mistakes import Case, case_of, diagnosis_of
@@ -101,6 +102,29 @@ def _best(answer: Answer, goal: str) -> list[str]:
     return [c["card"] for c in cards if _figure(c, goal) == top]
 
 
+def _with_verdict(answer: Answer, kept: verdicts.Verdict) -> Answer:
+    """The analysis's answer with the figures of the verdict kept as data: the cards the learner is judged
+    by, the same on every page, and the words that give them."""
+    cards = [{"card": card, **{name: figures[name] for name in ("expected_tricks", "p_point", "p_vole", "p_trick")}}
+             for card, figures in kept.cards.items()]
+    situation = str(answer.get("explanation", "")).split(" Weighed over ")[0]
+    shown = "; ".join(f"{parse_card(card).pretty} {figures['expected_tricks']:.2f} tricks, the point in "
+                      f"{100 * figures['p_point']:.1f} %" for card, figures in kept.cards.items())
+    as_good = [parse_card(c).pretty for c in kept.accepted]
+    text = (f"{situation} Weighed over {kept.deals:,} deals of the cards you have not seen, each played to the end "
+            f"with both players choosing every card from what each can see, every card on the same deals. "
+            f"On average: {shown}.")
+
+    def top(name: str) -> list[str]:
+        high = max(figures[name] for figures in kept.cards.values())
+        return [parse_card(c).pretty for c, figures in kept.cards.items() if figures[name] == high]
+
+    text += f" Most tricks: {card_list(top('expected_tricks'))}; best chance of the point: {card_list(top('p_point'))}."
+    if len(as_good) > 1:
+        text += f" For this exercise {card_list(as_good)} are as good: the deals cannot tell them apart."
+    return {**answer, "cards": cards, "holdings": kept.deals, "model": kept.model, "explanation": text}
+
+
 def _goal_explanation(answer: Answer, goal: str, rival: str) -> str:
     """The analysis's reasons, led by the figure the exercise's goal is judged on: a card played to stop the
     vole is best for its chance of a trick, which the point's figures (all nil, often) cannot show."""
@@ -135,8 +159,19 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         p = self.position(exercise.position)
         answer = self.asked(exercise, book)
         goal = _goal(p)
-        return cast(BestCardAnswer, {**answer, "best": _best(answer, goal),
+        kept = verdicts.verdict_for(p, book)
+        if kept is not None:  # the step's verdict, weighed once on many deals and kept as data
+            answer = _with_verdict(answer, kept)
+        best = list(kept.accepted) if kept is not None else _best(answer, goal)
+        return cast(BestCardAnswer, {**answer, "best": best,
                                      "explanation": _goal_explanation(answer, goal, SEAT_WORDS[other(p["view"])])})
+
+    def problems(self, exercise: Exercise, expected: CardResponse) -> list[str]:
+        from ...library import load_library
+
+        stated = exercise.expected.get("card") if exercise.expected else None
+        return verdicts.problems(self.position(exercise.position), None if stated is None else str(stated),
+                                 load_library().book)
 
     def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
         return analysed(self.position(exercise.position), book, self.name)
@@ -191,7 +226,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         best = parse_card(expected["best"][0])
         compared = _compare(figures, goal, chosen, best, answer, SEAT_WORDS[other(seat)])
         text = [f"From what you can see (your cards, the turn-up and the cards played), {compared}"]
-        example = _example(p, params, seat, best, chosen, goal)
+        example = _example(p, params, seat, best, chosen, goal, book)
         if example:
             text.append(example)
         if named:
@@ -255,8 +290,11 @@ def _share(share: float, hands: str) -> str:
         f"in {'every one' if share == 1 else 'none'} of {hands}"
 
 
-def _example(p: BestCardPosition, params: Params, seat: str, best: Card, chosen: Card, goal: str) -> str:
-    """The likeliest holding of the other hand where the best card does better, played out both ways."""
+def _example(p: BestCardPosition, params: Params, seat: str, best: Card, chosen: Card, goal: str,
+             book: RuleBook) -> str:
+    """A deal where the best card does better than the chosen one, played out both ways: under the
+    hidden-card model (the verdict kept) a deal of its weighing, else the likeliest holding searched double
+    dummy."""
     need = {"point": params.point_tricks, "vole": params.hand_size, "trick": 1}.get(goal)
     if need is None:
         def goal_met(a: int, b: int) -> bool:
@@ -266,7 +304,11 @@ def _example(p: BestCardPosition, params: Params, seat: str, best: Card, chosen:
             return a >= need > b
     key = f"{params.profile} {params.agreements} {sorted(_question(p).items())!r} {best} {chosen} {goal}"
     if key not in _contrasts:
-        _contrasts[key] = analysis.contrast(_question(p), params, seat, best, chosen, goal_met)
+        kept = verdicts.verdict_for(p, book)
+        if kept is not None:
+            _contrasts[key] = verdicts.parting_deal(p, book, kept, best, chosen, goal_met)
+        else:
+            _contrasts[key] = analysis.contrast(_question(p), params, seat, best, chosen, goal_met)
     found = _contrasts[key]
     if found is None:
         return ""

@@ -1,0 +1,166 @@
+/* The hidden-card model of the play (engine/hidden.py holds its reference in Python).
+ *
+ * Included by _core.c. Each player chooses each card from what he can see: his own hand, the cards he
+ * has seen (his own, the turn-up, his discards, the cards played), what the other's play has proved he
+ * cannot hold (a void shown, no trump, no higher card of the suit: the duties' own test, card by card) and
+ * what he knows the other holds (an announced king). At each decision the player draws ``worlds`` hands
+ * for the other from the cards he may hold, weighs each legal card double dummy in each, and plays the
+ * card whose points (a table by his final tricks, worked out by Python from the scoring) are the most
+ * over those worlds; ties go to the lowest card (plain suits before trumps), the one a player spares.
+ *
+ * The draws use splitmix64 and a partial Fisher-Yates over the pool's bits, lowest first: hidden.py
+ * repeats them step for step, so the two agree card for card on the same seed.
+ */
+
+static inline u64 sm_next(u64 *state) {
+    u64 z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static inline int sm_below(u64 *state, int n) { return (int)(((unsigned __int128)sm_next(state) * (u64)n) >> 64); }
+
+/* ``count`` cards of ``pool`` at random. */
+static u32 draw_cards(u64 *rng, u32 pool, int count) {
+    int8_t bits[32];
+    int n = 0;
+    for (u32 p = pool; p; p &= p - 1) bits[n++] = (int8_t)__builtin_ctz(p);
+    u32 out = 0;
+    for (int i = 0; i < count && i < n; i++) {
+        int j = i + sm_below(rng, n - i);
+        int8_t swap = bits[i]; bits[i] = bits[j]; bits[j] = swap;
+        out |= 1u << bits[i];
+    }
+    return out;
+}
+
+typedef struct {
+    u32 hand[2];    /* seat 0 the elder, 1 the dealer */
+    u32 unseen[2];  /* the cards each has not seen: where the other's hand lies */
+    u32 barred[2];  /* the cards each knows the other cannot hold */
+    u32 known[2];   /* the cards each knows the other holds */
+    u32 led;        /* the card on the table, 0 when a trick is to be led */
+    int leader, tricks[2];
+} Table;
+
+#define MAX_TRICKS 8
+typedef struct { Search *s; int utility[2][MAX_TRICKS + 1]; int worlds; } Model;
+
+/* The card ``seat`` plays: the best over ``worlds`` hands of the other he cannot tell apart. */
+static u32 model_choice(const Model *m, const Table *t, int seat, u64 *rng) {
+    u32 mine = t->hand[seat], legal = t->led ? legal_replies(mine, t->led, m->s->d) : mine;
+    if (!(legal & (legal - 1))) return legal;
+    u32 known = t->known[seat], pool = t->unseen[seat] & ~t->barred[seat] & ~known;
+    int need = popcount(t->hand[1 - seat]) - popcount(known);
+    if (need < 0 || popcount(pool) < need) return legal & (~legal + 1);  /* never, while the inferences hold */
+    long long sums[32] = {0};
+    int values[32];
+    const int *points = m->utility[seat] + t->tricks[seat];
+    for (int w = 0; w < m->worlds; w++) {
+        card_values_raw(m->s, mine, known | draw_cards(rng, pool, need), t->led, values);
+        for (u32 c = legal; c; c &= c - 1) sums[__builtin_ctz(c)] += points[values[__builtin_ctz(c)]];
+    }
+    u32 best = 0;
+    long long top = 0;
+    for (u32 c = legal; c; c &= c - 1) {
+        int i = __builtin_ctz(c);
+        if (!best || sums[i] > top) { best = 1u << i; top = sums[i]; }
+    }
+    return best;
+}
+
+/* ``card`` played by ``seat``: the other sees it, and when it answers a lead, learns what it proves. */
+static void play_card(Table *t, int seat, u32 card, const Duties *d) {
+    int watcher = 1 - seat;
+    t->hand[seat] &= ~card;
+    t->unseen[watcher] &= ~card;
+    t->known[watcher] &= ~card;
+    if (!t->led) { t->led = card; t->leader = seat; return; }
+    u32 led = t->led;
+    for (u32 x = t->unseen[watcher] & ~t->barred[watcher]; x; x &= x - 1) {
+        u32 bit = x & (~x + 1);  /* had he held it, would this card have been legal? */
+        if (!(legal_replies(card | bit, led, d) & card)) t->barred[watcher] |= bit;
+    }
+    int winner = follower_wins(card, led) ? seat : t->leader;
+    t->tricks[winner]++;
+    t->leader = winner;
+    t->led = 0;
+}
+
+static void model_play(const Model *m, Table *t, u64 *rng) {
+    while (t->hand[0] | t->hand[1]) {
+        int seat = t->led ? 1 - t->leader : t->leader;
+        play_card(t, seat, model_choice(m, t, seat, rng), m->s->d);
+    }
+}
+
+static inline u64 deal_seed(u64 seed, long long deal) { return seed ^ (0xD1B54A32D192ED03ull * (u64)(deal + 1)); }
+
+/* hidden_values(seed, deals, worlds, duties, utility, viewer, first, table, deal) -> bytes.
+ * ``utility``: two lists (elder, dealer) of points by final tricks; ``first``: the viewer's cards to weigh
+ * (a mask; 0: the seat to act chooses by the model, one outcome per deal); ``table``: (hands, unseen,
+ * barred, known, led, leader, tricks), each pair by seat, the other's hand 0; ``deal``: (pool, need,
+ * other discards, other seen): the other's hand is ``known`` of the viewer plus ``need`` cards of ``pool``,
+ * his discards as many more of it, and he has not seen the cards outside ``other seen`` and those.
+ * Out: for each deal, for each card of ``first`` (lowest bit first), the viewer's final tricks. The inner
+ * draws of deal ``d`` start from one seed for every card weighed: the cards are compared on the same deals
+ * and the same draws. */
+static PyObject *py_hidden_values(PyObject *self, PyObject *args) {
+    unsigned long long seed;
+    int deals, worlds, viewer, need, discards;
+    unsigned int first, pool, seen;
+    PyObject *duties, *utility;
+    unsigned int hand[2], unseen[2], barred[2], known[2], led;
+    int leader, tricks[2];
+    if (!PyArg_ParseTuple(args, "KiiOOiI((II)(II)(II)(II)Ii(ii))(IiiI)", &seed, &deals, &worlds, &duties, &utility,
+                          &viewer, &first, &hand[0], &hand[1], &unseen[0], &unseen[1], &barred[0], &barred[1],
+                          &known[0], &known[1], &led, &leader, &tricks[0], &tricks[1], &pool, &need, &discards,
+                          &seen))
+        return NULL;
+    if (viewer < 0 || viewer > 1 || leader < 0 || leader > 1 || deals < 0 || worlds < 1) {
+        PyErr_SetString(PyExc_ValueError, "bad seat or count");
+        return NULL;
+    }
+    Duties d; Search s;
+    if (start(&s, &d, duties) < 0) return NULL;
+    Model m;
+    m.s = &s; m.worlds = worlds;
+    for (int seat = 0; seat < 2; seat++) {
+        PyObject *row = PyList_GetItem(utility, seat);
+        if (!row) return NULL;
+        for (int k = 0; k <= MAX_TRICKS; k++) {
+            PyObject *item = k < PyList_Size(row) ? PyList_GetItem(row, k) : NULL;
+            m.utility[seat][k] = item ? (int)PyLong_AsLong(item) : 0;
+        }
+    }
+    if (PyErr_Occurred()) return NULL;
+    int rival = 1 - viewer, choices = first ? popcount(first) : 1;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)deals * choices);
+    if (!out) return NULL;
+    uint8_t *codes = (uint8_t *)PyBytes_AS_STRING(out);
+    u64 outer = seed;
+    for (long long deal = 0; deal < deals; deal++) {
+        Table base;
+        memset(&base, 0, sizeof base);
+        u32 other = known[viewer] | draw_cards(&outer, pool, need);
+        u32 thrown = draw_cards(&outer, pool & ~other, discards);
+        base.hand[viewer] = hand[viewer]; base.hand[rival] = other;
+        base.unseen[viewer] = unseen[viewer];
+        base.unseen[rival] = ~(other | thrown | seen);
+        for (int k = 0; k < 2; k++) { base.barred[k] = barred[k]; base.known[k] = known[k]; base.tricks[k] = tricks[k]; }
+        base.led = led; base.leader = leader;
+        int c = 0;
+        for (u32 cards = first ? first : 1; cards; cards &= cards - 1) {
+            Table t = base;
+            u64 inner = deal_seed(seed, deal);
+            if (first) play_card(&t, viewer, cards & (~cards + 1), &d);
+            model_play(&m, &t, &inner);
+            codes[deal * choices + c++] = (uint8_t)t.tricks[viewer];
+        }
+    }
+    return out;
+}
+
+#define HIDDEN_METHODS \
+    {"hidden_values", py_hidden_values, METH_VARARGS, "The viewer's tricks, deal by deal, under the hidden-card model."},
