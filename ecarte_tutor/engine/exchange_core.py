@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import ModuleType
 
 from ..cards import Card, Suit
@@ -98,10 +98,12 @@ def _copy(state: hand.HandState) -> hand.HandState:
 
 
 class Program:
-    """The referee's flow after one choice, as the core's nodes (docs in _core_exchange.h)."""
+    """The referee's flow after one choice, as the core's nodes (docs in _core_exchange.h). A discard's node 0
+    is left without its cards: the flow depends only on how many, so one program serves every discard of a
+    size, the cards added by :func:`programs`."""
 
-    def __init__(self, layout: Layout, params: Params, leaves: dict[Flags, int]):
-        self.layout, self.params, self.leaves = layout, params, leaves
+    def __init__(self, params: Params, leaves: dict[Flags, int]):
+        self.params, self.leaves = params, leaves
         self.nodes: list[Node] = []
 
     def start(self, state: hand.HandState, viewer: str, choice: tuple[Card, ...] | str, verb: str) -> list[Node]:
@@ -113,8 +115,7 @@ class Program:
         self.nodes.append(())  # node 0: his discard; node 1: what follows it
         before = state.discarded[viewer]
         hand.apply(state, {"by": viewer, "do": "discard", "cards": list(choice)}, self.params)
-        draws = state.discarded[viewer] - before
-        self.nodes[0] = (0, SEAT_INDEX[viewer], draws, 1, *(self.layout.index(c) for c in choice))
+        self.nodes[0] = (0, SEAT_INDEX[viewer], state.discarded[viewer] - before, 1)
         self._after(state)
         return self.nodes
 
@@ -148,6 +149,50 @@ class Program:
                 nexts[count] = self._after(step)
             self.nodes[at] = (1, SEAT_INDEX[seat], low, high, *nexts, *draws)
         return at
+
+
+Shape = str | int  # a choice as its flow sees it: the word, or how many cards are thrown out
+_FLOWS: dict[int, tuple[Params, dict[tuple[object, ...], tuple[list[list[Node]], dict[Flags, int]]]]] = {}
+
+
+def flow_key(value: object) -> object:
+    """What the referee's flow reads of a state (its phase, counts and facts): every card left out, its place
+    kept, and whether the turn-up is a king."""
+    if isinstance(value, hand.HandState):
+        return value.king_turned, *(flow_key(getattr(value, f.name)) for f in fields(value))
+    if isinstance(value, Card):
+        return None
+    if isinstance(value, list | tuple):
+        return tuple(flow_key(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((key, flow_key(item)) for key, item in value.items()))
+    return value
+
+
+def programs(state: hand.HandState, viewer: str, choices: Sequence[tuple[Card, ...] | str], verbs: dict[str, str],
+             layout: Layout, params: Params) -> tuple[list[list[Node]], dict[Flags, int]]:
+    """Each choice's program, and the leaves they share (by the facts the referee records). Worked out by the
+    referee once per flow (:func:`flow_key`) and parameters, then kept: the same params object stands for the
+    same rules (``RuleBook.params`` gives it again)."""
+    shapes: list[Shape] = [c if isinstance(c, str) else len(c) for c in choices]
+    kept, by_flow = _FLOWS.get(id(params), (None, {}))
+    if kept is not params:
+        by_flow = {}
+        _FLOWS[id(params)] = (params, by_flow)  # the params kept: its id stays its own
+    key = (viewer, flow_key(state), tuple(shapes))
+    found = by_flow.get(key)
+    if found is None:
+        leaves: dict[Flags, int] = {}
+        made: dict[Shape, list[Node]] = {}
+        for shape, choice in zip(shapes, choices, strict=True):
+            if shape not in made:
+                made[shape] = Program(params, leaves).start(state, viewer, choice,
+                                                            verbs[choice] if isinstance(choice, str) else "discard")
+        found = by_flow[key] = ([made[shape] for shape in shapes], leaves)
+    nodes, leaves = found
+    return ([program if isinstance(choice, str) else
+             [(*program[0], *(layout.index(c) for c in choice)), *program[1:]]
+             for choice, program in zip(choices, nodes, strict=True)], leaves)
 
 
 MAX_COUNTS, RULE_INTS = 6, 14 + 3 * 6 + 4  # a compiled pattern's row (_core_exchange.h, "the jeux de règle")
@@ -234,15 +279,12 @@ def weigh(known_deal: Deal, hidden: Sequence[Card], stock: Sequence[Card | None]
         doubledummy.mask(state.hands[viewer], layout.raw), size,
         [-1 if c is None else layout.index(c) for c in stock], events(known_deal, actions, viewer, params),
         layout.suit_index, layout.king_bit)
-    leaves: dict[Flags, int] = {}
-    programs = [Program(layout, params, leaves).start(state, viewer, choice,
-                                                      verbs[choice] if isinstance(choice, str) else "discard")
-                for choice in choices]
-    needs_answer = any(node[0] == 2 for program in programs for node in program)
+    flows, leaves = programs(state, viewer, choices, verbs, layout, params)
+    needs_answer = any(node[0] == 2 for program in flows for node in program)
     accepts = (answers(core, worlds, trump, layout, strategy, params.ranking.order) if needs_answer and kept
                else bytes(kept))
     duties = doubledummy.Duties.of(params).code
-    codes = core.play_out(worlds, [list(p) for p in programs], accepts, layout.suit_index, layout.king_bit,
+    codes = core.play_out(worlds, flows, accepts, layout.suit_index, layout.king_bit,
                           state.king_turned, duties)
     flags = {leaf: facts for facts, leaf in leaves.items()}
     top = 8 * 3 * max(1, len(leaves))

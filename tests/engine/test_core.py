@@ -103,19 +103,25 @@ def test_a_view_weighs_every_holding_alike_in_the_core_and_in_python(profile):
                 assert core == ask(asked, BOOK)
 
 
-def exchange_question(rng, profile):
-    """A random deal stopped at a random decision of the exchange: (question, state, seat to act)."""
+def exchange_question(rng, profile, longest=6):
+    """A random deal stopped at a random decision of the exchange, at most ``longest`` actions in: (question,
+    state); discards of every size allowed, or with ``longest`` above 6 mostly the largest (to reach the stock's
+    end)."""
     params = BOOK.params(profile)
     cards = [c.notation for c in rng.sample(PACK, len(PACK))]
     deal = {"elder": cards[:5], "dealer": cards[5:10], "turn_up": cards[10], "stock": cards[11:]}
     state = hand.start(read_deal(deal, params))
     actions = []
-    stop = rng.randrange(0, 6)
+    stop = rng.randrange(0, longest)
     while state.phase != "play" and len(actions) < stop:
         options = [o for o in hand.next_actions(state, params) if o["do"] != "announce-king"]
+        if longest > 6 and any(o["do"] == "propose" for o in options):
+            options = [o for o in options if o["do"] == "propose"]
         action = dict(rng.choice(options))
         if action["do"] == "discard":
             count = rng.randint(action["min"], action["max"])
+            if longest > 6:
+                count = max(count, action["max"] - rng.randint(0, 1))
             action = {"by": action["by"], "do": "discard", "cards": rng.sample(action["from"], count)}
         actions.append(action)
         hand.apply(state, hand.read_action(action, len(actions) - 1), params)
@@ -228,3 +234,29 @@ def test_every_kind_of_condition_compiles_to_what_advise_reads():
             expected = advise(cards, trump, seat, strategy)
             assert core_advice(strategy, cards, trump, seat, order) == (expected.advice, expected.pattern), \
                 (patterns, cards, trump, seat)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_flow_kept_from_an_earlier_question_is_the_one_the_referee_works_out_afresh(profile):
+    """The programs are kept by the state's counts and facts (exchange_core.flow_key): any two states with one
+    key must give the same programs, worked out from either; checked over many random decisions."""
+    from ecarte_tutor.engine.analysis_exchange import VERBS, _choices
+    params = BOOK.params(profile)
+    rng = random.Random(f"flows {profile}")
+    exchange_core._FLOWS.clear()
+    asked, keys = 0, set()
+    while asked < 150:
+        question, state = exchange_question(rng, profile, longest=30)
+        if state.phase == "play" or state.pending:
+            continue
+        asked += 1
+        viewer = state.to_act()
+        choices = _choices(state, viewer, params)
+        layout = exchange_core.Layout.of(state.trump, params)
+        keys.add(exchange_core.flow_key(state))
+        kept = exchange_core.programs(state, viewer, choices, VERBS, layout, params)
+        saved = dict(exchange_core._FLOWS)
+        exchange_core._FLOWS.clear()
+        assert exchange_core.programs(state, viewer, choices, VERBS, layout, params) == kept, question
+        exchange_core._FLOWS.update(saved)
+    assert len(keys) < asked / 3  # most decisions met a flow already kept
