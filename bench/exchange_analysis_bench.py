@@ -9,10 +9,11 @@ so other work on a shared machine does not count):
    each weighed over the same sample of deals);
 3. ``analyse`` at the elder's proposal (play or propose) and at the dealer's answer.
 
-Each question is asked once, cold (no analysis is kept between questions; the double-dummy table
-is, as in the service). Reported: the median and the worst, and each median as a ratio of the
-baseline's. Then each question again with today's Python path (``doubledummy.use_core(False)``: the
-Python search and the play-out loop in Python) on the same deals, and how many times faster the
+Each question is asked once, cold (no analysis is kept between questions; as in the service, the
+double-dummy table is, and so are the points of each outcome and the referee's flow after each choice).
+Reported: the median and the worst, and each median as a ratio of the baseline's. Then each question
+again with today's Python path (``doubledummy.use_core(False)``: the Python search and the play-out loop
+in Python) on the same deals, and how many times faster the
 compiled core is (issue 38's targets: a discard, a proposal and an answer 30×, the first lead 10×);
 the answers of the two paths are checked equal. Not a test: nothing else is asserted.
 

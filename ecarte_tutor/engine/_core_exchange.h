@@ -5,7 +5,8 @@
  * the Python path weighed. The referee's flow after each choice (who discards how many, who draws how
  * many, when play begins) depends only on counts, so Python hands it over as a small program worked out
  * by the referee itself; the core runs it on the cards: the tutor's discards (discarding.choose_discard),
- * the draws, the dealer's answer (looked up: Python's jeux de règle decide it), and the play double dummy.
+ * the draws, the dealer's answer (the jeux de règle, compiled from the rule book's patterns), and the play
+ * double dummy.
  */
 
 /* --- MT19937, as CPython's _random module ---------------------------------------------------------- */
@@ -320,40 +321,110 @@ done:
     return out;
 }
 
-static inline u32 fill_low(u32 free_bits, int count) { /* the lowest ``count`` bits of ``free_bits`` */
-    u32 out = 0;
-    for (; count > 0 && free_bits; count--) { u32 bit = free_bits & (~free_bits + 1); out |= bit; free_bits ^= bit; }
+/* --- the jeux de règle (advice.advise), compiled -------------------------------------------------------
+ *
+ * The patterns stay data (rules/strategy/patterns.yaml); exchange_core.compile_patterns turns each one into
+ * a row of RULE_INTS ints for the rank order in force, made once per rule book and order:
+ *   0 seat (0 elder, 1 dealer)   1 advice (0 the committing choice: play, refuse; 1 propose, accept)
+ *   2 king exception             3, 4 trumps from, to          5 the king of trumps: -1 either, 0 not, 1 held
+ *   6 a suit condition?          7, 8 its cards from, to       9 any of (rank bits, -1: no such condition)
+ *  10 all of (rank bits)        11 others in (rank bits, -1: no such condition)
+ *  12 counts (at most MAX_COUNTS)   13 guarded ranks (more than 3: never met)
+ *  14.. counts as (rank bits, from, to)   then the guarded ranks' bits.
+ * Row 0 is a header: the number of patterns, then each seat's advice when none fits. */
+#define MAX_COUNTS 6
+#define RULE_INTS (14 + 3 * MAX_COUNTS + 4)
+
+static int plain_fits(const int *r, const u32 p[3]) {
+    if (r[6]) {
+        int found = 0;
+        for (int s = 0; s < 3 && !found; s++) {
+            int n = popcount(p[s]);
+            if (!n || n < r[7] || n > r[8]) continue;
+            if (r[9] >= 0 && !(p[s] & (u32)r[9])) continue;
+            if ((p[s] & (u32)r[10]) != (u32)r[10]) continue;
+            if (r[11] >= 0 && ((p[(s + 1) % 3] | p[(s + 2) % 3]) & ~(u32)r[11])) continue;
+            found = 1;
+        }
+        if (!found) return 0;
+    }
+    for (int k = 0; k < r[12]; k++) {
+        const int *c = r + 14 + 3 * k;
+        int n = popcount(p[0] & (u32)c[0]) + popcount(p[1] & (u32)c[0]) + popcount(p[2] & (u32)c[0]);
+        if (n < c[1] || n > c[2]) return 0;
+    }
+    int wanted = r[13];
+    if (!wanted) return 1;
+    if (wanted > 3) return 0;
+    const int *g = r + 14 + 3 * MAX_COUNTS;
+    for (int a = 0; a < 3; a++) {  /* each wanted rank in its own plain suit of two cards or more */
+        if (popcount(p[a]) < 2 || !(p[a] & (u32)g[0])) continue;
+        if (wanted == 1) return 1;
+        for (int b = 0; b < 3; b++) {
+            if (b == a || popcount(p[b]) < 2 || !(p[b] & (u32)g[1])) continue;
+            if (wanted == 2) return 1;
+            int c = 3 - a - b;
+            if (popcount(p[c]) >= 2 && (p[c] & (u32)g[2])) return 1;
+        }
+    }
+    return 0;
+}
+
+/* The advice for this hand (raw mask) and seat: 0 or 1 as above; *pattern: the row that decided, -1 none. */
+static int advise_raw(u32 hand, int seat, const int *table, int king_bit, int *pattern) {
+    u32 trumps = hand >> 24, p[3] = {hand & 0xFF, hand >> 8 & 0xFF, hand >> 16 & 0xFF};
+    int n_trumps = popcount(trumps), king = (trumps >> king_bit) & 1;
+    for (int k = 0; k < table[0]; k++) {
+        const int *r = table + RULE_INTS * (k + 1);
+        if (r[0] != seat || n_trumps < r[3] || n_trumps > r[4] || (r[5] >= 0 && king != r[5])) continue;
+        if (!plain_fits(r, p)) continue;
+        *pattern = k;
+        return seat == 0 && r[1] == 0 && r[2] && king ? 1 : r[1];
+    }
+    *pattern = -1;
+    return table[1 + seat];
+}
+
+static int read_table(Py_buffer *b) {
+    const int *t = b->buf;
+    if (b->len < (Py_ssize_t)sizeof(int) * RULE_INTS || t[0] < 0
+        || b->len != (Py_ssize_t)sizeof(int) * RULE_INTS * (t[0] + 1)) {
+        PyErr_SetString(PyExc_ValueError, "not a table of patterns");
+        return -1;
+    }
+    return 0;
+}
+
+/* advise(hand, seat, table, king_bit) -> (advice, pattern index or -1): one hand, for the tests. */
+static PyObject *py_advise(PyObject *self, PyObject *args) {
+    unsigned int hand;
+    int seat, king_bit, pattern;
+    Py_buffer table;
+    if (!PyArg_ParseTuple(args, "Iiy*i", &hand, &seat, &table, &king_bit)) return NULL;
+    PyObject *out = NULL;
+    if (read_table(&table) == 0) {
+        int advice = advise_raw(hand, seat, table.buf, king_bit, &pattern);
+        out = Py_BuildValue("(ii)", advice, pattern);
+    }
+    PyBuffer_Release(&table);
     return out;
 }
 
-/* answer_keys(worlds, seat, named, king_bit) -> bytes of uint32 keys, one per deal: the seat's hand as the
- * jeux de règle see it, so Python asks its patterns once per key. They never name a plain suit (the plain
- * bytes are sorted), they see of a plain suit only the ranks some pattern names (``named``, a byte: the
- * others are counted, kept as the lowest free bits), and of the trumps only how many and whether the king. */
-static PyObject *py_answer_keys(PyObject *self, PyObject *args) {
-    Py_buffer buffer;
-    int seat, king_bit;
-    unsigned int named;
-    if (!PyArg_ParseTuple(args, "y*iIi", &buffer, &seat, &named, &king_bit)) return NULL;
+/* advise_worlds(worlds, seat, table, king_bit) -> a byte per deal: the seat's advice (0 or 1) on his hand there. */
+static PyObject *py_advise_worlds(PyObject *self, PyObject *args) {
+    Py_buffer buffer, table;
+    int seat, king_bit, pattern;
+    if (!PyArg_ParseTuple(args, "y*iy*i", &buffer, &seat, &table, &king_bit)) return NULL;
+    PyObject *out = NULL;
     Py_ssize_t n = buffer.len / (Py_ssize_t)sizeof(World);
-    PyObject *out = PyBytes_FromStringAndSize(NULL, 4 * n);
-    if (out) {
-        u32 *keys = (u32 *)PyBytes_AS_STRING(out);
+    if (read_table(&table) == 0 && (out = PyBytes_FromStringAndSize(NULL, n))) {
+        char *codes = PyBytes_AS_STRING(out);
         const World *worlds = buffer.buf;
-        u32 king = 1u << king_bit;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            u32 h = worlds[i].hand[seat], p[3];
-            for (int b = 0; b < 3; b++) {
-                u32 byte = h >> (8 * b) & 0xFF;
-                p[b] = (byte & named) | fill_low(~named & 0xFF, popcount(byte & ~named));
-            }
-            for (int a = 0; a < 2; a++) for (int b = 0; b < 2 - a; b++)
-                if (p[b] < p[b + 1]) { u32 x = p[b]; p[b] = p[b + 1]; p[b + 1] = x; }
-            u32 trumps = h >> 24, top = (trumps & king) | fill_low(~king & 0xFF, popcount(trumps & ~king));
-            keys[i] = top << 24 | p[0] << 16 | p[1] << 8 | p[2];
-        }
+        for (Py_ssize_t i = 0; i < n; i++)
+            codes[i] = (char)advise_raw(worlds[i].hand[seat & 1], seat & 1, table.buf, king_bit, &pattern);
     }
     PyBuffer_Release(&buffer);
+    PyBuffer_Release(&table);
     return out;
 }
 
@@ -436,6 +507,7 @@ done:
     {"tutor_discard", py_tutor_discard, METH_VARARGS, "The tutor's discard (discarding.choose_discard)."}, \
     {"worlds_hands", py_worlds_hands, METH_VARARGS, "The deals as (elder, dealer, stock)."}, \
     {"play_out", py_play_out, METH_VARARGS, "Every choice's program run on every deal: outcome codes."}, \
-    {"answer_keys", py_answer_keys, METH_VARARGS, "A key per deal for the dealer's answer to a proposal."}, \
+    {"advise", py_advise, METH_VARARGS, "A hand's advice by the compiled jeux de règle."}, \
+    {"advise_worlds", py_advise_worlds, METH_VARARGS, "A seat's advice in each deal by the compiled jeux de règle."}, \
     {"summary", py_summary, METH_VARARGS, "The figures of each choice over the deals."}, \
     {"paired", py_paired, METH_VARARGS, "Paired differences from the best choice."},

@@ -384,9 +384,25 @@ def _points_for(tricks: dict[str, int], flags: tuple[bool, bool, bool], holder: 
            facts.dealer_refused_later_proposal, holder)
     found = kept.get(key)
     if found is None:
-        scored = score(facts, None, params, book)
-        found = kept[key] = (dict(scored["points"]), tuple(scored["cites"]))
+        known = _scored(book, params)
+        found = known.get(key)
+        if found is None:
+            scored = score(facts, None, params, book)
+            found = known[key] = (dict(scored["points"]), tuple(scored["cites"]))
+        kept[key] = found
     return found[0]
+
+
+_SCORED: dict[tuple[int, int], tuple[RuleBook, Params, Scored]] = {}
+
+
+def _scored(book: RuleBook, params: Params) -> Scored:
+    """Every outcome scored so far under this book and these parameters, kept across questions (the same
+    params object stands for the same rules: ``RuleBook.params`` gives it again)."""
+    found = _SCORED.get((id(book), id(params)))
+    if found is None or found[0] is not book or found[1] is not params:
+        found = _SCORED[id(book), id(params)] = (book, params, {})  # both kept: their ids stay their own
+    return found[2]
 
 
 def _figures(outcomes: list[tuple[int, int]], params: Params) -> ChoiceFigures:

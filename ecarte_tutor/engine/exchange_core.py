@@ -11,8 +11,8 @@ rule book decides stays in Python and is handed over as data, worked out once pe
   discard of each possible size at each tutor's turn, so who draws how many and when play begins come
   from ``hand.apply``; the tutor's cards are chosen in the core as :func:`.discarding.choose_discard`
   chooses them (the tests check it card for card);
-- the dealer's answer to a proposal: :func:`.advice.advise` on each hand the deals give him, asked once
-  per shape of hand (the jeux de règle never name a plain suit);
+- the dealer's answer to a proposal: the rule book's patterns (the ``advice`` kind's :func:`.advice.advise`),
+  compiled once into a table the core reads (:func:`compile_patterns`; the tests check it against ``advise``);
 - the points of each outcome: :func:`.scoring.score`, once per outcome seen.
 
 The hidden-card model (issue 38, item 2) builds on the same parts: :func:`deal_worlds` gives a player's
@@ -20,14 +20,15 @@ possible worlds at any decision, and ``_core.card_values`` weighs a card in each
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import ModuleType
 
-from ..cards import RANKS, Card, Suit
+from ..cards import Card, Suit
 from ..fields import other
 from ..rulebook import Params
-from ..strategy import Strategy
+from ..strategy import SEAT_ADVICE, Strategy
 from . import doubledummy, hand
 from .advice import advise
 from .deal import Deal
@@ -97,10 +98,12 @@ def _copy(state: hand.HandState) -> hand.HandState:
 
 
 class Program:
-    """The referee's flow after one choice, as the core's nodes (docs in _core_exchange.h)."""
+    """The referee's flow after one choice, as the core's nodes (docs in _core_exchange.h). A discard's node 0
+    is left without its cards: the flow depends only on how many, so one program serves every discard of a
+    size, the cards added by :func:`programs`."""
 
-    def __init__(self, layout: Layout, params: Params, leaves: dict[Flags, int]):
-        self.layout, self.params, self.leaves = layout, params, leaves
+    def __init__(self, params: Params, leaves: dict[Flags, int]):
+        self.params, self.leaves = params, leaves
         self.nodes: list[Node] = []
 
     def start(self, state: hand.HandState, viewer: str, choice: tuple[Card, ...] | str, verb: str) -> list[Node]:
@@ -112,8 +115,7 @@ class Program:
         self.nodes.append(())  # node 0: his discard; node 1: what follows it
         before = state.discarded[viewer]
         hand.apply(state, {"by": viewer, "do": "discard", "cards": list(choice)}, self.params)
-        draws = state.discarded[viewer] - before
-        self.nodes[0] = (0, SEAT_INDEX[viewer], draws, 1, *(self.layout.index(c) for c in choice))
+        self.nodes[0] = (0, SEAT_INDEX[viewer], state.discarded[viewer] - before, 1)
         self._after(state)
         return self.nodes
 
@@ -149,54 +151,106 @@ class Program:
         return at
 
 
-_ANSWERS: dict[int, tuple[Strategy, dict[tuple[int, tuple[str, ...]], int]]] = {}  # by strategy: by shape
+Shape = str | int  # a choice as its flow sees it: the word, or how many cards are thrown out
+_FLOWS: dict[int, tuple[Params, dict[tuple[object, ...], tuple[list[list[Node]], dict[Flags, int]]]]] = {}
 
 
-def named_ranks(strategy: Strategy) -> set[str]:
-    """Every rank some pattern names (in any condition): the ranks the jeux de règle tell apart."""
-    found: set[str] = set()
+def flow_key(value: object) -> object:
+    """What the referee's flow reads of a state (its phase, counts and facts): every card left out, its place
+    kept, and whether the turn-up is a king."""
+    if isinstance(value, hand.HandState):
+        return value.king_turned, *(flow_key(getattr(value, f.name)) for f in fields(value))
+    if isinstance(value, Card):
+        return None
+    if isinstance(value, list | tuple):
+        return tuple(flow_key(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((key, flow_key(item)) for key, item in value.items()))
+    return value
 
-    def walk(value: object) -> None:
-        if isinstance(value, str) and value in RANKS:
-            found.add(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list | tuple):
-            for item in value:
-                walk(item)
 
+def programs(state: hand.HandState, viewer: str, choices: Sequence[tuple[Card, ...] | str], verbs: dict[str, str],
+             layout: Layout, params: Params) -> tuple[list[list[Node]], dict[Flags, int]]:
+    """Each choice's program, and the leaves they share (by the facts the referee records). Worked out by the
+    referee once per flow (:func:`flow_key`) and parameters, then kept: the same params object stands for the
+    same rules (``RuleBook.params`` gives it again)."""
+    shapes: list[Shape] = [c if isinstance(c, str) else len(c) for c in choices]
+    kept, by_flow = _FLOWS.get(id(params), (None, {}))
+    if kept is not params:
+        by_flow = {}
+        _FLOWS[id(params)] = (params, by_flow)  # the params kept: its id stays its own
+    key = (viewer, flow_key(state), tuple(shapes))
+    found = by_flow.get(key)
+    if found is None:
+        leaves: dict[Flags, int] = {}
+        made: dict[Shape, list[Node]] = {}
+        for shape, choice in zip(shapes, choices, strict=True):
+            if shape not in made:
+                made[shape] = Program(params, leaves).start(state, viewer, choice,
+                                                            verbs[choice] if isinstance(choice, str) else "discard")
+        found = by_flow[key] = ([made[shape] for shape in shapes], leaves)
+    nodes, leaves = found
+    return ([program if isinstance(choice, str) else
+             [(*program[0], *(layout.index(c) for c in choice)), *program[1:]]
+             for choice, program in zip(choices, nodes, strict=True)], leaves)
+
+
+MAX_COUNTS, RULE_INTS = 6, 14 + 3 * 6 + 4  # a compiled pattern's row (_core_exchange.h, "the jeux de règle")
+_TABLES: dict[tuple[int, tuple[str, ...]], tuple[Strategy, bytes | None]] = {}  # by strategy and rank order
+
+
+def compile_patterns(strategy: Strategy, order: Sequence[str]) -> bytes | None:
+    """The jeux de règle as the table the core evaluates (``_core.advise``), for this rank order; None for
+    patterns the table cannot hold (more counts than it has room for), which Python then answers."""
+
+    def bits(ranks: Sequence[str]) -> int:
+        return sum(1 << (7 - order.index(rank)) for rank in ranks)
+
+    rows = [[len(strategy.patterns), *(SEAT_ADVICE[seat].index(strategy.defaults[seat]["advice"])
+                                       for seat in ("elder", "dealer"))]]
     for pattern in strategy.patterns:
-        walk(pattern.when)
-    return found
+        when = pattern.when
+        counts, guarded = when.get("count", []), when.get("guarded", [])
+        if len(counts) > MAX_COUNTS:
+            return None
+        trumps, suit = when.get("trumps", {}), when.get("suit")
+        row = [SEAT_INDEX[pattern.seat], SEAT_ADVICE[pattern.seat].index(pattern.advice), int(pattern.king_exception),
+               trumps.get("min", 0), trumps.get("max", 8), int(when["trump_king"]) if "trump_king" in when else -1]
+        if suit is None:
+            row += [0, 0, 8, -1, 0, -1]
+        else:
+            cards = suit.get("cards", {})
+            row += [1, cards.get("min", 0), cards.get("max", 8), bits(suit["any_of"]) if "any_of" in suit else -1,
+                    bits(suit.get("all_of", [])), bits(suit["others_in"]) if "others_in" in suit else -1]
+        row += [len(counts), len(guarded)]
+        for entry in counts:
+            row += [bits(entry["ranks"]), entry.get("min", 0), entry.get("max", 8)]
+        row += [0] * (14 + 3 * MAX_COUNTS - len(row))
+        row += [1 << (7 - order.index(rank)) for rank in guarded[:3]]
+        rows.append(row)
+    return b"".join(array("i", row + [0] * (RULE_INTS - len(row))).tobytes() for row in rows)
 
 
-def answer_key(core: ModuleType, worlds: bytes, layout: Layout, strategy: Strategy,
-               order: tuple[str, ...]) -> memoryview:
-    """The dealer's hand in each deal as the jeux de règle see it (``_core.answer_keys``)."""
-    named = sum(1 << (7 - order.index(rank)) for rank in named_ranks(strategy))
-    return memoryview(core.answer_keys(worlds, 1, named, layout.king_bit)).cast("I")
-
-
-def hand_of_key(key: int, layout: Layout) -> list[Card]:
-    """A hand with the shape ``key`` stands for."""
-    cards = {bit: card for card, bit in layout.raw.items()}
-    return [cards[1 << b] for b in range(32) if key >> b & 1]
+def patterns_table(strategy: Strategy, order: tuple[str, ...]) -> bytes | None:
+    """:func:`compile_patterns`, made once per rule book's patterns and rank order."""
+    key = (id(strategy), order)
+    found = _TABLES.get(key)
+    if found is None or found[0] is not strategy:
+        found = _TABLES[key] = (strategy, compile_patterns(strategy, order))  # the strategy kept: its id stays
+    return found[1]
 
 
 def answers(core: ModuleType, worlds: bytes, trump: Suit, layout: Layout, strategy: Strategy,
             order: tuple[str, ...]) -> bytes:
-    """A byte per deal: 1 when the dealer, answering a proposal as the tutor does, would accept."""
-    keys = answer_key(core, worlds, layout, strategy, order)
-    _, known = _ANSWERS.setdefault(id(strategy), (strategy, {}))  # the strategy kept: its id stays its own
-    out = bytearray(len(keys))
-    for i, key in enumerate(keys):
-        found = known.get((key, order))  # no suit is named: one shape, whatever the trump
-        if found is None:
-            advice = advise(hand_of_key(key, layout), trump, "dealer", strategy).advice
-            found = known[(key, order)] = int(advice == "accept")
-        out[i] = found
-    return bytes(out)
+    """A byte per deal: 1 when the dealer, answering a proposal as the tutor does (:func:`.advice.advise`), would
+    accept; the core reads the patterns compiled, or Python matches them where they would not compile."""
+    table = patterns_table(strategy, order)
+    if table is not None:
+        return bytes(core.advise_worlds(worlds, SEAT_INDEX["dealer"], table, layout.king_bit))
+    cards = {bit: card for card, bit in layout.raw.items()}
+    return bytes(int(advise([cards[1 << b] for b in range(32) if dealer >> b & 1], trump, "dealer",
+                            strategy).advice == "accept")
+                 for _, dealer, _ in core.worlds_hands(worlds))
 
 
 @dataclass
@@ -225,15 +279,12 @@ def weigh(known_deal: Deal, hidden: Sequence[Card], stock: Sequence[Card | None]
         doubledummy.mask(state.hands[viewer], layout.raw), size,
         [-1 if c is None else layout.index(c) for c in stock], events(known_deal, actions, viewer, params),
         layout.suit_index, layout.king_bit)
-    leaves: dict[Flags, int] = {}
-    programs = [Program(layout, params, leaves).start(state, viewer, choice,
-                                                      verbs[choice] if isinstance(choice, str) else "discard")
-                for choice in choices]
-    needs_answer = any(node[0] == 2 for program in programs for node in program)
+    flows, leaves = programs(state, viewer, choices, verbs, layout, params)
+    needs_answer = any(node[0] == 2 for program in flows for node in program)
     accepts = (answers(core, worlds, trump, layout, strategy, params.ranking.order) if needs_answer and kept
                else bytes(kept))
     duties = doubledummy.Duties.of(params).code
-    codes = core.play_out(worlds, [list(p) for p in programs], accepts, layout.suit_index, layout.king_bit,
+    codes = core.play_out(worlds, flows, accepts, layout.suit_index, layout.king_bit,
                           state.king_turned, duties)
     flags = {leaf: facts for facts, leaf in leaves.items()}
     top = 8 * 3 * max(1, len(leaves))

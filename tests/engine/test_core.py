@@ -7,17 +7,17 @@ must be the very deals the Python path draws, played out to the same outcome dea
 """
 import os
 import random
-import struct
 
 import pytest
 from data_under_test import BOOK, PROFILES
 
 from ecarte_tutor import ask
-from ecarte_tutor.cards import PACK, Suit
+from ecarte_tutor.cards import PACK, RANKS, Suit
 from ecarte_tutor.engine import doubledummy, exchange_core, hand
 from ecarte_tutor.engine.advice import advise
 from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.engine.discarding import choose_discard
+from ecarte_tutor.strategy import SEAT_ADVICE, Pattern, Strategy
 
 # Skipped where no compiler built the core; under CI (which builds it) they fail instead, so a core that stopped
 # building cannot pass unseen.
@@ -103,19 +103,25 @@ def test_a_view_weighs_every_holding_alike_in_the_core_and_in_python(profile):
                 assert core == ask(asked, BOOK)
 
 
-def exchange_question(rng, profile):
-    """A random deal stopped at a random decision of the exchange: (question, state, seat to act)."""
+def exchange_question(rng, profile, longest=6):
+    """A random deal stopped at a random decision of the exchange, at most ``longest`` actions in: (question,
+    state); discards of every size allowed, or with ``longest`` above 6 mostly the largest (to reach the stock's
+    end)."""
     params = BOOK.params(profile)
     cards = [c.notation for c in rng.sample(PACK, len(PACK))]
     deal = {"elder": cards[:5], "dealer": cards[5:10], "turn_up": cards[10], "stock": cards[11:]}
     state = hand.start(read_deal(deal, params))
     actions = []
-    stop = rng.randrange(0, 6)
+    stop = rng.randrange(0, longest)
     while state.phase != "play" and len(actions) < stop:
         options = [o for o in hand.next_actions(state, params) if o["do"] != "announce-king"]
+        if longest > 6 and any(o["do"] == "propose" for o in options):
+            options = [o for o in options if o["do"] == "propose"]
         action = dict(rng.choice(options))
         if action["do"] == "discard":
             count = rng.randint(action["min"], action["max"])
+            if longest > 6:
+                count = max(count, action["max"] - rng.randint(0, 1))
             action = {"by": action["by"], "do": "discard", "cards": rng.sample(action["from"], count)}
         actions.append(action)
         hand.apply(state, hand.read_action(action, len(actions) - 1), params)
@@ -153,18 +159,104 @@ def test_the_cores_tutor_throws_out_the_cards_choose_discard_throws_out():
         assert thrown == [layout.index(card) for card in expected], (cards, trump, low, high)
 
 
-def test_the_dealers_answer_is_asked_once_per_shape_and_the_shape_answers_as_the_hand_would():
-    """The key drops only what the jeux de règle never read: which plain suit is which, and which trumps
-    (beyond their number and the king)."""
-    rng = random.Random("answers")
-    params = BOOK.params()
-    for _ in range(1_000):
+def random_pattern(rng, index):
+    """A pattern of the schema's every kind of condition, at random (the bundled ones use only some)."""
+    def ranks():
+        return rng.sample(RANKS, rng.randint(1, 3))
+
+    def limits():
+        low = rng.randint(0, 3)
+        return rng.choice([{"min": low}, {"max": rng.randint(low, 5)}, {"min": low, "max": rng.randint(low, 5)}])
+
+    when = {}
+    while not when:
+        if rng.random() < 0.5:
+            when["trumps"] = limits()
+        if rng.random() < 0.2:
+            when["trump_king"] = rng.random() < 0.5
+        if rng.random() < 0.5:
+            keys = rng.sample(["cards", "any_of", "all_of", "others_in"], rng.randint(1, 4))
+            when["suit"] = {key: limits() if key == "cards" else ranks() for key in keys}
+        if rng.random() < 0.4:
+            when["count"] = [{"ranks": ranks(), **limits()} for _ in range(rng.randint(1, 3))]
+        if rng.random() < 0.3:
+            when["guarded"] = rng.choices(RANKS, k=rng.randint(1, 4))
+    seat = rng.choice(["elder", "dealer"])
+    return Pattern(f"p{index}", seat, rng.choice(SEAT_ADVICE[seat]), "strategy.x", "a pattern", when,
+                   rng.random() < 0.7)
+
+
+def random_hand(rng, trump):
+    """Five cards, with more trumps and fuller suits than a plain deal gives, so every pattern is met often."""
+    if rng.random() < 0.5:
+        return rng.sample(PACK, 5)
+    suits = [trump] * rng.randint(0, 3) + [rng.choice(list(Suit)) for _ in range(5)]
+    pool = [c for c in PACK if c.suit in suits[:5]]
+    return rng.sample(pool, 5) if len(pool) >= 5 else rng.sample(PACK, 5)
+
+
+def core_advice(strategy, cards, trump, seat, order):
+    """The core's advice on ``cards`` by the patterns compiled for ``order``: (advice, pattern or None)."""
+    raw = doubledummy.raw_bits(trump, order)
+    table = exchange_core.compile_patterns(strategy, order)
+    code, index = doubledummy.CORE.advise(doubledummy.mask(cards, raw), exchange_core.SEAT_INDEX[seat], table,
+                                          7 - order.index("K"))
+    return SEAT_ADVICE[seat][code], None if index < 0 else strategy.patterns[index]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_compiled_jeux_de_regle_advise_as_advise_does(profile):
+    """The rule book's own patterns, on many hands, both seats, the profile's rank order and shuffled ones."""
+    rng = random.Random(f"advise {profile}")
+    order = tuple(BOOK.params(profile).ranking.order)
+    for number in range(4_000):
         trump = rng.choice(list(Suit))
-        cards = rng.sample(PACK, 5)
-        layout = exchange_core.Layout.of(trump, params)
-        world = struct.pack("<II32sb3x", doubledummy.mask(cards, layout.raw), 0, bytes(32), 0)
-        swapped = struct.pack("<II32sb3x", 0, doubledummy.mask(cards, layout.raw), bytes(32), 0)
-        key = exchange_core.answer_key(doubledummy.CORE, world + swapped, layout, BOOK.strategy, params.ranking.order)
-        shape = exchange_core.hand_of_key(key[1], layout)
-        assert advise(shape, trump, "dealer", BOOK.strategy).advice == advise(cards, trump, "dealer",
-                                                                              BOOK.strategy).advice
+        cards = random_hand(rng, trump)
+        seat = rng.choice(["elder", "dealer"])
+        shuffled = order if number % 2 else tuple(rng.sample(order, len(order)))
+        expected = advise(cards, trump, seat, BOOK.strategy)
+        assert core_advice(BOOK.strategy, cards, trump, seat, shuffled) == (expected.advice, expected.pattern), \
+            (cards, trump, seat)
+
+
+def test_every_kind_of_condition_compiles_to_what_advise_reads():
+    """Random strategies using every condition the schema allows (others_in, all_of, three guarded ranks, a
+    king that must be missing...), each checked on random hands."""
+    rng = random.Random("patterns")
+    order = tuple(BOOK.params().ranking.order)
+    for _ in range(150):
+        patterns = tuple(random_pattern(rng, i) for i in range(rng.randint(1, 6)))
+        strategy = Strategy(patterns, BOOK.strategy.defaults)
+        for _ in range(100):
+            trump = rng.choice(list(Suit))
+            cards = random_hand(rng, trump)
+            seat = rng.choice(["elder", "dealer"])
+            expected = advise(cards, trump, seat, strategy)
+            assert core_advice(strategy, cards, trump, seat, order) == (expected.advice, expected.pattern), \
+                (patterns, cards, trump, seat)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_flow_kept_from_an_earlier_question_is_the_one_the_referee_works_out_afresh(profile):
+    """The programs are kept by the state's counts and facts (exchange_core.flow_key): any two states with one
+    key must give the same programs, worked out from either; checked over many random decisions."""
+    from ecarte_tutor.engine.analysis_exchange import VERBS, _choices
+    params = BOOK.params(profile)
+    rng = random.Random(f"flows {profile}")
+    exchange_core._FLOWS.clear()
+    asked, keys = 0, set()
+    while asked < 150:
+        question, state = exchange_question(rng, profile, longest=30)
+        if state.phase == "play" or state.pending:
+            continue
+        asked += 1
+        viewer = state.to_act()
+        choices = _choices(state, viewer, params)
+        layout = exchange_core.Layout.of(state.trump, params)
+        keys.add(exchange_core.flow_key(state))
+        kept = exchange_core.programs(state, viewer, choices, VERBS, layout, params)
+        saved = dict(exchange_core._FLOWS)
+        exchange_core._FLOWS.clear()
+        assert exchange_core.programs(state, viewer, choices, VERBS, layout, params) == kept, question
+        exchange_core._FLOWS.update(saved)
+    assert len(keys) < asked / 3  # most decisions met a flow already kept
