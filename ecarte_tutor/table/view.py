@@ -5,7 +5,8 @@ a :class:`SeatView`. It holds the seat's own cards, the turn-up, the public cour
 (proposals, how many cards each side exchanged, the tricks) and the score. The analysis it may
 ask for is the ``analyse`` kind with ``view`` set to its own seat: the engine then averages over
 the holdings consistent with what that seat knows. The full deal travels inside that question,
-because the kind replays the hand from it, but no decision reads it.
+because the kind replays the hand from it, but no decision reads it: tests/table/test_fair_tutor.py
+checks that every level decides alike in two worlds that differ only in what its seat cannot see.
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import pytest
 from data_under_test import BOOK, PROFILES
 
 from ecarte_tutor import ask
-from ecarte_tutor.cards import PACK, RANKS, Suit
+from ecarte_tutor.cards import PACK, RANKS, Card, Suit
 from ecarte_tutor.engine import doubledummy, exchange_core, hand
 from ecarte_tutor.engine.advice import advise
 from ecarte_tutor.engine.deal import read_deal
@@ -260,3 +260,24 @@ def test_a_flow_kept_from_an_earlier_question_is_the_one_the_referee_works_out_a
         assert exchange_core.programs(state, viewer, choices, VERBS, layout, params) == kept, question
         exchange_core._FLOWS.update(saved)
     assert len(keys) < asked / 3  # most decisions met a flow already kept
+
+
+def test_patterns_the_table_cannot_hold_are_matched_in_python_with_the_same_answers():
+    """More counts than a compiled row has room for: no table, and the dealer's answers come from advise."""
+    params = BOOK.params()
+    order = tuple(params.ranking.order)
+    crowded = Pattern("crowded", "dealer", "refuse", "strategy.x", "a pattern",
+                      {"count": [*({"ranks": [rank], "max": 5} for rank in RANKS[1:]), {"ranks": ["K"], "min": 1}]})
+    strategy = Strategy((crowded, *BOOK.strategy.patterns), BOOK.strategy.defaults)
+    assert exchange_core.compile_patterns(strategy, order) is None
+    trump = Suit.H
+    layout = exchange_core.Layout.of(trump, params)
+    hidden = [layout.index(card) for card in PACK if card != Card("7", trump)]
+    worlds, kept = doubledummy.CORE.deal_worlds(7, 200, 200, hidden, 1, 0, 5, [], [], layout.suit_index,
+                                                layout.king_bit)
+    answers = exchange_core.answers(doubledummy.CORE, worlds, trump, layout, strategy, order)
+    cards = {bit: card for card, bit in layout.raw.items()}
+    for (_, dealer, _), accepted in zip(doubledummy.CORE.worlds_hands(worlds), answers, strict=True):
+        held = [cards[1 << b] for b in range(32) if dealer >> b & 1]
+        assert accepted == (advise(held, trump, "dealer", strategy).advice == "accept")
+    assert kept == 200 and 0 < sum(answers) < kept
