@@ -69,7 +69,8 @@ class DrawChooser:
 # --- the hand, event by event ------------------------------------------------------------------
 
 MOMENTS = ("deal_begun", "trump_turned", "elder_looked", "elder_proposed", "dealer_answered", "exchange_made",
-           "proposed_again", "answer_awaited", "exchange_over", "first_lead", "elder_played", "dealer_played", "played_again", "hand_over",
+           "proposed_again", "answer_awaited", "exchange_over", "first_lead", "elder_played", "dealer_played",
+           "played_again", "hand_over",
            "next_trump_turned")
 # Orders every story keeps (the earlier always happens before the later): a contradicted story
 # flips a moment against one of these.
@@ -155,7 +156,7 @@ def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None, exchanges: int
         state = {**state, "played": dict(state["played"]), "tricks": dict(state["tricks"])}
         if kind in SETS:
             state[SETS[kind]] = True
-        if kind == "propose":  # the rounds: a proposal waits for the dealer's word; one after an exchange is a later one
+        if kind == "propose":  # a proposal waits for the dealer's word; one after an exchange is a later one
             state["answer_awaited"] = True
             state["proposed_again"] = state["exchange_made"]
         elif kind in ("accept", "refuse"):
