@@ -327,8 +327,10 @@ def _exposed(c: Chooser, label: str) -> Story:
 def _turned_in_exchange(c: Chooser, label: str) -> Story:
     hand = tell_hand(c, exchanges=1)
     at = c.choice(hand.indexes("exchange"), "turned at")
-    found = _later(c, hand, at, _first_lead(hand, at))
     turned = c.boolean("turned as trump")
+    # a card exposed while given (law 36) may be raised at any later moment, as by the other door (issue 39);
+    # one faced like a trump (law 37) is ruled before the play
+    found = _later(c, hand, at, _first_lead(hand, at) if turned else None)
     facts: dict = {"turned_as_trump": turned, "exposed_while": "exchange"}
     if not turned:
         facts["owner"] = hand.events[at].seat
