@@ -155,14 +155,15 @@ def test_fact_values_are_written_as_the_query_string_reads_them(app):
 
 
 def test_the_timeline_established_so_far_is_shown_in_a_players_words(get):
-    page = get("/dispute/?irregularity=wrong-card-count&discovered=after-proposal&hand=dealer&count=6")
+    page = get("/dispute/?irregularity=wrong-card-count&discovered=after-proposal&hand=dealer&count=6"
+               "&dealer_answered=false")
     assert page.status == 200 and question_of(page) == "Had the dealer taken up the hand dealt to him?"
     strip = page.html.split('<section class="timeline"')[1].split("</section>")[0]
-    assert "the non-dealer proposed" in strip and "the dealer had not answered" in strip
+    assert "the non-dealer proposed" in strip and "the dealer had not yet answered the first proposal" in strip
     assert strip.index("the trump card was turned") < strip.index("the non-dealer proposed")
     ruling = get("/dispute/?irregularity=wrong-card-count&discovered=after-proposal&hand=dealer&count=6"
-                 "&dealer_took_up_hand=true")
-    assert "Law 17" in ruling.text and "the dealer had not answered" in ruling.text
+                 "&dealer_answered=false&dealer_took_up_hand=true")
+    assert "Law 17" in ruling.text and "the dealer had not yet answered the first proposal" in ruling.text
 
 
 def test_a_profiles_own_rule_is_named_on_the_ruling(get):

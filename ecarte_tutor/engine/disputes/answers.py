@@ -9,7 +9,7 @@ from ...fields import SEAT_NAMES, SEATS
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook
 from ...wording import Words
 from ..citing import Citing, Reasons
-from .knowledge import Knowledge, close, moments
+from .knowledge import Forced, Knowledge, close, moments
 from .points import GIVEN_UP, option_points, points_reason, specs
 from .rows import Row, resolve_seat
 
@@ -141,12 +141,14 @@ def timeline(book: RuleBook, known: Knowledge) -> list[TimelineEntry]:
     return strip
 
 
-def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known: Knowledge | None) -> NeedAnswer:
+def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known: Knowledge | None,
+                table: Forced | None = None) -> NeedAnswer:
     spec = book.facts[name]
     # only the answers that can be true of this hand are offered ("All five" tricks won is no answer for a hand
-    # given up while cards were left): one the facts already given refuse would only be refused in turn
-    possible = [c for c in spec["choices"] if known is None or isinstance(close(book, {**given, name: c["value"]}),
-                                                                          Knowledge)]
+    # given up while cards were left): one the facts already given (or the table's agreements) refuse would
+    # only be refused in turn
+    possible = [c for c in spec["choices"]
+                if known is None or isinstance(close(book, {**given, name: c["value"]}, table), Knowledge)]
     need: NeedFact = {"fact": name, "question": spec["question"].strip(),
             "choices": [{"value": c["value"], "label": c["label"]} for c in possible or spec["choices"]],
             "type": spec["type"]}

@@ -124,16 +124,33 @@ def _only_value(book: RuleBook, name: str, condition: Condition) -> FactValue | 
     return low if low is not None and low == high else None
 
 
-def establish(book: RuleBook, given: Mapping[str, FactValue]) -> Knowledge:
-    """The given facts and everything that follows from them; contradictions are refused, naming
-    the fewest answers that cannot all be true of one hand."""
-    found = close(book, given)
+def table_facts(book: RuleBook, agreements: Iterable[str]) -> dict[str, tuple[FactValue, frozenset[str]]]:
+    """The facts the table's agreements settle (``table`` in rules/dispute-facts.yaml): true where the
+    agreement was made, resting on no answer of the user's; the story told must fit them."""
+    made = set(agreements)
+    return {name: (True, frozenset()) for name, spec in book.facts.items() if spec.get("table") in made}
+
+
+def refuse_table_facts(book: RuleBook, given: Mapping[str, FactValue]) -> None:
+    """A fact the table's agreement settles is not the user's to give: a clear error naming the agreement."""
+    for name in given:
+        agreement = book.facts[name].get("table")
+        if isinstance(agreement, str):
+            raise QuestionError("bad-fact-value", f"“{Words(book).fact(name)}” is settled by the table's agreements, "
+                                f"not given: make the agreement “{book.agreement_labels[agreement]}”, or leave "
+                                "the answer out.", f"facts.{name}")
+
+
+def establish(book: RuleBook, given: Mapping[str, FactValue], table: Forced | None = None) -> Knowledge:
+    """The given facts (and those the ``table`` settles) and everything that follows from them; contradictions
+    are refused, naming the fewest answers that cannot all be true of one hand."""
+    found = close(book, given, table)
     if isinstance(found, Knowledge):
         return found
     culprits = sorted(found.behind, key=list(book.facts).index)
     for size in range(1, len(culprits)):
         for names in combinations(culprits, size):
-            smaller = close(book, {name: given[name] for name in names})
+            smaller = close(book, {name: given[name] for name in names}, table)
             if isinstance(smaller, Conflict):
                 raise _contradiction(book, smaller, given)
     raise _contradiction(book, found, given)

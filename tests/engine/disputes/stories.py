@@ -69,13 +69,15 @@ class DrawChooser:
 # --- the hand, event by event ------------------------------------------------------------------
 
 MOMENTS = ("deal_begun", "trump_turned", "elder_looked", "elder_proposed", "dealer_answered", "exchange_made",
-           "exchange_over", "first_lead", "elder_played", "dealer_played", "played_again", "hand_over",
+           "proposed_again", "answer_awaited", "exchange_over", "first_lead", "elder_played", "dealer_played",
+           "played_again", "hand_over",
            "next_trump_turned")
 # Orders every story keeps (the earlier always happens before the later): a contradicted story
 # flips a moment against one of these.
 ALWAYS_BEFORE = (("deal_begun", "trump_turned"), ("deal_begun", "elder_looked"), ("trump_turned", "elder_proposed"),
                  ("elder_looked", "elder_proposed"), ("elder_proposed", "dealer_answered"),
-                 ("dealer_answered", "exchange_made"), ("trump_turned", "exchange_over"),
+                 ("dealer_answered", "exchange_made"), ("exchange_made", "proposed_again"),
+                 ("trump_turned", "exchange_over"),
                  ("exchange_over", "first_lead"), ("first_lead", "elder_played"), ("first_lead", "dealer_played"),
                  ("dealer_played", "played_again"), ("elder_played", "hand_over"), ("dealer_played", "hand_over"))
 
@@ -154,10 +156,14 @@ def tell_hand(c: Chooser, lead_out_of_turn_at: int | None = None, exchanges: int
         state = {**state, "played": dict(state["played"]), "tricks": dict(state["tricks"])}
         if kind in SETS:
             state[SETS[kind]] = True
+        if kind == "propose":  # a proposal waits for the dealer's word; one after an exchange is a later one
+            state["answer_awaited"] = True
+            state["proposed_again"] = state["exchange_made"]
         elif kind in ("accept", "refuse"):
             if not state["dealer_answered"]:
                 state["first_answer"] = kind
             state["dealer_answered"] = True
+            state["answer_awaited"] = False
             if kind == "refuse":
                 state["exchange_over"] = True
         elif kind in ("lead", "follow"):
@@ -186,7 +192,7 @@ DISCOVERED = {  # the coarse shortcut, from the moments (docs/api.md's words)
     "cutting": lambda s: not s["deal_begun"],
     "before-turn-up": lambda s: s["deal_begun"] and not s["trump_turned"],
     "after-turn-up": lambda s: s["trump_turned"] and not s["elder_proposed"] and not s["exchange_over"],
-    "after-proposal": lambda s: s["elder_proposed"] and not s["dealer_answered"],
+    "after-proposal": lambda s: s["answer_awaited"],  # the first proposal or a later one
     "exchange": lambda s: s["dealer_answered"] and s["first_answer"] == "accept" and not s["first_lead"],
     "before-play": lambda s: s["exchange_over"] and not s["first_lead"],
     "play": lambda s: s["first_lead"] and not s["hand_over"],
@@ -321,8 +327,10 @@ def _exposed(c: Chooser, label: str) -> Story:
 def _turned_in_exchange(c: Chooser, label: str) -> Story:
     hand = tell_hand(c, exchanges=1)
     at = c.choice(hand.indexes("exchange"), "turned at")
-    found = _later(c, hand, at, _first_lead(hand, at))
     turned = c.boolean("turned as trump")
+    # a card exposed while given (law 36) may be raised at any later moment, as by the other door (issue 39);
+    # one faced like a trump (law 37) is ruled before the play
+    found = _later(c, hand, at, _first_lead(hand, at) if turned else None)
     facts: dict = {"turned_as_trump": turned, "exposed_while": "exchange"}
     if not turned:
         facts["owner"] = hand.events[at].seat

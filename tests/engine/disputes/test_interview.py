@@ -104,14 +104,14 @@ def test_ruling_shape(fbook):
 
 def test_the_timeline_established_comes_with_the_answer(fbook):
     answer = dispute(fbook, {"irregularity": "wrong-card-count", "discovered": "after-proposal", "hand": "dealer",
-                             "count": 6})
+                             "count": 6, "dealer_answered": False})
     strip = {item["moment"]: item["happened"] for item in answer["timeline"]}
     assert strip["trump_turned"] is True and strip["elder_proposed"] is True and strip["dealer_answered"] is False
     assert strip["first_lead"] is False  # a proposal not yet answered means nobody has led
     order = [item["moment"] for item in answer["timeline"]]
     assert order == [name for name in fbook.facts if name in strip]  # in the order they happen
     labels = [item["label"] for item in answer["timeline"]]
-    assert "the non-dealer proposed" in labels and "the dealer had not answered" in labels
+    assert "the non-dealer proposed" in labels and "the dealer had not yet answered the first proposal" in labels
 
 
 def test_adversary_of_hand_resolves_to_the_other_seat(fbook):

@@ -17,9 +17,10 @@ def known(book, **facts):
     ("before-turn-up", {"deal_begun": True, "trump_turned": False, "first_lead": False}, ["elder_looked"]),
     ("after-turn-up", {"trump_turned": True, "elder_proposed": False, "dealer_answered": False,
                        "exchange_over": False, "first_lead": False}, ["elder_looked"]),
-    ("after-proposal", {"elder_proposed": True, "dealer_answered": False, "elder_looked": True,
-                        "exchange_over": False, "first_lead": False, "exchange_made": False},
-     ["next_trump_turned"]),
+    # the first proposal or a later one: which, is asked where it matters (a referee's report)
+    ("after-proposal", {"elder_proposed": True, "answer_awaited": True, "elder_looked": True,
+                        "exchange_over": False, "first_lead": False},
+     ["next_trump_turned", "dealer_answered", "exchange_made", "proposed_again"]),
     ("exchange", {"dealer_answered": True, "first_lead": False, "dealer_refused_first_proposal": False},
      ["exchange_made", "exchange_over"]),
     ("play", {"first_lead": True, "exchange_over": True, "hand_over": False}, ["dealer_played", "elder_proposed"]),

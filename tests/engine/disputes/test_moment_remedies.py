@@ -130,22 +130,19 @@ def test_a_card_led_that_was_played_to_is_not_played_to_again():
     assert "plays to it" not in said(answer)
 
 
-def test_a_proposal_retracted_raised_in_play_is_not_answered_again():
-    answer = ruling({"irregularity": "proposal-retracted", "discovered": "play"})
-    assert answer["case"] == "law.26/raised-after-the-answer"
+@pytest.mark.parametrize("discovered", ["after-proposal", "exchange", "play"])
+def test_a_proposal_retracted_is_one_ruling_at_every_moment_worded_for_each(discovered):
+    # a referee's report: whether the dealer had answered was asked and changed nothing
+    answer = ruling({"irregularity": "proposal-retracted", "discovered": discovered})
+    assert answer["case"] == "law.26/proposal-stands" and answer["laws"] == [26, 27]
     text = said(answer)
-    assert "answers it as it was made" not in text and "accepts or refuses" not in text
-    assert "answer to it stands" in text
+    assert "If the dealer has not yet answered it, he answers it as it was made" in text
+    assert "if he has, his answer stands" in text
 
 
-def test_a_proposal_retracted_before_the_answer_is_answered_as_made():
-    answer = ruling({"irregularity": "proposal-retracted", "discovered": "after-proposal"})
-    assert answer["case"] == "law.26/proposal-stands"
-    assert "answers it as it was made" in said(answer)
-
-
-def test_a_proposal_retracted_asks_whether_the_dealer_had_answered():
-    assert dispute({"irregularity": "proposal-retracted"})["need"]["fact"] == "dealer_answered"
+def test_a_proposal_retracted_is_ruled_without_asking_what_changes_nothing():
+    # whether the dealer had answered changes neither the remedy nor who chooses: it is not asked
+    assert dispute({"irregularity": "proposal-retracted"})["case"] == "law.26/proposal-stands"
 
 
 # --- an overscore found after the game, under game values by the loser's score (law 51 with 46) -----
