@@ -18,8 +18,8 @@ from .engine.saying import problems as saying_problems
 from .errors import DataError
 from .house import House, load_house
 from .lessons.model import Lesson, load_lessons
-from .rulebook import RuleBook, default_rulebook, load_rulebook
-from .scenarios import Scenario, load_scenarios
+from .rulebook import LAW_SECTION, RuleBook, default_rulebook, load_rulebook
+from .scenarios import Boundary, Scenario, boundary_problems, load_casebook
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class Library:
     scenarios: tuple[Scenario, ...]
     house: House | None = None  # a club's house rules, when the library serves one
     synonyms: Synonyms = Synonyms()  # words the casebook's search treats as one (scenarios/synonyms.yaml)
+    boundaries: tuple[Boundary, ...] = ()  # the rules' edges and the worked cases on either side
 
 
 def load_library(rules: Path | str | None = None, lessons: Path | str | None = None,
@@ -41,11 +42,13 @@ def load_library(rules: Path | str | None = None, lessons: Path | str | None = N
     for problem in saying_problems(book):  # the engine's outcomes and the book's words for them
         raise DataError(book.root, problem)
     scenarios_root = Path(scenarios) if scenarios else paths.scenarios_dir()
+    cases, boundaries = load_casebook(scenarios_root)
     return Library(book=book,
                    lessons=tuple(load_lessons(lessons or paths.lessons_dir(), book)),
-                   scenarios=tuple(load_scenarios(scenarios_root)),
+                   scenarios=tuple(cases),
                    house=load_house(house, book) if house else None,
-                   synonyms=load_synonyms(scenarios_root / SYNONYMS_FILE))
+                   synonyms=load_synonyms(scenarios_root / SYNONYMS_FILE),
+                   boundaries=tuple(boundaries))
 
 
 def scenario_defects(library: Library) -> list[str]:
@@ -63,7 +66,8 @@ def scenario_defects(library: Library) -> list[str]:
             continue
         problems += [f"{case.file} › {case.id}: {problem}"
                      for problem in mismatches(case.expect, ask(case.question, library.book))]
-    return problems
+    laws = {rule_id: rule.law if rule.section == LAW_SECTION else None for rule_id, rule in library.book.rules.items()}
+    return problems + boundary_problems(library.boundaries, library.scenarios, laws)
 
 
 def defects(library: Library, lessons: bool = True) -> list[str]:

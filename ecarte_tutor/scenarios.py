@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeGuard
+from typing import Any, TypeGuard, cast
 
 from . import paths
 from .casesearch import SYNONYMS_FILE
@@ -18,7 +18,7 @@ from .schemas import explain, key_path, schema_errors
 from .yamlio import load_yaml
 
 SET_KEYS = {"legal_cards", "missing", "duplicates", "foreign"}
-SUBSET_KEYS = {"cites", "laws"}
+CITING_KEYS = {"cites", "laws"}  # compared as sets: a rule missing and a rule cited besides both fail
 
 
 @dataclass(frozen=True)
@@ -38,32 +38,115 @@ class Scenario:
     summary: str = ""  # one line a player reads under the title
 
 
+@dataclass(frozen=True)
+class Side:
+    """One side of a rule's edge: what it is, the cases that sit there, and whether they cite the rule."""
+
+    says: str
+    cases: tuple[str, ...]
+    cites_rule: bool | None  # every case here cites the rule (True), none does (False), not stated (None)
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """A rule's edge, a number or a moment, and the worked cases on either side of it (docs/scenarios.md)."""
+
+    rule: str
+    edge: str
+    sides: tuple[Side, ...]
+    file: str
+
+
 def load_scenarios(root: Path | str | None = None) -> list[Scenario]:
     """Every case under ``root`` (default: the bundled ``scenarios/``), ids checked unique."""
+    return load_casebook(root)[0]
+
+
+def load_boundaries(root: Path | str | None = None) -> list[Boundary]:
+    """The ``boundaries`` of every file of cases under ``root`` (default: the bundled ``scenarios/``)."""
+    return load_casebook(root)[1]
+
+
+def load_casebook(root: Path | str | None = None) -> tuple[list[Scenario], list[Boundary]]:
+    """Every case and every boundary under ``root`` (default: the bundled ``scenarios/``), each file read once."""
     root = Path(root) if root else paths.scenarios_dir()
     cases: list[Scenario] = []
+    boundaries: list[Boundary] = []
     seen: dict[str, str] = {}
     for path in sorted(root.rglob("*.yaml")):
         if path.parent == root and path.name == SYNONYMS_FILE:
             continue  # the search's words, not cases
-        for case in load_scenario_file(path, path.relative_to(root).as_posix()):
+        rel = path.relative_to(root).as_posix()
+        document = _read(path)
+        for case in _cases(document, rel):
             if case.id in seen:
                 raise DataError(path, f"case id is also used in {seen[case.id]}", rule_id=case.id, key="id")
             seen[case.id] = case.file
             cases.append(case)
-    return cases
+        boundaries += [Boundary(entry["rule"], entry["edge"],
+                                tuple(Side(side["says"], tuple(side["cases"]), side.get("cites_rule"))
+                                      for side in entry["sides"]), rel)
+                       for entry in document.get("boundaries", [])]
+    return cases, boundaries
 
 
 def load_scenario_file(path: Path, rel: str = "") -> list[Scenario]:
     """The cases of one file, validated; ``rel`` is its path under the scenarios folder (``play/duties.yaml``),
     whose first part is the cases' group (default: the file's folder and name)."""
-    rel = rel or f"{path.parent.name}/{path.name}"
+    return _cases(_read(path), rel or f"{path.parent.name}/{path.name}")
+
+
+def _read(path: Path) -> dict[str, Any]:
     document = load_yaml(path)
     for error in schema_errors("scenarios", document):
         raise DataError(path, explain(error), key=key_path(error))
+    return cast(dict[str, Any], document)
+
+
+def _cases(document: dict[str, Any], rel: str) -> list[Scenario]:
     return [Scenario(entry["id"], entry["name"], rel.split("/")[0], rel, entry["question"], entry["expect"],
                      entry.get("situation", ""), entry.get("source"), entry.get("note", ""), entry.get("title", ""),
                      entry.get("summary", "")) for entry in document["cases"]]
+
+
+def boundary_problems(boundaries: Iterable[Boundary], cases: Iterable[Scenario], rules: Mapping[str, int | None]) \
+        -> list[str]:
+    """What is wrong with the boundaries, one line each: a rule or a case that does not exist, a case on both
+    sides, a side whose cases do not cite the rule as it says, two cases across the edge that expect the same.
+
+    ``rules`` maps each rule id of the rule book to its law's number (None for a rule that is not a law).
+    Only the cases' stated answers are read; the tests hold those against the engine.
+    """
+    by_id = {case.id: case for case in cases}
+    problems: list[str] = []
+    for boundary in boundaries:
+        where = f"{boundary.file} › boundary of {boundary.rule}"
+        if boundary.rule not in rules:
+            problems.append(f"{where}: no rule {boundary.rule!r} in the rule book")
+            continue
+        law = rules[boundary.rule]
+        named = [case_id for side in boundary.sides for case_id in side.cases]
+        problems += [f"{where}: no worked case {case_id!r}" for case_id in dict.fromkeys(named)
+                     if case_id not in by_id]
+        problems += [f"{where}: {case_id} is on both sides" for case_id in dict.fromkeys(named)
+                     if named.count(case_id) > 1]
+        for side in boundary.sides:
+            for case_id in side.cases:
+                case = by_id.get(case_id)
+                if case is None or side.cites_rule is None:
+                    continue
+                cites, laws = case.expect.get("cites") or [], case.expect.get("laws") or []
+                cited = isinstance(cites, list) and boundary.rule in cites
+                numbered = law is None or (isinstance(laws, list) and law in laws)
+                if side.cites_rule and not (cited and numbered):
+                    problems.append(f"{where}: {case_id} is on the side that cites it ({side.says}), but does not")
+                if not side.cites_rule and (cited or (law is not None and isinstance(laws, list) and law in laws)):
+                    problems.append(f"{where}: {case_id} is on the side that does not cite it ({side.says}), but does")
+        first, second = boundary.sides[0].cases, boundary.sides[-1].cases
+        problems += [f"{where}: {a} and {b} lie on either side of the edge but expect the same answer"
+                     for a in first for b in second
+                     if a != b and a in by_id and b in by_id and by_id[a].expect == by_id[b].expect]
+    return problems
 
 
 def _dict_list(value: object) -> TypeGuard[list[dict[str, object]]]:
@@ -118,10 +201,12 @@ def mismatches(expect: Mapping[str, object], answer: object, where: str = "") ->
                 by_id = {item["id"]: item for item in got if isinstance(item, dict)}
                 problems += [problem for item in wanted if isinstance(item, dict)
                              for problem in mismatches(item, by_id.get(item["id"], {}), f"{here}[{item['id']}]")]
-        elif key in SUBSET_KEYS and isinstance(wanted, list):
+        elif key in CITING_KEYS and isinstance(wanted, list):
             absent = [item for item in wanted if item not in (got or [])]
-            if absent:
-                problems.append(f"{here}: {absent} not in {got}")
+            extra = [item for item in (got or []) if item not in wanted]
+            if absent or extra:
+                problems.append(f"{here}: expected {wanted}, got {got}" + (f"; {absent} not cited" if absent else "")
+                                + (f"; {extra} cited besides" if extra else ""))
         elif isinstance(wanted, dict) and isinstance(got, dict):
             problems += mismatches(wanted, got, here)
         elif _dict_list(wanted) and _dict_list(got) and len(wanted) == len(got):

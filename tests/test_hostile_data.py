@@ -97,7 +97,8 @@ def broken_data(tmp_path):
                     "    title: A question of no kind\n"
                     "    summary: A question of a kind the engine does not know is a defect.\n"
                     "    name: A question of a kind the engine does not know is a defect of the data.\n"
-                    "    question: {kind: astrology, sign: leo}\n    expect: {verdict: lucky}\n", encoding="utf-8")
+                    "    question: {kind: astrology, sign: leo}\n"
+                    "    expect: {verdict: lucky, cites: [], laws: []}\n", encoding="utf-8")
     return tmp_path
 
 

@@ -19,14 +19,14 @@ CASES = textwrap.dedent("""\
         name: Against K♦ with Q♦ 8♦ K♠ 7♣ the diamonds are legal.
         question: {kind: play, trump: C, led: KD, hand: [QD, 8D, KS, 7C]}
         expect:
-          legal_cards: [QD, 8D]
+          {legal_cards: [QD, 8D], cites: [play.follow-suit, play.head-the-trick, pack.rank-order, law.43], laws: [43]}
       - id: wrong.trump
         title: The trump alone is legal
         summary: This case states its answer wrongly.
         name: A case whose expectation is wrong, on line 10.
         question: {kind: play, trump: C, led: KD, hand: [QD, 8D, KS, 7C]}
         expect:
-          legal_cards: [7C]
+          {legal_cards: [7C], cites: [play.follow-suit, play.head-the-trick, pack.rank-order, law.43], laws: [43]}
     """)
 
 

@@ -101,6 +101,11 @@ def run(args) -> int:
     broken_cases = sum(problem.startswith("scenario defect") for problem in found)
     print(f"Scenarios: {len(scenarios)} ({', '.join(f'{g} {n}' for g, n in sorted(groups.items()))})"
           + (f", {broken_cases} defect(s)." if broken_cases else ", every one answered as it states."))
+    edged = sorted({boundary.rule for boundary in library.boundaries})
+    if edged:
+        broken_edges = sum("› boundary of " in problem for problem in found)
+        print(f"Boundaries: {len(library.boundaries)} edges of {len(edged)} rules ({', '.join(edged)})"
+              + (f", {broken_edges} defect(s)." if broken_edges else ", each with worked cases on both sides."))
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
     if not any(problem.startswith("code and rule book") for problem in found):

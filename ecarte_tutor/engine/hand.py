@@ -142,6 +142,7 @@ class HandState:
     dealer_refused_first_proposal: bool = False
     dealer_refused_later_proposal: bool = False
     king_announced_by: str | None = None
+    king_after_first_card: bool = False  # announced once the king itself was played: law 24's exception
     leader: str = "elder"
     current: list[tuple[str, Card]] = field(default_factory=list)  # [(seat, card)] of the trick in progress
     tricks: dict[str, int] = field(default_factory=lambda: {"elder": 0, "dealer": 0})
@@ -427,14 +428,14 @@ def place_card(state: HandState, seat: str, card: Card, params: Params) -> None:
             state.phase = "complete"
 
 
-@decides("king.announce", "king.turned-up", "king.first-card-exception", "law.23", "law.24", "law.25",
+@decides("king.announce", "king.turned-up", "king.first-card-exception", "law.22", "law.23", "law.24", "law.25",
          "variant.king-window")
 def _announce_king(state: HandState, seat: str, params: Params) -> None:
     king = Card("K", state.trump)
     holds = king in state.hands[seat] or (state.played[seat][:1] == [king])
     if state.king_turned:
         raise Illegal("no-king", "The king of trumps was turned up: it belongs to the dealer's score and "
-                                 "nobody holds it.", ["king.turned-up"])
+                                 "nobody holds it.", ["king.turned-up", "law.22"])
     if not holds:  # announcing a king one does not hold: law 25's false announcement
         raise Illegal("no-king", f"The {seat} does not hold {king.pretty}, the king of trumps.",
                       ["king.announce", "law.25"])
@@ -454,6 +455,7 @@ def _announce_king(state: HandState, seat: str, params: Params) -> None:
                                        "holder plays his first card, or while the king itself is that card.",
                       rules + ["king.first-card-exception", "law.23", "law.24"])
     state.king_announced_by = seat
+    state.king_after_first_card = bool(state.played[seat])  # in time only by law 24
     _claim(state, seat, params)
 
 
@@ -572,7 +574,7 @@ class _Score(TypedDict, total=False):
 
 @decides("exchange.short-stock", "variant.short-stock-dealer", "law.38", "exchange.propose",
          "exchange.accept-or-refuse", "exchange.discard-and-draw", "play.lead", "variant.doubling",
-         "variant.offering-the-point")
+         "variant.offering-the-point", "king.first-card-exception", "law.24")
 def answer_hand(question: Question, book: RuleBook, params: Params) -> RefereedHand:
     """Kind ``hand``: referee a whole hand from the deal and a list of actions."""
     deal = read_deal(require(question, "deal"), params)
@@ -621,6 +623,10 @@ def answer_hand(question: Question, book: RuleBook, params: Params) -> RefereedH
     else:
         reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
         text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
+    if state.king_after_first_card:  # the announcement stood by law 24, not by law 23's deadline
+        reasons.add("king.first-card-exception").law("law.24")
+        text.append("The king of trumps was announced after its holder had played it as his first card, which "
+                    "law 24 still allows while the king is that card.")
     reasons.add(*in_force(state, offered, before, params))
     return RefereedHand(None, shown, offered, scored, reasons.fields(), " ".join(text))
 
