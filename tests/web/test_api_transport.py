@@ -94,7 +94,7 @@ class CutOff(io.RawIOBase):
 
 def post(client, stream, length=None, **environ):
     """POST /api/ask reading its body from ``stream``, of a declared ``length`` (None: none declared)."""
-    environ = {"wsgi.input": stream, "CONTENT_LENGTH": length or "", **environ}
+    environ = {"wsgi.input": stream, **({} if length is None else {"CONTENT_LENGTH": length}), **environ}
     return client.open("/api/ask", method="POST", environ_overrides=environ)
 
 
