@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = "Scripts" if os.name == "nt" else "bin"
-ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
+ADDRESS = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")  # once it serves, not while it prepares
 START_SECONDS = 60
 
 

@@ -14,6 +14,7 @@ gevent worker).
 """
 from __future__ import annotations
 
+import logging
 import socket
 
 from gunicorn.app.base import BaseApplication
@@ -30,6 +31,14 @@ from . import (
 
 WORKER_CLASS = "gevent"
 """gunicorn's gevent worker (gunicorn.workers.ggevent.GeventWorker)."""
+
+
+def forget_log_handlers(arbiter: object, worker: object) -> None:
+    """gunicorn's ``worker_exit`` hook, in the worker as it ends: gevent's patching made logging's lock a
+    cooperative one, which the interpreter's teardown can no longer take, so each handler's clean-up printed an
+    ignored exception with its traceback at every stop. Forgotten here (gunicorn has written its last line),
+    there is nothing to clean."""
+    logging._handlerList.clear()  # type: ignore[attr-defined]
 
 
 def options(sock: socket.socket, workers: int) -> dict:
@@ -51,6 +60,7 @@ def options(sock: socket.socket, workers: int) -> dict:
         # No control socket in the home folder: the site is driven by signals only.
         "control_socket_disable": True,
         "proc_name": "ecarte-tutor",
+        "worker_exit": forget_log_handlers,
     }
 
 

@@ -34,7 +34,7 @@ def start(*options):
     process.log, process.instance = log, instance
     try:
         deadline = time.monotonic() + 120  # serve checks every case and lesson on its first start
-        while not (match := re.search(rb"http://127\.0\.0\.1:(\d+)/", read_log(process))):
+        while not (match := re.search(rb"serving on http://127\.0\.0\.1:(\d+)/", read_log(process))):
             assert process.poll() is None and time.monotonic() < deadline, read_log(process)
             time.sleep(0.05)
         port = int(match.group(1))
@@ -67,6 +67,7 @@ def stop(process):
     try:
         return process.wait(timeout=30)
     finally:
+        process.final_log = read_log(process)  # what it printed, to its last line
         process.log.close()
         shutil.rmtree(process.instance, ignore_errors=True)  # the server's database and key, gone with it
 
@@ -114,6 +115,8 @@ def test_serve_answers_and_stops(options):
             assert response.getheader("X-Content-Type-Options") == "nosniff"
     finally:
         assert stop(process) == 0
+    assert b"Traceback" not in process.final_log and b"Exception ignored" not in process.final_log, \
+        process.final_log.decode(errors="replace")[-3000:]
 
 
 @pytest.mark.parametrize("server", SERVERS)
