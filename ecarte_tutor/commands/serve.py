@@ -82,35 +82,50 @@ def run(args) -> int:
             from ..serving import single
     except ImportError as exc:
         return _fail(f"{args.server} is not installed ({exc.name}): pip install {args.server}", 1)
+    from ..serving import listen
+
+    # The port first, before anything slow: a port already taken is said at once. Connections that come while
+    # the site prepares wait in the socket's queue and are answered once it serves.
+    try:
+        sock = listen(args.host, args.port)
+    except OSError as exc:
+        return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc} (choose another with "
+                     "--port).", 1)
+    try:
+        return _serve(args, sock, workers, supervised if args.server == "gunicorn" else single)
+    finally:
+        sock.close()  # gunicorn has detached it by then; waitress closed it
+
+
+def _serve(args, sock, workers: int, server) -> int:
+    port = sock.getsockname()[1]
+    print(f"ecarte-tutor: preparing the site for http://{args.host}:{port}/ …", file=sys.stderr, flush=True)
     from ..errors import printable
     from ..library import defects
-    from ..serving import listen
     from ..web import MAX_BODY, create_app
     from ..web.lan import SERVED_URL, is_loopback, served_url
-    from ..web.security import header_items, wants_hsts
-    from ..web.warm import warm, warm_worker
+    from . import datacheck
 
     # A broken rule book raises DataError: cli.main prints it as one line.
     config: dict = {"HOUSE_FILE": args.house} if args.house else {}
     if args.secure:
         config["SESSION_COOKIE_SECURE"] = True
     app = create_app(config or None)
-    found = defects(app.extensions["ecarte_tutor"].library)  # what `ecarte-tutor check` refuses, serve refuses
-    if found:
-        for problem in found:
-            print(printable(f"ecarte-tutor: {problem}"), file=sys.stderr)
-        return _fail(f"not started: the data has {len(found)} defect(s) (ecarte-tutor check lists them).", 1)
-    warm(app)  # everything a page builds on first use, built before the workers fork (web/warm.py)
+    # What `ecarte-tutor check` refuses, serve refuses: checked once per change of the data (commands.datacheck).
+    key = datacheck.data_key(app.config)
+    if not datacheck.remembered(app.instance_path, key):
+        print("ecarte-tutor: checking the data (once after each change of it) …", file=sys.stderr, flush=True)
+        found = defects(app.extensions["ecarte_tutor"].library)
+        if found:
+            for problem in found:
+                print(printable(f"ecarte-tutor: {problem}"), file=sys.stderr)
+            return _fail(f"not started: the data has {len(found)} defect(s) (ecarte-tutor check lists them).", 1)
+        datacheck.remember(app.instance_path, key)
     # The library is built once and lives as long as the server: frozen, the garbage collector no
     # longer walks its ~50,000 objects on every full collection, and gunicorn's forked workers do
-    # not copy the pages the collector would have written to.
+    # not copy the pages the collector would have written to. Each page builds what it keeps on first use.
     gc.collect()
     gc.freeze()
-    try:
-        sock = listen(args.host, args.port)
-    except OSError as exc:
-        return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}.", 1)
-    port = sock.getsockname()[1]
     # The resume link's QR code must carry an address a phone can open, not 127.0.0.1 (web.lan).
     app.config[SERVED_URL] = address = served_url(args.host, port)
     store = app.extensions["ecarte_tutor_store"]  # migrated by create_app, before any worker is forked
@@ -121,14 +136,11 @@ def run(args) -> int:
     each = "gevent" if args.server == "gunicorn" else f"{args.threads} threads"
     print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.server}, {workers} process"
           f"{'es' if workers > 1 else ''} of {each} (Ctrl-C stops)", file=sys.stderr, flush=True)
-    # The server calls what Flask's own __call__ would: its WSGI app (the API's mount, then the pages), one call
-    # less on every request.
-    served = app.wsgi_app
     if args.server == "gunicorn":
-        return supervised.serve(served, sock, workers, header_items(wants_hsts(app)), lambda: warm_worker(app))
+        return server.serve(app, sock, workers)
 
     def stop(signum, frame):  # waitress stops on KeyboardInterrupt; SIGTERM ends it the same way
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
-    return single.serve(served, sock, args.threads, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY)
+    return server.serve(app, sock, args.threads, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY)

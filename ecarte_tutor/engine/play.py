@@ -87,11 +87,6 @@ class Duty:
     lead: Lead | None = None  # what the card led asks, when a card was led
 
 
-KEPT_HOLDINGS = 256
-"""Holdings kept a card led (and trump suit): a hand's cards of one suit, in some order, number 3,619, its trumps
-8,800; the sets of them (337) in a few orders each are what the site's pages, lessons and engine ask."""
-
-
 class Outcome:
     """What a card led asks of one holding: the legal cards (in the hand's order and in rank order), the duty,
     its sentence and rule ids, and the note on the ace's place (or "").
@@ -114,17 +109,13 @@ class Lead:
 
     Everything here is the same whatever the follower holds, so it is worked out once for
     each parameters, trump and card led, and kept on the parameters (``_LEADS``). What it asks of
-    a hand depends only on the hand's cards of the suit led, or, void of it, on its trumps: each
-    such holding's :class:`Outcome` is worked out on first use and kept here too, so :func:`duty`
-    only picks those cards out of the hand. A holding is kept in the hand's order (a duty lists its legal
-    cards in that order), so a stranger sending every order of every holding could make thousands a lead:
-    at most :data:`KEPT_HOLDINGS` are kept, and any other is worked out each time. No word of an answer
-    depends on that order (the cards it names are in rank order): web.play_replies keeps one reply for
-    every order of a holding.
+    a hand depends only on the hand's cards of the suit led, or, void of it, on its trumps (its holding,
+    whose :class:`Outcome` :func:`outcome` works out). No word of an answer depends on the order the hand
+    lists them in (the cards it names are in rank order).
     """
 
     __slots__ = ("card", "suit", "follow", "head", "beaten_by", "ace", "follow_because", "trump_because",
-                 "free_because", "follow_ids", "trump_ids", "params", "outcomes", "of_suit", "of_trumps")
+                 "free_because", "follow_ids", "trump_ids", "params", "of_suit", "of_trumps")
 
     def __init__(self, led: Card, trump: Suit, params: Params):
         self.card, self.suit, self.params = led, led.suit, params
@@ -145,21 +136,12 @@ class Lead:
         self.trump_ids = [params.rule_for("must_trump_when_void")] if trumps else []
         self.free_because = FREE_TRUMP_LED.say(params, suit=trump.english) if led.suit is trump else \
             FREE.say(params, suit=suit)
-        self.outcomes: dict[tuple[Card, ...], Outcome] = {}
         # membership tests for picking a hand's cards of the suit led, and its trumps
         self.of_suit = frozenset(c for c in PACK if c.suit is led.suit).__contains__
         self.of_trumps = frozenset(c for c in PACK if c.suit is trump).__contains__
 
     def following(self, followed: tuple[Card, ...]) -> Outcome:
         """The outcome for a hand holding ``followed`` of the suit led (in the hand's order; at least one)."""
-        found = self.outcomes.get(followed)
-        if found is None:
-            found = self._following(followed)
-            if len(self.outcomes) < KEPT_HOLDINGS:
-                self.outcomes[followed] = found
-        return found
-
-    def _following(self, followed: tuple[Card, ...]) -> Outcome:
         params, led, suit = self.params, self.card, self.suit.english
         ace = ""
         if self.ace is not None and self.ace in followed:  # the ace's place, when it is in play (seed 003)
@@ -184,18 +166,12 @@ class Lead:
 
     def trumping(self, trumps: tuple[Card, ...]) -> Outcome:
         """The outcome for a hand void in the suit led that holds ``trumps`` (at least one), when it must trump."""
-        found = self.outcomes.get(trumps)
-        if found is None:
-            assert self.trump_because is not None
-            found = Outcome(trumps, DutyKind.TRUMP, self.trump_because, self.trump_ids, "", self.params)
-            if len(self.outcomes) < KEPT_HOLDINGS:
-                self.outcomes[trumps] = found
-        return found
+        assert self.trump_because is not None
+        return Outcome(trumps, DutyKind.TRUMP, self.trump_because, self.trump_ids, "", self.params)
 
 
 _LEADS: Kept[tuple[Card, Suit], Lead] = Kept("what each card led asks, by card and trump suit")
 _CITED: Kept[DutyKind, Citing] = Kept("the cites and laws of an answer decided by each kind of duty")
-_SAID: Kept[tuple[bool, Card], str] = Kept("'K♠ is legal' and 'K♠ is not allowed', by card")
 
 
 def lead_for(led: Card, trump: Suit, params: Params) -> Lead:
@@ -279,7 +255,7 @@ def duty_citing(kind: DutyKind, rule_ids: Iterable[str], book: RuleBook, params:
     return {"cites": list(found["cites"]), "laws": list(found["laws"])}  # copies: an answer may be changed
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class PlayAnswer:
     """The ``play`` kind's answer: the legal cards in rank order, whether the card asked about is one of them
     (None when none was asked), the rules that decided, and why."""
@@ -288,11 +264,6 @@ class PlayAnswer:
     legal: bool | None
     citing: Citing
     explanation: str
-
-    def __init__(self, legal_cards: tuple[Card, ...], legal: bool | None, citing: Citing, explanation: str):
-        # Frozen as every kind's answer is, but made in one step: the dataclass's own __init__ sets each field
-        # through object.__setattr__, which took a tenth of the engine's time on a new play question.
-        self.__dict__.update(legal_cards=legal_cards, legal=legal, citing=citing, explanation=explanation)
 
     def as_json(self) -> PlayJson:
         """The answer as docs/api.md gives it (``legal`` only when a card was asked about)."""
@@ -314,15 +285,8 @@ class PlayJson(Explained):
 
 
 def verdict(legal: bool, card: Card, params: Params) -> str:
-    """The sentence that opens an answer about ``card``: it is legal, or it is not allowed (kept by card).
-
-    Nothing else in an answer decided by an :class:`Outcome` depends on the card asked about (the site's API
-    keeps its replies by holding on that account: web.play_replies)."""
-    said = _SAID.of(params)
-    found = said.get((legal, card))
-    if found is None:
-        found = said[legal, card] = (LEGAL if legal else NOT_ALLOWED).say(params, card=card.pretty)
-    return found
+    """The sentence that opens an answer about ``card``: it is legal, or it is not allowed."""
+    return (LEGAL if legal else NOT_ALLOWED).say(params, card=card.pretty)
 
 
 @decides("deal.five-cards", "play.lead", "play.free-discard")

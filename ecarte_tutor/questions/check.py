@@ -1,28 +1,32 @@
 """Checking a question against its kind's schema, once per rule book and kind compiled.
 
-The generated fast check (:mod:`.fast`) passes nearly every question in a microsecond or
-so; only a question it does not pass is given to jsonschema, whose errors say what is wrong
-(:mod:`.report`). As in JSON Schema, ``3.0`` is a whole number, and the engine reads it as 3.
+Two well-kept validators read the same schema. fastjsonschema compiles it into a Python function that answers
+a valid question in tens of microseconds; only a question it refuses is given to jsonschema, whose errors say
+what is wrong (:mod:`.report`) and take it hundreds of microseconds or more (every keyword is an object and a
+call: a play question cost 30 times ``ask()``'s own work). The schema's references are followed once, when
+the check is made (:func:`inline`), so neither validator looks one up per question. As in JSON Schema,
+``3.0`` is a whole number, and the engine reads it as 3.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import islice
 from typing import Any
 
+import fastjsonschema
 from jsonschema import Draft202012Validator, FormatChecker, validators
 from jsonschema.exceptions import SchemaError as InvalidSchema
 from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
 
 from ..errors import DataError, QuestionError, excerpt
 from ..rulebook import Kept, RuleBook
 from .bounds import bounds_of
-from .fast import FastCheck, Resolve, SchemaError, compile_check
-from .formats import Format, formats_for
+from .formats import formats_for
 from .report import first_problem, json_key, structural_error
 from .schemas import COMMON, QUESTIONS_DIR, Schema, SubSchema, common_schema, kind_schema
 
+Resolve = Callable[[str, str], tuple[SubSchema, str]]
+"""``resolve(ref, base)``: the schema node a ``$ref`` written in the file ``base`` names, and its file."""
 MOST_ERRORS = 8
 """jsonschema's errors read at most: each costs tens of microseconds, and one is reported. The first unknown
 field, or the first problem, among them is the one said; a question with more has them all the same."""
@@ -37,46 +41,33 @@ def _unique_items(validator: Any, unique: object, instance: object, schema: Any)
             yield ValidationError(f"{excerpt(instance)} has non-unique elements")
 
 
-def item_checks(documents: Mapping[str, Schema], resolve: Resolve,
-                formats: Mapping[str, Format]) -> dict[int, FastCheck]:
-    """A fast check for every ``items`` schema of ``documents`` ({file: schema}), by the id of that schema node."""
-    found: dict[int, FastCheck] = {}
-
-    def walk(node: object, file: str) -> None:
-        if isinstance(node, dict):
-            items = node.get("items")
-            if isinstance(items, dict) and id(items) not in found:
-                found[id(items)] = compile_check(items, file, resolve, formats)
-            for value in node.values():
-                walk(value, file)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value, file)
-
-    for file, document in documents.items():
-        walk(document, file)
-    return found
+def validator_class() -> Any:
+    """Draft 2020-12 with ``uniqueItems`` in one pass (:func:`_unique_items`)."""
+    return validators.extend(Draft202012Validator, {"uniqueItems": _unique_items})  # type: ignore[no-untyped-call]
 
 
-def validator_class(checks: Mapping[int, FastCheck]) -> Any:
-    """Draft 2020-12 with ``uniqueItems`` in one pass and ``items`` skipping every item its fast check passes.
+MAX_DEPTH = 40
 
-    A list's items that pass are known to meet the schema (the fast check answers True only then), so
-    jsonschema, tens of microseconds an item, reads only the items that do not: a list of 200 valid actions
-    cost 130 ms, and the one thing wrong elsewhere in the question was found only after them.
-    """
-    draft_items = Draft202012Validator.VALIDATORS["items"]
 
-    def items(validator: Any, schema_items: object, instance: object, schema: Any) -> Iterator[ValidationError]:
-        check = checks.get(id(schema_items))
-        if check is None or not isinstance(instance, list) or schema.get("prefixItems"):
-            yield from draft_items(validator, schema_items, instance, schema)
-            return
-        for index, item in enumerate(instance):
-            if not check(item):
-                yield from validator.descend(item, schema_items, path=index)
-
-    return validators.extend(Draft202012Validator, {"uniqueItems": _unique_items, "items": items})  # type: ignore[no-untyped-call]
+def inline(node: object, base: str, resolve: Resolve, depth: int = 0) -> Any:
+    """``node`` with every ``$ref`` replaced by the node it names (the question schemas hold no cycle), and no
+    ``$defs`` left: one document a validator reads without looking anything up. The reference is kept as
+    ``x-ref`` beside what it named (validators ignore it): :mod:`.report` words an error by it (a list of cards)."""
+    if depth > MAX_DEPTH:
+        raise ValueError("the schema nests too deeply (a reference cycle?)")
+    if isinstance(node, dict):
+        if "$ref" in node:
+            target, file = resolve(node["$ref"], base)
+            found = inline(target, file, resolve, depth + 1)
+            rest = {key: inline(value, base, resolve, depth + 1) for key, value in node.items() if key != "$ref"}
+            if rest or not isinstance(found, dict):
+                return {"allOf": [found], **rest, "x-ref": node["$ref"]}
+            return {**found, "x-ref": node["$ref"]}
+        return {key: inline(value, base, resolve, depth + 1) for key, value in node.items()
+                if key not in ("$defs", "$id")}
+    if isinstance(node, list):
+        return [inline(value, base, resolve, depth + 1) for value in node]
+    return node
 
 
 def resolver(common: Schema, kind_file: str, kind: Schema) -> Resolve:
@@ -98,26 +89,33 @@ class QuestionCheck:
 
     def __init__(self, book: RuleBook, kind: str, file: str):
         self.kind = kind
-        schema, common = kind_schema(book, file), common_schema(book)
+        schema = kind_schema(book, file)
         self.formats = formats_for(book)
         checker = FormatChecker(formats=())
         for name, found in self.formats.items():
             checker.checks(name)(found.accepts)
-        registry = Registry().with_resources([
-            (f"questions/{COMMON}", Resource.from_contents(common)),
-            (f"questions/{file}", Resource.from_contents(schema))])
-        resolve = resolver(common, file, schema)
-        validator = validator_class(item_checks({COMMON: common, file: schema}, resolve, self.formats))
-        self.validator = validator(schema, registry=registry, format_checker=checker)
-        self.fast = compile_check(schema, file, resolve, self.formats)
+        resolve = resolver(common_schema(book), file, schema)
+        whole = inline(schema, file, resolve)
+        self.validator = validator_class()(whole, format_checker=checker)
+        # use_default=False: fastjsonschema would otherwise write each default into the question it checks
+        self.valid = fastjsonschema.compile(whole, use_default=False,
+                                            formats={name: found.accepts for name, found in self.formats.items()})
         self.bounds = bounds_of(kind, schema, file, resolve)
+
+    def passes(self, question: object) -> bool:
+        """Whether ``question`` meets the schema (fastjsonschema's compiled check)."""
+        try:
+            self.valid(question)
+        except fastjsonschema.JsonSchemaValueException:
+            return False
+        return True
 
     def check(self, question: object) -> QuestionError | None:
         """Raise the first structural error; return the first other problem, for after the handler has run.
 
         A question over the kind's bounds (:mod:`.bounds`) is refused before jsonschema reads it.
         """
-        if self.fast(question):
+        if self.passes(question):
             return None
         too_large = self.bounds.problem(question)
         if too_large is not None:
@@ -149,6 +147,7 @@ def check_every_kind(book: RuleBook, kinds: Mapping[str, str]) -> list[str]:
         try:
             Draft202012Validator.check_schema(kind_schema(book, file))
             question_check(book, name, file)
-        except (InvalidSchema, SchemaError, LookupError, ValueError, OSError) as exc:
+        except (InvalidSchema, fastjsonschema.JsonSchemaDefinitionException, LookupError, ValueError,
+                OSError) as exc:
             raise DataError(QUESTIONS_DIR / file, f"the schema of kind {name} cannot be used: {exc}") from None
     return list(kinds)

@@ -129,6 +129,12 @@ def _schema(error: ValidationError) -> Mapping[str, Any]:
     return error.schema if isinstance(error.schema, dict) else {}
 
 
+def _refers(node: object, name: str) -> bool:
+    """Whether the schema node ``node`` is a reference to a definition ending in ``name`` (``$ref``, or ``x-ref``
+    where the reference was followed when the check was made: questions.check.inline)."""
+    return isinstance(node, dict) and str(node.get("$ref") or node.get("x-ref") or "").endswith(name)
+
+
 def _hint(name: str, allowed: list[str], noun: str) -> str:
     return did_you_mean(name, allowed) or (f"; the {noun} are: {', '.join(allowed)}" if allowed else "")
 
@@ -220,7 +226,7 @@ def first_problem(errors: Iterable[ValidationError], question: object, formats: 
                                                        f"and {i}); a pack holds each card once.", f"{field}[{i}]")
     if error.validator in ("minItems", "maxItems") and isinstance(value, list):
         # a list of cards too long or too short says so in the engine's words (fields.read_cards), never the schema's
-        cards = str(schema.get("$ref", "")).endswith("/cards") or str(schema.get("items", "")).endswith("/card'}")
+        cards = _refers(schema, "/cards") or _refers(schema.get("items"), "/card")
         noun = "cards" if cards else "items"
         many = error.validator == "maxItems"
         return QuestionError(("too-many-cards" if many else "too-few-cards") if cards else "bad-field",

@@ -80,11 +80,10 @@ def create_app(config: dict | None = None) -> Flask:
     numbers.init_app(app)
     markup.init_app(app)
     security.init_app(app)
-    api.init_app(app, site.library)  # mounted at /api in front of the pages; it sends the same security headers
     compress.init_app(app)
     errors.init_app(app)
     progress.init_app(app)  # the store: an SQLite file in the instance folder unless ECARTE_TUTOR_DATABASE_URL says
-    for module in (home, legal, dispute, rules, casebook, lessons, glossary, play):
+    for module in (api, home, legal, dispute, rules, casebook, lessons, glossary, play):
         app.register_blueprint(module.bp)
     return app
 

@@ -12,6 +12,8 @@ from flask import request
 COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript", "application/json",
                 "image/svg+xml")
 MIN_SIZE = 1400  # below one packet, compressing gains nothing
+# The API's answers go out as they are (as they always have): a few hundred bytes or a few kB, read by scripts.
+PLAIN_ENDPOINTS = frozenset({"api.ask_question"})
 
 
 def accepts_gzip(accept_encoding: str) -> bool:
@@ -20,6 +22,8 @@ def accepts_gzip(accept_encoding: str) -> bool:
 
 
 def compress(response):
+    if request.endpoint in PLAIN_ENDPOINTS:
+        return response
     length = response.content_length
     if length is not None and length < MIN_SIZE and not response.direct_passthrough:
         return response  # small answers (most API calls) go out as they are

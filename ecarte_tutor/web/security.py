@@ -59,7 +59,7 @@ class SecurityHeaders:
     """WSGI middleware adding the security headers to every page, errors and static files included.
 
     Done at the WSGI level because it is the cheapest place. A header the response already
-    sets is kept; each one it lacks is added. The API adds the same headers itself (web.api).
+    sets is kept; each one it lacks is added.
     """
 
     def __init__(self, wsgi_app, hsts: bool = False):
@@ -111,7 +111,7 @@ class ReadableBodies:
     """WSGI middleware: a page whose request body cannot be read answers 400 in words, not a 500.
 
     gunicorn reads a chunked body as the app asks for it, and raises its own parse error on a
-    malformed chunk, deep inside werkzeug's form parser. The API reads its body itself (web.api).
+    malformed chunk, deep inside werkzeug's form parser (or the API's reading of a question, web.api).
     """
 
     def __init__(self, wsgi_app):

@@ -7,7 +7,6 @@ import re
 import pytest
 
 from ecarte_tutor.web import create_app
-from ecarte_tutor.web.api import mounted_api
 
 
 @pytest.fixture(scope="session")
@@ -19,9 +18,6 @@ def app():
 
 @pytest.fixture()
 def client(app):
-    # The API keeps replies (by the question's bytes, and play templates); each test asks afresh, since some patch
-    # the engine.
-    mounted_api(app).forget()
     return app.test_client()
 
 

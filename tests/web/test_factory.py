@@ -76,8 +76,9 @@ def test_serve_refuses_a_weak_key_with_one_line(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("ECARTE_TUTOR_SECRET_KEY", "secret")
     monkeypatch.setenv("ECARTE_TUTOR_INSTANCE_PATH", str(tmp_path))
     assert main(["serve", "--port", "0"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "at least 32" in err and "token_hex" in err
+    preparing, *refusal = capsys.readouterr().err.strip().splitlines()
+    assert "preparing the site" in preparing  # said at once, before the key is read
+    assert len(refusal) == 1 and "at least 32" in refusal[0] and "token_hex" in refusal[0]
 
 
 def test_a_broken_rule_book_stops_the_start(tmp_path):

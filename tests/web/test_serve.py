@@ -33,8 +33,8 @@ def start(*options):
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     process.log, process.instance = log, instance
     try:
-        deadline = time.monotonic() + 120  # serve checks every case and lesson and warms every page first
-        while not (match := re.search(rb"http://127\.0\.0\.1:(\d+)/", read_log(process))):
+        deadline = time.monotonic() + 120  # serve checks every case and lesson on its first start
+        while not (match := re.search(rb"serving on http://127\.0\.0\.1:(\d+)/", read_log(process))):
             assert process.poll() is None and time.monotonic() < deadline, read_log(process)
             time.sleep(0.05)
         port = int(match.group(1))
@@ -67,6 +67,7 @@ def stop(process):
     try:
         return process.wait(timeout=30)
     finally:
+        process.final_log = read_log(process)  # what it printed, to its last line
         process.log.close()
         shutil.rmtree(process.instance, ignore_errors=True)  # the server's database and key, gone with it
 
@@ -114,6 +115,8 @@ def test_serve_answers_and_stops(options):
             assert response.getheader("X-Content-Type-Options") == "nosniff"
     finally:
         assert stop(process) == 0
+    assert b"Traceback" not in process.final_log and b"Exception ignored" not in process.final_log, \
+        process.final_log.decode(errors="replace")[-3000:]
 
 
 @pytest.mark.parametrize("server", SERVERS)
@@ -142,9 +145,9 @@ def test_an_over_long_request_line_is_a_short_400(server):
     try:
         url = "/dispute/?" + "&".join(f"fact{i}={'x' * 190}" for i in range(1000))  # about 200 KB
         answer = raw_request(port, f"GET {url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
-        # gunicorn's 414 is turned into the site's 400 (serving.supervised); waitress counts the
-        # line among the headers (it has no limit of its own for the line) and says 431.
-        assert answer.split(b" ", 2)[1] == (b"400" if server == "gunicorn" else b"431")
+        # gunicorn says 414; waitress counts the line among the headers (it has no limit of its own for the
+        # line) and says 431.
+        assert answer.split(b" ", 2)[1] == (b"414" if server == "gunicorn" else b"431")
         assert len(answer) < 10_000
         assert b"x" * 190 not in answer  # nothing of the address is echoed back
     finally:
@@ -169,7 +172,7 @@ def test_idle_connections_lock_nobody_out(server):
 @pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
 def test_slow_clients_hold_no_worker_and_are_cut_off():
     """A connection stalled mid-request-line, and one sending a body a byte at a time, leave the only worker
-    free to answer others; the stalled one is closed once its head is late (HEAD_SECONDS)."""
+    free to answer others; the stalled one is closed once its head is late (HEAD_SECONDS, gunicorn's keepalive)."""
     from ecarte_tutor.serving import HEAD_SECONDS
 
     process, port = start("--workers", "1")
@@ -207,28 +210,6 @@ def test_sighup_replaces_the_workers_but_keeps_the_data_it_started_with(tmp_path
         wait_until_answering(port)
         _, page, _ = get(port, "/")
         assert b"Cercle Ancien" in page and b"Cercle Nouveau" not in page
-    finally:
-        stop(process)
-
-
-@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
-def test_the_servers_own_refusals_carry_the_security_headers_and_echo_nothing():
-    from ecarte_tutor.web.security import HEADERS
-
-    process, port = start("--workers", "1")
-    try:
-        for request, status in [
-            (b"GET /<script>alert(1)</script> HTTP/9.9\r\nHost: x\r\n\r\n", b"400"),
-            (b"GET / HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(60)) + b"\r\n", b"431"),
-            (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"<b>" * 4000 + b"\r\n\r\n", b"431"),
-        ]:
-            answer = raw_request(port, request)
-            head, _, body = answer.partition(b"\r\n\r\n")
-            assert head.split(b" ", 2)[1] == status, answer[:300]
-            for name, value in HEADERS.items():
-                assert f"{name}: {value}".encode() in head
-            assert b"<" not in body and b"script" not in body and len(body) < 300
-            assert body.decode().strip().endswith(".")  # a sentence in words
     finally:
         stop(process)
 
@@ -287,14 +268,91 @@ def test_bad_options_are_refused_with_a_message(capsys, options, message):
     assert message in capsys.readouterr().err
 
 
-def test_a_port_in_use_is_one_clear_line(capsys):
+def test_a_port_in_use_is_one_clear_line_said_before_anything_is_prepared(capsys, monkeypatch):
+    import ecarte_tutor.web
+
+    def not_yet(config=None):
+        raise AssertionError("the site was prepared before the port was tried")
+
+    monkeypatch.setattr(ecarte_tutor.web, "create_app", not_yet)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         parser = ArgumentParser()
         serve.add_arguments(parser)
         assert serve.run(parser.parse_args(["--port", str(taken.getsockname()[1])])) == 1
-    assert "cannot listen" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "cannot listen" in err and "--port" in err and len(err.strip().splitlines()) == 1
+
+
+class Served:
+    """serve.run in process up to the server itself, which is replaced by a note of what it was given."""
+
+    def __init__(self, monkeypatch, tmp_path, defects=()):
+        from ecarte_tutor import library
+        from ecarte_tutor.serving import single, supervised
+
+        self.checked = 0
+        self.served: list = []
+
+        def found(lib, lessons=True):
+            self.checked += 1
+            return list(defects)
+
+        monkeypatch.setattr(library, "defects", found)
+        for module in (single, supervised):
+            monkeypatch.setattr(module, "serve", lambda app, sock, *rest: self.served.append(app) or 0)
+        monkeypatch.setenv("ECARTE_TUTOR_INSTANCE_PATH", str(tmp_path))
+        monkeypatch.setenv("ECARTE_TUTOR_SECRET_KEY", "serve-test-key-1d8e5b3f9a7c2064e9")
+
+    def run(self) -> int:
+        parser = ArgumentParser()
+        serve.add_arguments(parser)
+        return serve.run(parser.parse_args(["--port", "0"]))
+
+
+def test_the_data_is_checked_once_per_change_of_it(monkeypatch, tmp_path, capsys):
+    """serve refuses what `check` refuses; a clean check is remembered by the data's contents, so later starts
+    skip it, until a file changes (commands.datacheck)."""
+    from ecarte_tutor.commands import datacheck
+
+    served = Served(monkeypatch, tmp_path)
+    assert served.run() == 0 and served.checked == 1 and len(served.served) == 1
+    err = capsys.readouterr().err
+    assert err.index("preparing the site for http://127.0.0.1:") < err.index("checking the data") < err.index(
+        "serving on")
+    assert served.run() == 0 and served.checked == 1, "the unchanged data was checked again"
+    assert "checking the data" not in capsys.readouterr().err
+    monkeypatch.setattr(datacheck, "__version__", "0.0.0-another")  # as any change to a data file does
+    assert served.run() == 0 and served.checked == 2
+
+
+def test_serve_refuses_data_the_check_refuses_and_remembers_nothing(monkeypatch, tmp_path, capsys):
+    from ecarte_tutor.commands import datacheck
+
+    served = Served(monkeypatch, tmp_path, defects=["scenario defect: a case the engine answers otherwise"])
+    assert served.run() == 1 and served.served == []
+    err = capsys.readouterr().err
+    assert "a case the engine answers otherwise" in err and "not started" in err
+    assert not (tmp_path / datacheck.MARK).exists()
+    assert served.run() == 1 and served.checked == 2
+
+
+def test_the_data_key_follows_every_data_file(tmp_path):
+    from ecarte_tutor.commands.datacheck import data_key
+    from ecarte_tutor.paths import rules_dir
+
+    rules = tmp_path / "rules"
+    shutil.copytree(rules_dir(), rules)
+    config = {"RULES_DIR": str(rules)}
+    first = data_key(config)
+    assert data_key(config) == first
+    some = next(rules.glob("*.yaml"))
+    some.write_text(some.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    assert data_key(config) != first
+    house = tmp_path / "house.yaml"
+    house.write_text("title: x\n", encoding="utf-8")
+    assert data_key({**config, "HOUSE_FILE": str(house)}) != data_key(config)
 
 
 def test_defaults():
@@ -321,47 +379,6 @@ def test_gunicorn_settings_are_all_known_to_this_gunicorn():
     assert issubclass(util.load_class(settings["worker_class"]), GeventWorker)
     assert settings["preload_app"] is True
     assert settings["workers"] == 3
-    assert "post_worker_init" not in settings
-
-
-@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
-def test_each_worker_runs_the_warm_up_given_before_it_serves():
-    """serve's warm-up of a worker (web.warm.warm_worker) is gunicorn's post_worker_init: run in the worker,
-    after the fork and the app's loading, before the worker takes a connection."""
-    from gunicorn.config import Config
-
-    from ecarte_tutor.serving import supervised
-
-    ran: list[str] = []
-    with socket.socket() as sock:
-        settings = supervised.options(sock, workers=1, on_worker=lambda: ran.append("warm"))
-    config = Config()
-    config.set("post_worker_init", settings["post_worker_init"])
-    config.post_worker_init(object())
-    assert ran == ["warm"]
-
-
-@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
-def test_the_first_workers_start_serving_together_and_a_later_one_at_once():
-    """A warm worker of the first set waits for the others (one warm alone served while the rest warmed on the
-    same cores); a replacement, later, finds them all warm and does not wait."""
-    import threading
-
-    from ecarte_tutor.serving import supervised
-
-    done: list[float] = []
-    gate = supervised.warm_gate(lambda: None, workers=2)
-    first = threading.Thread(target=lambda: (gate(object()), done.append(time.monotonic())))
-    first.start()
-    time.sleep(0.3)
-    assert done == [], "the first warm worker took connections before the second was warm"
-    began = time.monotonic()
-    gate(object())
-    first.join(timeout=5)
-    assert len(done) == 1 and done[0] - began < 1
-    began = time.monotonic()
-    gate(object())  # a replacement
-    assert time.monotonic() - began < 0.5
 
 
 def test_serve_secure_sends_hsts():
@@ -371,78 +388,3 @@ def test_serve_secure_sends_hsts():
         assert response.getheader("Strict-Transport-Security", "").startswith("max-age=")
     finally:
         stop(process)
-
-
-@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
-def test_a_warm_up_that_fails_leaves_a_worker_that_serves(caplog):
-    """The warm-up only saves time: should it fail, the worker serves cold (logged), rather than fail to boot,
-    which would stop gunicorn and the whole site."""
-    from ecarte_tutor.serving import supervised
-
-    def broken():
-        raise RuntimeError("warm-up broke")
-
-    supervised.warm_gate(broken, workers=1)(object())
-    assert "warm-up failed" in caplog.text
-
-
-TINY_SERVER = """
-from ecarte_tutor.serving import listen, supervised
-
-def app(environ, start_response):
-    start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "2")])
-    return [b"ok"]
-
-sock = listen("127.0.0.1", 0)
-print(sock.getsockname()[1], flush=True)
-supervised.serve(app, sock, 1)
-"""
-
-
-@pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
-def test_a_connection_sending_requests_back_to_back_does_not_keep_another_waiting():
-    """A gevent worker answers its connections in turn: after each answer the connection's greenlet gives way.
-
-    Without that, gunicorn's keep-alive loop reads the next request of the same connection whenever it has already
-    arrived, and a client that always has one waiting (a load generator, a pipelining client) is served over and
-    over while the others wait: under wrk at 32 connections the p99 was 367 ms for a page answered in 0.3 ms
-    (bench/site_bench.py). Here one connection sends 3,000 requests at once, and a second connection asks once:
-    it is answered long before the first connection's last answer."""
-    import threading
-
-    server = subprocess.Popen([sys.executable, "-c", TINY_SERVER], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        port = int(server.stdout.readline())  # gunicorn's one worker, serve's settings, a two-byte answer
-        deadline = time.monotonic() + 30
-        while not raw_request(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"):
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.05)
-        burst = socket.create_connection(("127.0.0.1", port), timeout=30)
-        count, answers = 3000, []
-
-        def read_burst():  # read every answer, so that the server never waits on a full socket
-            seen = b""
-            while seen.count(b"HTTP/1.1 200") < count:
-                chunk = burst.recv(1 << 16)
-                if not chunk:
-                    break
-                seen += chunk
-            answers.append(time.monotonic())
-
-        reader = threading.Thread(target=read_burst)
-        reader.start()
-        burst.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n" * count)
-        time.sleep(0.02)  # the burst is being answered
-        began = time.monotonic()
-        single = raw_request(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        answered = time.monotonic()
-        reader.join(60)
-        burst.close()
-        assert single.startswith(b"HTTP/1.1 200") and answers
-        burst_left = answers[0] - answered
-        assert burst_left > 0, f"the single request waited {answered - began:.3f} s, until the whole burst was answered"
-    finally:
-        server.terminate()
-        server.wait(30)
-        server.stdout.close()
