@@ -4,13 +4,17 @@ offer binds the decliner to the vole, the offender's share is cut by one where t
 target and treble-double-single change nothing a hand scores. The interview asks exactly the facts it needs."""
 from __future__ import annotations
 
+import shutil
 from itertools import product
 
 import pytest
 from data_under_test import BOOK, PROFILES
 
 from ecarte_tutor import ask
+from ecarte_tutor.errors import DataError
 from ecarte_tutor.fields import SEATS, other
+from ecarte_tutor.paths import rules_dir
+from ecarte_tutor.rulebook import load_rulebook
 
 COMMITMENTS = ("elder_played_without_proposing", "dealer_refused_first_proposal", "dealer_refused_later_proposal")
 HAND_OVER = {"deal_begun": True, "trump_turned": True, "elder_looked": True, "exchange_over": True,
@@ -23,8 +27,6 @@ SITUATIONS = {
     "false-king": ({"irregularity": "false-king-announcement", "offender_played_card": True,
                     "adversary_holds_king": False, **HAND_OVER},
                    "law.25/false-king-after-playing", "score-as-played", 1),
-    "false-king-known": ({"irregularity": "false-king-announcement", "offender_played_card": True,
-                          "adversary_holds_king": True, **HAND_OVER}, "law.25/adversary-holds-the-king", None, 0),
     "given-up": ({"irregularity": "hand-abandoned", "claimed_to_score": False, "adversary_offended": "none",
                   **{**HAND_OVER, "hand_over": False, "played_again": False, "discovered": "during-play"}},
                  None, None, 0),
@@ -125,3 +127,27 @@ def test_tricks_given_up_are_said_conceded_never_won(won):
     text = ruling["explanation"]
     assert "the tricks given up counting as his" in text
     assert "won the vole" not in text and "won the point" not in text
+
+
+def test_a_hand_scored_as_usual_asks_nothing_of_its_tricks():
+    """A referee's report: law 25 with the adversary holding the king was decided at once, yet up to four more
+    questions followed (the tricks, who announced, the law 49 facts) only to show the hand's ordinary score."""
+    truth = {"irregularity": "false-king-announcement", "offender_played_card": True, "adversary_holds_king": True,
+             **HAND_OVER, "offender": "elder", "tricks_won": 3, **dict.fromkeys(COMMITMENTS, False)}
+    for profile in PROFILES:
+        ruling, asked = interview(profile, ["doubling", "offer-the-point"], truth)
+        assert ruling["case"] == "law.25/adversary-holds-the-king"
+        assert asked == ["offender_played_card", "adversary_holds_king"]
+        assert "points" not in ruling and all("points" not in option for option in ruling["options"])
+
+
+def test_a_rule_book_that_scores_a_hand_as_usual_in_a_ruling_is_refused(tmp_path):
+    """Tricks as played without a cut are the hand's ordinary score: the schema asks for the cut."""
+    rules = shutil.copytree(rules_dir(), tmp_path / "rules")
+    king = rules / "laws" / "king.yaml"
+    text = king.read_text(encoding="utf-8")
+    marked = "            points: {tricks: played, cut: {offender: 1}}"
+    assert marked in text
+    king.write_text(text.replace(marked, "            points: {tricks: played}", 1), encoding="utf-8")
+    with pytest.raises(DataError, match="cut"):
+        load_rulebook(rules)
