@@ -91,6 +91,17 @@ class RuleTrace:
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> RuleTrace:
+        """The trace :meth:`as_dict` wrote (a stored index: ``ecarte-tutor serve`` keeps one per change of the data)."""
+        def uses(name: str) -> tuple[Use, ...]:
+            found = data.get(name, ())
+            return tuple(Use(**use) for use in found) if isinstance(found, list) else ()
+        entry, law = data["entry"], data.get("law")
+        assert isinstance(entry, dict)
+        return cls(str(data["rule_id"]), str(data["title"]), law if isinstance(law, int) else None, Use(**entry),
+                   uses("code"), uses("rows"), uses("cases"), uses("lessons"), uses("drills"), uses("pages"))
+
 
 @dataclass
 class Trace:
@@ -110,6 +121,16 @@ class Trace:
         if rule_id not in self._by_rule:
             self._by_rule[rule_id] = self._trace(self.book.rules[rule_id])
         return self._by_rule[rule_id]
+
+    def every_rule(self) -> dict[str, dict[str, object]]:
+        """The whole index, rule by rule, as :meth:`RuleTrace.as_dict` writes it (to be stored, then :meth:`load`)."""
+        return {rule_id: self.rule(rule_id).as_dict() for rule_id in self.book.rules}
+
+    def load(self, stored: Mapping[str, Mapping[str, object]]) -> None:
+        """Take the index of :meth:`every_rule`, made earlier from the same data, instead of working it out: the
+        whole index reads the package's code and answers every lesson exercise (seconds on a first rule page)."""
+        self._by_rule.update({rule_id: RuleTrace.from_dict(data) for rule_id, data in stored.items()
+                              if rule_id in self.book.rules})
 
     def law(self, number: int) -> RuleTrace:
         """The uses of law ``number`` of the club code (a KeyError for a law the rule book lacks)."""

@@ -81,3 +81,12 @@ def test_rules_trace_on_the_command_line(capsys):
     assert main(["rules", "17", "--trace", "--json"]) == 0
     [law] = json.loads(capsys.readouterr().out)
     assert law["rule_id"] == "law.17" and law["drills"] and law["rows"]
+
+
+def test_a_stored_index_reads_back_as_the_one_worked_out(trace):
+    """serve keeps the whole index as JSON (commands.datacheck) and later starts load it: nothing may change."""
+    stored = json.loads(json.dumps(trace.every_rule()))
+    loaded = Trace(LIBRARY)
+    loaded.load(stored)
+    for rule_id in LIBRARY.book.rules:
+        assert loaded.rule(rule_id) == trace.rule(rule_id)

@@ -10,6 +10,7 @@ matches skips the check; any change to any of those files runs it again.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -19,6 +20,9 @@ from ..paths import PACKAGE_DIR, lessons_dir, rules_dir, scenarios_dir
 
 MARK = "data-checked"
 """The file in the instance folder holding the key of the data last found clean."""
+INDEX = "rule-uses.json"
+"""The file in the instance folder holding where each rule is used (ecarte_tutor.trace), made from the data of the key
+it names: the rule and law pages read it instead of working it out on their first showing (seconds)."""
 SKIPPED = frozenset({"__pycache__", ".mypy_cache", ".pytest_cache"})
 
 
@@ -68,5 +72,25 @@ def remember(instance: str, key: str) -> None:
     try:
         written.write_text(key + "\n", encoding="utf-8")
         written.replace(mark)
+    except OSError:
+        written.unlink(missing_ok=True)
+
+
+def stored_index(instance: str, key: str) -> dict | None:
+    """Where each rule is used, as stored for the data of ``key``; None when none is stored for that data."""
+    try:
+        stored = json.loads((Path(instance) / INDEX).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return stored.get("rules") if isinstance(stored, dict) and stored.get("key") == key else None
+
+
+def store_index(instance: str, key: str, rules: dict) -> None:
+    """Keep ``rules`` (Trace.every_rule) for the data of ``key``, written whole or not at all."""
+    target = Path(instance) / INDEX
+    written = target.with_name(f"{INDEX}.{os.getpid()}")
+    try:
+        written.write_text(json.dumps({"key": key, "rules": rules}, ensure_ascii=False), encoding="utf-8")
+        written.replace(target)
     except OSError:
         written.unlink(missing_ok=True)

@@ -388,3 +388,21 @@ def test_serve_secure_sends_hsts():
         assert response.getheader("Strict-Transport-Security", "").startswith("max-age=")
     finally:
         stop(process)
+
+
+def test_where_each_rule_is_used_is_worked_out_with_the_check_and_kept(monkeypatch, tmp_path):
+    """The rule and law pages' index (seconds to work out) is made once per change of the data, kept in the instance
+    folder beside the check's mark, and read by every later start: a first rule page after a start costs no more."""
+    from ecarte_tutor.commands import datacheck
+
+    served = Served(monkeypatch, tmp_path)
+    assert served.run() == 0
+    stored = json.loads((tmp_path / datacheck.INDEX).read_text(encoding="utf-8"))
+    first = served.served[0].extensions["ecarte_tutor"].trace()
+    assert stored["key"] and stored["rules"] == json.loads(json.dumps(first.every_rule()))
+    assert served.run() == 0 and served.checked == 1
+    later = served.served[1].extensions["ecarte_tutor"].trace()
+    assert later._by_rule.keys() == set(later.book.rules), "every rule's uses read from the kept index"
+    assert later.rule("play.follow-suit") == first.rule("play.follow-suit")
+    monkeypatch.setattr(datacheck, "__version__", "0.0.0-another")  # another key: the index is made anew
+    assert served.run() == 0 and json.loads((tmp_path / datacheck.INDEX).read_text())["key"] != stored["key"]
