@@ -49,21 +49,24 @@ def run_files(args) -> int:
 
 
 def run_recompute(args) -> int:
-    """The best-card verdicts weighed again: 1 when one differs from the data kept (or, with --write, the data
-    rewritten)."""
-    from ..lessons import verdicts
+    """The best-card and best-exchange verdicts weighed again: 1 when one differs from the data kept (or, with
+    --write, the data rewritten)."""
+    from ..lessons import exchange_verdicts, verdicts
     from ..library import load_library
 
     book = load_library(args.rules).book
-    fresh, differ = verdicts.recompute(book)
-    if args.write:
-        print(f"{verdicts.write(fresh)}: {len(fresh)} verdicts written.")
-        return 0
-    for line in differ:
-        print(f"ecarte-tutor: {line}", file=sys.stderr)
-    print(f"Verdicts: {len(fresh)} best-card steps weighed again under the hidden-card model"
-          + (f", {len(differ)} differ from the data kept." if differ else ", every one as kept."))
-    return 1 if differ else 0
+    failed = 0
+    for module, steps in ((verdicts, "best-card"), (exchange_verdicts, "best-exchange")):
+        fresh, differ = module.recompute(book)
+        if args.write:
+            print(f"{module.write(fresh)}: {len(fresh)} verdicts written.")
+            continue
+        for line in differ:
+            print(f"ecarte-tutor: {line}", file=sys.stderr)
+        print(f"Verdicts: {len(fresh)} {steps} steps weighed again under the hidden-card model"
+              + (f", {len(differ)} differ from the data kept." if differ else ", every one as kept."))
+        failed |= bool(differ)
+    return 1 if failed else 0
 
 
 def run(args) -> int:

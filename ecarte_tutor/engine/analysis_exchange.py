@@ -211,8 +211,8 @@ def analyse_exchange(deal: Deal, actions: list[hand.Action], state: hand.HandSta
                           close_point=tuple(point_close(best_point[0])),
                           close_score=tuple(score_close(best_score[0])), holdings=worlds,
                           margin=round(margin, 4), citing=reasons.fields(),
-                          explanation=_text(state, viewer, decision, figures, best_point, best_score, worlds,
-                                            model),
+                          explanation=explanation_for(state, viewer, decision, figures, best_point, best_score,
+                                                      worlds, model),
                           model=model)
 
 
@@ -232,8 +232,23 @@ def _weigh(known: Known, viewer: str, choices: list[Choice], seed: int, book: Ru
            kept: Scored, playing: Playing) -> tuple[dict[Choice, ChoiceFigures], Closeness, Closeness, int]:
     """Every choice weighed deal by deal in Python: the figures, the closeness to a best choice (for the
     point, for the points), and how many deals were weighed."""
+    outcomes = _python_outcomes(known, viewer, choices, seed, book, params, kept, playing)
+    worlds = len(outcomes[choices[0]])
+    _no_deal(worlds, viewer)
+    point = {c: [int(tricks >= params.point_tricks) for tricks, _ in outcomes[c]] for c in choices}
+    net = {c: [points for _, points in outcomes[c]] for c in choices}
+    return ({choice: _figures(outcomes[choice], params) for choice in choices},
+            lambda top: _close(choices, point, top), lambda top: _close(choices, net, top), worlds)
+
+
+Outcomes = dict[Choice, list[tuple[int, int]]]  # by choice, deal by deal: the viewer's tricks and net points
+
+
+def _python_outcomes(known: Known, viewer: str, choices: list[Choice], seed: int, book: RuleBook, params: Params,
+                     kept: Scored, playing: Playing) -> Outcomes:
+    """Every choice played out deal by deal in Python."""
     rng = random.Random(seed)
-    outcomes: dict[Choice, list[tuple[int, int]]] = {choice: [] for choice in choices}  # deal by deal
+    outcomes: Outcomes = {choice: [] for choice in choices}  # deal by deal
     worlds, tries = 0, 0
     while worlds < playing.deals and tries < TRIES * playing.deals:
         tries += 1
@@ -246,11 +261,32 @@ def _weigh(known: Known, viewer: str, choices: list[Choice], seed: int, book: Ru
             outcomes[choice].append(_outcome(world, seen, viewer, choice, book, params, kept, tutor,
                                              playing, (seed, worlds)))
         worlds += 1
-    _no_deal(worlds, viewer)
-    point = {c: [int(tricks >= params.point_tricks) for tricks, _ in outcomes[c]] for c in choices}
-    net = {c: [points for _, points in outcomes[c]] for c in choices}
-    return ({choice: _figures(outcomes[choice], params) for choice in choices},
-            lambda top: _close(choices, point, top), lambda top: _close(choices, net, top), worlds)
+    return outcomes
+
+
+def deal_by_deal(deal: Deal, actions: list[hand.Action], state: hand.HandState, viewer: str, book: RuleBook,
+                 params: Params, seed: int, deals: int, model: str = "hidden") -> tuple[list[Choice], Outcomes]:
+    """Every choice of ``viewer`` and its outcomes deal by deal over ``deals`` deals (the same deals for every
+    choice): what a verdict kept as data is worked out from (lessons/exchange_verdicts.py)."""
+    if book.strategy is None:
+        raise QuestionError("no-strategy", "This rule book has no jeux de règle.", "profile")
+    known = _known(deal, actions, state, viewer)
+    choices = _choices(state, viewer, params)
+    playing = Playing(model, deals, WORLDS if model == "hidden" else 0)
+    kept: Scored = {}
+    if not exchange_core.usable(actions, seed):
+        return choices, _python_outcomes(known, viewer, choices, seed, book, params, kept, playing)
+
+    def points_of(tricks: dict[str, int], flags: exchange_core.Flags, holder: str | None) -> dict[str, int]:
+        return _points_for(tricks, flags, holder, book, params, kept)
+
+    weighed = exchange_core.weigh(known.deal, known.hidden, known.stock, known.actions, state, viewer, choices, VERBS,
+                                  deals, TRIES * deals, seed, book.strategy, params, points_of, playing.worlds,
+                                  lambda flags: _utility(flags, book, params))
+    codes = list(memoryview(weighed.codes).cast("H"))
+    count = weighed.worlds
+    return choices, {choice: [(weighed.tricks[code], weighed.points[code]) for code in codes[i * count:(i + 1) * count]]
+                     for i, choice in enumerate(choices)}
 
 
 def _weigh_in_core(known: Known, state: hand.HandState, viewer: str, choices: list[Choice], seed: int,
@@ -543,8 +579,9 @@ def _upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _text(state: hand.HandState, viewer: str, decision: str, figures: dict[Choice, ChoiceFigures],
-          best_point: Sequence[Choice], best_score: Sequence[Choice], worlds: int, model: str) -> str:
+def explanation_for(state: hand.HandState, viewer: str, decision: str, figures: dict[Choice, ChoiceFigures],
+                    best_point: Sequence[Choice], best_score: Sequence[Choice], worlds: int, model: str) -> str:
+    """The answer's explanation: what is weighed and assumed, the figures of the best choices, the best."""
     doing = {"discard": "discard", "propose-or-play": "propose or play", "accept-or-refuse": "accept or refuse"}
     text = [f"The {viewer} is to {doing[decision]}. Knowing only his own cards and the turn-up (and what he has "
             f"drawn), he weighs a fixed sample of {worlds:,} deals of the cards he has not seen, each played to "
