@@ -13,7 +13,7 @@ The figures live in ``lessons/verdicts/best-exchange.yaml``; ``check`` reads the
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import sqrt
@@ -183,15 +183,14 @@ def problems(position: Mapping[str, object], stated: object, book: RuleBook) -> 
     return out
 
 
-def recompute(book: RuleBook) -> tuple[list[Verdict], list[str]]:
-    """Every ``best-exchange`` step weighed again: the verdicts, and one line per step whose figures differ
+def recompute(book: RuleBook, lessons: Iterable[Any]) -> tuple[list[Verdict], list[str]]:
+    """Every ``best-exchange`` step of ``lessons`` (the course, :func:`.model.load_lessons`: handed in, as this
+    module sits below the lesson model) weighed again: the verdicts, and one line per step whose figures differ
     from the data kept (or that has none)."""
-    from .model import load_lessons
-
     fresh: list[Verdict] = []
     differ: list[str] = []
     kept = stored()
-    for lesson in load_lessons(None, book):
+    for lesson in lessons:
         for step in lesson.steps:
             exercise = step.exercise
             if exercise is None or exercise.kind != "best-exchange":

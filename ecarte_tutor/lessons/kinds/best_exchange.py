@@ -161,12 +161,12 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
     def problems(self, exercise: Exercise, expected: ExchangeResponse) -> list[str]:
         # the lesson's stated answer is the one shown first ("The answer: …"): the best by the hidden-card verdict
         # kept as data, never one it rates lower beside a claim that the best merely "does as well"
-        from ...library import load_library
+        from ...rulebook import default_rulebook
 
         stated = exercise.expected
-        if stated:
+        if stated:  # the course's lessons are written for the bundled rule book
             return exchange_verdicts.problems(self.position(exercise.position),
-                                              stated.get("cards", stated.get("choice")), load_library().book)
+                                              stated.get("cards", stated.get("choice")), default_rulebook())
         best = expected.get("cards", expected.get("choice"))
         if not stated or "right" not in expected or len(expected["right"]) < 2:
             return []
