@@ -62,9 +62,16 @@ def wilson(hits: int, count: int) -> tuple[float, float]:
 def fingerprint(book: RuleBook) -> str:
     """What the figures depend on: the patterns file, the rules in force (the default profile's parameters)
     and this model's settings. The data is fresh while it matches."""
-    text = (book.root / PATTERNS_FILE).read_bytes()
+    path = book.root / PATTERNS_FILE
     settings = repr((MODEL, HANDS, OFF_LIST, DEALS, SEED, analysis_exchange.WORLDS, repr(book.params())))
-    return hashlib.sha256(text + settings.encode()).hexdigest()[:16]
+    key = (str(path), path.stat().st_mtime_ns, settings)
+    found = _PRINTS.get(key)
+    if found is None:  # advice asks on every hand: the file is read once per version
+        found = _PRINTS[key] = hashlib.sha256(path.read_bytes() + settings.encode()).hexdigest()[:16]
+    return found
+
+
+_PRINTS: dict[tuple[str, int, str], str] = {}
 
 
 # --- drawing hands --------------------------------------------------------------------------------------
