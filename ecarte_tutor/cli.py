@@ -20,6 +20,7 @@ COMMANDS = {
     "play": ("ecarte_tutor.commands.play", "play a game against the tutor at the terminal"),
     "serve": ("ecarte_tutor.commands.serve", "run the site with a production WSGI server"),
     "db": ("ecarte_tutor.commands.db", "the progress store: apply its migrations, or say where it stands"),
+    "strategy": ("ecarte_tutor.commands.strategy", "weigh the jeux de règle by computation (strategy compute)"),
 }
 
 

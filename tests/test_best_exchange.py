@@ -137,8 +137,12 @@ def test_a_card_not_in_the_hand_is_asked_again_and_any_order_is_the_same_discard
     exercise = lesson("discarding").step(2).exercise
     with pytest.raises(BadResponse, match="is not in your hand"):
         grade(exercise, {"cards": ["AS"]}, BOOK)
-    assert grade(exercise, {"cards": ["7c", "9h", "8d"]}, BOOK).correct
+    assert grade(exercise, {"cards": ["7c", "qc", "9h", "8d"]}, BOOK).correct
+    # under the hidden-card play keeping the queen loses the point more often, by more than two standard errors
+    assert not grade(exercise, {"cards": ["7c", "9h", "8d"]}, BOOK).correct
+    exercise = lesson("discarding").step(3).exercise
+    assert grade(exercise, {"cards": ["9c", "10d"]}, BOOK).correct
     words = exercise.handler.words(exercise, expected_answer(exercise, BOOK))
-    # the engine's best first (throwing out the queen too: 60.8 % against 57.3 %), the other counted right beside it
-    assert words.startswith("throw out 9♥, 8♦, Q♣, 7♣ (also counted right: throw out 9♥, 8♦, 7♣")
+    # the verdict's best first (the knave thrown out too), the other it cannot tell from it beside it
+    assert words.startswith("throw out J♥, 10♦, 9♣ (also counted right: throw out 10♦, 9♣")
     assert "which do as well" not in words

@@ -221,7 +221,9 @@ def test_the_discard_shown_first_is_the_one_the_figures_rate_best(number, index)
     shown = figures[frozenset(expected["cards"])]
     assert all(shown >= figures[frozenset(other)] for other in expected["right"])
     words = exercise.handler.words(exercise, expected)
-    assert "which do as well" not in words and "which the deals weighed cannot tell from it" in words
+    assert "which do as well" not in words
+    # another discard is counted right only where the kept verdict cannot tell it from the best (20-3, not 20-2)
+    assert ("which the deals weighed cannot tell from it" in words) == (len(expected["right"]) > 1)
     assert frozenset(exercise.expected["cards"]) == frozenset(expected["cards"]), "the lesson states the best"
 
 

@@ -21,8 +21,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rules", help="rule book folder (default: the bundled rules/)")
     parser.add_argument("--house", metavar="FILE", help="also check a club's house rules file (rules/houses/*.yaml)")
     parser.add_argument("--recompute", action="store_true",
-                        help="weigh every best-card step again under the hidden-card model and compare the figures "
-                             "kept in lessons/verdicts/ (slow)")
+                        help="weigh every best-card and best-exchange step again under the hidden-card model and "
+                             "compare the figures kept in lessons/verdicts/ (slow)")
     parser.add_argument("--write", action="store_true", help="with --recompute: rewrite lessons/verdicts/ instead")
 
 
@@ -49,21 +49,38 @@ def run_files(args) -> int:
 
 
 def run_recompute(args) -> int:
-    """The best-card verdicts weighed again: 1 when one differs from the data kept (or, with --write, the data
-    rewritten)."""
-    from ..lessons import verdicts
+    """The best-card and best-exchange verdicts weighed again: 1 when one differs from the data kept (or, with
+    --write, the data rewritten)."""
+    from ..lessons import exchange_verdicts, verdicts
+    from ..lessons.model import load_lessons
     from ..library import load_library
 
     book = load_library(args.rules).book
-    fresh, differ = verdicts.recompute(book)
+    cards, differ_cards = verdicts.recompute(book)
+    exchanges, differ_exchanges = exchange_verdicts.recompute(book, load_lessons(None, book))
     if args.write:
-        print(f"{verdicts.write(fresh)}: {len(fresh)} verdicts written.")
+        print(f"{verdicts.write(cards)}: {len(cards)} verdicts written.")
+        print(f"{exchange_verdicts.write(exchanges)}: {len(exchanges)} verdicts written.")
         return 0
-    for line in differ:
-        print(f"ecarte-tutor: {line}", file=sys.stderr)
-    print(f"Verdicts: {len(fresh)} best-card steps weighed again under the hidden-card model"
-          + (f", {len(differ)} differ from the data kept." if differ else ", every one as kept."))
-    return 1 if differ else 0
+    for steps, count, differ in (("best-card", len(cards), differ_cards),
+                                 ("best-exchange", len(exchanges), differ_exchanges)):
+        for line in differ:
+            print(f"ecarte-tutor: {line}", file=sys.stderr)
+        print(f"Verdicts: {count} {steps} steps weighed again under the hidden-card model"
+              + (f", {len(differ)} differ from the data kept." if differ else ", every one as kept."))
+    return 1 if differ_cards or differ_exchanges else 0
+
+
+def _computed(book) -> list[str]:
+    """The jeux de règle weighed (rules/strategy/computed.yaml): its shape, and fresh for these rules."""
+    from ..engine import jeux_weighed
+
+    problems = [f"jeux de règle computed: {problem}" for problem in jeux_weighed.problems(book)]
+    data = jeux_weighed.load(book)
+    if not problems and data is not None:
+        print(f"Jeux de règle computed: {len(data['patterns'])} patterns weighed on {data['hands']} hands each "
+              f"({data['model']} model, {data['date']}), fresh for these rules.")
+    return problems
 
 
 def run(args) -> int:
@@ -108,6 +125,7 @@ def run(args) -> int:
               + (f", {broken_edges} defect(s)." if broken_edges else ", each with worked cases on both sides."))
     if book.strategy:
         print(f"Strategy: {len(book.strategy.patterns)} patterns, every cited rule in the rule book.")
+        found = [*found, *_computed(book)]
     if not any(problem.startswith("code and rule book") for problem in found):
         print(f"Code: {len(scan(book).applying())} rule ids applied by marked functions, every id and name the code "
               "writes in the rule book, every rule a function cites in its marker; every rule that sets a parameter "

@@ -364,8 +364,8 @@ static PyObject *py_tally(PyObject *self, PyObject *args) {
     return Py_BuildValue("(LN)", t.total, out);
 }
 
+#include "_core_hidden.h"  /* before the exchange: its play-out plays by the hidden-card model */
 #include "_core_exchange.h"
-#include "_core_hidden.h"
 
 static PyMethodDef methods[] = {
     {"card_values", py_card_values, METH_VARARGS,

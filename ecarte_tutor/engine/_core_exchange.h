@@ -5,8 +5,10 @@
  * the Python path weighed. The referee's flow after each choice (who discards how many, who draws how
  * many, when play begins) depends only on counts, so Python hands it over as a small program worked out
  * by the referee itself; the core runs it on the cards: the tutor's discards (discarding.choose_discard),
- * the draws, the dealer's answer (the jeux de règle, compiled from the rule book's patterns), and the play
- * double dummy.
+ * the draws, the dealer's answer (the jeux de règle, compiled from the rule book's patterns), and the play:
+ * by the hidden-card model (_core_hidden.h: each player choosing each card from his own worlds, knowing
+ * every card he has held, his discards among them, and the turn-up), or double dummy when asked (the
+ * tests' and the bench's baseline).
  */
 
 /* --- MT19937, as CPython's _random module ---------------------------------------------------------- */
@@ -121,7 +123,9 @@ static PyObject *py_tutor_discard(PyObject *self, PyObject *args) {
 
 /* --- the deals ------------------------------------------------------------------------------------ */
 
-typedef struct { u32 hand[2]; int8_t stock[32]; int8_t n_stock, pad[3]; } World;
+/* ``seen``: by seat, the cards he has seen before the decision (held, drawn, thrown out; the viewer's: every
+ * card not hidden from him), the turn-up left out (play_out adds it). */
+typedef struct { u32 hand[2], seen[2]; int8_t stock[32]; int8_t n_stock, pad[3]; } World;
 
 enum { VIEWER_DISCARD = 0, RIVAL_DISCARD = 1, RIVAL_KING = 2 };
 
@@ -139,10 +143,14 @@ static PyObject *py_deal_worlds(PyObject *self, PyObject *args) {
                           &rival_size, &stock_list, &events, &suits, &king_bit))
         return NULL;
     int8_t hidden[32], stock[32];
+    u32 hidden_mask = 0;
     Py_ssize_t n_hidden = PyList_Size(hidden_list), n_stock = PyList_Size(stock_list), n_events = PyList_Size(events);
     if (n_hidden < 0 || n_stock < 0 || n_events < 0) return NULL;
     if (n_hidden > 32 || n_stock > 32 || n_events > 64) { PyErr_SetString(PyExc_ValueError, "too many"); return NULL; }
-    for (Py_ssize_t i = 0; i < n_hidden; i++) hidden[i] = (int8_t)PyLong_AsLong(PyList_GetItem(hidden_list, i));
+    for (Py_ssize_t i = 0; i < n_hidden; i++) {
+        hidden[i] = (int8_t)PyLong_AsLong(PyList_GetItem(hidden_list, i));
+        hidden_mask |= 1u << (hidden[i] & 31);
+    }
     for (Py_ssize_t i = 0; i < n_stock; i++) stock[i] = (int8_t)PyLong_AsLong(PyList_GetItem(stock_list, i));
     int ev[64][5];
     for (Py_ssize_t i = 0; i < n_events; i++) {
@@ -168,6 +176,7 @@ static PyObject *py_deal_worlds(PyObject *self, PyObject *args) {
         mt_shuffle(&t, cards, (int)n_hidden);
         u32 hand = 0;
         for (int i = 0; i < rival_size; i++) hand |= 1u << cards[i];
+        u32 rival_seen = hand;
         int8_t deck[32];
         int rest = rival_size;
         for (Py_ssize_t i = 0; i < n_stock; i++) deck[i] = stock[i] >= 0 ? stock[i] : cards[rest++];
@@ -179,7 +188,9 @@ static PyObject *py_deal_worlds(PyObject *self, PyObject *args) {
                 int8_t out[32];
                 int made = tutor_discard(hand, ev[i][2], ev[i][3], &order, out);
                 if (made != ev[i][1]) { ok = 0; break; }
-                for (int k = 0; k < ev[i][4]; k++) { hand &= ~(1u << out[k]); hand |= 1u << deck[at++]; }
+                for (int k = 0; k < ev[i][4]; k++) {
+                    hand &= ~(1u << out[k]); hand |= 1u << deck[at]; rival_seen |= 1u << deck[at++];
+                }
             }
         }
         if (!ok) continue;
@@ -187,6 +198,8 @@ static PyObject *py_deal_worlds(PyObject *self, PyObject *args) {
         memset(w, 0, sizeof *w);
         w->hand[rival] = hand;
         w->hand[1 - rival] = viewer_hand;
+        w->seen[rival] = rival_seen;
+        w->seen[1 - rival] = ~hidden_mask;
         w->n_stock = (int8_t)(n_stock - at);
         memcpy(w->stock, deck + at, (size_t)(n_stock - at));
     }
@@ -217,7 +230,8 @@ static PyObject *py_worlds_hands(PyObject *self, PyObject *args) {
  *   (0, seat, draws, next, cards...)        the viewer's discard: the first ``draws`` cards go
  *   (1, seat, low, high, next_0..next_5, draws_0..draws_5)   the tutor's discard, by its count
  *   (2, next_accept, next_refuse)            the dealer answers a proposal as the tutor does (looked up)
- *   (3, leaf)                                the play: the elder leads, double dummy
+ *   (3, leaf)                                the play: the elder leads, by the hidden-card model (or double
+ *                                            dummy when play_out is given no worlds)
  * The result of a deal is a code: (leaf * 3 + holder of the king of trumps) * 8 + the elder's tricks. */
 #define MAX_NODES 256
 typedef struct { int kind, a, b, c, next[6], draws[6], n_cards; int8_t cards[8]; } Node;
@@ -252,9 +266,30 @@ static int read_program(PyObject *list, Node *nodes, int *count) {
     return 0;
 }
 
+/* How the play is chosen: ``models`` (one per leaf, its points by final tricks) with ``worlds`` per decision,
+ * the draws from ``seed``; no models: double dummy. */
+typedef struct { const Model *models; int n_models; u64 seed; u32 turn_up; } Playing;
+
+/* The play from here by the hidden-card model: each knows what he has seen, and the king of trumps the
+ * other announces (he holds it when play begins: he scores it, so he says so). */
+static int hidden_play(const Playing *p, int leaf, const u32 hand[2], const u32 seen[2], u32 king, int king_turned,
+                       long long deal) {
+    if (leaf < 0 || leaf >= p->n_models) return -1;
+    Table t;
+    memset(&t, 0, sizeof t);
+    for (int seat = 0; seat < 2; seat++) {
+        t.hand[seat] = hand[seat];
+        t.unseen[seat] = ~(seen[seat] | p->turn_up);
+        if (!king_turned && (hand[1 - seat] & king)) t.known[seat] = king;
+    }
+    u64 rng = deal_seed(p->seed, deal);
+    model_play(&p->models[leaf], &t, &rng);
+    return t.tricks[0];
+}
+
 static int run_program(Search *s, const Node *nodes, int count, const World *w, int accept, const Order *o,
-                       u32 king, int king_turned) {
-    u32 hand[2] = {w->hand[0], w->hand[1]};
+                       u32 king, int king_turned, const Playing *p, long long deal) {
+    u32 hand[2] = {w->hand[0], w->hand[1]}, seen[2] = {w->seen[0], w->seen[1]};
     int at = 0, node = 0;
     for (int steps = 0; steps < MAX_NODES; steps++) {
         if (node < 0 || node >= count) return -1;
@@ -268,11 +303,17 @@ static int run_program(Search *s, const Node *nodes, int count, const World *w, 
                 if (made > 5) return -1;
                 draws = x->draws[made]; node = x->next[made];
             }
-            for (int k = 0; k < draws && at < w->n_stock; k++) { hand[seat] &= ~(1u << out[k]); hand[seat] |= 1u << w->stock[at++]; }
+            for (int k = 0; k < draws && at < w->n_stock; k++) {
+                u32 drawn = 1u << w->stock[at++];
+                hand[seat] = (hand[seat] & ~(1u << out[k])) | drawn;
+                seen[seat] |= drawn;
+            }
         } else if (x->kind == 2) {
             node = accept ? x->next[0] : x->next[1];
         } else {
-            int elder = leader_tricks_raw(s, hand[0], hand[1]);
+            int elder = p->n_models ? hidden_play(p, x->a, hand, seen, king, king_turned, deal)
+                                    : leader_tricks_raw(s, hand[0], hand[1]);
+            if (elder < 0) return -1;
             int holder = king_turned ? 0 : (hand[0] & king) ? 1 : (hand[1] & king) ? 2 : 0;
             return (x->a * 3 + holder) * 8 + elder;
         }
@@ -280,21 +321,45 @@ static int run_program(Search *s, const Node *nodes, int count, const World *w, 
     return -1;
 }
 
-/* play_out(worlds, programs, accepts, suit_index, king_bit, king_turned, duties) -> bytes of uint16 codes,
- * choice by choice, deal by deal. ``accepts``: a byte per deal, 1 when the dealer would accept a proposal. */
+/* play_out(worlds, programs, accepts, suit_index, king_bit, king_turned, duties[, hidden]) -> bytes of uint16
+ * codes, choice by choice, deal by deal. ``accepts``: a byte per deal, 1 when the dealer would accept a
+ * proposal. ``hidden``: (worlds per decision, seed, turn-up bit, utilities), ``utilities`` by leaf a pair of
+ * lists (elder, dealer) of points by final tricks: the play by the hidden-card model, deal ``d``'s draws from
+ * deal_seed(seed, d) whatever the choice, so the choices are compared on the same draws; without it, double
+ * dummy. */
 static PyObject *py_play_out(PyObject *self, PyObject *args) {
     Py_buffer buffer, accepts;
-    PyObject *programs, *suits, *duties;
+    PyObject *programs, *suits, *duties, *hidden = Py_None;
     int king_bit, king_turned;
-    if (!PyArg_ParseTuple(args, "y*Oy*OipO", &buffer, &programs, &accepts, &suits, &king_bit, &king_turned, &duties))
+    if (!PyArg_ParseTuple(args, "y*Oy*OipO|O", &buffer, &programs, &accepts, &suits, &king_bit, &king_turned, &duties,
+                          &hidden))
         return NULL;
     PyObject *out = NULL;
     Node *nodes = NULL;
+    Model *models = NULL;
+    Playing playing = {NULL, 0, 0, 0};
     Duties d; Search s;
     Order order;
     order.king_bit = king_bit;
     Py_ssize_t n_worlds = buffer.len / (Py_ssize_t)sizeof(World), n_choices = PyList_Size(programs);
     if (start(&s, &d, duties) < 0 || n_choices < 0) goto done;
+    if (hidden != Py_None) {
+        int worlds;
+        unsigned long long seed;
+        unsigned int turn_up;
+        PyObject *utilities;
+        if (!PyArg_ParseTuple(hidden, "iKIO", &worlds, &seed, &turn_up, &utilities)) goto done;
+        Py_ssize_t n_leaves = PyList_Size(utilities);
+        if (n_leaves < 0) goto done;
+        if (worlds < 1 || n_leaves < 1 || n_leaves > 64) { PyErr_SetString(PyExc_ValueError, "bad hidden"); goto done; }
+        models = PyMem_Calloc((size_t)n_leaves, sizeof(Model));
+        if (!models) { PyErr_NoMemory(); goto done; }
+        for (Py_ssize_t leaf = 0; leaf < n_leaves; leaf++) {
+            models[leaf].s = &s; models[leaf].worlds = worlds;
+            if (read_utility(PyList_GetItem(utilities, leaf), models[leaf].utility) < 0) goto done;
+        }
+        playing.models = models; playing.n_models = (int)n_leaves; playing.seed = seed; playing.turn_up = turn_up;
+    }
     for (int b = 0; b < 4; b++) order.suit_index[b] = (int)PyLong_AsLong(PyList_GetItem(suits, b));
     if (PyErr_Occurred()) goto done;
     if (accepts.len < n_worlds) { PyErr_SetString(PyExc_ValueError, "an answer per deal"); goto done; }
@@ -309,13 +374,14 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
         int count;
         if (read_program(PyList_GetItem(programs, c), nodes, &count) < 0) { Py_CLEAR(out); goto done; }
         for (Py_ssize_t i = 0; i < n_worlds; i++) {
-            int code = run_program(&s, nodes, count, &worlds[i], accept[i], &order, king, king_turned);
+            int code = run_program(&s, nodes, count, &worlds[i], accept[i], &order, king, king_turned, &playing, i);
             if (code < 0) { Py_CLEAR(out); PyErr_SetString(PyExc_ValueError, "a program that does not end"); goto done; }
             codes[c * n_worlds + i] = (uint16_t)code;
         }
     }
 done:
     PyMem_Free(nodes);
+    PyMem_Free(models);
     PyBuffer_Release(&buffer);
     PyBuffer_Release(&accepts);
     return out;

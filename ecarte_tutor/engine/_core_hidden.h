@@ -97,6 +97,23 @@ static void model_play(const Model *m, Table *t, u64 *rng) {
 
 static inline u64 deal_seed(u64 seed, long long deal) { return seed ^ (0xD1B54A32D192ED03ull * (u64)(deal + 1)); }
 
+/* A seat pair of points by final tricks, (elder row, dealer row), as Python gives it. */
+static int read_utility(PyObject *pair, int utility[2][MAX_TRICKS + 1]) {
+    if (!pair) return -1;
+    for (int seat = 0; seat < 2; seat++) {
+        PyObject *row = PySequence_GetItem(pair, seat);
+        if (!row) return -1;
+        Py_ssize_t size = PySequence_Size(row);
+        for (int k = 0; k <= MAX_TRICKS; k++) {
+            PyObject *item = k < size ? PySequence_GetItem(row, k) : NULL;
+            utility[seat][k] = item ? (int)PyLong_AsLong(item) : 0;
+            Py_XDECREF(item);
+        }
+        Py_DECREF(row);
+    }
+    return PyErr_Occurred() ? -1 : 0;
+}
+
 /* hidden_values(seed, deals, worlds, duties, utility, viewer, first, table, deal) -> bytes.
  * ``utility``: two lists (elder, dealer) of points by final tricks; ``first``: the viewer's cards to weigh
  * (a mask; 0: the seat to act chooses by the model, one outcome per deal); ``table``: (hands, unseen,
@@ -126,15 +143,7 @@ static PyObject *py_hidden_values(PyObject *self, PyObject *args) {
     if (start(&s, &d, duties) < 0) return NULL;
     Model m;
     m.s = &s; m.worlds = worlds;
-    for (int seat = 0; seat < 2; seat++) {
-        PyObject *row = PyList_GetItem(utility, seat);
-        if (!row) return NULL;
-        for (int k = 0; k <= MAX_TRICKS; k++) {
-            PyObject *item = k < PyList_Size(row) ? PyList_GetItem(row, k) : NULL;
-            m.utility[seat][k] = item ? (int)PyLong_AsLong(item) : 0;
-        }
-    }
-    if (PyErr_Occurred()) return NULL;
+    if (read_utility(utility, m.utility) < 0) return NULL;
     int rival = 1 - viewer, choices = first ? popcount(first) : 1;
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)deals * choices);
     if (!out) return NULL;

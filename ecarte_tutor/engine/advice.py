@@ -10,6 +10,9 @@ proposal, the elder's to make or the dealer's to answer). Out:
 - ``pattern``: the id of the hand pattern that decided, or null when none fits;
 - ``consequences``: for each choice of the seat and each outcome, the points the scoring gives
   (:mod:`.stakes`); every cost the explanation states is one of them;
+- ``computed``: where the tutor's computation of the list (:mod:`.jeux_weighed`, the page
+  ``/rules/jeux-de-regle/computed``) disagrees with the advice for hands like this one, its figures
+  (the share worth playing as dealt, its interval, the hands weighed, the gain a hand and the page); else null;
 - ``trumps``, ``seat``, ``proposal_number``, ``cites``, ``explanation``, and ``laws: []`` (advice is not law).
 
 The patterns are the rule book's (``RuleBook.strategy``, from ``rules/strategy/patterns.yaml``);
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
+from typing import cast
 
 from ..cards import Card, Suit
 from ..errors import QuestionError
@@ -174,6 +178,10 @@ class AdviceJson(Explained):
     pattern: str | None
     trumps: int
     consequences: list[stakes.Consequence]
+    computed: dict[str, object] | None
+
+
+COMPUTED_PAGE = "/rules/jeux-de-regle/computed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,14 +195,15 @@ class AdviceAnswer:
     trumps: int
     consequences: list[stakes.Consequence]
     explanation: str
+    computed: dict[str, object] | None = None
 
     def as_json(self) -> AdviceJson:
         advice = self.advice
         return {"seat": self.seat, "proposal_number": self.proposal_number, "advice": advice.advice,
                 "play_without_proposing": advice.play_without_proposing,
                 "pattern": advice.pattern.id if advice.pattern else None, "trumps": self.trumps,
-                "consequences": self.consequences, "cites": list(advice.cites), "explanation": self.explanation,
-                "laws": []}  # advice is not law
+                "consequences": self.consequences, "computed": self.computed, "cites": list(advice.cites),
+                "explanation": self.explanation, "laws": []}  # advice is not law
 
 
 @decides("deal.five-cards", "scoring.point", "scoring.penalty")
@@ -209,6 +218,33 @@ def answer_advice(question: Question, book: RuleBook, params: Params) -> AdviceA
         raise QuestionError("no-strategy", "This rule book has no jeux de règle (rules/strategy/patterns.yaml), "
                                            "so it cannot give advice.", "kind")
     advice = advise(hand, trump, seat, strategy)
+    explanation = _explain(advice, hand, trump, seat, number, strategy, params, book)
+    computed = _computed(advice, hand, trump, seat, number, params, book)
+    if computed is not None:
+        explanation += " " + _computed_words(computed, advice, seat)
     return AdviceAnswer(seat, number, advice, sum(1 for c in hand if c.suit == trump),
-                        stakes.consequences(seat, number, params, book),
-                        _explain(advice, hand, trump, seat, number, strategy, params, book))
+                        stakes.consequences(seat, number, params, book), explanation, computed)
+
+
+def _computed(advice: Advice, hand: list[Card], trump: Suit, seat: str, number: int, params: Params,
+              book: RuleBook) -> dict[str, object] | None:
+    """The computation's figures for hands like this one, where they disagree with the list (the first proposal
+    under the rules they were computed for; not the king's exception, which the pattern's figures mix in)."""
+    from . import jeux_weighed
+
+    if number != 1 or advice.king_exception or params is not book.params():
+        return None
+    found = jeux_weighed.disagreement(book, seat, advice.pattern, hand, trump, advice.advice)
+    if found is None:
+        return None
+    return {"share": found["share"], "interval": list(found["interval"]), "hands": found["hands"],
+            "gain": found["gain"], "page": COMPUTED_PAGE}
+
+
+def _computed_words(computed: dict[str, object], advice: Advice, seat: str) -> str:
+    doing = {"elder": "playing without proposing", "dealer": "refusing"}[seat]
+    which = "hands of this pattern" if advice.pattern is not None else "hands of this shape off the list"
+    low, high = cast(list[float], computed["interval"])
+    return (f"The tutor's own computation parts from the list here: of {computed['hands']} random {which}, "
+            f"{100 * cast(float, computed['share']):.0f} % ({100 * low:.0f}–{100 * high:.0f} %) are worth {doing}, "
+            f"by {cast(float, computed['gain']):+.2f} points a hand on average (see {COMPUTED_PAGE}).")

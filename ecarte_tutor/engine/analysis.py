@@ -217,11 +217,8 @@ def answer_analyse(question: Question, book: RuleBook, params: Params) \
     model = _read_model(question.get("model"), view)
     position = replay(question, params)
     if view is not None and position.state.phase in analysis_exchange.PHASES:
-        if model == "hidden" and "model" in question:
-            raise QuestionError("bad-field", "Before the play, analyse weighs the exchange with the play after it "
-                                "double dummy: model 'hidden' is for a position of the play.", "model")
         return analysis_exchange.analyse_exchange(position.deal, position.actions, position.state, view, book,
-                                                  params)
+                                                  params, model=model)
     _in_play(position.state)
     if view is None:
         return _double_dummy(position, book, params)

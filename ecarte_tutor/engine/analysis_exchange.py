@@ -14,8 +14,11 @@ he cannot know, the same for every choice (docs/api.md, "analyse before the play
 - a proposal the viewer makes is answered as the tutor answers (the dealer's jeux de règle, the
   ``advice`` kind's :func:`.advice.advise`), and after an acceptance both discard as the tutor does;
 - once this round of the exchange is over nobody proposes again: the hand is played;
-- the play: the elder leads and both sides play their best with every card known (double dummy), the
-  king of trumps scoring for whoever holds it when play begins (he announces it).
+- the play: the elder leads, and each player chooses each card by the hidden-card model (:mod:`.hidden`:
+  from ``WORLDS`` hands of the other's drawn from the cards he has not seen — never held, drawn or thrown
+  out, nor the turn-up — as his own play proves them); the king of trumps scores for whoever holds it when
+  play begins (he announces it, so the other knows where it is). ``model="double-dummy"`` plays it with
+  every card known instead: the tests' and the bench's baseline.
 
 The points of each outcome come from the scoring (:func:`.scoring.score`) with the facts the referee
 records for the choice, so law 49's penalties apply where the referee says they do (the first proposal
@@ -37,7 +40,7 @@ from ..errors import QuestionError
 from ..fields import SEATS, other
 from ..marks import decides
 from ..rulebook import Params, RuleBook
-from . import doubledummy, exchange_core, hand
+from . import doubledummy, exchange_core, hand, hidden
 from .advice import advise
 from .citing import Citing, Explained, Reasons
 from .deal import Deal
@@ -51,6 +54,7 @@ DECISIONS = {"proposal": "propose-or-play", "response": "accept-or-refuse", "eld
 CHOICES = {"proposal": ("play", "propose"), "response": ("refuse", "accept")}
 VERBS = {"play": "stand", "propose": "propose", "refuse": "refuse", "accept": "accept"}
 DEALS = {"discard": 600, "propose-or-play": 1200, "accept-or-refuse": 1200}  # deals weighed per question
+WORLDS = hidden.WORLDS  # the worlds each player weighs at each card of the play after the exchange
 TRIES = 50  # draws allowed per deal kept, before the other's discards are judged unexplained
 Z95 = 1.96
 
@@ -140,6 +144,7 @@ class ExchangeAnswer:
     margin: float
     citing: Citing
     explanation: str
+    model: str = "hidden"  # how the play after the exchange is chosen
 
     def as_json(self) -> ExchangeAnalysisJson:
         lead = dict(self.choices)[self.best[0]]
@@ -154,7 +159,7 @@ class ExchangeAnswer:
                 "vole": any(f["p_vole"] == 1 for _, f in self.choices),
                 "expected_tricks": lead["expected_tricks"], "p_point": lead["p_point"],
                 "holdings": self.holdings, "exact": False, "margin": self.margin,
-                "model": "double-dummy",  # the play after the exchange (docs/api.md)
+                "model": self.model,  # the play after the exchange (docs/api.md)
                 **self.citing, "explanation": self.explanation}
 
 
@@ -171,8 +176,10 @@ def _entry(choice: Choice, figures: ChoiceFigures) -> WrittenChoice:
 
 
 def analyse_exchange(deal: Deal, actions: list[hand.Action], state: hand.HandState, viewer: str, book: RuleBook,
-                     params: Params, seed: int | None = None) -> ExchangeAnswer:
-    """Weigh every choice of ``viewer``, who is to act in ``state`` (the hand after ``actions``)."""
+                     params: Params, seed: int | None = None, model: str = "hidden",
+                     deals: int | None = None) -> ExchangeAnswer:
+    """Weigh every choice of ``viewer``, who is to act in ``state`` (the hand after ``actions``), the play
+    after it by ``model`` over ``deals`` deals (by default as many as the decision and the model call for)."""
     if state.to_act() != viewer:
         raise QuestionError("bad-field", f"Before the play, 'view' must be the seat to act ({state.to_act()}): "
                                          "the analysis weighs his choices.", "view")
@@ -187,12 +194,12 @@ def analyse_exchange(deal: Deal, actions: list[hand.Action], state: hand.HandSta
     choices = _choices(state, viewer, params)
     seed = _seed(known) if seed is None else seed
     kept: Scored = {}
+    playing = Playing(model, DEALS[decision] if deals is None else deals, WORLDS if model == "hidden" else 0)
     if exchange_core.usable(actions, seed):  # the same deals and outcomes, compiled: one call per step
-        figures, point_close, score_close, worlds = _weigh_in_core(known, state, viewer, decision, choices, seed,
-                                                                   book, params, kept)
+        figures, point_close, score_close, worlds = _weigh_in_core(known, state, viewer, choices, seed, book, params,
+                                                                   kept, playing)
     else:
-        figures, point_close, score_close, worlds = _weigh(known, viewer, decision, choices, seed, book, params,
-                                                           kept)
+        figures, point_close, score_close, worlds = _weigh(known, viewer, choices, seed, book, params, kept, playing)
     best = _highest(choices, figures, "expected_tricks")
     best_point = _highest(choices, figures, "p_point")
     best_score = _highest(choices, figures, "expected_points")
@@ -204,28 +211,29 @@ def analyse_exchange(deal: Deal, actions: list[hand.Action], state: hand.HandSta
                           close_point=tuple(point_close(best_point[0])),
                           close_score=tuple(score_close(best_score[0])), holdings=worlds,
                           margin=round(margin, 4), citing=reasons.fields(),
-                          explanation=_text(state, viewer, decision, figures, best_point, best_score, worlds))
+                          explanation=explanation_for(state, viewer, decision, figures, best_point, best_score,
+                                                      worlds, model),
+                          model=model)
 
 
 Closeness = Callable[[Choice], list[Choice]]  # the choices the sample cannot tell from a given best one
 
 
-def _weigh(known: Known, viewer: str, decision: str, choices: list[Choice], seed: int, book: RuleBook,
-           params: Params, kept: Scored) -> tuple[dict[Choice, ChoiceFigures], Closeness, Closeness, int]:
+@dataclass(frozen=True)
+class Playing:
+    """How a decision is weighed: the play's model, the deals and the worlds per card of the play."""
+
+    model: str
+    deals: int
+    worlds: int
+
+
+def _weigh(known: Known, viewer: str, choices: list[Choice], seed: int, book: RuleBook, params: Params,
+           kept: Scored, playing: Playing) -> tuple[dict[Choice, ChoiceFigures], Closeness, Closeness, int]:
     """Every choice weighed deal by deal in Python: the figures, the closeness to a best choice (for the
     point, for the points), and how many deals were weighed."""
-    rng = random.Random(seed)
-    outcomes: dict[Choice, list[tuple[int, int]]] = {choice: [] for choice in choices}  # deal by deal
-    worlds, tries = 0, 0
-    while worlds < DEALS[decision] and tries < TRIES * DEALS[decision]:
-        tries += 1
-        world = _replay(known, rng, params)
-        if world is None:
-            continue
-        worlds += 1
-        tutor: Discards = {}  # the other's hand is the same whatever the viewer chooses: his discard, once
-        for choice in choices:
-            outcomes[choice].append(_outcome(world, viewer, choice, book, params, kept, tutor))
+    outcomes = _python_outcomes(known, viewer, choices, seed, book, params, kept, playing)
+    worlds = len(outcomes[choices[0]])
     _no_deal(worlds, viewer)
     point = {c: [int(tricks >= params.point_tricks) for tricks, _ in outcomes[c]] for c in choices}
     net = {c: [points for _, points in outcomes[c]] for c in choices}
@@ -233,9 +241,57 @@ def _weigh(known: Known, viewer: str, decision: str, choices: list[Choice], seed
             lambda top: _close(choices, point, top), lambda top: _close(choices, net, top), worlds)
 
 
-def _weigh_in_core(known: Known, state: hand.HandState, viewer: str, decision: str, choices: list[Choice],
-                   seed: int, book: RuleBook, params: Params,
-                   kept: Scored) -> tuple[dict[Choice, ChoiceFigures], Closeness, Closeness, int]:
+Outcomes = dict[Choice, list[tuple[int, int]]]  # by choice, deal by deal: the viewer's tricks and net points
+
+
+def _python_outcomes(known: Known, viewer: str, choices: list[Choice], seed: int, book: RuleBook, params: Params,
+                     kept: Scored, playing: Playing) -> Outcomes:
+    """Every choice played out deal by deal in Python."""
+    rng = random.Random(seed)
+    outcomes: Outcomes = {choice: [] for choice in choices}  # deal by deal
+    worlds, tries = 0, 0
+    while worlds < playing.deals and tries < TRIES * playing.deals:
+        tries += 1
+        replayed = _replay(known, rng, params)
+        if replayed is None:
+            continue
+        world, seen = replayed
+        tutor: Discards = {}  # the other's hand is the same whatever the viewer chooses: his discard, once
+        for choice in choices:
+            outcomes[choice].append(_outcome(world, seen, viewer, choice, book, params, kept, tutor,
+                                             playing, (seed, worlds)))
+        worlds += 1
+    return outcomes
+
+
+def deal_by_deal(deal: Deal, actions: list[hand.Action], state: hand.HandState, viewer: str, book: RuleBook,
+                 params: Params, seed: int, deals: int, model: str = "hidden") -> tuple[list[Choice], Outcomes]:
+    """Every choice of ``viewer`` and its outcomes deal by deal over ``deals`` deals (the same deals for every
+    choice): what a verdict kept as data is worked out from (lessons/exchange_verdicts.py)."""
+    if book.strategy is None:
+        raise QuestionError("no-strategy", "This rule book has no jeux de règle.", "profile")
+    known = _known(deal, actions, state, viewer)
+    choices = _choices(state, viewer, params)
+    playing = Playing(model, deals, WORLDS if model == "hidden" else 0)
+    kept: Scored = {}
+    if not exchange_core.usable(actions, seed):
+        return choices, _python_outcomes(known, viewer, choices, seed, book, params, kept, playing)
+
+    def points_of(tricks: dict[str, int], flags: exchange_core.Flags, holder: str | None) -> dict[str, int]:
+        return _points_for(tricks, flags, holder, book, params, kept)
+
+    weighed = exchange_core.weigh(known.deal, known.hidden, known.stock, known.actions, state, viewer, choices, VERBS,
+                                  deals, TRIES * deals, seed, book.strategy, params, points_of, playing.worlds,
+                                  lambda flags: _utility(flags, book, params))
+    codes = list(memoryview(weighed.codes).cast("H"))
+    count = weighed.worlds
+    return choices, {choice: [(weighed.tricks[code], weighed.points[code]) for code in codes[i * count:(i + 1) * count]]
+                     for i, choice in enumerate(choices)}
+
+
+def _weigh_in_core(known: Known, state: hand.HandState, viewer: str, choices: list[Choice], seed: int,
+                   book: RuleBook, params: Params, kept: Scored,
+                   playing: Playing) -> tuple[dict[Choice, ChoiceFigures], Closeness, Closeness, int]:
     """:func:`_weigh` by the compiled core: the same deals (Python's generator, the same seed), the same
     outcomes deal by deal (tests/engine/test_core.py)."""
     core = doubledummy.CORE
@@ -245,7 +301,8 @@ def _weigh_in_core(known: Known, state: hand.HandState, viewer: str, decision: s
         return _points_for(tricks, flags, holder, book, params, kept)
 
     weighed = exchange_core.weigh(known.deal, known.hidden, known.stock, known.actions, state, viewer, choices, VERBS,
-                                  DEALS[decision], TRIES * DEALS[decision], seed, book.strategy, params, points_of)
+                                  playing.deals, TRIES * playing.deals, seed, book.strategy, params, points_of,
+                                  playing.worlds, lambda flags: _utility(flags, book, params))
     worlds = weighed.worlds
     _no_deal(worlds, viewer)
     sums = core.summary(weighed.codes, len(choices), weighed.tricks, weighed.points, params.point_tricks,
@@ -288,14 +345,19 @@ def _known(deal: Deal, actions: list[hand.Action], state: hand.HandState, viewer
                  tuple(card if card in drawn else None for card in deal.stock))
 
 
-def _replay(known: Known, rng: random.Random, params: Params) -> hand.HandState | None:
+Seen = dict[str, set[Card]]  # by seat, the cards he has seen: held, drawn or thrown out (the turn-up left out)
+
+
+def _replay(known: Known, rng: random.Random, params: Params) -> tuple[hand.HandState, Seen] | None:
     """One deal of the unseen cards, replayed to the viewer's decision with the other's discards made
-    as the tutor makes them; None when those do not come to the number of cards he threw out, or when
-    an action of his could not have been made with that hand (the king of trumps he announced)."""
+    as the tutor makes them, with what each has seen; None when those do not come to the number of cards
+    he threw out, or when an action of his could not have been made with that hand (the king of trumps
+    he announced)."""
     cards = list(known.hidden)
     rng.shuffle(cards)
     state = hand.start(known.deal_with(cards))
     rival = other(known.viewer)
+    seen = {known.viewer: set(PACK) - set(known.hidden) - {known.deal.turn_up}, rival: set(state.hands[rival])}
     for action in known.actions:
         if action["by"] == rival and action["do"] == "discard":
             made = _tutor_discard(state, rival, params)
@@ -306,7 +368,8 @@ def _replay(known: Known, rng: random.Random, params: Params) -> hand.HandState 
             hand.apply(state, action, params)
         except Illegal:
             return None
-    return state
+        seen[rival] |= set(state.hands[rival])
+    return state, seen
 
 
 def _tutor_discard(state: hand.HandState, seat: str, params: Params, tutor: Discards | None = None) -> list[Card]:
@@ -339,14 +402,17 @@ def _copy(state: hand.HandState) -> hand.HandState:
                    taken_back=dict(state.taken_back))
 
 
-def _outcome(world: hand.HandState, viewer: str, choice: Choice, book: RuleBook, params: Params,
-             kept: Scored, tutor: Discards) -> tuple[int, int]:
-    """The viewer's tricks and his points less the other's, after ``choice`` in this deal."""
+def _outcome(world: hand.HandState, seen: Seen, viewer: str, choice: Choice, book: RuleBook, params: Params,
+             kept: Scored, tutor: Discards, playing: Playing, draws: tuple[int, int]) -> tuple[int, int]:
+    """The viewer's tricks and his points less the other's, after ``choice`` in this deal (the ``draws`` of
+    the hidden-card play: the seed and the deal's index)."""
     state = _copy(world)
+    seen = {seat: set(cards) for seat, cards in seen.items()}
     if isinstance(choice, str):
         hand.apply(state, {"by": viewer, "do": VERBS[choice]}, params)
     else:
         hand.apply(state, {"by": viewer, "do": "discard", "cards": list(choice)}, params)
+        seen[viewer] |= set(state.hands[viewer])
     strategy = book.strategy
     assert strategy is not None  # analyse_exchange refused a book without one
     while state.phase != "play":
@@ -359,7 +425,15 @@ def _outcome(world: hand.HandState, viewer: str, choice: Choice, book: RuleBook,
         else:
             action = {"by": seat, "do": "discard", "cards": _tutor_discard(state, seat, params, tutor)}
         hand.apply(state, action, params)
-    elder = doubledummy.leader_tricks(state.hands["elder"], state.hands["dealer"], state.trump, params)
+        seen[seat] |= set(state.hands[seat])
+    if playing.model == "hidden":
+        flags = (state.elder_played_without_proposing, state.dealer_refused_first_proposal,
+                 state.dealer_refused_later_proposal)
+        utility = _utility(flags, book, params)
+        elder = hidden.reference_play(state.hands, seen, state.trump_card, state.king_turned, utility, params,
+                                      *draws, playing.worlds)
+    else:
+        elder = doubledummy.leader_tricks(state.hands["elder"], state.hands["dealer"], state.trump, params)
     tricks = {"elder": elder, "dealer": params.hand_size - elder}
     king = Card("K", state.trump)
     holder = None if state.king_turned else next((s for s in SEATS if king in state.hands[s]), None)
@@ -391,6 +465,13 @@ def _points_for(tricks: dict[str, int], flags: tuple[bool, bool, bool], holder: 
             found = known[key] = (dict(scored["points"]), tuple(scored["cites"]))
         kept[key] = found
     return found[0]
+
+
+def _utility(flags: exchange_core.Flags, book: RuleBook, params: Params) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What each seat weighs his cards by in the play after this choice (:func:`.exchange_core.utilities`);
+    not an outcome of the answer's, so nothing is kept for its citations."""
+    return exchange_core.utilities(flags, lambda won, f, holder: _points_for(won, f, holder, book, params, {}),
+                                   params)
 
 
 _SCORED: dict[tuple[int, int], tuple[RuleBook, Params, Scored]] = {}
@@ -480,8 +561,11 @@ def _reasons(book: RuleBook, params: Params, state: hand.HandState, viewer: str,
 
 ASSUMED = ("the {rival} exchanges as the tutor does (he keeps trumps and kings and throws out the rest, "
            "so his discards say what he kept); a proposal is answered as the tutor answers it; after this "
-           "exchange nobody proposes again; then both sides play their best, the elder leading, and the king "
-           "of trumps scores for whoever holds it")
+           "exchange nobody proposes again; then the elder leads, and the king of trumps scores for whoever "
+           "holds it")
+PLAY = {"hidden": "in the play each player chooses every card from what he can see (his own cards, those he has "
+                  "held and thrown out, the turn-up, the cards played), never from the other's hand",
+        "double-dummy": "in the play both sides choose every card as if they saw each other's hand"}
 
 
 def words_for(choice: Choice) -> str:
@@ -495,12 +579,13 @@ def _upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _text(state: hand.HandState, viewer: str, decision: str, figures: dict[Choice, ChoiceFigures],
-          best_point: Sequence[Choice], best_score: Sequence[Choice], worlds: int) -> str:
+def explanation_for(state: hand.HandState, viewer: str, decision: str, figures: dict[Choice, ChoiceFigures],
+                    best_point: Sequence[Choice], best_score: Sequence[Choice], worlds: int, model: str) -> str:
+    """The answer's explanation: what is weighed and assumed, the figures of the best choices, the best."""
     doing = {"discard": "discard", "propose-or-play": "propose or play", "accept-or-refuse": "accept or refuse"}
     text = [f"The {viewer} is to {doing[decision]}. Knowing only his own cards and the turn-up (and what he has "
             f"drawn), he weighs a fixed sample of {worlds:,} deals of the cards he has not seen, each played to "
-            f"the end. Assumed: {ASSUMED.format(rival=other(viewer))}."]
+            f"the end. Assumed: {ASSUMED.format(rival=other(viewer))}; {PLAY[model]}."]
     ranked = sorted(figures, key=lambda c: (-figures[c]["p_point"], -figures[c]["expected_tricks"]))
     shown = ranked[:3] if decision == "discard" else ranked
     text.append("; ".join(f"{_upper_first(words_for(c))}: the point in {100 * figures[c]['p_point']:.1f} %, "

@@ -2,7 +2,9 @@
 
 What :mod:`.analysis_exchange` does deal by deal in Python, the core does for every deal at once: it draws
 the deals with Python's own generator (the same seed gives the same deals), replays the other's discards
-as the tutor makes them, runs each choice to the play and searches the play double dummy. Everything the
+as the tutor makes them, runs each choice to the play and plays it out: by the hidden-card model (each
+player choosing each card from his own worlds, :mod:`.hidden`), or double dummy for the tests' and the
+bench's baseline. Everything the
 rule book decides stays in Python and is handed over as data, worked out once per question:
 
 - the actions before the decision that move cards (:func:`events`): the discard limits and the draws
@@ -266,27 +268,34 @@ class Weighed:
 def weigh(known_deal: Deal, hidden: Sequence[Card], stock: Sequence[Card | None], actions: Sequence[hand.Action],
           state: hand.HandState, viewer: str, choices: Sequence[tuple[Card, ...] | str], verbs: dict[str, str],
           wanted: int, tries: int, seed: int, strategy: Strategy, params: Params,
-          points_of: Callable[[dict[str, int], Flags, str | None], dict[str, int]]) -> Weighed:
-    """Every choice of ``viewer`` played out over ``wanted`` deals of the ``hidden`` cards."""
+          points_of: Callable[[dict[str, int], Flags, str | None], dict[str, int]], worlds: int = 0,
+          utility_of: Callable[[Flags], tuple[tuple[int, ...], tuple[int, ...]]] | None = None) -> Weighed:
+    """Every choice of ``viewer`` played out over ``wanted`` deals of the ``hidden`` cards: the play by the
+    hidden-card model with ``worlds`` per decision (each seat's points by his tricks: ``utility_of``), double
+    dummy when 0."""
     core = doubledummy.CORE
     assert core is not None
     trump = state.trump
     layout = Layout.of(trump, params)
     rival = other(viewer)
     size = len(getattr(known_deal, rival))
-    worlds, kept = core.deal_worlds(
+    deals, kept = core.deal_worlds(
         seed, wanted, tries, [layout.index(c) for c in hidden], SEAT_INDEX[rival],
         doubledummy.mask(state.hands[viewer], layout.raw), size,
         [-1 if c is None else layout.index(c) for c in stock], events(known_deal, actions, viewer, params),
         layout.suit_index, layout.king_bit)
     flows, leaves = programs(state, viewer, choices, verbs, layout, params)
     needs_answer = any(node[0] == 2 for program in flows for node in program)
-    accepts = (answers(core, worlds, trump, layout, strategy, params.ranking.order) if needs_answer and kept
+    accepts = (answers(core, deals, trump, layout, strategy, params.ranking.order) if needs_answer and kept
                else bytes(kept))
     duties = doubledummy.Duties.of(params).code
-    codes = core.play_out(worlds, flows, accepts, layout.suit_index, layout.king_bit,
-                          state.king_turned, duties)
     flags = {leaf: facts for facts, leaf in leaves.items()}
+    playing = None
+    if worlds:
+        assert utility_of is not None
+        playing = (worlds, seed, layout.raw[state.trump_card], [utility_of(flags[leaf]) for leaf in range(len(flags))])
+    codes = core.play_out(deals, flows, accepts, layout.suit_index, layout.king_bit,
+                          state.king_turned, duties, playing)
     top = 8 * 3 * max(1, len(leaves))
     tricks, points = [0] * top, [0] * top
     for code in set(memoryview(codes).cast("H")) if kept else ():
@@ -297,3 +306,15 @@ def weigh(known_deal: Deal, hidden: Sequence[Card], stock: Sequence[Card | None]
         scored = points_of(won, flags[leaf], holder)
         tricks[code], points[code] = won[viewer], scored[viewer] - scored[rival]
     return Weighed(kept, codes, tricks, points)
+
+
+def utilities(flags: Flags, points_of: Callable[[dict[str, int], Flags, str | None], dict[str, int]],
+              params: Params) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The elder's and the dealer's points less the other's by their final tricks, with the facts of a leaf
+    (the king left out: the play cannot change who holds it): what each weighs his cards by."""
+    rows: dict[str, list[int]] = {"elder": [], "dealer": []}
+    for elder in range(params.hand_size + 1):
+        scored = points_of({"elder": elder, "dealer": params.hand_size - elder}, flags, None)
+        rows["elder"].append(scored["elder"] - scored["dealer"])
+    rows["dealer"] = [-rows["elder"][params.hand_size - tricks] for tricks in range(params.hand_size + 1)]
+    return tuple(rows["elder"]), tuple(rows["dealer"])

@@ -222,7 +222,7 @@ class _Table:
 def reference_values(begin: Start, params: Params, seed: int, deals: int, worlds: int) -> Weighed:
     """:func:`weigh` in Python: ``play.duty`` for the legal cards and what a card proves,
     ``play.trick_winner`` for the tricks, :func:`.doubledummy.card_values` for each world."""
-    rules = _Rules(begin, params)
+    rules = _Rules(begin.trump, begin.utility, params)
     raw = doubledummy.raw_bits(begin.trump, begin.order)
     by_bit = {bit: card for card, bit in raw.items()}
 
@@ -248,22 +248,41 @@ def reference_values(begin: Start, params: Params, seed: int, deals: int, worlds
             inner = Splitmix(deal_seed(seed, deal))
             if card is not None:
                 rules.play(table, begin.viewer, card)
-            while table.hands[0] or table.hands[1]:
-                seat = 1 - table.leader if table.led else table.leader
-                rules.play(table, seat, rules.choose(table, seat, inner, worlds))
+            rules.play_out(table, inner, worlds)
             out[index].append(table.tricks[begin.viewer])
     return Weighed(tuple(firsts), tuple(tuple(o) for o in out), deals, worlds)
+
+
+def reference_play(hands: dict[str, list[Card]], seen: dict[str, set[Card]], turn_up: Card, king_turned: bool,
+                   utility: tuple[tuple[int, ...], tuple[int, ...]], params: Params, seed: int, deal: int,
+                   worlds: int) -> int:
+    """The elder's tricks when a hand is played from its first lead by the hidden-card model, each player
+    knowing the cards he has ``seen`` (held, drawn and thrown out), the turn-up and a king of trumps the
+    other holds (he announces it): the play at the end of an exchange as ``_core.play_out`` plays it, in
+    Python, with the draws of deal ``deal`` of ``seed``."""
+    trump = turn_up.suit
+    king = Card("K", trump)
+    every = set(doubledummy.raw_bits(trump, params.ranking.order))
+    table = _Table([list(hands[s]) for s in SEATS], [every - seen[s] - {turn_up} for s in SEATS], [set(), set()],
+                   [{king} if not king_turned and king in hands[other(s)] else set() for s in SEATS], None, 0)
+    _Rules(trump, utility, params).play_out(table, Splitmix(deal_seed(seed, deal)), worlds)
+    return table.tricks[0]
 
 
 class _Rules:
     """The reference's moves, on the rule book's functions."""
 
-    def __init__(self, begin: Start, params: Params):
-        self.begin, self.params = begin, params
-        self.raw = doubledummy.raw_bits(begin.trump, begin.order)
+    def __init__(self, trump: Suit, utility: tuple[tuple[int, ...], tuple[int, ...]], params: Params):
+        self.trump, self.utility, self.params = trump, utility, params
+        self.raw = doubledummy.raw_bits(trump, params.ranking.order)
 
     def legal(self, hand: Sequence[Card], led: Card | None) -> list[Card]:
-        return play.duty(list(hand), led, self.begin.trump, self.params).legal
+        return play.duty(list(hand), led, self.trump, self.params).legal
+
+    def play_out(self, table: _Table, rng: Splitmix, worlds: int) -> None:
+        while table.hands[0] or table.hands[1]:
+            seat = 1 - table.leader if table.led else table.leader
+            self.play(table, seat, self.choose(table, seat, rng, worlds))
 
     def choose(self, table: _Table, seat: int, rng: Splitmix, worlds: int) -> Card:
         legal = sorted(self.legal(table.hands[seat], table.led), key=self.raw.__getitem__)
@@ -273,12 +292,12 @@ class _Rules:
         pool = doubledummy.mask(table.unseen[seat] - table.barred[seat] - known, self.raw)
         by_bit = {bit: card for card, bit in self.raw.items()}
         need = len(table.hands[1 - seat]) - len(known)
-        points = self.begin.utility[seat][table.tricks[seat]:]
+        points = self.utility[seat][table.tricks[seat]:]
         sums = dict.fromkeys(legal, 0)
         for _ in range(worlds):
             drawn = draw_cards(rng, pool, need)
             theirs = [*known, *(by_bit[1 << i] for i in range(32) if drawn >> i & 1)]
-            values = doubledummy.card_values(table.hands[seat], theirs, table.led, self.begin.trump, self.params)
+            values = doubledummy.card_values(table.hands[seat], theirs, table.led, self.trump, self.params)
             for card in legal:
                 sums[card] += points[values[card]]
         top = max(sums.values())
@@ -296,7 +315,7 @@ class _Rules:
         for held in table.unseen[watcher] - table.barred[watcher]:  # would his card have been legal with it?
             if card not in self.legal([card, held], led):
                 table.barred[watcher].add(held)
-        won = play.trick_winner(led, card, self.begin.trump, self.params) == "follower"
+        won = play.trick_winner(led, card, self.trump, self.params) == "follower"
         winner = seat if won else table.leader
         table.tricks[winner] += 1
         table.leader, table.led = winner, None

@@ -116,6 +116,14 @@ def quick():
     return render_template("rules/quick.html", quick=reference, profile=profile)
 
 
+@bp.get("/rules/jeux-de-regle/computed")
+def jeux_computed():
+    """The jeux de règle set against computation (engine/jeux_weighed.py; the figures: rules/strategy/computed.yaml)."""
+    from ..engine import jeux_weighed
+
+    return render_template("rules/jeux_computed.html", **jeux_weighed.page(get_book()))
+
+
 @bp.get("/rules/sources")
 def sources():
     return render_template("rules/sources.html")

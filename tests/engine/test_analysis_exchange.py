@@ -133,12 +133,18 @@ def test_the_dealers_discards_are_the_tutors_and_each_kept_deal_explains_his_cou
     rng = random.Random(3)
     kept = 0
     for _ in range(300):
-        world = analysis_exchange._replay(known, rng, PARAMS)
-        if world is None:
+        replayed = analysis_exchange._replay(known, rng, PARAMS)
+        if replayed is None:
             continue
+        world, seen = replayed
         kept += 1
         assert world.discarded["dealer"] == 2 and world.phase == "proposal"
         assert world.hands["elder"] == state.hands["elder"]  # his own cards, and the ones he drew, as they were
+        # what each has seen: the elder every card not hidden from him, the dealer his hand and the two cards he
+        # threw out in this deal (the tutor's)
+        assert seen["elder"] == set(PACK) - set(known.hidden) - {parse_card("9S")}
+        assert set(world.hands["dealer"]) < seen["dealer"] and len(seen["dealer"]) == 7
+        assert not seen["dealer"] & set(world.hands["elder"])
     assert 0 < kept < 300  # some deals explain two discards by the tutor, some do not
 
 
@@ -150,7 +156,7 @@ def test_a_king_the_dealer_announced_is_his_in_every_deal_weighed():
                                      state, "elder")
     rng = random.Random(4)
     worlds = [analysis_exchange._replay(known, rng, PARAMS) for _ in range(200)]
-    kept = [w for w in worlds if w is not None]
+    kept = [w[0] for w in worlds if w is not None]
     assert kept and len(kept) < len(worlds)
     assert all(parse_card("KS") in w.hands["dealer"] for w in kept)
 
@@ -159,9 +165,11 @@ def test_after_a_proposal_the_tutor_answers_and_both_discard_as_he_does_then_the
     state = state_after([])
     rng = random.Random(8)
     known = analysis_exchange._known(read_deal(DEAL, PARAMS), [], state, "elder")
+    playing = analysis_exchange.Playing("double-dummy", 40, 0)
     for _ in range(40):
-        world = analysis_exchange._replay(known, rng, PARAMS)
-        tricks, points = analysis_exchange._outcome(world, "elder", "propose", BOOK, PARAMS, {}, {})
+        world, seen = analysis_exchange._replay(known, rng, PARAMS)
+        tricks, points = analysis_exchange._outcome(world, seen, "elder", "propose", BOOK, PARAMS, {}, {}, playing,
+                                                    (0, 0))
         # the same hand played by the referee with the tutor's answers, written out here
         check = analysis_exchange._copy(world)
         hand.apply(check, {"by": "elder", "do": "propose"}, PARAMS)

@@ -130,7 +130,8 @@ def exchange_question(rng, profile, longest=6):
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_an_exchange_decision_weighs_the_same_deals_to_the_same_figures_in_the_core(profile):
-    """The whole answer, figures, closeness and citations included, equal to the Python path's."""
+    """The whole answer, figures, closeness and citations included, equal to the Python path's (the play
+    double dummy: the hidden-card play is checked on fewer deals below)."""
     rng = random.Random(f"exchange {profile}")
     asked = 0
     while asked < 5:
@@ -139,9 +140,40 @@ def test_an_exchange_decision_weighs_the_same_deals_to_the_same_figures_in_the_c
             continue
         asked += 1
         question["view"] = state.to_act()
+        question["model"] = "double-dummy"
         core = ask(question, BOOK)
+        assert core["model"] == "double-dummy"
         with python_search(on=True):
             assert core == ask(question, BOOK), question
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_hidden_card_play_after_an_exchange_is_the_python_references_deal_by_deal(profile, monkeypatch):
+    """The play by the hidden-card model at the end of each choice (each player choosing from his own worlds,
+    knowing his discards): the core's outcomes equal the reference's (hidden.reference_play, on the rule
+    book's functions and the Python search), on a few deals and worlds: the whole answer alike."""
+    from ecarte_tutor.engine import analysis, analysis_exchange
+    monkeypatch.setattr(analysis_exchange, "WORLDS", 4)
+    params = BOOK.params(profile)
+    rng = random.Random(f"hidden exchange {profile}")
+    asked, parted = 0, 0
+    while asked < 3:
+        question, state = exchange_question(rng, profile)
+        if state.phase == "play" or state.pending:
+            continue
+        asked += 1
+        viewer = state.to_act()
+        position = analysis.replay({**question, "view": viewer}, params)
+
+        def weigh(model, position=position, viewer=viewer):
+            return analysis_exchange.analyse_exchange(position.deal, position.actions, position.state, viewer, BOOK,
+                                                      params, model=model, deals=4).as_json()
+        core = weigh("hidden")
+        assert core["model"] == "hidden" and 1 <= core["holdings"] <= 4
+        with python_search(on=True):
+            assert core == weigh("hidden"), question
+        parted += core["choices"] != weigh("double-dummy")["choices"]
+    assert parted  # the hidden-card play is not the double-dummy one under another name
 
 
 def test_the_cores_tutor_throws_out_the_cards_choose_discard_throws_out():

@@ -25,7 +25,17 @@ from ...agreements import read_agreements
 from ...asking import read_profile
 from ...cards import Card, Suit, parse_card
 from ...engine import analysis, hand
-from ...engine.analysis_exchange import CHOICES, DECISIONS, ExchangeAnalysisJson, Written, WrittenChoice
+from ...engine.analysis_exchange import (
+    CHOICES,
+    DECISIONS,
+    ChoiceFigures,
+    ExchangeAnalysisJson,
+    Written,
+    WrittenChoice,
+    explanation_for,
+    words_for,
+)
+from ...engine.analysis_exchange import Choice as Choice_
 from ...engine.stakes import consequences, proposal_at, stake_clause
 from ...errors import QuestionError
 from ...fields import other
@@ -34,6 +44,7 @@ from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ...strategy import KING_EXCEPTION_RULE
 from ...wording import card_list
+from .. import exchange_verdicts
 from ..diagnosis import Diagnosis
 from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Terminal, params_of
 from ..mistakes import Case, Mistake, Wrong, case_of, diagnosis_of, maker
@@ -127,6 +138,9 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
     def engine_answer(self, exercise: Exercise, book: RuleBook) -> ExchangeAnswer:
         p = self.position(exercise.position)
         answer = self.asked(exercise, book)
+        kept = exchange_verdicts.verdict_for(p, book)
+        if kept is not None:  # the step's verdict, weighed once on many deals and kept as data
+            return cast(ExchangeAnswer, _with_verdict(answer, kept, p, book))
         listed, figure = GOALS[_goal(p, str(answer["decision"]))]
         # the best by the goal's figure first, then the others it cannot be told from, in the figure's order: the
         # answer shown is the one the engine's own figures rate best
@@ -145,9 +159,14 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
         return {"choice": str(first), "right": list(answer["right"])}
 
     def problems(self, exercise: Exercise, expected: ExchangeResponse) -> list[str]:
-        # the lesson's stated answer is the one shown first ("The answer: …"): the best by the engine's own
-        # figures, never one it rates lower beside a claim that the best merely "does as well"
+        # the lesson's stated answer is the one shown first ("The answer: …"): the best by the hidden-card verdict
+        # kept as data, never one it rates lower beside a claim that the best merely "does as well"
+        from ...rulebook import default_rulebook
+
         stated = exercise.expected
+        if stated:  # the course's lessons are written for the bundled rule book
+            return exchange_verdicts.problems(self.position(exercise.position),
+                                              stated.get("cards", stated.get("choice")), default_rulebook())
         best = expected.get("cards", expected.get("choice"))
         if not stated or "right" not in expected or len(expected["right"]) < 2:
             return []
@@ -253,6 +272,45 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
             return {"cards": typed.replace(",", " ").split()}
         words = " or ".join(c["value"] for c in exercise.choices)
         return {"choice": terminal.answer(f"Type {words}").strip()}
+
+
+def _with_verdict(answer: Answer, kept: exchange_verdicts.Verdict, position: ExchangePosition,
+                  book: RuleBook) -> Answer:
+    """The analysis's answer with the figures of the verdict kept as data: the choices the learner is judged
+    by (the accepted ones, the best first), the same on every page, and the words that give them."""
+    kept_by = {exchange_verdicts.normal(name): f for name, f in kept.choices.items()}
+    choices: list[WrittenChoice] = []
+    figures: dict[Choice_, ChoiceFigures] = {}
+    written: dict[str, Written] = {}
+    for entry in cast(list[WrittenChoice], answer["choices"]):
+        value = cast(Written, entry.get("discard", entry.get("choice")))
+        name = exchange_verdicts.said(value)
+        numbers = cast(ChoiceFigures, {f: kept_by[name][f] for f in exchange_verdicts.FIGURES})
+        choices.append(_entry_of(value, numbers))
+        figures[_choice_of(value)] = numbers
+        written[name] = value
+    right = [written[exchange_verdicts.normal(c)] for c in kept.accepted]
+
+    def top(name: str) -> list[Choice_]:
+        high = max(cast(Mapping[str, float], f)[name] for f in figures.values())
+        return [c for c, f in figures.items() if cast(Mapping[str, float], f)[name] == high]
+
+    text = explanation_for(_state(position, book), position["view"], str(answer["decision"]), figures,
+                           top("p_point"), top("expected_points"), kept.deals, kept.model)
+    if len(right) > 1:
+        said = " and ".join(words_for(_choice_of(value)) for value in right)
+        text += f" For this exercise {said} are as good: the deals cannot tell them apart."
+    return {**answer, "choices": choices, "right": right, "holdings": kept.deals, "model": kept.model,
+            "explanation": text}
+
+
+def _entry_of(value: Written, figures: ChoiceFigures) -> WrittenChoice:
+    key = "choice" if isinstance(value, str) else "discard"
+    return cast(WrittenChoice, {key: value, **figures})
+
+
+def _choice_of(value: Written) -> Choice_:
+    return value if isinstance(value, str) else tuple(parse_card(str(c)) for c in value)
 
 
 @decides("exchange.discard-limits")
