@@ -56,7 +56,7 @@ def run_recompute(args) -> int:
     from ..library import load_library
 
     book = load_library(args.rules).book
-    cards, differ_cards = verdicts.recompute(book)
+    cards, differ_cards = verdicts.recompute(book, load_lessons(None, book))
     exchanges, differ_exchanges = exchange_verdicts.recompute(book, load_lessons(None, book))
     if args.write:
         print(f"{verdicts.write(cards)}: {len(cards)} verdicts written.")

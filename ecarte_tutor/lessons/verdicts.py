@@ -13,7 +13,7 @@ position again and fails on a figure that moved; ``--write`` rewrites the file.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -139,15 +139,13 @@ def problems(position: Mapping[str, object], expected: str | None, book: RuleBoo
 
 
 
-def recompute(book: RuleBook) -> tuple[list[Verdict], list[str]]:
-    """Every ``best-card`` step of the course weighed again: the verdicts, and one line per step whose
-    figures differ from the data kept (or that has none)."""
-    from .model import load_lessons
-
+def recompute(book: RuleBook, lessons: Iterable[Any]) -> tuple[list[Verdict], list[str]]:
+    """Every ``best-card`` step of ``lessons`` (the course, lessons.model's) weighed again: the verdicts, and one
+    line per step whose figures differ from the data kept (or that has none)."""
     fresh: list[Verdict] = []
     differ: list[str] = []
     kept = stored()
-    for lesson in load_lessons(None, book):
+    for lesson in lessons:
         for step in lesson.steps:
             exercise = step.exercise
             if exercise is None or exercise.kind != "best-card":

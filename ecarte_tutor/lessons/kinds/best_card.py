@@ -167,11 +167,11 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
                                      "explanation": _goal_explanation(answer, goal, SEAT_WORDS[other(p["view"])])})
 
     def problems(self, exercise: Exercise, expected: CardResponse) -> list[str]:
-        from ...library import load_library
+        from ...rulebook import default_rulebook
 
         stated = exercise.expected.get("card") if exercise.expected else None
         return verdicts.problems(self.position(exercise.position), None if stated is None else str(stated),
-                                 load_library().book)
+                                 default_rulebook())
 
     def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
         return analysed(self.position(exercise.position), book, self.name)
