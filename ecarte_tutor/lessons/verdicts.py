@@ -13,7 +13,7 @@ position again and fails on a figure that moved; ``--write`` rewrites the file.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -21,8 +21,8 @@ from typing import Any
 
 from ..agreements import read_agreements
 from ..asking import read_profile
-from ..cards import Card, parse_card
-from ..engine import analysis, doubledummy, hidden
+from ..cards import parse_card
+from ..engine import analysis, hidden
 from ..paths import lessons_dir
 from ..rulebook import RuleBook
 from ..yamlio import load_yaml
@@ -172,23 +172,3 @@ def write(verdicts: list[Verdict]) -> Path:
                                             allow_unicode=True), encoding="utf-8")
     stored.cache_clear()
     return path
-
-
-def parting_deal(position: Mapping[str, object], book: RuleBook, kept: Verdict, better: Card, worse: Card,
-                 goal: Callable[[int, int], bool]) -> tuple[tuple[Card, ...], int, int] | None:
-    """The first deal of the verdict's weighing in which ``goal(tricks after better, tricks after worse)``
-    holds: the other's hand in it, and the learner's tricks after each card (both sides choosing from what
-    each sees). None when no deal shows it."""
-    params = book.params(read_profile(dict(position), book), read_agreements(dict(position), book))
-    question = {**{k: v for k, v in position.items() if k != "goal"}, "kind": "analyse"}
-    state = analysis.read_position(question, params)
-    begin = hidden.start(state.state, state.held, str(position["view"]), book, params)
-    weighed = hidden.weigh(begin, params, kept.seed, kept.deals, kept.worlds)
-    pairs = zip(weighed.outcomes(better), weighed.outcomes(worse), strict=True)
-    index = next((i for i, (a, b) in enumerate(pairs) if goal(a, b)), None)
-    if index is None:
-        return None
-    hand = hidden.other_hand(begin, kept.seed, index)
-    by_bit = {bit: card for card, bit in doubledummy.raw_bits(state.state.trump, params.ranking.order).items()}
-    cards = params.ranking.sort(by_bit[1 << i] for i in range(32) if hand >> i & 1)
-    return tuple(cards), weighed.outcomes(better)[index], weighed.outcomes(worse)[index]
