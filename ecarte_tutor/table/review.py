@@ -25,12 +25,13 @@ from collections import Counter
 from typing import Literal, NotRequired, TypedDict
 
 from ..cards import Card
-from ..engine import hand, play, stakes
+from ..engine import analysis, hand, hidden, parting, play, stakes
 from ..engine.advice import AdviceJson
 from ..engine.analysis import CardFigures, DoubleDummyJson, ViewedJson
 from ..engine.hand import HandState, TrickRecord, WrittenAction
 from ..engine.record import FaultCode, RecordJson
 from ..fields import SEATS
+from ..jsontypes import Question
 from ..marks import decides
 from ..strategy import patterns_named
 from .discard import DISCARD_RULE, choose_discard
@@ -329,7 +330,7 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
     duty = play.duty(state.hands[seat], led, state.trump, game.params)
     if len(duty.legal) < 2:
         return None  # no choice, nothing to review
-    question = {"kind": "analyse", **game.settings.question(), "deal": hp.question(game.settings)["deal"],
+    question: Question = {"kind": "analyse", **game.settings.question(), "deal": hp.question(game.settings)["deal"],
                 "actions": hp.actions[:index]}
     both = asked(question, game.book, DoubleDummyJson)
     mine = asked({**question, "view": seat}, game.book, ViewedJson)
@@ -352,6 +353,9 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
     else:
         text = (f"From what you could know ({YOUR_VIEW}), {names} gave the best chance: {_chance(best)}; the "
                 f"{played.pretty} you played, {_chance(chosen)}.")
+        goal = "point" if chosen["p_point"] < best["p_point"] - max(MATERIAL, margin) else "vole"
+        why = _why(game, question, seat, Card.from_str(best_view[0]), played, goal)
+        text = f"{why} {text}" if why else text  # the reason leads, in words; the figures follow
     best_dd = play.card_list(Card.from_str(c) for c in both["best"])
     if got < top:
         text += (f" With the tutor's cards known too (you could not see them, so this is not held against you), "
@@ -362,6 +366,16 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
             "best_tricks": top, "rule": rule, "mistake": worse, "text": text,
             "view": {"best": best_view, "p_point": chosen["p_point"], "p_vole": chosen["p_vole"],
                      "best_p_point": best["p_point"], "best_p_vole": best["p_vole"]}}
+
+
+def _why(game: Game, question: Question, seat: str, better: Card, worse: Card, goal: str) -> str:
+    """Why ``better`` was the card, in words (:mod:`..engine.parting`): a deal of the very weighing the
+    figures come from where the two part, both played out by the same model; empty when none shows it."""
+    position = analysis.read_position(question, game.params)
+    begin = hidden.start(position.state, position.held, seat, game.book, game.params)
+    found = parting.explain_decision(begin, game.params, analysis.weighing_seed(position, seat), hidden.DEALS,
+                                     hidden.WORLDS, better, worse, goal)
+    return "" if found is None else parting.words(found, goal, "tutor", game.book)
 
 
 def _behind(chosen: CardFigures, best: CardFigures, by: float) -> bool:
