@@ -35,6 +35,7 @@ from . import hidden
 WHY_FILE: Final = Path("course") / "why.yaml"  # relative to the rule-book folder
 SLOTS: Final = frozenset({"better", "worse", "better_name", "worse_name", "keeper", "taker", "trick", "moment",
                           "holding", "rival", "rival_of", "better_tricks", "worse_tricks"})
+VERDICT_SLOTS: Final = frozenset({"card", "best", "chance", "best_chance"})
 CASES: Final = ("itself", "forces", "keeps", "now", "takes")  # the order a deal is preferred in: the most telling first
 LOOKED_AT: Final = 24  # deals where the cards part looked at for the most telling one
 Case = Literal["itself", "forces", "keeps", "now", "takes"]
@@ -137,13 +138,16 @@ class Catalogue:
     deal: str
     lines: Mapping[str, str]
     ends: Mapping[str, str]
+    verdicts: Mapping[str, str]
     ordinals: tuple[str, ...]
     trick_counts: tuple[str, ...]
     rivals: Mapping[str, Mapping[str, str]]
 
-    def templates(self) -> dict[str, str]:
-        return {"deal": self.deal, **{f"lines.{k}": v for k, v in self.lines.items()},
-                **{f"ends.{k}": v for k, v in self.ends.items()}}
+    def templates(self) -> dict[str, tuple[str, frozenset[str]]]:
+        """Each sentence by where it is, with the slots it may name."""
+        return {"deal": (self.deal, SLOTS), **{f"lines.{k}": (v, SLOTS) for k, v in self.lines.items()},
+                **{f"ends.{k}": (v, SLOTS) for k, v in self.ends.items()},
+                **{f"verdicts.{k}": (v, VERDICT_SLOTS) for k, v in self.verdicts.items()}}
 
 
 def load_catalogue(path: Path) -> Catalogue:
@@ -151,10 +155,10 @@ def load_catalogue(path: Path) -> Catalogue:
     document = load_yaml(path)
     for error in schema_errors("why", document):
         raise DataError(path, explain(error), key=key_path(error))
-    found = Catalogue(document["deal"], document["lines"], document["ends"], tuple(document["ordinals"]),
-                      tuple(document["trick_counts"]), document["rivals"])
-    for where, text in found.templates().items():
-        unknown = sorted({name for _, name, _, _ in Formatter().parse(text) if name is not None} - SLOTS)
+    found = Catalogue(document["deal"], document["lines"], document["ends"], document["verdicts"],
+                      tuple(document["ordinals"]), tuple(document["trick_counts"]), document["rivals"])
+    for where, (text, allowed) in found.templates().items():
+        unknown = sorted({name for _, name, _, _ in Formatter().parse(text) if name is not None} - allowed)
         if unknown:
             raise DataError(path, f"the sentence names slots the engine does not fill: {', '.join(unknown)}",
                             key=where)
