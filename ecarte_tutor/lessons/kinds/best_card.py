@@ -51,9 +51,11 @@ GOAL_WORDS: Final = {"point": "you win the point", "vole": "you win the vole", "
 # the rule a worse card breaks, by goal: what turns tricks into a score
 GOAL_RULES: Final = {"point": "scoring.point", "vole": "scoring.vole", "trick": "scoring.vole",
                      "tricks": "play.trick-winner"}
+LEAD_RULE: Final = "strategy.leading"  # the advice a worse lead goes against
 _memo: dict[str, Answer] = {}  # analyses are costly and a position's never changes: kept by question
 _whys: dict[str, str] = {}  # the same for why one card beats another (a replay of both)
 _weighed: dict[str, hidden.Weighed] = {}  # and for the weighing the replays are drawn from
+_computed: dict[str, verdicts.Verdict] = {}  # the verdicts of positions no lesson keeps (the drills')
 
 
 class BestCardPosition(Position):
@@ -166,10 +168,9 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         p = self.position(exercise.position)
         answer = self.asked(exercise, book)
         goal = _goal(p)
-        kept = verdicts.verdict_for(p, book)
-        if kept is not None:  # the step's verdict, weighed once on many deals and kept as data
-            answer = _with_verdict(answer, kept)
-        best = list(kept.accepted) if kept is not None else _best(answer, goal)
+        kept = verdict(p, book)  # the step's verdict, weighed once on many deals and kept as data
+        answer = _with_verdict(answer, kept)
+        best = list(kept.accepted)
         explanation = _goal_explanation(answer, goal, SEAT_WORDS[other(p["view"])])
         rival = _runner_up(answer, goal, best)
         if rival is not None:  # why the best beats the likeliest other choice, before the figures
@@ -217,7 +218,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best),
                 "goal_rule": GOAL_RULES[_goal(self.position(case.exercise.position))]}
 
-    @decides("play.trick-winner", "scoring.point", "scoring.vole")
+    @decides("play.trick-winner", "scoring.point", "scoring.vole", LEAD_RULE)
     def diagnose(self, exercise: Exercise, given: CardResponse, expected: CardResponse, answer: BestCardAnswer,
                  book: RuleBook) -> Diagnosis:
         p = self.position(exercise.position)
@@ -243,7 +244,9 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         text = [line for line in text if line]
         # a card the rules allow breaks no rule: unless a mistake about a law explains it (the ace's rank), it is
         # judged by the goal's figures, as advice
-        return Diagnosis(" ".join(text), named.rule if named else GOAL_RULES[goal], named.mistakes if named else (),
+        # a worse lead goes against the advice on leading, whose practice is a new lead to play (drills.cardplay)
+        rule = LEAD_RULE if led is None else GOAL_RULES[goal]
+        return Diagnosis(" ".join(text), named.rule if named else rule, named.mistakes if named else (),
                          advice=named.advice if named else True)
 
     def words(self, exercise: Exercise, answer: CardResponse) -> str:
@@ -311,14 +314,25 @@ def why(p: BestCardPosition, book: RuleBook, better: Card, worse: Card) -> str:
     if key not in _whys:
         position = _state(p, book)
         begin = hidden.start(position.state, position.held, seat, book, params)
-        kept = verdicts.verdict_for(p, book)
-        seed, deals, worlds = ((kept.seed, kept.deals, kept.worlds) if kept is not None else
-                               (analysis.weighing_seed(position, seat), hidden.DEALS, hidden.WORLDS))
+        kept = verdict(p, book)
+        seed, deals, worlds = kept.seed, kept.deals, kept.worlds
         if where not in _weighed:  # every card of the position on the same deals: weighed once for all pairs
             _weighed[where] = hidden.weigh(begin, params, seed, deals, worlds)
         found = parting.find(begin, params, _weighed[where], seed, better, worse, _goal(p))
         _whys[key] = "" if found is None else parting.words(found, _goal(p), other(seat), book)
     return _whys[key]
+
+
+def verdict(p: BestCardPosition, book: RuleBook) -> verdicts.Verdict:
+    """The position's verdict: a lesson step's, kept as data; any other position's (a drill's) weighed the same
+    way on first use (:func:`..verdicts.compute`, about a second) and kept."""
+    kept = verdicts.verdict_for(p, book)
+    if kept is not None:
+        return kept
+    key = f"{book.root} {sorted(p.items())!r}"
+    if key not in _computed:
+        _computed[key] = verdicts.compute(p, book)
+    return _computed[key]
 
 
 def params_of_position(p: BestCardPosition, book: RuleBook) -> Params:
