@@ -6,6 +6,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
+from ..engine import parting
 from ..errors import DataError
 from ..rulebook import RuleBook
 from .glossary import Glossary, glossary_of
@@ -40,7 +41,17 @@ def lesson_problems(lessons: Iterable[Lesson], book: RuleBook, course: Iterable[
     glossary = glossary_of(book)
     taught = lessons if course is None else list(course)
     return (problems + wording_problems(lessons) + order_problems(taught, glossary) + glossary_problems(glossary)
-            + catalogue_problems(catalogue_of(book)) + _quick_problems(book))
+            + catalogue_problems(catalogue_of(book)) + _quick_problems(book) + _why_problems(book))
+
+
+def _why_problems(book: RuleBook) -> list[str]:
+    """The sentences that say why one card beats another (rules/course/why.yaml): its schema, and no slot the
+    engine does not fill, checked here rather than on the first page that needs them."""
+    try:
+        parting.catalogue(book)
+    except DataError as exc:
+        return [str(exc)]
+    return []
 
 
 def _quick_problems(book: RuleBook) -> list[str]:

@@ -198,3 +198,15 @@ def test_the_catalogue_names_only_slots_the_engine_fills(tmp_path):
     bad.write_text(source.replace("ordinals:", "ordinal:"), encoding="utf-8")
     with pytest.raises(DataError):
         parting.load_catalogue(bad)
+
+
+def test_check_names_a_broken_why_catalogue(tmp_path, monkeypatch):
+    from ecarte_tutor.lessons import checks
+
+    source = (BOOK.root / parting.WHY_FILE).read_text(encoding="utf-8")
+    bad = tmp_path / "why.yaml"
+    bad.write_text(source.replace("{taker} takes it.", "{taker} takes it {because}."), encoding="utf-8")
+    monkeypatch.setattr(parting, "catalogue", lambda book: parting.load_catalogue(bad))
+    assert any("because" in problem for problem in checks._why_problems(BOOK))
+    monkeypatch.undo()
+    assert checks._why_problems(BOOK) == []
