@@ -125,3 +125,20 @@ def _cards(bits, begin):
 
     by_bit = {bit: card for card, bit in doubledummy.raw_bits(begin.trump, begin.order).items()}
     return [by_bit[1 << i] for i in range(32) if bits >> i & 1]
+
+
+def test_the_why_of_a_card_never_reads_the_tutors_hand(fixed_game, hoffmann_last):
+    """Two deals alike in all the learner can see, the tutor's cards swapped for cards of the stock: the why of
+    every card (its verdict, the deal where the cards part, the replay) is the same."""
+    kept, rest = hoffmann_last["dealer"][:1], hoffmann_last["dealer"][1:]  # K♦, the king he announces, stays
+    assert kept == ["KD"]
+    swapped = {**hoffmann_last, "dealer": kept + hoffmann_last["stock"][-4:],
+               "stock": hoffmann_last["stock"][:-4] + rest}
+    said = []
+    for deal in (hoffmann_last, swapped):
+        game = fixed_game(deal, learner="elder")
+        game.play({"do": "stand"})
+        decision = game.decision()
+        said.append([line["why"] for line in reasons(decision.view, decision.choices)])
+    assert said[0] == said[1]
+    assert any(why.startswith("Say the tutor holds") for why in said[0])
