@@ -12,9 +12,12 @@ the highest figure for the goal:
 ``tricks`` the most tricks on average.
 
 The learner picks one card of his hand; any of the best cards is right. A card he may not play is
-named with the duty that forbids it. A legal card that is worse is compared with the best one in the
-engine's figures, and the engine finds the likeliest holding of the other hand in which the best
-card reaches the goal and the chosen one does not, played out both ways.
+named with the duty that forbids it. A legal card that is worse is first told why, in words
+(:mod:`...engine.parting`): a deal of the verdict's weighing in which the best card reaches the goal and
+the chosen one does not, both replayed, the trick the chosen card loses and to which card, what the best
+card keeps or forces; then the figures. A worse lead is filed under the advice on leading, practised on a
+fresh lead to play (``drills.cardplay``). The verdict is the step's, kept as data; a position no lesson
+keeps (a drill's) is weighed the same way on first use.
 """
 from __future__ import annotations
 
@@ -304,9 +307,9 @@ def _share(share: float, hands: str) -> str:
 
 
 def why(p: BestCardPosition, book: RuleBook, better: Card, worse: Card) -> str:
-    """Why ``better`` beats ``worse``, in a beginner's words (:mod:`...engine.parting`): a deal of the weighing
-    where they part (the verdict kept, else the analysis's own), both played out, the trick the worse card
-    loses and to which card; empty when no deal shows it."""
+    """Why ``better`` beats ``worse``, in a beginner's words (:mod:`...engine.parting`): a deal of the verdict's
+    weighing where they part, both played out, the trick the worse card loses and to which card; empty when no
+    deal shows it."""
     params = params_of_position(p, book)
     seat = p["view"]
     where = f"{book.root} {params.profile} {params.agreements} {sorted(_question(p).items())!r}"
