@@ -92,12 +92,12 @@ def _wrong(exercise, expected, book):
 def counting():
     """Count every analysis run from now on, by what ran it, and the CPU it took (ms, under "spent"): a Counter
     the engine's entry points add to (an analysis inside another counted, its time once)."""
-    from ecarte_tutor.engine import analysis, analysis_exchange, parting
+    from ecarte_tutor.engine import analysis, analysis_exchange, hidden, parting
 
     counts = Counter()
     depth = [0]
     # each is looked up in its module when called (analyse's answer calls the first two), so the wrappers are seen
-    for module, name in ((analysis, "_double_dummy"), (analysis, "_viewed"), (parting, "find"),
+    for module, name in ((analysis, "_double_dummy"), (analysis, "_viewed"), (parting, "find"), (hidden, "weigh"),
                          (analysis_exchange, "analyse_exchange")):
         real = getattr(module, name)
 
