@@ -173,7 +173,9 @@ def test_a_sentence_stating_what_the_replay_does_not_show_fails():
             check_against_replay(sentence, begin, params, kept.seed, kept.worlds, found.deal, "dealer")
 
 
+@needs_core
 def test_the_replay_ends_as_the_weighing_does_deal_for_deal():
+    """The replay (Python, trick by trick) against the compiled loop: the same tricks at the end, deal for deal."""
     params = BOOK.params()
     rng = random.Random("replays")
     for case in range(4):
