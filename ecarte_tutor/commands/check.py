@@ -52,10 +52,11 @@ def run_recompute(args) -> int:
     """The best-card verdicts weighed again: 1 when one differs from the data kept (or, with --write, the data
     rewritten)."""
     from ..lessons import verdicts
+    from ..lessons.checks import recompute_verdicts
     from ..library import load_library
 
     book = load_library(args.rules).book
-    fresh, differ = verdicts.recompute(book)
+    fresh, differ = recompute_verdicts(book)
     if args.write:
         print(f"{verdicts.write(fresh)}: {len(fresh)} verdicts written.")
         return 0

@@ -8,7 +8,8 @@ sample cannot tell them apart, and the step says they are as good.
 
 The figures live in ``lessons/verdicts/best-card.yaml`` (model, deals, worlds and seed beside them), so that
 ``check`` and the pages only read them: ``ecarte-tutor check --recompute`` (and one test) weighs every
-position again and fails on a figure that moved; ``--write`` rewrites the file.
+position again (:func:`..checks.recompute_verdicts`) and fails on a figure that moved; ``--write`` rewrites
+the file.
 """
 from __future__ import annotations
 
@@ -137,27 +138,6 @@ def problems(position: Mapping[str, object], expected: str | None, book: RuleBoo
             out.append(f"the kept verdict leaves out {card}, which is within {MARGIN:g} standard errors of the best")
     return out
 
-
-
-def recompute(book: RuleBook) -> tuple[list[Verdict], list[str]]:
-    """Every ``best-card`` step of the course weighed again: the verdicts, and one line per step whose
-    figures differ from the data kept (or that has none)."""
-    from .model import load_lessons
-
-    fresh: list[Verdict] = []
-    differ: list[str] = []
-    kept = stored()
-    for lesson in load_lessons(None, book):
-        for step in lesson.steps:
-            exercise = step.exercise
-            if exercise is None or exercise.kind != "best-card":
-                continue
-            verdict = compute(exercise.position, book)
-            fresh.append(verdict)
-            if kept.get(verdict.key) != verdict:
-                differ.append(f"{lesson.file} step {step.index}: the hidden-card verdict kept differs from a "
-                              f"fresh weighing (best {verdict.best}, accepted {', '.join(verdict.accepted)})")
-    return fresh, differ
 
 
 def write(verdicts: list[Verdict]) -> Path:

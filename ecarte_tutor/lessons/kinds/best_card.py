@@ -180,13 +180,6 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
             explanation = " ".join(t for t in (why(p, book, parse_card(best[0]), rival), explanation) if t)
         return cast(BestCardAnswer, {**answer, "best": best, "explanation": explanation})
 
-    def problems(self, exercise: Exercise, expected: CardResponse) -> list[str]:
-        from ...library import load_library
-
-        stated = exercise.expected.get("card") if exercise.expected else None
-        return verdicts.problems(self.position(exercise.position), None if stated is None else str(stated),
-                                 load_library().book)
-
     def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
         return analysed(self.position(exercise.position), book, self.name)
 
