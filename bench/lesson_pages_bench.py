@@ -12,11 +12,11 @@ lesson, in course order: its page (GET), and for an exercise a first wrong answe
 diagnosis, with its example deal), a second wrong one (the answer shown) and the right one (POST), each as a
 new learner would send it; so the answer pages' own first use (their templates, the catalogue of mistakes)
 is paid by the earlier lessons, as a learner going through the course would, and what is left is the
-analysis's. A view is
-*analysed* when its first showing ran an analysis (``analyse`` at a position, its contrast, or an exchange
-decision). Each analysed view is timed cold (its first showing, the analyses kept so far by earlier pages
-in place, as in a server since its start) and warm (the median of three more, each from a new learner), in
-ms of this process's CPU time (``time.process_time``: other work on a shared machine does not count).
+analysis's. A view is *analysed* when its first showing ran an analysis (``analyse`` at a position, why
+one card beats another (both replayed), or an exchange decision). Each analysed view is timed cold (its
+first showing, the analyses kept so far by earlier pages in place, as in a server since its start) and
+warm (the median of three more, each from a new learner), in ms of this process's CPU time
+(``time.process_time``: other work on a shared machine does not count).
 Printed: each analysed view's cold and warm times and their ratio, then the worst ratio, the slowest cold
 view, and how many pages of other steps analysed (they should be none). Last, in a third process, how many
 analyses the data check that ``serve`` runs before listening makes (``library.defects``: every lesson
@@ -101,12 +101,12 @@ def _wrong(exercise, expected, book):
 def counting():
     """Count every analysis run from now on, by what ran it, and the CPU it took (ms, under "spent"): a Counter
     the engine's entry points add to (an analysis inside another counted, its time once)."""
-    from ecarte_tutor.engine import analysis, analysis_exchange
+    from ecarte_tutor.engine import analysis, analysis_exchange, hidden, parting
 
     counts = Counter()
     depth = [0]
     # each is looked up in its module when called (analyse's answer calls the first two), so the wrappers are seen
-    for module, name in ((analysis, "_double_dummy"), (analysis, "_viewed"), (analysis, "contrast"),
+    for module, name in ((analysis, "_double_dummy"), (analysis, "_viewed"), (parting, "find"), (hidden, "weigh"),
                          (analysis_exchange, "analyse_exchange")):
         real = getattr(module, name)
 

@@ -94,9 +94,11 @@ def test_a_worse_card_is_explained_from_the_learners_view(lesson, step):
             continue
         assert text.count("%") >= 2 or "on average" in text, text
         assert "From what you can see" in text
-        example = re.search(r"holds ([^:]+):", text)
-        assert example, f"no hand shows why: {text}"
-        shown = {str(parse_card(c.strip())) for c in example.group(1).split(",")}
+        # the reason leads, in words (a deal where the cards part, both played out); the figures follow
+        example = re.match(r"Say the (?:dealer|elder hand) holds ([^.]+)\.", text)
+        assert example, f"the verdict does not lead with why: {text}"
+        assert text.index("From what you can see") > text.index(" trick")
+        shown = {str(parse_card(c.strip())) for c in re.split(r",| and ", example.group(1))}
         assert not shown & seen, "the example hand holds only cards the learner has not seen"
 
 

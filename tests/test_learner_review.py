@@ -7,7 +7,7 @@ import re
 import pytest
 from data_under_test import BOOK, LIBRARY
 
-from ecarte_tutor.lessons import BadResponse, expected_answer, grade, run_lesson
+from ecarte_tutor.lessons import BadResponse, engine_answer, expected_answer, grade, run_lesson
 from ecarte_tutor.lessons.checks import _exercise_problems
 from ecarte_tutor.lessons.diagnosis import is_advice, rule_role
 from ecarte_tutor.lessons.drills import to_practise
@@ -142,10 +142,10 @@ def test_a_choice_the_rules_allow_is_never_said_to_break_a_rule(lesson, step, fe
 
 def test_a_strategy_hint_and_summary_say_advice_at_the_terminal():
     """L17 s4 and L20 s3: "The rule that decides is 'The point'" and "Your answers broke 'What to throw out'"."""
-    _, lead = take(17, ["9D", "quit"], start=4)
+    _, lead = take(17, ["7D", "quit"], start=4)
     assert "The rule that decides" not in lead
-    assert "This is advice, not a rule of the game, and no law forbids your answer. It is judged by what it does " \
-           "for “The point”" in lead
+    assert "This is advice, not a rule of the game, and no law forbids your answer. The advice is “Leading a jeu " \
+           "de règle”" in lead
     progress, discard = take(20, ["7S 8S", "7S 10D 9C", "skip", "skip", ""], start=3)
     assert "The advice is “What to throw out” (type 'rule' to read it)." in discard
     assert "broke “What to throw out”" not in discard
@@ -158,11 +158,19 @@ def test_a_step_s_rules_keep_the_advice_apart():
            "règle)" in text
 
 
-def test_a_best_card_missed_is_not_practised_as_counting_the_point():
+def test_a_lead_missed_comes_back_as_a_lead_to_play_not_as_counting_the_point():
+    """Issue 38: a worse lead is filed under the advice on leading, and its practice is a fresh position to play,
+    made by the engine and judged by the same hidden-card model, never a scoring sum."""
+    from ecarte_tutor.lessons.drills import drill_exercise
+
     exercise = exercise_at(17, 4)
-    feedback = grade(exercise, {"card": "9D"}, BOOK)
-    assert feedback.diagnosis.advice and feedback.diagnosis.rule == "scoring.point"
-    assert to_practise(feedback, BOOK) is None
+    feedback = grade(exercise, {"card": "7D"}, BOOK)
+    assert feedback.diagnosis.advice and feedback.diagnosis.rule == "strategy.leading"
+    assert to_practise(feedback, BOOK) == "strategy.leading"
+    practice = drill_exercise("strategy.leading", 0, BOOK)
+    assert practice.kind == "best-card" and practice.position["view"] == "elder"
+    assert practice.position["actions"] == [{"by": "elder", "do": "stand"}]  # the first lead, to play again
+    assert engine_answer(practice, BOOK)["model"] == "hidden"
     illegal = grade(next(s.exercise for s in next(item for item in LIBRARY.lessons if item.number == 18).exercises
                          if s.index == 2), {"card": "QH"}, BOOK)
     assert not illegal.diagnosis.advice, "a card the rules forbid breaks a rule"

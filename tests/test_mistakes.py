@@ -215,12 +215,16 @@ def test_an_ace_kept_over_the_queen_is_named_and_the_figures_speak_of_the_hand()
 
 
 def test_a_trick_won_dearly_or_a_high_card_thrown_to_a_lost_one_says_what_the_lower_card_keeps():
-    """A learner's report: the best-card feedback gave figures and a sample hand, never why the cheaper card."""
+    """A learner's report: the best-card feedback gave figures and a sample hand, never why the cheaper card. The
+    why worked out from the analysis leads (issue 38: a deal where the cards part, both played out); the mistake's
+    name follows it, before the figures."""
     dearly = grade(exercise_at("answering-a-lead", 2), {"card": "KS"}, BOOK).diagnosis
-    assert dearly.text.startswith("K♠ and 7♠ both win this trick. Take it with the lower, 7♠, and keep K♠")
+    why, named = dearly.text.split(" K♠ and 7♠ both win this trick. ", 1)
+    assert why.startswith("Say the elder hand holds") and named.startswith("Take it with the lower, 7♠, and keep K♠")
     assert dearly.rule == "scoring.point"
     lost = grade(exercise_at("answering-a-lead", 4), {"card": "QD"}, BOOK).diagnosis
-    assert lost.text.startswith("Neither Q♦ nor 7♦ wins this trick") and lost.rule == "play.trick-winner"
+    assert lost.text.startswith("Say the elder hand holds") and " Neither Q♦ nor 7♦ wins this trick" in lost.text
+    assert lost.rule == "play.trick-winner"
     illegal = grade(exercise_at("answering-a-lead", 2), {"card": "QH"}, BOOK).diagnosis  # no mistake of choice
     assert not illegal.mistakes and illegal.text.startswith("You played Q♥, but you have no diamonds")
 

@@ -2,6 +2,7 @@
 from data_under_test import BOOK, LIBRARY
 
 from ecarte_tutor.lessons import verdicts
+from ecarte_tutor.lessons.checks import recompute_verdicts
 from ecarte_tutor.lessons.grading import expected_answer
 
 
@@ -11,7 +12,7 @@ def best_card_steps():
 
 
 def test_every_verdict_kept_is_what_a_fresh_weighing_gives():
-    fresh, differ = verdicts.recompute(BOOK, LIBRARY.lessons)
+    fresh, differ = recompute_verdicts(BOOK)
     assert differ == []
     assert len(fresh) == len(best_card_steps())
 
@@ -37,6 +38,14 @@ def test_check_names_a_stated_card_the_hidden_game_beats():
     found = verdicts.problems(step.exercise.position, "KH", BOOK)
     assert len(found) == 1 and "trails 7C by" in found[0] and "no longer holds" in found[0]
     assert verdicts.problems(step.exercise.position, "7C", BOOK) == []
+    # and the step's own check (what 'ecarte-tutor check' runs on every exercise) says so
+    from dataclasses import replace
+
+    from ecarte_tutor.lessons.checks import _exercise_problems
+
+    stated_king = replace(step.exercise, expected={"card": "KH"})
+    assert any("no longer holds" in problem for problem in _exercise_problems(stated_king, BOOK))
+    assert not any("no longer holds" in problem for problem in _exercise_problems(step.exercise, BOOK))
 
 
 def test_a_position_without_a_verdict_is_a_defect():

@@ -52,11 +52,12 @@ def run_recompute(args) -> int:
     """The best-card and best-exchange verdicts weighed again: 1 when one differs from the data kept (or, with
     --write, the data rewritten)."""
     from ..lessons import exchange_verdicts, verdicts
+    from ..lessons.checks import recompute_verdicts
     from ..lessons.model import load_lessons
     from ..library import load_library
 
     book = load_library(args.rules).book
-    cards, differ_cards = verdicts.recompute(book, load_lessons(None, book))
+    cards, differ_cards = recompute_verdicts(book)
     exchanges, differ_exchanges = exchange_verdicts.recompute(book, load_lessons(None, book))
     if args.write:
         print(f"{verdicts.write(cards)}: {len(cards)} verdicts written.")

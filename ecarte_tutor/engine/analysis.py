@@ -10,7 +10,7 @@ position stands in, and the answer gives its 95 % margin.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Literal, NotRequired, TypedDict
@@ -309,7 +309,7 @@ def _viewed(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     # the card on the table splits the runs too: the other may be the one to answer it
     gaps = holdings.Gaps.of(known, [*state.hands[viewer], *([position.led] if position.led else [])], params)
     exact = gaps.class_count() <= EXACT_CLASSES
-    classes = gaps.every_class() if exact else gaps.sample(SAMPLE_SIZE, _seed(position, viewer))
+    classes = gaps.every_class() if exact else gaps.sample(SAMPLE_SIZE, weighing_seed(position, viewer))
     tally = _Tally(state.tricks[seat], params)
     mine = tuple(state.hands[viewer])
     if doubledummy.CORE is not None:  # the same loop, compiled: one call for every holding
@@ -360,7 +360,7 @@ def _hidden(position: Position, viewer: str, book: RuleBook, params: Params) -> 
     state, seat = position.state, position.to_act
     known = holdings.knowledge(state, viewer, position.held[viewer], params)
     weighed = hidden.weigh(hidden.start(state, position.held, viewer, book, params), params,
-                           _seed(position, viewer), hidden.DEALS, hidden.WORLDS)
+                           weighing_seed(position, viewer), hidden.DEALS, hidden.WORLDS)
     order: Sequence[Card | None] = (list(weighed.cards) if viewer != seat else
                                     params.ranking.sort(c for c in weighed.cards if c is not None))
     figures = {card: _hidden_figures(weighed.outcomes(card), params) for card in order}
@@ -400,32 +400,6 @@ def _hidden_figures(outcomes: Sequence[int], params: Params) -> Figures:
             "p_vole": round(hidden.share(outcomes, params.hand_size), 4),
             "p_trick": round(hidden.share(outcomes, 1), 4), "p_point_interval": [round(low, 4), round(high, 4)],
             "margin": round((high - low) / 2, 4)}
-
-
-def contrast(question: Question, params: Params, viewer: str, better: Card, worse: Card,
-             goal: Callable[[int, int], bool]) -> tuple[holdings.Holding, int, int] | None:
-    """Why ``better`` beats ``worse`` for the viewer who is to play: of the holdings of the other hand
-    he cannot rule out, the likeliest (the heaviest class) in which ``goal(tricks after better, tricks
-    after worse)`` holds, with the tricks for the hand each card leads to (best play on both sides).
-    None when no holding shows a difference."""
-    position = read_position(question, params)
-    state = position.state
-    mine = tuple(state.hands[viewer])
-    known = holdings.knowledge(state, viewer, position.held[viewer], params)
-    gaps = holdings.Gaps.of(known, [*mine, *([position.led] if position.led else [])], params)
-    classes = (gaps.every_class() if gaps.class_count() <= EXACT_CLASSES
-               else gaps.sample(SAMPLE_SIZE, _seed(position, viewer)))
-    found: tuple[holdings.Holding, int, int] | None = None
-    heaviest = 0
-    won = state.tricks[viewer]
-    for holding, weight in classes:
-        if weight <= heaviest:
-            continue
-        values = doubledummy.card_values(mine, holding, position.led, state.trump, params)
-        first, second = won + values[better], won + values[worse]
-        if goal(first, second):
-            found, heaviest = (holding, first, second), weight
-    return found
 
 
 def _highest(order: Sequence[Card | None], figures: Mapping[Card | None, Figures],
@@ -491,8 +465,9 @@ def wilson(share: float, count: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _seed(position: Position, viewer: str) -> int:
-    """A seed fixed by what the viewer knows, so the same question draws the same sample."""
+def weighing_seed(position: Position, viewer: str) -> int:
+    """A seed fixed by what the viewer knows, so the same question draws the same sample (and the hidden-card
+    weighing the same deals: :mod:`.parting` replays them)."""
     state = position.state
     seen = sorted(c.notation for c in position.held[viewer]) + [state.trump_card.notation]
     seen += [c.notation for s in SEATS for c in state.played[s]]

@@ -222,35 +222,60 @@ class _Table:
 def reference_values(begin: Start, params: Params, seed: int, deals: int, worlds: int) -> Weighed:
     """:func:`weigh` in Python: ``play.duty`` for the legal cards and what a card proves,
     ``play.trick_winner`` for the tricks, :func:`.doubledummy.card_values` for each world."""
-    rules = _Rules(begin.trump, begin.utility, params)
-    raw = doubledummy.raw_bits(begin.trump, begin.order)
-    by_bit = {bit: card for card, bit in raw.items()}
-
-    def cards(bits: int) -> list[Card]:
-        return [by_bit[1 << i] for i in range(32) if bits >> i & 1]
-
+    rules = _Rules(begin.trump, begin.utility, params, begin.order)
     outer = Splitmix(seed)
-    firsts: list[Card | None] = [*cards(begin.first)] or [None]
+    firsts: list[Card | None] = [*rules.cards(begin.first)] or [None]
     out: list[list[int]] = [[] for _ in firsts]
-    rival = 1 - begin.viewer
     for deal in range(deals):
-        theirs = begin.known[begin.viewer] | draw_cards(outer, begin.pool, begin.need)
-        thrown = draw_cards(outer, begin.pool & ~theirs, begin.discards)
-        hands = [0, 0]
-        hands[begin.viewer], hands[rival] = begin.hands[begin.viewer], theirs
-        unseen = [0, 0]
-        unseen[begin.viewer], unseen[rival] = begin.unseen[begin.viewer], ALL_CARDS & ~(theirs | thrown | begin.seen)
-        base = _Table([cards(h) for h in hands], [set(cards(u)) for u in unseen],
-                      [set(cards(b)) for b in begin.barred], [set(cards(k)) for k in begin.known],
-                      by_bit[begin.led] if begin.led else None, begin.leader, list(begin.tricks))
+        base = _deal_table(begin, rules, outer)
         for index, card in enumerate(firsts):
             table = base.copy()
-            inner = Splitmix(deal_seed(seed, deal))
-            if card is not None:
-                rules.play(table, begin.viewer, card)
-            rules.play_out(table, inner, worlds)
+            _play_out(table, rules, card, Splitmix(deal_seed(seed, deal)), worlds, viewer=begin.viewer)
             out[index].append(table.tricks[begin.viewer])
     return Weighed(tuple(firsts), tuple(tuple(o) for o in out), deals, worlds)
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick of a replay: its leader and winner (0 the elder, 1 the dealer), the cards led and followed."""
+
+    leader: int
+    led: Card
+    followed: Card
+    winner: int
+
+    def card_of(self, seat: int) -> Card:
+        return self.led if seat == self.leader else self.followed
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One deal of a weighing played out after one card: the other's hand in it, and every trick from the
+    one in progress on (``first``: its number in the hand, from 1)."""
+
+    card: Card | None
+    theirs: tuple[Card, ...]
+    first: int
+    tricks: tuple[Trick, ...]
+    won: int  # the viewer's tricks at the end of the hand
+
+    def number(self, index: int) -> int:
+        return self.first + index
+
+
+def replay(begin: Start, params: Params, seed: int, deal: int, card: Card | None, worlds: int) -> Replay:
+    """Deal ``deal`` of a weighing with ``seed`` played out after ``card`` (the viewer's) as :func:`weigh`
+    plays it, trick by trick: the same draws, the rule book's own functions (the search compiled when
+    built). Its tricks at the end are the weighing's for that deal and card."""
+    rules = _Rules(begin.trump, begin.utility, params, begin.order)
+    outer = Splitmix(seed)
+    for _ in range(deal):
+        _deal_table(begin, rules, outer)
+    table = _deal_table(begin, rules, outer)
+    theirs = tuple(params.ranking.sort(table.hands[1 - begin.viewer]))
+    trace: list[Trick] = []
+    _play_out(table, rules, card, Splitmix(deal_seed(seed, deal)), worlds, trace, begin.viewer)
+    return Replay(card, theirs, sum(begin.tricks) + 1, tuple(trace), table.tricks[begin.viewer])
 
 
 def reference_play(hands: dict[str, list[Card]], seen: dict[str, set[Card]], turn_up: Card, king_turned: bool,
@@ -265,24 +290,50 @@ def reference_play(hands: dict[str, list[Card]], seen: dict[str, set[Card]], tur
     every = set(doubledummy.raw_bits(trump, params.ranking.order))
     table = _Table([list(hands[s]) for s in SEATS], [every - seen[s] - {turn_up} for s in SEATS], [set(), set()],
                    [{king} if not king_turned and king in hands[other(s)] else set() for s in SEATS], None, 0)
-    _Rules(trump, utility, params).play_out(table, Splitmix(deal_seed(seed, deal)), worlds)
+    _play_out(table, _Rules(trump, utility, params, params.ranking.order), None, Splitmix(deal_seed(seed, deal)),
+              worlds)
     return table.tricks[0]
+
+
+def _deal_table(begin: Start, rules: _Rules, outer: Splitmix) -> _Table:
+    """The next deal of a weighing: the other's hand and discards drawn, the table set."""
+    rival = 1 - begin.viewer
+    theirs = begin.known[begin.viewer] | draw_cards(outer, begin.pool, begin.need)
+    thrown = draw_cards(outer, begin.pool & ~theirs, begin.discards)
+    hands = [0, 0]
+    hands[begin.viewer], hands[rival] = begin.hands[begin.viewer], theirs
+    unseen = [0, 0]
+    unseen[begin.viewer], unseen[rival] = begin.unseen[begin.viewer], ALL_CARDS & ~(theirs | thrown | begin.seen)
+    return _Table([rules.cards(h) for h in hands], [set(rules.cards(u)) for u in unseen],
+                  [set(rules.cards(b)) for b in begin.barred], [set(rules.cards(k)) for k in begin.known],
+                  rules.by_bit[begin.led] if begin.led else None, begin.leader, list(begin.tricks))
+
+
+def _play_out(table: _Table, rules: _Rules, card: Card | None, inner: Splitmix, worlds: int,
+              trace: list[Trick] | None = None, viewer: int = 0) -> None:
+    """The hand to its end from ``table``: ``card`` first (the ``viewer``'s), then each card as the model
+    chooses it; each trick finished goes to ``trace``."""
+    if card is not None:
+        rules.play(table, viewer, card, trace)
+    while table.hands[0] or table.hands[1]:
+        seat = 1 - table.leader if table.led else table.leader
+        rules.play(table, seat, rules.choose(table, seat, inner, worlds), trace)
 
 
 class _Rules:
     """The reference's moves, on the rule book's functions."""
 
-    def __init__(self, trump: Suit, utility: tuple[tuple[int, ...], tuple[int, ...]], params: Params):
+    def __init__(self, trump: Suit, utility: tuple[tuple[int, ...], tuple[int, ...]], params: Params,
+                 order: Sequence[str]):
         self.trump, self.utility, self.params = trump, utility, params
-        self.raw = doubledummy.raw_bits(trump, params.ranking.order)
+        self.raw = doubledummy.raw_bits(trump, order)
+        self.by_bit = {bit: card for card, bit in self.raw.items()}
+
+    def cards(self, bits: int) -> list[Card]:
+        return [self.by_bit[1 << i] for i in range(32) if bits >> i & 1]
 
     def legal(self, hand: Sequence[Card], led: Card | None) -> list[Card]:
         return play.duty(list(hand), led, self.trump, self.params).legal
-
-    def play_out(self, table: _Table, rng: Splitmix, worlds: int) -> None:
-        while table.hands[0] or table.hands[1]:
-            seat = 1 - table.leader if table.led else table.leader
-            self.play(table, seat, self.choose(table, seat, rng, worlds))
 
     def choose(self, table: _Table, seat: int, rng: Splitmix, worlds: int) -> Card:
         legal = sorted(self.legal(table.hands[seat], table.led), key=self.raw.__getitem__)
@@ -290,7 +341,7 @@ class _Rules:
             return legal[0]
         known = table.known[seat]
         pool = doubledummy.mask(table.unseen[seat] - table.barred[seat] - known, self.raw)
-        by_bit = {bit: card for card, bit in self.raw.items()}
+        by_bit = self.by_bit
         need = len(table.hands[1 - seat]) - len(known)
         points = self.utility[seat][table.tricks[seat]:]
         sums = dict.fromkeys(legal, 0)
@@ -303,7 +354,7 @@ class _Rules:
         top = max(sums.values())
         return next(card for card in legal if sums[card] == top)
 
-    def play(self, table: _Table, seat: int, card: Card) -> None:
+    def play(self, table: _Table, seat: int, card: Card, trace: list[Trick] | None = None) -> None:
         watcher = 1 - seat
         table.hands[seat].remove(card)
         table.unseen[watcher].discard(card)
@@ -317,6 +368,8 @@ class _Rules:
                 table.barred[watcher].add(held)
         won = play.trick_winner(led, card, self.trump, self.params) == "follower"
         winner = seat if won else table.leader
+        if trace is not None:
+            trace.append(Trick(table.leader, led, card, winner))
         table.tricks[winner] += 1
         table.leader, table.led = winner, None
 

@@ -6,12 +6,14 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
+from ..engine import parting
 from ..errors import DataError
 from ..rulebook import RuleBook
+from . import verdicts
 from .glossary import Glossary, glossary_of
 from .grading import BadResponse, LessonError, engine_answer, expected_answer, same_answer
 from .mistakes import Catalogue, catalogue_of
-from .model import Choice, Lesson
+from .model import Choice, Lesson, load_lessons
 from .quickref import quick_reference
 from .vouched import literal_consequences
 
@@ -40,7 +42,36 @@ def lesson_problems(lessons: Iterable[Lesson], book: RuleBook, course: Iterable[
     glossary = glossary_of(book)
     taught = lessons if course is None else list(course)
     return (problems + wording_problems(lessons) + order_problems(taught, glossary) + glossary_problems(glossary)
-            + catalogue_problems(catalogue_of(book)) + _quick_problems(book))
+            + catalogue_problems(catalogue_of(book)) + _quick_problems(book) + _why_problems(book))
+
+
+def _why_problems(book: RuleBook) -> list[str]:
+    """The sentences that say why one card beats another (rules/course/why.yaml): its schema, and no slot the
+    engine does not fill, checked here rather than on the first page that needs them."""
+    try:
+        parting.catalogue(book)
+    except DataError as exc:
+        return [str(exc)]
+    return []
+
+
+def recompute_verdicts(book: RuleBook) -> tuple[list[verdicts.Verdict], list[str]]:
+    """Every ``best-card`` step of the course weighed again: the verdicts, and one line per step whose
+    figures differ from the data kept (or that has none)."""
+    fresh: list[verdicts.Verdict] = []
+    differ: list[str] = []
+    kept = verdicts.stored()
+    for lesson in load_lessons(None, book):
+        for step in lesson.steps:
+            exercise = step.exercise
+            if exercise is None or exercise.kind != "best-card":
+                continue
+            verdict = verdicts.compute(exercise.position, book)
+            fresh.append(verdict)
+            if kept.get(verdict.key) != verdict:
+                differ.append(f"{lesson.file} step {step.index}: the hidden-card verdict kept differs from a "
+                              f"fresh weighing (best {verdict.best}, accepted {', '.join(verdict.accepted)})")
+    return fresh, differ
 
 
 def _quick_problems(book: RuleBook) -> list[str]:
@@ -70,6 +101,9 @@ def _exercise_problems(exercise: object, book: RuleBook) -> list[str]:
     problems = [f"the engine cites unknown rule '{rule_id}'" for rule_id in answer.get("cites", [])
                 if rule_id not in book.rules]
     defects = exercise.handler.problems(exercise, expected)
+    if exercise.kind == "best-card":  # the verdict kept as data holds the card the step states
+        stated = exercise.expected.get("card") if exercise.expected else None
+        defects += verdicts.problems(exercise.position, None if stated is None else str(stated), book)
     if defects:
         return problems + defects
     players = exercise.position.get("players")

@@ -8,12 +8,13 @@ sample cannot tell them apart, and the step says they are as good.
 
 The figures live in ``lessons/verdicts/best-card.yaml`` (model, deals, worlds and seed beside them), so that
 ``check`` and the pages only read them: ``ecarte-tutor check --recompute`` (and one test) weighs every
-position again and fails on a figure that moved; ``--write`` rewrites the file.
+position again (:func:`..checks.recompute_verdicts`) and fails on a figure that moved; ``--write`` rewrites
+the file.
 """
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -21,8 +22,8 @@ from typing import Any
 
 from ..agreements import read_agreements
 from ..asking import read_profile
-from ..cards import Card, parse_card
-from ..engine import analysis, doubledummy, hidden
+from ..cards import parse_card
+from ..engine import analysis, hidden
 from ..paths import lessons_dir
 from ..rulebook import RuleBook
 from ..yamlio import load_yaml
@@ -139,25 +140,6 @@ def problems(position: Mapping[str, object], expected: str | None, book: RuleBoo
 
 
 
-def recompute(book: RuleBook, lessons: Iterable[Any]) -> tuple[list[Verdict], list[str]]:
-    """Every ``best-card`` step of ``lessons`` (the course, lessons.model's) weighed again: the verdicts, and one
-    line per step whose figures differ from the data kept (or that has none)."""
-    fresh: list[Verdict] = []
-    differ: list[str] = []
-    kept = stored()
-    for lesson in lessons:
-        for step in lesson.steps:
-            exercise = step.exercise
-            if exercise is None or exercise.kind != "best-card":
-                continue
-            verdict = compute(exercise.position, book)
-            fresh.append(verdict)
-            if kept.get(verdict.key) != verdict:
-                differ.append(f"{lesson.file} step {step.index}: the hidden-card verdict kept differs from a "
-                              f"fresh weighing (best {verdict.best}, accepted {', '.join(verdict.accepted)})")
-    return fresh, differ
-
-
 def write(verdicts: list[Verdict]) -> Path:
     """The data file rewritten with ``verdicts``."""
     import yaml
@@ -170,23 +152,3 @@ def write(verdicts: list[Verdict]) -> Path:
                                             allow_unicode=True), encoding="utf-8")
     stored.cache_clear()
     return path
-
-
-def parting_deal(position: Mapping[str, object], book: RuleBook, kept: Verdict, better: Card, worse: Card,
-                 goal: Callable[[int, int], bool]) -> tuple[tuple[Card, ...], int, int] | None:
-    """The first deal of the verdict's weighing in which ``goal(tricks after better, tricks after worse)``
-    holds: the other's hand in it, and the learner's tricks after each card (both sides choosing from what
-    each sees). None when no deal shows it."""
-    params = book.params(read_profile(dict(position), book), read_agreements(dict(position), book))
-    question = {**{k: v for k, v in position.items() if k != "goal"}, "kind": "analyse"}
-    state = analysis.read_position(question, params)
-    begin = hidden.start(state.state, state.held, str(position["view"]), book, params)
-    weighed = hidden.weigh(begin, params, kept.seed, kept.deals, kept.worlds)
-    pairs = zip(weighed.outcomes(better), weighed.outcomes(worse), strict=True)
-    index = next((i for i, (a, b) in enumerate(pairs) if goal(a, b)), None)
-    if index is None:
-        return None
-    hand = hidden.other_hand(begin, kept.seed, index)
-    by_bit = {bit: card for card, bit in doubledummy.raw_bits(state.state.trump, params.ranking.order).items()}
-    cards = params.ranking.sort(by_bit[1 << i] for i in range(32) if hand >> i & 1)
-    return tuple(cards), weighed.outcomes(better)[index], weighed.outcomes(worse)[index]

@@ -27,12 +27,14 @@ from typing import Literal, NotRequired, TypedDict
 from ..cards import Card
 from ..engine import hand, play, stakes
 from ..engine.advice import AdviceJson
-from ..engine.analysis import CardFigures, DoubleDummyJson, ViewedJson
+from ..engine.analysis import DoubleDummyJson, ViewedJson
 from ..engine.hand import HandState, TrickRecord, WrittenAction
 from ..engine.record import FaultCode, RecordJson
 from ..fields import SEATS
+from ..jsontypes import Question
 from ..marks import decides
 from ..strategy import patterns_named
+from . import judging
 from .discard import DISCARD_RULE, choose_discard
 from .game import Game, HandPlay, PlayerAward, SheetEntry, seat_view
 from .hoffmann import LEADING_RULE, conceal_king
@@ -45,8 +47,6 @@ from .view import asked
 
 KING_RULE = "king.announce"
 EXCHANGE = ("propose", "stand", "accept", "refuse")
-CLOSE = 0.005  # chances this close are the same (the analysis rounds to three places)
-MATERIAL = 0.05  # a card is a mistake when its chance of the point (or the vole) is this much below the best
 YOUR_VIEW = "your cards, the turn-up and the cards played"
 
 
@@ -329,7 +329,7 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
     duty = play.duty(state.hands[seat], led, state.trump, game.params)
     if len(duty.legal) < 2:
         return None  # no choice, nothing to review
-    question = {"kind": "analyse", **game.settings.question(), "deal": hp.question(game.settings)["deal"],
+    question: Question = {"kind": "analyse", **game.settings.question(), "deal": hp.question(game.settings)["deal"],
                 "actions": hp.actions[:index]}
     both = asked(question, game.book, DoubleDummyJson)
     mine = asked({**question, "view": seat}, game.book, ViewedJson)
@@ -337,21 +337,23 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
     figures = {entry["card"]: entry for entry in mine["cards"]}
     played = Card.from_str(action["card"])
     got, top = tricks[action["card"]], max(tricks.values())
-    margin = max((f.get("margin", 0.0) for f in figures.values()), default=0.0)
-    best_view = _best_by_view(figures, max(CLOSE, margin), game)
+    best_view = judging.best_by_view(figures, game.params)
     chosen, best = figures[action["card"]], figures[best_view[0]]
-    worse = _behind(chosen, best, max(MATERIAL, margin))
+    goal = judging.behind(chosen, best, figures)
+    worse = goal is not None
     rule = LEADING_RULE if led is None else duty.rule_ids[-1]
     names = play.card_list(Card.from_str(c) for c in best_view)
     if action["card"] in best_view:
         text = (f"From what you could know ({YOUR_VIEW}), {played.pretty} was among the best cards: "
-                f"{_chance(chosen)}.")
-    elif not worse:
+                f"{judging.chance(chosen)}.")
+    elif goal is None:
         text = (f"From what you could know ({YOUR_VIEW}), {played.pretty} was nearly as good as the best: "
-                f"{_chance(chosen)}, against {_chance(best)} with {names}.")
+                f"{judging.chance(chosen)}, against {judging.chance(best)} with {names}.")
     else:
-        text = (f"From what you could know ({YOUR_VIEW}), {names} gave the best chance: {_chance(best)}; the "
-                f"{played.pretty} you played, {_chance(chosen)}.")
+        text = (f"From what you could know ({YOUR_VIEW}), {names} gave the best chance: {judging.chance(best)}; "
+                f"the {played.pretty} you played, {judging.chance(chosen)}.")
+        why = judging.whys(question, game.params, game.book, seat, Card.from_str(best_view[0]), {played: goal})
+        text = f"{why[played]} {text}" if played in why else text  # the reason leads, in words; the figures follow
     best_dd = play.card_list(Card.from_str(c) for c in both["best"])
     if got < top:
         text += (f" With the tutor's cards known too (you could not see them, so this is not held against you), "
@@ -362,28 +364,6 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
             "best_tricks": top, "rule": rule, "mistake": worse, "text": text,
             "view": {"best": best_view, "p_point": chosen["p_point"], "p_vole": chosen["p_vole"],
                      "best_p_point": best["p_point"], "best_p_vole": best["p_vole"]}}
-
-
-def _behind(chosen: CardFigures, best: CardFigures, by: float) -> bool:
-    """Is ``chosen`` behind ``best`` by more than ``by``: in the chance of the point, or, the point alike,
-    of the vole? (More tricks without the point or the vole score nothing.)"""
-    if chosen["p_point"] < best["p_point"] - by:
-        return True
-    return chosen["p_point"] <= best["p_point"] + by and chosen["p_vole"] < best["p_vole"] - by
-
-
-def _best_by_view(figures: dict[str, CardFigures], tol: float, game: Game) -> list[str]:
-    """The cards with the best chance of the point, then of the vole, from the learner's view."""
-    top = max(f["p_point"] for f in figures.values())
-    near = [c for c, f in figures.items() if f["p_point"] >= top - tol]
-    vole = max(figures[c]["p_vole"] for c in near)
-    best = [c for c in near if figures[c]["p_vole"] >= vole - tol]
-    return [c.notation for c in game.params.ranking.sort(Card.from_str(c) for c in best)]
-
-
-def _chance(f: CardFigures) -> str:
-    text = f"{round(100 * f['p_point'])} % for the point"
-    return text + (f", {round(100 * f['p_vole'])} % for the vole" if f["p_vole"] else "")
 
 
 @decides("king.announce")

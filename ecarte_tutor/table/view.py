@@ -91,8 +91,12 @@ class SeatView:
 
     def analyse(self) -> ViewedJson:
         """The ``analyse`` kind from this seat's view: only what this seat knows is used."""
-        return self.ask({"kind": "analyse", "deal": self._question["deal"], "actions": self._question["actions"],
-                         "view": self.seat}, ViewedJson)
+        return self.ask({**self.analyse_question(), "view": self.seat}, ViewedJson)
+
+    def analyse_question(self) -> Question:
+        """The position as an ``analyse`` question, without a view (profile and agreements in)."""
+        return {"kind": "analyse", "deal": self._question["deal"], "actions": self._question["actions"],
+                **_settings_fields(self._question)}
 
     @property
     def proposal_number(self) -> int:

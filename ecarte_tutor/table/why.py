@@ -1,7 +1,10 @@
 """One line of *why* for each legal choice of a decision, in a player's words, from the engine.
 
-- a card: the ``play`` kind's explanation of that card ("J♠ was led and you hold spades, so you
-  must follow suit and beat J♠ when you can: Q♠ does");
+- a card, where there is a choice: first its verdict from what the learner can see (the hidden-card
+  model's chances, :mod:`.judging`), led, for a card that trails the best, by why the best beats it in
+  words (a deal where the two part, both played out: the trick it loses and to which card); then the
+  ``play`` kind's explanation of that card ("J♠ was led and you hold spades, so you must follow suit and
+  beat J♠ when you can: Q♠ does");
 - propose or play, accept or refuse: what the choice stakes, and the jeux de règle's verdict on
   this hand (the ``advice`` kind);
 - a discard: the profile's limits and what the discard advice would throw out;
@@ -13,13 +16,15 @@ from __future__ import annotations
 from typing import TypedDict
 
 from ..cards import Card
-from ..engine import stakes, wagers
+from ..engine import parting, stakes, wagers
 from ..engine.advice import AdviceJson
 from ..engine.citing import Explained
 from ..engine.hand import NextAction
 from ..jsontypes import Question
 from ..marks import decides
 from ..strategy import patterns_named
+from ..wording import listed
+from . import judging
 from .discard import DISCARD_RULE, choose_discard
 from .hoffmann import LEADING_RULE, lead_preference
 from .view import SeatView
@@ -68,10 +73,14 @@ def reasons(view: SeatView, choices: list[NextAction]) -> list[Reason]:
     """``[{"choice": action, "why": one line, "cites": [rule ids]}]``, one per choice."""
     out: list[Reason] = []
     advice: AdviceJson | None = None
+    cards = [choice["card"] for choice in choices if choice["do"] == "card"]
+    verdicts = card_verdicts(view, cards) if len(cards) > 1 else {}
     for choice in choices:
         verb = choice["do"]
         if verb == "card":
             line, cites = _card(view, choice["card"])
+            if choice["card"] in verdicts:
+                line = f"{verdicts[choice['card']]} {line}"
         elif verb in RULES:
             advice = advice or view.advice()
             line, cites = _exchange(view, verb, advice)
@@ -104,6 +113,32 @@ def _card(view: SeatView, card: str) -> tuple[str, list[str]]:
         text += " " + lead_hint(view, played)
         cites = [*cites, LEADING_RULE]
     return text, cites
+
+
+def card_verdicts(view: SeatView, cards: list[str]) -> dict[str, str]:
+    """Each card's verdict from what the learner can see (the catalogue's ``verdicts``), a card that trails the
+    best led by why the best beats it (:func:`.judging.whys`)."""
+    answer = view.analyse()
+    figures = {entry["card"]: entry for entry in answer["cards"] if entry["card"] in cards}
+    if len(figures) < 2:
+        return {}
+    best = judging.best_by_view(figures, view.params)
+    top = figures[best[0]]
+    words = parting.catalogue(view.book).verdicts
+    names = listed([Card.from_str(c).pretty for c in best], "or")
+    trailing = {Card.from_str(c): goal for c in figures if c not in best
+                and (goal := judging.behind(figures[c], top, figures)) is not None}
+    whys = judging.whys(view.analyse_question(), view.params, view.book, view.seat, Card.from_str(best[0]),
+                        trailing) if trailing else {}
+    out = {}
+    for card, mine in figures.items():
+        slots = {"card": Card.from_str(card).pretty, "best": names, "chance": judging.chance(mine),
+                 "best_chance": judging.chance(top)}
+        kind = "best" if card in best else "worse" if Card.from_str(card) in trailing else "near"
+        verdict = words[kind].format(**slots)
+        reason = whys.get(Card.from_str(card))
+        out[card] = f"{reason} {verdict}" if reason else verdict
+    return out
 
 
 def lead_hint(view: SeatView, card: Card) -> str:

@@ -123,8 +123,11 @@ def check_review(game: Game, number: int) -> int:
     assert seen == len(discards)
     for trick, played in zip(review["tricks"], hp.state.history, strict=True):
         assert trick["led_by"] == hp.player(played["leader"]) and trick["won_by"] == hp.player(played["winner"])
-        if trick["review"] is not None:
-            assert trick["review"]["text"].startswith("From what you could know")
+        if trick["review"] is not None:  # a mistake is first told why, in words; the figures from his view follow
+            note = trick["review"]
+            assert note["text"].startswith("From what you could know") or (
+                note["mistake"] and note["text"].startswith("Say the tutor holds")), note["text"]
+            assert "From what you could know" in note["text"]
         checked += 1
     assert len(review["mistakes"]) >= sum(n["mistake"] for n in review["decisions"])
     return checked

@@ -75,3 +75,70 @@ def test_the_ace_is_compared_with_the_card_actually_led():
     assert "below the knave" not in king and "the ace ranks below the king, so A♠ does not beat K♠" in king
     knave = ask({"kind": "play", "trump": "H", "led": "JS", "hand": ["AS", "7S"]})["explanation"]
     assert "the ace ranks below the knave, so A♠ does not beat J♠" in knave
+
+
+def test_a_card_that_trails_is_told_why_the_best_beats_it_in_facts_the_replay_shows(fixed_game, hoffmann_last):
+    """At the first lead of Hoffmann's last deal, each card is judged from what the learner can see; a card that
+    trails the best is led by why (a deal where the two part, both played out), every fact of which the engine's
+    replay of that deal shows; the figures follow, then the rules."""
+    import re
+
+    from ecarte_tutor.engine import analysis, hidden
+    from ecarte_tutor.table.judging import RIVAL
+    from tests.engine.test_parting import check_against_replay
+
+    game = fixed_game(hoffmann_last, learner="elder")
+    game.play({"do": "stand"})
+    decision = game.decision()
+    view = decision.view
+    lines = {line["choice"]["card"]: line["why"] for line in reasons(view, decision.choices)
+             if line["choice"]["do"] == "card"}
+    assert all(why.startswith(("Say the tutor holds", "From what you can see")) for why in lines.values())
+    explained = {card: why for card, why in lines.items() if why.startswith("Say the tutor holds")}
+    assert explained, lines
+    params = game.params
+    position = analysis.read_position(view.analyse_question(), params)
+    begin = hidden.start(position.state, position.held, view.seat, game.book, params)
+    seed = analysis.weighing_seed(position, view.seat)
+    for card, why in explained.items():
+        passage, figures = why.split(" From what you can see, ", 1)
+        assert "gives the best chance" in figures and "leader may lead any card" in figures
+        held = [c.strip() for c in re.match(r"Say the tutor holds ([^.]+)\.", passage).group(1).replace(
+            " and ", ", ").split(", ")]
+        # the deals of the weighing where the tutor holds that hand: the facts said hold in one of them
+        deals = [d for d in range(hidden.DEALS)
+                 if [c.pretty for c in params.ranking.sort(_cards(hidden.other_hand(begin, seed, d), begin))] == held]
+        assert deals, f"no deal of the weighing gives the tutor {held}"
+        failures = []
+        for deal in deals:
+            try:
+                check_against_replay(passage, begin, params, seed, hidden.WORLDS, deal, RIVAL)
+                break
+            except AssertionError as exc:
+                failures.append(exc)
+        else:
+            raise AssertionError(f"{card}: no replay shows {passage}: {failures}")
+
+
+def _cards(bits, begin):
+    from ecarte_tutor.engine import doubledummy
+
+    by_bit = {bit: card for card, bit in doubledummy.raw_bits(begin.trump, begin.order).items()}
+    return [by_bit[1 << i] for i in range(32) if bits >> i & 1]
+
+
+def test_the_why_of_a_card_never_reads_the_tutors_hand(fixed_game, hoffmann_last):
+    """Two deals alike in all the learner can see, the tutor's cards swapped for cards of the stock: the why of
+    every card (its verdict, the deal where the cards part, the replay) is the same."""
+    kept, rest = hoffmann_last["dealer"][:1], hoffmann_last["dealer"][1:]  # K♦, the king he announces, stays
+    assert kept == ["KD"]
+    swapped = {**hoffmann_last, "dealer": kept + hoffmann_last["stock"][-4:],
+               "stock": hoffmann_last["stock"][:-4] + rest}
+    said = []
+    for deal in (hoffmann_last, swapped):
+        game = fixed_game(deal, learner="elder")
+        game.play({"do": "stand"})
+        decision = game.decision()
+        said.append([line["why"] for line in reasons(decision.view, decision.choices)])
+    assert said[0] == said[1]
+    assert any(why.startswith("Say the tutor holds") for why in said[0])

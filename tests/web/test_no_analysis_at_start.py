@@ -11,10 +11,10 @@ import textwrap
 COUNTING = textwrap.dedent("""
     import re
     from collections import Counter
-    from ecarte_tutor.engine import analysis, analysis_exchange
+    from ecarte_tutor.engine import analysis, analysis_exchange, hidden, parting
 
     counts = Counter()
-    for module, name in ((analysis, "_double_dummy"), (analysis, "_viewed"), (analysis, "contrast"),
+    for module, name in ((analysis, "_double_dummy"), (analysis, "_viewed"), (parting, "find"), (hidden, "weigh"),
                          (analysis_exchange, "analyse_exchange")):
         def wrapped(*args, _real=getattr(module, name), _name=name, **kwargs):
             counts[_name] += 1

@@ -18,7 +18,7 @@ from ..kinds import KindError
 from ..model import Exercise, exercise_from
 from ..reading import LessonError
 from ..review import situation_of
-from . import advice, exchange, play, pool, scoring, wagers  # noqa: F401 - each registers its drills
+from . import advice, cardplay, exchange, play, pool, scoring, wagers  # noqa: F401 - each registers its drills
 from .base import ATTEMPTS, REGISTRY, RuleDrill
 from .disputes import law_drill
 

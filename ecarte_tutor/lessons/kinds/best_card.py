@@ -12,9 +12,12 @@ the highest figure for the goal:
 ``tricks`` the most tricks on average.
 
 The learner picks one card of his hand; any of the best cards is right. A card he may not play is
-named with the duty that forbids it. A legal card that is worse is compared with the best one in the
-engine's figures, and the engine finds the likeliest holding of the other hand in which the best
-card reaches the goal and the chosen one does not, played out both ways.
+named with the duty that forbids it. A legal card that is worse is first told why, in words
+(:mod:`...engine.parting`): a deal of the verdict's weighing in which the best card reaches the goal and
+the chosen one does not, both replayed, the trick the chosen card loses and to which card, what the best
+card keeps or forces; then the figures. A worse lead is filed under the advice on leading, practised on a
+fresh lead to play (``drills.cardplay``). The verdict is the step's, kept as data; a position no lesson
+keeps (a drill's) is weighed the same way on first use.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from typing import TYPE_CHECKING, Final, NotRequired, TypedDict, cast
 from ...agreements import read_agreements
 from ...asking import read_profile
 from ...cards import Card, parse_card
-from ...engine import analysis
+from ...engine import analysis, hidden, parting
 from ...engine.analysis import CardFigures, ViewedJson
 from ...engine.play import duty
 from ...errors import QuestionError
@@ -51,8 +54,11 @@ GOAL_WORDS: Final = {"point": "you win the point", "vole": "you win the vole", "
 # the rule a worse card breaks, by goal: what turns tricks into a score
 GOAL_RULES: Final = {"point": "scoring.point", "vole": "scoring.vole", "trick": "scoring.vole",
                      "tricks": "play.trick-winner"}
+LEAD_RULE: Final = "strategy.leading"  # the advice a worse lead goes against
 _memo: dict[str, Answer] = {}  # analyses are costly and a position's never changes: kept by question
-_contrasts: dict[str, tuple[tuple[Card, ...], int, int] | None] = {}  # the same for the holdings that explain
+_whys: dict[str, str] = {}  # the same for why one card beats another (a replay of both)
+_weighed: dict[str, hidden.Weighed] = {}  # and for the weighing the replays are drawn from
+_computed: dict[str, verdicts.Verdict] = {}  # the verdicts of positions no lesson keeps (the drills')
 
 
 class BestCardPosition(Position):
@@ -125,6 +131,12 @@ def _with_verdict(answer: Answer, kept: verdicts.Verdict) -> Answer:
     return {**answer, "cards": cards, "holdings": kept.deals, "model": kept.model, "explanation": text}
 
 
+def _runner_up(answer: Answer, goal: str, best: list[str]) -> Card | None:
+    """The card with the highest figure for the goal outside the best ones (None: every card is as good)."""
+    others = [c for c in cast(list[CardFigures], answer["cards"]) if c["card"] not in best]
+    return parse_card(max(others, key=lambda c: _figure(c, goal))["card"]) if others else None
+
+
 def _goal_explanation(answer: Answer, goal: str, rival: str) -> str:
     """The analysis's reasons, led by the figure the exercise's goal is judged on: a card played to stop the
     vole is best for its chance of a trick, which the point's figures (all nil, often) cannot show."""
@@ -159,19 +171,14 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         p = self.position(exercise.position)
         answer = self.asked(exercise, book)
         goal = _goal(p)
-        kept = verdicts.verdict_for(p, book)
-        if kept is not None:  # the step's verdict, weighed once on many deals and kept as data
-            answer = _with_verdict(answer, kept)
-        best = list(kept.accepted) if kept is not None else _best(answer, goal)
-        return cast(BestCardAnswer, {**answer, "best": best,
-                                     "explanation": _goal_explanation(answer, goal, SEAT_WORDS[other(p["view"])])})
-
-    def problems(self, exercise: Exercise, expected: CardResponse) -> list[str]:
-        from ...rulebook import default_rulebook
-
-        stated = exercise.expected.get("card") if exercise.expected else None
-        return verdicts.problems(self.position(exercise.position), None if stated is None else str(stated),
-                                 default_rulebook())
+        kept = verdict(p, book)  # the step's verdict, weighed once on many deals and kept as data
+        answer = _with_verdict(answer, kept)
+        best = list(kept.accepted)
+        explanation = _goal_explanation(answer, goal, SEAT_WORDS[other(p["view"])])
+        rival = _runner_up(answer, goal, best)
+        if rival is not None:  # why the best beats the likeliest other choice, before the figures
+            explanation = " ".join(t for t in (why(p, book, parse_card(best[0]), rival), explanation) if t)
+        return cast(BestCardAnswer, {**answer, "best": best, "explanation": explanation})
 
     def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
         return analysed(self.position(exercise.position), book, self.name)
@@ -207,7 +214,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best),
                 "goal_rule": GOAL_RULES[_goal(self.position(case.exercise.position))]}
 
-    @decides("play.trick-winner", "scoring.point", "scoring.vole")
+    @decides("play.trick-winner", "scoring.point", "scoring.vole", LEAD_RULE)
     def diagnose(self, exercise: Exercise, given: CardResponse, expected: CardResponse, answer: BestCardAnswer,
                  book: RuleBook) -> Diagnosis:
         p = self.position(exercise.position)
@@ -225,15 +232,17 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         goal = _goal(p)
         best = parse_card(expected["best"][0])
         compared = _compare(figures, goal, chosen, best, answer, SEAT_WORDS[other(seat)])
-        text = [f"From what you can see (your cards, the turn-up and the cards played), {compared}"]
-        example = _example(p, params, seat, best, chosen, goal, book)
-        if example:
-            text.append(example)
+        # the reason first, in a beginner's words, then the figures it stands for
+        text = [why(p, book, best, chosen)] if chosen not in {parse_card(c) for c in expected["best"]} else []
         if named:
-            text.insert(0, named.text)
+            text.append(named.text)
+        text.append(f"From what you can see (your cards, the turn-up and the cards played), {compared}")
+        text = [line for line in text if line]
         # a card the rules allow breaks no rule: unless a mistake about a law explains it (the ace's rank), it is
         # judged by the goal's figures, as advice
-        return Diagnosis(" ".join(text), named.rule if named else GOAL_RULES[goal], named.mistakes if named else (),
+        # a worse lead goes against the advice on leading, whose practice is a new lead to play (drills.cardplay)
+        rule = LEAD_RULE if led is None else GOAL_RULES[goal]
+        return Diagnosis(" ".join(text), named.rule if named else rule, named.mistakes if named else (),
                          advice=named.advice if named else True)
 
     def words(self, exercise: Exercise, answer: CardResponse) -> str:
@@ -290,36 +299,43 @@ def _share(share: float, hands: str) -> str:
         f"in {'every one' if share == 1 else 'none'} of {hands}"
 
 
-def _example(p: BestCardPosition, params: Params, seat: str, best: Card, chosen: Card, goal: str,
-             book: RuleBook) -> str:
-    """A deal where the best card does better than the chosen one, played out both ways: under the
-    hidden-card model (the verdict kept) a deal of its weighing, else the likeliest holding searched double
-    dummy."""
-    need = {"point": params.point_tricks, "vole": params.hand_size, "trick": 1}.get(goal)
-    if need is None:
-        def goal_met(a: int, b: int) -> bool:
-            return a > b
-    else:
-        def goal_met(a: int, b: int) -> bool:
-            return a >= need > b
-    key = f"{params.profile} {params.agreements} {sorted(_question(p).items())!r} {best} {chosen} {goal}"
-    if key not in _contrasts:
-        kept = verdicts.verdict_for(p, book)
-        if kept is not None:
-            _contrasts[key] = verdicts.parting_deal(p, book, kept, best, chosen, goal_met)
-        else:
-            _contrasts[key] = analysis.contrast(_question(p), params, seat, best, chosen, goal_met)
-    found = _contrasts[key]
-    if found is None:
-        return ""
-    holding, with_best, with_chosen = found
-    rival = SEAT_WORDS[other(seat)]
-    return (f"For instance, if {rival} holds {card_list(holding)}: after {chosen.pretty} you end the hand with "
-            f"{_tricks(with_chosen)}, after {best.pretty} with {_tricks(with_best)}.")
+def why(p: BestCardPosition, book: RuleBook, better: Card, worse: Card) -> str:
+    """Why ``better`` beats ``worse``, in a beginner's words (:mod:`...engine.parting`): a deal of the verdict's
+    weighing where they part, both played out, the trick the worse card loses and to which card; empty when no
+    deal shows it."""
+    params = params_of_position(p, book)
+    seat = p["view"]
+    where = f"{book.root} {params.profile} {params.agreements} {sorted(_question(p).items())!r}"
+    key = f"{where} {better} {worse}"
+    if key not in _whys:
+        position = _state(p, book)
+        begin = hidden.start(position.state, position.held, seat, book, params)
+        kept = verdict(p, book)
+        seed, deals, worlds = kept.seed, kept.deals, kept.worlds
+        if where not in _weighed:  # every card of the position on the same deals: weighed once for all pairs
+            _weighed[where] = hidden.weigh(begin, params, seed, deals, worlds)
+        found = parting.find(begin, params, _weighed[where], seed, better, worse, _goal(p))
+        _whys[key] = "" if found is None else parting.words(found, _goal(p), other(seat), book)
+    return _whys[key]
 
 
-def _tricks(count: int) -> str:
-    return "no trick" if count == 0 else f"{count} trick{'s' * (count != 1)}"
+def verdict(p: BestCardPosition, book: RuleBook) -> verdicts.Verdict:
+    """The position's verdict: a lesson step's, kept as data; any other position's (a drill's) weighed the same
+    way on first use (:func:`..verdicts.compute`, about a second) and kept."""
+    kept = verdicts.verdict_for(p, book)
+    if kept is not None:
+        return kept
+    key = f"{book.root} {sorted(p.items())!r}"
+    if key not in _computed:
+        _computed[key] = verdicts.compute(p, book)
+    return _computed[key]
+
+
+def params_of_position(p: BestCardPosition, book: RuleBook) -> Params:
+    try:
+        return book.params(read_profile(p, book), read_agreements(dict(p), book))
+    except QuestionError as exc:
+        raise KindError(exc.message, "position") from None
 
 
 def seen_lines(position: BestCardPosition, book: RuleBook) -> list[str]:
