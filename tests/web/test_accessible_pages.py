@@ -70,15 +70,27 @@ def test_no_table_has_an_empty_column_header(pages):
     assert bad == []
 
 
-def test_a_card_control_is_named_as_it_is_shown(client):
-    """A button showing "A♠ wins" is named "A♠ wins (ace of spades)": what is seen begins what is heard."""
-    from ecarte_tutor.web.markup import spoken_label, title_text
+def test_a_title_says_cards_in_words():
+    from ecarte_tutor.web.markup import title_text
 
-    assert spoken_label("The leader's A♠ wins") == "The leader's A♠ wins (ace of spades)"
-    assert spoken_label("Nobody") == "Nobody"
     assert title_text('No: <span class="card mini black" role="img" aria-label="seven of spades">'
                       '<span class="rank">7</span><span class="pip">♠</span></span> may not be played.') == \
         "No: seven of spades may not be played."
+
+
+def test_every_card_has_one_spoken_name(pages):
+    """Issue 43: a card is heard once, as "ace of hearts". An aria-label showing a suit symbol was read twice
+    ("A♥, ace of hearts": "a heart suit, ace of hearts"); a placeholder with cards is spelled letter by
+    letter; a title read "The referee refuses: 8♠"."""
+    bad = {}
+    for url, page in pages:
+        found = [label for label in re.findall(r'aria-label="([^"]*)"', page) if SUIT.search(html.unescape(label))]
+        found += re.findall(r'placeholder="[^"]*[♠♥♦♣][^"]*"', page)
+        found += [t for t in re.findall(r"<title>(.*?)</title>", page, flags=re.S) if SUIT.search(t)]
+        found += re.findall(r'data-say="[^"]*[♠♥♦♣][^"]*"', page)
+        if found:
+            bad[url] = found
+    assert bad == {}
 
 
 def test_an_empty_score_form_is_asked_for_its_tricks_not_ruled(get):
