@@ -122,3 +122,24 @@ def test_french_terms_are_marked_french(get):
     assert '<span lang="fr">écarté</span>' in str(render_markdown("a card **écarté** is out"))
     lesson = get("/lessons/15-jeux-de-regle/1")
     assert lesson.status == 200 and '<span lang="fr">' in lesson.html
+
+
+def test_no_heading_skips_a_level(pages):
+    """A rule part's rules were h3 under its h1 (axe's heading-order, 68 nodes): a heading goes at most one
+    level deeper than the one before it."""
+    bad = {}
+    for url, page in pages:
+        levels = [int(level) for level in re.findall(r"<h([1-6])\b", re.sub(r"<(pre)[^>]*>.*?</\1>", "", page, flags=re.S))]
+        jumps = [(a, b) for a, b in zip([0, *levels], levels) if b > a + 1]
+        if jumps:
+            bad[url] = jumps
+    assert bad == {}
+
+
+def test_no_two_navigation_landmarks_share_a_name(pages):
+    bad = {}
+    for url, page in pages:
+        names = re.findall(r'<nav\b[^>]*aria-label="([^"]*)"', page)
+        if len(names) != len(set(names)) or len(names) != page.count("<nav"):
+            bad[url] = names
+    assert bad == {}
