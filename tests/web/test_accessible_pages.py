@@ -129,8 +129,9 @@ def test_no_heading_skips_a_level(pages):
     level deeper than the one before it."""
     bad = {}
     for url, page in pages:
-        levels = [int(level) for level in re.findall(r"<h([1-6])\b", re.sub(r"<(pre)[^>]*>.*?</\1>", "", page, flags=re.S))]
-        jumps = [(a, b) for a, b in zip([0, *levels], levels) if b > a + 1]
+        body = re.sub(r"<(pre)[^>]*>.*?</\1>", "", page, flags=re.S)
+        levels = [int(level) for level in re.findall(r"<h([1-6])\b", body)]
+        jumps = [(a, b) for a, b in zip([0, *levels], levels, strict=True) if b > a + 1]
         if jumps:
             bad[url] = jumps
     assert bad == {}
