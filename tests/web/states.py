@@ -53,3 +53,5 @@ def send_empty(tab, url: str) -> None:
     if button.count() and button.is_enabled():
         button.click()
         tab.wait_for_load_state()
+        if hasattr(tab, "problems"):  # the browser logs the form's 400 as an error: expected here
+            tab.problems[:] = [p for p in tab.problems if "status of 400" not in p]
