@@ -6,6 +6,7 @@ become links. A step's body links the first use of every term it contains to the
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 from flask import Blueprint, render_template, url_for
@@ -27,8 +28,16 @@ def _glossary() -> Glossary:
 def index():
     glossary = _glossary()
     first = {term: lesson for lesson in reversed(get_site().lessons) for term in lesson.introduces}
-    terms = sorted(glossary.terms, key=lambda term: term.term.lower())
-    return render_template("glossary/index.html", terms=terms, first=first)
+    terms = sorted(glossary.terms, key=lambda term: _initial(term.term) + term.term.lower())
+    letters: dict[str, list[Term]] = {}
+    for term in terms:
+        letters.setdefault(_initial(term.term), []).append(term)
+    return render_template("glossary/index.html", terms=terms, letters=list(letters.items()), first=first)
+
+
+def _initial(word: str) -> str:
+    """The letter a headword is filed under in the index: "É" under E."""
+    return unicodedata.normalize("NFD", word)[:1].upper()
 
 
 def _anchor(term_id: str) -> str:

@@ -74,21 +74,6 @@ def colour_suits(text) -> Markup:
                   f'<span class="sr">{_spoken(m.group(1), m.group(2))}</span>', escaped))
 
 
-def spoken_label(text) -> str:
-    """The accessible name of a control whose whole text is ``text``: the text as shown (so that it
-    begins the name, WCAG 2.5.3), then the spoken form of the cards it shows, in brackets."""
-    text = str(text if text is not None else "")
-    spoken = [_spoken(m.group(1), m.group(2)) for m in _CARD_IN_TEXT_RE.finditer(text)]
-    return f"{text} ({', '.join(spoken)})" if spoken else text
-
-
-def suits_in_control(text) -> Markup:
-    """A control's whole text with its cards drawn and coloured, as :func:`colour_suits` draws them but
-    with no hidden words: the control's ``aria-label`` (:func:`spoken_label`) says them."""
-    escaped = str(escape(text if text is not None else ""))
-    return Markup(_CARD_IN_TEXT_RE.sub(lambda m: _drawn(m.group(1), m.group(2)), escaped))
-
-
 _IMG_RE = re.compile(r'<span class="card[^"]*" role="img" aria-label="([^"]*)">(?:<span[^>]*>[^<]*</span>)*</span>')
 _HIDDEN_RE = re.compile(r'<span aria-hidden="true">[^<]*(?:<span[^>]*>[^<]*</span>)?</span>')
 _TAG_RE = re.compile(r"<[^>]+>")
@@ -117,11 +102,6 @@ class CardView:
         """The card as it is drawn: "Q♠"."""
         return f"{self.rank}{self.symbol}"
 
-    @property
-    def named(self) -> str:
-        """The name of a control that shows this card alone: as shown, then as spoken ("Q♠, queen of
-        spades"), so that what is seen begins what is heard (WCAG 2.5.3, label in name)."""
-        return f"{self.shown}, {self.label}"
 
 
 @lru_cache(maxsize=64)
@@ -170,8 +150,6 @@ def suit_view(text) -> Suit | None:
 def init_app(app) -> None:
     app.add_template_filter(render_markdown, "markdown")
     app.add_template_filter(colour_suits, "suits")
-    app.add_template_filter(suits_in_control, "control_suits")
-    app.add_template_filter(spoken_label, "spoken_label")
     app.add_template_filter(title_text, "title_text")
     app.add_template_filter(example_html, "example")
     app.add_template_global(card_view)

@@ -19,6 +19,9 @@ _TARGETS = """() => {
     const block = e => { let b = e.parentElement;
         while (b && getComputedStyle(b).display.startsWith('inline')) b = b.parentElement; return b; };
     const inText = e => e.matches('a') && words(block(e)?.textContent).length > words(e.textContent).length;
+    const inSentence = e => { if (!e.matches('a') || !block(e)) return false; const copy = block(e).cloneNode(true);
+        copy.querySelectorAll('a, .sr, [aria-hidden=true]').forEach(a => a.remove());
+        return (copy.textContent.match(/[A-Za-zÀ-ÿ]{2,}/g) || []).length >= 5; };
     const found = [...document.querySelectorAll(kinds)].filter(e => e.checkVisibility({opacityProperty: false})
             || e.matches('input[type=checkbox], input[type=radio]'))
         .map(e => { const box = (e.matches('input[type=checkbox], input[type=radio]') && e.closest('label')) || e;
@@ -27,15 +30,15 @@ _TARGETS = """() => {
                                   .replace(/\\s+/g, ' ').slice(0, 50),
                             tag: e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''),
                             width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10,
-                            right: r.right, inText: inText(e)}; })
-        .filter(t => t.width > 0 && t.right > 0 && !t.inText);
+                            right: r.right, inText: inText(e), inSentence: inSentence(e)}; })
+        .filter(t => t.width > 0 && t.right > 0);
     document.querySelectorAll('details[data-measured]').forEach(d => { d.open = false; delete d.dataset.measured; });
     return found; }"""
 
 
 def tap_targets(page) -> list[dict]:
     """Every target a finger taps on the page, outside running text, with its size in CSS px."""
-    return page.evaluate(_TARGETS)
+    return [t for t in page.evaluate(_TARGETS) if not t["inText"]]
 
 
 def small_targets(page) -> list[dict]:
@@ -95,3 +98,57 @@ def focus_rings(page) -> list[dict]:
     rings = page.evaluate(_FOCUS)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     return rings
+
+
+def line_targets(page) -> list[dict]:
+    """Targets under 44×44 px, links in lines of links included ("Your progress · JSON API", "← The lesson ·
+    step 3 of 5", "Rules: A; B"): only a link inside a sentence (its block holds five words or more besides
+    its links) is left out."""
+    return [t for t in page.evaluate(_TARGETS) if not t["inSentence"] and (t["width"] < TARGET or t["height"] < TARGET)]
+
+
+def wider_than_screen(page, limit: int = 5) -> list[str]:
+    """The elements whose right edge passes the screen's (what makes it scroll sideways), outermost first."""
+    return page.evaluate("""(limit) => { const w = document.documentElement.clientWidth; const out = [];
+        for (const e of document.querySelectorAll('body *')) {
+            const r = e.getBoundingClientRect();
+            if (r.width && r.right > w + 0.5 && !out.some(o => o.contains(e))) out.push(e); }
+        return out.slice(0, limit).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+            + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '')
+            + ' ' + Math.round(e.getBoundingClientRect().right) + 'px'); }""", limit)
+
+
+def text_at_200(page) -> None:
+    """Text at twice its size, as a reader's browser setting makes it (the site sizes text in rem)."""
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+
+
+def text_normal(page) -> None:
+    page.evaluate("document.documentElement.style.fontSize = ''; document.adoptedStyleSheets = []")
+
+
+# WCAG 1.4.12's override: what a reader's style sheet may set, and the page must bear without loss.
+SPACING = ("* { line-height: 1.5 !important; letter-spacing: .12em !important; word-spacing: .16em !important; }"
+           " p { margin-bottom: 2em !important; }")
+
+
+def text_spaced(page) -> None:
+    """The override applied as a reader's style sheet would be: a constructed sheet, which the site's CSP (no
+    inline style) lets in, where a <style> element is refused. Checked to have taken."""
+    page.evaluate("css => { const s = new CSSStyleSheet(); s.replaceSync(css); document.adoptedStyleSheets = [s]; }",
+                  SPACING)
+    assert page.evaluate("getComputedStyle(document.body).letterSpacing") != "normal", "the spacing did not apply"
+
+
+def overlapping(page, selector: str = "nav.parts") -> list[str]:
+    """Pairs of links inside the elements matching ``selector`` that overlap each other, by their words."""
+    return page.evaluate("""(selector) => { const found = [];
+        for (const nav of document.querySelectorAll(selector)) {
+            const links = [...nav.querySelectorAll('a')].map(a => [a, a.getBoundingClientRect()]);
+            for (let i = 0; i < links.length; i++) for (let j = i + 1; j < links.length; j++) {
+                const [a, p] = links[i], [b, q] = links[j];
+                const apart = p.right - 0.5 <= q.left || q.right - 0.5 <= p.left
+                    || p.bottom - 0.5 <= q.top || q.bottom - 0.5 <= p.top;
+                if (!apart)
+                    found.push(a.textContent.trim() + ' / ' + b.textContent.trim()); } }
+        return found; }""", selector)

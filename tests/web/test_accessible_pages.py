@@ -70,15 +70,27 @@ def test_no_table_has_an_empty_column_header(pages):
     assert bad == []
 
 
-def test_a_card_control_is_named_as_it_is_shown(client):
-    """A button showing "A♠ wins" is named "A♠ wins (ace of spades)": what is seen begins what is heard."""
-    from ecarte_tutor.web.markup import spoken_label, title_text
+def test_a_title_says_cards_in_words():
+    from ecarte_tutor.web.markup import title_text
 
-    assert spoken_label("The leader's A♠ wins") == "The leader's A♠ wins (ace of spades)"
-    assert spoken_label("Nobody") == "Nobody"
     assert title_text('No: <span class="card mini black" role="img" aria-label="seven of spades">'
                       '<span class="rank">7</span><span class="pip">♠</span></span> may not be played.') == \
         "No: seven of spades may not be played."
+
+
+def test_every_card_has_one_spoken_name(pages):
+    """Issue 43: a card is heard once, as "ace of hearts". An aria-label showing a suit symbol was read twice
+    ("A♥, ace of hearts": "a heart suit, ace of hearts"); a placeholder with cards is spelled letter by
+    letter; a title read "The referee refuses: 8♠"."""
+    bad = {}
+    for url, page in pages:
+        found = [label for label in re.findall(r'aria-label="([^"]*)"', page) if SUIT.search(html.unescape(label))]
+        found += re.findall(r'placeholder="[^"]*[♠♥♦♣][^"]*"', page)
+        found += [t for t in re.findall(r"<title>(.*?)</title>", page, flags=re.S) if SUIT.search(t)]
+        found += re.findall(r'data-say="[^"]*[♠♥♦♣][^"]*"', page)
+        if found:
+            bad[url] = found
+    assert bad == {}
 
 
 def test_an_empty_score_form_is_asked_for_its_tricks_not_ruled(get):
@@ -110,3 +122,25 @@ def test_french_terms_are_marked_french(get):
     assert '<span lang="fr">écarté</span>' in str(render_markdown("a card **écarté** is out"))
     lesson = get("/lessons/15-jeux-de-regle/1")
     assert lesson.status == 200 and '<span lang="fr">' in lesson.html
+
+
+def test_no_heading_skips_a_level(pages):
+    """A rule part's rules were h3 under its h1 (axe's heading-order, 68 nodes): a heading goes at most one
+    level deeper than the one before it."""
+    bad = {}
+    for url, page in pages:
+        body = re.sub(r"<(pre)[^>]*>.*?</\1>", "", page, flags=re.S)
+        levels = [int(level) for level in re.findall(r"<h([1-6])\b", body)]
+        jumps = [(a, b) for a, b in zip([0, *levels[:-1]], levels, strict=True) if b > a + 1]
+        if jumps:
+            bad[url] = jumps
+    assert bad == {}
+
+
+def test_no_two_navigation_landmarks_share_a_name(pages):
+    bad = {}
+    for url, page in pages:
+        names = re.findall(r'<nav\b[^>]*aria-label="([^"]*)"', page)
+        if len(names) != len(set(names)) or len(names) != page.count("<nav"):
+            bad[url] = names
+    assert bad == {}

@@ -193,7 +193,21 @@ def crawled() -> list[Family]:
             for sampled in crawl(app, ["/", *listed]) if sampled.url not in listed]
 
 
-PAGES = FAMILIES + crawled()
+def exercise_states() -> list[Family]:
+    """The lesson states no link reaches (issue 43; tests/web/states.py): every state of every rank-order
+    exercise, part-way through, and each kind of exercise sent with no answer (its message)."""
+    from states import one_step_of_each_kind, rank_order_states, send_empty
+
+    from ecarte_tutor.web import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": SECRET})
+    found = [Family(f"lesson-order-{url.split('/')[2][:2]}-{url.count('+') + ('order=' in url)}", url, shows="#answer")
+             for url in rank_order_states(app) if "order=" in url]
+    return found + [Family(f"lesson-empty-{kind}", url, then=send_empty, shows="#answer")
+                    for kind, url in one_step_of_each_kind().items()]
+
+
+PAGES = FAMILIES + exercise_states() + crawled()
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,124 @@
+"""Issue 43, read through the test client: the states of a page a reader meets part-way (an exercise half
+done, a form sent back, the referee's questions, a refusal), each card heard by one name, each change of
+state said in the title and the live region; and the glossary's index. The browser gate
+(test_browser_a11y.py, test_browser_axe.py) walks the same states as drawn.
+"""
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import urlencode
+
+import pytest
+from itsdangerous import URLSafeSerializer
+from states import one_step_of_each_kind, rank_order_states
+
+from ecarte_tutor.rulebook import default_rulebook
+from ecarte_tutor.table import Game
+from ecarte_tutor.web import tokens
+
+SUIT = re.compile("[♠♥♦♣]")
+
+
+def title(page: str) -> str:
+    return html.unescape(re.search(r"<title>(.*?)</title>", page, flags=re.S).group(1))
+
+
+def said(page: str) -> str:
+    return html.unescape(re.search(r'data-say="([^"]*)"', page).group(1))
+
+
+def test_a_rank_order_card_is_named_by_its_content_alone(app, client):
+    """The tap buttons had aria-label "K♥, king of hearts": axe's label-in-name failed on the placed cards,
+    and eSpeak said the card twice. Their name is now their content: the card drawn, hidden, and its name."""
+    states = rank_order_states(app)
+    assert any("order=" in url for url in states) and len(states) >= 8
+    for url in states:
+        page = client.get(url).get_data(as_text=True)
+        buttons = re.findall(r'<button type="(?:submit|button)" class="tap[^"]*"[^>]*>(.*?)</button>', page, flags=re.S)
+        assert buttons, url
+        for button in buttons:
+            heard = re.sub(r"<[^>]+>", "", re.sub(r'<span[^>]*aria-hidden="true"[^>]*>.*?</span></span>|'
+                                                  r'<span class="place" aria-hidden="true">\d+</span>', "", button))
+            assert re.fullmatch(r"(ace|king|queen|knave|ten|nine|eight|seven) of (hearts|spades|diamonds|clubs)"
+                                r"(, placed \d)?", heard), (url, heard)
+        assert not re.search(r'class="tap(?: placed)?"[^>]*aria-label', page)
+
+
+@pytest.mark.parametrize("kind", ["rank-order", "legal-cards", "score", "exchange", "trick-winner"])
+def test_an_exercise_sent_with_no_answer_says_so_in_its_title_and_live_region(client, answer, kind):
+    url = one_step_of_each_kind()[kind]
+    before = title(client.get(url).get_data(as_text=True))
+    sent = answer(url, {"tries": "0"})
+    page = sent.get_data(as_text=True)
+    assert sent.status_code == 400 and 'class="error-box" role="alert"' in page
+    assert title(page).startswith("Please check your answer: ") and title(page) != before
+    assert said(page).startswith("Please check your answer: ") and not SUIT.search(said(page))
+
+
+def _token(game: Game) -> str:
+    return URLSafeSerializer("test-secret", salt=tokens.SALT).dumps(game.record())
+
+
+def _move(game: Game) -> None:
+    choice = dict(game.decision().choices[0])
+    if choice["do"] == "discard":
+        choice["cards"] = choice["from"][:1]
+    assert game.play(choice) is None
+
+
+def test_the_referees_refusal_says_the_card_in_words(client):
+    """ "The referee refuses: 8♠" was said as "8 spade suit" in the heading, the title and the live region."""
+    game = Game.start(default_rulebook(), seed=0, level="beginner", first_dealer="tutor")
+    for _ in range(200):
+        decision, state = game.decision(), game.current.state
+        if state.phase == "play" and state.current and not decision.off_turn:
+            legal = {choice.get("card") for choice in decision.choices}
+            illegal = [str(card) for card in decision.view.hand if str(card) not in legal]
+            if illegal:
+                break
+        _move(game)
+    response = client.get(f"/play/move?g={_token(game)}&do=card&card={illegal[0]}")
+    page = response.get_data(as_text=True)
+    heading = re.search(r'<h2 id="refusal-title"[^>]*>(.*?)</h2>', page, flags=re.S).group(1)
+    assert re.search(r'<span class="sr">(ace|king|queen|knave|ten|nine|eight|seven) of \w+</span>', heading)
+    assert re.search(r"The referee refuses: (ace|king|queen|knave|ten|nine|eight|seven) of \w+", title(page))
+    assert not SUIT.search(title(page)) and not SUIT.search(said(page)) and said(page).startswith("The referee refuses")
+
+
+def test_each_question_of_the_referee_changes_the_title_and_is_said(client):
+    game = Game.start(default_rulebook(), seed=4, level="beginner", first_dealer="tutor")
+    token = _token(game)
+    page = client.get(f"/play/referee?g={token}").get_data(as_text=True)
+    first = html.unescape(re.search(r'<h2 id="question">(.*?)</h2>', page).group(1))
+    assert title(page).startswith(first) and said(page) == ""
+    kinds = set()
+    for name, value in re.findall(r'<button type="submit" name="([a-z_]+)" value="([^"]*)"', page):
+        after = client.get(f"/play/referee?g={token}&{urlencode({name: html.unescape(value)})}").get_data(as_text=True)
+        assert title(after) != title(page) and said(after) and said(after) in title(after)
+        if 'id="question"' in after:
+            second = html.unescape(re.search(r'<h2 id="question">(.*?)</h2>', after).group(1))
+            assert said(after).startswith("You answered: ") and said(after).endswith(second)
+        kinds.add('id="question"' in after)
+    assert kinds == {True, False}, "some answers lead to a question, some to the referee's word"
+
+
+def test_the_glossary_opens_with_an_index_and_marks_its_headwords(client):
+    page = client.get("/glossary").get_data(as_text=True)
+    index = re.search(r'<nav class="jump" aria-label="Glossary by letter">(.*?)</nav>', page, flags=re.S).group(1)
+    letters = re.findall(r'href="#(letter-[A-Z])"', index)
+    ids = set(re.findall(r'\bid="([^"]+)"', page))
+    assert len(letters) >= 10 and set(letters) <= ids
+    terms = re.findall(r'<dt id="([^"]+)"><dfn>', page)
+    assert len(terms) == page.count("<dt ") and set(re.findall(r'<li><a href="#([^"]+)">', page)) >= set(terms)
+    assert page.index("Glossary by letter") < page.index("<dt "), "the index comes first"
+
+
+def test_printed_pages_leave_out_the_menu_bar():
+    from pathlib import Path
+
+    import ecarte_tutor
+
+    css = (Path(ecarte_tutor.__file__).parent / "static" / "css" / "site.css").read_text(encoding="utf-8")
+    printed = re.search(r"@media print \{(.*?)\n\}", css, flags=re.S).group(1)
+    assert re.search(r"\.top\b[^{]*\{ display: none", printed) or re.search(r"\.top,[^{]*\{ display: none", printed)
