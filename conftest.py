@@ -1,4 +1,5 @@
-"""The worked cases and the lessons as test items of their own (ecarte_tutor.yamlcases).
+"""The worked cases and the lessons as test items of their own (ecarte_tutor.yamlcases); and which tests
+pytest-xdist keeps together in one worker.
 
 pytest collects ``scenarios/**.yaml`` and ``lessons/*.yaml`` (``testpaths`` in pyproject.toml): one item
 per worked case, one per lesson step and one for the lesson as a whole. A failure is reported at the
@@ -58,3 +59,40 @@ class YamlItem(pytest.Item):
 
 class YamlFailure(Exception):
     """A case or step whose engine answer differs from the one it states."""
+
+
+# pytest-xdist (dev.py test: -n auto --dist loadgroup) hands the tests to its workers one by one, except
+# these, which share something expensive that each worker would otherwise make again:
+TOGETHER_BY_FILE = {
+    "tests/store/test_site_on_databases.py",  # a gunicorn server per database (its module fixture)
+}
+TOGETHER_BY_PARAMETER = {
+    # the two sweeps over an irregularity's rulings (facts_used, explanations) share the answers they ask for;
+    # the tests of one worked case share its interview
+    "tests/engine/disputes/test_interview_tree.py",
+}
+
+
+def together(nodeid: str) -> str:
+    """The unit of work ``nodeid`` belongs to (its own id when it can go anywhere)."""
+    path, _, name = nodeid.partition("::")
+    if path in TOGETHER_BY_FILE:
+        return path
+    if path in TOGETHER_BY_PARAMETER:
+        return path + (name[name.index("["):] if name.endswith("]") else "")
+    return nodeid
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadgroup, grouping by ``together`` (xdist's own xdist_group marks find no hold on pytest 9.2's
+    node ids: it renames the items, which pytest no longer reads)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Together(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return together(nodeid)
+
+    return Together(config, log)

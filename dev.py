@@ -3,6 +3,7 @@
 
     python3 dev.py run    # create/reuse .venv, install, start the site on http://127.0.0.1:5000
     python3 dev.py test   # create/reuse .venv, install, check the data, lint, type-check, run the whole test suite
+                          # (on all cores: pytest-xdist; extra arguments go to pytest, e.g. -n 0 for one process)
     python3 dev.py docs   # write docs/api.md's tables of dispute facts and remedy options anew from the rule book
 
 The virtualenv is rebuilt only when pyproject.toml, setup.py or the compiled core's C sources change.
@@ -11,6 +12,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -51,6 +53,21 @@ def run(cmd) -> int:
     return subprocess.run(cmd, cwd=ROOT).returncode
 
 
+def run_together(steps) -> int:
+    """Run the steps at once (none waits on another; together they take the time of the slowest, the data
+    check), each one's output printed whole, in order, with its time; the first failing status, or 0."""
+    started = time.monotonic()
+    running = [(step, subprocess.Popen(step, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT))
+               for step in steps]
+    status = 0
+    for step, process in running:
+        output, _ = process.communicate()
+        print("$", " ".join(step), f"(done after {time.monotonic() - started:.1f} s)", flush=True)
+        sys.stdout.write(output.decode(errors="replace"))
+        status = status or process.returncode
+    return status
+
+
 def main(argv) -> int:
     task = argv[0] if argv else "help"
     if task not in ("run", "test", "docs"):
@@ -65,11 +82,12 @@ def main(argv) -> int:
     lint = [str(BIN / "ruff"), "check", "ecarte_tutor", "tests", "bench", "conftest.py", "dev.py", "setup.py"]
     layers = [str(BIN / "lint-imports")]
     types = [str(BIN / "mypy")]  # what it checks, and how strictly: [tool.mypy] in pyproject.toml
-    for step in ([tutor, "check"], [tutor, "coverage"], lint, layers, types):
-        status = run(step)
-        if status:
-            return status
-    return run([str(BIN / "python"), "-m", "pytest", *argv[1:]])
+    status = run_together([[tutor, "check"], [tutor, "coverage"], lint, layers, types])
+    if status:
+        return status
+    # -n auto: a worker per core; loadgroup: the tests that share an expensive setup run in one worker (the
+    # parts of the dispute interview's walk that share answers: conftest.py's together), the rest test by test.
+    return run([str(BIN / "python"), "-m", "pytest", "-n", "auto", "--dist", "loadgroup", *argv[1:]])
 
 
 if __name__ == "__main__":

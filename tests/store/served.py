@@ -38,7 +38,7 @@ def serving(database_url: str, instance: Path, *options: str, key: str | None = 
 
 
 def _port(process: subprocess.Popen, log) -> int:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a stop for a server that never starts, not a measure: a busy machine is slow
     while True:
         log.seek(0)
         found = re.search(rb"http://127\.0\.0\.1:(\d+)/", log.read())

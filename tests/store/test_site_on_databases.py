@@ -7,6 +7,7 @@ import pytest
 from data_under_test import LIBRARY
 
 from ecarte_tutor.lessons import expected_answer
+from store.databases import BACKENDS, database
 from store.served import Browser, serving
 
 EXERCISES = [(lesson, step) for lesson in LIBRARY.lessons for step in lesson.exercises][:12]
@@ -37,9 +38,14 @@ def at_once(calls) -> list:
     return results
 
 
-@pytest.fixture()
-def site(database_url, tmp_path):
-    with serving(database_url, tmp_path / "instance", "--workers", "2", "--threads", "4") as base:
+@pytest.fixture(scope="module", params=BACKENDS)
+def site(request, tmp_path_factory):
+    """One server per database for the module's tests that need no restart (each is a learner of its own; a
+    start takes seconds: two gunicorn workers warming up). Under pytest-xdist one worker runs the module
+    (conftest.py at the root: together)."""
+    folder = tmp_path_factory.mktemp("site")
+    with database(request.param, folder) as url, \
+            serving(url, folder / "instance", "--workers", "2", "--threads", "4") as base:
         yield base
 
 

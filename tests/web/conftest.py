@@ -9,6 +9,23 @@ import pytest
 from ecarte_tutor.web import create_app
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A browser test that runs past its time has a Chromium that stopped answering: it is killed (the call
+    waiting on it ends in an error), and the test fails saying so; the next test starts a new Chromium."""
+    chromium = item.funcargs.get("browser_context") if hasattr(item, "funcargs") else None
+    if chromium is None:
+        return (yield)
+    from test_browser import BROWSER_SECONDS
+
+    with chromium.watch(BROWSER_SECONDS):
+        try:
+            return (yield)
+        finally:
+            if chromium.hung:
+                pytest.fail(f"Chromium did not answer within {BROWSER_SECONDS} s: it was stopped", pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def app():
     """One app for the session: the rule book is read once, as in production."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+BROWSER_SECONDS = 120  # the time one browser test may take (tests/web/conftest.py); the slowest takes about 20
+ACTION_MS = 30_000  # Playwright's limit on one action or wait (its default, said here)
 ARTIFACTS = Path(os.environ.get("ECARTE_TUTOR_ARTIFACTS", Path(__file__).resolve().parents[2] / "tmp" / "artifacts"))
 
 
@@ -51,6 +54,63 @@ def base_url():
         yield url
 
 
+class Chromium:
+    """The module's Chromium (a persistent context, PHONE-sized), used as the context itself.
+
+    A test is given BROWSER_SECONDS (tests/web/conftest.py watches it): a Chromium that stops answering
+    is then killed, which ends the Playwright call waiting on it with an error, so that one test fails,
+    not the run; the next test gets a new Chromium."""
+
+    def __init__(self, manager, folders):
+        self.manager, self.folders = manager, folders
+        self.context, self.profile, self.hung = None, None, False
+        self.start()
+
+    def start(self) -> None:
+        self.profile = str(self.folders.mktemp("chromium-profile"))
+        self.context = self.manager.chromium.launch_persistent_context(
+            self.profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, viewport=PHONE)
+        self.context.set_default_timeout(ACTION_MS)
+        self.hung = False
+
+    def __getattr__(self, name):
+        if self.hung:  # the last test's Chromium was killed: a new one
+            self.close()
+            self.start()
+        return getattr(self.context, name)
+
+    @contextmanager
+    def watch(self, seconds: float):
+        """Kill this Chromium if what runs inside takes longer than ``seconds``."""
+        timer = threading.Timer(seconds, self.kill)
+        timer.daemon = True
+        timer.start()
+        try:
+            yield
+        finally:
+            timer.cancel()
+
+    def kill(self) -> None:
+        """Stop every process of this Chromium (found by its profile folder, which is its own)."""
+        self.hung = True
+        for pid in _processes_naming(f"--user-data-dir={self.profile}"):
+            with suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+    def close(self) -> None:
+        with suppress(Exception):  # a killed Chromium may not say goodbye
+            self.context.close()
+
+
+def _processes_naming(argument: str) -> list[int]:
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        with suppress(OSError):
+            if argument.encode() in cmdline.read_bytes().split(b"\0"):
+                found.append(int(cmdline.parent.name))
+    return found
+
+
 @pytest.fixture(scope="module")
 def browser_context(tmp_path_factory):
     if not Path(CHROMIUM).exists():
@@ -61,15 +121,13 @@ def browser_context(tmp_path_factory):
         _unavailable("the playwright package is not installed (pip install -e '.[test]')")
     manager = sync_playwright().start()
     try:
-        context = manager.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
-            args=CHROMIUM_ARGS, viewport=PHONE)
+        chromium = Chromium(manager, tmp_path_factory)
     except Exception as exc:  # noqa: BLE001 - a browser that will not start is reported, not hidden
         manager.stop()
         _unavailable(f"Chromium did not start: {exc}")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    yield context
-    context.close()
+    yield chromium
+    chromium.close()
     manager.stop()
 
 
@@ -82,6 +140,8 @@ def page(browser_context):
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.problems = problems
     yield page
+    if browser_context.hung:
+        return  # the test has failed already, saying why
     page.close()
     assert problems == [], "console errors (a CSP violation shows here too)"
 

@@ -189,8 +189,10 @@ def crawled() -> list[Family]:
 
     listed = [f.url() for f in FAMILIES if isinstance(f.path, str) and not f.house]
     app = create_app({"TESTING": True, "SECRET_KEY": SECRET})
-    return [Family(f"crawl-{sampled.name}", sampled.url, status=sampled.status)
-            for sampled in crawl(app, ["/", *listed]) if sampled.url not in listed]
+    found = [sampled for sampled in crawl(app, ["/", *listed]) if sampled.url not in listed]
+    names = [f"crawl-{sampled.name}" for sampled in found]
+    return [Family(name if names.count(name) == 1 else f"{name}-{names[:i].count(name) + 1}", sampled.url,
+                   status=sampled.status) for i, (name, sampled) in enumerate(zip(names, found, strict=True))]
 
 
 def exercise_states() -> list[Family]:

@@ -12,8 +12,12 @@
 4. An explanation states no fact the question did not give: a sentence said while a fact is unknown
    is said whatever that fact's answer would have been.
 """
+import difflib
+import json
+import os
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 from data_under_test import BOOK, LIBRARY, PROFILES
@@ -163,6 +167,7 @@ def test_interview_from_any_part_of_the_facts(item, data):
 # --- 2. the whole tree of every irregularity --------------------------------------------------------
 
 
+@cache
 def tables(book) -> list[tuple[str, tuple[str, ...]]]:
     """(profile, agreements) for every table the tree is walked at: each profile as it stands, and each
     profile with every agreement whose parameter a decision row reads (its rows are in force only then),
@@ -185,6 +190,7 @@ def question_at(table, facts: dict) -> dict:
                                                                       else {})}
 
 
+@cache
 def domains(book) -> dict:
     """The values worth trying for each fact: its choices, plus for whole numbers the edges of every range."""
     found = {}
@@ -248,14 +254,33 @@ class Tree:
 
 
 @cache
-def trees(dataset: str) -> dict:
-    """((profile, agreements), irregularity) -> its walked tree."""
+def tree(dataset: str, table: tuple[str, tuple[str, ...]], kind: str) -> Tree:
+    """One irregularity's tree at one table, walked once per session (per xdist worker)."""
+    return Tree(book_of(dataset), table, kind)
+
+
+def walked_tables(dataset: str, kind: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The tables ``kind``'s tree is walked at: every profile, and each agreement that can change its ruling."""
     book = book_of(dataset)
-    kinds = [c["value"] for c in book.facts["irregularity"]["choices"]]
-    return {(table, kind): Tree(book, table, kind) for table in tables(book) for kind in kinds
-            if not table[1] or not set(table[1]) <= _asked_only(book) or kind in _scored(book)}
+    return [table for table in tables(book)
+            if not table[1] or not set(table[1]) <= _asked_only(book) or kind in _scored(book)]
 
 
+def trees_of(dataset: str, kind: str) -> dict:
+    """((profile, agreements), kind) -> its walked tree, for one irregularity."""
+    return {(table, kind): tree(dataset, table, kind) for table in walked_tables(dataset, kind)}
+
+
+def trees(dataset: str) -> dict:
+    """((profile, agreements), irregularity) -> its walked tree, for every irregularity."""
+    return {key: found for kind in irregularities(dataset) for key, found in trees_of(dataset, kind).items()}
+
+
+def irregularities(dataset: str) -> list[str]:
+    return [c["value"] for c in book_of(dataset).facts["irregularity"]["choices"]]
+
+
+@cache
 def _asked_only(book) -> set[str]:
     """The agreements that bring no rows, only facts of their own: they matter only where a ruling scores."""
     read = {name for rule in book.rules.values() for d in rule.decisions for name in d.get("params", {})}
@@ -263,6 +288,7 @@ def _asked_only(book) -> set[str]:
             and book.agreement(fact["agreement"])["parameter"] not in read}
 
 
+@cache
 def _scored(book) -> set[str]:
     """The irregularities some row of which scores the hand (a concession, or an option with points)."""
     out: set[str] = set()
@@ -311,18 +337,60 @@ def test_compulsory_rows_have_one_option_and_no_chooser(dataset):
     assert sorted(set(wrong)) == [], "a compulsory remedy has exactly one option and chooser null"
 
 
+# --- the walk kept as a golden file -----------------------------------------------------------------
+# Every ruling the walk reaches, one a line: a change to the rule book or the engine that changes a
+# ruling shows as a readable diff of tests/data/interview-walk.golden.jsonl. When the change is meant,
+# write the file anew and commit it with the change:
+#     ECARTE_TUTOR_WRITE_GOLDEN=1 .venv/bin/python -m pytest tests/engine/disputes/test_interview_tree.py -k golden
+
+GOLDEN = Path(__file__).resolve().parents[2] / "data" / "interview-walk.golden.jsonl"
+WRITE_GOLDEN = "ECARTE_TUTOR_WRITE_GOLDEN"
+
+
+def golden_lines() -> list[str]:
+    """The walk of the bundled rule book, a ruling a line (sorted, so that the file changes only where rulings do)."""
+    lines = []
+    for ((profile, agreements), kind), walked in trees("bundled").items():
+        for result, facts in walked.rulings.items():
+            _ruling, case, laws, chooser, compulsory, options, points = result
+            line = {"irregularity": kind, "profile": profile, "agreements": list(agreements), "facts": facts,
+                    "ruling": case, "laws": list(laws), "chooser": chooser, "compulsory": compulsory,
+                    "options": {option: dict(scores) for option, scores in options}, "points": dict(points),
+                    "facts_used": list(answered((profile, agreements), facts)["facts_used"])}
+            lines.append(json.dumps(line, ensure_ascii=False))
+    return sorted(lines)
+
+
+def test_the_walk_rules_as_its_golden_file():
+    found = golden_lines()
+    if os.environ.get(WRITE_GOLDEN):
+        GOLDEN.write_text("".join(line + "\n" for line in found), encoding="utf-8")
+        pytest.skip(f"{GOLDEN.name} written anew: {len(found)} rulings")
+    kept = GOLDEN.read_text(encoding="utf-8").splitlines() if GOLDEN.exists() else []
+    if found != kept:
+        diff = list(difflib.unified_diff(kept, found, str(GOLDEN.name), "the walk now", n=0, lineterm=""))
+        pytest.fail(f"the interview walk no longer rules as {GOLDEN.name} says ({len(diff)} lines of diff; if the "
+                    f"change is meant, run with {WRITE_GOLDEN}=1 and commit the file):\n" + "\n".join(diff[:60]),
+                    pytrace=False)
+
+
 # --- 3. facts_used is exact -------------------------------------------------------------------------
+# The two sweeps below ask about half a million questions between them: each is split by irregularity
+# (pytest-xdist spreads the parts over the cores), and both parts of one irregularity run in one worker
+# (conftest.py at the root: together), so the second reads the answers the first asked for (``ruled``).
 
 
-def test_facts_used_is_exact_on_every_ruling_of_the_walk():
+WALKED = irregularities("bundled")
+
+@pytest.mark.parametrize("kind", WALKED)
+def test_facts_used_is_exact_on_every_ruling_of_the_walk(kind):
     """Changing any fact outside ``facts_used`` (a given one to another value, or one not given to
     any value, as long as it fits the rest) never changes the ruling; every fact in it was given."""
     book = book_of("bundled")
     dom = domains(book)
-    for (table, _kind), tree in trees("bundled").items():
-        for result, facts in tree.rulings.items():
-            answer = ask(question_at(table, facts), book)
-            used = answer["facts_used"]
+    for (table, _kind), walked in trees_of("bundled", kind).items():
+        for result, facts in walked.rulings.items():
+            used = answered(table, facts)["facts_used"]
             assert all(facts.get(n) == v for n, v in used.items()), f"facts_used names facts not given: {used}"
             # every fact not in facts_used: the given ones changed, the others added
             for name in book.facts:
@@ -339,15 +407,24 @@ def test_facts_used_is_exact_on_every_ruling_of_the_walk():
                         f"(not in facts_used) it is {changed}"
 
 
+def answered(table, facts: dict) -> dict:
+    return ask(question_at(table, facts), BOOK)
+
+
 def ruled(table, facts: dict) -> tuple[tuple, str | None]:
-    """The outcome and explanation of the bundled book's answer (remembered: two sweeps ask the same)."""
-    return _ruled(table, frozenset(facts.items()))
+    """The outcome and explanation of the bundled book's answer, remembered: the two sweeps of one
+    irregularity ask much the same. Only the last two irregularities' answers are kept (memory)."""
+    remembered = _RULED.setdefault(facts["irregularity"], {})
+    while len(_RULED) > 2:
+        del _RULED[next(iter(_RULED))]
+    key = (table, frozenset(facts.items()))
+    if key not in remembered:
+        answer = answered(table, facts)
+        remembered[key] = outcome(answer), answer.get("explanation")
+    return remembered[key]
 
 
-@cache
-def _ruled(table, facts: frozenset) -> tuple[tuple, str | None]:
-    answer = ask(question_at(table, dict(facts)), BOOK)
-    return outcome(answer), answer.get("explanation")
+_RULED: dict[str, dict] = {}  # irregularity -> (table, facts) -> what ruled() found
 
 
 SENTENCE_BREAK = re.compile(r"(?<=[.)])\s+(?=[A-Z(“])")
@@ -371,7 +448,8 @@ def said_whatever_the_answer(book, table, facts: dict, dom) -> dict:
     return dropped
 
 
-def test_no_explanation_states_a_fact_the_question_did_not_give():
+@pytest.mark.parametrize("kind", WALKED)
+def test_no_explanation_states_a_fact_the_question_did_not_give(kind):
     """Every ruling of the walk, under every profile and agreement: a sentence said while a fact is
     unknown, which one answer to it keeps and will keep whatever else is learnt, and another answer
     drops, presumes the first answer (law 42 under the Finnish profile spoke of "an accepted
@@ -380,8 +458,8 @@ def test_no_explanation_states_a_fact_the_question_did_not_give():
     book = book_of("bundled")
     dom = domains(book)
     presumed = []
-    for (table, _kind), tree in trees("bundled").items():
-        for result, facts in tree.rulings.items():
+    for (table, _kind), walked in trees_of("bundled", kind).items():
+        for result, facts in walked.rulings.items():
             for sentence, facts_open in said_whatever_the_answer(book, table, facts, dom).items():
                 for name, keep in facts_open.items():
                     if keep and any(sentence not in said_whatever_the_answer(book, table, {**facts, name: value}, dom)
