@@ -17,12 +17,13 @@ from ecarte_tutor.rulebook import default_rulebook
 from ecarte_tutor.yamlcases import Pending, pending
 
 ROOT = Path(__file__).parent
-FOLDERS = (ROOT / "scenarios", ROOT / "lessons")
+SCENARIOS, LESSONS = ROOT / "scenarios", ROOT / "lessons"
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
+    # a lesson is a file of lessons/ itself: lessons/verdicts/ holds the card-play verdicts, data of the lessons
     if file_path.suffix == ".yaml" and file_path.name != SYNONYMS_FILE and \
-            any(folder in file_path.parents for folder in FOLDERS):
+            (SCENARIOS in file_path.parents or file_path.parent == LESSONS):
         return YamlFile.from_parent(parent, path=file_path)
     return None
 

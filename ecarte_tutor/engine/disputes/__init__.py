@@ -7,14 +7,17 @@ what follows from them (:mod:`.knowledge`), the rows in force under the profile
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+
 from ...jsontypes import Question
 from ...rulebook import FactValue, Params, RuleBook
 from .answers import Need, NeedAnswer, Ruling, RulingAnswer, need_answer, ruling_answer
 from .facts import read_facts
 from .interview import IRREGULARITY, facts_used, next_step
-from .knowledge import Knowledge, close, establish, only_answer, refuse_table_facts, table_facts
+from .knowledge import Forced, Knowledge, close, establish, only_answer, refuse_table_facts, table_facts
 from .points import refuse_unmade
-from .rows import decision_rows
+from .rows import Row, decision_rows
 
 __all__ = ["Need", "NeedAnswer", "Ruling", "RulingAnswer", "answer_dispute"]
 
@@ -35,10 +38,23 @@ def answer_dispute(question: Question, book: RuleBook, params: Params) -> NeedAn
     while ask_for:  # a fact with one possible answer is not asked: it follows from those given
         only = only_answer(book, given, forced, ask_for)
         if only is None:
-            return need_answer(book, ask_for, given, known, table)
+            need = need_answer(book, ask_for, given, known, table)
+            return _naming_the_table(need, book, given, rows, params, table) if table else need
         forced[ask_for] = only
         found = close(book, given, forced)
         assert isinstance(found, Knowledge)  # the one answer that close() found possible
         known = found
         row, ask_for = next_step(rows, known, params, book)
     return ruling_answer(book, row, known, facts_used(rows, row, known, params, book), params)
+
+
+def _naming_the_table(need: NeedAnswer, book: RuleBook, given: Mapping[str, FactValue], rows: tuple[Row, ...],
+                      params: Params, table: Forced) -> NeedAnswer:
+    """``need``, citing the agreements whose settled facts changed the question: the story told alone, without
+    them, would have asked another (a single exchange settles which proposal a proposal awaiting an answer is)."""
+    alone = close(book, given)
+    if not isinstance(alone, Knowledge) or next_step(rows, alone, params, book)[1] == need.need["fact"]:
+        return need
+    agreements = {str(book.facts[name].get("table")) for name in table}
+    made = [book.agreements[name].id for name in sorted(agreements) if name in book.agreements]
+    return replace(need, cites=[*need.cites, *(rule for rule in made if rule not in need.cites)])

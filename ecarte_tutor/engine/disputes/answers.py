@@ -131,10 +131,14 @@ class _Points(TypedDict, total=False):
 
 
 def timeline(book: RuleBook, known: Knowledge) -> list[TimelineEntry]:
-    """The moments established so far, in the order they happen, each as a player would say it."""
+    """The moments established so far, in the order they happen, each as a player would say it: those the story
+    told settles (a moment the table's agreements alone settle, with nothing told, is no part of the story)."""
+    told = {name: known[name] for name in known.given_behind(known.values.keys())}
+    story = close(book, told)  # what the answers alone settle, without the table's agreements
+    settled = story if isinstance(story, Knowledge) else known
     strip: list[TimelineEntry] = []
     for name in moments(book):
-        if name in known:
+        if name in known and name in settled:
             words = book.facts[name]["moment"]
             strip.append({"moment": name, "happened": known[name],
                           "label": words["happened"] if known[name] else words["pending"]})
