@@ -74,10 +74,10 @@ def run_recompute(args) -> int:
 
 def _computed(book) -> list[str]:
     """The jeux de règle weighed (rules/strategy/computed.yaml): its shape, and fresh for these rules."""
-    from ..engine import jeux_weighed
+    from ..engine import jeux_data
 
-    problems = [f"jeux de règle computed: {problem}" for problem in jeux_weighed.problems(book)]
-    data = jeux_weighed.load(book)
+    problems = [f"jeux de règle computed: {problem}" for problem in jeux_data.problems(book)]
+    data = jeux_data.load(book)
     if not problems and data is not None:
         print(f"Jeux de règle computed: {len(data['patterns'])} patterns weighed on {data['hands']} hands each "
               f"({data['model']} model, {data['date']}), fresh for these rules.")

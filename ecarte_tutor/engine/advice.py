@@ -230,11 +230,11 @@ def _computed(advice: Advice, hand: list[Card], trump: Suit, seat: str, number: 
               book: RuleBook) -> dict[str, object] | None:
     """The computation's figures for hands like this one, where they disagree with the list (the first proposal
     under the rules they were computed for; not the king's exception, which the pattern's figures mix in)."""
-    from . import jeux_weighed
+    from . import jeux_data
 
     if number != 1 or advice.king_exception or params is not book.params():
         return None
-    found = jeux_weighed.disagreement(book, seat, advice.pattern, hand, trump, advice.advice)
+    found = jeux_data.disagreement(book, seat, advice.pattern, hand, trump, advice.advice)
     if found is None:
         return None
     return {"share": found["share"], "interval": list(found["interval"]), "hands": found["hands"],

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from math import sqrt
 from typing import Literal, TypedDict, cast
@@ -395,18 +395,11 @@ def _choices(state: hand.HandState, viewer: str, params: Params) -> list[Choice]
 # --- one deal played out --------------------------------------------------------------------------
 
 
-def _copy(state: hand.HandState) -> hand.HandState:
-    return replace(state, hands={s: list(state.hands[s]) for s in SEATS}, stock=list(state.stock),
-                   current=list(state.current), tricks=dict(state.tricks), history=list(state.history),
-                   played={s: list(state.played[s]) for s in SEATS}, discarded=dict(state.discarded),
-                   taken_back=dict(state.taken_back))
-
-
 def _outcome(world: hand.HandState, seen: Seen, viewer: str, choice: Choice, book: RuleBook, params: Params,
              kept: Scored, tutor: Discards, playing: Playing, draws: tuple[int, int]) -> tuple[int, int]:
     """The viewer's tricks and his points less the other's, after ``choice`` in this deal (the ``draws`` of
     the hidden-card play: the seed and the deal's index)."""
-    state = _copy(world)
+    state = world.copy()
     seen = {seat: set(cards) for seat, cards in seen.items()}
     if isinstance(choice, str):
         hand.apply(state, {"by": viewer, "do": VERBS[choice]}, params)

@@ -94,11 +94,6 @@ def _limits(state: hand.HandState, seat: str, params: Params) -> tuple[int, int]
     return offer["min"], offer["max"]
 
 
-def _copy(state: hand.HandState) -> hand.HandState:
-    from .analysis_exchange import _copy as copy  # one copy of the state, the Python path's
-    return copy(state)
-
-
 class Program:
     """The referee's flow after one choice, as the core's nodes (docs in _core_exchange.h). A discard's node 0
     is left without its cards: the flow depends only on how many, so one program serves every discard of a
@@ -109,7 +104,7 @@ class Program:
         self.nodes: list[Node] = []
 
     def start(self, state: hand.HandState, viewer: str, choice: tuple[Card, ...] | str, verb: str) -> list[Node]:
-        state = _copy(state)
+        state = state.copy()
         if isinstance(choice, str):
             hand.apply(state, {"by": viewer, "do": verb}, self.params)
             self._after(state)  # node 0
@@ -134,7 +129,7 @@ class Program:
         elif state.phase == "response":
             branches = []
             for verb in ("accept", "refuse"):
-                step = _copy(state)
+                step = state.copy()
                 hand.apply(step, {"by": "dealer", "do": verb}, self.params)
                 branches.append(self._after(step))
             self.nodes[at] = (2, *branches)
@@ -144,7 +139,7 @@ class Program:
             low, high = _limits(state, seat, self.params)
             nexts, draws = [0] * 6, [0] * 6
             for count in range(low, min(high, len(state.hands[seat])) + 1):
-                step = _copy(state)
+                step = state.copy()
                 before = step.discarded[seat]
                 hand.apply(step, {"by": seat, "do": "discard", "cards": step.hands[seat][:count]}, self.params)
                 draws[count] = step.discarded[seat] - before

@@ -7,7 +7,7 @@ outside that list is the hand's first illegal action, explained by its rule.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NotRequired, TypedDict
 
 from ..cards import Card, Suit
@@ -178,6 +178,14 @@ class HandState:
         if self.phase == "play":
             return other(self.current[0][0]) if self.current else self.leader
         return PHASES[self.phase][0] if self.phase in PHASES else None
+
+    def copy(self) -> HandState:
+        """A copy whose lists and counts may be changed without touching this state (a play-out replays the
+        referee on it: engine.analysis_exchange, engine.exchange_core)."""
+        return replace(self, hands={s: list(self.hands[s]) for s in SEATS}, stock=list(self.stock),
+                       current=list(self.current), tricks=dict(self.tricks), history=list(self.history),
+                       played={s: list(self.played[s]) for s in SEATS}, discarded=dict(self.discarded),
+                       taken_back=dict(self.taken_back))
 
     def to_dict(self) -> ShownState:
         return {

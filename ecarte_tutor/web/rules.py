@@ -118,10 +118,10 @@ def quick():
 
 @bp.get("/rules/jeux-de-regle/computed")
 def jeux_computed():
-    """The jeux de règle set against computation (engine/jeux_weighed.py; the figures: rules/strategy/computed.yaml)."""
-    from ..engine import jeux_weighed
+    """The jeux de règle set against computation (engine/jeux_data.py; the figures: rules/strategy/computed.yaml)."""
+    from ..engine import jeux_data
 
-    return render_template("rules/jeux_computed.html", **jeux_weighed.page(get_book()))
+    return render_template("rules/jeux_computed.html", **jeux_data.page(get_book()))
 
 
 @bp.get("/rules/sources")

@@ -171,7 +171,7 @@ def test_after_a_proposal_the_tutor_answers_and_both_discard_as_he_does_then_the
         tricks, points = analysis_exchange._outcome(world, seen, "elder", "propose", BOOK, PARAMS, {}, {}, playing,
                                                     (0, 0))
         # the same hand played by the referee with the tutor's answers, written out here
-        check = analysis_exchange._copy(world)
+        check = world.copy()
         hand.apply(check, {"by": "elder", "do": "propose"}, PARAMS)
         answer = advise(check.hands["dealer"], check.trump, "dealer", BOOK.strategy).advice
         hand.apply(check, {"by": "dealer", "do": answer}, PARAMS)

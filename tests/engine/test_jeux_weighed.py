@@ -9,14 +9,14 @@ from data_under_test import BOOK
 
 from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK
-from ecarte_tutor.engine import analysis_exchange, hand, jeux_weighed
+from ecarte_tutor.engine import analysis_exchange, hand, jeux_data, jeux_weighed
 from ecarte_tutor.engine.advice import advise
 from ecarte_tutor.engine.deal import Deal
 
 
 def test_the_data_shipped_is_fresh_for_these_rules_and_weighs_every_pattern_on_enough_hands():
-    assert jeux_weighed.problems(BOOK) == []
-    data = jeux_weighed.load(BOOK)
+    assert jeux_data.problems(BOOK) == []
+    data = jeux_data.load(BOOK)
     assert data["model"] == "hidden" and data["hands"] >= 300 and data["worlds"] >= 30
     assert {(r["seat"], r["id"]) for r in data["patterns"]} == {(p.seat, p.id) for p in BOOK.strategy.patterns}
     for row in data["patterns"]:
@@ -27,31 +27,35 @@ def test_the_data_shipped_is_fresh_for_these_rules_and_weighs_every_pattern_on_e
 
 
 def test_stale_or_misshapen_data_is_a_defect_check_names(monkeypatch):
-    monkeypatch.setattr(jeux_weighed, "fingerprint", lambda book: "other")
-    assert "made for other patterns, rules or settings" in jeux_weighed.problems(BOOK)[0]
-    data = jeux_weighed.load(BOOK)
+    monkeypatch.setattr(jeux_data, "fingerprint", lambda book: "other")
+    assert "made for other patterns, rules or settings" in jeux_data.problems(BOOK)[0]
+    data = jeux_data.load(BOOK)
     broken = {**data, "patterns": data["patterns"][1:]}
-    monkeypatch.setattr(jeux_weighed, "load", lambda book: broken)
-    assert any("is not weighed" in p for p in jeux_weighed.problems(BOOK))
-    monkeypatch.setattr(jeux_weighed, "load", lambda book: {"patterns": []})
-    assert "does not have the keys" in jeux_weighed.problems(BOOK)[0]
+    monkeypatch.setattr(jeux_data, "load", lambda book: broken)
+    assert any("is not weighed" in p for p in jeux_data.problems(BOOK))
+    monkeypatch.setattr(jeux_data, "load", lambda book: {"patterns": []})
+    assert "does not have the keys" in jeux_data.problems(BOOK)[0]
 
 
 def test_the_command_weighs_every_pattern_and_the_hands_off_the_list(monkeypatch):
     """On a tiny budget: the shape the full run has, every hand drawn one the pattern decides."""
     monkeypatch.setattr(jeux_weighed, "HANDS", 4)
+    monkeypatch.setattr(jeux_data, "HANDS", 4)
     monkeypatch.setattr(jeux_weighed, "OFF_LIST", 12)
+    monkeypatch.setattr(jeux_data, "OFF_LIST", 12)
     monkeypatch.setattr(jeux_weighed, "DEALS", 8)
+    monkeypatch.setattr(jeux_data, "DEALS", 8)
     monkeypatch.setattr(jeux_weighed, "LEAST_GROUP", 1)
+    monkeypatch.setattr(jeux_data, "LEAST_GROUP", 1)
     data = jeux_weighed.compute(BOOK, today=datetime.date(2026, 1, 2))
-    assert set(data) == jeux_weighed.TOP_KEYS and data["date"] == "2026-01-02"
+    assert set(data) == jeux_data.TOP_KEYS and data["date"] == "2026-01-02"
     assert [(r["seat"], r["id"]) for r in data["patterns"]] == [(p.seat, p.id) for p in BOOK.strategy.patterns]
-    assert all(set(r) == jeux_weighed.PATTERN_KEYS and r["hands"] == 4 for r in data["patterns"])
+    assert all(set(r) == jeux_data.PATTERN_KEYS and r["hands"] == 4 for r in data["patterns"])
     for seat in ("elder", "dealer"):
         everything, *groups = data["off_list"][seat]
         assert everything["group"] == "all" and everything["hands"] == 12
         assert all(g["share"] >= data["bars"][seat] for g in groups)
-    assert data["fingerprint"] != jeux_weighed.load(BOOK)["fingerprint"]  # the settings are part of it
+    assert data["fingerprint"] != jeux_data.load(BOOK)["fingerprint"]  # the settings are part of it
 
 
 def test_the_hands_drawn_for_a_pattern_are_the_ones_advise_decides_by_it():
@@ -81,7 +85,7 @@ def test_a_hands_gain_is_playing_less_proposing_over_the_same_deals():
 
 
 def test_advice_cites_the_computation_where_it_and_the_list_disagree_and_only_there():
-    data = jeux_weighed.load(BOOK)
+    data = jeux_data.load(BOOK)
     # off the list, one trump (not the king) and three plain court cards: the list proposes, the figures play
     group = next(r for r in data["off_list"]["elder"] if r["group"] == "t1-n-c3")
     assert group["interval"][0] > 0.5
@@ -100,7 +104,7 @@ def test_advice_cites_the_computation_where_it_and_the_list_disagree_and_only_th
 
 
 def test_the_verdict_of_a_row_reads_its_interval_against_one_half():
-    assert jeux_weighed.verdict({"seat": "elder", "interval": [0.6, 0.8]}, "play") == "agrees"
-    assert jeux_weighed.verdict({"seat": "elder", "interval": [0.6, 0.8]}, "propose") == "differs"
-    assert jeux_weighed.verdict({"seat": "dealer", "interval": [0.1, 0.3]}, "refuse") == "differs"
-    assert jeux_weighed.verdict({"seat": "dealer", "interval": [0.4, 0.6]}, "accept") == "even"
+    assert jeux_data.verdict({"seat": "elder", "interval": [0.6, 0.8]}, "play") == "agrees"
+    assert jeux_data.verdict({"seat": "elder", "interval": [0.6, 0.8]}, "propose") == "differs"
+    assert jeux_data.verdict({"seat": "dealer", "interval": [0.1, 0.3]}, "refuse") == "differs"
+    assert jeux_data.verdict({"seat": "dealer", "interval": [0.4, 0.6]}, "accept") == "even"

@@ -3,7 +3,7 @@ import re
 
 from data_under_test import BOOK
 
-from ecarte_tutor.engine import jeux_weighed
+from ecarte_tutor.engine import jeux_data
 
 
 def text_of(response):
@@ -14,7 +14,7 @@ def test_the_page_gives_every_pattern_its_share_interval_and_the_model_sample_an
     response = client.get("/rules/jeux-de-regle/computed")
     assert response.status_code == 200
     text = text_of(response)
-    data = jeux_weighed.load(BOOK)
+    data = jeux_data.load(BOOK)
     for pattern in BOOK.strategy.patterns:
         row = next(r for r in data["patterns"] if (r["seat"], r["id"]) == (pattern.seat, pattern.id))
         low, high = row["interval"]
