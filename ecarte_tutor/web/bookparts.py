@@ -38,10 +38,12 @@ class Part:
         return (self.kind, self.name, self.number)
 
 
-def pages(items: Sequence[Rule], weight: Callable[[Rule], int], budget: int = BUDGET) -> list[tuple[Rule, ...]]:
-    """``items`` cut, in order, into runs whose weights add up to at most ``budget`` (one item at least)."""
+def pages(items: Sequence[Rule], weight: Callable[[Rule], int], budget: int = BUDGET,
+          lead: int = 0) -> list[tuple[Rule, ...]]:
+    """``items`` cut, in order, into runs whose weights add up to at most ``budget`` (one item at least); the
+    first run's budget is ``lead`` less (what stands before its items: the section's introduction)."""
     runs: list[list[Rule]] = [[]]
-    used = 0
+    used = lead
     for item in items:
         cost = weight(item)
         if runs[-1] and used + cost > budget:
@@ -52,8 +54,9 @@ def pages(items: Sequence[Rule], weight: Callable[[Rule], int], budget: int = BU
     return [tuple(run) for run in runs if run]
 
 
-def _cut(kind: str, name: str, title: str, rules: Sequence[Rule], text: Callable[[Rule], int]) -> list[Part]:
-    runs = pages(rules, lambda rule: text(rule) + OVERHEAD[kind])
+def _cut(kind: str, name: str, title: str, rules: Sequence[Rule], text: Callable[[Rule], int],
+         lead: int = 0) -> list[Part]:
+    runs = pages(rules, lambda rule: text(rule) + OVERHEAD[kind], lead=lead)
     return [Part(kind, name, title, i, len(runs), run) for i, run in enumerate(runs, 1)]
 
 
@@ -92,7 +95,9 @@ def parts(book: RuleBook) -> dict[str, list[Part]]:
                 found["laws"] += _cut("laws", section_name(section.file), section.title, laws,
                                       lambda rule: len(rule.statement))
         elif section.rules:
-            found["rules"] += _cut("rules", section.name, section.title, section.rules, _shown)
+            # the first part opens with the section's introduction (the strategy's grew a link to the computed
+            # figures and pushed its first part past three screens): it counts against that part's budget
+            found["rules"] += _cut("rules", section.name, section.title, section.rules, _shown, len(section.intro))
     found["variants"] = _cut("variants", "variants", "Variants: one choice per profile", book.variants, _variant)
     disputed = [rule for rule in book.rules.values() if rule.disagreements]
     found["others"] = _cut("others", "other-views", "Other sources, other rulings", disputed, _other_views)
