@@ -26,8 +26,7 @@ from ..cards import parse_card
 from ..engine import analysis, analysis_exchange
 from ..paths import lessons_dir
 from ..rulebook import RuleBook
-from ..yamlio import load_yaml
-from .verdicts import MARGIN, MODEL, SEED
+from .verdicts import MARGIN, MODEL, SEED, read_kept
 
 DEALS = 6000
 GOALS = ("point", "score", "tricks")
@@ -143,14 +142,7 @@ def verdicts_file() -> Path:
 @lru_cache(maxsize=1)
 def stored() -> dict[str, Verdict]:
     """The verdicts kept as data, by position fingerprint (empty when the file is missing)."""
-    path = verdicts_file()
-    if not path.exists():
-        return {}
-    data = load_yaml(path)
-    return {entry["key"]: Verdict(entry["key"], entry["goal"], entry["best"], tuple(entry["accepted"]),
-                                  {choice: dict(figures) for choice, figures in entry["choices"].items()},
-                                  entry["deals"], entry["worlds"], entry["seed"], entry["model"])
-            for entry in data["verdicts"]}
+    return read_kept(verdicts_file(), Verdict, "choices")
 
 
 def verdict_for(position: Mapping[str, object], book: RuleBook) -> Verdict | None:

@@ -14,11 +14,11 @@ the file.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..agreements import read_agreements
 from ..asking import read_profile
@@ -33,6 +33,8 @@ DEALS = 3000
 WORLDS = 30
 SEED = 38
 MARGIN = 2.0  # standard errors of the paired gap: closer than this, two cards are as good
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -103,17 +105,21 @@ def verdicts_file() -> Path:
     return lessons_dir() / "verdicts" / "best-card.yaml"
 
 
+def read_kept(path: Path, make: Callable[..., T], figures: str) -> dict[str, T]:
+    """The verdicts of a file of kept verdicts (best-card's here, best-exchange's too), by position fingerprint;
+    each made by ``make`` from its fields in order, its ``figures`` (by card or by choice) among them."""
+    if not path.exists():
+        return {}
+    return {entry["key"]: make(entry["key"], entry["goal"], entry["best"], tuple(entry["accepted"]),
+                               {name: dict(found) for name, found in entry[figures].items()},
+                               entry["deals"], entry["worlds"], entry["seed"], entry["model"])
+            for entry in load_yaml(path)["verdicts"]}
+
+
 @lru_cache(maxsize=1)
 def stored() -> dict[str, Verdict]:
     """The verdicts kept as data, by position fingerprint (empty when the file is missing)."""
-    path = verdicts_file()
-    if not path.exists():
-        return {}
-    data = load_yaml(path)
-    return {entry["key"]: Verdict(entry["key"], entry["goal"], entry["best"], tuple(entry["accepted"]),
-                                  {card: dict(figures) for card, figures in entry["cards"].items()},
-                                  entry["deals"], entry["worlds"], entry["seed"], entry["model"])
-            for entry in data["verdicts"]}
+    return read_kept(verdicts_file(), Verdict, "cards")
 
 
 def verdict_for(position: Mapping[str, object], book: RuleBook) -> Verdict | None:
