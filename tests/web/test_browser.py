@@ -320,6 +320,7 @@ def test_is_this_legal(page, base_url):
 
     # Changing the profile changes nothing by itself (WCAG 3.2.2); its button re-rules the same question.
     before = page.url
+    verdict.get_by_text("Rule again under another profile").click()
     verdict.locator("select[name=profile]").select_option("french")
     page.wait_for_timeout(300)
     assert page.url == before
@@ -430,7 +431,7 @@ def test_walk_the_dispute_interview_to_a_ruling(page, base_url):
     assert page.locator("h1").inner_text() == "The ruling"
 
     # A law the ruling names opens that law's own page, and the other cases under it are a tap away.
-    page.locator("#verdict .laws").get_by_role("link", name=re.compile(r"^Law 16 — ")).click()
+    page.locator("#verdict .cites").get_by_role("link", name=re.compile(r"^Law 16 — ")).click()
     page.wait_for_url(re.compile(r"/laws/16$"))
     assert page.locator("h1").inner_text().startswith("Law 16 — ")
     page.go_back()

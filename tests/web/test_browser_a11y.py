@@ -141,6 +141,49 @@ def test_the_long_pages_come_in_parts_of_three_screens(page, base_url):  # noqa:
     assert {p: h for p, h in heights.items() if h > 3 * PHONE["height"]} == {}
 
 
+# The longest rulings of the casebook when they were measured (8.6, 8.2 and 8.4 screens at 390 px before their
+# law texts, other sources, story and re-ruling were folded), a page of the casebook (6.1 with 25 cases), and
+# a deal's review of many rounds of exchange, most of them mistakes (9.0 before its right decisions, the
+# tutor's reasons and the judging note were folded).
+LONGEST_RULINGS = (
+    "/dispute/?profile=finnish&irregularity=false-king-announcement&offender=elder&offender_played_card=true"
+    "&adversary_holds_king=false&hand_over=true&tricks_won=2&elder_played_without_proposing=false"
+    "&dealer_refused_first_proposal=false&dealer_refused_later_proposal=false",
+    "/dispute/?agree=&agree=doubling&irregularity=revoke&corrected_before_next_lead=false&offender=elder"
+    "&hand_over=true&tricks_won=3&dealer_refused_first_proposal=false&hand_doubled=true",
+    "/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=dealer&hand_over=true&tricks_won=3"
+    "&elder_played_without_proposing=true",
+)
+
+
+def _review_of_many_rounds() -> str:
+    from test_browser_axe import _move, _token
+
+    from ecarte_tutor.rulebook import default_rulebook
+    from ecarte_tutor.table import Game
+
+    game = Game.start(default_rulebook(), seed=0, level="beginner", first_dealer="tutor")
+    while game.hands[0].answer is None:
+        _move(game)  # the first card offered each time: a proposal and a one-card discard, round after round
+    return f"/play/review?g={_token(game)}&deal=1"
+
+
+@pytest.mark.parametrize("path, screens", [("/casebook/", 3.5), ("/casebook/?law=43", 3.5),
+                                           *((ruling, 4.5) for ruling in LONGEST_RULINGS),
+                                           (None, 5.5)], ids=["casebook", "casebook-law-43",
+                                                              "ruling-false-king", "ruling-revoke-doubled",
+                                                              "ruling-revoke-played-without-proposing", "review"])
+def test_the_long_pages_are_cut_to_a_few_screens(page, base_url, path, screens):  # noqa: F811
+    """Issue 43: the casebook was 6.1–6.6 phone screens, a game's review 6.5 (9.0 for many rounds), a ruling up to
+    8.6. What a reader needs first stays open; the rest is folded under a summary that says what it holds."""
+    response = page.goto(base_url + (path or _review_of_many_rounds()))
+    assert response.status == 200
+    assert page.locator("main h1").count() == 1
+    height = page.evaluate("document.documentElement.scrollHeight")
+    print(f"{path or 'review'}: {height / PHONE['height']:.2f} screens")
+    assert height <= screens * PHONE["height"]
+
+
 @pytest.mark.parametrize("old, lands", [("/rules#play.follow-suit", "/rules/part/play#play.follow-suit"),
                                         ("/laws#law.43", "#law.43"),
                                         ("/rules/disagreements#variant.game-value", "#variant.game-value")])
