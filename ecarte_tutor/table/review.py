@@ -13,9 +13,10 @@ led it; a missed irregularity says what calling the referee at once would have g
 and the score is the referee's, with each claim's reason and laws.
 
 Each mistake is filed under the rule that governs the decision — the strategy rule the advice
-cites, ``strategy.discarding``, ``king.announce``, ``strategy.leading`` for a lead, or the duty of
-play that limited a follower's choice — so that :func:`game_summary` counts mistakes by rule id,
-the ids the lessons cite.
+cites, ``strategy.discarding``, ``king.announce``, ``strategy.leading`` for a lead,
+``strategy.following`` for the card answering one — so that :func:`game_summary` counts mistakes by
+rule id, the ids the lessons cite, and a card-play mistake comes back in review as a card to play
+(``lessons.drills.cardplay``), never as a question on the duties the card obeyed.
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ from .truth import true_ruling
 from .view import asked
 
 KING_RULE = "king.announce"
+FOLLOWING_RULE = "strategy.following"  # the card answering a lead: judged by the hidden-card model alone
 EXCHANGE = ("propose", "stand", "accept", "refuse")
 YOUR_VIEW = "your cards, the turn-up and the cards played"
 
@@ -322,7 +324,7 @@ def _discard_note(game: Game, state: HandState, index: int, action: WrittenActio
             "matched": not kept and not thrown, "mistake": bool(kept or thrown), "text": text}
 
 
-@decides(LEADING_RULE)
+@decides(LEADING_RULE, FOLLOWING_RULE)
 def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: WrittenAction) -> CardNote | None:
     seat = action["by"]
     led = state.current[0][1] if state.current else None
@@ -341,7 +343,7 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
     chosen, best = figures[action["card"]], figures[best_view[0]]
     goal = judging.behind(chosen, best, figures)
     worse = goal is not None
-    rule = LEADING_RULE if led is None else duty.rule_ids[-1]
+    rule = LEADING_RULE if led is None else FOLLOWING_RULE
     names = play.card_list(Card.from_str(c) for c in best_view)
     if action["card"] in best_view:
         text = (f"From what you could know ({YOUR_VIEW}), {played.pretty} was among the best cards: "

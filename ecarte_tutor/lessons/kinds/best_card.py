@@ -15,9 +15,10 @@ The learner picks one card of his hand; any of the best cards is right. A card h
 named with the duty that forbids it. A legal card that is worse is first told why, in words
 (:mod:`...engine.parting`): a deal of the verdict's weighing in which the best card reaches the goal and
 the chosen one does not, both replayed, the trick the chosen card loses and to which card, what the best
-card keeps or forces; then the figures. A worse lead is filed under the advice on leading, practised on a
-fresh lead to play (``drills.cardplay``). The verdict is the step's, kept as data; a position no lesson
-keeps (a drill's) is weighed the same way on first use.
+card keeps or forces; then the figures. A worse lead is filed under the advice on leading, a worse answer to
+a lead under the advice on answering one, each practised on a fresh position to play (``drills.cardplay``).
+The verdict is the step's, kept as data; a position no lesson keeps (a drill's) is weighed the same way on
+first use.
 """
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ GOAL_WORDS: Final = {"point": "you win the point", "vole": "you win the vole", "
 GOAL_RULES: Final = {"point": "scoring.point", "vole": "scoring.vole", "trick": "scoring.vole",
                      "tricks": "play.trick-winner"}
 LEAD_RULE: Final = "strategy.leading"  # the advice a worse lead goes against
+FOLLOW_RULE: Final = "strategy.following"  # and a worse card answering a lead (the hidden-card model's own)
 _memo: dict[str, Answer] = {}  # analyses are costly and a position's never changes: kept by question
 _whys: dict[str, str] = {}  # the same for why one card beats another (a replay of both)
 _weighed: dict[str, hidden.Weighed] = {}  # and for the weighing the replays are drawn from
@@ -214,7 +216,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best),
                 "goal_rule": GOAL_RULES[_goal(self.position(case.exercise.position))]}
 
-    @decides("play.trick-winner", "scoring.point", "scoring.vole", LEAD_RULE)
+    @decides("play.trick-winner", "scoring.point", "scoring.vole", LEAD_RULE, FOLLOW_RULE)
     def diagnose(self, exercise: Exercise, given: CardResponse, expected: CardResponse, answer: BestCardAnswer,
                  book: RuleBook) -> Diagnosis:
         p = self.position(exercise.position)
@@ -240,8 +242,10 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         text = [line for line in text if line]
         # a card the rules allow breaks no rule: unless a mistake about a law explains it (the ace's rank), it is
         # judged by the goal's figures, as advice
-        # a worse lead goes against the advice on leading, whose practice is a new lead to play (drills.cardplay)
-        rule = LEAD_RULE if led is None else GOAL_RULES[goal]
+        # a worse lead goes against the advice on leading, a worse answer to a lead (played for the point) against the
+        # advice on answering one: each practised on a new position to play (drills.cardplay); an answer played for
+        # the vole or a trick is judged by what that goal scores
+        rule = LEAD_RULE if led is None else FOLLOW_RULE if goal == "point" else GOAL_RULES[goal]
         return Diagnosis(" ".join(text), named.rule if named else rule, named.mistakes if named else (),
                          advice=named.advice if named else True)
 
