@@ -247,7 +247,9 @@ def _computed(advice: Advice, hand: list[Card], trump: Suit, seat: str, number: 
             "gain": found["gain"], "page": COMPUTED_PAGE}
 
 
+@decides("strategy.jeux-de-regle")
 def _computed_words(computed: dict[str, object], advice: Advice, seat: str, params: Params) -> str:
+    """The computed figures, where they part from the list, in the jeux de règle's own words."""
     low, high = cast(list[float], computed["interval"])
     saying = COMPUTED_WORDS[seat, "pattern" if advice.pattern is not None else "off-list"]
     return saying.say(params, hands=computed["hands"], share=f"{100 * cast(float, computed['share']):.0f}",
