@@ -210,11 +210,14 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
     def agree(self, exercise: Exercise, a: CardResponse, b: CardResponse) -> bool:
         return bool(set(a.get("best") or [a["card"]]) & set(b.get("best") or [b["card"]]))
 
-    @decides("play.trick-winner", "scoring.point", "scoring.vole")
+    @decides("play.trick-winner", "scoring.point", "scoring.vole", LEAD_RULE, FOLLOW_RULE)
     def slots(self, case: Case, given: CardResponse) -> dict[str, object]:
         best = self.expected(case.exercise, case.answer)["best"]
+        p = self.position(case.exercise.position)
+        state = _state(p, case.book).state
+        led = state.current[0][1] if state.current else None
         return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best),
-                "goal_rule": GOAL_RULES[_goal(self.position(case.exercise.position))]}
+                "goal_rule": GOAL_RULES[_goal(p)], "play_rule": _play_rule(led)}
 
     @decides("play.trick-winner", "scoring.point", "scoring.vole", LEAD_RULE, FOLLOW_RULE)
     def diagnose(self, exercise: Exercise, given: CardResponse, expected: CardResponse, answer: BestCardAnswer,
@@ -242,10 +245,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         text = [line for line in text if line]
         # a card the rules allow breaks no rule: unless a mistake about a law explains it (the ace's rank), it is
         # judged by the goal's figures, as advice
-        # a worse lead goes against the advice on leading, a worse answer to a lead (played for the point) against the
-        # advice on answering one: each practised on a new position to play (drills.cardplay); an answer played for
-        # the vole or a trick is judged by what that goal scores
-        rule = LEAD_RULE if led is None else FOLLOW_RULE if goal == "point" else GOAL_RULES[goal]
+        rule = _play_rule(led)
         return Diagnosis(" ".join(text), named.rule if named else rule, named.mistakes if named else (),
                          advice=named.advice if named else True)
 
@@ -266,6 +266,13 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         return {"card": terminal.answer("Which card do you play? Type it (e.g. KS)")}
+
+
+@decides(LEAD_RULE, FOLLOW_RULE)
+def _play_rule(led: Card | None) -> str:
+    """The advice a worse card goes against, whatever it is played for: a lead, the advice on leading; an answer
+    to a lead, the advice on answering one (each practised on a new position to play, drills.cardplay)."""
+    return LEAD_RULE if led is None else FOLLOW_RULE
 
 
 def analysed(position: Mapping[str, object], book: RuleBook, kind: str) -> Answer:
