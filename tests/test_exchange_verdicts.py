@@ -15,9 +15,28 @@ def stated(step):
 
 
 def test_every_verdict_kept_is_what_a_fresh_weighing_gives():
+    """Under the step's own rules and under every other profile (lessons.verdicts.under_profiles): a profile whose
+    verdict accepts other answers has it kept, one that accepts the same has none."""
     fresh, differ = exchange_verdicts.recompute(BOOK, LIBRARY.lessons)
     assert differ == []
-    assert len(fresh) == len(best_exchange_steps()) >= 8
+    assert len({v.key for v in fresh}) == len(fresh) == len(best_exchange_steps()) + len(PROFILE_DEPENDENT)
+    assert len(best_exchange_steps()) >= 8
+
+
+# The steps whose answer a profile changes (issue 38), by the recomputation under every profile.
+PROFILE_DEPENDENT = {("20-discarding.yaml", 3, "finnish"), ("21-proposing-beyond-the-rules.yaml", 5, "finnish")}
+
+
+def test_a_step_whose_answer_a_profile_changes_has_that_profiles_verdict_kept():
+    found = set()
+    for lesson, step in best_exchange_steps():
+        own = exchange_verdicts.verdict_for(step.exercise.position, BOOK)
+        for profile in set(BOOK.profiles) - {BOOK.default_profile}:
+            theirs = exchange_verdicts.verdict_for({**step.exercise.position, "profile": profile}, BOOK)
+            if theirs is not None:
+                assert set(theirs.accepted) != set(own.accepted)
+                found.add((lesson.file, step.index, profile))
+    assert found == PROFILE_DEPENDENT
 
 
 def test_every_stated_answer_is_the_best_and_every_choice_left_out_is_worse_by_two_standard_errors():

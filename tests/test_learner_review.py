@@ -176,6 +176,22 @@ def test_a_lead_missed_comes_back_as_a_lead_to_play_not_as_counting_the_point():
     assert not illegal.diagnosis.advice, "a card the rules forbid breaks a rule"
 
 
+def test_an_answer_to_a_lead_missed_comes_back_as_an_answer_to_play():
+    """Issue 38: a worse card answering a lead is filed under the advice on answering one (strategy.following,
+    the hidden-card model's own: no book advises on it), practised on a fresh answer to play."""
+    from ecarte_tutor.lessons.drills import drill_exercise
+    from ecarte_tutor.lessons.kinds.best_card import verdict
+
+    practice = drill_exercise("strategy.following", 5, BOOK)
+    kept = verdict(practice.position, BOOK)
+    worse = next(card for card in kept.cards if card not in kept.accepted)  # the drill keeps a choice that matters
+    feedback = grade(practice, {"card": worse}, BOOK)
+    assert feedback.diagnosis.advice and feedback.diagnosis.rule == "strategy.following"
+    assert to_practise(feedback, BOOK) == "strategy.following"
+    assert grade(practice, {"card": kept.accepted[0]}, BOOK).correct
+    assert BOOK.rules["strategy.following"].sources[0].source == "tutor-model"
+
+
 # --- 4. the terminal names rules by their titles ----------------------------------------------------------------
 
 

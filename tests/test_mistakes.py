@@ -221,10 +221,10 @@ def test_a_trick_won_dearly_or_a_high_card_thrown_to_a_lost_one_says_what_the_lo
     dearly = grade(exercise_at("answering-a-lead", 2), {"card": "KS"}, BOOK).diagnosis
     why, named = dearly.text.split(" K♠ and 7♠ both win this trick. ", 1)
     assert why.startswith("Say the elder hand holds") and named.startswith("Take it with the lower, 7♠, and keep K♠")
-    assert dearly.rule == "scoring.point"
+    assert dearly.rule == "strategy.following"  # practised on a fresh answer to play (issue 38), not on scoring
     lost = grade(exercise_at("answering-a-lead", 4), {"card": "QD"}, BOOK).diagnosis
     assert lost.text.startswith("Say the elder hand holds") and " Neither Q♦ nor 7♦ wins this trick" in lost.text
-    assert lost.rule == "play.trick-winner"
+    assert lost.rule == "strategy.following"
     illegal = grade(exercise_at("answering-a-lead", 2), {"card": "QH"}, BOOK).diagnosis  # no mistake of choice
     assert not illegal.mistakes and illegal.text.startswith("You played Q♥, but you have no diamonds")
 

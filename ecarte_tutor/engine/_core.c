@@ -29,6 +29,14 @@ typedef struct { int follow, head, trump; } Duties;
 typedef struct { u64 key; int8_t low, high; } Entry;
 
 static Entry *tables[8];
+/* card_values' answers by normalised position: the hidden-card model asks some hundred thousand positions
+ * millions of times, and one probe here replaces a search of each card (some fifteen probes of the
+ * transposition table). An entry is 8 bytes, so the table stays in the processor's cache (its latency, not
+ * the search, is what a decision costs): the position packed into 31 bits (position_key) and a nibble per
+ * card of ``mine``, lowest first (15: not legal). */
+#define VALUES_BITS 17
+typedef struct { u32 key, values; } Known;
+static Known *known_values[8];
 static uint8_t compress_byte[256][256]; /* [cards in play][cards] -> cards renumbered from the top bit */
 
 static inline int popcount(u32 x) { return __builtin_popcount(x); }
@@ -85,15 +93,23 @@ static void make_compress(void) {
         }
 }
 
+static int duties_index(const Duties *d) { return d->follow | d->head << 1 | d->trump << 2; }
+
 static Entry *table_for(const Duties *d) {
-    int index = d->follow | d->head << 1 | d->trump << 2;
+    int index = duties_index(d);
     if (!tables[index]) tables[index] = calloc((size_t)1 << TABLE_BITS, sizeof(Entry));
     return tables[index];
 }
 
+static Known *values_for(const Duties *d) {
+    int index = duties_index(d);
+    if (!known_values[index]) known_values[index] = calloc((size_t)1 << VALUES_BITS, sizeof(Known));
+    return known_values[index];
+}
+
 /* --- the search (doubledummy.Solver._search and _after_lead) ------------------------------------ */
 
-typedef struct { const Duties *d; Entry *table; } Search;
+typedef struct { const Duties *d; Entry *table; Known *values; } Search;
 
 static int after_lead(Search *s, u32 rest, u32 other, u32 led, int count, int alpha, int beta);
 
@@ -163,14 +179,11 @@ static int leader_tricks_raw(Search *s, u32 lead, u32 other) {
     return search(s, normalise(in_play, lead), normalise(in_play, other), -1, count + 1);
 }
 
-/* For each legal card of ``mine`` (raw bits), the tricks left he takes with best play: values[bit index],
- * -1 for a card he may not play. ``led`` is the other's card on the table (raw), or 0 when he leads. */
-static void card_values_raw(Search *s, u32 mine, u32 theirs, u32 led, int values[32]) {
-    u32 in_play = mine | theirs | led;
-    u32 nm = normalise(in_play, mine), nt = normalise(in_play, theirs), nled = led ? normalise(in_play, led) : 0;
-    int by_norm[32];
+/* Each legal card's tricks for normalised masks: by_norm[bit] for the head of each run of legal cards (a card
+ * of a run is worth its head); returns the legal cards. */
+static u32 normalised_values(Search *s, u32 nm, u32 nt, u32 nled, int by_norm[32]) {
     u32 legal;
-    if (!led) {
+    if (!nled) {
         int count = popcount(nm);
         legal = nm;
         for (u32 heads = run_heads(nm); heads; ) {
@@ -188,12 +201,78 @@ static void card_values_raw(Search *s, u32 mine, u32 theirs, u32 led, int values
                                                                        : left - search(s, b, a, -1, left + 1);
         }
     }
-    for (int i = 0; i < 32; i++) values[i] = -1;
-    for (u32 cards = mine; cards; ) {
-        u32 card = cards & (~cards + 1); cards ^= card;
-        u32 n = normalise(in_play, card);
-        if (n & legal) values[__builtin_ctz(card)] = by_norm[__builtin_ctz(run_head(n, legal))];
+    return legal;
+}
+
+/* The tricks of the j-th card of ``nm`` (lowest first), 15 when it is not legal. */
+static inline int nth_value(u32 nm, u32 legal, const int by_norm[32], u32 card) {
+    return (card & legal) ? by_norm[__builtin_ctz(run_head(card, legal))] : 15;
+}
+
+/* A position of card_values in 31 bits, the same for every position that normalises alike; 0 when it does
+ * not fit (more than 11 cards in play, or more than 8 of ``mine``). From the top suit down: each suit's count
+ * of cards in play (4 bits each), which of them are ``mine`` (a bit each, suit after suit), and the place of
+ * the card led among them, + 1 (0: none led). Made from the raw masks: a probe that hits normalises nothing. */
+static inline u32 position_key(u32 mine, u32 in_play, u32 led) {
+    u32 counts = 0, owners = 0;
+    int at = 0;
+    for (int byte = 3; byte >= 0; byte--) {
+        u32 play = in_play >> (8 * byte) & 0xFF;
+        int count = popcount(play);
+        counts = counts << 4 | (u32)count;
+        owners = owners << count | (u32)(compress_byte[play][mine >> (8 * byte) & 0xFF] >> (8 - count));
+        at += count;
     }
+    if (at > 11 || popcount(mine) > 8) return 0;
+    u32 led_at = led ? (u32)popcount(in_play & ~((led << 1) - 1)) + 1 : 0;
+    return counts | owners << 16 | led_at << 27;
+}
+
+/* A position of card_values and its entry in the table of known values, fetched ahead: the hidden-card model
+ * starts the probes of all its worlds before it reads the first. */
+typedef struct { u32 mine, theirs, led, key; Known *slot; } Probe;
+
+static inline void probe_start(const Search *s, u32 mine, u32 theirs, u32 led, Probe *p) {
+    p->mine = mine; p->theirs = theirs; p->led = led;
+    p->key = position_key(mine, mine | theirs | led, led);
+    p->slot = &s->values[(p->key * 0x9E3779B1u) >> (32 - VALUES_BITS)];
+    __builtin_prefetch(p->slot);
+}
+
+/* The tricks of each card of the probe's ``mine`` (at most 8), a nibble each, lowest first (15: not legal). */
+static u32 probe_packed(Search *s, const Probe *p) {
+    Known *k = p->slot;
+    if (p->key && k->key == p->key) return k->values;
+    u32 in_play = p->mine | p->theirs | p->led, packed = 0;
+    u32 nm = normalise(in_play, p->mine), nt = normalise(in_play, p->theirs);
+    int by_norm[32], j = 0;
+    u32 legal = normalised_values(s, nm, nt, p->led ? normalise(in_play, p->led) : 0, by_norm);
+    /* normalising keeps the order of the cards: the j-th card of ``mine`` is the j-th of ``nm`` */
+    for (u32 cards = nm; cards && j < 8; cards &= cards - 1, j++)
+        packed |= (u32)nth_value(nm, legal, by_norm, cards & (~cards + 1)) << (4 * j);
+    if (p->key) { k->key = p->key; k->values = packed; }
+    return packed;
+}
+
+/* For each legal card of ``mine`` (raw bits), the tricks left he takes with best play: values[bit index],
+ * -1 for a card he may not play. ``led`` is the other's card on the table (raw), or 0 when he leads. */
+static void card_values_raw(Search *s, u32 mine, u32 theirs, u32 led, int values[32]) {
+    for (int i = 0; i < 32; i++) values[i] = -1;
+    if (popcount(mine) > 8) {  /* more than a nibble each: searched here, not kept */
+        u32 in_play = mine | theirs | led, nm = normalise(in_play, mine);
+        int by_norm[32];
+        u32 legal = normalised_values(s, nm, normalise(in_play, theirs), led ? normalise(in_play, led) : 0, by_norm);
+        for (u32 cards = mine; cards; cards &= cards - 1) {
+            int value = nth_value(nm, legal, by_norm, normalise(in_play, cards & (~cards + 1)));
+            if (value != 15) values[__builtin_ctz(cards)] = value;
+        }
+        return;
+    }
+    Probe p;
+    probe_start(s, mine, theirs, led, &p);
+    u32 packed = probe_packed(s, &p);
+    for (u32 cards = mine; cards; cards &= cards - 1, packed >>= 4)
+        if ((packed & 15) != 15) values[__builtin_ctz(cards)] = (int)(packed & 15);
 }
 
 /* --- reading Python's arguments ------------------------------------------------------------------- */
@@ -209,7 +288,8 @@ static int start(Search *s, Duties *d, PyObject *duties) {
     if (read_duties(duties, d) < 0) return -1;
     s->d = d;
     s->table = table_for(d);
-    if (!s->table) { PyErr_NoMemory(); return -1; }
+    s->values = values_for(d);
+    if (!s->table || !s->values) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 

@@ -21,11 +21,29 @@ static inline u64 sm_next(u64 *state) {
 
 static inline int sm_below(u64 *state, int n) { return (int)(((unsigned __int128)sm_next(state) * (u64)n) >> 64); }
 
+/* ``count`` of the ``n`` cards ``pool`` (bit indexes, lowest first) at random. */
+static inline u32 draw_from(u64 *rng, const int8_t *pool, int n, int count) {
+    int8_t bits[32];
+    memcpy(bits, pool, (size_t)n);
+    u32 out = 0;
+    for (int i = 0; i < count && i < n; i++) {
+        int j = i + sm_below(rng, n - i);
+        int8_t swap = bits[i]; bits[i] = bits[j]; bits[j] = swap;
+        out |= 1u << bits[i];
+    }
+    return out;
+}
+
+static int bit_indexes(u32 cards, int8_t out[32]) {
+    int n = 0;
+    for (; cards; cards &= cards - 1) out[n++] = (int8_t)__builtin_ctz(cards);
+    return n;
+}
+
 /* ``count`` cards of ``pool`` at random. */
 static u32 draw_cards(u64 *rng, u32 pool, int count) {
     int8_t bits[32];
-    int n = 0;
-    for (u32 p = pool; p; p &= p - 1) bits[n++] = (int8_t)__builtin_ctz(p);
+    int n = bit_indexes(pool, bits);
     u32 out = 0;
     for (int i = 0; i < count && i < n; i++) {
         int j = i + sm_below(rng, n - i);
@@ -47,6 +65,17 @@ typedef struct {
 #define MAX_TRICKS 8
 typedef struct { Search *s; int utility[2][MAX_TRICKS + 1]; int worlds; } Model;
 
+/* The legal card of the most points; ties to the lowest. */
+static u32 best_of(const long long sums[32], u32 legal) {
+    u32 best = 0;
+    long long top = 0;
+    for (u32 c = legal; c; c &= c - 1) {
+        int i = __builtin_ctz(c);
+        if (!best || sums[i] > top) { best = 1u << i; top = sums[i]; }
+    }
+    return best;
+}
+
 /* The card ``seat`` plays: the best over ``worlds`` hands of the other he cannot tell apart. */
 static u32 model_choice(const Model *m, const Table *t, int seat, u64 *rng) {
     u32 mine = t->hand[seat], legal = t->led ? legal_replies(mine, t->led, m->s->d) : mine;
@@ -55,19 +84,28 @@ static u32 model_choice(const Model *m, const Table *t, int seat, u64 *rng) {
     int need = popcount(t->hand[1 - seat]) - popcount(known);
     if (need < 0 || popcount(pool) < need) return legal & (~legal + 1);  /* never, while the inferences hold */
     long long sums[32] = {0};
-    int values[32];
     const int *points = m->utility[seat] + t->tricks[seat];
-    for (int w = 0; w < m->worlds; w++) {
-        card_values_raw(m->s, mine, known | draw_cards(rng, pool, need), t->led, values);
-        for (u32 c = legal; c; c &= c - 1) sums[__builtin_ctz(c)] += points[values[__builtin_ctz(c)]];
+    if (popcount(mine) > 8) {  /* no nibble per card: card_values, world by world */
+        int values[32];
+        for (int w = 0; w < m->worlds; w++) {
+            card_values_raw(m->s, mine, known | draw_cards(rng, pool, need), t->led, values);
+            for (u32 c = legal; c; c &= c - 1) sums[__builtin_ctz(c)] += points[values[__builtin_ctz(c)]];
+        }
+        return best_of(sums, legal);
     }
-    u32 best = 0;
-    long long top = 0;
-    for (u32 c = legal; c; c &= c - 1) {
-        int i = __builtin_ctz(c);
-        if (!best || sums[i] > top) { best = 1u << i; top = sums[i]; }
+    int8_t bits[32];
+    int n = bit_indexes(pool, bits);
+    Probe probes[32];
+    for (int done = 0; done < m->worlds; done += 32) {  /* the worlds drawn and fetched before any is read */
+        int batch = m->worlds - done < 32 ? m->worlds - done : 32;
+        for (int w = 0; w < batch; w++) probe_start(m->s, mine, known | draw_from(rng, bits, n, need), t->led, &probes[w]);
+        for (int w = 0; w < batch; w++) {
+            u32 packed = probe_packed(m->s, &probes[w]);
+            for (u32 c = mine; c; c &= c - 1, packed >>= 4)
+                if (c & legal & (~c + 1)) sums[__builtin_ctz(c)] += points[packed & 15];
+        }
     }
-    return best;
+    return best_of(sums, legal);
 }
 
 /* ``card`` played by ``seat``: the other sees it, and when it answers a lead, learns what it proves. */

@@ -39,6 +39,7 @@ from ..rulebook import Params, RuleBook
 from ..strategy import KING_EXCEPTION_RULE, STAKE, Limits, Pattern, Strategy, SuitCondition
 from . import stakes
 from .citing import Explained
+from .saying import Saying
 
 # --- matching -------------------------------------------------------------------------------
 
@@ -182,6 +183,11 @@ class AdviceJson(Explained):
 
 
 COMPUTED_PAGE = "/rules/jeux-de-regle/computed"
+# Where the computed figures part from the list, in the rule book's words (rules/strategy.yaml, the jeux de
+# règle's ``says``): by seat, for a hand of a pattern or one off the list.
+COMPUTED_WORDS = {(seat, listed): Saying("strategy.jeux-de-regle", f"computed-{seat}-{listed}", "hands", "share",
+                                         "low", "high", "gain", "page")
+                  for seat in ("elder", "dealer") for listed in ("pattern", "off-list")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +227,7 @@ def answer_advice(question: Question, book: RuleBook, params: Params) -> AdviceA
     explanation = _explain(advice, hand, trump, seat, number, strategy, params, book)
     computed = _computed(advice, hand, trump, seat, number, params, book)
     if computed is not None:
-        explanation += " " + _computed_words(computed, advice, seat)
+        explanation += " " + _computed_words(computed, advice, seat, params)
     return AdviceAnswer(seat, number, advice, sum(1 for c in hand if c.suit == trump),
                         stakes.consequences(seat, number, params, book), explanation, computed)
 
@@ -241,10 +247,11 @@ def _computed(advice: Advice, hand: list[Card], trump: Suit, seat: str, number: 
             "gain": found["gain"], "page": COMPUTED_PAGE}
 
 
-def _computed_words(computed: dict[str, object], advice: Advice, seat: str) -> str:
-    doing = {"elder": "playing without proposing", "dealer": "refusing"}[seat]
-    which = "hands of this pattern" if advice.pattern is not None else "hands of this shape off the list"
+@decides("strategy.jeux-de-regle")
+def _computed_words(computed: dict[str, object], advice: Advice, seat: str, params: Params) -> str:
+    """The computed figures, where they part from the list, in the jeux de règle's own words."""
     low, high = cast(list[float], computed["interval"])
-    return (f"The tutor's own computation parts from the list here: of {computed['hands']} random {which}, "
-            f"{100 * cast(float, computed['share']):.0f} % ({100 * low:.0f}–{100 * high:.0f} %) are worth {doing}, "
-            f"by {cast(float, computed['gain']):+.2f} points a hand on average (see {COMPUTED_PAGE}).")
+    saying = COMPUTED_WORDS[seat, "pattern" if advice.pattern is not None else "off-list"]
+    return saying.say(params, hands=computed["hands"], share=f"{100 * cast(float, computed['share']):.0f}",
+                      low=f"{100 * low:.0f}", high=f"{100 * high:.0f}", gain=f"{cast(float, computed['gain']):+.2f}",
+                      page=computed["page"])

@@ -25,12 +25,20 @@ from . import analysis_exchange, doubledummy, hand, hidden, holdings, play
 from .citing import Citing, Explained, Reasons
 from .deal import Deal, read_deal
 from .illegal import Illegal
+from .saying import Saying
 
 FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view", "model")
 EXACT_CLASSES = 3000  # classes of holdings searched one by one; beyond that, a sample
 SAMPLE_SIZE = 2000  # holdings drawn when sampling (margin for a share: at most ±2.2 points)
 Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
 DUTY_PARAMS = ("must_follow_suit", "must_head_trick", "must_trump_when_void")
+# A card played, judged by these figures at a deal's review (table.review), in the rule book's words (the strategy
+# section's ``says``): from the player's own view, then with both hands known.
+CARD_AMONG_BEST = Saying("strategy", "card-among-best", "card", "chance")
+CARD_NEARLY_BEST = Saying("strategy", "card-nearly-best", "card", "chance", "best", "best_chance")
+CARD_WORSE = Saying("strategy", "card-worse", "card", "chance", "best", "best_chance")
+CARD_KNOWN_WORSE = Saying("strategy", "card-known-worse", "card", "tricks", "best", "best_tricks")
+CARD_KNOWN_SAME = Saying("strategy", "card-known-same", "card", "tricks")
 
 
 class Figures(TypedDict):

@@ -56,8 +56,9 @@ def _why_problems(book: RuleBook) -> list[str]:
 
 
 def recompute_verdicts(book: RuleBook) -> tuple[list[verdicts.Verdict], list[str]]:
-    """Every ``best-card`` step of the course weighed again: the verdicts, and one line per step whose
-    figures differ from the data kept (or that has none)."""
+    """Every ``best-card`` step of the course weighed again, under its own rules and under each other profile
+    (:func:`.verdicts.under_profiles`): the verdicts, and one line per verdict that differs from the data kept
+    (or that has none), and per verdict kept that no step makes."""
     fresh: list[verdicts.Verdict] = []
     differ: list[str] = []
     kept = verdicts.stored()
@@ -66,12 +67,13 @@ def recompute_verdicts(book: RuleBook) -> tuple[list[verdicts.Verdict], list[str
             exercise = step.exercise
             if exercise is None or exercise.kind != "best-card":
                 continue
-            verdict = verdicts.compute(exercise.position, book)
-            fresh.append(verdict)
-            if kept.get(verdict.key) != verdict:
-                differ.append(f"{lesson.file} step {step.index}: the hidden-card verdict kept differs from a "
-                              f"fresh weighing (best {verdict.best}, accepted {', '.join(verdict.accepted)})")
-    return fresh, differ
+            for verdict in verdicts.under_profiles(exercise.position, book,
+                                                   lambda position: verdicts.compute(position, book)):
+                fresh.append(verdict)
+                if kept.get(verdict.key) != verdict:
+                    differ.append(f"{lesson.file} step {step.index}: the hidden-card verdict kept differs from a "
+                                  f"fresh weighing (best {verdict.best}, accepted {', '.join(verdict.accepted)})")
+    return fresh, differ + verdicts.left_over(kept, fresh)
 
 
 def _quick_problems(book: RuleBook) -> list[str]:

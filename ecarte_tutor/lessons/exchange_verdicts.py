@@ -26,7 +26,7 @@ from ..cards import parse_card
 from ..engine import analysis, analysis_exchange
 from ..paths import lessons_dir
 from ..rulebook import RuleBook
-from .verdicts import MARGIN, MODEL, SEED, read_kept
+from .verdicts import MARGIN, MODEL, SEED, left_over, read_kept, under_profiles
 
 DEALS = 6000
 GOALS = ("point", "score", "tricks")
@@ -177,8 +177,9 @@ def problems(position: Mapping[str, object], stated: object, book: RuleBook) -> 
 
 def recompute(book: RuleBook, lessons: Iterable[Any]) -> tuple[list[Verdict], list[str]]:
     """Every ``best-exchange`` step of ``lessons`` (the course, :func:`.model.load_lessons`: handed in, as this
-    module sits below the lesson model) weighed again: the verdicts, and one line per step whose figures differ
-    from the data kept (or that has none)."""
+    module sits below the lesson model) weighed again, under its own rules and under each other profile
+    (:func:`.verdicts.under_profiles`): the verdicts, and one line per verdict that differs from the data kept
+    (or that has none), and per verdict kept that no step makes."""
     fresh: list[Verdict] = []
     differ: list[str] = []
     kept = stored()
@@ -187,12 +188,13 @@ def recompute(book: RuleBook, lessons: Iterable[Any]) -> tuple[list[Verdict], li
             exercise = step.exercise
             if exercise is None or exercise.kind != "best-exchange":
                 continue
-            verdict = compute(exercise.position, book)
-            fresh.append(verdict)
-            if kept.get(verdict.key) != verdict:
-                differ.append(f"{lesson.file} step {step.index}: the hidden-card exchange verdict kept differs from "
-                              f"a fresh weighing (best {verdict.best}, accepted {', '.join(verdict.accepted)})")
-    return fresh, differ
+            for verdict in under_profiles(exercise.position, book, lambda position: compute(position, book)):
+                fresh.append(verdict)
+                if kept.get(verdict.key) != verdict:
+                    differ.append(f"{lesson.file} step {step.index}: the hidden-card exchange verdict kept differs "
+                                  f"from a fresh weighing (best {verdict.best}, accepted "
+                                  f"{', '.join(verdict.accepted)})")
+    return fresh, differ + left_over(kept, fresh)
 
 
 def write(verdicts: list[Verdict]) -> Path:

@@ -14,11 +14,11 @@ the file.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ..agreements import read_agreements
 from ..asking import read_profile
@@ -124,6 +124,39 @@ def stored() -> dict[str, Verdict]:
 
 def verdict_for(position: Mapping[str, object], book: RuleBook) -> Verdict | None:
     return stored().get(key_of(position, book))
+
+
+class Accepting(Protocol):
+    """A verdict of either kind (best-card's, best-exchange's), as the recomputation compares them."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def accepted(self) -> tuple[str, ...]: ...
+
+
+A = TypeVar("A", bound=Accepting)
+
+
+def under_profiles(position: Mapping[str, object], book: RuleBook,
+                   weigh: Callable[[Mapping[str, object]], A]) -> list[A]:
+    """A step's verdict under its own rules, then its verdict under each other profile of the book that accepts
+    other answers: a profile can change a lesson's answer (under the modern club's rules the elder who plays
+    without proposing is not vulnerable, and two of lesson 17's leads part), so that profile's verdict is kept
+    too (:func:`verdict_for` finds it for the position naming that profile). A profile that accepts the same
+    answers keeps none: the recomputation has shown the step's answer holds under it."""
+    own = weigh(position)
+    ours = read_profile(dict(position), book)
+    others = (weigh({**position, "profile": profile}) for profile in book.profiles if profile != ours)
+    return [own, *(theirs for theirs in others if set(theirs.accepted) != set(own.accepted))]
+
+
+def left_over(kept: Mapping[str, object], fresh: Iterable[Accepting]) -> list[str]:
+    """A line for each verdict kept that no step's fresh weighing made (under any profile)."""
+    made = {verdict.key for verdict in fresh}
+    return [f"the verdict kept as {key} belongs to no step under any profile: rewrite the data with "
+            "'ecarte-tutor check --recompute --write'" for key in sorted(set(kept) - made)]
 
 
 def problems(position: Mapping[str, object], expected: str | None, book: RuleBook) -> list[str]:

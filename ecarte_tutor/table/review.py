@@ -13,9 +13,10 @@ led it; a missed irregularity says what calling the referee at once would have g
 and the score is the referee's, with each claim's reason and laws.
 
 Each mistake is filed under the rule that governs the decision — the strategy rule the advice
-cites, ``strategy.discarding``, ``king.announce``, ``strategy.leading`` for a lead, or the duty of
-play that limited a follower's choice — so that :func:`game_summary` counts mistakes by rule id,
-the ids the lessons cite.
+cites, ``strategy.discarding``, ``king.announce``, ``strategy.leading`` for a lead,
+``strategy.following`` for the card answering one — so that :func:`game_summary` counts mistakes by
+rule id, the ids the lessons cite, and a card-play mistake comes back in review as a card to play
+(``lessons.drills.cardplay``), never as a question on the duties the card obeyed.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from collections import Counter
 from typing import Literal, NotRequired, TypedDict
 
 from ..cards import Card
-from ..engine import hand, play, stakes
+from ..engine import analysis, hand, play, stakes
 from ..engine.advice import AdviceJson
 from ..engine.analysis import DoubleDummyJson, ViewedJson
 from ..engine.hand import HandState, TrickRecord, WrittenAction
@@ -46,8 +47,8 @@ from .truth import true_ruling
 from .view import asked
 
 KING_RULE = "king.announce"
+FOLLOWING_RULE = "strategy.following"  # the card answering a lead: judged by the hidden-card model alone
 EXCHANGE = ("propose", "stand", "accept", "refuse")
-YOUR_VIEW = "your cards, the turn-up and the cards played"
 
 
 def did_words(verb: str, proposal_number: int) -> str:
@@ -322,7 +323,7 @@ def _discard_note(game: Game, state: HandState, index: int, action: WrittenActio
             "matched": not kept and not thrown, "mistake": bool(kept or thrown), "text": text}
 
 
-@decides(LEADING_RULE)
+@decides(LEADING_RULE, FOLLOWING_RULE)
 def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: WrittenAction) -> CardNote | None:
     seat = action["by"]
     led = state.current[0][1] if state.current else None
@@ -341,25 +342,25 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
     chosen, best = figures[action["card"]], figures[best_view[0]]
     goal = judging.behind(chosen, best, figures)
     worse = goal is not None
-    rule = LEADING_RULE if led is None else duty.rule_ids[-1]
+    rule = LEADING_RULE if led is None else FOLLOWING_RULE
     names = play.card_list(Card.from_str(c) for c in best_view)
+    params = game.params
+    chance, best_chance = judging.chance(chosen), judging.chance(best)
     if action["card"] in best_view:
-        text = (f"From what you could know ({YOUR_VIEW}), {played.pretty} was among the best cards: "
-                f"{judging.chance(chosen)}.")
+        text = analysis.CARD_AMONG_BEST.say(params, card=played.pretty, chance=chance)
     elif goal is None:
-        text = (f"From what you could know ({YOUR_VIEW}), {played.pretty} was nearly as good as the best: "
-                f"{judging.chance(chosen)}, against {judging.chance(best)} with {names}.")
+        text = analysis.CARD_NEARLY_BEST.say(params, card=played.pretty, chance=chance, best=names,
+                                             best_chance=best_chance)
     else:
-        text = (f"From what you could know ({YOUR_VIEW}), {names} gave the best chance: {judging.chance(best)}; "
-                f"the {played.pretty} you played, {judging.chance(chosen)}.")
+        text = analysis.CARD_WORSE.say(params, card=played.pretty, chance=chance, best=names, best_chance=best_chance)
         why = judging.whys(question, game.params, game.book, seat, Card.from_str(best_view[0]), {played: goal})
         text = f"{why[played]} {text}" if played in why else text  # the reason leads, in words; the figures follow
     best_dd = play.card_list(Card.from_str(c) for c in both["best"])
-    if got < top:
-        text += (f" With the tutor's cards known too (you could not see them, so this is not held against you), "
-                 f"{best_dd} secured {_tricks(top)} and {played.pretty} {got}.")
+    if got < top:  # (a number alone for the card played: "3 tricks and 10♦ 2")
+        text += " " + analysis.CARD_KNOWN_WORSE.say(params, card=played.pretty, tricks=got, best=best_dd,
+                                                    best_tricks=_tricks(top))
     elif worse:
-        text += f" With the tutor's cards known too, {played.pretty} secured {_tricks(got)} all the same."
+        text += " " + analysis.CARD_KNOWN_SAME.say(params, card=played.pretty, tricks=_tricks(got))
     return {"type": "card", "index": index, "card": action["card"], "tricks": got, "best": both["best"],
             "best_tricks": top, "rule": rule, "mistake": worse, "text": text,
             "view": {"best": best_view, "p_point": chosen["p_point"], "p_vole": chosen["p_vole"],

@@ -59,6 +59,20 @@ def test_the_core_gives_each_card_the_tricks_the_python_search_gives(profile):
         assert list(core) == list(reference)  # the same cards, in the hand's order
 
 
+def test_positions_asked_again_are_answered_from_the_kept_values_as_the_search_answers():
+    """The core keeps card_values' answers by position (31 bits a position, made from the raw masks): asked all
+    once, then all again from the table, every answer is still the Python search's; a key two positions shared
+    would give one of them the other's values."""
+    params = BOOK.params(PROFILES[0])
+    rng = random.Random("kept values")
+    positions = [random_position(rng) for _ in range(3_000)]
+    with python_search(on=True):
+        references = [doubledummy.card_values(*position, params) for position in positions]
+    for _ in range(2):
+        for position, reference in zip(positions, references, strict=True):
+            assert doubledummy.card_values(*position, params) == reference, position
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_the_core_finds_the_leaders_tricks_the_python_search_finds(profile):
     params = BOOK.params(profile)

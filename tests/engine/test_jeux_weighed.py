@@ -94,6 +94,11 @@ def test_advice_cites_the_computation_where_it_and_the_list_disagree_and_only_th
     assert answer["computed"] == {"share": group["share"], "interval": group["interval"], "hands": group["hands"],
                                   "gain": group["gain"], "page": "/rules/jeux-de-regle/computed"}
     assert "parts from the list" in answer["explanation"] and "/rules/jeux-de-regle/computed" in answer["explanation"]
+    words = BOOK.params().says["strategy.jeux-de-regle", "computed-elder-off-list"]  # the rule book's, not Python's
+    low, high = group["interval"]
+    assert answer["explanation"].endswith(words.format(
+        hands=group["hands"], share=f"{100 * group['share']:.0f}", low=f"{100 * low:.0f}", high=f"{100 * high:.0f}",
+        gain=f"{group['gain']:+.2f}", page="/rules/jeux-de-regle/computed"))
     # a jeu de règle the figures back: nothing cited
     agreed = ask({"kind": "advice", "trump": "H", "hand": ["KS", "QS", "JS", "8H", "8D"]})
     assert agreed["pattern"] == "one-trump-tierce-major" and agreed["computed"] is None

@@ -52,6 +52,43 @@ def test_a_lead_that_costs_a_trick_is_shown_against_the_best(fixed_game):
     assert review["score"]["explanation"] and all(a["laws"] for a in review["score"]["awards"])
 
 
+ANSWERING = {  # hearts trumps; the tutor (elder) plays without proposing and leads 8♥; the learner holds no heart
+    "elder": ["JD", "8H", "7H", "JH", "KD"], "dealer": ["10C", "QC", "KS", "QS", "9C"], "turn_up": "9H",
+    "stock": ["8C", "9D", "JC", "KC", "9S", "KH", "7C", "8D", "AD", "10H", "10S", "7D", "QH", "10D", "QD", "AH", "8S",
+              "AC", "AS", "7S", "JS"]}
+
+
+def test_a_worse_answer_to_a_lead_comes_back_as_an_answer_to_play(fixed_game):
+    """Issue 38: a card answering a lead that costs the point is filed under the advice on answering a lead (the
+    hidden-card model's own), and its practice is a fresh answer to play, never a question on the duties."""
+    from ecarte_tutor.lessons.drills import drill_exercise, drillable
+
+    game = fixed_game(ANSWERING, learner="dealer")
+    assert game.current.actions[-1] == {"by": "elder", "do": "card", "card": "8H"}
+    game.play({"do": "card", "card": "KS"})  # 10♣ or 9♣ keep Q♣ for the fourth trick
+    finish(game)
+    review = review_hand(game, 0)
+    first = review["tricks"][0]["review"]
+    assert first["mistake"] and first["rule"] == "strategy.following"
+    assert first["text"].startswith("Say the tutor holds ") and "10♣ or 9♣ gave the best chance" in first["text"]
+    assert {"rule": "strategy.following", "text": first["text"]} in review["mistakes"]
+    assert {"rule": "strategy.following", "title": "Answering a lead", "count": 2} in game_summary(game)["by_rule"]
+    assert "strategy.following" in drillable(BOOK)  # what /play puts up for review (web.progress.keep_finished)
+    practice = drill_exercise("strategy.following", 5, BOOK)
+    assert practice.kind == "best-card" and practice.position["view"] == "dealer"
+    assert practice.position["actions"][-1]["by"] == "elder" and practice.position["actions"][-1]["do"] == "card"
+
+
+def test_a_good_answer_to_a_lead_is_no_mistake(fixed_game):
+    game = fixed_game(ANSWERING, learner="dealer")
+    game.play({"do": "card", "card": "10C"})
+    finish(game)
+    first = review_hand(game, 0)["tricks"][0]["review"]
+    assert not first["mistake"] and first["rule"] == "strategy.following"
+    words = BOOK.params().says["strategy", "card-among-best"]  # the rule book's words, its slots filled
+    assert first["text"].startswith(words.split("{card}")[0] + "10♣ was among the best cards: ")
+
+
 def test_the_winning_lead_is_among_the_best(fixed_game):
     game = fixed_game(HOFFMANN_THIRD, learner="elder")
     game.play({"do": "stand"})

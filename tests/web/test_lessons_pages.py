@@ -408,3 +408,19 @@ def test_a_mistake_named_is_not_followed_by_the_step_s_hint(client, answer):
     assert _hint_line(named) == "Hint: The rule that decides is The vole."
     unexplained = Page(answer("/lessons/09-scoring-a-hand/4", data={"points_elder": "0", "points_dealer": "0"}))
     assert _hint_line(unexplained).startswith("Hint: Whose is a turned king, whoever takes the tricks?")
+
+
+def test_an_answer_to_a_lead_missed_comes_back_as_an_answer_to_play(app, client, answer, clock):
+    """Issue 38: a card winning a trick dearly (lesson 18) is filed under the advice on answering a lead, whose
+    source is the tutor's own model; the spaced review brings it back as a fresh answer to play."""
+    page = Page(answer("/lessons/18-answering-a-lead/2", data={"card": "KS"}))
+    assert "The advice is Answering a lead." in _hint_line(page)
+    assert "/rules/strategy.following" in page.links()
+    item = progress_of(app, client).reviews["strategy.following"]
+    assert item.due == clock.now, "due at once"
+    target = client.get("/lessons/practice/next").headers["Location"]
+    assert target.startswith("/lessons/practice/strategy.following/")
+    practice = Page(client.get(target))
+    assert "You are the dealer" in practice.text and "Which card do you answer with?" in practice.text
+    rule = Page(client.get("/rules/strategy.following"))
+    assert "The tutor's hidden-card model of the play" in rule.text

@@ -15,9 +15,10 @@ The learner picks one card of his hand; any of the best cards is right. A card h
 named with the duty that forbids it. A legal card that is worse is first told why, in words
 (:mod:`...engine.parting`): a deal of the verdict's weighing in which the best card reaches the goal and
 the chosen one does not, both replayed, the trick the chosen card loses and to which card, what the best
-card keeps or forces; then the figures. A worse lead is filed under the advice on leading, practised on a
-fresh lead to play (``drills.cardplay``). The verdict is the step's, kept as data; a position no lesson
-keeps (a drill's) is weighed the same way on first use.
+card keeps or forces; then the figures. A worse lead is filed under the advice on leading, a worse answer to
+a lead under the advice on answering one, each practised on a fresh position to play (``drills.cardplay``).
+The verdict is the step's, kept as data; a position no lesson keeps (a drill's) is weighed the same way on
+first use.
 """
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ GOAL_WORDS: Final = {"point": "you win the point", "vole": "you win the vole", "
 GOAL_RULES: Final = {"point": "scoring.point", "vole": "scoring.vole", "trick": "scoring.vole",
                      "tricks": "play.trick-winner"}
 LEAD_RULE: Final = "strategy.leading"  # the advice a worse lead goes against
+FOLLOW_RULE: Final = "strategy.following"  # and a worse card answering a lead (the hidden-card model's own)
 _memo: dict[str, Answer] = {}  # analyses are costly and a position's never changes: kept by question
 _whys: dict[str, str] = {}  # the same for why one card beats another (a replay of both)
 _weighed: dict[str, hidden.Weighed] = {}  # and for the weighing the replays are drawn from
@@ -208,13 +210,16 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
     def agree(self, exercise: Exercise, a: CardResponse, b: CardResponse) -> bool:
         return bool(set(a.get("best") or [a["card"]]) & set(b.get("best") or [b["card"]]))
 
-    @decides("play.trick-winner", "scoring.point", "scoring.vole")
+    @decides("play.trick-winner", "scoring.point", "scoring.vole", LEAD_RULE, FOLLOW_RULE)
     def slots(self, case: Case, given: CardResponse) -> dict[str, object]:
         best = self.expected(case.exercise, case.answer)["best"]
+        p = self.position(case.exercise.position)
+        state = _state(p, case.book).state
+        led = state.current[0][1] if state.current else None
         return {"chosen": parse_card(given["card"]).pretty, "best": card_list(best),
-                "goal_rule": GOAL_RULES[_goal(self.position(case.exercise.position))]}
+                "goal_rule": GOAL_RULES[_goal(p)], "play_rule": _play_rule(led)}
 
-    @decides("play.trick-winner", "scoring.point", "scoring.vole", LEAD_RULE)
+    @decides("play.trick-winner", "scoring.point", "scoring.vole", LEAD_RULE, FOLLOW_RULE)
     def diagnose(self, exercise: Exercise, given: CardResponse, expected: CardResponse, answer: BestCardAnswer,
                  book: RuleBook) -> Diagnosis:
         p = self.position(exercise.position)
@@ -240,8 +245,7 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
         text = [line for line in text if line]
         # a card the rules allow breaks no rule: unless a mistake about a law explains it (the ace's rank), it is
         # judged by the goal's figures, as advice
-        # a worse lead goes against the advice on leading, whose practice is a new lead to play (drills.cardplay)
-        rule = LEAD_RULE if led is None else GOAL_RULES[goal]
+        rule = _play_rule(led)
         return Diagnosis(" ".join(text), named.rule if named else rule, named.mistakes if named else (),
                          advice=named.advice if named else True)
 
@@ -262,6 +266,13 @@ class BestCard(ExerciseKind[BestCardPosition, BestCardAnswer, CardResponse]):
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         return {"card": terminal.answer("Which card do you play? Type it (e.g. KS)")}
+
+
+@decides(LEAD_RULE, FOLLOW_RULE)
+def _play_rule(led: Card | None) -> str:
+    """The advice a worse card goes against, whatever it is played for: a lead, the advice on leading; an answer
+    to a lead, the advice on answering one (each practised on a new position to play, drills.cardplay)."""
+    return LEAD_RULE if led is None else FOLLOW_RULE
 
 
 def analysed(position: Mapping[str, object], book: RuleBook, kind: str) -> Answer:
