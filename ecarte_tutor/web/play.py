@@ -18,7 +18,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from ..cards import Card
 from ..engine.hand import FirstIllegal
 from ..marks import option_id
-from ..table import LEVELS, Game, TableError, guide, telling
+from ..table import LEVELS, Game, TableError, endings, guide, telling
 from ..table.game import LogEntry
 from ..table.incidents import ask_dispute, assess, staged
 from ..table.players import Reasoned
@@ -155,9 +155,12 @@ def _render(game: Game, refusal: FirstIllegal | None = None, message: str | None
     token = tokens.sign(game)
     later = _later_token(game)
     guided = request.args.get("guide") == "1"
+    table = _table(game)
     return render_template("play/game.html", game=game, decision=decision, why=why, refusal=refusal,
-                           message=message, trying=trying, token=token, table=_table(game),
+                           message=message, trying=trying, token=token, table=table, said=_said(game, table),
+                           result=endings.game_over(game),
                            moves_count=len(game.moves), later=later, guided=guided,
+                           keep={"guide": 1} if guided else {},  # what every link of the page carries on
                            guide=guide.explain(game) if guided else None), status
 
 
@@ -180,7 +183,7 @@ def _table(game: Game) -> dict:
     over = hp.answer is not None
     return {
         "deal": hp.number + 1, "you_deal": learner == "dealer", "seat": learner, "mine": mine,
-        "tutor_count": tutor_count, "turned": turned, "stock": len(state.stock) + shown.stock, "phase": state.phase,
+        "tutor_count": tutor_count, "turned": turned, "stock": hp.stock_shown + shown.stock, "phase": state.phase,
         "trick": [{"player": hp.player(s), "card": str(c)} for s, c in state.current],
         "out_of_turn": out_of_turn,
         "tricks": {"learner": state.tricks[learner], "tutor": state.tricks[tutor]},
@@ -194,6 +197,18 @@ def _table(game: Game) -> dict:
         else None,
         "target": game.params.game_target,
     }
+
+
+def _said(game: Game, table: dict) -> list[str]:
+    """What the live region says once the page has loaded: the last moves, and how a deal or the game ended
+    when it just did (the deal's end is no line of the next deal's story)."""
+    recent = [narrate(game, e) for e in table["log"] if not e.get("hand_over")][-2:]
+    if table["summary"] is None:
+        return recent
+    ended = endings.deal_over(game, table["last_over"])
+    if game.over:
+        return [*recent[-1:], ended, endings.game_over(game)]
+    return [ended, *recent]
 
 
 def _tutor_why(reasoned: Reasoned | None, over: bool) -> str | None:
