@@ -410,7 +410,7 @@ def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
         if not entry["called"] and entry.get("lawful"):  # going on was a choice the law gives him (law 41)
             notes.append({"called": False, "mistake": False, "rule": rule, "law": law,
                           "text": f"{what} You went on without calling the referee, which the law lets you choose: "
-                                  f"{_option_label(game, entry)}."})
+                                  f"{_option_label(game, entry)}.{_claimable(game, entry)}"})
             continue
         if not entry["called"]:
             notes.append({"called": False, "mistake": True, "rule": rule,

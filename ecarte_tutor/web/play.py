@@ -144,9 +144,6 @@ def guided():
 
 # --- unfinished games: resumed where they were, or closed ----------------------------------------------
 
-CLOSED_BACK = {"play": "play.start", "progress": "progress.index"}  # where closing a game goes back to
-
-
 def _kept_unfinished(game_id: int):
     found = next((g for g in progress.unfinished() if g.id == game_id), None)
     if found is None:
@@ -181,8 +178,9 @@ def close(game_id: int):
     key = progress.learner_key()
     if key:
         progress.get_store().close_unfinished(key, kept.id)
-    back = CLOSED_BACK.get(request.form.get("back", ""), "play.start")
-    return redirect(url_for(back, closed=1, _anchor="closed"), 303)
+    if request.form.get("back") == "progress":  # back to the list the learner closed it from
+        return redirect(url_for("progress.index", closed=1, _anchor="closed"), 303)
+    return redirect(url_for("play.start", closed=1, _anchor="closed"), 303)
 
 
 # --- the game's page and its moves ------------------------------------------------------------------
@@ -228,7 +226,9 @@ def _table(game: Game) -> dict:
     over = hp.answer is not None
     return {
         "deal": hp.number + 1, "you_deal": learner == "dealer", "seat": learner, "mine": mine,
-        "tutor_count": tutor_count, "turned": turned, "stock": hp.stock_shown + shown.stock, "phase": state.phase,
+        "tutor_count": tutor_count, "turned": turned, "stock": hp.stock_shown + shown.stock,
+        "out_of_play": [str(c) for c in hp.out_of_play if c in state.stock],  # a ruling's, seen by both players
+        "phase": state.phase,
         "trick": [{"player": hp.player(s), "card": str(c)} for s, c in state.current],
         "out_of_turn": out_of_turn,
         "tricks": {"learner": state.tricks[learner], "tutor": state.tricks[tutor]},
