@@ -187,15 +187,22 @@ def keep_finished(game) -> bool:
 
 
 def keep_unfinished(game, game_key: str) -> None:
-    """Keep a game of ``/play`` as it stands after the learner's move, over what was kept of it before."""
+    """Keep a game of ``/play`` as it stands after the learner's move, over what was kept of it before.
+
+    A store that cannot be reached does not stop the move: the game lives in its link, and only its place in
+    the list of unfinished games waits for the next move."""
     kept = UnfinishedGame(game_key=game_key, record=game.record(), deal=game.current.number + 1,
                           learner_score=game.scores["learner"], tutor_score=game.scores["tutor"])
     store = get_store()
     try:
-        store.keep_unfinished(learner_key(create=True) or "", kept)
-    except UnknownLearner:
-        remember(None)
-        store.keep_unfinished(learner_key(create=True) or "", kept)
+        try:
+            store.keep_unfinished(learner_key(create=True) or "", kept)
+        except UnknownLearner:
+            remember(None)
+            store.keep_unfinished(learner_key(create=True) or "", kept)
+    except StoreUnavailable as exc:
+        current_app.logger.warning("an unfinished game was not kept: %s", exc)
+        return
     session.modified = True
 
 
@@ -207,9 +214,14 @@ def forget_unfinished(game_key: str) -> None:
 
 
 def unfinished() -> list[KeptUnfinished]:
-    """This browser's unfinished games, the latest played first."""
+    """This browser's unfinished games, the latest played first (none listed while the store cannot be reached:
+    the page that lists them works without)."""
     key = learner_key()
-    return get_store().unfinished(key) if key else []
+    try:
+        return get_store().unfinished(key) if key else []
+    except StoreUnavailable as exc:
+        current_app.logger.warning("the unfinished games could not be listed: %s", exc)
+        return []
 
 
 # --- the pages --------------------------------------------------------------------------------------

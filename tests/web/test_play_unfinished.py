@@ -81,3 +81,19 @@ def test_an_unfinished_game_is_found_after_a_restart(tmp_path):
         cookie.update(kept)
     [link] = listed(Page(again.get("/play/")))
     assert again.get(link).headers["Location"] == moved
+
+
+def test_a_store_that_cannot_be_reached_stops_neither_a_move_nor_the_start_page(app, client, get, monkeypatch):
+    from ecarte_tutor.store import StoreUnavailable
+    from ecarte_tutor.web.progress import STORE
+
+    def down(*args, **kwargs):
+        raise StoreUnavailable("the progress store cannot be used: no answer")
+
+    url = step(get, start(client, seed=12))
+    store = app.extensions[STORE]
+    monkeypatch.setattr(store, "keep_unfinished", down)
+    monkeypatch.setattr(store, "unfinished", down)
+    assert get(step(get, url)).status == 200, "the move is made; only the list waits"
+    start_page = get("/play/")
+    assert start_page.status == 200 and listed(start_page) == []
