@@ -1,4 +1,4 @@
-"""Where a learner's progress lasts: lesson steps, review items with their FSRS state, finished games.
+"""Where a learner's progress lasts: lesson steps, review items with their FSRS state, finished games, unfinished ones.
 
 The site and the commands reach it through :class:`Store` (``interface.py``) only:
 ``open_store(url)`` gives :class:`~.sql.SqlStore` on SQLite or PostgreSQL (SQLAlchemy 2, with the
@@ -17,11 +17,13 @@ from pathlib import Path
 from .interface import (
     FinishedGame,
     KeptGame,
+    KeptUnfinished,
     Learner,
     Status,
     Store,
     StoreError,
     StoreUnavailable,
+    UnfinishedGame,
     UnknownLearner,
     normal_code,
     shown_code,
@@ -52,5 +54,6 @@ def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UT
     return SqlStore(url, clock)
 
 
-__all__ = ["DATABASE_URL_VARIABLE", "FinishedGame", "KeptGame", "Learner", "MEMORY", "Status", "Store", "StoreError",
-           "StoreUnavailable", "UnknownLearner", "database_url", "normal_code", "open_store", "shown_code"]
+__all__ = ["DATABASE_URL_VARIABLE", "FinishedGame", "KeptGame", "KeptUnfinished", "Learner", "MEMORY", "Status",
+           "Store", "StoreError", "StoreUnavailable", "UnfinishedGame", "UnknownLearner", "database_url",
+           "normal_code", "open_store", "shown_code"]

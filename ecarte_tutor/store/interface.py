@@ -66,6 +66,29 @@ class KeptGame(FinishedGame):
     created_at: datetime = field(default_factory=lambda: datetime.min)
 
 
+MAX_UNFINISHED = 10  # unfinished games kept for a learner: keeping one more lets the longest untouched go
+
+
+@dataclass(frozen=True)
+class UnfinishedGame:
+    """A game of the practice table left unfinished, as it last stood: its record replays it to that move."""
+
+    game_key: str  # what tells this game from the learner's others whatever its moves (its settings' digest)
+    record: dict[str, Any]
+    deal: int  # the deal in progress (1 for the first)
+    learner_score: int
+    tutor_score: int
+
+
+@dataclass(frozen=True)
+class KeptUnfinished(UnfinishedGame):
+    """An unfinished game as the store keeps it: its number, when it was begun and last played."""
+
+    id: int = 0
+    created_at: datetime = field(default_factory=lambda: datetime.min)
+    updated_at: datetime = field(default_factory=lambda: datetime.min)
+
+
 @dataclass(frozen=True)
 class Status:
     """``ecarte-tutor db status``: where the store is, the migration it is at, the latest there is."""
@@ -110,6 +133,20 @@ class Store(Protocol):
         ...
 
     def game(self, key: str, game_id: int) -> KeptGame | None: ...
+
+    def keep_unfinished(self, key: str, game: UnfinishedGame) -> None:
+        """Keep the game as it now stands, over what was kept of it (its ``game_key``); beyond
+        :data:`MAX_UNFINISHED`, the one left longest untouched goes. UnknownLearner."""
+        ...
+
+    def unfinished(self, key: str) -> list[KeptUnfinished]:
+        """The learner's unfinished games, the latest played first."""
+        ...
+
+    def close_unfinished(self, key: str, game_id: int | None = None, game_key: str | None = None) -> bool:
+        """Forget one unfinished game (by its number, or by its ``game_key``: it has just finished); False when
+        the learner has no such game."""
+        ...
 
     def erase(self, key: str) -> bool:
         """Delete the learner and everything of his; False when there was no such learner."""

@@ -12,11 +12,14 @@ from datetime import UTC, datetime
 
 from ..lessons.progress import Progress
 from .interface import (
+    MAX_UNFINISHED,
     Change,
     FinishedGame,
     KeptGame,
+    KeptUnfinished,
     Learner,
     Status,
+    UnfinishedGame,
     UnknownLearner,
     new_key,
     new_resume_code,
@@ -37,6 +40,7 @@ class MemoryStore:
         self._learners: dict[str, Learner] = {}
         self._progress: dict[str, Progress] = {}
         self._games: dict[str, list[KeptGame]] = {}
+        self._unfinished: dict[str, list[KeptUnfinished]] = {}  # the latest played first
         self._ids = itertools.count(1)
 
     def new_learner(self, progress: Progress | None = None) -> Learner:
@@ -45,6 +49,7 @@ class MemoryStore:
             self._learners[learner.key] = learner
             self._progress[learner.key] = progress or Progress()
             self._games[learner.key] = []
+            self._unfinished[learner.key] = []
         return learner
 
     def learner(self, key: str) -> Learner | None:
@@ -83,10 +88,37 @@ class MemoryStore:
     def game(self, key: str, game_id: int) -> KeptGame | None:
         return next((game for game in self._games.get(key, []) if game.id == game_id), None)
 
+    def keep_unfinished(self, key: str, game: UnfinishedGame) -> None:
+        with self._lock:
+            if key not in self._progress:
+                raise UnknownLearner(f"no learner has the key {key[:8]}…")
+            now = self.clock()
+            kept = self._unfinished[key]
+            before = next((g for g in kept if g.game_key == game.game_key), None)
+            fields = {name: getattr(game, name) for name in game.__dataclass_fields__}
+            row = KeptUnfinished(**fields, id=before.id if before else next(self._ids),
+                                 created_at=before.created_at if before else now, updated_at=now)
+            self._unfinished[key] = [row, *(g for g in kept if g is not before)][:MAX_UNFINISHED]
+
+    def unfinished(self, key: str) -> list[KeptUnfinished]:
+        return list(self._unfinished.get(key, []))
+
+    def close_unfinished(self, key: str, game_id: int | None = None, game_key: str | None = None) -> bool:
+        if game_id is None and game_key is None:
+            return False
+        with self._lock:
+            kept = self._unfinished.get(key, [])
+            left = [g for g in kept if not ((game_id is None or g.id == game_id)
+                                            and (game_key is None or g.game_key == game_key))]
+            if key in self._unfinished:
+                self._unfinished[key] = left
+            return len(left) < len(kept)
+
     def erase(self, key: str) -> bool:
         with self._lock:
             self._progress.pop(key, None)
             self._games.pop(key, None)
+            self._unfinished.pop(key, None)
             return self._learners.pop(key, None) is not None
 
     def upgrade(self) -> tuple[str | None, str]:

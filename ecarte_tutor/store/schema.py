@@ -1,4 +1,5 @@
-"""The store's tables (SQLAlchemy Core): learners, their lesson steps, their review items, their games.
+"""The store's tables (SQLAlchemy Core): learners, their lesson steps, their review items, their games (finished
+and unfinished).
 
 Every row carries its timestamps, in UTC. The migrations (``migrations/versions``) create
 exactly these tables; a test compares the two, so a column added here without a migration fails.
@@ -36,6 +37,7 @@ KEY_LENGTH = 32  # a learner's key (the cookie's id) and resume code, as stored
 LESSON_LENGTH = 64
 RULE_LENGTH = 120
 SITUATION_LENGTH = 64
+GAME_KEY_LENGTH = 64  # an unfinished game's key (web.play: a digest of its settings)
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -122,4 +124,17 @@ games = Table(
     Column("winner", String(16)),
     Column("created_at", UTCDateTime(), nullable=False),  # when it finished and was kept
     UniqueConstraint("learner_id", "digest", name="uq_games_learner_digest"),
+)
+
+unfinished_games = Table(
+    "unfinished_games", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("game_key", String(GAME_KEY_LENGTH), nullable=False),  # the game's settings: one row per game
+    Column("record", JSON, nullable=False),  # its record as it last stood (table.Game.record)
+    Column("deal", Integer, nullable=False),  # the deal in progress, 1 for the first
+    Column("learner_score", Integer, nullable=False),
+    Column("tutor_score", Integer, nullable=False),
+    *_timestamps(),  # begun, and last played
+    UniqueConstraint("learner_id", "game_key", name="uq_unfinished_games_learner_game_key"),
 )

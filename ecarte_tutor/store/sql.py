@@ -29,18 +29,21 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from ..lessons.progress import LessonProgress, Progress, StepRecord
 from ..lessons.review import ReviewItem
 from .interface import (
+    MAX_UNFINISHED,
     Change,
     FinishedGame,
     KeptGame,
+    KeptUnfinished,
     Learner,
     Status,
     StoreUnavailable,
+    UnfinishedGame,
     UnknownLearner,
     new_key,
     new_resume_code,
     normal_code,
 )
-from .schema import games, learners, lesson_steps, review_items
+from .schema import games, learners, lesson_steps, review_items, unfinished_games
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -49,7 +52,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 # The newest migration's revision. A database already there is opened without alembic, whose import
 # costs a restart's create_app() about 115 ms of 640 (issue 6: under 0.5 s); a test holds this to
 # alembic's own reading of migrations/versions, so a migration added without moving it fails.
-HEAD = "0001"
+HEAD = "0005_unfinished_games"
 VERSION_TABLE = "alembic_version"  # where alembic keeps a database's revision (its default name)
 WRITE = "ecarte_tutor_write"  # execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)
 LOCK_ID = 0x45435254  # PostgreSQL advisory lock held while migrating ("ECRT")
@@ -241,7 +244,8 @@ class SqlStore:
                                             .with_for_update()).scalar()
             if learner_id is None:
                 return False
-            for table in (games, review_items, lesson_steps):  # the foreign keys cascade too; say it plainly
+            # the foreign keys cascade too; say it plainly
+            for table in (unfinished_games, games, review_items, lesson_steps):
                 connection.execute(delete(table).where(table.c.learner_id == learner_id))
             connection.execute(delete(learners).where(learners.c.id == learner_id))
         return True
@@ -331,6 +335,50 @@ class SqlStore:
         return [KeptGame(digest=r.digest, record=r.record, review=r.review, learner_score=r.learner_score,
                          tutor_score=r.tutor_score, mistakes=r.mistakes, winner=r.winner, id=r.id,
                          created_at=r.created_at) for r in rows]
+
+    # --- unfinished games ------------------------------------------------------------------------
+
+    def keep_unfinished(self, key: str, game: UnfinishedGame) -> None:
+        now = self.clock()
+        values = {"record": game.record, "deal": game.deal, "learner_score": game.learner_score,
+                  "tutor_score": game.tutor_score, "updated_at": now}
+        with self._transaction(writes=True) as connection:
+            row = self._locked(connection, key)
+            mine = unfinished_games.c.learner_id == row.id
+            kept = connection.execute(select(unfinished_games.c.id).where(
+                mine, unfinished_games.c.game_key == game.game_key)).scalar()
+            if kept is not None:
+                connection.execute(update(unfinished_games).where(unfinished_games.c.id == kept).values(**values))
+                return
+            connection.execute(insert(unfinished_games).values(learner_id=row.id, game_key=game.game_key,
+                                                               created_at=now, **values))
+            beyond = connection.execute(select(unfinished_games.c.id).where(mine).order_by(
+                unfinished_games.c.updated_at.desc(), unfinished_games.c.id.desc()).offset(MAX_UNFINISHED)).scalars()
+            gone = list(beyond)
+            if gone:
+                connection.execute(delete(unfinished_games).where(unfinished_games.c.id.in_(gone)))
+
+    def unfinished(self, key: str) -> list[KeptUnfinished]:
+        query = (select(unfinished_games).join(learners, learners.c.id == unfinished_games.c.learner_id)
+                 .where(learners.c.key == key)
+                 .order_by(unfinished_games.c.updated_at.desc(), unfinished_games.c.id.desc()))
+        with self._transaction(writes=False) as connection:
+            rows = connection.execute(query).all()
+        return [KeptUnfinished(game_key=r.game_key, record=r.record, deal=r.deal, learner_score=r.learner_score,
+                               tutor_score=r.tutor_score, id=r.id, created_at=r.created_at,
+                               updated_at=r.updated_at) for r in rows]
+
+    def close_unfinished(self, key: str, game_id: int | None = None, game_key: str | None = None) -> bool:
+        if game_id is None and game_key is None:
+            return False
+        mine = select(learners.c.id).where(learners.c.key == key).scalar_subquery()
+        where = [unfinished_games.c.learner_id == mine]
+        if game_id is not None:
+            where.append(unfinished_games.c.id == game_id)
+        if game_key is not None:
+            where.append(unfinished_games.c.game_key == game_key)
+        with self._transaction(writes=True) as connection:
+            return bool(connection.execute(delete(unfinished_games).where(*where)).rowcount)
 
 
 def _write(connection: Connection, table: Any, learner_id: int, keys: tuple[str, ...], old: dict[tuple[Any, ...], Any],

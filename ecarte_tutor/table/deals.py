@@ -92,6 +92,9 @@ class HandPlay:
     irregular: set[int] = field(default_factory=set)  # indices of actions the referee never saw (a revoke let pass)
     ruled: Ruled | None = None  # a ruling whose option scores this hand's tricks (laws 25, 43)
     must_lead: str | None = None  # a suit the tutor must lead next (law 41)
+    # cards a ruling put out of play: the referee's deal keeps them at the bottom of its stock (it needs every
+    # card of the pack), so what the table shows of the stock leaves them out
+    out_of_play: tuple[Card, ...] = ()
 
     def player(self, seat: str) -> str:
         return next(p for p, s in self.seats.items() if s == seat)
@@ -99,6 +102,11 @@ class HandPlay:
     @property
     def over(self) -> bool:
         return self.state.phase in OVER
+
+    @property
+    def stock_shown(self) -> int:
+        """The cards of the stock a player can draw: the referee's stock without those out of play."""
+        return sum(1 for card in self.state.stock if card not in self.out_of_play)
 
     @property
     def dealer(self) -> str:

@@ -58,6 +58,7 @@ class Call(TypedDict):
     called: bool
     report: NotRequired[Report]
     option: NotRequired[str]
+    lawful: NotRequired[str]  # let pass: the option of the ruling that going on amounts to, the learner's to choose
 
 
 class DrillTable(Protocol):

@@ -28,7 +28,7 @@ from .deals import HandPlay, Incident, SheetEntry
 from .drills import CALL_WORD, NOTHING, OVERSCORE, STAGINGS, TUTOR_WORD, Staged, drill_of, said
 from .drilltable import Call, DrillTable, GradedFact, Report
 from .incident_codes import IncidentCode
-from .remedies import carry_out, scored
+from .remedies import STAND, carry_out, scored, scores_hand
 from .remedies import let_pass as settle_let_pass
 from .settings import TableError
 from .truth import hand_of, settles, true_ruling, truth
@@ -145,7 +145,11 @@ def let_pass(game: DrillTable) -> bool:
     if drill_of(game.book, incident.code).entry.get("lingers"):  # callable until its hand ends (adjustments)
         incident.late = True
         return True
-    game.calls.append(_missed(game.book, incident))
+    missed = _missed(game.book, incident)
+    lawful = lawful_pass(game, hp, incident)
+    if lawful is not None:
+        missed["lawful"] = lawful
+    game.calls.append(missed)
     game.open = None
     settle_let_pass(game, hp, incident)
     return True
@@ -153,6 +157,26 @@ def let_pass(game: DrillTable) -> bool:
 
 def _missed(book: RuleBook, incident: Incident) -> Call:
     return {"deal": incident.deal, "code": incident.code, "law": drill_of(book, incident.code).law, "called": False}
+
+
+def lawful_pass(game: DrillTable, hp: HandPlay, incident: Incident) -> str | None:
+    """The option of the true ruling that letting ``incident`` pass amounts to, when that option is the
+    learner's own choice under the law (law 41: playing to the card led); None when going on is no choice the
+    law gives him. It amounts to an option when the option's remedy does what letting it pass does (nothing,
+    or the drill's ``let_pass`` effect) and scores the hand no differently."""
+    try:
+        ruling = true_ruling(game, incident)
+    except TableError:  # the facts of this moment reach no ruling: nothing the law offers to choose
+        return None
+    if ruling["compulsory"] or not ruling["chooser"] or hp.player(ruling["chooser"]) != "learner":
+        return None
+    drill = drill_of(game.book, incident.code)
+    passing = drill.entry.get("let_pass") or STAND
+    for option in ruling["options"]:
+        effect = drill.entry["remedies"].get(option["id"])
+        if effect == passing and not (effect == STAND and scores_hand(game.book, ruling, option["id"])):
+            return str(option["id"])
+    return None
 
 
 def choices_now(game: DrillTable, incident: Incident, options: list[NextAction], passing: NextAction) -> \

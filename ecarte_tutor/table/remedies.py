@@ -64,6 +64,7 @@ def _draw_surplus(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ru
     stock = (*hp.deal.stock[1:], drawn)  # out of play: at the bottom of the stock (see drills' notes)
     game.restart_hand(hp, [], [], Deal(hp.deal.elder, kept, hp.deal.turn_up, stock))
     incident.cards = (extra, drawn)
+    hp.out_of_play = (*hp.out_of_play, drawn)
 
 
 def _take_back(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ruling, option: str) -> None:
@@ -84,6 +85,7 @@ def _refuse_card(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Rul
     stock = (*(c for c in hp.deal.stock if c != card), card)  # out of play, at the bottom of the stock
     deal = Deal(hp.deal.elder, hp.deal.dealer, hp.deal.turn_up, stock)
     game.restart_hand(hp, hp.actions, hp.by, deal, frozenset(hp.irregular))
+    hp.out_of_play = (*hp.out_of_play, card)
 
 
 def _concede(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ruling, option: str) -> None:
@@ -108,7 +110,8 @@ def _retract_answer(game: DrillTable, hp: HandPlay, incident: Incident, ruling: 
     game.restart_hand(hp, actions, hp.by)
 
 
-EFFECTS: dict[str, Effect] = {"stand": _stand, "deal-again": _fresh_deal, "replay": _replay_hand,
+STAND = "stand"  # the effect that leaves the deal as the referee's record holds it
+EFFECTS: dict[str, Effect] = {STAND: _stand, "deal-again": _fresh_deal, "replay": _replay_hand,
                               "draw-one-out": _draw_surplus, "card-back": _take_back, "require-suit": _require_suit,
                               "refuse-card": _refuse_card, "concede": _concede, "take-off": _take_off,
                               "retract-answer": _retract_answer}

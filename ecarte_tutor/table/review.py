@@ -408,6 +408,11 @@ def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
                           "text": "You called the referee, but nothing irregular had happened."})
             continue
         what = game.book.table_drills[code].what
+        if not entry["called"] and entry.get("lawful"):  # going on was a choice the law gives him (law 41)
+            notes.append({"called": False, "mistake": False, "rule": rule, "law": law,
+                          "text": f"{what} You went on without calling the referee, which the law lets you choose: "
+                                  f"{_option_label(game, entry)}.{_claimable(game, entry)}"})
+            continue
         if not entry["called"]:
             notes.append({"called": False, "mistake": True, "rule": rule,
                           "text": f"Missed: {what} You let it pass.{_claimable(game, entry)}{_proof(game, hp, entry)}",
@@ -425,6 +430,12 @@ def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
                       "text": text.strip(), "law": law, "option": entry["option"], "facts": report["facts"],
                       "case": ruling["case"]})
     return notes
+
+
+def _option_label(game: Game, entry: Call) -> str:
+    """The label of the option a lawful letting-pass amounts to (the law's own words), lower-cased to run on."""
+    label = game.book.option_labels.get(entry.get("lawful", ""), entry.get("lawful", ""))
+    return label[:1].lower() + label[1:]
 
 
 def _claimable(game: Game, entry: Call) -> str:

@@ -18,7 +18,8 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from ..cards import Card
 from ..engine.hand import FirstIllegal
 from ..marks import option_id
-from ..table import LEVELS, Game, TableError, guide, telling
+from ..store.interface import MAX_UNFINISHED
+from ..table import LEVELS, Game, TableError, endings, guide, telling
 from ..table.game import LogEntry
 from ..table.incidents import ask_dispute, assess, staged
 from ..table.players import Reasoned
@@ -91,7 +92,8 @@ def start():
     form = forms.FormData()
     forms.read_profile(request.args, form)
     return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS,
-                           drills=get_book().table_drills, kept=_start_kept(request.args)), 200 if form.ok else 400
+                           drills=get_book().table_drills, kept=_start_kept(request.args),
+                           unfinished=progress.unfinished()), 200 if form.ok else 400
 
 
 def _start_kept(args) -> dict:
@@ -125,9 +127,9 @@ def new():
         except TableError as exc:
             form.error(exc.field or "form", exc.message)
         else:
-            return _moved(game)
+            return _moved(game, learner_moved=False)
     return render_template("play/start.html", form=form, levels=LEVEL_LABELS, dealers=DEALERS, drills=known,
-                           kept=kept), 400
+                           kept=kept, unfinished=progress.unfinished()), 400
 
 
 @bp.get("/guided")
@@ -137,7 +139,48 @@ def guided():
     form = forms.FormData()
     forms.read_profile(request.args, form)
     profile = form.question.get("profile", get_site().default_profile) if form.ok else get_site().default_profile
-    return _moved(guide.start(get_book(), profile=profile), guide=1)
+    return _moved(guide.start(get_book(), profile=profile), learner_moved=False, guide=1)
+
+
+# --- unfinished games: resumed where they were, or closed ----------------------------------------------
+
+def _kept_unfinished(game_id: int):
+    found = next((g for g in progress.unfinished() if g.id == game_id), None)
+    if found is None:
+        abort(404, description="There is no such unfinished game among yours: it may have finished, or been "
+                               "closed.")
+    return found
+
+
+@bp.app_template_global()
+def max_unfinished() -> int:
+    """How many unfinished games a learner keeps (the store's cap), for the pages that list them."""
+    return MAX_UNFINISHED
+
+
+@bp.get("/resume/<int:game_id>")
+def resume(game_id: int):
+    """Take up an unfinished game where it was left: its page as it last stood."""
+    kept = _kept_unfinished(game_id)
+    try:
+        game = Game.replay(kept.record, get_book())
+    except TableError:  # the rule book changed since: the game cannot be played on, only closed
+        return render_template("errors/error.html", status=409, title="This game cannot be taken up",
+                               description="The rules it was played under have changed since, so its moves no "
+                                           "longer replay. Close it from the list of your unfinished games."), 409
+    return _moved(game, learner_moved=False)
+
+
+@bp.post("/close/<int:game_id>")
+def close(game_id: int):
+    """Close an unfinished game the learner has abandoned: it is no longer listed (nothing else is lost)."""
+    kept = _kept_unfinished(game_id)
+    key = progress.learner_key()
+    if key:
+        progress.get_store().close_unfinished(key, kept.id)
+    if request.form.get("back") == "progress":  # back to the list the learner closed it from
+        return redirect(url_for("progress.index", closed=1, _anchor="closed"), 303)
+    return redirect(url_for("play.start", closed=1, _anchor="closed"), 303)
 
 
 # --- the game's page and its moves ------------------------------------------------------------------
@@ -155,9 +198,12 @@ def _render(game: Game, refusal: FirstIllegal | None = None, message: str | None
     token = tokens.sign(game)
     later = _later_token(game)
     guided = request.args.get("guide") == "1"
+    table = _table(game)
     return render_template("play/game.html", game=game, decision=decision, why=why, refusal=refusal,
-                           message=message, trying=trying, token=token, table=_table(game),
+                           message=message, trying=trying, token=token, table=table, said=_said(game, table),
+                           result=endings.game_over(game),
                            moves_count=len(game.moves), later=later, guided=guided,
+                           keep={"guide": 1} if guided else {},  # what every link of the page carries on
                            guide=guide.explain(game) if guided else None), status
 
 
@@ -180,7 +226,9 @@ def _table(game: Game) -> dict:
     over = hp.answer is not None
     return {
         "deal": hp.number + 1, "you_deal": learner == "dealer", "seat": learner, "mine": mine,
-        "tutor_count": tutor_count, "turned": turned, "stock": len(state.stock) + shown.stock, "phase": state.phase,
+        "tutor_count": tutor_count, "turned": turned, "stock": hp.stock_shown + shown.stock,
+        "out_of_play": [str(c) for c in hp.out_of_play if c in state.stock],  # a ruling's, seen by both players
+        "phase": state.phase,
         "trick": [{"player": hp.player(s), "card": str(c)} for s, c in state.current],
         "out_of_turn": out_of_turn,
         "tricks": {"learner": state.tricks[learner], "tutor": state.tricks[tutor]},
@@ -194,6 +242,18 @@ def _table(game: Game) -> dict:
         else None,
         "target": game.params.game_target,
     }
+
+
+def _said(game: Game, table: dict) -> list[str]:
+    """What the live region says once the page has loaded: the last moves, and how a deal or the game ended
+    when it just did (the deal's end is no line of the next deal's story)."""
+    recent = [narrate(game, e) for e in table["log"] if not e.get("hand_over")][-2:]
+    if table["summary"] is None:
+        return recent
+    ended = endings.deal_over(game, table["last_over"])
+    if game.over:
+        return [*recent[-1:], ended, endings.game_over(game)]
+    return [ended, *recent]
 
 
 def _tutor_why(reasoned: Reasoned | None, over: bool) -> str | None:
@@ -229,14 +289,17 @@ def move():
         return _render(game, message=exc.message, status=400)
     if refused is not None:
         return _render(game, refusal=refused)
-    return _moved(game, **({"guide": 1} if args.get("guide") == "1" else {}))
+    return _moved(game, guide=1) if args.get("guide") == "1" else _moved(game)
 
 
-def _moved(game: Game, **extra):
-    """The game moved on: keep it if it is over, remember where it stands (for the back button) and go to
-    its page."""
+def _moved(game: Game, *, learner_moved: bool = True, **extra):
+    """The game moved on: keep it, finished or not (``learner_moved``: a move of the learner's, not the deal
+    that begins a game), remember where it stands (for the back button) and go to its page."""
     if game.over:
         progress.keep_finished(game)  # kept with its review under /progress/games; its mistakes go to review
+        progress.forget_unfinished(_game_id(game))
+    elif learner_moved:
+        progress.keep_unfinished(game, _game_id(game))  # listed on /play and /progress, to be resumed or closed
     token = tokens.sign(game)
     session[LATEST_KEY] = {"id": _game_id(game), "n": len(game.moves), "g": token if len(token) <= KEEP_TOKEN else ""}
     return redirect(url_for("play.game", g=token, **extra), 303)

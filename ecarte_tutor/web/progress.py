@@ -7,7 +7,8 @@ kept. ``/progress`` shows the course, the reviews due and the games played, and 
 another device. Everything can be downloaded as JSON and erased (``/progress/erase``, confirmed).
 
 The other pages change progress only through :func:`change` (one transaction per change, the
-learner locked) and :func:`keep_finished` (a finished game at ``/play``).
+learner locked), :func:`keep_finished` (a finished game at ``/play``) and :func:`keep_unfinished` (a game
+at ``/play`` as it stands after the learner's move, to be resumed or closed).
 """
 from __future__ import annotations
 
@@ -27,9 +28,11 @@ from ..lessons.review import basics, next_due, waiting_time
 from ..store import (
     FinishedGame,
     KeptGame,
+    KeptUnfinished,
     Store,
     StoreError,
     StoreUnavailable,
+    UnfinishedGame,
     UnknownLearner,
     database_url,
     normal_code,
@@ -183,6 +186,44 @@ def keep_finished(game) -> bool:
     return kept
 
 
+def keep_unfinished(game, game_key: str) -> None:
+    """Keep a game of ``/play`` as it stands after the learner's move, over what was kept of it before.
+
+    A store that cannot be reached does not stop the move: the game lives in its link, and only its place in
+    the list of unfinished games waits for the next move."""
+    kept = UnfinishedGame(game_key=game_key, record=game.record(), deal=game.current.number + 1,
+                          learner_score=game.scores["learner"], tutor_score=game.scores["tutor"])
+    store = get_store()
+    try:
+        try:
+            store.keep_unfinished(learner_key(create=True) or "", kept)
+        except UnknownLearner:
+            remember(None)
+            store.keep_unfinished(learner_key(create=True) or "", kept)
+    except StoreUnavailable as exc:
+        current_app.logger.warning("an unfinished game was not kept: %s", exc)
+        return
+    session.modified = True
+
+
+def forget_unfinished(game_key: str) -> None:
+    """The game has finished: it is no longer among the unfinished ones."""
+    key = learner_key()
+    if key:
+        get_store().close_unfinished(key, game_key=game_key)
+
+
+def unfinished() -> list[KeptUnfinished]:
+    """This browser's unfinished games, the latest played first (none listed while the store cannot be reached:
+    the page that lists them works without)."""
+    key = learner_key()
+    try:
+        return get_store().unfinished(key) if key else []
+    except StoreUnavailable as exc:
+        current_app.logger.warning("the unfinished games could not be listed: %s", exc)
+        return []
+
+
 # --- the pages --------------------------------------------------------------------------------------
 
 
@@ -209,7 +250,7 @@ def index():
         started={lesson.id for lesson in site.lessons if progress.lesson(lesson.id)},
         due=progress.due(moment, basic), reviews=reviews, mastered=mastered, basic=basic,
         coming=waiting_time(coming, moment) if coming else None, when=lambda item: waiting_time(item.due, moment),
-        games=games[:RECENT_GAMES], game_count=len(games), learner=found,
+        games=games[:RECENT_GAMES], game_count=len(games), learner=found, unfinished=unfinished(),
         code=shown_code(found.resume_code) if found else None, resume=resume,
         qr=_qr(resume) if whole.netloc else None, only_here=only_here)
 
@@ -276,7 +317,11 @@ def export():
             "games": [{"id": kept.id, "finished_at": kept.created_at.isoformat(), "score": {
                 "learner": kept.learner_score, "tutor": kept.tutor_score}, "winner": kept.winner,
                 "mistakes": kept.mistakes, "record": kept.record, "review": kept.review}
-                for kept in (store.games(key) if key else [])]}
+                for kept in (store.games(key) if key else [])],
+            "unfinished_games": [{"id": kept.id, "begun_at": kept.created_at.isoformat(),
+                                  "last_played_at": kept.updated_at.isoformat(), "deal": kept.deal,
+                                  "score": {"learner": kept.learner_score, "tutor": kept.tutor_score},
+                                  "record": kept.record} for kept in unfinished()]}
     response = current_app.response_class(json.dumps(data, indent=2, ensure_ascii=False) + "\n",
                                           mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="ecarte-tutor-progress.json"'

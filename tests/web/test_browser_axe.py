@@ -105,6 +105,14 @@ def owe_practice(tab, url: str) -> None:
     tab.goto(url)
 
 
+def leave_a_game_unfinished(tab, url: str) -> None:
+    """Make one move in a game at the practice table, so that the page at ``url`` lists it as unfinished."""
+    tab.goto(url.split("/play/")[0].split("/progress/")[0] + f"/play/game?g={_token(_game_in_play())}")
+    with tab.expect_navigation():
+        tab.locator("#your-hand button.cardbtn").first.click()
+    tab.goto(url)
+
+
 @dataclass(frozen=True)
 class Family:
     name: str
@@ -161,6 +169,8 @@ FAMILIES = [
     Family("practice-drill", "/lessons/practice/play.head-the-trick/1", shows="#answer"),
     # /play: the start, a game in play, the referee's first question, a refused card, the end, the reviews
     Family("play-start", "/play/"),
+    Family("play-start-unfinished", "/play/", then=leave_a_game_unfinished, shows="#unfinished"),
+    Family("progress-unfinished", "/progress/", then=leave_a_game_unfinished, shows="#unfinished"),
     Family("play-hand", lambda: f"/play/game?g={_token(_game_in_play())}", shows="#your-hand button.cardbtn"),
     Family("play-referee", lambda: f"/play/referee?g={_token(_game_in_play())}", shows="#question"),
     Family("play-refusal", _refused_card, shows="#refusal"),

@@ -2,6 +2,7 @@
 card tried and refused, then play to the end of the game. Screenshots at phone and desktop widths."""
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 from itsdangerous import URLSafeSerializer
@@ -155,3 +156,59 @@ def test_each_kind_of_decision_fits_a_phone(page, base_url):  # noqa: F811 - pyt
         if len(seen) == 3:
             break
     assert set(seen) == {"choice", "discard", "card"}, f"only {sorted(seen)} met in six games"
+
+
+def _first_choice(game: Game) -> dict:
+    """The learner's first legal choice, as a move (a discard: the first card he may throw out)."""
+    choice = {k: v for k, v in game.decision().choices[0].items() if k in ("do", "card", "from")}
+    if choice["do"] == "discard":
+        choice["cards"] = choice.pop("from")[:1]
+    return choice
+
+
+def _just_before(ends) -> tuple[Game, dict]:
+    """A game one move of the learner's before ``ends(game)`` holds, and that move."""
+    book = default_rulebook()
+    game = Game.start(book, seed=2, level="beginner", first_dealer="tutor")
+    while game.decision() is not None:
+        before, move = Game.replay(game.record(), book), _first_choice(game)
+        assert game.play(move) is None
+        if ends(game):
+            return before, move
+    raise AssertionError("it never happened")
+
+
+def _make(tab, move: dict) -> None:
+    """Make ``move`` on the page by clicking, as a finger would."""
+    if move["do"] == "card":
+        click(tab, tab.locator(f'#your-hand button.cardbtn[value="{move["card"]}"]'))
+    elif move["do"] == "discard":
+        form = tab.locator("form.discard")
+        form.locator(f'input[type=checkbox][value="{move["cards"][0]}"]').check()
+        click(tab, form.get_by_role("button", name="Throw out and draw"))
+    else:
+        click(tab, tab.locator(f'form.choice-form:has(input[name="do"][value="{move["do"]}"]) button'))
+
+
+def _in_view(tab, selector: str) -> bool:
+    box = tab.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= tab.viewport_size["height"]
+
+
+def test_the_live_region_says_how_a_deal_and_the_game_ended_and_the_score_stays_in_view(page, base_url):  # noqa: F811
+    from playwright.sync_api import expect  # here: without playwright the fixtures skip the test, saying why
+
+    secret = URLSafeSerializer(SECRET, salt=tokens.SALT)
+    for ends, said in ((lambda g: len([h for h in g.hands if h.answer]) == 1, r"^Deal 1 is over: you score \d+, "
+                        r"the tutor \d+\."), (lambda g: g.over, r"(You win|The tutor wins), (\d+) to (\d+)\.")):
+        before, move = _just_before(ends)
+        page.goto(f"{base_url}/play/game?g={secret.dumps(before.record())}")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the learner's thumb is down at his hand
+        _make(page, move)
+        assert _in_view(page, "#score"), "the score line is out of view after the move"
+        expect(page.locator("#announce")).to_have_text(re.compile(said))  # site.js fills it once loaded
+        found = re.search(said, page.locator("#announce").text_content())
+        if found.lastindex == 3:  # the game's end: the winner's score first, as the result line says it
+            winner, won, lost = found.groups()
+            assert int(won) > int(lost)
+            assert page.locator("#result").inner_text().startswith(found.group(0))

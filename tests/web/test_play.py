@@ -94,8 +94,11 @@ def test_a_whole_game_by_links_and_forms(client, get):
     page = get(url)
     assert "You win" in page.text or "The tutor wins" in page.text
     header = re.search(r"You (\d+) · Tutor (\d+)", page.text).groups()
-    result = re.search(r"(?:You win|The tutor wins), (\d+) to (\d+)", page.text).groups()
-    assert header == result  # the score line agrees with the result
+    winner, won, lost = re.search(r"(You win|The tutor wins), (\d+) to (\d+)", page.text).groups()
+    assert header == ((won, lost) if winner == "You win" else (lost, won))  # the score line agrees with the result
+    assert int(won) > int(lost)  # the winner's score is said first
+    said = re.search(r'id="announce" role="status" data-say="([^"]*)"', page.html).group(1)
+    assert f"{winner}, {won} to {lost}." in html.unescape(said) and "is over: you score" in html.unescape(said)
     assert get(url).html == page.html  # the link replays the same game, the same page
     summary = get(f"/play/summary?g={token_of(url)}")
     assert summary.status == 200 and "Your mistakes by rule" in summary.text
@@ -232,6 +235,16 @@ def test_the_card_drawn_out_of_six_which_the_ruling_lets_the_learner_see_is_on_t
     drawn = hand.incident.cards[1]  # the extra card dealt, then the one drawn out of the six
     assert drawn not in hand.state.hands["dealer"] and len(hand.state.hands["dealer"]) == 5
     assert f"You draw {drawn.pretty}" in after.text
+    # the card drawn is out of play: the stock shows what can still be drawn, 32 cards in all on the table
+    shown = int(re.search(r'<span class="label">Stock</span> (\d+)', after.html).group(1))
+    assert shown == 32 - 5 - 5 - 1 - 1
+    assert drawn not in list(hand.state.stock)[:shown]
+    assert re.search(r'id="out-of-play">.*?aria-label="[^"]*out of play', after.html), "drawn out of play, in sight"
+
+
+def said(page) -> str:
+    """What the page's live region says once it has loaded."""
+    return html.unescape(re.search(r'id="announce" role="status" data-say="([^"]*)"', page.html).group(1))
 
 
 def tokens_game(book, token: str) -> Game:
@@ -414,6 +427,8 @@ def test_the_tutor_says_why_and_a_deal_ends_with_its_summary(client, get):
     box = page.html[page.html.index('id="deal-summary"'):page.html.index("</section>", page.html.index(
         'id="deal-summary"'))]
     assert "Tricks: you" in box and "Score now" in box
+    deal = re.search(r"Deal (\d+) is over: you (\d+), the tutor (\d+)", box).groups()
+    assert said(page).startswith("Deal {} is over: you score {}, the tutor {}.".format(*deal))  # the live region
     review = get(next(link for link in page.links() if link.startswith("/play/review")))
     assert "The tutor's decisions, and why" in review.text
     assert "You led" in review.text or "The tutor led" in review.text
@@ -443,3 +458,29 @@ def test_the_guided_first_hand_explains_each_step_before_the_learner_acts(client
         assert "guide=1" in url
     assert seen[0] == "1" and seen[-1] == "over" and len(seen) > 4
     assert "guided first hand" in get("/play/").text and "/play/guided" in get("/lessons/").html
+
+
+def test_let_me_try_keeps_the_guided_hand_its_guide(client, get):
+    url = client.get("/play/guided").headers["Location"]
+    for _ in range(10):
+        page = get(url)
+        if "let-me-try" in page.ids():
+            break
+        url = step(get, url)
+    trying = html.unescape(re.search(r'<a href="([^"]+)" id="let-me-try"', page.html).group(1))
+    assert "guide=1" in trying and "try=1" in trying
+    tried = get(trying)
+    assert "guide" in tried.ids() and "The guided hand, step" in tried.text
+    back = html.unescape(re.search(r'<a href="([^"]+)">Show only the legal cards</a>', tried.html).group(1))
+    assert "guide=1" in back and "guide" in get(back).ids()
+    # a card refused in "let me try" mode keeps the guide too (the form carries it)
+    form = next(f for f in moves(forms(tried)) if f["buttons"])
+    assert ("guide", "1") in form["hidden"]
+
+
+def test_the_score_line_opens_the_part_of_the_page_a_move_lands_on(client, get):
+    page = get(start(client))
+    answer = page.html.index('<div id="answer">')
+    assert page.html.index('id="score"', answer) == page.html.index('id="score"')  # inside #answer, at its head
+    assert all(f["action"] == "/play/move" for f in moves(forms(page)))
+    assert '/play/move#answer"' in page.html or "/play/move#answer'" in page.html

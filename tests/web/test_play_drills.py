@@ -22,7 +22,7 @@ def cards_on_the_table(game: Game) -> int:
     """Every card the page accounts for: both hands, the turn-up, the stock, the tricks, the cards out of play."""
     table, state = _table(game), game.current.state
     played = 2 * len(state.history) + len(table["trick"]) + (1 if table["out_of_turn"] else 0)
-    out_of_play = sum(state.discarded.values())
+    out_of_play = sum(state.discarded.values()) + len(table["out_of_play"])  # discards, and a ruling's
     return len(table["mine"]) + table["tutor_count"] + len(table["turned"]) + table["stock"] + played + out_of_play
 
 

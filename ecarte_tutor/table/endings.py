@@ -1,0 +1,75 @@
+"""How the table says that a deal or the game has ended, in the sentences of ``rules/course/endings.yaml``.
+
+The page's live region and result line (``/play``) say them; the numbers come from the game's own score.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from string import Formatter
+
+from ..errors import DataError
+from ..rulebook import RuleBook
+from ..schemas import explain, key_path, schema_errors
+from ..yamlio import load_yaml
+from .game import Game, opponent
+
+ENDINGS_FILE = Path("course") / "endings.yaml"  # relative to the rule-book folder
+SLOTS = {"deal_over": frozenset({"deal", "learner", "tutor"}),
+         "game_over": frozenset({"winner", "loser", "learner", "tutor"}), "worth": frozenset({"value"})}
+
+
+@dataclass(frozen=True)
+class Endings:
+    """The sentences of ``rules/course/endings.yaml``."""
+
+    deal_over: str
+    game_over: dict[str, str]  # by the winner: learner or tutor
+    worth: str
+
+
+def load_endings(path: Path) -> Endings:
+    """Read and check the sentences: their schema, and no slot the table does not fill."""
+    document = load_yaml(path)
+    for error in schema_errors("endings", document):
+        raise DataError(path, explain(error), key=key_path(error))
+    found = Endings(document["deal_over"], dict(document["game_over"]), document["worth"])
+    texts = {"deal_over": [found.deal_over], "game_over": list(found.game_over.values()), "worth": [found.worth]}
+    for where, sentences in texts.items():
+        for text in sentences:
+            unknown = sorted({n for _, n, _, _ in Formatter().parse(text) if n is not None} - SLOTS[where])
+            if unknown:
+                raise DataError(path, f"the sentence names slots the table does not fill: {', '.join(unknown)}",
+                                key=where)
+    return found
+
+
+@cache
+def _endings_at(root: Path) -> Endings:
+    return load_endings(root / ENDINGS_FILE)
+
+
+def endings(book: RuleBook) -> Endings:
+    """The sentences beside ``book``, loaded once."""
+    return _endings_at(book.root)
+
+
+def deal_over(game: Game, number: int) -> str:
+    """Deal ``number`` (0-based) is over: what each player scored in it, from the log's line for it."""
+    points = next(e["points"] for e in game.log if e["deal"] == number and e.get("hand_over"))
+    return endings(game.book).deal_over.format(deal=number + 1, learner=points["learner"], tutor=points["tutor"])
+
+
+def game_over(game: Game) -> str:
+    """Who won the game and the final score, the winner's first; what it counts when more than one."""
+    winner = game.winner
+    if winner is None:
+        return ""
+    words = endings(game.book)
+    scores = game.scores
+    line = words.game_over[winner].format(winner=scores[winner], loser=scores[opponent(winner)],
+                                          learner=scores["learner"], tutor=scores["tutor"])
+    if game.game_value and game.game_value > 1:
+        line += " " + words.worth.format(value=game.game_value)
+    return line
