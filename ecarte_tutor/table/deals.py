@@ -52,6 +52,9 @@ class Incident:
     point: bool = False  # a point the tutor marked without earning it, still on the score
     stopped: bool = False  # the learner has been shown it (a decision was offered since)
     observed: dict[str, FactValue] = field(default_factory=dict)  # what the table saw when it was called
+    # The hand's actions when it was committed: a let-pass may rewrite them (law 27: the retracted acceptance
+    # becomes the refusal), and a review rules on the moment as it was, not as it was rewritten.
+    then: tuple[WrittenAction, ...] = ()
 
 
 class ScoredHand(TypedDict):

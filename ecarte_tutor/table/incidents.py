@@ -114,6 +114,7 @@ def _fallback(game: DrillTable, hp: HandPlay) -> IncidentCode | None:
 
 def _commit(game: DrillTable, hp: HandPlay, code: IncidentCode, detail: str) -> None:
     incident = STAGINGS[code].stage(game, hp, detail)
+    incident.then = tuple(hp.actions)
     hp.incident = incident
     game.open = incident
     game.moves.append(f"{TUTOR_WORD}{code}{':' + detail if detail else ''}")

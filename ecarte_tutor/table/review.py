@@ -445,16 +445,17 @@ def _claimable(game: Game, entry: Call) -> str:
     incident = hp.incident if hp is not None else None
     if hp is None or incident is None or incident.code != entry["code"]:
         return ""
+    actions = list(incident.then) or hp.actions  # as they stood then (a let-pass may have rewritten them)
     done = incident.at
-    if done < len(hp.actions) and hp.actions[done].get("card") in {str(c) for c in incident.cards}:
+    if done < len(actions) and actions[done].get("card") in {str(c) for c in incident.cards}:
         done += 1  # the irregular card itself is among the hand's actions (a revoke, a suit not led as named)
     state = hand.start(hp.deal, game.params, hp.score_before)
     for index in range(done):
         if index in hp.irregular:
-            hand.place_card(state, hp.actions[index]["by"], Card.from_str(hp.actions[index]["card"]), game.params)
+            hand.place_card(state, actions[index]["by"], Card.from_str(actions[index]["card"]), game.params)
         else:
-            hand.apply(state, hand.read_action(hp.actions[index], index), game.params)
-    moment = dataclasses.replace(hp, state=state, actions=hp.actions[:done], by=hp.by[:done],
+            hand.apply(state, hand.read_action(actions[index], index), game.params)
+    moment = dataclasses.replace(hp, state=state, actions=actions[:done], by=hp.by[:done],
                                  irregular={i for i in hp.irregular if i < done})
     then = copy.copy(game)
     then.hands = [moment if h is hp else h for h in game.hands]

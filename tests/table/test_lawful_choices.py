@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from ecarte_tutor.errors import QuestionError
 from ecarte_tutor.table.game import Game
 from ecarte_tutor.table.players import make_player
 from ecarte_tutor.table.review import game_summary, review_hand
@@ -44,11 +43,9 @@ def _same_as_an_option(game: Game) -> str | None:
     return None
 
 
-# The review of a deal whose retracted acceptance was let pass cannot be made (review._claimable asks the dispute
-# engine with facts it refuses as contradictory): found here, left to the review's owner.
-CODES = [pytest.param(code, marks=pytest.mark.xfail(strict=True, raises=QuestionError, reason="the review of "
-                                                    "this let-pass fails in review._claimable"))
-         if code == "acceptance-retracted" else code for code in sorted(EXPECTED)]
+# Every drill, the retracted acceptance included: its let-pass rewrites the hand's record (the refusal replaces the
+# acceptance), and the review still rules on the moment as it stood (it raised QuestionError before).
+CODES = sorted(EXPECTED)
 
 
 @pytest.mark.parametrize("code", CODES)
