@@ -191,6 +191,24 @@ def test_the_king_is_offered_only_while_its_window_is_open(book, client, get):
         pytest.fail("the learner never played a card")
 
 
+def test_a_discard_of_six_cards_or_more_is_a_clear_400(client, get):
+    url = start(client, seed=3)
+    for _ in range(30):
+        offered = moves(forms(get(url)))
+        if offered and offered[0]["boxes"]:
+            break
+        url = step(get, url)
+    else:
+        pytest.fail("no discard came")
+    form = offered[0]
+    held = {value for _, value in form["boxes"]}
+    extra = [("cards", card) for card in ("AS", "AH", "AD", "AC", "7S", "8H") if card not in held][:2]
+    for more in (extra[:1], extra):
+        page = submit(get, form, [*form["boxes"], *more])
+        assert page.status == 400, page.text[:300]
+        assert f"at most the 5 cards in your hand, not {5 + len(more)}" in page.text
+
+
 def test_calling_the_referee_on_a_drill_grades_the_answers_and_carries_out_the_ruling(book, client, get):
     page = answered_truly(book, get, token_of(start(client, drills="dealer-six")))
     assert "You saw it right" in page.text and "Law 17" in page.text
