@@ -9,6 +9,7 @@ loop answers everyone else; outside gevent (waitress's threads, tests, commands)
 """
 from __future__ import annotations
 
+import contextvars
 import functools
 import sys
 from collections.abc import Callable
@@ -58,7 +59,9 @@ def off_loop(method: F) -> F:
         pool = _pool()
         if pool is None:
             return method(*args, **kwargs)
-        return pool.apply(_inside, (method, *args), kwargs)
+        # The caller's context variables go along (a change may read the site's, as Flask's current_app is):
+        # the caller waits meanwhile, so nothing reads them from two places at once.
+        return pool.apply(contextvars.copy_context().run, (_inside, method, *args), kwargs)
 
     return run  # type: ignore[return-value]
 
