@@ -28,7 +28,8 @@ SECRET = "browser-tests"  # the key test_browser's base_url signs with
 
 def game_of(url: str) -> Game:
     token = parse_qs(urlsplit(url).query)["g"][0]
-    return Game.replay(URLSafeSerializer(SECRET, salt=tokens.SALT).loads(token), default_rulebook())
+    return Game.replay(tokens.unseal(URLSafeSerializer(SECRET, salt=tokens.SALT).loads(token), SECRET),
+                       default_rulebook())
 
 
 def click(tab, locator) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -253,7 +254,7 @@ def test_the_card_drawn_out_of_six_which_the_ruling_lets_the_learner_see_is_on_t
 
 
 def tokens_game(book, token: str) -> Game:
-    record = URLSafeSerializer("test-secret", salt=tokens.SALT).loads(token)
+    record = tokens.unseal(URLSafeSerializer("test-secret", salt=tokens.SALT).loads(token), "test-secret")
     return Game.replay(record, book)
 
 
@@ -319,6 +320,31 @@ def test_a_forged_link_carrying_a_huge_record_gets_a_short_error(app, get):
                               "dealer": "tutor", "drills": ["x" * 5000], "moves": ""})
     page = get(f"/play/game?g={token}")
     assert page.status == 400 and "x" * 300 not in page.html and len(page.html) < 20_000
+
+
+def test_a_game_link_does_not_reveal_its_seed_and_still_replays(app, client, get):
+    """Anyone can read a signed token: the seed in it is sealed, or the hidden cards could be computed."""
+    url = start(client, seed=123456789)
+    token = token_of(url)
+    record = URLSafeSerializer(app.config["SECRET_KEY"], salt=tokens.SALT).loads(token)
+    assert record["seed"] != 123456789 and "123456789" not in json.dumps(record)
+    with client.session_transaction() as session:
+        assert "123456789" not in json.dumps(dict(session))
+    other = token_of(start(client, seed=123456790))
+    theirs = URLSafeSerializer(app.config["SECRET_KEY"], salt=tokens.SALT).loads(other)
+    assert abs(theirs["seed"] - record["seed"]) != 1 and theirs[tokens.SEALED] != record[tokens.SEALED]
+    assert token_of(step(get, url)) != token and tokens_game(BOOK_OF(app), token).settings.seed == 123456789
+    assert get(url).status == 200
+    old_style = URLSafeSerializer(app.config["SECRET_KEY"], salt=tokens.SALT).dumps(
+        tokens_game(BOOK_OF(app), token).record())
+    assert get(f"/play/game?g={old_style}").status == 200, "a link made before the seal still opens"
+
+
+def BOOK_OF(app):  # noqa: N802 -- read as a constant
+    from ecarte_tutor.web.site import get_book
+
+    with app.app_context():
+        return get_book()
 
 
 def test_tokens_stay_small(client, get):
