@@ -1,24 +1,26 @@
-"""A game of the practice table in a signed token: the whole state travels in the page's links.
+"""A game of the practice table in a sealed token: the whole state travels in the page's links.
 
-The token is the game's compact record (:meth:`Game.record`) as JSON, compressed when that is
-shorter, and signed with the app's ``SECRET_KEY`` (itsdangerous, which Flask itself uses for its
-cookie). Nothing is kept on the server: a link replays the game exactly, and a token changed by
-hand, cut short or signed with another key is refused with a clear 400, never a 500.
+The token is the game's compact record (:meth:`Game.record`) as JSON, encrypted and authenticated
+with a key drawn from the app's ``SECRET_KEY`` (AES-SIV, from the ``cryptography`` package). Nothing
+is kept on the server: a link replays the game exactly, and a token changed by hand, cut short or
+sealed with another key is refused with a clear 400, never a 500.
 
-A signed token can still be read (itsdangerous signs, it does not hide), and the seed deals every
-card: from it anyone could compute the tutor's hidden hand and the stock (issue 40). So the seed
-travels sealed: added, modulo 2**53, to a pad that HMAC-SHA256 keyed with the secret draws from a
-nonce; the nonce is itself an HMAC of the game's settings, so one game keeps one token for one
-moment (links stay stable) and no two games share a pad. The signature keeps both from being
-changed. Tokens made before, with the seed in the clear, are still read.
+Sealed, not only signed (issue 40): the record's seed deals every card, and its moves hold the tutor's
+discards, so a token anyone can read would give away the tutor's hidden hand and the stock. AES-SIV is
+deterministic: one game at one moment has one token, so links stay stable. Tokens of earlier releases
+(signed with itsdangerous, readable) are still taken up.
 """
 from __future__ import annotations
 
 import base64
+import binascii
+import functools
 import hashlib
 import hmac
 import json
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 from flask import current_app
 from itsdangerous import BadData, URLSafeSerializer
 
@@ -29,37 +31,31 @@ from .site import get_book
 SALT = "ecarte-tutor practice table"
 REASON = 200  # characters of the replay's reason shown at most
 MAX_TOKEN = 16_000  # characters: far beyond a long game's few thousand; a bound on what we unpack and replay
-SEALED = "n"  # the record's field holding the nonce of its sealed seed
-SEAL = b"ecarte-tutor sealed seed"
-SEEDS = 2**53  # every seed (table.dealing.MAX_SEED) is below it, and it divides 2**256: the pad is uniform
+SEALED = "s."  # how a sealed token starts (an itsdangerous one never does: its payload has no dot first)
+CONTEXT = [SALT.encode()]  # authenticated with the record: a token sealed for another use is refused
 
 
-def _key(secret: str | bytes, purpose: bytes) -> bytes:
+@functools.lru_cache(maxsize=4)
+def _aead(secret: str | bytes) -> AESSIV:
     raw = secret.encode() if isinstance(secret, str) else secret
-    return hmac.new(raw, SEAL + b" " + purpose, hashlib.sha256).digest()
+    # 64 bytes drawn from the secret for this use alone: AES-256 in SIV mode takes two keys of 32
+    return AESSIV(hmac.new(raw, b"ecarte-tutor game token", hashlib.sha512).digest())
 
 
-def _pad(secret: str | bytes, nonce: bytes) -> int:
-    return int.from_bytes(hmac.new(_key(secret, b"pad"), nonce, hashlib.sha256).digest(), "big") % SEEDS
+def seal(record: dict, secret: str | bytes) -> str:
+    """The token of ``record`` under ``secret``."""
+    data = json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode()
+    return SEALED + base64.urlsafe_b64encode(_aead(secret).encrypt(data, CONTEXT)).decode().rstrip("=")
 
 
-def seal(record: dict, secret: str | bytes) -> dict:
-    """``record`` with its seed sealed (see the module's docstring)."""
-    settings = json.dumps({k: v for k, v in record.items() if k != "moves"}, sort_keys=True).encode()
-    nonce = hmac.new(_key(secret, b"nonce"), settings, hashlib.sha256).digest()[:12]
-    return {**record, "seed": (record["seed"] + _pad(secret, nonce)) % SEEDS,
-            SEALED: base64.urlsafe_b64encode(nonce).decode().rstrip("=")}
-
-
-def unseal(record: object, secret: str | bytes) -> object:
-    """The record as the game wrote it: its seed unsealed (a record with no nonce is given back as it is)."""
-    if not isinstance(record, dict) or SEALED not in record:
-        return record
-    nonce, seed = record[SEALED], record.get("seed")
-    if not isinstance(nonce, str) or len(nonce) > 32 or isinstance(seed, bool) or not isinstance(seed, int):
-        return record  # signed by us, so never so; the replay refuses it in words
-    padded = base64.urlsafe_b64decode(nonce + "=" * (-len(nonce) % 4))
-    return {**{k: v for k, v in record.items() if k != SEALED}, "seed": (seed - _pad(secret, padded)) % SEEDS}
+def opened(token: str, secret: str | bytes) -> object:
+    """The record a sealed token holds; ValueError when it was not sealed with ``secret`` or was changed."""
+    body = token[len(SEALED):]
+    try:
+        data = _aead(secret).decrypt(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), CONTEXT)
+        return json.loads(data)
+    except (InvalidTag, binascii.Error, ValueError) as exc:
+        raise ValueError("not sealed here") from exc
 
 
 class BadToken(ValueError):
@@ -72,7 +68,7 @@ def _serializer() -> URLSafeSerializer:
 
 def sign(game: Game) -> str:
     """The token of ``game`` as it stands."""
-    return _serializer().dumps(seal(game.record(), current_app.config["SECRET_KEY"]))
+    return seal(game.record(), current_app.config["SECRET_KEY"])
 
 
 def read(token: str | None) -> Game:
@@ -82,7 +78,10 @@ def read(token: str | None) -> Game:
     if len(token) > MAX_TOKEN:
         raise BadToken("This game link is far longer than any game makes it: it was not made here.")
     try:
-        record = unseal(_serializer().loads(token), current_app.config["SECRET_KEY"])
+        if token.startswith(SEALED):
+            record = opened(token, current_app.config["SECRET_KEY"])
+        else:  # a link of an earlier release: signed, not sealed
+            record = _serializer().loads(token)
     except (BadData, ValueError):
         raise BadToken("This game link is damaged or was not made by this site (its signature does not match), "
                        "so the game cannot be taken up.") from None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
 
-from itsdangerous import URLSafeSerializer
 from test_browser import (  # noqa: F401 -- the same browser fixtures and measures
     PHONE,
     base_url,
@@ -28,8 +27,7 @@ SECRET = "browser-tests"  # the key test_browser's base_url signs with
 
 def game_of(url: str) -> Game:
     token = parse_qs(urlsplit(url).query)["g"][0]
-    return Game.replay(tokens.unseal(URLSafeSerializer(SECRET, salt=tokens.SALT).loads(token), SECRET),
-                       default_rulebook())
+    return Game.replay(tokens.opened(token, SECRET), default_rulebook())
 
 
 def click(tab, locator) -> None:
