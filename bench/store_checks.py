@@ -147,7 +147,7 @@ def summary(outcome: dict) -> dict:
 ROOT = Path(__file__).resolve().parents[1]
 _INSTANCE: list[str] = []
 PREPARE = ("import sys; from ecarte_tutor.web import create_app; from ecarte_tutor.commands import datacheck; "
-           "app = create_app({'INSTANCE_PATH': sys.argv[1], 'DATABASE_URL': 'memory://', 'SECRET_KEY': 'x' * 40}); "
+           "app = create_app({'INSTANCE_PATH': sys.argv[1], 'DATABASE_URL': 'memory://', 'SECRET_KEY': 'bench-only-key-5f2c9a1e7d3b8046a4'}); "
            "key = datacheck.data_key(app.config); datacheck.remember(app.instance_path, key); "
            "datacheck.store_index(app.instance_path, key, app.extensions['ecarte_tutor'].trace().every_rule())")
 

@@ -128,3 +128,15 @@ def test_the_start_removes_the_learners_nobody_came_back_to(tmp_path):
                 "EXPIRE_DAYS": 30})
     assert store.learner(old) is None and store.learner(recent) is not None
     store.close()
+
+
+def test_the_deploy_guide_states_the_bounds_the_code_keeps():
+    from pathlib import Path
+
+    from ecarte_tutor.store import DEFAULT_EXPIRE_DAYS, EXPIRE_DAYS_VARIABLE, MAX_GAMES
+    from ecarte_tutor.store.sql import LOCK_WAIT_SECONDS
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text()
+    assert f"**{DEFAULT_EXPIRE_DAYS} days**" in guide and EXPIRE_DAYS_VARIABLE in guide
+    assert f"**{MAX_GAMES} finished games**" in guide and f"{LOCK_WAIT_SECONDS} s for SQLite" in guide
+    assert f"{progress.EXPORTS_A_MINUTE} times a minute" in guide and f"Retry-After: {progress.RETRY_AFTER}" in guide
