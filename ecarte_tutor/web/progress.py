@@ -77,7 +77,9 @@ def init_app(app) -> None:
         raise StartError(f"{exc} (set ECARTE_TUTOR_DATABASE_URL to a database this server can reach, or leave it "
                          "unset for an SQLite file in the instance folder)") from None
     app.extensions[STORE] = store
-    app.extensions[EXPIRY] = {"days": days, "pid": os.getpid()}  # the start's process has expired already
+    # Each process that answers expires hourly from its first request (under gunicorn, the workers; under
+    # waitress, the one process); a test's app does not.
+    app.extensions[EXPIRY] = {"days": days, "pid": os.getpid() if app.testing else None}
     if not any(isinstance(f, RateLimited) for f in app.logger.filters):
         app.logger.addFilter(RateLimited())  # a 503 a request, or a 500: a few lines a minute, whatever comes
     app.register_blueprint(bp)
@@ -114,13 +116,16 @@ def _expiring() -> None:
     state["pid"] = os.getpid()
     app = current_app._get_current_object()  # type: ignore[attr-defined]  # the proxy's app itself
     # A daemon thread: a greenlet under gevent (its store call runs in the thread pool), a thread elsewhere.
-    threading.Thread(target=_expire_loop, args=(app, state["days"]), daemon=True, name="ecarte-tutor expiry").start()
+    threading.Thread(target=_expire_loop, args=(app, state), daemon=True, name="ecarte-tutor expiry").start()
 
 
-def _expire_loop(app, days: int) -> None:
+def _expire_loop(app, state: dict) -> None:
     store: Store = app.extensions[STORE]
+    days = state["days"]
     while True:
         time.sleep(EXPIRE_EVERY)
+        if state.get("stop"):
+            return
         try:
             removed = store.expire(expiry_moment(days))
         except StoreError as exc:

@@ -140,3 +140,27 @@ def test_the_deploy_guide_states_the_bounds_the_code_keeps():
     assert f"**{DEFAULT_EXPIRE_DAYS} days**" in guide and EXPIRE_DAYS_VARIABLE in guide
     assert f"**{MAX_GAMES} finished games**" in guide and f"{LOCK_WAIT_SECONDS} s for SQLite" in guide
     assert f"{progress.EXPORTS_A_MINUTE} times a minute" in guide and f"Retry-After: {progress.RETRY_AFTER}" in guide
+
+
+def test_each_process_expires_learners_again_from_its_first_request(tmp_path, monkeypatch):
+    import time
+
+    url = f"sqlite:///{tmp_path}/store.sqlite3"
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(tmp_path),
+                      "DATABASE_URL": url, "EXPIRE_DAYS": 30})
+    old = open_store(url, lambda: datetime.now(UTC) - timedelta(days=31))
+    gone = old.new_learner().key  # made after the start's expiry, as if the server had run a month
+    old.close()
+    monkeypatch.setattr(progress, "EXPIRE_EVERY", 0.05)
+    state = app.extensions[progress.EXPIRY]
+    state["pid"] = None  # as in a worker forked after the start
+    store = app.extensions[progress.STORE]
+    try:
+        assert app.test_client().get("/progress/").status_code == 200
+        deadline = time.monotonic() + 20
+        while store.learner(gone) is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert store.learner(gone) is None
+    finally:
+        state["stop"] = True
+        time.sleep(0.2)
