@@ -4,7 +4,8 @@
    visitors (each request on a new connection) read a page: the visitors' p99, and what the store grew by
    (learners made, bytes of database per request).
 8. Learners answering: 64 connections, each a learner answering the course's exercises back to back (the
-   first answer makes him), while four visitors read a page: their p99 must stay under 100 ms; on SQLite with
+   first answer makes him), while four visitors read the course's contents (:data:`VISITED`): their p99 must
+   stay under 100 ms; on SQLite with
    serve's default workers, and on PostgreSQL when a server is given (``--postgres`` or
    ECARTE_TUTOR_TEST_POSTGRES_URL). Answers refused with a 503 ("try again") are counted, not hidden.
 9. Export: one learner given as many finished games as the store takes (up to 3,000), then his export
@@ -31,6 +32,9 @@ from pathlib import Path
 from sqlalchemy import create_engine, text
 
 HOST = "127.0.0.1"
+# What check 8's visitors read: the course's contents, which reads the store and never writes to it (a reading
+# step without a cookie made a learner before issue 40's item 1, so its reader was a writer too).
+VISITED = "/lessons/"
 SEQ = re.compile(rb'name="seq" value="(\d+)"')
 COOKIE = re.compile(r"session=([^;]+)")
 
@@ -147,7 +151,8 @@ def summary(outcome: dict) -> dict:
 ROOT = Path(__file__).resolve().parents[1]
 _INSTANCE: list[str] = []
 PREPARE = ("import sys; from ecarte_tutor.web import create_app; from ecarte_tutor.commands import datacheck; "
-           "app = create_app({'INSTANCE_PATH': sys.argv[1], 'DATABASE_URL': 'memory://', 'SECRET_KEY': 'bench-only-key-5f2c9a1e7d3b8046a4'}); "
+           "app = create_app({'INSTANCE_PATH': sys.argv[1], 'DATABASE_URL': 'memory://', "
+           "'SECRET_KEY': 'bench-only-key-5f2c9a1e7d3b8046a4'}); "
            "key = datacheck.data_key(app.config); datacheck.remember(app.instance_path, key); "
            "datacheck.store_index(app.instance_path, key, app.extensions['ecarte_tutor'].trace().every_rule())")
 
@@ -285,7 +290,7 @@ def check_answering(args, server_class, postgres: str | None = None, connections
         server = started(args, database, server_class)
         stack.callback(server.stop)
         wait_workers(server)
-        quiet = _visitors_alone(server.port, reading[0], min(seconds / 3, 10))
+        quiet = _visitors_alone(server.port, VISITED, min(seconds / 3, 10))
         stop = threading.Event()
         counts = {"answered": 0, "busy_503": 0, "other": 0, "failed": 0}
         lock = threading.Lock()
@@ -313,7 +318,7 @@ def check_answering(args, server_class, postgres: str | None = None, connections
         for thread in threads:
             thread.start()
         time.sleep(2)  # every learner under way
-        seen, outcome = visitors(server.port, reading[0], stop)
+        seen, outcome = visitors(server.port, VISITED, stop)
         time.sleep(seconds)
         stop.set()
         for thread in threads + seen:
