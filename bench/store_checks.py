@@ -342,7 +342,8 @@ def check_export(args, server_class, postgres: str | None = None, games: int = 3
         _, page = client.request("GET", url)
         found = SEQ.search(page)
         client.request("POST", url, {**form, "seq": (found.group(1) if found else b"0").decode()})
-        kept = _fill_games(database, games)
+        offered = _fill_games(database, games)
+        kept = database.count("games")
         peak_before = _peak_kib(server)
         began = time.perf_counter()
         try:
@@ -374,7 +375,8 @@ def check_export(args, server_class, postgres: str | None = None, games: int = 3
         stop.set()
         for thread in seen:
             thread.join()
-        return {"database": database.name, "games": kept, "status": status, "bytes": len(body), "alone_s": alone_s,
+        return {"database": database.name, "offered": offered, "games": kept, "status": status, "bytes": len(body),
+                "alone_s": alone_s,
                 "peak_mib_before": peak_before / 1024, "peak_mib_after": peak_alone / 1024,
                 "two_at_once": both, "peak_mib_two": _peak_kib(server) / 1024, "visitor": summary(outcome)}
 
@@ -457,7 +459,8 @@ def report(run: set[int], args, server_class) -> None:
                 r = check_export(args, server_class, db)
                 two = ", ".join(f"{status} {size / 1e6:.1f} MB in {took:.1f} s" for status, size, took in
                                 r["two_at_once"])
-                print(f"9. {r['database']}: export of a learner with {r['games']} games: status {r['status']}, "
+                print(f"9. {r['database']}: export of a learner offered {r['offered']} games ({r['games']} kept, "
+                      f"each with its whole review as before issue 40): status {r['status']}, "
                       f"{r['bytes'] / 1e6:.1f} MB in {r['alone_s']:.1f} s; worker peak memory "
                       f"{r['peak_mib_before']:.0f} -> {r['peak_mib_after']:.0f} MiB; two at once: {two}; peak "
                       f"{r['peak_mib_two']:.0f} MiB; a visitor meanwhile: {r['visitor']['requests']} reads, "
