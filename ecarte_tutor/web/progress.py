@@ -369,10 +369,10 @@ def export():
         return render_template("errors/error.html", status=503, title="Downloads are busy just now",
                                description=f"Other downloads are being made. Try again in {RETRY_AFTER} seconds."), \
             503, {"Retry-After": RETRY_AFTER}
-    head = {"format": "ecarte-tutor progress", "version": 1, "exported_at": now().isoformat(),
-            "learner": {"created_at": found.created_at.isoformat(), "resume_code": shown_code(found.resume_code)}
-            if found else None, "progress": current().to_dict()}
-    try:
+    try:  # until the answer is under way, a store that fails gives the place back
+        head = {"format": "ecarte-tutor progress", "version": 1, "exported_at": now().isoformat(),
+                "learner": {"created_at": found.created_at.isoformat(), "resume_code": shown_code(found.resume_code)}
+                if found else None, "progress": current().to_dict()}
         games = get_store().each_game(key) if key and found else iter(())
         first = next(games, None)  # read here, so that a store that cannot answer is a 503, not a cut download
     except BaseException:

@@ -164,3 +164,20 @@ def test_each_process_expires_learners_again_from_its_first_request(tmp_path, mo
     finally:
         state["stop"] = True
         time.sleep(0.2)
+
+
+def test_an_export_the_store_fails_gives_its_place_back(fresh, monkeypatch):
+    client = fresh.test_client()
+    learner_of(fresh, client)
+    store = fresh.extensions[progress.STORE]
+
+    def down(*args, **kwargs):
+        raise StoreUnavailable("the database does not answer")
+
+    monkeypatch.setattr(store, "progress", down)
+    for _ in range(progress.EXPORTS_AT_ONCE + 1):
+        progress.EXPORTS.last.clear()
+        assert client.get("/progress/export.json").status_code == 503
+    monkeypatch.undo()
+    progress.EXPORTS.last.clear()
+    assert client.get("/progress/export.json").status_code == 200, "no place was kept by the failures"
