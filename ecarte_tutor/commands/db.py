@@ -1,21 +1,27 @@
-"""``ecarte-tutor db upgrade`` and ``ecarte-tutor db status``: the progress store, for operators.
+"""``ecarte-tutor db upgrade``, ``db status`` and ``db expire``: the progress store, for operators.
 
 The database is the site's: ``ECARTE_TUTOR_DATABASE_URL`` (``postgresql+psycopg://…``) when set,
 else the SQLite file in the instance folder (``--instance``, ECARTE_TUTOR_INSTANCE_PATH, or
 Flask's default, as ``serve`` finds it). ``serve`` applies the migrations itself at start;
-``upgrade`` lets an operator do it first, say before starting several machines.
+``upgrade`` lets an operator do it first, say before starting several machines. ``expire`` removes the
+learners whose progress has not changed in ``--days`` days (ECARTE_TUTOR_EXPIRE_DAYS, default 365), as
+the server does at start and every hour.
 """
 from __future__ import annotations
 
 import sys
 
 from ..errors import StartError
-from ..store import StoreError, database_url, open_store
+from ..store import StoreError, database_url, expire_days, expiry_moment, open_store
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("action", choices=("upgrade", "status"),
-                        help="upgrade: apply the migrations not yet applied; status: where the store stands")
+    parser.add_argument("action", choices=("upgrade", "status", "expire"),
+                        help="upgrade: apply the migrations not yet applied; status: where the store stands; "
+                             "expire: remove the learners nobody has come back to")
+    parser.add_argument("--days", metavar="N",
+                        help="expire: learners whose progress has not changed in N days (default: "
+                             "ECARTE_TUTOR_EXPIRE_DAYS, else 365)")
     parser.add_argument("--instance", metavar="DIR",
                         help="the site's instance folder, where the SQLite file lives (default: as serve finds it)")
 
@@ -33,10 +39,18 @@ def instance_path(given: str | None) -> str:
 def run(args, stdout=None) -> int:
     out = stdout or sys.stdout
     try:
+        days = expire_days(getattr(args, "days", None))
         store = open_store(database_url(instance_path(args.instance)))
     except StoreError as exc:
         raise StartError(str(exc)) from None
     try:
+        if args.action == "expire":
+            store.upgrade()
+            moment = expiry_moment(days)
+            removed = store.expire(moment)
+            out.write(f"{store.status().url}: removed {removed} learner{'s' if removed != 1 else ''} whose progress "
+                      f"had not changed since {moment:%Y-%m-%d %H:%M} UTC ({days} days).\n")
+            return 0
         if args.action == "upgrade":
             before, after = store.upgrade()
             if before == after:

@@ -19,6 +19,7 @@ import socket
 
 from gunicorn.app.base import BaseApplication
 
+from ..logs import RateLimited
 from . import (
     GRACEFUL_SECONDS,
     HEAD_SECONDS,
@@ -83,6 +84,8 @@ class Supervised(BaseApplication):
 def serve(app, sock: socket.socket, workers: int) -> int:
     """Run until stopped by a signal; the exit status. gunicorn takes ``sock`` over and closes it."""
     raise_file_limit(MAX_CONNECTIONS + 256)
+    # gunicorn logs a line for each client it cuts off: a few of a kind a minute, so no client drives the log
+    logging.getLogger("gunicorn.error").addFilter(RateLimited())
     settings = options(sock, workers)
     sock.detach()  # gunicorn now owns the descriptor (it closes it when it stops)
     try:

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from .interface import (
+    MAX_GAMES,
     FinishedGame,
     KeptGame,
     KeptUnfinished,
     Learner,
+    LearnerFull,
     Status,
     Store,
     StoreError,
@@ -30,6 +32,11 @@ from .interface import (
 )
 
 DATABASE_URL_VARIABLE = "ECARTE_TUTOR_DATABASE_URL"
+EXPIRE_DAYS_VARIABLE = "ECARTE_TUTOR_EXPIRE_DAYS"
+# A learner whose progress has not changed in this many days is removed (docs/deploy.md): the cookie that
+# names him lapses a year after his last change, so by then only his resume code could bring him back.
+DEFAULT_EXPIRE_DAYS = 365
+MAX_EXPIRE_DAYS = 36_500
 SQLITE_FILE = "ecarte-tutor.sqlite3"
 MEMORY = "memory://"
 
@@ -38,6 +45,27 @@ def database_url(instance: str | os.PathLike[str], configured: str | None = None
     """``configured``, else ECARTE_TUTOR_DATABASE_URL, else an SQLite file in the folder ``instance``."""
     url = configured or os.environ.get(DATABASE_URL_VARIABLE, "").strip()
     return url or f"sqlite:///{Path(instance).resolve() / SQLITE_FILE}"
+
+
+def expire_days(configured: object = None) -> int:
+    """Days after a learner's last change that he is removed: ``configured``, else ECARTE_TUTOR_EXPIRE_DAYS,
+    else :data:`DEFAULT_EXPIRE_DAYS`; StoreError, in words, for anything but a whole number of days."""
+    raw = configured if configured is not None else os.environ.get(EXPIRE_DAYS_VARIABLE, "").strip() or None
+    if raw is None:
+        return DEFAULT_EXPIRE_DAYS
+    try:
+        days = int(str(raw))
+    except ValueError:
+        days = 0
+    if not 1 <= days <= MAX_EXPIRE_DAYS:
+        raise StoreError(f"{EXPIRE_DAYS_VARIABLE} must be a whole number of days from 1 to {MAX_EXPIRE_DAYS}, "
+                         f"not {str(raw)[:20]!r}")
+    return days
+
+
+def expiry_moment(days: int, now: datetime | None = None) -> datetime:
+    """Learners whose progress last changed before this moment are removed."""
+    return (now or datetime.now(UTC)) - timedelta(days=days)
 
 
 def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Store:
@@ -54,6 +82,7 @@ def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UT
     return SqlStore(url, clock)
 
 
-__all__ = ["DATABASE_URL_VARIABLE", "FinishedGame", "KeptGame", "KeptUnfinished", "Learner", "MEMORY", "Status",
-           "Store", "StoreError", "StoreUnavailable", "UnfinishedGame", "UnknownLearner", "database_url",
-           "normal_code", "open_store", "shown_code"]
+__all__ = ["database_url", "DATABASE_URL_VARIABLE", "DEFAULT_EXPIRE_DAYS", "expire_days", "EXPIRE_DAYS_VARIABLE",
+           "expiry_moment", "FinishedGame", "KeptGame", "KeptUnfinished", "Learner", "LearnerFull", "MAX_GAMES",
+           "MEMORY", "normal_code", "open_store", "shown_code", "Status", "Store", "StoreError", "StoreUnavailable",
+           "UnfinishedGame", "UnknownLearner"]

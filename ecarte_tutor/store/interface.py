@@ -9,7 +9,7 @@ raises. Two requests changing one learner at once are run one after the other, n
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -23,6 +23,12 @@ CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 20  # 100 bits: no one guesses another learner's code
 READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 
+# What one learner may have kept, so that no one (a stranger with a script included) fills the store through
+# one learner. The course and the rule book bound steps and reviews far below these; a game is about 1 kB.
+MAX_GAMES = 200  # the latest kept; each new one puts the oldest out
+MAX_REVIEWS = 2_000  # rules under review
+MAX_STEPS = 5_000  # lesson steps with a record
+
 
 class StoreError(Exception):
     """The store could not do what was asked; the message says why, in words."""
@@ -34,6 +40,23 @@ class StoreUnavailable(StoreError):
 
 class UnknownLearner(StoreError, LookupError):
     """No learner has this key (never made, or erased)."""
+
+
+class LearnerFull(StoreError):
+    """This change would keep more for the learner than a learner may have (``what``: "reviews" or "steps")."""
+
+    def __init__(self, what: str, limit: int):
+        super().__init__(f"a learner keeps at most {limit} {what}")
+        self.what, self.limit = what, limit
+
+
+def bounded(progress: Progress) -> Progress:
+    """``progress`` when it is within a learner's bounds; :class:`LearnerFull` when not (nothing is kept)."""
+    if len(progress.reviews) > MAX_REVIEWS:
+        raise LearnerFull("reviews", MAX_REVIEWS)
+    if sum(len(lesson.steps) for lesson in progress.lessons.values()) > MAX_STEPS:
+        raise LearnerFull("steps", MAX_STEPS)
+    return progress
 
 
 @dataclass(frozen=True)
@@ -125,11 +148,18 @@ class Store(Protocol):
         ...
 
     def keep_game(self, key: str, game: FinishedGame, change: Change) -> bool:
-        """Keep a finished game and run ``change`` (its mistakes to review) with it, once: False when kept before."""
+        """Keep a finished game and run ``change`` (its mistakes to review) with it, once: False when kept before.
+        The latest :data:`MAX_GAMES` are kept, the oldest beyond them put out."""
         ...
 
-    def games(self, key: str) -> list[KeptGame]:
-        """The learner's games, the latest first."""
+    def games(self, key: str, limit: int | None = None, before_id: int | None = None) -> list[KeptGame]:
+        """The learner's games, the latest first (``limit`` of them, those older than game ``before_id``)."""
+        ...
+
+    def game_count(self, key: str) -> int: ...
+
+    def each_game(self, key: str, batch: int = 20) -> Iterator[KeptGame]:
+        """The learner's games, the latest first, read a batch at a time (constant memory)."""
         ...
 
     def game(self, key: str, game_id: int) -> KeptGame | None: ...
@@ -150,6 +180,10 @@ class Store(Protocol):
 
     def erase(self, key: str) -> bool:
         """Delete the learner and everything of his; False when there was no such learner."""
+        ...
+
+    def expire(self, before: datetime, batch: int = 500) -> int:
+        """Remove the learners whose progress last changed before ``before``; how many."""
         ...
 
     def upgrade(self) -> tuple[str | None, str]:

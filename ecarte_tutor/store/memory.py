@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 
 from ..lessons.progress import Progress
 from .interface import (
+    MAX_GAMES,
     MAX_UNFINISHED,
     Change,
     FinishedGame,
@@ -21,6 +22,7 @@ from .interface import (
     Status,
     UnfinishedGame,
     UnknownLearner,
+    bounded,
     new_key,
     new_resume_code,
     normal_code,
@@ -42,6 +44,7 @@ class MemoryStore:
         self._games: dict[str, list[KeptGame]] = {}
         self._unfinished: dict[str, list[KeptUnfinished]] = {}  # the latest played first
         self._ids = itertools.count(1)
+        self._changed: dict[str, datetime] = {}
 
     def new_learner(self, progress: Progress | None = None) -> Learner:
         learner = Learner(new_key(), new_resume_code(), self.clock())
@@ -50,6 +53,7 @@ class MemoryStore:
             self._progress[learner.key] = progress or Progress()
             self._games[learner.key] = []
             self._unfinished[learner.key] = []
+            self._changed[learner.key] = learner.created_at
         return learner
 
     def learner(self, key: str) -> Learner | None:
@@ -66,7 +70,10 @@ class MemoryStore:
         with self._lock:
             if key not in self._progress:
                 raise UnknownLearner(f"no learner has the key {key[:8]}…")
-            self._progress[key] = after = change(self._progress[key])
+            after = change(self._progress[key])
+            if after != self._progress[key]:
+                self._progress[key] = bounded(after)
+                self._changed[key] = self.clock()
         return after
 
     def keep_game(self, key: str, game: FinishedGame, change: Change) -> bool:
@@ -75,15 +82,24 @@ class MemoryStore:
                 raise UnknownLearner(f"no learner has the key {key[:8]}…")
             if any(kept.digest == game.digest for kept in self._games[key]):
                 return False
-            after = change(self._progress[key])
+            after = bounded(change(self._progress[key]))
             kept = KeptGame(**{name: getattr(game, name) for name in game.__dataclass_fields__},
                             id=next(self._ids), created_at=self.clock())
             self._games[key].insert(0, kept)
+            del self._games[key][MAX_GAMES:]
             self._progress[key] = after
+            self._changed[key] = self.clock()
         return True
 
-    def games(self, key: str) -> list[KeptGame]:
-        return list(self._games.get(key, []))
+    def games(self, key: str, limit: int | None = None, before_id: int | None = None) -> list[KeptGame]:
+        found = [game for game in self._games.get(key, []) if before_id is None or game.id < before_id]
+        return found[:limit]
+
+    def game_count(self, key: str) -> int:
+        return len(self._games.get(key, []))
+
+    def each_game(self, key: str, batch: int = 20) -> Iterator[KeptGame]:
+        yield from self.games(key)
 
     def game(self, key: str, game_id: int) -> KeptGame | None:
         return next((game for game in self._games.get(key, []) if game.id == game_id), None)
@@ -119,7 +135,14 @@ class MemoryStore:
             self._progress.pop(key, None)
             self._games.pop(key, None)
             self._unfinished.pop(key, None)
+            self._changed.pop(key, None)
             return self._learners.pop(key, None) is not None
+
+    def expire(self, before: datetime, batch: int = 500) -> int:
+        gone = [key for key, moment in self._changed.items() if moment < before]
+        for key in gone:
+            self.erase(key)
+        return len(gone)
 
     def upgrade(self) -> tuple[str | None, str]:
         return HEAD, HEAD

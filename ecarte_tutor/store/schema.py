@@ -78,6 +78,8 @@ learners = Table(
     Column("last_situation", String(SITUATION_LENGTH)),
     *_timestamps(),
 )
+# Expiry looks for the learners whose progress last changed long ago (migration 0003).
+Index("ix_learners_updated_at", learners.c.updated_at)
 
 lesson_steps = Table(
     "lesson_steps", metadata,

@@ -6,11 +6,16 @@ UPDATE``). So two tabs answering at once are run one after the other, and neithe
 other's answer. SQLite runs in WAL mode (readers never wait for the writer, several processes
 share the file) with ``synchronous=FULL``: an answer acknowledged is on disk.
 
+Every wait is bounded (:data:`LOCK_WAIT_SECONDS`): a writer that cannot have its lock in that time
+gives up, nothing changed, with :class:`StoreUnavailable` (the site's 503, "try again"), and under
+gevent every call runs off the event loop (``offload.py``), so a wait never holds up other visitors.
+
 The engine is made in the process that uses it: gunicorn's workers are forked from a master that
 ran the migrations, and a database connection must never be shared across a fork.
 """
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import threading
@@ -29,6 +34,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from ..lessons.progress import LessonProgress, Progress, StepRecord
 from ..lessons.review import ReviewItem
 from .interface import (
+    MAX_GAMES,
     MAX_UNFINISHED,
     Change,
     FinishedGame,
@@ -39,10 +45,12 @@ from .interface import (
     StoreUnavailable,
     UnfinishedGame,
     UnknownLearner,
+    bounded,
     new_key,
     new_resume_code,
     normal_code,
 )
+from .offload import off_loop
 from .schema import games, learners, lesson_steps, review_items, unfinished_games
 
 if TYPE_CHECKING:
@@ -56,8 +64,11 @@ HEAD = "0005_unfinished_games"
 VERSION_TABLE = "alembic_version"  # where alembic keeps a database's revision (its default name)
 WRITE = "ecarte_tutor_write"  # execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)
 LOCK_ID = 0x45435254  # PostgreSQL advisory lock held while migrating ("ECRT")
-BUSY_SECONDS = 30  # SQLite: how long a writer waits for another's lock before giving up
-POOL = {"pool_size": 4, "max_overflow": 12}  # a connection a thread at the busiest
+# How long a change waits for its lock (SQLite's write lock, a PostgreSQL row) or for a connection of the pool
+# before it gives up with a 503: long enough for a queue of answers to pass, short enough that a visitor is told.
+LOCK_WAIT_SECONDS = 5
+MIGRATE_WAIT_SECONDS = 60  # instances starting together: one migrates, the others wait for it this long
+POOL = {"pool_size": 4, "max_overflow": 12, "pool_timeout": LOCK_WAIT_SECONDS}  # a connection a thread at the busiest
 STEP_FIELDS = ("done", "first_try", "missed", "seq")
 ITEM_FIELDS = ("state", "step", "stability", "difficulty", "due", "last_review", "reviews", "lapses", "situation",
                "seq")
@@ -72,17 +83,18 @@ def _sqlite_engine(url: str) -> Engine:
     database = make_url(url).database
     if database and database != ":memory:":
         Path(database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"timeout": BUSY_SECONDS}, **POOL)
+    engine = create_engine(url, connect_args={"timeout": LOCK_WAIT_SECONDS}, json_serializer=compact_json, **POOL)
 
     @event.listens_for(engine, "connect")
     def connected(dbapi_connection: Any, record: Any) -> None:
         dbapi_connection.isolation_level = None  # the "begin" hook below says BEGIN itself
         # Turning a new file to WAL takes it whole for a moment, and SQLite does not wait for that
         # (no busy handler): several processes opening a new file at once retry here instead.
-        deadline = time.monotonic() + BUSY_SECONDS
+        deadline = time.monotonic() + MIGRATE_WAIT_SECONDS
         while True:
             try:
-                for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+                # secure_delete: an erased learner's rows are overwritten with zeros, not left in free pages
+                for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "secure_delete=ON"):
                     dbapi_connection.execute(f"PRAGMA {pragma}")
                 return
             except sqlite3.OperationalError as exc:
@@ -98,11 +110,19 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
+def compact_json(value: Any) -> str:
+    """A JSON column's text, without the spaces json.dumps puts after commas and colons."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def make_engine(url: str) -> Engine:
     if make_url(url).get_backend_name() == "sqlite":
         return _sqlite_engine(url)
-    # A server restarted under the site leaves dead connections in the pool: each is tried first.
-    return create_engine(url, pool_pre_ping=True, **POOL)
+    # A server restarted under the site leaves dead connections in the pool: each is tried first. A row lock
+    # waited for longer than LOCK_WAIT_SECONDS is an error (nothing changed), not a wait without end.
+    wait = f"{LOCK_WAIT_SECONDS * 1000}"
+    return create_engine(url, pool_pre_ping=True, json_serializer=compact_json, connect_args={
+        "connect_timeout": LOCK_WAIT_SECONDS, "options": f"-c lock_timeout={wait}"}, **POOL)
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -178,9 +198,20 @@ class SqlStore:
 
     # --- migrations ----------------------------------------------------------------------------
 
+    @off_loop
     def upgrade(self) -> tuple[str | None, str]:
         """Apply the migrations not yet applied. Several processes starting at once migrate one at a time:
-        SQLite's write lock or PostgreSQL's advisory lock is held from the check to the commit."""
+        SQLite's write lock or PostgreSQL's advisory lock is held from the check to the commit; the others
+        try again (each wait is bounded) for up to :data:`MIGRATE_WAIT_SECONDS`."""
+        deadline = time.monotonic() + MIGRATE_WAIT_SECONDS
+        while True:
+            try:
+                return self._upgrade()
+            except StoreUnavailable as exc:
+                if not _lock_wait(exc) or time.monotonic() > deadline:
+                    raise
+
+    def _upgrade(self) -> tuple[str | None, str]:
         with self._transaction(writes=True) as connection:
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": LOCK_ID})
@@ -194,12 +225,14 @@ class SqlStore:
                 command.upgrade(alembic_config(connection), "head")
         return before, head
 
+    @off_loop
     def status(self) -> Status:
         with self._transaction(writes=False) as connection:
             current = current_revision(connection)
             count = connection.execute(select(func.count()).select_from(learners)).scalar_one() if current else None
         return Status(shown_url(self.url), current, head_revision(), count)
 
+    @off_loop
     def integrity(self) -> str:
         """The database's own check of its file ("ok"), for SQLite; PostgreSQL checks as it goes."""
         with self._transaction(writes=False) as connection:
@@ -209,6 +242,7 @@ class SqlStore:
 
     # --- learners ------------------------------------------------------------------------------
 
+    @off_loop
     def new_learner(self, progress: Progress | None = None) -> Learner:
         now = self.clock()
         for _ in range(3):  # a clash of two random codes of 100 bits will not happen; if it did, draw again
@@ -225,9 +259,11 @@ class SqlStore:
                 continue
         raise StoreUnavailable("no new learner could be made (three keys in a row were taken)")
 
+    @off_loop
     def learner(self, key: str) -> Learner | None:
         return self._find(learners.c.key == key)
 
+    @off_loop
     def by_resume_code(self, code: str) -> Learner | None:
         canonical = normal_code(code)
         return self._find(learners.c.resume_code == canonical) if canonical else None
@@ -238,25 +274,65 @@ class SqlStore:
                                      .where(where)).first()
         return Learner(row.key, row.resume_code, row.created_at) if row else None
 
+    @off_loop
     def erase(self, key: str) -> bool:
+        """Delete the learner and all of his; on SQLite the write-ahead log is then folded into the file and
+        emptied, so his rows do not linger in it (secure_delete has zeroed them in the file)."""
         with self._transaction(writes=True) as connection:
             learner_id = connection.execute(select(learners.c.id).where(learners.c.key == key)
                                             .with_for_update()).scalar()
             if learner_id is None:
                 return False
-            # the foreign keys cascade too; say it plainly
-            for table in (unfinished_games, games, review_items, lesson_steps):
-                connection.execute(delete(table).where(table.c.learner_id == learner_id))
-            connection.execute(delete(learners).where(learners.c.id == learner_id))
+            self._delete(connection, [learner_id])
+        self.checkpoint()
         return True
+
+    @staticmethod
+    def _delete(connection: Connection, ids: list[int]) -> None:
+        # the foreign keys cascade too; say it plainly
+        for table in (unfinished_games, games, review_items, lesson_steps):
+            connection.execute(delete(table).where(table.c.learner_id.in_(ids)))
+        connection.execute(delete(learners).where(learners.c.id.in_(ids)))
+
+    def checkpoint(self) -> bool:
+        """SQLite: copy the write-ahead log into the database file and truncate it (True when it was done
+        whole; a reader still on old pages makes it partial, and the next checkpoint finishes it)."""
+        if make_url(self.url).get_backend_name() != "sqlite":
+            return True
+        try:
+            with self.engine.connect() as connection:
+                busy = connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").first()
+        except (DBAPIError, SQLAlchemyError):
+            return False
+        return busy is not None and busy[0] == 0
+
+    @off_loop
+    def expire(self, before: datetime, batch: int = 500) -> int:
+        """Remove the learners whose progress last changed before ``before``, a batch per transaction (each
+        short, so answers go on meanwhile); how many were removed."""
+        removed = 0
+        while True:
+            with self._transaction(writes=True) as connection:
+                ids = list(connection.execute(select(learners.c.id).where(learners.c.updated_at < before)
+                                              .order_by(learners.c.id).limit(batch)).scalars())
+                if ids:
+                    self._delete(connection, ids)
+            removed += len(ids)
+            if len(ids) < batch:
+                break
+        if removed:
+            self.checkpoint()
+        return removed
 
     # --- progress ------------------------------------------------------------------------------
 
+    @off_loop
     def progress(self, key: str) -> Progress:
         with self._transaction(writes=False) as connection:
             row = connection.execute(select(learners).where(learners.c.key == key)).first()
             return self._load(connection, row) if row else Progress()
 
+    @off_loop
     def change(self, key: str, change: Change) -> Progress:
         now = self.clock()
         with self._transaction(writes=True) as connection:
@@ -264,6 +340,7 @@ class SqlStore:
             before = self._load(connection, row)
             after = change(before)
             if after != before:
+                bounded(after)
                 self._save(connection, row.id, before, after, now)
             return after
 
@@ -301,6 +378,7 @@ class SqlStore:
 
     # --- games ---------------------------------------------------------------------------------
 
+    @off_loop
     def keep_game(self, key: str, game: FinishedGame, change: Change) -> bool:
         now = self.clock()
         with self._transaction(writes=True) as connection:
@@ -313,25 +391,55 @@ class SqlStore:
                 learner_id=row.id, digest=game.digest, record=game.record, review=game.review,
                 learner_score=game.learner_score, tutor_score=game.tutor_score, mistakes=game.mistakes,
                 winner=game.winner, created_at=now))
+            # The latest MAX_GAMES are kept: the oldest beyond them make way (/progress/games says so).
+            beyond = list(connection.execute(select(games.c.id).where(games.c.learner_id == row.id)
+                                             .order_by(games.c.id.desc()).offset(MAX_GAMES)).scalars())
+            if beyond:
+                connection.execute(delete(games).where(games.c.id.in_(beyond)))
             before = self._load(connection, row)
             after = change(before)
             if after != before:
+                bounded(after)
                 self._save(connection, row.id, before, after, now)
+            else:  # a game kept is the learner's coming back too (what expiry counts from)
+                connection.execute(update(learners).where(learners.c.id == row.id).values(updated_at=now))
         return True
 
-    def games(self, key: str) -> list[KeptGame]:
-        return self._games(key)
+    @off_loop
+    def games(self, key: str, limit: int | None = None, before_id: int | None = None) -> list[KeptGame]:
+        return self._games(key, limit=limit, before_id=before_id)
 
+    @off_loop
+    def game_count(self, key: str) -> int:
+        query = select(func.count()).select_from(games.join(learners, learners.c.id == games.c.learner_id)) \
+            .where(learners.c.key == key)
+        with self._transaction(writes=False) as connection:
+            return int(connection.execute(query).scalar_one())
+
+    def each_game(self, key: str, batch: int = 20) -> Iterator[KeptGame]:
+        """The learner's games, the latest first, read ``batch`` at a time (an export holds one batch)."""
+        before_id: int | None = None
+        while True:
+            page = self.games(key, limit=batch, before_id=before_id)
+            yield from page
+            if len(page) < batch:
+                return
+            before_id = page[-1].id
+
+    @off_loop
     def game(self, key: str, game_id: int) -> KeptGame | None:
         found = self._games(key, game_id)
         return found[0] if found else None
 
-    def _games(self, key: str, game_id: int | None = None) -> list[KeptGame]:
+    def _games(self, key: str, game_id: int | None = None, limit: int | None = None,
+               before_id: int | None = None) -> list[KeptGame]:
         query = select(games).join(learners, learners.c.id == games.c.learner_id).where(learners.c.key == key)
         if game_id is not None:
             query = query.where(games.c.id == game_id)
+        if before_id is not None:
+            query = query.where(games.c.id < before_id)
         with self._transaction(writes=False) as connection:
-            rows = connection.execute(query.order_by(games.c.created_at.desc(), games.c.id.desc())).all()
+            rows = connection.execute(query.order_by(games.c.id.desc()).limit(limit)).all()
         return [KeptGame(digest=r.digest, record=r.record, review=r.review, learner_score=r.learner_score,
                          tutor_score=r.tutor_score, mistakes=r.mistakes, winner=r.winner, id=r.id,
                          created_at=r.created_at) for r in rows]
@@ -402,6 +510,12 @@ def _write(connection: Connection, table: Any, learner_id: int, keys: tuple[str,
         if key in old and old[key] != value:
             connection.execute(update(table).where(*where(key)).values(
                 **{name: getattr(value, name) for name in fields}, updated_at=now))
+
+
+def _lock_wait(exc: StoreUnavailable) -> bool:
+    """Did the database refuse because another held the lock too long (rather than being out of reach)?"""
+    text = str(exc).lower()
+    return "locked" in text or "lock timeout" in text or "could not obtain lock" in text
 
 
 def _first_line(exc: BaseException) -> str:

@@ -216,6 +216,9 @@ class Game:
         except QuestionError as exc:
             raise TableError(exc.message) from None
         attempt = hand.echo(parsed)
+        held = len(hp.state.hands[decision.seat])
+        if len(attempt.get("cards", ())) > held:  # more than a hand: no rule to cite, the move is not one
+            raise TableError(f"A discard is at most the {held} cards in your hand, not {len(attempt['cards'])}.")
         if not any(_same(attempt, c) for c in decision.choices):
             verdict = self.refusal(attempt)
             if verdict is not None:

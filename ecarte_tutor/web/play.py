@@ -10,10 +10,11 @@ against what really happened (:mod:`ecarte_tutor.table.drills`).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
 from ..cards import Card
 from ..engine.hand import FirstIllegal
@@ -310,9 +311,11 @@ KEEP_TOKEN = 2500  # characters: a longer token is not kept in the cookie (the m
 
 
 def _game_id(game: Game) -> str:
-    """What tells one game from another whatever its moves: its settings (seed, profile, level, …)."""
+    """What tells one game from another whatever its moves: its settings (seed, profile, level, …), keyed with
+    the secret (the cookie that carries it can be read, and a plain hash of so few settings gives the seed back)."""
     record = {k: v for k, v in game.record().items() if k != "moves"}
-    return hashlib.sha256(repr(sorted(record.items())).encode()).hexdigest()[:16]
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, repr(sorted(record.items())).encode(), hashlib.sha256).hexdigest()[:16]
 
 
 def _later_token(game: Game) -> dict | None:

@@ -14,7 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
@@ -25,16 +29,21 @@ from markupsafe import Markup
 from ..errors import StartError
 from ..lessons.progress import Progress
 from ..lessons.review import basics, next_due, waiting_time
+from ..logs import RateLimited
 from ..store import (
+    MAX_GAMES,
     FinishedGame,
     KeptGame,
     KeptUnfinished,
+    LearnerFull,
     Store,
     StoreError,
     StoreUnavailable,
     UnfinishedGame,
     UnknownLearner,
     database_url,
+    expire_days,
+    expiry_moment,
     normal_code,
     open_store,
     shown_code,
@@ -49,29 +58,84 @@ LEARNER = "learner"  # the session key that holds the learner's key
 LEGACY = "progress"  # earlier releases kept the whole progress in the cookie, under this key
 PUBLIC_URL = "PUBLIC_URL"  # config: the site's public address, for the link in the QR code
 RECENT_GAMES = 5
+EXPIRE_DAYS = "EXPIRE_DAYS"  # config: days after a learner's last change that he is removed (store.expire_days)
+EXPIRE_EVERY = 3600  # seconds between two expiries in a process of the server
+EXPORTS_A_MINUTE = 3  # a learner's exports at most, per process (two devices, and a second try, pass)
+EXPORTS_AT_ONCE = 2  # exports streaming at once in a process: the rest are told to try again
+RETRY_AFTER = "5"  # seconds, said to a visitor turned away with a 503
 
 
 def init_app(app) -> None:
-    """Open the store for ``app`` and bring its tables up to date (once, before gunicorn forks its workers)."""
+    """Open the store for ``app``, bring its tables up to date and remove the learners expired (once, before
+    gunicorn forks its workers); each process of the server then expires them again every hour."""
     url = database_url(app.instance_path, app.config.get("DATABASE_URL"))
     try:
+        days = expire_days(app.config.get(EXPIRE_DAYS))
         store = open_store(url)
         if app.config.get("DATABASE_MIGRATE", True):
             store.upgrade()
+            store.expire(expiry_moment(days))
         store.close()  # gunicorn's master keeps no connection: each worker opens its own
     except StoreError as exc:
         raise StartError(f"{exc} (set ECARTE_TUTOR_DATABASE_URL to a database this server can reach, or leave it "
                          "unset for an SQLite file in the instance folder)") from None
     app.extensions[STORE] = store
+    # Each process that answers expires hourly from its first request (under gunicorn, the workers; under
+    # waitress, the one process); a test's app does not.
+    app.extensions[EXPIRY] = {"days": days, "pid": os.getpid() if app.testing else None}
+    if not any(isinstance(f, RateLimited) for f in app.logger.filters):
+        app.logger.addFilter(RateLimited())  # a 503 a request, or a 500: a few lines a minute, whatever comes
     app.register_blueprint(bp)
     app.register_error_handler(StoreUnavailable, unavailable)
+    app.register_error_handler(LearnerFull, full)
+    app.before_request(_expiring)
 
 
 def unavailable(exc: StoreUnavailable):
     current_app.logger.error("the store is unavailable: %s", exc)
-    return render_template("errors/error.html", status=503, title="Progress cannot be reached just now",
+    page = render_template("errors/error.html", status=503, title="Progress cannot be reached just now",
                            description="Your answer was not recorded, and nothing was lost: the place where "
-                                       "progress is kept does not answer. Try again in a moment."), 503
+                                       "progress is kept is busy or does not answer. Try again in a moment.")
+    return page, 503, {"Retry-After": RETRY_AFTER}
+
+
+def full(exc: LearnerFull):
+    return render_template("errors/error.html", status=409, title="Your progress is full",
+                           description=f"This answer was not recorded: a learner keeps at most {exc.limit} "
+                                       f"{exc.what}, and yours are there. Nothing else was changed; erase your "
+                                       "progress from its page to start afresh."), 409
+
+
+# --- expiry by the server itself --------------------------------------------------------------------
+
+EXPIRY = "ecarte_tutor_expiry"  # app.extensions key: the days, and the process whose loop expires
+
+
+def _expiring() -> None:
+    """Start this process's hourly expiry on its first request (a gunicorn worker is forked after the start)."""
+    state = current_app.extensions[EXPIRY]
+    if state["pid"] == os.getpid():
+        return
+    state["pid"] = os.getpid()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # the proxy's app itself
+    # A daemon thread: a greenlet under gevent (its store call runs in the thread pool), a thread elsewhere.
+    threading.Thread(target=_expire_loop, args=(app, state), daemon=True, name="ecarte-tutor expiry").start()
+
+
+def _expire_loop(app, state: dict) -> None:
+    store: Store = app.extensions[STORE]
+    days = state["days"]
+    while True:
+        time.sleep(EXPIRE_EVERY)
+        if state.get("stop"):
+            return
+        try:
+            removed = store.expire(expiry_moment(days))
+        except StoreError as exc:
+            app.logger.error("expiring learners failed (tried again in an hour): %s", exc)
+            continue
+        if removed:
+            app.logger.info("removed %d learners whose progress had not changed in %d days", removed, days)
 
 
 def get_store() -> Store:
@@ -157,13 +221,13 @@ def keep_finished(game) -> bool:
     The same game is kept once (known by its record). Only rules a drill can practise go to review.
     """
     from ..lessons.drills import drillable
-    from ..table.review import game_summary, review_hand
+    from ..table.review import game_summary
 
     record = game.record()
     summary = game_summary(game)
-    review = {"summary": summary, "hands": [review_hand(game, hp.number) for hp in game.hands
-                                            if hp.answer is not None]}
-    review = json.loads(json.dumps(review, default=str))  # what a JSON column keeps, the same on every database
+    # The summary alone (some hundred bytes): the record replays the game, and with it the review of each deal,
+    # which took thirty times the room when kept.
+    review = json.loads(json.dumps({"summary": summary}, default=str))  # as a JSON column keeps it, on every database
     digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
     finished = FinishedGame(digest=digest, record=record, review=review, learner_score=game.scores["learner"],
                             tutor_score=game.scores["tutor"], mistakes=summary["mistakes"], winner=game.winner)
@@ -236,7 +300,7 @@ def index():
     moment = now()
     basic = basic_rules()
     found = learner()
-    games = store.games(key) if key else []
+    games = store.games(key, limit=RECENT_GAMES) if key else []
     reviews = progress.to_review(basic)
     mastered = sorted(item.rule for item in progress.reviews.values() if item.mastered)
     coming = next_due(item for item in reviews if not item.is_due(moment))
@@ -250,7 +314,8 @@ def index():
         started={lesson.id for lesson in site.lessons if progress.lesson(lesson.id)},
         due=progress.due(moment, basic), reviews=reviews, mastered=mastered, basic=basic,
         coming=waiting_time(coming, moment) if coming else None, when=lambda item: waiting_time(item.due, moment),
-        games=games[:RECENT_GAMES], game_count=len(games), learner=found, unfinished=unfinished(),
+        games=games, game_count=store.game_count(key) if key else 0, most_games=MAX_GAMES, learner=found,
+        unfinished=unfinished(),
         code=shown_code(found.resume_code) if found else None, resume=resume,
         qr=_qr(resume) if whole.netloc else None, only_here=only_here)
 
@@ -273,7 +338,7 @@ def _qr(link: str) -> Markup:
 @bp.get("/games")
 def games():
     key = learner_key()
-    return render_template("progress/games.html", games=get_store().games(key) if key else [])
+    return render_template("progress/games.html", games=get_store().games(key) if key else [], most=MAX_GAMES)
 
 
 @bp.get("/games/<int:game_id>")
@@ -304,28 +369,99 @@ def _again(kept: KeptGame) -> str:
     return url_for("play.start", **args)
 
 
+class Exports:
+    """Who exported lately, in this process: a learner's exports at most :data:`EXPORTS_A_MINUTE` a minute,
+    and :data:`EXPORTS_AT_ONCE` streaming at once (the learners remembered are bounded too)."""
+
+    REMEMBERED = 10_000
+    MINUTE = 60.0
+
+    def __init__(self):
+        self.last: OrderedDict[str, list[float]] = OrderedDict()
+        self.running = threading.BoundedSemaphore(EXPORTS_AT_ONCE)
+
+    def wait(self, key: str) -> int:
+        """Seconds before ``key`` may export again (0: now, and it is noted)."""
+        moment = time.monotonic()
+        recent = [then for then in self.last.get(key, []) if moment - then < self.MINUTE]
+        if len(recent) >= EXPORTS_A_MINUTE:
+            return int(self.MINUTE - (moment - recent[0])) + 1
+        self.last[key] = [*recent, moment]
+        self.last.move_to_end(key)
+        while len(self.last) > self.REMEMBERED:
+            self.last.popitem(last=False)
+        return 0
+
+
+EXPORTS = Exports()
+
+
 @bp.get("/export.json")
 def export():
-    """Everything kept about this browser's learner, as JSON (a download)."""
+    """Everything kept about this browser's learner, as JSON (a download), written as it is read: one batch of
+    games at a time, so the memory it takes does not grow with the learner's games."""
     key = learner_key()
-    store = get_store()
     found = learner()
-    data = {"format": "ecarte-tutor progress", "version": 1, "exported_at": now().isoformat(),
-            "learner": {"created_at": found.created_at.isoformat(), "resume_code": shown_code(found.resume_code)}
-            if found else None,
-            "progress": current().to_dict(),
-            "games": [{"id": kept.id, "finished_at": kept.created_at.isoformat(), "score": {
-                "learner": kept.learner_score, "tutor": kept.tutor_score}, "winner": kept.winner,
-                "mistakes": kept.mistakes, "record": kept.record, "review": kept.review}
-                for kept in (store.games(key) if key else [])],
-            "unfinished_games": [{"id": kept.id, "begun_at": kept.created_at.isoformat(),
-                                  "last_played_at": kept.updated_at.isoformat(), "deal": kept.deal,
-                                  "score": {"learner": kept.learner_score, "tutor": kept.tutor_score},
-                                  "record": kept.record} for kept in unfinished()]}
-    response = current_app.response_class(json.dumps(data, indent=2, ensure_ascii=False) + "\n",
-                                          mimetype="application/json")
+    wait = EXPORTS.wait(key) if key and found else 0
+    if wait:
+        return render_template("errors/error.html", status=429, title="Your download was made a moment ago",
+                               description=f"Everything kept about you can be downloaded {EXPORTS_A_MINUTE} times a "
+                                           f"minute. Try again in {wait} seconds."), 429, {"Retry-After": str(wait)}
+    if not EXPORTS.running.acquire(blocking=False):
+        return render_template("errors/error.html", status=503, title="Downloads are busy just now",
+                               description=f"Other downloads are being made. Try again in {RETRY_AFTER} seconds."), \
+            503, {"Retry-After": RETRY_AFTER}
+    try:  # until the answer is under way, a store that fails gives the place back
+        head = {"format": "ecarte-tutor progress", "version": 1, "exported_at": now().isoformat(),
+                "learner": {"created_at": found.created_at.isoformat(), "resume_code": shown_code(found.resume_code)}
+                if found else None, "progress": current().to_dict(),
+                "unfinished_games": [{"id": kept.id, "begun_at": kept.created_at.isoformat(),
+                                      "last_played_at": kept.updated_at.isoformat(), "deal": kept.deal,
+                                      "score": {"learner": kept.learner_score, "tutor": kept.tutor_score},
+                                      "record": kept.record} for kept in unfinished()]}
+        games = get_store().each_game(key) if key and found else iter(())
+        first = next(games, None)  # read here, so that a store that cannot answer is a 503, not a cut download
+    except BaseException:
+        EXPORTS.running.release()
+        raise
+    response = current_app.response_class(_Streamed(head, first, games), mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="ecarte-tutor-progress.json"'
     return response
+
+
+class _Streamed:
+    """The export's JSON, piece by piece: its head, then each game as the store gives it. The export's place
+    among those running is given back when it ends or is closed, even unread (the WSGI server closes it)."""
+
+    def __init__(self, head: dict, first: KeptGame | None, games: Iterator[KeptGame]):
+        self.head, self.first, self.games = head, first, games
+        self.done = False
+
+    def __iter__(self) -> Iterator[str]:
+        try:
+            text = json.dumps({**self.head, "games": []}, indent=2, ensure_ascii=False)
+            yield text[:text.rindex("[]")] + "["
+            comma = ""
+            for kept in ([self.first] if self.first is not None else []):
+                yield from self._game(kept, comma)
+                for kept in self.games:
+                    yield from self._game(kept, ",")
+                comma = ","
+            yield ("\n  " if comma else "") + "]\n}\n"
+        finally:
+            self.close()
+
+    @staticmethod
+    def _game(kept: KeptGame, comma: str) -> Iterator[str]:
+        game = {"id": kept.id, "finished_at": kept.created_at.isoformat(), "score": {
+            "learner": kept.learner_score, "tutor": kept.tutor_score}, "winner": kept.winner,
+            "mistakes": kept.mistakes, "record": kept.record, "review": kept.review}
+        yield comma + "\n    " + json.dumps(game, ensure_ascii=False)
+
+    def close(self) -> None:
+        if not self.done:
+            self.done = True
+            EXPORTS.running.release()
 
 
 @bp.get("/erase")

@@ -27,3 +27,23 @@ def test_a_database_it_cannot_reach_is_one_line(monkeypatch, tmp_path, capsys):
     assert main(["db", "status", "--instance", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "cannot be used" in err and ":pw@" not in err
+
+
+def test_expire_removes_the_learners_nobody_came_back_to(database_url, monkeypatch, tmp_path, capsys):
+    from datetime import UTC, datetime, timedelta
+
+    from ecarte_tutor.store import open_store
+
+    monkeypatch.setenv("ECARTE_TUTOR_DATABASE_URL", database_url)
+    old = open_store(database_url, lambda: datetime.now(UTC) - timedelta(days=40))
+    old.upgrade()
+    gone = old.new_learner().key
+    old.close()
+    store = open_store(database_url)
+    kept = store.new_learner().key
+    assert main(["db", "expire", "--days", "30", "--instance", str(tmp_path)]) == 0
+    assert "removed 1 learner whose progress had not changed since" in capsys.readouterr().out
+    assert store.learner(gone) is None and store.learner(kept) is not None
+    store.close()
+    assert main(["db", "expire", "--days", "none", "--instance", str(tmp_path)]) == 2
+    assert "whole number of days" in capsys.readouterr().err

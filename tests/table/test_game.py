@@ -110,6 +110,27 @@ def test_bad_moves_and_records_are_clear_errors():
             Game.replay(record, BOOK)
 
 
+def test_a_discard_of_more_cards_than_the_hand_is_a_clear_error_and_nothing_changes():
+    """Six cards or more were a defect of the table (the hand question refused them): a 500 on the site."""
+    game = Game.start(BOOK, seed=3, level="beginner", first_dealer="tutor")
+    for _ in range(30):
+        decision = game.decision()
+        if any(choice["do"] == "discard" for choice in decision.choices):
+            break
+        game.play(next((c for c in decision.choices if c["do"] in ("propose", "accept")), decision.choices[0]))
+    else:
+        pytest.fail("no discard came")
+    hand = [str(card) for card in game.current.state.hands[game.current.seats["learner"]]]
+    others = [str(card) for card in PACK if str(card) not in hand]
+    before = game.record()
+    for count in (6, 7, 32):
+        with pytest.raises(TableError, match=f"at most the 5 cards in your hand, not {count}"):
+            game.play({"do": "discard", "cards": (hand + others)[:count]})
+    assert game.record() == before
+    assert game.play({"do": "discard", "cards": []}) is not None  # none at all: the referee's refusal, with its rule
+    assert game.play({"do": "discard", "cards": hand[:1]}) is None
+
+
 def test_moves_after_the_end_of_the_game_are_refused():
     game = play_game(BOOK, seed=2, profile="london").game
     record = game.record()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from itsdangerous import URLSafeSerializer
 from test_browser import (  # noqa: F401 -- the same browser fixtures and measures
     PHONE,
     base_url,
@@ -29,7 +28,7 @@ SECRET = "browser-tests"  # the key test_browser's base_url signs with
 
 def game_of(url: str) -> Game:
     token = parse_qs(urlsplit(url).query)["g"][0]
-    return Game.replay(URLSafeSerializer(SECRET, salt=tokens.SALT).loads(token), default_rulebook())
+    return Game.replay(tokens.opened(token, SECRET), default_rulebook())
 
 
 def click(tab, locator) -> None:
@@ -198,11 +197,10 @@ def _in_view(tab, selector: str) -> bool:
 def test_the_live_region_says_how_a_deal_and_the_game_ended_and_the_score_stays_in_view(page, base_url):  # noqa: F811
     from playwright.sync_api import expect  # here: without playwright the fixtures skip the test, saying why
 
-    secret = URLSafeSerializer(SECRET, salt=tokens.SALT)
     for ends, said in ((lambda g: len([h for h in g.hands if h.answer]) == 1, r"^Deal 1 is over: you score \d+, "
                         r"the tutor \d+\."), (lambda g: g.over, r"(You win|The tutor wins), (\d+) to (\d+)\.")):
         before, move = _just_before(ends)
-        page.goto(f"{base_url}/play/game?g={secret.dumps(before.record())}")
+        page.goto(f"{base_url}/play/game?g={tokens.seal(before.record(), SECRET)}")
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the learner's thumb is down at his hand
         _make(page, move)
         assert _in_view(page, "#score"), "the score line is out of view after the move"

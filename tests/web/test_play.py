@@ -1,7 +1,9 @@
 """/play: a whole game through plain links and forms, the signed token, refusals, the referee, reviews."""
 from __future__ import annotations
 
+import base64
 import html
+import json
 import re
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -194,6 +196,24 @@ def test_the_king_is_offered_only_while_its_window_is_open(book, client, get):
         pytest.fail("the learner never played a card")
 
 
+def test_a_discard_of_six_cards_or_more_is_a_clear_400(client, get):
+    url = start(client, seed=3)
+    for _ in range(30):
+        offered = moves(forms(get(url)))
+        if offered and offered[0]["boxes"]:
+            break
+        url = step(get, url)
+    else:
+        pytest.fail("no discard came")
+    form = offered[0]
+    held = {value for _, value in form["boxes"]}
+    extra = [("cards", card) for card in ("AS", "AH", "AD", "AC", "7S", "8H") if card not in held][:2]
+    for more in (extra[:1], extra):
+        page = submit(get, form, [*form["boxes"], *more])
+        assert page.status == 400, page.text[:300]
+        assert f"at most the 5 cards in your hand, not {5 + len(more)}" in page.text
+
+
 def test_calling_the_referee_on_a_drill_grades_the_answers_and_carries_out_the_ruling(book, client, get):
     page = answered_truly(book, get, token_of(start(client, drills="dealer-six")))
     assert "You saw it right" in page.text and "Law 17" in page.text
@@ -248,8 +268,7 @@ def said(page) -> str:
 
 
 def tokens_game(book, token: str) -> Game:
-    record = URLSafeSerializer("test-secret", salt=tokens.SALT).loads(token)
-    return Game.replay(record, book)
+    return Game.replay(tokens.opened(token, "test-secret"), book)
 
 
 def test_a_wrong_answer_is_shown_with_the_fact(client, get):
@@ -314,6 +333,34 @@ def test_a_forged_link_carrying_a_huge_record_gets_a_short_error(app, get):
                               "dealer": "tutor", "drills": ["x" * 5000], "moves": ""})
     page = get(f"/play/game?g={token}")
     assert page.status == 400 and "x" * 300 not in page.html and len(page.html) < 20_000
+
+
+def test_a_game_link_reveals_nothing_and_still_replays(app, client, get):
+    """Anyone can read a signed token: the sealed one holds neither the seed nor the tutor's discards."""
+    url = play_out(get, start(client, seed=123456789))
+    token = token_of(url)
+    game = tokens_game(BOOK_OF(app), token)
+    assert game.settings.seed == 123456789 and game.over
+    tutor_discards = [word for word in game.record()["moves"].split() if word.startswith("Td")]
+    assert tutor_discards, "the tutor discarded in this game"
+    raw = base64.urlsafe_b64decode(token[2:] + "=" * (-len(token[2:]) % 4))
+    for secret in [b"123456789", b"moves", b"seed", *(word.encode() for word in tutor_discards)]:
+        assert secret not in raw and secret.decode() not in token
+    with client.session_transaction() as session:
+        assert "123456789" not in json.dumps(dict(session))
+    assert token_of(start(client, seed=123456789)) == token_of(start(client, seed=123456789)), "links are stable"
+    old_style = URLSafeSerializer(app.config["SECRET_KEY"], salt=tokens.SALT).dumps(game.record())
+    assert get(f"/play/game?g={old_style}").status == 200, "a link made before the seal still opens"
+    for bad in (token[:-3], token[:10] + ("A" if token[10] != "A" else "B") + token[11:],
+                tokens.seal(game.record(), "another key"), "s.!!!"):
+        assert get(f"/play/game?g={bad}").status == 400
+
+
+def BOOK_OF(app):  # noqa: N802 -- read as a constant
+    from ecarte_tutor.web.site import get_book
+
+    with app.app_context():
+        return get_book()
 
 
 def test_tokens_stay_small(client, get):

@@ -406,3 +406,19 @@ def test_where_each_rule_is_used_is_worked_out_with_the_check_and_kept(monkeypat
     assert later.rule("play.follow-suit") == first.rule("play.follow-suit")
     monkeypatch.setattr(datacheck, "__version__", "0.0.0-another")  # another key: the index is made anew
     assert served.run() == 0 and json.loads((tmp_path / datacheck.INDEX).read_text())["key"] != stored["key"]
+
+
+def test_a_stranger_cannot_drive_the_log_one_line_a_bad_request():
+    """gunicorn logs a line for each request it cannot read: lines of a kind pass a few a minute (issue 40)."""
+    from ecarte_tutor.logs import BURST
+
+    process, port = start("--workers", "1")
+    try:
+        for n in range(40):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                sock.sendall(f"GET /{n} HTTP/1.1\r\nHost: x\r\nBad Header {n}\r\n\r\n".encode())
+                sock.recv(1000)
+        lines = [line for line in read_log(process).decode(errors="replace").splitlines() if "Invalid request" in line]
+        assert 1 <= len(lines) <= BURST, lines
+    finally:
+        stop(process)

@@ -1,0 +1,69 @@
+"""The store's work, off gevent's event loop when the process runs one.
+
+Under ``ecarte-tutor serve`` each gunicorn worker is one thread running every connection as a greenlet.
+A database call there is C code that blocks that thread: an SQLite writer waiting for another's lock
+(its busy handler sleeps), an fsync at commit, a PostgreSQL round trip. Every other visitor of the
+worker waited with it (issue 40: a visitor's p99 went from 65 ms to 1.5 s under writes). So when gevent
+has patched the process, each call of the store runs in gevent's thread pool, a real thread, while the
+loop answers everyone else; outside gevent (waitress's threads, tests, commands) it runs where it is called.
+"""
+from __future__ import annotations
+
+import contextvars
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _pool() -> Any:
+    """gevent's thread pool of this process's loop, or None when gevent has not patched the process or this
+    is already one of the pool's threads (a store method calling another runs on where it is)."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is None or not monkey.is_module_patched("socket"):
+        return None
+    import gevent
+
+    local = _thread_state(monkey)
+    if getattr(local, "inside", False):
+        return None
+    return gevent.get_hub().threadpool
+
+
+_STATE: Any = None
+
+
+def _thread_state(monkey: Any) -> Any:
+    """A thread-local of real threads (gevent's patched one would be per greenlet)."""
+    global _STATE
+    if _STATE is None:
+        _STATE = monkey.get_original("threading", "local")()
+    return _STATE
+
+
+def _inside(method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    local = _STATE
+    local.inside = True
+    try:
+        return method(*args, **kwargs)
+    finally:
+        local.inside = False
+
+
+def off_loop(method: F) -> F:
+    """Run ``method`` in gevent's thread pool when the process is patched (see the module's docstring)."""
+    @functools.wraps(method)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        pool = _pool()
+        if pool is None:
+            return method(*args, **kwargs)
+        # The caller's context variables go along (a change may read the site's, as Flask's current_app is):
+        # the caller waits meanwhile, so nothing reads them from two places at once.
+        return pool.apply(contextvars.copy_context().run, (_inside, method, *args), kwargs)
+
+    return run  # type: ignore[return-value]
+
+
+__all__ = ["off_loop"]
