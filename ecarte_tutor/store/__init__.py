@@ -38,18 +38,22 @@ def database_url(instance: str | os.PathLike[str], configured: str | None = None
     return url or f"sqlite:///{Path(instance).resolve() / SQLITE_FILE}"
 
 
-def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Store:
-    """The store at ``url``: ``memory://``, ``sqlite:///FILE`` or ``postgresql+psycopg://…``."""
+def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+               code_key: bytes | None = None) -> Store:
+    """The store at ``url``: ``memory://``, ``sqlite:///FILE`` or ``postgresql+psycopg://…``.
+
+    ``code_key`` hashes resume codes (the site derives it from its secret key: web.keys); without it the store
+    serves everything but resume codes."""
     if url == MEMORY:
         from .memory import MemoryStore
 
-        return MemoryStore(clock)
+        return MemoryStore(clock, code_key)
     if not url.startswith(("sqlite:", "postgresql")):
         raise StoreError(f"{DATABASE_URL_VARIABLE} must start with sqlite:/// or postgresql+psycopg://, "
                          f"not {url.split(':', 1)[0][:20]!r}")
     from .sql import SqlStore
 
-    return SqlStore(url, clock)
+    return SqlStore(url, clock, code_key)
 
 
 __all__ = ["DATABASE_URL_VARIABLE", "FinishedGame", "KeptGame", "Learner", "MEMORY", "Status", "Store", "StoreError",

@@ -245,9 +245,7 @@ def lesson(lesson_id: str):
 def step(lesson_id: str, number: int):
     lessons, found = _lesson_or_404(lesson_id)
     current = _step_or_404(found, number)
-    progress = progress_now()
-    if current.exercise is None and number not in progress.lesson(found.id).done:
-        progress = stored.change(lambda now: now.record(found.id, number))  # a step without exercise: done once read
+    progress = progress_now()  # a GET writes nothing: a step without exercise is marked read by its "Next" (a POST)
     attempt = attempt_from_get(current.exercise, request.path, progress)
     return _render_step(lessons, found, current, progress, attempt)
 
@@ -256,8 +254,9 @@ def step(lesson_id: str, number: int):
 def answer(lesson_id: str, number: int):
     lessons, found = _lesson_or_404(lesson_id)
     current = _step_or_404(found, number)
-    if current.exercise is None:
-        return redirect(url_for("lessons.step", lesson_id=found.id, number=number), code=303)
+    if current.exercise is None:  # "Next" on a step without exercise: read, and on to what follows
+        stored.change(lambda now: now.record(found.id, number))
+        return redirect(_after(lessons, found, number), code=303)
 
     moment = stored.now()
 
@@ -266,6 +265,14 @@ def answer(lesson_id: str, number: int):
 
     attempt, status, progress = answer_posted(current.exercise, request.path, record, lesson_id=found.id, step=number)
     return _render_step(lessons, found, current, progress, attempt), status
+
+
+def _after(lessons: Sequence[Lesson], lesson: Lesson, number: int) -> str:
+    """Where "Next" leads from step ``number``: the next step, the next lesson, or the course."""
+    if number < len(lesson.steps):
+        return url_for("lessons.step", lesson_id=lesson.id, number=number + 1)
+    following = _next_lesson(lessons, lesson)
+    return url_for("lessons.lesson", lesson_id=following.id) if following else url_for("lessons.index")
 
 
 def _next_lesson(lessons: Sequence[Lesson], lesson: Lesson) -> Lesson | None:
