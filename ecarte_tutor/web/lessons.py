@@ -166,7 +166,9 @@ def answer_posted(exercise: Exercise, action: str, record: Record, lesson_id: st
     response, kept = exercise.handler.read_form(exercise, form)
     page_seq = _page_seq(form.get("seq"))
     attempt = Attempt(action, page_seq or 0, tries=_small_count(form.get("tries", "")), kept=kept)
-    if page_seq is None or (page_seq and stored.learner_key() is None):  # no learner: any counter is ahead
+    # No learner yet: a counter ahead of the progress shown (none, or an earlier release's cookie's) is refused
+    # here, before the answer's transaction would make a learner for nothing.
+    if page_seq is None or (stored.learner_key() is None and page_seq > stored.current().seq):
         attempt.bad = STALE["missing" if page_seq is None else "ahead"]
         return attempt, 409, progress_now()
     try:

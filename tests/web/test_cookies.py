@@ -64,6 +64,17 @@ def test_an_earlier_releases_cookie_is_taken_into_the_store_once(app, client):
     assert store.status().learners == before + 1, "one learner for one old cookie, however often it comes"
 
 
+def test_an_earlier_releases_cookie_answers_from_the_page_it_draws(app, client):
+    """The page is drawn from the cookie's progress (its counter, 3): its answer counts, on top of it."""
+    client.set_cookie("session", signed(app, json.dumps({"progress": {"seq": 3, "lessons": {
+        "01-pack-and-ranking": {"done": [1], "first_try": [], "missed": []}}}}).encode()))
+    page = client.get(STEP)
+    assert page_seq(page) == 3
+    assert client.post(STEP, data={"cards": ["QS"], "seq": page_seq(page)}).status_code == 200
+    lesson = progress_of(app, client).lesson("01-pack-and-ranking")
+    assert lesson.done == {1, 4} and lesson.first_try == {4}
+
+
 def page_seq(response) -> int:
     return int(re.search(r'name="seq" value="(\d+)"', response.get_data(as_text=True)).group(1))
 
