@@ -70,7 +70,7 @@ from ecarte_tutor.web import create_app  # noqa: E402
 KEY = "store-bench-key-" + secrets.token_hex(16)
 LIBRARY = load_library()
 EXERCISES = [(lesson, step) for lesson in LIBRARY.lessons for step in lesson.exercises]
-READ_STEP = f"/lessons/{LIBRARY.lessons[0].id}/1"  # a step without exercise: reading it makes the learner
+READ_STEP = f"/lessons/{LIBRARY.lessons[0].id}/1"  # a step without exercise: its "Next" (a POST) makes the learner
 WRONG_AT = "/lessons/01-pack-and-ranking/4"  # 7S is wrong there: the step is missed and the rule put up for review
 SEQ = re.compile(r'name="seq" value="(\d+)"')
 CUT = (OSError, http.client.HTTPException)  # a connection the killed worker held: reset, or cut mid-answer
@@ -129,13 +129,13 @@ def answer_run(app, answers: int, threads: int) -> float:
 
     def learner() -> None:
         client = app.test_client()
-        client.get(READ_STEP)
+        client.post(READ_STEP)
         seq = SEQ.search(client.get(FORMS[0][0]).get_data(as_text=True)).group(1)
         for n in range(each):
             url, form = FORMS[n % len(FORMS)]
             if n and n % len(FORMS) == 0:  # the course done: a new learner goes on
                 client = app.test_client()
-                client.get(READ_STEP)
+                client.post(READ_STEP)
                 seq = "1"
             response = client.post(url, data={**form, "seq": seq})
             assert response.status_code == 200, (url, response.status_code)
@@ -217,7 +217,7 @@ def kill_run(url: str, threads: int, kills: int) -> dict:
         while not stop.is_set():
             browser = Browser(base)
             try:
-                if browser.open(READ_STEP) != 200:
+                if browser.open(READ_STEP, {}) != 200:  # read ("Next"), and on to the next step
                     continue
             except CUT:
                 continue  # killed before the learner was made: nothing to check

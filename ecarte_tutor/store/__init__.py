@@ -68,18 +68,22 @@ def expiry_moment(days: int, now: datetime | None = None) -> datetime:
     return (now or datetime.now(UTC)) - timedelta(days=days)
 
 
-def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Store:
-    """The store at ``url``: ``memory://``, ``sqlite:///FILE`` or ``postgresql+psycopg://…``."""
+def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+               code_key: bytes | None = None) -> Store:
+    """The store at ``url``: ``memory://``, ``sqlite:///FILE`` or ``postgresql+psycopg://…``.
+
+    ``code_key`` hashes resume codes (the site derives it from its secret key: web.keys); without it the store
+    serves everything but resume codes."""
     if url == MEMORY:
         from .memory import MemoryStore
 
-        return MemoryStore(clock)
+        return MemoryStore(clock, code_key)
     if not url.startswith(("sqlite:", "postgresql")):
         raise StoreError(f"{DATABASE_URL_VARIABLE} must start with sqlite:/// or postgresql+psycopg://, "
                          f"not {url.split(':', 1)[0][:20]!r}")
     from .sql import SqlStore
 
-    return SqlStore(url, clock)
+    return SqlStore(url, clock, code_key)
 
 
 __all__ = ["database_url", "DATABASE_URL_VARIABLE", "DEFAULT_EXPIRE_DAYS", "expire_days", "EXPIRE_DAYS_VARIABLE",

@@ -8,6 +8,8 @@ raises. Two requests changing one learner at once are run one after the other, n
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -61,11 +63,13 @@ def bounded(progress: Progress) -> Progress:
 
 @dataclass(frozen=True)
 class Learner:
-    """A learner: ``key`` (what the signed cookie carries), ``resume_code`` (carries him to another device)."""
+    """A learner: ``key`` (what the signed cookie carries); ``has_code``: a resume code was made for him.
+
+    The code itself is never kept, only its keyed hash (:func:`code_hash`): it is shown once, when made."""
 
     key: str
-    resume_code: str
     created_at: datetime
+    has_code: bool = False
 
 
 @dataclass(frozen=True)
@@ -129,11 +133,17 @@ class Status:
 class Store(Protocol):
     """The store's interface (see the module's docstring)."""
 
-    def new_learner(self, progress: Progress | None = None) -> Learner:
-        """A new learner, with fresh key and resume code (and ``progress``, say from an older cookie)."""
+    def new_learner(self, progress: Progress | None = None, key: str | None = None) -> Learner:
+        """A new learner, with a fresh key (or ``key``: then the learner who has it already, if any), no resume
+        code yet, and ``progress`` (say from an older cookie)."""
         ...
 
     def learner(self, key: str) -> Learner | None: ...
+
+    def new_resume_code(self, key: str) -> str:
+        """Draw a resume code for the learner and keep its hash only (the one before stops working); the code,
+        to be shown once. UnknownLearner."""
+        ...
 
     def by_resume_code(self, code: str) -> Learner | None:
         """The learner whose resume code this is, typed in any case, with or without dashes."""
@@ -201,8 +211,19 @@ def new_key() -> str:
     return secrets.token_hex(16)
 
 
-def new_resume_code() -> str:
+def draw_resume_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+HASH_LENGTH = 64  # hex digits of a keyed hash of a resume code (HMAC-SHA256)
+
+
+def code_hash(code_key: bytes | None, code: str) -> str:
+    """What the store keeps of a canonical resume code: its HMAC-SHA256 under ``code_key``, so a copy of the
+    database alone (a backup, a leaked file) carries no code that works, nor a way to test guesses offline."""
+    if not code_key:
+        raise StoreError("the store was opened without the key that hashes resume codes (open_store's code_key)")
+    return hmac.new(code_key, code.encode("ascii"), hashlib.sha256).hexdigest()
 
 
 def normal_code(text: str) -> str | None:

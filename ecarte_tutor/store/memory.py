@@ -6,6 +6,7 @@ the process. The store's own tests run against real databases (tests/store/).
 from __future__ import annotations
 
 import itertools
+import secrets
 import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -23,8 +24,9 @@ from .interface import (
     UnfinishedGame,
     UnknownLearner,
     bounded,
+    code_hash,
+    draw_resume_code,
     new_key,
-    new_resume_code,
     normal_code,
 )
 
@@ -36,19 +38,23 @@ class MemoryStore:
 
     url = "memory://"
 
-    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)):
+    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC), code_key: bytes | None = None):
         self.clock = clock
+        self.code_key = code_key or secrets.token_bytes(32)  # nothing outlives the process: any key will do
         self._lock = threading.Lock()
         self._learners: dict[str, Learner] = {}
+        self._hashes: dict[str, str] = {}  # a resume code's hash -> the learner's key
         self._progress: dict[str, Progress] = {}
         self._games: dict[str, list[KeptGame]] = {}
         self._unfinished: dict[str, list[KeptUnfinished]] = {}  # the latest played first
         self._ids = itertools.count(1)
         self._changed: dict[str, datetime] = {}
 
-    def new_learner(self, progress: Progress | None = None) -> Learner:
-        learner = Learner(new_key(), new_resume_code(), self.clock())
+    def new_learner(self, progress: Progress | None = None, key: str | None = None) -> Learner:
+        learner = Learner(key or new_key(), self.clock())
         with self._lock:
+            if learner.key in self._learners:
+                return self._learners[learner.key]
             self._learners[learner.key] = learner
             self._progress[learner.key] = progress or Progress()
             self._games[learner.key] = []
@@ -59,9 +65,20 @@ class MemoryStore:
     def learner(self, key: str) -> Learner | None:
         return self._learners.get(key)
 
+    def new_resume_code(self, key: str) -> str:
+        code = draw_resume_code()
+        with self._lock:
+            if key not in self._learners:
+                raise UnknownLearner(f"no learner has the key {key[:8]}…")
+            self._hashes = {hashed: owner for hashed, owner in self._hashes.items() if owner != key}
+            self._hashes[code_hash(self.code_key, code)] = key
+            self._learners[key] = Learner(key, self._learners[key].created_at, has_code=True)
+        return code
+
     def by_resume_code(self, code: str) -> Learner | None:
         canonical = normal_code(code)
-        return next((learner for learner in self._learners.values() if learner.resume_code == canonical), None)
+        key = self._hashes.get(code_hash(self.code_key, canonical)) if canonical else None
+        return self._learners.get(key) if key else None
 
     def progress(self, key: str) -> Progress:
         return self._progress.get(key, Progress())
@@ -136,6 +153,7 @@ class MemoryStore:
             self._games.pop(key, None)
             self._unfinished.pop(key, None)
             self._changed.pop(key, None)
+            self._hashes = {hashed: owner for hashed, owner in self._hashes.items() if owner != key}
             return self._learners.pop(key, None) is not None
 
     def expire(self, before: datetime, batch: int = 500) -> int:

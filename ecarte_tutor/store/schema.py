@@ -33,7 +33,8 @@ metadata = MetaData(naming_convention={
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s", "pk": "pk_%(table_name)s",
 })
 
-KEY_LENGTH = 32  # a learner's key (the cookie's id) and resume code, as stored
+KEY_LENGTH = 32  # a learner's key (the cookie's id)
+HASH_LENGTH = 64  # a resume code's keyed hash (store.interface.HASH_LENGTH)
 LESSON_LENGTH = 64
 RULE_LENGTH = 120
 SITUATION_LENGTH = 64
@@ -72,7 +73,9 @@ learners = Table(
     "learners", metadata,
     Column("id", Integer, primary_key=True),
     Column("key", String(KEY_LENGTH), nullable=False, unique=True),  # what the signed cookie carries
-    Column("resume_code", String(KEY_LENGTH), nullable=False, unique=True),  # carries the learner to another device
+    # The keyed hash of the resume code that carries the learner to another device (store.interface.code_hash);
+    # the code itself is shown once and never kept. None: no code made yet.
+    Column("resume_hash", String(HASH_LENGTH), unique=True),
     Column("seq", BigInteger, nullable=False),  # the progress counter (lessons.progress)
     Column("reset_seq", BigInteger, nullable=False),
     Column("last_situation", String(SITUATION_LENGTH)),

@@ -21,7 +21,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -46,8 +46,9 @@ from .interface import (
     UnfinishedGame,
     UnknownLearner,
     bounded,
+    code_hash,
+    draw_resume_code,
     new_key,
-    new_resume_code,
     normal_code,
 )
 from .offload import off_loop
@@ -161,9 +162,11 @@ def _at_head(connection: Connection) -> bool:
 class SqlStore:
     """:class:`~.interface.Store` on the database at ``url`` (SQLAlchemy's form of it)."""
 
-    def __init__(self, url: str, clock: Callable[[], datetime] = lambda: datetime.now(UTC)):
+    def __init__(self, url: str, clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+                 code_key: bytes | None = None):
         self.url = url
         self.clock = clock
+        self.code_key = code_key  # hashes resume codes (interface.code_hash); the migration of plain codes needs it
         self._engine: Engine | None = None
         self._pid = 0
         self._lock = threading.Lock()
@@ -184,12 +187,14 @@ class SqlStore:
         self._engine = None
 
     @contextmanager
-    def _transaction(self, writes: bool) -> Iterator[Connection]:
+    def _transaction(self, writes: bool, migrating: bool = False) -> Iterator[Connection]:
         try:
             with self.engine.connect() as connection:
                 connection.execution_options(**{WRITE: writes})
-                with connection.begin():
+                with _foreign_keys_off(connection) if migrating else nullcontext(), connection.begin():
                     yield connection
+                    if migrating:
+                        _check_foreign_keys(connection)
         except (DBAPIError, SQLAlchemyError) as exc:
             if isinstance(exc, IntegrityError):
                 raise
@@ -212,7 +217,7 @@ class SqlStore:
                     raise
 
     def _upgrade(self) -> tuple[str | None, str]:
-        with self._transaction(writes=True) as connection:
+        with self._transaction(writes=True, migrating=True) as connection:
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": LOCK_ID})
             if _at_head(connection):
@@ -222,7 +227,9 @@ class SqlStore:
             before = current_revision(connection)
             head = head_revision()
             if before != head:
-                command.upgrade(alembic_config(connection), "head")
+                config = alembic_config(connection)
+                config.attributes["code_key"] = self.code_key  # 0002 hashes the resume codes kept in plain text
+                command.upgrade(config, "head")
         return before, head
 
     @off_loop
@@ -243,19 +250,23 @@ class SqlStore:
     # --- learners ------------------------------------------------------------------------------
 
     @off_loop
-    def new_learner(self, progress: Progress | None = None) -> Learner:
+    def new_learner(self, progress: Progress | None = None, key: str | None = None) -> Learner:
         now = self.clock()
-        for _ in range(3):  # a clash of two random codes of 100 bits will not happen; if it did, draw again
-            learner = Learner(new_key(), new_resume_code(), now)
+        for _ in range(3):  # a clash of two random keys of 128 bits will not happen; if it did, draw again
+            learner = Learner(key or new_key(), now)
             try:
                 with self._transaction(writes=True) as connection:
                     learner_id = connection.execute(insert(learners).values(
-                        key=learner.key, resume_code=learner.resume_code, seq=0, reset_seq=0, last_situation=None,
+                        key=learner.key, resume_hash=None, seq=0, reset_seq=0, last_situation=None,
                         created_at=now, updated_at=now).returning(learners.c.id)).scalar_one()
                     if progress is not None:
                         self._save(connection, learner_id, Progress(), progress, now)
                 return learner
             except IntegrityError:
+                if key is not None:  # the key given is taken: by this very learner, made before
+                    found = self.learner(key)
+                    if found is not None:
+                        return found
                 continue
         raise StoreUnavailable("no new learner could be made (three keys in a row were taken)")
 
@@ -264,15 +275,30 @@ class SqlStore:
         return self._find(learners.c.key == key)
 
     @off_loop
+    def new_resume_code(self, key: str) -> str:
+        for _ in range(3):
+            code = draw_resume_code()
+            try:
+                with self._transaction(writes=True) as connection:
+                    done = connection.execute(update(learners).where(learners.c.key == key).values(
+                        resume_hash=code_hash(self.code_key, code), updated_at=self.clock())).rowcount
+            except IntegrityError:  # two codes of 100 bits alike: draw again
+                continue
+            if not done:
+                raise UnknownLearner(f"no learner has the key {key[:8]}…")
+            return code
+        raise StoreUnavailable("no resume code could be made (three in a row were taken)")
+
+    @off_loop
     def by_resume_code(self, code: str) -> Learner | None:
         canonical = normal_code(code)
-        return self._find(learners.c.resume_code == canonical) if canonical else None
+        return self._find(learners.c.resume_hash == code_hash(self.code_key, canonical)) if canonical else None
 
     def _find(self, where: Any) -> Learner | None:
         with self._transaction(writes=False) as connection:
-            row = connection.execute(select(learners.c.key, learners.c.resume_code, learners.c.created_at)
+            row = connection.execute(select(learners.c.key, learners.c.resume_hash, learners.c.created_at)
                                      .where(where)).first()
-        return Learner(row.key, row.resume_code, row.created_at) if row else None
+        return Learner(row.key, row.created_at, row.resume_hash is not None) if row else None
 
     @off_loop
     def erase(self, key: str) -> bool:
@@ -516,6 +542,32 @@ def _lock_wait(exc: StoreUnavailable) -> bool:
     """Did the database refuse because another held the lock too long (rather than being out of reach)?"""
     text = str(exc).lower()
     return "locked" in text or "lock timeout" in text or "could not obtain lock" in text
+
+
+@contextmanager
+def _foreign_keys_off(connection: Connection) -> Iterator[None]:
+    """SQLite: foreign keys off around a migration. Alembic alters an SQLite table by copying it and dropping the
+    old one, and a drop with foreign keys on deletes, by ON DELETE CASCADE, every row that names the old table:
+    a learner's steps, reviews and games. The pragma works between transactions only, so it is said on the
+    driver's connection before BEGIN, and said back after, whatever happened (the pool reuses the connection)."""
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    raw = connection.connection.dbapi_connection
+    assert raw is not None  # a connection just checked out of the pool
+    raw.execute("PRAGMA foreign_keys=OFF")
+    try:
+        yield
+    finally:
+        raw.execute("PRAGMA foreign_keys=ON")
+
+
+def _check_foreign_keys(connection: Connection) -> None:
+    """SQLite: before a migration commits, every row must still name a row that is there (else it rolls back)."""
+    if connection.dialect.name == "sqlite":
+        broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+        if broken:
+            raise StoreUnavailable(f"a migration left {len(broken)} rows naming rows that are gone; it was undone")
 
 
 def _first_line(exc: BaseException) -> str:

@@ -166,7 +166,9 @@ def answer_posted(exercise: Exercise, action: str, record: Record, lesson_id: st
     response, kept = exercise.handler.read_form(exercise, form)
     page_seq = _page_seq(form.get("seq"))
     attempt = Attempt(action, page_seq or 0, tries=_small_count(form.get("tries", "")), kept=kept)
-    if page_seq is None or (page_seq and stored.learner_key() is None):  # no learner: any counter is ahead
+    # No learner yet: a counter ahead of the progress shown (none, or an earlier release's cookie's) is refused
+    # here, before the answer's transaction would make a learner for nothing.
+    if page_seq is None or (stored.learner_key() is None and page_seq > stored.current().seq):
         attempt.bad = STALE["missing" if page_seq is None else "ahead"]
         return attempt, 409, progress_now()
     try:
@@ -245,9 +247,7 @@ def lesson(lesson_id: str):
 def step(lesson_id: str, number: int):
     lessons, found = _lesson_or_404(lesson_id)
     current = _step_or_404(found, number)
-    progress = progress_now()
-    if current.exercise is None and number not in progress.lesson(found.id).done:
-        progress = stored.change(lambda now: now.record(found.id, number))  # a step without exercise: done once read
+    progress = progress_now()  # a GET writes nothing: a step without exercise is marked read by its "Next" (a POST)
     attempt = attempt_from_get(current.exercise, request.path, progress)
     return _render_step(lessons, found, current, progress, attempt)
 
@@ -256,8 +256,9 @@ def step(lesson_id: str, number: int):
 def answer(lesson_id: str, number: int):
     lessons, found = _lesson_or_404(lesson_id)
     current = _step_or_404(found, number)
-    if current.exercise is None:
-        return redirect(url_for("lessons.step", lesson_id=found.id, number=number), code=303)
+    if current.exercise is None:  # "Next" on a step without exercise: read, and on to what follows
+        stored.change(lambda now: now.record(found.id, number))
+        return redirect(_after(lessons, found, number), code=303)
 
     moment = stored.now()
 
@@ -266,6 +267,14 @@ def answer(lesson_id: str, number: int):
 
     attempt, status, progress = answer_posted(current.exercise, request.path, record, lesson_id=found.id, step=number)
     return _render_step(lessons, found, current, progress, attempt), status
+
+
+def _after(lessons: Sequence[Lesson], lesson: Lesson, number: int) -> str:
+    """Where "Next" leads from step ``number``: the next step, the next lesson, or the course."""
+    if number < len(lesson.steps):
+        return url_for("lessons.step", lesson_id=lesson.id, number=number + 1)
+    following = _next_lesson(lessons, lesson)
+    return url_for("lessons.lesson", lesson_id=following.id) if following else url_for("lessons.index")
 
 
 def _next_lesson(lessons: Sequence[Lesson], lesson: Lesson) -> Lesson | None:

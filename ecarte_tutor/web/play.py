@@ -1,8 +1,9 @@
 """``/play``: a game against the tutor, deal after deal, every move refereed and explained.
 
-Plain GET forms and links only. The game lives in a signed token (:mod:`.tokens`) in the URL's
-``g``: a move is ``/play/move?g=…&do=card&card=QS``, answered by a redirect to the game's new
-page, so every page of a game is a link that replays it exactly. An illegal attempt (the "let me
+Plain forms and links only. The game lives in a signed token (:mod:`.tokens`) in the URL's
+``g``: a move is a POST to ``/play/move`` (``g``, ``do=card``, ``card=QS``: an act, since a finished
+game is kept with the learner's progress), answered by a redirect to the game's new page, so every
+page of a game is a link that replays it exactly and changes nothing. An illegal attempt (the "let me
 try" mode offers every card) is refused with the referee's rule, and nothing changes. "Call the
 referee" walks the dispute interview with the game's token beside the facts, then grades it
 against what really happened (:mod:`ecarte_tutor.table.drills`).
@@ -54,7 +55,7 @@ def bad_token(exc: tokens.BadToken):
 
 
 def _game() -> Game:
-    return tokens.read(request.args.get(GAME))
+    return tokens.read(request.values.get(GAME))  # a move's form sends it in its body
 
 
 @bp.app_template_global()
@@ -195,10 +196,10 @@ def game():
 def _render(game: Game, refusal: FirstIllegal | None = None, message: str | None = None, status: int = 200):
     decision = game.decision()
     why = reasons(decision.view, decision.choices) if decision is not None else []
-    trying = request.args.get("try") == "1"
+    trying = request.values.get("try") == "1"
     token = tokens.sign(game)
     later = _later_token(game)
-    guided = request.args.get("guide") == "1"
+    guided = request.values.get("guide") == "1"
     table = _table(game)
     return render_template("play/game.html", game=game, decision=decision, why=why, refusal=refusal,
                            message=message, trying=trying, token=token, table=table, said=_said(game, table),
@@ -264,7 +265,7 @@ def _tutor_why(reasoned: Reasoned | None, over: bool) -> str | None:
     return reasoned.why if over else reasoned.said
 
 
-@bp.get("/move")
+@bp.post("/move")
 def move():
     """One move of the learner's; a redirect to the game's next page, or the refusal on this one.
 
@@ -276,7 +277,7 @@ def move():
         return stale
     if game.decision() is None:
         return _render(game, message="The game is over: no more moves.", status=409)
-    args = request.args
+    args = request.form
     action: dict = {"do": args.get("do", "")}
     if args.get("card"):
         action["card"] = args["card"]
@@ -291,6 +292,14 @@ def move():
     if refused is not None:
         return _render(game, refusal=refused)
     return _moved(game, guide=1) if args.get("guide") == "1" else _moved(game)
+
+
+@bp.get("/move", endpoint="move_link")
+@bp.get("/rule", endpoint="rule_link")
+def old_move_link():
+    """A move or ruling link of an earlier release (they were GETs): the game as its link has it, nothing done."""
+    _game()  # a link that cannot be read is refused as any other
+    return redirect(url_for("play.game", g=request.args[GAME]), 303)
 
 
 def _moved(game: Game, *, learner_moved: bool = True, **extra):
@@ -340,11 +349,11 @@ def _later_token(game: Game) -> dict | None:
 
 def _stale(game: Game):
     """The page a stale move gets: refused, saying what happened, with the game as it now stands."""
-    counter = request.args.get("n")
+    counter = request.values.get("n")
     if counter is not None and counter != str(len(game.moves)):
         return _render(game, message="This move's form does not match the game link it came with, so it was not "
                                      "made. Here is the game as the link has it.", status=400)
-    if request.args.get("from_here") == "1":  # the learner chose to play on from this earlier page
+    if request.values.get("from_here") == "1":  # the learner chose to play on from this earlier page
         return None
     later = _later_token(game)
     if later is None:
@@ -394,17 +403,17 @@ def referee():
     return render_template("play/referee.html", ruling=answer, report=report, **context)
 
 
-@bp.get("/rule")
+@bp.post("/rule")
 def rule():
     """Carry out the ruling of a call (the option chosen, when the choice is the learner's)."""
     game = _game()
     book = get_book()
-    facts = {name: typed_value(book.facts.get(name), raw) for name, raw in _answers(request.args)}
+    facts = {name: typed_value(book.facts.get(name), raw) for name, raw in _answers(request.form)}
     stale = _stale(game)
     if stale is not None:
         return stale
     try:
-        game.call_referee(facts, request.args.get("option") or None)
+        game.call_referee(facts, request.form.get("option") or None)
     except TableError as exc:
         return _render(game, message=exc.message, status=400)
     return _moved(game, called=1)

@@ -2,17 +2,21 @@
 
 A learner is anonymous: a random key in the signed session cookie (a year, renewed with every
 change) names his row in the store (:mod:`ecarte_tutor.store`); nothing personal is asked or
-kept. ``/progress`` shows the course, the reviews due and the games played, and the learner's
-*resume code* (with a QR code of the link that carries it) which takes the same progress to
-another device. Everything can be downloaded as JSON and erased (``/progress/erase``, confirmed).
+kept. ``/progress`` shows the course, the reviews due and the games played; a *resume code*
+(made on request, shown once with a QR code of the link that carries it, kept as a keyed hash
+only) takes the same progress to another device. Everything can be downloaded as JSON and
+erased (``/progress/erase``, confirmed).
 
-The other pages change progress only through :func:`change` (one transaction per change, the
-learner locked), :func:`keep_finished` (a finished game at ``/play``) and :func:`keep_unfinished` (a game
-at ``/play`` as it stands after the learner's move, to be resumed or closed).
+Nothing is written but by an act of the learner's (a POST, which web.origin holds to this site's
+own pages): the first answer makes the learner. The other pages change progress only through
+:func:`change` (one transaction per change, the learner locked), :func:`keep_finished` (a finished game
+at ``/play``) and :func:`keep_unfinished` (a game at ``/play`` as it stands after the learner's move, to be
+resumed or closed), and they refuse to run for a GET (:class:`NotAnAct`).
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import threading
@@ -48,6 +52,7 @@ from ..store import (
     open_store,
     shown_code,
 )
+from .keys import resume_code_key
 from .lan import SERVED_URL, is_loopback
 from .site import get_site
 
@@ -71,7 +76,7 @@ def init_app(app) -> None:
     url = database_url(app.instance_path, app.config.get("DATABASE_URL"))
     try:
         days = expire_days(app.config.get(EXPIRE_DAYS))
-        store = open_store(url)
+        store = open_store(url, code_key=resume_code_key(app.config["SECRET_KEY"]))
         if app.config.get("DATABASE_MIGRATE", True):
             store.upgrade()
             store.expire(expiry_moment(days))
@@ -152,23 +157,53 @@ def basic_rules() -> frozenset[str]:
 
 # --- the learner of this request -----------------------------------------------------------------
 
+ACTS = frozenset({"POST", "PUT", "PATCH", "DELETE"})  # the only requests that may write (web.origin checks them)
 
-def learner_key(create: bool = False) -> str | None:
-    """The key this browser's cookie names (None: none yet). ``create``: make a learner if there is none.
+
+class NotAnAct(RuntimeError):
+    """A page tried to write on a request that is no act of the learner's (a GET): a fault of the site's."""
+
+
+def learner_key() -> str | None:
+    """The key this browser's cookie names (None: none yet). Never writes: a learner is made by an act alone.
 
     The key is not looked up here: a key the store does not know (erased) reads as empty progress,
-    and the first change makes a new learner. An earlier release's cookie (the whole progress in it)
-    is taken into a new learner once.
-    """
+    and the first change makes a new learner."""
     key = session.get(LEARNER)
-    if isinstance(key, str) and key:
-        return key
+    return key if isinstance(key, str) and key else None
+
+
+def _legacy() -> Progress | None:
+    """The progress an earlier release's cookie carries (the whole progress was in it), None when it has none."""
     legacy = session.get(LEGACY)
-    if not (create or legacy is not None):
+    if legacy is None:
         return None
     site = get_site()
-    carried = Progress.from_dict(legacy, site.lessons, site.book.rules, now()) if legacy is not None else None
-    key = get_store().new_learner(carried).key
+    carried = Progress.from_dict(legacy, site.lessons, site.book.rules, now())
+    return None if carried == Progress() else carried
+
+
+def _legacy_key() -> str:
+    """The key of the learner an earlier release's cookie is carried into: the same for the same cookie, so a
+    cookie sent again (a client that keeps no new cookie) names that learner, never a new copy of him. The
+    signed cookie is unique to its browser (its signature's timestamp); the key is drawn from it by HMAC."""
+    raw = request.cookies.get(current_app.config["SESSION_COOKIE_NAME"], "")
+    digest = hmac.new(current_app.config["SECRET_KEY"].encode(), b"ecarte-tutor legacy cookie\0" + raw.encode(),
+                      hashlib.sha256)
+    return digest.hexdigest()[:32]
+
+
+def _acting_key() -> str:
+    """This browser's learner, for a write: made now if it has none (an earlier release's cookie carried in).
+
+    Only an act (a POST) writes, so no reading of a page, by a person or a crawler, fills the store."""
+    if request.method not in ACTS:
+        raise NotAnAct(f"a {request.method} of {request.path} tried to change progress: only a POST may")
+    key = learner_key()
+    if key:
+        return key
+    carried = _legacy()
+    key = get_store().new_learner(carried, key=_legacy_key() if carried is not None else None).key
     session.pop(LEGACY, None)
     remember(key)
     return key
@@ -191,10 +226,10 @@ def remember(key: str | None) -> None:
 
 
 def current() -> Progress:
-    """This browser's progress (empty when it has no learner yet)."""
+    """This browser's progress (empty when it has no learner yet; an earlier release's cookie's, until an act)."""
     if "progress" not in g:
         key = learner_key()
-        g.progress = get_store().progress(key) if key else Progress()
+        g.progress = get_store().progress(key) if key else (_legacy() or Progress())
     return g.progress
 
 
@@ -203,10 +238,10 @@ def change(fn: Callable[[Progress], Progress]) -> Progress:
     store = get_store()
     g.pop("progress", None)
     try:
-        progress = store.change(learner_key(create=True) or "", fn)
+        progress = store.change(_acting_key(), fn)
     except UnknownLearner:  # erased (here or on another device): a new learner, from nothing
         remember(None)
-        progress = store.change(learner_key(create=True) or "", fn)
+        progress = store.change(_acting_key(), fn)
     session.modified = True  # the cookie's year starts again from the last change
     g.progress = progress
     return progress
@@ -242,10 +277,10 @@ def keep_finished(game) -> bool:
 
     store = get_store()
     try:
-        kept = store.keep_game(learner_key(create=True) or "", finished, note)
+        kept = store.keep_game(_acting_key(), finished, note)
     except UnknownLearner:
         remember(None)
-        kept = store.keep_game(learner_key(create=True) or "", finished, note)
+        kept = store.keep_game(_acting_key(), finished, note)
     session.modified = True
     return kept
 
@@ -260,10 +295,10 @@ def keep_unfinished(game, game_key: str) -> None:
     store = get_store()
     try:
         try:
-            store.keep_unfinished(learner_key(create=True) or "", kept)
+            store.keep_unfinished(_acting_key(), kept)
         except UnknownLearner:
             remember(None)
-            store.keep_unfinished(learner_key(create=True) or "", kept)
+            store.keep_unfinished(_acting_key(), kept)
     except StoreUnavailable as exc:
         current_app.logger.warning("an unfinished game was not kept: %s", exc)
         return
@@ -304,10 +339,6 @@ def index():
     reviews = progress.to_review(basic)
     mastered = sorted(item.rule for item in progress.reviews.values() if item.mastered)
     coming = next_due(item for item in reviews if not item.is_due(moment))
-    resume = _resume_link(found.resume_code) if found else ""
-    # A relative link has no QR code (a phone could not follow it); a loopback one is said to be this computer's
-    whole = urlsplit(resume)
-    only_here = bool(whole.netloc) and is_loopback(whole.hostname or "")
     return render_template(
         "progress/index.html", lessons=site.lessons, summaries={lesson.id: progress.summary(lesson)
                                                                 for lesson in site.lessons},
@@ -315,17 +346,35 @@ def index():
         due=progress.due(moment, basic), reviews=reviews, mastered=mastered, basic=basic,
         coming=waiting_time(coming, moment) if coming else None, when=lambda item: waiting_time(item.due, moment),
         games=games, game_count=store.game_count(key) if key else 0, most_games=MAX_GAMES, learner=found,
-        unfinished=unfinished(),
-        code=shown_code(found.resume_code) if found else None, resume=resume,
-        qr=_qr(resume) if whole.netloc else None, only_here=only_here)
+        unfinished=unfinished())
+
+
+
+@bp.post("/code")
+def new_code():
+    """Draw a resume code for this browser's learner and show it, once: only its keyed hash is kept, and the
+    code made before stops working."""
+    found = learner()
+    if found is None:
+        return render_template("errors/error.html", status=400, title="Nothing to carry yet",
+                               description="Nothing is kept for this browser yet, so there is nothing a resume code "
+                                           "could carry: answer an exercise or finish a game first."), 400
+    code = shown_code(get_store().new_resume_code(found.key))
+    resume = _resume_link(code)
+    # A relative link has no QR code (a phone could not follow it); a loopback one is said to be this computer's
+    whole = urlsplit(resume)
+    only_here = bool(whole.netloc) and is_loopback(whole.hostname or "")
+    return render_template("progress/code.html", code=code, resume=resume, replaced=found.has_code,
+                           qr=_qr(resume) if whole.netloc else None, only_here=only_here)
 
 
 def _resume_link(code: str) -> str:
     """The address that carries this learner to another device: under the configured public address, else under
     the one ``serve`` gives out (a phone's, when the site listens on the network: web.lan), else relative. Never
-    under the request's Host header, which the client chose."""
+    under the request's Host header, which the client chose. The code rides in the fragment, which the browser
+    never sends: it is in no server's or proxy's log (the page's script puts it in the form)."""
     base = current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or ""
-    return base.rstrip("/") + url_for("progress.resume", code=shown_code(code))
+    return base.rstrip("/") + url_for("progress.resume") + "#code=" + code
 
 
 def _qr(link: str) -> Markup:
@@ -413,7 +462,8 @@ def export():
             503, {"Retry-After": RETRY_AFTER}
     try:  # until the answer is under way, a store that fails gives the place back
         head = {"format": "ecarte-tutor progress", "version": 1, "exported_at": now().isoformat(),
-                "learner": {"created_at": found.created_at.isoformat(), "resume_code": shown_code(found.resume_code)}
+                # the resume code is not kept (only its keyed hash), so it cannot be exported
+                "learner": {"created_at": found.created_at.isoformat(), "has_resume_code": found.has_code}
                 if found else None, "progress": current().to_dict(),
                 "unfinished_games": [{"id": kept.id, "begun_at": kept.created_at.isoformat(),
                                       "last_played_at": kept.updated_at.isoformat(), "deal": kept.deal,
@@ -484,27 +534,41 @@ def erase():
 
 @bp.get("/resume")
 def resume():
-    return render_template("progress/resume.html", code=request.args.get("code", "")[:40], own_code=_own_code())
+    """The form that takes up another device's progress. The code comes in the link's fragment (put in the form
+    by the page's script) or is typed; ``?code=`` of earlier releases' links still fills it in."""
+    return render_template("progress/resume.html", code=request.args.get("code", "")[:40], own=_own())
 
 
-def _own_code() -> str | None:
-    """This device's own resume code, when it has progress to lose by resuming another."""
+def _own() -> dict | None:
+    """What this browser would stop showing by resuming another learner (None: nothing kept for it)."""
     found = learner()
-    return shown_code(found.resume_code) if found else None
+    if found is None:
+        return None
+    progress = current()
+    return {"steps": sum(len(lesson.done) for lesson in progress.lessons.values()), "reviews": len(progress.reviews),
+            "games": len(get_store().games(found.key)), "has_code": found.has_code}
 
 
 @bp.post("/resume")
 def resume_post():
+    """Take up the progress a resume code names. When this browser has progress of its own, the page first says
+    what becomes of it and asks (``confirm=yes``); it is never erased."""
     typed = request.form.get("code", "")[:40]
     code = normal_code(typed)
+    own = _own()
     if code is None:
-        return render_template("progress/resume.html", code=typed, own_code=_own_code(),
+        return render_template("progress/resume.html", code=typed, own=own,
                                error="A resume code has 20 letters and digits (dashes and spaces do not count): "
-                                     "check it against the other device's progress page."), 400
-    learner = get_store().by_resume_code(code)
-    if learner is None:
-        return render_template("progress/resume.html", code=typed, own_code=_own_code(),
-                               error="No progress has this resume code: check it, letter by letter, against the "
-                                     "other device's progress page."), 400
-    remember(learner.key)
+                                     "check it against the one shown when it was made."), 400
+    found = get_store().by_resume_code(code)
+    if found is None:
+        return render_template("progress/resume.html", code=typed, own=own,
+                               error="No progress has this resume code: check it, letter by letter, against the one "
+                                     "shown when it was made (a code made since on the other device replaces it)."), 400
+    if found.key == learner_key():
+        return redirect(url_for("progress.index", resumed=1), code=303)
+    if own is not None and request.form.get("confirm") != "yes":
+        return render_template("progress/resume.html", code=shown_code(code), own=own, confirm=True)
+    remember(found.key)
+    session.pop(LEGACY, None)
     return redirect(url_for("progress.index", resumed=1), code=303)

@@ -4,6 +4,8 @@ import pytest
 from ecarte_tutor.store import open_store
 from store.databases import BACKENDS, POSTGRES, SKIPPED, database
 
+CODE_KEY = b"the key that hashes resume codes in the store's tests"
+
 
 @pytest.fixture(params=BACKENDS)
 def database_url(request, tmp_path):
@@ -14,7 +16,7 @@ def database_url(request, tmp_path):
 @pytest.fixture()
 def store(database_url):
     """A store on a fresh database, migrated."""
-    opened = open_store(database_url)
+    opened = open_store(database_url, code_key=CODE_KEY)
     opened.upgrade()
     yield opened
     opened.close()
@@ -28,6 +30,6 @@ def pytest_terminal_summary(terminalreporter):
 @pytest.fixture()
 def unmigrated(database_url):
     """The store on a fresh database, its tables not made yet; closed afterwards."""
-    opened = open_store(database_url)
+    opened = open_store(database_url, code_key=CODE_KEY)
     yield opened
     opened.close()

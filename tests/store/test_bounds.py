@@ -17,9 +17,11 @@ from ecarte_tutor.store import (
     StoreUnavailable,
     expire_days,
     interface,
+    normal_code,
     open_store,
     sql,
 )
+from ecarte_tutor.store.interface import code_hash
 from ecarte_tutor.store.schema import learners
 from store.test_sql import LESSON, counts, game, rich
 
@@ -89,11 +91,13 @@ def test_the_expiry_days_come_from_the_setting_and_a_bad_one_is_said(monkeypatch
 
 
 def test_erasing_leaves_nothing_of_the_learner_in_the_file_or_its_log(tmp_path):
-    store = open_store(f"sqlite:///{tmp_path}/store.sqlite3")
+    code_key = b"a key that hashes resume codes"
+    store = open_store(f"sqlite:///{tmp_path}/store.sqlite3", code_key=code_key)
     store.upgrade()
     keep, erased = store.new_learner(), store.new_learner()
     for learner in (keep, erased):
         store.change(learner.key, rich)
+    erased_code = normal_code(store.new_resume_code(erased.key))
     reader = store.engine.connect()  # another connection open, as a worker's pool holds them
     reader.close()
     assert store.erase(erased.key)
@@ -101,7 +105,7 @@ def test_erasing_leaves_nothing_of_the_learner_in_the_file_or_its_log(tmp_path):
     wal = tmp_path / "store.sqlite3-wal"
     assert not wal.exists() or wal.stat().st_size == 0, "the write-ahead log was folded in and emptied"
     data = (tmp_path / "store.sqlite3").read_bytes()
-    assert erased.key.encode() not in data and erased.resume_code.encode() not in data
+    assert erased.key.encode() not in data and code_hash(code_key, erased_code).encode() not in data
     assert keep.key.encode() in data
 
 
@@ -170,12 +174,12 @@ def test_under_gevent_a_write_waiting_for_its_lock_leaves_the_loop_free(tmp_path
 def test_the_bounds_migration_keeps_every_row(unmigrated):
     store = unmigrated
     with store.engine.begin() as connection:
-        command.upgrade(sql.alembic_config(connection), "0001")
+        command.upgrade(sql.alembic_config(connection), "0002_acts_and_hashed_codes")  # the one before it
     key = store.new_learner().key
     store.change(key, rich)
     store.keep_game(key, game(1), lambda p: p)
     before = counts(store)
-    assert store.upgrade() == ("0001", sql.HEAD)
+    assert store.upgrade() == ("0002_acts_and_hashed_codes", sql.HEAD)
     assert counts(store) == before and store.progress(key) == rich(Progress())
     with store.engine.connect() as connection:
         plan = " ".join(str(row) for row in connection.execute(text(

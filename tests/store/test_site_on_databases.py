@@ -51,7 +51,7 @@ def site(request, tmp_path_factory):
 
 def test_twelve_tabs_answering_at_once_lose_nothing(site):
     browser = Browser(site)
-    browser.get(f"/lessons/{LIBRARY.lessons[0].id}/1")  # a step read: the learner is made
+    assert browser.request(f"/lessons/{LIBRARY.lessons[0].id}/1", {})[0] == 303  # a step read: the learner is made
     pages = [(f"/lessons/{lesson.id}/{step.index}", browser.seq(f"/lessons/{lesson.id}/{step.index}"), step)
              for lesson, step in EXERCISES]
     assert len({seq for _, seq, _ in pages}) == 1, "every tab drawn from the same progress"
@@ -66,7 +66,7 @@ def test_twelve_tabs_answering_at_once_lose_nothing(site):
 
 def test_one_exercise_answered_from_six_tabs_at_once_counts_once(site):
     browser = Browser(site)
-    browser.get(f"/lessons/{LIBRARY.lessons[0].id}/1")  # the learner is made (and the cookie names him)
+    assert browser.request(f"/lessons/{LIBRARY.lessons[0].id}/1", {})[0] == 303  # the learner is made
     lesson, step = EXERCISES[0]
     url = f"/lessons/{lesson.id}/{step.index}"
     seq = browser.seq(url)
@@ -88,14 +88,13 @@ def test_after_a_restart_progress_cookies_and_game_links_still_hold(database_url
         assert browser.request(url, {**right_form(step), "seq": browser.seq(url)})[0] == 200
         status, _, headers = browser.request("/play/new?level=beginner&dealer=tutor&seed=4")
         game_link = headers["Location"]
-        before = browser.get("/progress/")
+        code = re.search(r'id="resume-code">([^<]+)<', browser.request("/progress/code", {})[1]).group(1)
     assert (instance / "secret_key").exists()
     with serving(database_url, instance) as base:  # a new start, with no key given: the kept one
         browser.base = base
         after = browser.get("/progress/")
-        assert re.search(r'id="resume-code">([^<]+)<', after).group(1) == \
-            re.search(r'id="resume-code">([^<]+)<', before).group(1)
         assert "1 rule due for review now" in after and "right first time" in after
+        assert Browser(base).request("/progress/resume", {"code": code})[0] == 303, "its resume code still works"
         assert browser.request(game_link)[0] == 200, "a game link made before the restart still opens"
 
 
@@ -103,11 +102,11 @@ def test_a_second_device_takes_up_the_same_progress_with_the_resume_code(site):
     phone, laptop = Browser(site), Browser(site)
     assert phone.request("/lessons/01-pack-and-ranking/4",
                          {"cards": ["7S"], "seq": phone.seq("/lessons/01-pack-and-ranking/4")})[0] == 200
-    page = phone.get("/progress/")
+    status, page, _ = phone.request("/progress/code", {})
     code = re.search(r'id="resume-code">([^<]+)<', page).group(1)
     link = re.search(r'id="resume-link">([^<]+)<', page).group(1).replace("&amp;", "&")
-    assert "<svg" in page and 'class="qr"' in page and link.endswith(f"/progress/resume?code={code}")
-    assert code in laptop.get(link.split(site, 1)[1])  # the QR's link fills the code in
+    assert status == 200 and "<svg" in page and 'class="qr"' in page and link.endswith(f"/progress/resume#code={code}")
+    assert "data-fragment-code" in laptop.get(link.split(site, 1)[1].split("#")[0])  # the page's script fills it in
     status, _, headers = laptop.request("/progress/resume", {"code": code.lower().replace("-", " ")})
     assert status == 303 and headers["Location"].startswith("/progress/")
     assert exported(laptop)["progress"] == exported(phone)["progress"]

@@ -1,4 +1,6 @@
 """The store on real databases, SQLite and PostgreSQL: migrations, progress kept whole, games, erasing, locking."""
+import hashlib
+import hmac
 import subprocess
 import sys
 import threading
@@ -12,9 +14,10 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import func, select, text
 
 from ecarte_tutor.lessons.progress import Progress
-from ecarte_tutor.store import FinishedGame, StoreUnavailable, UnknownLearner, open_store, shown_code
+from ecarte_tutor.store import FinishedGame, StoreError, StoreUnavailable, UnknownLearner, open_store, shown_code
 from ecarte_tutor.store.schema import games, learners, lesson_steps, metadata, review_items
 from ecarte_tutor.store.sql import HEAD, VERSION_TABLE, alembic_config, head_revision
+from store.conftest import CODE_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
@@ -126,12 +129,93 @@ def test_an_unknown_learner_cannot_be_changed(store):
         store.change("no-such-key", rich)
 
 
+def all_values(store) -> str:
+    """Every value of every row of the store's tables, as one text (what a copy of the database gives away)."""
+    with store.engine.connect() as connection:
+        return " ".join(str(value) for table in (learners, lesson_steps, review_items, games)
+                        for row in connection.execute(select(table)) for value in row)
+
+
 def test_a_learner_is_found_by_his_resume_code_however_it_is_typed(store):
     learner = store.new_learner()
-    typed = shown_code(learner.resume_code).lower().replace("0", "o").replace("-", " - ")
-    assert store.by_resume_code(typed) == learner
+    assert not learner.has_code and store.by_resume_code("0" * 20) is None
+    code = store.new_resume_code(learner.key)
+    typed = shown_code(code).lower().replace("0", "o").replace("-", " - ")
+    assert store.by_resume_code(typed) == store.learner(learner.key)
+    assert store.learner(learner.key).has_code
     assert store.by_resume_code("nonsense") is None
     assert store.by_resume_code("0" * 20) is None
+
+
+def test_a_resume_code_is_kept_as_a_keyed_hash_only_and_a_new_one_retires_the_old(store, database_url):
+    key = store.new_learner().key
+    first = store.new_resume_code(key)
+    assert first not in all_values(store) and first.lower() not in all_values(store).lower()
+    with store.engine.connect() as connection:
+        kept = connection.execute(select(learners.c.resume_hash)).scalar_one()
+    assert kept == hmac.new(CODE_KEY, first.encode(), hashlib.sha256).hexdigest(), "HMAC-SHA256 under the key"
+    other_key = open_store(database_url, code_key=b"another site's key")
+    try:
+        assert other_key.by_resume_code(first) is None, "the hash is keyed: the database alone tests no code"
+    finally:
+        other_key.close()
+    second = store.new_resume_code(key)
+    assert store.by_resume_code(first) is None and store.by_resume_code(second).key == key
+    with pytest.raises(UnknownLearner):
+        store.new_resume_code("no-such-key")
+
+
+def test_a_learner_made_with_a_key_given_is_made_once(store):
+    brought = rich(Progress())
+    first = store.new_learner(brought, key="k" * 32)
+    again = store.new_learner(brought, key="k" * 32)
+    assert first.key == again.key == "k" * 32 and counts(store)["learners"] == 1
+    assert store.progress(first.key) == brought
+
+
+def test_the_codes_kept_in_plain_text_become_their_hashes_and_nothing_else_changes(unmigrated):
+    """A database of the first release: its learners, steps, reviews and games are all there after 0002, and
+    each learner's resume code still finds him, though it is no longer kept."""
+    store = unmigrated
+    with store.engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0001")
+        for n, code in enumerate(("K7QF2M9X0123456789AB", "ZZZZYYYYXXXXWWWWVVVV"), start=1):
+            connection.execute(text(
+                "INSERT INTO learners (id, key, resume_code, seq, reset_seq, created_at, updated_at) "
+                "VALUES (:id, :key, :code, 1, 0, :now, :now)"), {"id": n, "key": f"{n:032d}", "code": code,
+                                                                  "now": NOW.replace(tzinfo=None)})
+            connection.execute(text(
+                "INSERT INTO lesson_steps (learner_id, lesson_id, step, done, first_try, missed, seq, created_at, "
+                "updated_at) VALUES (:id, :lesson, 1, :yes, :yes, :no, 1, :now, :now)"),
+                {"id": n, "lesson": LESSON, "yes": True, "no": False, "now": NOW.replace(tzinfo=None)})
+    before = {name: count for name, count in counts_raw(store).items()}
+    assert store.upgrade() == ("0001", HEAD)
+    assert counts(store) == before
+    assert store.by_resume_code("k7qf-2m9x-0123-4567-89ab").key == f"{1:032d}"
+    assert store.by_resume_code("ZZZZ-YYYY-XXXX-WWWW-VVVV").key == f"{2:032d}"
+    assert "K7QF2M9X0123456789AB" not in all_values(store)
+    assert store.progress(f"{1:032d}").lesson(LESSON).done == {1}
+
+
+def test_codes_in_plain_text_are_not_migrated_without_the_key(database_url):
+    store = open_store(database_url)  # no code_key: as a tool that has not read the site's secret key
+    try:
+        with store.engine.begin() as connection:
+            command.upgrade(alembic_config(connection), "0001")
+            connection.execute(text(
+                "INSERT INTO learners (id, key, resume_code, seq, reset_seq, created_at, updated_at) "
+                "VALUES (1, 'k', 'K7QF2M9X0123456789AB', 0, 0, :now, :now)"), {"now": NOW.replace(tzinfo=None)})
+        with pytest.raises(StoreError, match="secret key"):
+            store.upgrade()
+        assert store.status().current == "0001", "nothing half done"
+    finally:
+        store.close()
+
+
+def counts_raw(store) -> dict[str, int]:
+    with store.engine.connect() as connection:
+        return {name: connection.execute(text(f"SELECT count(*) FROM {name}")).scalar_one()
+                for name in ("learners", "lesson_steps", "review_items", "games")}
 
 
 def game(n: int) -> FinishedGame:

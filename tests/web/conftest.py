@@ -86,6 +86,7 @@ def get(client):
     """Fetch a page and wrap it: ``get("/rules").text``."""
     def fetch(url, **kwargs):
         return Page(client.get(url, **kwargs))
+    fetch.post = lambda url, **kwargs: Page(client.post(url, **kwargs))  # a form that acts: get.post(url, data=…)
     return fetch
 
 

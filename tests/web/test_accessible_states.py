@@ -78,7 +78,7 @@ def test_the_referees_refusal_says_the_card_in_words(client):
             if illegal:
                 break
         _move(game)
-    response = client.get(f"/play/move?g={_token(game)}&do=card&card={illegal[0]}")
+    response = client.post("/play/move", data={"g": _token(game), "do": "card", "card": illegal[0]})
     page = response.get_data(as_text=True)
     heading = re.search(r'<h2 id="refusal-title"[^>]*>(.*?)</h2>', page, flags=re.S).group(1)
     assert re.search(r'<span class="sr">(ace|king|queen|knave|ten|nine|eight|seven) of \w+</span>', heading)

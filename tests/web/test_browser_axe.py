@@ -78,8 +78,11 @@ def _game_over() -> Game:
     return game
 
 
+REFUSED: dict[str, str] = {}  # the card _refused_card's page offers that the referee refuses
+
+
 def _refused_card() -> str:
-    """A move the referee refuses: a card of the learner's hand that may not follow the card led."""
+    """A game in "let me try" mode where the learner holds a card that may not follow the card led."""
     game = Game.start(default_rulebook(), seed=0, level="beginner", first_dealer="tutor")
     while True:
         decision, state = game.decision(), game.current.state
@@ -87,8 +90,23 @@ def _refused_card() -> str:
             legal = {choice.get("card") for choice in decision.choices}
             illegal = [str(card) for card in decision.view.hand if str(card) not in legal]
             if illegal:
-                return f"/play/move?g={_token(game)}&do=card&card={illegal[0]}"
+                REFUSED["card"] = illegal[0]
+                return f"/play/game?g={_token(game)}&try=1"
         _move(game)
+
+
+def play_refused_card(tab, url: str) -> None:
+    """Press the card the referee refuses (a move is a POST: the refusal is the answer's page)."""
+    tab.locator(f'#your-hand button.cardbtn[value="{REFUSED["card"]}"]').click()
+    tab.wait_for_selector("#refusal")
+
+
+def make_code(tab, url: str) -> None:
+    """Miss a rule (the learner is made), then press "Make a resume code": the page that shows it, once."""
+    owe_practice(tab, url.replace("/progress/", "/lessons/practice/"))
+    tab.goto(url)
+    tab.locator("#make-code").click()
+    tab.wait_for_selector("#resume-code")
 
 
 def answer_wrongly(tab, url: str) -> None:
@@ -138,8 +156,9 @@ FAMILIES = [
     Family("casebook-search", "/casebook/?q=knave"),
     Family("casebook-case", "/casebook/advice.hoffmann.three-queens-with-a-trump"),
     # /legal: each of its forms, an answer, and a form refused with its errors listed
-    Family("progress", "/progress/", shows="#resume-code",  # a rule missed first: the page has all its parts
+    Family("progress", "/progress/", shows="#make-code",  # a rule missed first: the page has all its parts
            then=lambda tab, url: (owe_practice(tab, url.replace("/progress/", "/lessons/practice/")), tab.goto(url))),
+    Family("progress-code", "/progress/", shows="#resume-code", then=make_code),
     Family("progress-resume", "/progress/resume"),
     Family("progress-erase", "/progress/erase"),
     Family("progress-games", "/progress/games"),
@@ -173,7 +192,7 @@ FAMILIES = [
     Family("progress-unfinished", "/progress/", then=leave_a_game_unfinished, shows="#unfinished"),
     Family("play-hand", lambda: f"/play/game?g={_token(_game_in_play())}", shows="#your-hand button.cardbtn"),
     Family("play-referee", lambda: f"/play/referee?g={_token(_game_in_play())}", shows="#question"),
-    Family("play-refusal", _refused_card, shows="#refusal"),
+    Family("play-refusal", _refused_card, shows="#refusal", then=play_refused_card),
     Family("play-over", lambda: f"/play/game?g={_token(_game_over())}", shows="#result"),
     Family("play-review", lambda: f"/play/review?g={_token(_game_after_a_deal())}&deal=1", shows="#tricks-title"),
     Family("play-summary", lambda: f"/play/summary?g={_token(_game_over())}", shows="#rules-title"),

@@ -42,12 +42,37 @@ def test_an_earlier_releases_cookie_is_taken_into_the_store_once(app, client):
     client.set_cookie("session", signed(app, json.dumps({"progress": {"seq": 3, "lessons": {
         "01-pack-and-ranking": {"done": [4], "first_try": [4], "missed": []}},
         "practice": [["play.head-the-trick", 2]]}}).encode()))
-    assert "1 of 4 exercises right first time" in client.get("/lessons/").get_data(as_text=True)
+    old_cookie = client.get_cookie("session").value
+    store = app.extensions["ecarte_tutor_store"]
+    before = store.status().learners
+    for _ in range(3):  # read, again and again: shown from the cookie, nothing made
+        assert "1 of 4 exercises right first time" in client.get("/lessons/").get_data(as_text=True)
+    assert store.status().learners == before
+    assert client.post("/lessons/01-pack-and-ranking/1").status_code == 303  # an act: the learner is made
     with client.session_transaction() as session:
         assert "progress" not in session and session[LEARNER]
+        key = session[LEARNER]
     progress = progress_of(app, client)
-    assert progress.seq == 3 and set(progress.reviews) == {"play.head-the-trick"}
-    assert "1 of 4 exercises right first time" in client.get("/lessons/").get_data(as_text=True)
+    assert progress.seq == 4 and set(progress.reviews) == {"play.head-the-trick"}
+    assert progress.lesson("01-pack-and-ranking").done == {1, 4}
+    assert "2 of 4" not in client.get("/lessons/").get_data(as_text=True)
+    for _ in range(3):  # the old cookie sent again (a client that keeps no new cookie): the same learner
+        client.set_cookie("session", old_cookie)
+        assert client.post("/lessons/01-pack-and-ranking/1").status_code == 303
+        with client.session_transaction() as session:
+            assert session[LEARNER] == key
+    assert store.status().learners == before + 1, "one learner for one old cookie, however often it comes"
+
+
+def test_an_earlier_releases_cookie_answers_from_the_page_it_draws(app, client):
+    """The page is drawn from the cookie's progress (its counter, 3): its answer counts, on top of it."""
+    client.set_cookie("session", signed(app, json.dumps({"progress": {"seq": 3, "lessons": {
+        "01-pack-and-ranking": {"done": [1], "first_try": [], "missed": []}}}}).encode()))
+    page = client.get(STEP)
+    assert page_seq(page) == 3
+    assert client.post(STEP, data={"cards": ["QS"], "seq": page_seq(page)}).status_code == 200
+    lesson = progress_of(app, client).lesson("01-pack-and-ranking")
+    assert lesson.done == {1, 4} and lesson.first_try == {4}
 
 
 def page_seq(response) -> int:
@@ -55,7 +80,7 @@ def page_seq(response) -> int:
 
 
 def test_an_older_cookie_cannot_earn_right_first_time_again(app, client):
-    client.get("/lessons/01-pack-and-ranking/1")  # a step read: the learner exists, and the cookie names him
+    client.post("/lessons/01-pack-and-ranking/1")  # a step read: the learner exists, and the cookie names him
     before = client.get_cookie("session").value
     page = client.get(STEP)
     wrong = client.post(STEP, data={"cards": ["7S"], "seq": page_seq(page)})

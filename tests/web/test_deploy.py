@@ -60,3 +60,13 @@ def test_the_sample_keeps_the_site_limits():
     assert f"client_max_body_size {MAX_BODY // 1024}k;" in text
     assert f"client_body_buffer_size {MAX_BODY // 1024}k;" in text
     assert "proxy_request_buffering on;" in text and "proxy_buffering on;" in text
+
+
+def test_the_sample_logs_no_resume_code():
+    """An earlier release's resume link carried its code in the query: the sample's log format leaves it out."""
+    text = CONFIG.read_text(encoding="utf-8")
+    logs = re.findall(r"^\s*access_log\s+([^;]+);", text, flags=re.M)
+    assert logs and all(line.split()[-1] == "without_codes" for line in logs), logs
+    fmt = re.search(r"log_format without_codes (.*?);", text, flags=re.S).group(1)
+    assert "$logged_uri" in fmt and "$logged_referer" in fmt
+    assert not re.search(r"\$(request|request_uri|http_referer|args|query_string)\b", fmt), "a raw URL is logged"

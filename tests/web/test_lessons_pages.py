@@ -107,11 +107,21 @@ def test_a_tampered_cookie_is_ignored(client):
     assert client.get("/lessons/").status_code == 200
 
 
-def test_reading_a_step_marks_it_done(app, client):
+def test_a_step_read_is_marked_done_by_its_next_button_not_by_the_reading(app, client):
+    """A GET writes nothing (a crawler makes no learner); "Next" is a POST that marks the step read and goes on."""
     lesson = LESSONS[0]
     plain = next(step for step in lesson.steps if step.exercise is None)
-    client.get(f"/lessons/{lesson.id}/{plain.index}")
+    url = f"/lessons/{lesson.id}/{plain.index}"
+    page = Page(client.get(url))
+    assert page.status == 200 and 'id="read-next"' in page.html and f'action="{url}"' in page.html
+    assert progress_of(app, client).seq == 0
+    with client.session_transaction() as session:
+        assert "learner" not in session, "reading makes no learner"
+    response = client.post(url)
+    assert response.status_code == 303 and response.headers["Location"] == f"/lessons/{lesson.id}/{plain.index + 1}"
     assert plain.index in progress_of(app, client).lesson(lesson.id).done
+    again = Page(client.get(url))
+    assert 'id="read-next"' not in again.html and 'rel="next"' in again.html, "once read, a plain link"
 
 
 @pytest.mark.parametrize("url", ["/lessons/no-such-lesson/", "/lessons/01-pack-and-ranking/99",
@@ -308,7 +318,7 @@ def test_the_rules_of_the_game_come_before_optional_agreements(app, client, cloc
     book = app.extensions["ecarte_tutor"].book
     optional = sorted(drillable(book) - basics(book))
     assert optional, "some agreement or variant can be practised"
-    client.get("/lessons/01-pack-and-ranking/1")  # make the learner
+    client.post("/lessons/01-pack-and-ranking/1")  # a step read ("Next"): the learner is made
     with client.session_transaction() as session:
         key = session["learner"]
     store = app.extensions["ecarte_tutor_store"]

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from itsdangerous import URLSafeSerializer
+from werkzeug.datastructures import MultiDict
 
 from ecarte_tutor.table import Game
 from ecarte_tutor.table.truth import truth as drill_truth
@@ -27,11 +28,16 @@ def forms(page) -> list[dict]:
                    re.findall(r'<button type="submit"(?: class="[^"]*")? name="([^"]+)" value="([^"]*)"', body)]
         plain = len(re.findall(r'<button type="submit"(?: class="[^"]*")?>', body))
         boxes = re.findall(r'<input type="checkbox" name="([^"]+)" value="([^"]+)"', body)
-        found.append({"action": action, "hidden": hidden, "buttons": buttons, "plain": plain, "boxes": boxes})
+        method = re.search(r'method="([^"]*)"', attrs)
+        found.append({"action": action, "hidden": hidden, "buttons": buttons, "plain": plain, "boxes": boxes,
+                      "method": method.group(1).lower() if method else "get"})
     return found
 
 
 def submit(get, form: dict, extra=()):
+    """Send a form as a browser does: a move (a POST) with its fields in the body, any other in the query."""
+    if form.get("method") == "post":
+        return get.post(form["action"], data=MultiDict([*form["hidden"], *extra]))
     query = urlencode([*form["hidden"], *extra])
     return get(f"{form['action']}?{query}")
 
@@ -138,6 +144,10 @@ def test_a_tampered_token_is_a_clear_400(client, get, app, change):
         page = get(f"{path}?g={token}&do=stand&deal=1")
         assert page.status == 400, path
         assert "game link" in page.text
+    for path in ("/play/move", "/play/rule"):  # the moves themselves are POSTs
+        page = get.post(path, data={"g": token, "do": "stand"})
+        assert page.status == 400, path
+        assert "game link" in page.text
     assert get("/play/game").status == 400
 
 
@@ -167,8 +177,16 @@ def card_name(code: str) -> str:
 def test_bad_moves_are_clear_errors(client, get):
     url = start(client)
     token = token_of(url)
-    assert get(f"/play/move?g={token}&do=juggle").status == 400
-    assert get(f"/play/move?g={token}&do=card&card=ZZ").status == 400
+    assert get.post("/play/move", data={"g": token, "do": "juggle"}).status == 400
+    assert get.post("/play/move", data={"g": token, "do": "card", "card": "ZZ"}).status == 400
+
+
+def test_a_move_is_a_post_and_its_old_link_changes_nothing(client, get):
+    """A move is an act (a finished game is kept): a GET of its old address shows the game as its link has it."""
+    url = start(client)
+    token = token_of(url)
+    old = client.get(f"/play/move?g={token}&do=card&card=QS")
+    assert old.status_code == 303 and token_of(old.headers["Location"]) == token
     assert get(f"/play/review?g={token}&deal=9").status == 400
     assert get(f"/play/review?g={token}&deal=x").status == 400
 
@@ -398,7 +416,7 @@ def test_no_play_page_shows_a_player_an_id_or_a_card_code(client, get):
     urls = ["/play/", url, url + "&try=1", f"/play/referee?g={token}",
             f"/play/referee?g={token}&irregularity=revoke&discovered=play&offender=dealer&corrected_before_next_lead=true",
             f"/play/referee?g={token}&irregularity=wrong-card-count&discovered=after-turn-up&hand=dealer&count=6"
-            "&dealer_took_up_hand=true", f"/play/referee?g={token}&colour=red", f"/play/move?g={token}&do=juggle",
+            "&dealer_took_up_hand=true", f"/play/referee?g={token}&colour=red",
             "/play/new?level=grandmaster", "/play/game?g=broken", f"/play/summary?g={token}"]
     for _ in range(120):  # on to the end of the game, with a refusal and every review on the way
         page = get(url)

@@ -73,7 +73,10 @@ def test_an_unfinished_game_is_found_after_a_restart(tmp_path):
     config = {"TESTING": True, "SECRET_KEY": "restart-secret", "DATABASE_URL": f"sqlite:///{tmp_path / 'db'}"}
     first = create_app(config).test_client()
     url = first.get("/play/new?level=beginner&dealer=tutor&seed=11").headers["Location"]
-    moved = step(lambda u, **kw: Page(first.get(u, **kw)), url)
+    def fetch(u, **kw):
+        return Page(first.get(u, **kw))
+    fetch.post = lambda u, **kw: Page(first.post(u, **kw))  # a move is a POST, as the conftest's ``get`` sends it
+    moved = step(fetch, url)
     with first.session_transaction() as cookie:
         kept = dict(cookie)
     again = create_app(config).test_client()  # the server restarted: the same database, the same cookie

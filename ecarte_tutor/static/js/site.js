@@ -31,4 +31,13 @@
       }
     });
   });
+
+  // A resume link carries its code in the fragment (/progress/resume#code=…), which no server or proxy
+  // sees or logs: put it in the form, and take it out of the address bar and the history.
+  var codeField = document.querySelector("input[data-fragment-code]");
+  var given = /^#code=([0-9A-Za-z-]{1,40})$/.exec(location.hash);
+  if (codeField && given) {
+    codeField.value = given[1];
+    history.replaceState(null, "", location.pathname + location.search);
+  }
 })();

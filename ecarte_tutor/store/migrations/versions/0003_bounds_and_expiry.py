@@ -8,7 +8,7 @@ Create Date: 2026-12-07
 from alembic import op
 
 revision = "0003_bounds_and_expiry"
-down_revision = "0001"
+down_revision = "0002_acts_and_hashed_codes"
 branch_labels = None
 depends_on = None
 
