@@ -66,6 +66,7 @@ class YamlFailure(Exception):
 # these, which share something expensive that each worker would otherwise make again:
 TOGETHER_BY_FILE = {
     "tests/store/test_site_on_databases.py",  # a gunicorn server per database (its module fixture)
+    "tests/web/test_serve.py",  # a server of each kind (its module fixture)
 }
 TOGETHER_BY_PARAMETER = {
     # the two sweeps over an irregularity's rulings (facts_used, explanations) share the answers they ask for;

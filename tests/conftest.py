@@ -4,6 +4,7 @@ import shutil
 import pytest
 import yaml
 from hypothesis import settings
+from instances import instances  # noqa: F401 -- the fixture: servers' instance folders, the data checked once a run
 
 from ecarte_tutor import paths
 from ecarte_tutor.rulebook import default_rulebook, load_rulebook
