@@ -68,6 +68,10 @@ TOGETHER_BY_FILE = {
     "tests/store/test_site_on_databases.py",  # a gunicorn server per database (its module fixture)
     "tests/web/test_serve.py",  # a server of each kind (its module fixture)
 }
+TOGETHER_AS = {
+    # the session's wheel (tests/conftest.py), built once: one module reads it, the other installs it
+    "tests/test_packaging.py": "the wheel", "tests/test_plain_install.py": "the wheel",
+}
 TOGETHER_BY_PARAMETER = {
     # the two sweeps over an irregularity's rulings (facts_used, explanations) share the answers they ask for;
     # the tests of one worked case share its interview
@@ -80,6 +84,8 @@ def together(nodeid: str) -> str:
     path, _, name = nodeid.partition("::")
     if path in TOGETHER_BY_FILE:
         return path
+    if path in TOGETHER_AS:
+        return TOGETHER_AS[path]
     if path in TOGETHER_BY_PARAMETER:
         return path + (name[name.index("["):] if name.endswith("]") else "")
     return nodeid
