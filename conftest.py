@@ -66,12 +66,23 @@ class YamlFailure(Exception):
 # these, which share something expensive that each worker would otherwise make again:
 TOGETHER_BY_FILE = {
     "tests/store/test_site_on_databases.py",  # a gunicorn server per database (its module fixture)
+    "tests/web/test_serve.py",  # a server of each kind (its module fixture)
+    "tests/web/test_accessible_pages.py",  # the crawl of the site its tests read (14 s of CPU)
+    # a Chromium and the site under waitress (each module's own fixtures)
+    "tests/web/test_browser.py", "tests/web/test_browser_a11y.py", "tests/web/test_browser_house.py",
+    "tests/web/test_browser_play.py", "tests/web/test_browser_quick.py",
+}
+TOGETHER_AS = {
+    # the session's wheel (tests/conftest.py), built once: one module reads it, the other installs it
+    "tests/test_packaging.py": "the wheel", "tests/test_plain_install.py": "the wheel",
 }
 TOGETHER_BY_PARAMETER = {
     # the two sweeps over an irregularity's rulings (facts_used, explanations) share the answers they ask for;
-    # the tests of one worked case share its interview
+    # the tests of one worked case share its interview; the tests that read every irregularity's tree
+    # (parametrised by the data set, or not at all) share the walk (13 s of CPU for the bundled one)
     "tests/engine/disputes/test_interview_tree.py",
 }
+WHOLE_WALK = ("[bundled]", "[fixture]", "")  # what test_interview_tree.py's tests of every tree end with
 
 
 def together(nodeid: str) -> str:
@@ -79,8 +90,11 @@ def together(nodeid: str) -> str:
     path, _, name = nodeid.partition("::")
     if path in TOGETHER_BY_FILE:
         return path
+    if path in TOGETHER_AS:
+        return TOGETHER_AS[path]
     if path in TOGETHER_BY_PARAMETER:
-        return path + (name[name.index("["):] if name.endswith("]") else "")
+        parameter = name[name.index("["):] if name.endswith("]") else ""
+        return path + ("[every tree]" if parameter in WHOLE_WALK else parameter)
     return nodeid
 
 

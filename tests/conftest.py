@@ -1,9 +1,13 @@
 """Shared fixtures: the bundled rule book, and modified copies of it for data-driven tests."""
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import settings
+from instances import instances  # noqa: F401 -- the fixture: servers' instance folders, the data checked once a run
 
 from ecarte_tutor import paths
 from ecarte_tutor.rulebook import default_rulebook, load_rulebook
@@ -18,6 +22,17 @@ settings.load_profile("no-deadline")
 @pytest.fixture(scope="session")
 def book():
     return default_rulebook()
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """The project built as a wheel (pip wheel, as a release is), once a session: test_packaging reads what it
+    carries and test_plain_install installs it. One worker runs both modules (conftest.py at the root: together)."""
+    out = tmp_path_factory.mktemp("wheel")
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out),
+                            str(Path(__file__).resolve().parent.parent)], capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr[-2000:]
+    return next(out.glob("ecarte_tutor-*.whl"))
 
 
 @pytest.fixture

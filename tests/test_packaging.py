@@ -1,6 +1,4 @@
 """A plain (non-editable) install carries the rule book, lessons, scenarios, templates and schemas."""
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -10,12 +8,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def wheel_names(tmp_path_factory):
-    out = tmp_path_factory.mktemp("wheel")
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)],
-                          capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    wheel = next(out.glob("ecarte_tutor-*.whl"))
+def wheel_names(wheel):
+    """What the session's wheel (tests/conftest.py) carries."""
     with zipfile.ZipFile(wheel) as archive:
         return set(archive.namelist())
 

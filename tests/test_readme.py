@@ -41,22 +41,27 @@ def _free_port() -> int:
 
 
 @pytest.mark.parametrize("line", [line for line in LINES if " serve" in line])
-def test_the_readme_serve_command_serves(line):
-    # the one change: a free port instead of the one written, so that a busy port cannot fail the test
+def test_the_readme_serve_command_serves(line, instances, tmp_path):
+    # the one change: a free port instead of the one written, so that a busy port cannot fail the test; and its
+    # files (database, key) go to a folder of its own, handed the run's data check (tests/instances.py)
     port = _free_port()
     argv = re.sub(r"--port \d+", f"--port {port}", line).split()[1:]
     command = [str(Path(sys.executable).with_name("ecarte-tutor")), *argv]
+    instance = instances.hand_to(tmp_path / "instance")
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               env={**os.environ, "ECARTE_TUTOR_SECRET_KEY": "readme-test-key-6b0e4d2a9c7f3158"})
+                               env={**os.environ, "ECARTE_TUTOR_SECRET_KEY": "readme-test-key-6b0e4d2a9c7f3158",
+                                    "ECARTE_TUTOR_INSTANCE_PATH": str(instance)})
     try:
-        deadline = time.monotonic() + 120  # serve checks every case and lesson on its first start
+        deadline = time.monotonic() + 120  # a first start checks every case and lesson
         while time.monotonic() < deadline:
             assert process.poll() is None, process.stdout.read().decode()[-800:]
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
                     sock.sendall(b"GET / HTTP/1.0\r\nHost: localhost\r\n\r\n")
                     assert sock.recv(12).startswith(b"HTTP/1.")
-                    return
+                if "--house" not in line:  # a house file's data is another key
+                    instances.keep(instance)
+                return
             except OSError:
                 time.sleep(0.2)
         pytest.fail(f"{line!r} did not answer within 120 s")

@@ -16,12 +16,17 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+from instances import Instances
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextlib.contextmanager
-def serving(database_url: str, instance: Path, *options: str, key: str | None = None) -> Iterator[str]:
-    """The site under gunicorn on ``database_url`` (no key given: it makes and keeps its own in ``instance``)."""
+def serving(database_url: str, instance: Path, instances: Instances, *options: str,
+            key: str | None = None) -> Iterator[str]:
+    """The site under gunicorn on ``database_url`` (no key given: it makes and keeps its own in ``instance``);
+    ``instance`` is handed the run's data check, or gives its own when it is the run's first (tests/instances.py)."""
+    instances.hand_to(instance)
     env = {name: value for name, value in os.environ.items() if name not in ("ECARTE_TUTOR_SECRET_KEY", "SECRET_KEY")}
     env.update(ECARTE_TUTOR_DATABASE_URL=database_url, ECARTE_TUTOR_INSTANCE_PATH=str(instance),
                PYTHONPATH=str(ROOT))
@@ -31,7 +36,9 @@ def serving(database_url: str, instance: Path, *options: str, key: str | None = 
         process = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", *options],
                                    cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
         try:
-            yield f"http://127.0.0.1:{_port(process, log)}"
+            port = _port(process, log)
+            instances.keep(instance)
+            yield f"http://127.0.0.1:{port}"
         finally:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=30)

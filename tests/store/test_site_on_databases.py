@@ -39,13 +39,13 @@ def at_once(calls) -> list:
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
-def site(request, tmp_path_factory):
+def site(request, tmp_path_factory, instances):
     """One server per database for the module's tests that need no restart (each is a learner of its own; a
     start takes seconds: two gunicorn workers warming up). Under pytest-xdist one worker runs the module
     (conftest.py at the root: together)."""
     folder = tmp_path_factory.mktemp("site")
     with database(request.param, folder) as url, \
-            serving(url, folder / "instance", "--workers", "2", "--threads", "4") as base:
+            serving(url, folder / "instance", instances, "--workers", "2", "--threads", "4") as base:
         yield base
 
 
@@ -77,11 +77,11 @@ def test_one_exercise_answered_from_six_tabs_at_once_counts_once(site):
     assert progress["seq"] == 2 and progress["lessons"][lesson.id]["first_try"] == [step.index]
 
 
-def test_after_a_restart_progress_cookies_and_game_links_still_hold(database_url, tmp_path):
+def test_after_a_restart_progress_cookies_and_game_links_still_hold(database_url, tmp_path, instances):
     instance = tmp_path / "instance"
     lesson, step = EXERCISES[0]
     url = f"/lessons/{lesson.id}/{step.index}"
-    with serving(database_url, instance) as base:
+    with serving(database_url, instance, instances) as base:
         browser = Browser(base)
         wrong = {"cards": ["7S"], "seq": browser.seq("/lessons/01-pack-and-ranking/4")}
         assert browser.request("/lessons/01-pack-and-ranking/4", wrong)[0] == 200
@@ -90,7 +90,7 @@ def test_after_a_restart_progress_cookies_and_game_links_still_hold(database_url
         game_link = headers["Location"]
         code = re.search(r'id="resume-code">([^<]+)<', browser.request("/progress/code", {})[1]).group(1)
     assert (instance / "secret_key").exists()
-    with serving(database_url, instance) as base:  # a new start, with no key given: the kept one
+    with serving(database_url, instance, instances) as base:  # a new start, with no key given: the kept one
         browser.base = base
         after = browser.get("/progress/")
         assert "1 rule due for review now" in after and "right first time" in after

@@ -23,17 +23,20 @@ SERVERS = ["gunicorn", "waitress"] if POSIX else ["waitress"]
 TRICK = b'{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}'
 
 
-def start(*options):
-    """The server in a subprocess, and its port once it answers. Its log goes to a file nobody has to read."""
-    instance = tempfile.mkdtemp(prefix="ecarte-tutor-serve-")
+def start(instances, *options):
+    """The server in a subprocess, and its port once it answers. Its log goes to a file nobody has to read. Its
+    instance folder is handed the data check of the run's first start (tests/instances.py), or keeps its own for
+    the later ones when it is that first start."""
+    instance = instances.new()
     env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="serve-test-key-1d8e5b3f9a7c2064e9", PYTHONPATH=str(ROOT),
-               ECARTE_TUTOR_INSTANCE_PATH=instance)
+               ECARTE_TUTOR_INSTANCE_PATH=str(instance))
     log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the server; closed by stop()
     process = subprocess.Popen([sys.executable, "-m", "ecarte_tutor.cli", "serve", "--port", "0", *options],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     process.log, process.instance = log, instance
     try:
-        deadline = time.monotonic() + 120  # serve checks every case and lesson on its first start
+        deadline = time.monotonic() + 300  # a stop for a server that never starts, not a measure: a first start checks
+        # every case and lesson, and a busy machine is slow
         while not (match := re.search(rb"serving on http://127\.0\.0\.1:(\d+)/", read_log(process))):
             assert process.poll() is None and time.monotonic() < deadline, read_log(process)
             time.sleep(0.05)
@@ -43,7 +46,25 @@ def start(*options):
         process.kill()
         stop(process)
         raise
+    if "--house" not in options:  # a house file's data is another key: the others could not use its check
+        instances.keep(instance)
     return process, port
+
+
+def clean(process) -> bool:
+    """Whether the server printed no traceback, to its last line (read it after :func:`stop`)."""
+    return b"Traceback" not in process.final_log and b"Exception ignored" not in process.final_log
+
+
+@pytest.fixture(scope="module", params=SERVERS)
+def served(request, instances):
+    """(server, port): one server of each kind (as `serve --threads 2 --server NAME` starts it, NAME's default
+    processes) for the module's tests that only send it requests; it must still stop cleanly after them all.
+    Under pytest-xdist one worker runs the module (conftest.py at the root: together)."""
+    process, port = start(instances, "--threads", "2", "--server", request.param)
+    yield request.param, port
+    assert stop(process) == 0
+    assert clean(process), process.final_log.decode(errors="replace")[-3000:]
 
 
 def read_log(process) -> bytes:
@@ -103,10 +124,10 @@ def workers_of(pid: int) -> set[int]:
 
 
 @pytest.mark.parametrize("options", [["--workers", "1"], ["--workers", "2"], ["--server", "waitress"]])
-def test_serve_answers_and_stops(options):
+def test_serve_answers_and_stops(options, instances):
     if "waitress" not in options and not POSIX:
         pytest.skip("gunicorn needs POSIX")
-    process, port = start("--threads", "2", *options)
+    process, port = start(instances, "--threads", "2", *options)
     try:
         for _ in range(4):
             status, body, response = get(port, "/api/ask", "POST", TRICK)
@@ -115,49 +136,39 @@ def test_serve_answers_and_stops(options):
             assert response.getheader("X-Content-Type-Options") == "nosniff"
     finally:
         assert stop(process) == 0
-    assert b"Traceback" not in process.final_log and b"Exception ignored" not in process.final_log, \
-        process.final_log.decode(errors="replace")[-3000:]
+    assert clean(process), process.final_log.decode(errors="replace")[-3000:]
 
 
-@pytest.mark.parametrize("server", SERVERS)
-def test_serve_reads_chunked_bodies_and_refuses_large_ones(server):
-    process, port = start("--threads", "2", "--server", server)
-    try:
-        chunked = (b"POST /api/ask HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-                   + f"{len(TRICK):x}\r\n".encode() + TRICK + b"\r\n0\r\n\r\n")
-        assert raw_request(port, chunked).startswith(b"HTTP/1.1 200")
-        big = b"[" + b"1," * 40000 + b"1]"
-        request = (b"POST /api/ask HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: "
-                   + str(len(big)).encode() + b"\r\n\r\n" + big)
-        answer = raw_request(port, request)
-        assert answer.startswith(b"HTTP/1.1 413")
-        assert b'"too-large"' in answer
-        # A huge declared length is refused at once: nothing of it is sent, and the answer still comes.
-        huge = b"POST /api/ask HTTP/1.1\r\nHost: x\r\nContent-Length: 1073741824\r\n\r\n"
-        assert raw_request(port, huge).startswith(b"HTTP/1.1 413")
-    finally:
-        stop(process)
+def test_serve_reads_chunked_bodies_and_refuses_large_ones(served):
+    _server, port = served
+    chunked = (b"POST /api/ask HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+               + f"{len(TRICK):x}\r\n".encode() + TRICK + b"\r\n0\r\n\r\n")
+    assert raw_request(port, chunked).startswith(b"HTTP/1.1 200")
+    big = b"[" + b"1," * 40000 + b"1]"
+    request = (b"POST /api/ask HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: "
+               + str(len(big)).encode() + b"\r\n\r\n" + big)
+    answer = raw_request(port, request)
+    assert answer.startswith(b"HTTP/1.1 413")
+    assert b'"too-large"' in answer
+    # A huge declared length is refused at once: nothing of it is sent, and the answer still comes.
+    huge = b"POST /api/ask HTTP/1.1\r\nHost: x\r\nContent-Length: 1073741824\r\n\r\n"
+    assert raw_request(port, huge).startswith(b"HTTP/1.1 413")
 
 
-@pytest.mark.parametrize("server", SERVERS)
-def test_an_over_long_request_line_is_a_short_400(server):
-    process, port = start("--threads", "2", "--server", server)
-    try:
-        url = "/dispute/?" + "&".join(f"fact{i}={'x' * 190}" for i in range(1000))  # about 200 KB
-        answer = raw_request(port, f"GET {url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
-        # gunicorn says 414; waitress counts the line among the headers (it has no limit of its own for the
-        # line) and says 431.
-        assert answer.split(b" ", 2)[1] == (b"414" if server == "gunicorn" else b"431")
-        assert len(answer) < 10_000
-        assert b"x" * 190 not in answer  # nothing of the address is echoed back
-    finally:
-        stop(process)
+def test_an_over_long_request_line_is_a_short_400(served):
+    server, port = served
+    url = "/dispute/?" + "&".join(f"fact{i}={'x' * 190}" for i in range(1000))  # about 200 KB
+    answer = raw_request(port, f"GET {url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+    # gunicorn says 414; waitress counts the line among the headers (it has no limit of its own for the
+    # line) and says 431.
+    assert answer.split(b" ", 2)[1] == (b"414" if server == "gunicorn" else b"431")
+    assert len(answer) < 10_000
+    assert b"x" * 190 not in answer  # nothing of the address is echoed back
 
 
-@pytest.mark.parametrize("server", SERVERS)
-def test_idle_connections_lock_nobody_out(server):
+def test_idle_connections_lock_nobody_out(served):
     """More idle connections than threads, than waitress's default limit of 100: a visitor is still answered."""
-    process, port = start("--threads", "2", "--server", server)
+    _server, port = served
     idle = []
     try:
         idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(300)]
@@ -166,16 +177,15 @@ def test_idle_connections_lock_nobody_out(server):
     finally:
         for sock in idle:
             sock.close()
-        stop(process)
 
 
 @pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
-def test_slow_clients_hold_no_worker_and_are_cut_off():
+def test_slow_clients_hold_no_worker_and_are_cut_off(instances):
     """A connection stalled mid-request-line, and one sending a body a byte at a time, leave the only worker
     free to answer others; the stalled one is closed once its head is late (HEAD_SECONDS, gunicorn's keepalive)."""
     from ecarte_tutor.serving import HEAD_SECONDS
 
-    process, port = start("--workers", "1")
+    process, port = start(instances, "--workers", "1")
     try:
         stalled = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(50)]
         for sock in stalled:
@@ -194,11 +204,11 @@ def test_slow_clients_hold_no_worker_and_are_cut_off():
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
-def test_sighup_replaces_the_workers_but_keeps_the_data_it_started_with(tmp_path):
+def test_sighup_replaces_the_workers_but_keeps_the_data_it_started_with(tmp_path, instances):
     """docs/deploy.md: SIGHUP does not read the data files again; a restart does."""
     house = tmp_path / "house.yaml"
     house.write_text("title: Rules of the Cercle Ancien\nprofile: london\n", encoding="utf-8")
-    process, port = start("--workers", "1", "--house", str(house))
+    process, port = start(instances, "--workers", "1", "--house", str(house))  # its own data: checked anew
     try:
         before = workers_of(process.pid)
         house.write_text("title: Rules of the Cercle Nouveau\nprofile: london\n", encoding="utf-8")
@@ -215,8 +225,8 @@ def test_sighup_replaces_the_workers_but_keeps_the_data_it_started_with(tmp_path
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
-def test_a_killed_worker_is_replaced():
-    process, port = start("--threads", "2", "--workers", "2")
+def test_a_killed_worker_is_replaced(instances):
+    process, port = start(instances, "--threads", "2", "--workers", "2")
     try:
         deadline = time.monotonic() + 10
         while len(workers_of(process.pid)) < 2 and time.monotonic() < deadline:
@@ -239,9 +249,9 @@ def test_a_killed_worker_is_replaced():
 
 
 @pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
-def test_sigterm_lets_a_request_in_flight_finish():
+def test_sigterm_lets_a_request_in_flight_finish(instances):
     """gunicorn's graceful stop (waitress, kept for one process and Windows, stops at once)."""
-    process, port = start("--threads", "2", "--workers", "1")
+    process, port = start(instances, "--threads", "2", "--workers", "1")
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         head = f"POST /api/ask HTTP/1.1\r\nHost: x\r\nContent-Length: {len(TRICK)}\r\nConnection: close\r\n\r\n"
         sock.sendall(head.encode() + TRICK[:10])  # the request has begun: half of its body is sent
@@ -255,6 +265,7 @@ def test_sigterm_lets_a_request_in_flight_finish():
     assert answer.startswith(b"HTTP/1.1 200") and b'"follower"' in answer
     assert process.wait(timeout=30) == 0
     process.log.close()
+    shutil.rmtree(process.instance, ignore_errors=True)
 
 
 @pytest.mark.parametrize("options, message", [
@@ -381,8 +392,8 @@ def test_gunicorn_settings_are_all_known_to_this_gunicorn():
     assert settings["workers"] == 3
 
 
-def test_serve_secure_sends_hsts():
-    process, port = start("--secure", "--workers", "1", "--threads", "2")
+def test_serve_secure_sends_hsts(instances):
+    process, port = start(instances, "--secure", "--workers", "1", "--threads", "2")
     try:
         _, _, response = get(port, "/api/openapi.json")
         assert response.getheader("Strict-Transport-Security", "").startswith("max-age=")
