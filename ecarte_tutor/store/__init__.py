@@ -17,12 +17,14 @@ from pathlib import Path
 from .interface import (
     FinishedGame,
     KeptGame,
+    KeptSheet,
     Learner,
     Status,
     Store,
     StoreError,
     StoreUnavailable,
     UnknownLearner,
+    UnknownSheet,
     normal_code,
     shown_code,
 )
@@ -52,5 +54,6 @@ def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UT
     return SqlStore(url, clock)
 
 
-__all__ = ["DATABASE_URL_VARIABLE", "FinishedGame", "KeptGame", "Learner", "MEMORY", "Status", "Store", "StoreError",
-           "StoreUnavailable", "UnknownLearner", "database_url", "normal_code", "open_store", "shown_code"]
+__all__ = ["DATABASE_URL_VARIABLE", "FinishedGame", "KeptGame", "KeptSheet", "Learner", "MEMORY", "Status", "Store",
+           "StoreError", "StoreUnavailable", "UnknownLearner", "UnknownSheet", "database_url", "normal_code",
+           "open_store", "shown_code"]

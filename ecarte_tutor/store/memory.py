@@ -5,19 +5,26 @@ the process. The store's own tests run against real databases (tests/store/).
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Any
 
 from ..lessons.progress import Progress
 from .interface import (
     Change,
     FinishedGame,
     KeptGame,
+    KeptSheet,
     Learner,
+    SheetChange,
     Status,
     UnknownLearner,
+    UnknownSheet,
+    new_follow_code,
     new_key,
     new_resume_code,
     normal_code,
@@ -37,6 +44,7 @@ class MemoryStore:
         self._learners: dict[str, Learner] = {}
         self._progress: dict[str, Progress] = {}
         self._games: dict[str, list[KeptGame]] = {}
+        self._sheets: dict[str, list[KeptSheet]] = {}
         self._ids = itertools.count(1)
 
     def new_learner(self, progress: Progress | None = None) -> Learner:
@@ -87,7 +95,38 @@ class MemoryStore:
         with self._lock:
             self._progress.pop(key, None)
             self._games.pop(key, None)
+            self._sheets.pop(key, None)
             return self._learners.pop(key, None) is not None
+
+    def new_sheet(self, key: str, data: dict[str, Any]) -> KeptSheet:
+        with self._lock:
+            if key not in self._progress:
+                raise UnknownLearner(f"no learner has the key {key[:8]}…")
+            now = self.clock()
+            kept = KeptSheet(next(self._ids), new_follow_code(), copy.deepcopy(data), now, now)
+            self._sheets.setdefault(key, []).append(kept)
+        return kept
+
+    def sheets(self, key: str) -> list[KeptSheet]:
+        return sorted(self._sheets.get(key, []), key=lambda s: (s.updated_at, s.id), reverse=True)
+
+    def sheet(self, key: str, sheet_id: int) -> KeptSheet | None:
+        return next((s for s in self._sheets.get(key, []) if s.id == sheet_id), None)
+
+    def followed_sheet(self, follow: str) -> KeptSheet | None:
+        return next((s for kept in self._sheets.values() for s in kept if s.follow == follow), None)
+
+    def change_sheet(self, key: str, sheet_id: int, change: SheetChange) -> KeptSheet:
+        with self._lock:
+            if key not in self._progress:
+                raise UnknownLearner(f"no learner has the key {key[:8]}…")
+            kept = self._sheets.get(key, [])
+            found = next((i for i, s in enumerate(kept) if s.id == sheet_id), None)
+            if found is None:
+                raise UnknownSheet(f"no sheet {sheet_id} for this learner")
+            after = replace(kept[found], data=change(copy.deepcopy(kept[found].data)), updated_at=self.clock())
+            kept[found] = after
+        return after
 
     def upgrade(self) -> tuple[str | None, str]:
         return HEAD, HEAD

@@ -123,3 +123,14 @@ games = Table(
     Column("created_at", UTCDateTime(), nullable=False),  # when it finished and was kept
     UniqueConstraint("learner_id", "digest", name="uq_games_learner_digest"),
 )
+
+FOLLOW_LENGTH = 32  # a sheet's follow code (22 characters of base64url)
+
+sheets = Table(
+    "sheets", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("follow", String(FOLLOW_LENGTH), nullable=False, unique=True),  # the read-only link's code
+    Column("data", JSON, nullable=False),  # the sheet (ecarte_tutor.marque.model): every entry, every version
+    *_timestamps(),
+)

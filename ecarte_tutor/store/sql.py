@@ -32,15 +32,19 @@ from .interface import (
     Change,
     FinishedGame,
     KeptGame,
+    KeptSheet,
     Learner,
+    SheetChange,
     Status,
     StoreUnavailable,
     UnknownLearner,
+    UnknownSheet,
+    new_follow_code,
     new_key,
     new_resume_code,
     normal_code,
 )
-from .schema import games, learners, lesson_steps, review_items
+from .schema import games, learners, lesson_steps, review_items, sheets
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -49,7 +53,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 # The newest migration's revision. A database already there is opened without alembic, whose import
 # costs a restart's create_app() about 115 ms of 640 (issue 6: under 0.5 s); a test holds this to
 # alembic's own reading of migrations/versions, so a migration added without moving it fails.
-HEAD = "0001"
+HEAD = "0004_score_sheets"
 VERSION_TABLE = "alembic_version"  # where alembic keeps a database's revision (its default name)
 WRITE = "ecarte_tutor_write"  # execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)
 LOCK_ID = 0x45435254  # PostgreSQL advisory lock held while migrating ("ECRT")
@@ -241,7 +245,7 @@ class SqlStore:
                                             .with_for_update()).scalar()
             if learner_id is None:
                 return False
-            for table in (games, review_items, lesson_steps):  # the foreign keys cascade too; say it plainly
+            for table in (sheets, games, review_items, lesson_steps):  # the foreign keys cascade too; say it plainly
                 connection.execute(delete(table).where(table.c.learner_id == learner_id))
             connection.execute(delete(learners).where(learners.c.id == learner_id))
         return True
@@ -331,6 +335,47 @@ class SqlStore:
         return [KeptGame(digest=r.digest, record=r.record, review=r.review, learner_score=r.learner_score,
                          tutor_score=r.tutor_score, mistakes=r.mistakes, winner=r.winner, id=r.id,
                          created_at=r.created_at) for r in rows]
+
+    # --- score sheets --------------------------------------------------------------------------
+
+    def new_sheet(self, key: str, data: dict[str, Any]) -> KeptSheet:
+        now = self.clock()
+        with self._transaction(writes=True) as connection:
+            row = self._locked(connection, key)
+            follow = new_follow_code()
+            sheet_id = connection.execute(insert(sheets).values(
+                learner_id=row.id, follow=follow, data=data, created_at=now, updated_at=now)
+                .returning(sheets.c.id)).scalar_one()
+        return KeptSheet(sheet_id, follow, data, now, now)
+
+    def sheets(self, key: str) -> list[KeptSheet]:
+        return self._sheets(learners.c.key == key)
+
+    def sheet(self, key: str, sheet_id: int) -> KeptSheet | None:
+        found = self._sheets(learners.c.key == key, sheets.c.id == sheet_id)
+        return found[0] if found else None
+
+    def followed_sheet(self, follow: str) -> KeptSheet | None:
+        found = self._sheets(sheets.c.follow == follow)
+        return found[0] if found else None
+
+    def _sheets(self, *where: Any) -> list[KeptSheet]:
+        query = select(sheets).join(learners, learners.c.id == sheets.c.learner_id).where(*where)
+        with self._transaction(writes=False) as connection:
+            rows = connection.execute(query.order_by(sheets.c.updated_at.desc(), sheets.c.id.desc())).all()
+        return [KeptSheet(r.id, r.follow, r.data, r.created_at, r.updated_at) for r in rows]
+
+    def change_sheet(self, key: str, sheet_id: int, change: SheetChange) -> KeptSheet:
+        now = self.clock()
+        with self._transaction(writes=True) as connection:
+            row = self._locked(connection, key)
+            found = connection.execute(select(sheets).where(sheets.c.learner_id == row.id,
+                                                            sheets.c.id == sheet_id)).first()
+            if found is None:
+                raise UnknownSheet(f"no sheet {sheet_id} for this learner")
+            data = change(found.data)
+            connection.execute(update(sheets).where(sheets.c.id == sheet_id).values(data=data, updated_at=now))
+        return KeptSheet(sheet_id, found.follow, data, found.created_at, now)
 
 
 def _write(connection: Connection, table: Any, learner_id: int, keys: tuple[str, ...], old: dict[tuple[Any, ...], Any],

@@ -19,7 +19,9 @@ from .site import get_site
 
 bp = Blueprint("dispute", __name__, url_prefix="/dispute")
 
-RESERVED = {"profile", AGREE}  # with every agree-<name>: the table's rules, not facts
+# with every agree-<name>: the table's rules, not facts; and a score sheet's number and hand (/marque), which
+# every link of the interview carries so that its ruling can go onto the sheet
+RESERVED = {"profile", AGREE, "marque", "marque_hand"}
 # No answer is longer: the longest choice is 23 characters, the numbers are small.
 MAX_VALUE = 40
 SHOWN = 3  # unknown names quoted in the refusal; the rest are counted

@@ -1,0 +1,288 @@
+"""``/marque``: the score sheet of a real game, kept in the store under this browser's learner.
+
+Every hand is scored by the engine (:mod:`ecarte_tutor.marque`); the pages only read forms, keep the sheet
+(one transaction a change, :meth:`~ecarte_tutor.store.interface.Store.change_sheet`) and show it. Every
+change is a POST; a refused entry is shown again in its form with the reason, and nothing is kept. The
+other player follows the sheet read-only at ``/marque/follow/<code>``; ``/marque/<id>/print`` fits a game
+on one A4 page. A referee's ruling reaches the sheet from the dispute interview (``marque`` in its URL).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+import segno
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
+
+from ..asking import ask
+from ..marks import fact_name
+from ..marque import SheetError, add_entry, correct_entry, new_sheet, read_entry, remove_entry, replay
+from ..marque.editing import window_said
+from ..marque.model import Sheet, entry_form, live, table_of
+from ..marque.scorer import game_said
+from ..marque.words import choices
+from ..store import KeptSheet, UnknownLearner, UnknownSheet
+from .dispute import read_facts, typed_value
+from .forms import FormData, agreement_query, read_profile
+from .lan import SERVED_URL
+from .progress import PUBLIC_URL, get_store, learner_key, now, remember
+from .site import get_site
+
+bp = Blueprint("marque", __name__, url_prefix="/marque")
+
+MOST_ID = 2 ** 31
+SHEET_PARAM, HAND_PARAM = "marque", "marque_hand"  # what the dispute interview carries back to the sheet
+NEXT = "next"  # a ruling on the hand being played, not yet on the sheet
+
+
+def _words() -> dict[str, dict[str, str]]:
+    return {group: choices(group) for group in ("match", "proposals", "king", "outcome", "window", "did")}
+
+
+def _own(sheet_id: int) -> tuple[str, KeptSheet]:
+    key = learner_key()
+    kept = get_store().sheet(key, sheet_id) if key and sheet_id < MOST_ID else None
+    if key is None or kept is None:
+        abort(404, description="There is no such score sheet among yours.")
+    return key, kept
+
+
+def _base() -> str:
+    return (current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or "").rstrip("/")
+
+
+def _qr(link: str) -> Markup | None:
+    if "://" not in link:
+        return None  # a relative link: a phone could not follow it
+    return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2, light="#fff", svgclass="qr",
+                                                          title="QR code of the link to follow this sheet"))
+
+
+@bp.get("/")
+def index():
+    key = learner_key()
+    kept = get_store().sheets(key) if key else []
+    return _start(FormData(), {}, kept)
+
+
+def _start(form: FormData, given: Mapping[str, str], kept: list[KeptSheet], status: int = 200):
+    if "profile" not in form.kept:
+        read_profile(MultiDict(), form)
+    listed = [(sheet, _summary(sheet)) for sheet in kept]
+    return render_template("marque/index.html", form=form, given=given, sheets=listed, words_of=_words()), status
+
+
+def _summary(kept: KeptSheet) -> str:
+    """One line about a kept sheet: its players and where it stands."""
+    try:
+        standing = replay(kept.data, book=get_site().book)
+    except SheetError:
+        return " – ".join(kept.data["players"])
+    game = standing.current
+    score = ", ".join(f"{name} {points}" for name, points in game.score.items())
+    return standing.result or f"{' – '.join(kept.data['players'])}: game {game.number}, {score}"
+
+
+@bp.post("/")
+def create():
+    form = FormData()
+    read_profile(request.form, form)
+    given = {name: request.form.get(name, "")[:60] for name in ("player1", "player2", "player3", "match",
+                                                                  "first_dealer")}
+    match = given["match"] or "game"
+    players = [given["player1"], given["player2"]] + ([given["player3"]] if match == "pool" else [])
+    first = given[given["first_dealer"]] if given["first_dealer"] in ("player1", "player2") else ""
+    site = get_site()
+    agreements = form.question.get("agreements", list(site.house.written) if site.house else [])
+    if form.ok:
+        try:
+            sheet = new_sheet(players, form.kept["profile"], agreements, match, first, site.book, now())
+        except SheetError as exc:
+            form.error(exc.field or "form", exc.message)
+    if not form.ok:
+        key = learner_key()
+        return _start(form, given, get_store().sheets(key) if key else [], 400)
+    try:
+        kept = get_store().new_sheet(learner_key(create=True) or "", sheet)
+    except UnknownLearner:  # erased elsewhere: a new learner
+        remember(None)
+        kept = get_store().new_sheet(learner_key(create=True) or "", sheet)
+    return redirect(url_for("marque.sheet", sheet_id=kept.id), code=303)
+
+
+def _context(kept: KeptSheet, standing: Any) -> dict[str, Any]:
+    book = get_site().book
+    follow = _base() + url_for("marque.follow", code=kept.follow)
+    return dict(kept=kept, sheet=kept.data, standing=standing, words_of=_words(), game_said=game_said,
+                follow_link=follow, qr=_qr(follow), law_of=lambda n: book.laws.get(n),
+                referee_url=lambda n: referee_url(kept, n))
+
+
+def _shown(kept: KeptSheet, form_values: Mapping[str, str] | None = None, error: SheetError | None = None,
+           status: int = 200):
+    standing = replay(kept.data, book=get_site().book)
+    values = dict(form_values or {"dealer": standing.next_dealer or ""})
+    return render_template("marque/sheet.html", values=values, error=error, **_context(kept, standing)), status
+
+
+@bp.get("/<int:sheet_id>")
+def sheet(sheet_id: int):
+    _, kept = _own(sheet_id)
+    return _shown(kept)
+
+
+def _change(key: str, kept: KeptSheet, work) -> KeptSheet:
+    """Run ``work(sheet) -> (sheet, standing)`` on the sheet as stored, in one transaction."""
+    return get_store().change_sheet(key, kept.id, lambda data: work(data)[0])
+
+
+@bp.post("/<int:sheet_id>/hands")
+def add_hand(sheet_id: int):
+    key, kept = _own(sheet_id)
+    values = {name: request.form.get(name, "")[:40] for name in entry_form({})}
+    book = get_site().book
+    try:
+        entry = read_entry(values, kept.data["players"])
+        _change(key, kept, lambda data: add_entry(data, entry, book, now()))
+    except SheetError as exc:
+        return _shown(kept, values, exc, 400)
+    return redirect(url_for("marque.sheet", sheet_id=kept.id, _anchor="latest"), code=303)
+
+
+def _line_of(kept: KeptSheet, n: int):
+    standing = replay(kept.data, book=get_site().book)
+    line = next((line for line in standing.lines if line.n == n), None) if n < MOST_ID else None
+    if line is None:
+        abort(404, description="This sheet has no such entry.")
+    return standing, line
+
+
+def _entry_page(kept: KeptSheet, n: int, values: Mapping[str, str] | None = None, error: SheetError | None = None,
+                status: int = 200):
+    standing, line = _line_of(kept, n)
+    where, window_text, law = window_said(standing, n)
+    current = line.entry or {}
+    shown = dict(values) if values is not None else (entry_form(current) if current.get("kind") == "hand" else {})
+    return render_template("marque/entry.html", line=line, values=shown, error=error, window=where,
+                           window_text=window_text, law=get_site().book.laws.get(law),
+                           **_context(kept, standing)), status
+
+
+@bp.get("/<int:sheet_id>/entries/<int:n>")
+def entry(sheet_id: int, n: int):
+    _, kept = _own(sheet_id)
+    return _entry_page(kept, n)
+
+
+@bp.post("/<int:sheet_id>/entries/<int:n>")
+def change_entry(sheet_id: int, n: int):
+    key, kept = _own(sheet_id)
+    _line_of(kept, n)
+    book = get_site().book
+    agreed, admitted = request.form.get("agreed") == "yes", request.form.get("admitted") == "yes"
+    values = {name: request.form.get(name, "")[:40] for name in entry_form({})}
+    try:
+        if request.form.get("action") == "remove":
+            _change(key, kept, lambda data: remove_entry(data, n, book, now(), agreed, admitted))
+        else:
+            corrected = read_entry(values, kept.data["players"])
+            _change(key, kept, lambda data: correct_entry(data, n, corrected, book, now(), agreed, admitted))
+    except SheetError as exc:
+        return _entry_page(kept, n, values, exc, 400)
+    return redirect(url_for("marque.sheet", sheet_id=kept.id, _anchor=f"entry-{n}"), code=303)
+
+
+@bp.get("/follow/<code>")
+def follow(code: str):
+    kept = get_store().followed_sheet(code[:40])
+    if kept is None:
+        abort(404, description="No score sheet has this link: ask for it again.")
+    standing = replay(kept.data, book=get_site().book)
+    return render_template("marque/follow.html", **_context(kept, standing))
+
+
+@bp.get("/<int:sheet_id>/print")
+def printed(sheet_id: int):
+    _, kept = _own(sheet_id)
+    standing = replay(kept.data, book=get_site().book)
+    return render_template("marque/print.html", **_context(kept, standing))
+
+
+# --- the referee -----------------------------------------------------------------------------------
+
+
+def referee_url(kept: KeptSheet, n: int | None) -> str:
+    """The dispute interview, told what the sheet knows: the profile and agreements, and of a hand entered,
+    its proposals (the facts of law 49 as the interview names them)."""
+    sheet = kept.data
+    query: list[tuple[str, str]] = [("profile", sheet["profile"]), *agreement_query(sheet["agreements"]),
+                                    (SHEET_PARAM, str(kept.id)), (HAND_PARAM, str(n) if n else NEXT)]
+    entry = next((live(raw) for raw in sheet["entries"] if raw["n"] == n), None) if n else None
+    if entry and entry.get("kind") == "hand":
+        proposals = entry["proposals"]
+        query += [(fact_name("elder_played_without_proposing"), str(proposals == "played-without-proposing").lower()),
+                  (fact_name("dealer_refused_first_proposal"), str(proposals == "refused-first").lower()),
+                  (fact_name("dealer_refused_later_proposal"), str(proposals == "refused-later").lower())]
+    return url_for("dispute.interview") + "?" + urlencode(query)
+
+
+@bp.post("/<int:sheet_id>/ruling")
+def ruling(sheet_id: int):
+    """Put a ruling of the interview on the sheet: the interview is asked again here, from its own URL, and
+    the points are the chosen option's (or the law's), never a number the form sends."""
+    key, kept = _own(sheet_id)
+    args = MultiDict(parse_qsl(request.form.get("query", "")[:4000]))
+    form = FormData()
+    read_profile(args, form)
+    book = get_site().book
+    facts = {name: typed_value(book.facts.get(name), raw) for name, raw in read_facts(args)
+             if name not in (SHEET_PARAM, HAND_PARAM)}
+    answer: dict = ask({"kind": "dispute", "facts": facts, **form.question}, get_site().library)
+    if "error" in answer or answer.get("status") != "ruling":
+        abort(400, description="This ruling could not be given again: go back to the interview.")
+    chosen = request.form.get("option", "")
+    option = next((o for o in answer.get("options", []) if o["id"] == chosen), None)
+    if option is None and len(answer.get("options", [])) == 1:
+        option = answer["options"][0]
+    points = (option or {}).get("points") or answer.get("points") or {"elder": 0, "dealer": 0}
+    hand = args.get(HAND_PARAM, NEXT)
+    n = int(hand) if hand.isdigit() and int(hand) < MOST_ID else None
+    standing = replay(kept.data, book=book)
+    dealer = next((line.dealer for line in standing.lines if line.n == n), None) if n else standing.next_dealer
+    entry = {"kind": "ruling", "dealer": dealer, "case": answer.get("case", ""), "laws": answer.get("laws", []),
+             "option": (option or {}).get("id"), "label": (option or {}).get("label") or answer.get("case", ""),
+             "points": {"elder": int(points.get("elder", 0)), "dealer": int(points.get("dealer", 0))},
+             "query": request.form.get("query", "")[:4000]}
+    try:
+        if n is None:
+            _change(key, kept, lambda data: add_entry(data, entry, book, now()))
+        else:
+            _change(key, kept, lambda data: correct_entry(data, n, entry, book, now(), admitted=True))
+    except SheetError as exc:
+        return _shown(kept, None, exc, 400)
+    except UnknownSheet:
+        abort(404)
+    return redirect(url_for("marque.sheet", sheet_id=kept.id, _anchor="latest"), code=303)
+
+
+def exported(key: str | None) -> list[dict[str, Any]]:
+    """The learner's sheets as the progress export gives them: each with its entries, every version kept."""
+    if not key:
+        return []
+    return [{"id": kept.id, "created_at": kept.created_at.isoformat(), "updated_at": kept.updated_at.isoformat(),
+             "sheet": kept.data} for kept in get_store().sheets(key)]
+
+
+def table_line(sheet: Sheet) -> list[str]:
+    """The profile and the agreements in force, in a player's words."""
+    site = get_site()
+    table_of(sheet, site.book)
+    return [site.profile_label(sheet["profile"]), *site.words.agreements(sheet["agreements"])]
+
+
+@bp.app_template_global()
+def marque_table(sheet: Sheet) -> list[str]:
+    return table_line(sheet)
