@@ -16,13 +16,15 @@ from ..engine import pool, scoring
 from ..engine.citing import Reasons
 from ..errors import QuestionError
 from ..fields import SEATS
-from ..marks import decides
+from ..marks import decides, option_id
 from .model import Entry, Sheet, SheetError, Table, live, table_of
 from .words import say
 
 RUBBER = "scoring.rubber"
 ALTERNATE = "deal.alternate"
 RUBBER_GAMES = 2  # games to win a rubber: the best of three (scoring.rubber)
+# A ruling that sets the deal aside: the same dealer deals again (as at the practice table, table/game.py)
+SAME_DEALER = (option_id("fresh-deal"), option_id("replay-hand"))
 WAGER_ENDS = {"double-declined": "double-declined", "offer-taken": "offer-accepted"}  # the engine's names
 
 
@@ -194,7 +196,8 @@ def _apply(sheet: Sheet, table: Table, line: Line, entry: Entry, games: list[Gam
     line.score_after = dict(game.score)
     line.cites, line.laws, line.explanation = scored["cites"], scored["laws"], scored["explanation"]
     game.lines.append(line)
-    last_dealer = line.dealer
+    # after a deal set aside the same dealer deals again: the other player is then the one "who dealt last"
+    last_dealer = line.elder if entry.get("option") in SAME_DEALER else line.dealer
     winner_seat = scored.get("winner")
     if winner_seat:
         line.won_game = True

@@ -268,6 +268,11 @@ def ruling(sheet_id: int):
     return redirect(url_for("marque.sheet", sheet_id=kept.id, _anchor="latest"), code=303)
 
 
+def listed(key: str | None) -> list[tuple[KeptSheet, str]]:
+    """The learner's sheets with a line on each, for /progress."""
+    return [(kept, _summary(kept)) for kept in get_store().sheets(key)] if key else []
+
+
 def exported(key: str | None) -> list[dict[str, Any]]:
     """The learner's sheets as the progress export gives them: each with its entries, every version kept."""
     if not key:

@@ -211,7 +211,14 @@ def index():
         coming=waiting_time(coming, moment) if coming else None, when=lambda item: waiting_time(item.due, moment),
         games=games[:RECENT_GAMES], game_count=len(games), learner=found,
         code=shown_code(found.resume_code) if found else None, resume=resume,
-        qr=_qr(resume) if whole.netloc else None, only_here=only_here)
+        qr=_qr(resume) if whole.netloc else None, only_here=only_here, sheets=_sheets(key))
+
+
+def _sheets(key: str | None) -> list:
+    """The learner's score sheets (/marque), each with a line on where it stands."""
+    from .marque import listed
+
+    return listed(key)
 
 
 def _resume_link(code: str) -> str:
@@ -276,11 +283,18 @@ def export():
             "games": [{"id": kept.id, "finished_at": kept.created_at.isoformat(), "score": {
                 "learner": kept.learner_score, "tutor": kept.tutor_score}, "winner": kept.winner,
                 "mistakes": kept.mistakes, "record": kept.record, "review": kept.review}
-                for kept in (store.games(key) if key else [])]}
+                for kept in (store.games(key) if key else [])],
+            "sheets": _exported_sheets(key)}
     response = current_app.response_class(json.dumps(data, indent=2, ensure_ascii=False) + "\n",
                                           mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="ecarte-tutor-progress.json"'
     return response
+
+
+def _exported_sheets(key: str | None) -> list:
+    from .marque import exported
+
+    return exported(key)
 
 
 @bp.get("/erase")

@@ -176,3 +176,45 @@ def test_the_print_page_holds_the_game(client, get):
     hand(client, sheet, dealer="Anne", tricks_elder="3", tricks_dealer="2")
     page = get(sheet + "/print")
     assert page.status == 200 and "@page" not in page.html and "Game 1" in page.text and "Anne" in page.text
+
+
+def test_a_sheet_is_listed_on_progress_exported_and_erased(client, get):
+    sheet = start(client)
+    hand(client, sheet, dealer="Anne", tricks_elder="3", tricks_dealer="2")
+    progress = get("/progress/")
+    assert sheet in progress.links() and "Bob 1" in progress.text
+    data = client.get("/progress/export.json").get_json()
+    [exported] = data["sheets"]
+    assert exported["sheet"]["players"] == ["Anne", "Bob"]
+    assert exported["sheet"]["entries"][0]["versions"][0]["entry"]["tricks"] == {"elder": 3, "dealer": 2}
+    follow = urlsplit(next(link for link in get(sheet).links() if "/marque/follow/" in link)).path
+    assert client.post("/progress/erase", data={"confirm": "yes"}).status_code == 200
+    assert client.get(sheet).status_code == 404 and client.get(follow).status_code == 404
+    assert "sheet-count" in get("/progress/").ids()
+
+
+def test_a_sheet_is_found_again_after_a_restart(app, client, get):
+    from ecarte_tutor.web import create_app
+
+    sheet = start(client)
+    hand(client, sheet, dealer="Anne", tricks_elder="3", tricks_dealer="2")
+    again = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "INSTANCE_PATH": app.instance_path})
+    with client.session_transaction() as session:
+        cookie = dict(session)
+    other = again.test_client()
+    with other.session_transaction() as session:
+        session.update(cookie)
+    assert "Bob 1" in Page(other.get(sheet)).text
+
+
+def test_bad_numbers_and_forms_are_clear_errors_not_tracebacks(client, get):
+    sheet = start(client)
+    assert client.get("/marque/99999999999").status_code == 404
+    assert client.get(sheet + "/entries/99999999999").status_code == 404
+    assert client.get(sheet + "/entries/3").status_code == 404
+    refused = Page(client.post("/marque/", data={"player1": "Anne", "player2": "anne", "match": "game",
+                                                 "first_dealer": "player1"}))
+    assert refused.status == 400 and "different names" in refused.text and 'value="anne"' in refused.html
+    odd = Page(client.post(sheet + "/hands", data={"dealer": "Anne", "king": "<b>odd</b>"}))
+    assert odd.status == 400 and "<b>odd</b>" not in odd.html
+    assert client.post(sheet + "/ruling", data={"query": "irregularity=nonsense"}).status_code == 400
