@@ -41,7 +41,8 @@ def correction(tab, url: str) -> None:
 
 def followed(tab, url: str) -> None:
     start_sheet(tab, url)
-    tab.goto(tab.locator("#follow-link").get_attribute("href"))
+    tab.locator("#follow-link").click()
+    tab.wait_for_load_state()
 
 
 def printed(tab, url: str) -> None:
