@@ -20,12 +20,17 @@ from .model import Entry, Sheet, SheetError, live, table_of
 from .scorer import Line, Standing, replay
 from .words import say
 
+# Far beyond any game, rubber or pool (a game is rarely more than a dozen hands): a sheet stays small in the store.
+MOST_ENTRIES = 300
+MOST_VERSIONS = 30
 LAW_50 = "law.50"
 LAW_51 = "law.51"
 
 
 def add_entry(sheet: Sheet, entry: Entry, book: RuleBook, now: datetime) -> tuple[Sheet, Standing]:
     """The sheet with ``entry`` added after the others, and the sheet replayed (SheetError)."""
+    if len(sheet["entries"]) >= MOST_ENTRIES:
+        raise SheetError(say("errors", "sheet-full", most=MOST_ENTRIES))
     changed = copy.deepcopy(sheet)
     number = max((raw["n"] for raw in changed["entries"]), default=0) + 1
     changed["entries"].append({"n": number, "versions": [_version("entered", entry, now)]})
@@ -106,6 +111,8 @@ def _change(sheet: Sheet, n: int, entry: Entry | None, did: str, book: RuleBook,
     before = replay(sheet, table)
     if live(_find(sheet, n)) is None:
         raise SheetError(say("errors", "removed-already", n=n))
+    if len(_find(sheet, n)["versions"]) >= MOST_VERSIONS:
+        raise SheetError(say("errors", "entry-full", most=MOST_VERSIONS))
     changed = copy.deepcopy(sheet)
     raw = _find(changed, n)
     raw["versions"].append(_version(did, entry, now))

@@ -139,18 +139,26 @@ def score_entry(entry: Entry, before: dict[str, int], table: Table) -> scoring.S
     """What one entry scores by seat, given the score before it by seat (the engine's answer body)."""
     if entry["kind"] == "ruling":
         reasons = Reasons(table.book)
-        awards = [scoring.Award(seat, entry["points"][seat], "tricks", say("said", "ruling", case=entry["case"],
-                                                                             label=entry["label"]))
+        laws = _laws_said(sorted(set(entry.get("laws", []))))
+        reason = say("said", "ruling-laws", laws=laws, label=entry["label"]) if laws else \
+            say("said", "ruling", label=entry["label"])
+        awards = [scoring.Award(seat, entry["points"][seat], "tricks", reason)
                   for seat in SEATS if entry["points"].get(seat)]
         settled = scoring.settle(awards, before, table.params, reasons)
-        laws = sorted(set(entry.get("laws", [])))
-        return {**settled, "awards": [a.to_dict() for a in awards], "cites": reasons.ids, "laws": laws,
+        return {**settled, "awards": [a.to_dict() for a in awards], "cites": reasons.ids,
+                "laws": sorted(set(entry.get("laws", []))),
                 "explanation": " ".join(a.reason for a in awards)}
     facts, with_tricks = hand_facts(entry, table)
     scored = scoring.score(facts, before, table.params, table.book, with_tricks=with_tricks)
     if not with_tricks and not scored.get("winner"):
         raise SheetError(say("errors", "tricks-needed"), "outcome")
     return scored
+
+
+def _laws_said(numbers: list[int]) -> str:
+    if len(numbers) <= 1:
+        return say("said", "law-one", number=numbers[0]) if numbers else ""
+    return say("said", "law-many", numbers=", ".join(map(str, numbers[:-1])), last=numbers[-1])
 
 
 def _seated(sheet: Sheet, winners: list[str], table: Table) -> tuple[tuple[str, str] | None, str]:

@@ -18,12 +18,12 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from ..asking import ask
-from ..marks import fact_name
+from ..marks import fact_name, option_id
 from ..marque import SheetError, add_entry, correct_entry, new_sheet, read_entry, remove_entry, replay
 from ..marque.editing import window_said
 from ..marque.model import Sheet, entry_form, live, table_of
-from ..marque.scorer import game_said
-from ..marque.words import choices
+from ..marque.scorer import SAME_DEALER, game_said
+from ..marque.words import choices, say
 from ..store import KeptSheet, UnknownLearner, UnknownSheet
 from .dispute import read_facts, typed_value
 from .forms import FormData, agreement_query, read_profile
@@ -36,6 +36,7 @@ bp = Blueprint("marque", __name__, url_prefix="/marque")
 MOST_ID = 2 ** 31
 SHEET_PARAM, HAND_PARAM = "marque", "marque_hand"  # what the dispute interview carries back to the sheet
 NEXT = "next"  # a ruling on the hand being played, not yet on the sheet
+MENDS = (option_id("correct-score"), option_id("mark-score"))  # laws 50 and 51: a score put right
 
 
 def _words() -> dict[str, dict[str, str]]:
@@ -118,14 +119,16 @@ def _context(kept: KeptSheet, standing: Any) -> dict[str, Any]:
     follow = _base() + url_for("marque.follow", code=kept.follow)
     return dict(kept=kept, sheet=kept.data, standing=standing, words_of=_words(), game_said=game_said,
                 follow_link=follow, qr=_qr(follow), law_of=lambda n: book.laws.get(n),
-                referee_url=lambda n: referee_url(kept, n))
+                referee_url=lambda n: referee_url(kept, n),
+                said_ruled=lambda label: say("said", "ruled-mend", label=label))
 
 
 def _shown(kept: KeptSheet, form_values: Mapping[str, str] | None = None, error: SheetError | None = None,
-           status: int = 200):
+           status: int = 200, notice: str = ""):
     standing = replay(kept.data, book=get_site().book)
     values = dict(form_values or {"dealer": standing.next_dealer or ""})
-    return render_template("marque/sheet.html", values=values, error=error, **_context(kept, standing)), status
+    return render_template("marque/sheet.html", values=values, error=error, notice=notice,
+                           **_context(kept, standing)), status
 
 
 @bp.get("/<int:sheet_id>")
@@ -166,7 +169,8 @@ def _entry_page(kept: KeptSheet, n: int, values: Mapping[str, str] | None = None
     where, window_text, law = window_said(standing, n)
     current = line.entry or {}
     shown = dict(values) if values is not None else (entry_form(current) if current.get("kind") == "hand" else {})
-    return render_template("marque/entry.html", line=line, values=shown, error=error, window=where,
+    ruled = request.args.get("ruled", "")[:80]
+    return render_template("marque/entry.html", line=line, values=shown, error=error, window=where, ruled=ruled,
                            window_text=window_text, law=get_site().book.laws.get(law),
                            **_context(kept, standing)), status
 
@@ -248,12 +252,21 @@ def ruling(sheet_id: int):
     if option is None and len(answer.get("options", [])) == 1:
         option = answer["options"][0]
     points = (option or {}).get("points") or answer.get("points") or {"elder": 0, "dealer": 0}
+    label = (option or {}).get("label") or answer.get("case", "")
     hand = args.get(HAND_PARAM, NEXT)
     n = int(hand) if hand.isdigit() and int(hand) < MOST_ID else None
     standing = replay(kept.data, book=book)
+    option_chosen = (option or {}).get("id")
+    if option_chosen in MENDS:  # laws 50 and 51: the scorer mends the hand, the referee having allowed it
+        live_ns = [line.n for line in standing.lines if line.entry is not None]
+        target = n or (live_ns[-1] if live_ns else None)
+        if target is not None:
+            return redirect(url_for("marque.entry", sheet_id=kept.id, n=target, ruled=label[:80]), code=303)
+    if not any(points.values()) and option_chosen not in SAME_DEALER:
+        return _shown(kept, notice=say("said", "ruling-no-points", label=label))
     dealer = next((line.dealer for line in standing.lines if line.n == n), None) if n else standing.next_dealer
     entry = {"kind": "ruling", "dealer": dealer, "case": answer.get("case", ""), "laws": answer.get("laws", []),
-             "option": (option or {}).get("id"), "label": (option or {}).get("label") or answer.get("case", ""),
+             "option": option_chosen, "label": label,
              "points": {"elder": int(points.get("elder", 0)), "dealer": int(points.get("dealer", 0))},
              "query": request.form.get("query", "")[:4000]}
     try:
@@ -266,6 +279,24 @@ def ruling(sheet_id: int):
     except UnknownSheet:
         abort(404)
     return redirect(url_for("marque.sheet", sheet_id=kept.id, _anchor="latest"), code=303)
+
+
+@bp.app_template_global()
+def marque_called(args) -> dict[str, Any] | None:
+    """On the dispute interview called from a sheet: the sheet's link, and who dealt and who is elder."""
+    sheet_id = args.get(SHEET_PARAM, "")
+    key = learner_key()
+    if not (sheet_id.isdigit() and key) or int(sheet_id) >= MOST_ID:
+        return None
+    kept = get_store().sheet(key, int(sheet_id))
+    if kept is None:
+        return None
+    standing = replay(kept.data, book=get_site().book)
+    hand = args.get(HAND_PARAM, NEXT)
+    line = next((line for line in standing.lines if str(line.n) == hand and line.entry), None)
+    dealer, elder = (line.dealer, line.elder) if line else (standing.next_dealer, standing.next_elder)
+    return {"url": url_for("marque.sheet", sheet_id=kept.id), "n": line.n if line else None,
+            "said": say("said", "seats", dealer=dealer, elder=elder) if dealer else ""}
 
 
 def listed(key: str | None) -> list[tuple[KeptSheet, str]]:

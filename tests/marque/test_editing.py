@@ -101,3 +101,17 @@ def test_a_ruling_goes_on_the_sheet_and_a_deal_set_aside_is_dealt_again_by_the_s
     assert standing.lines[-1].points == {"Anne": 1, "Bob": 0} and standing.lines[-1].laws == [43]
     assert "Ruled by the referee" in standing.lines[-1].awards[0]["reason"]
     assert standing.current.score == {"Anne": 1, "Bob": 1} and standing.next_dealer == "Anne"
+
+
+def test_a_sheet_and_an_entry_have_their_limits(monkeypatch):
+    import ecarte_tutor.marque.editing as editing
+
+    monkeypatch.setattr(editing, "MOST_ENTRIES", 2)
+    monkeypatch.setattr(editing, "MOST_VERSIONS", 2)
+    data, _ = enter(sheet(), dealer="Anne", tricks_elder="3", tricks_dealer="2")
+    data, _ = correct_entry(data, 1, hand(data, dealer="Anne", tricks_elder="2", tricks_dealer="3"), BOOK, NOW)
+    with pytest.raises(SheetError, match="at most 2 times"):
+        correct_entry(data, 1, hand(data, dealer="Anne", tricks_elder="3", tricks_dealer="2"), BOOK, NOW)
+    data, _ = enter(data, dealer="Bob", tricks_elder="3", tricks_dealer="2")
+    with pytest.raises(SheetError, match="at most 2 entries"):
+        enter(data, dealer="Anne", tricks_elder="3", tricks_dealer="2")

@@ -121,7 +121,7 @@ def test_a_removed_hand_is_kept_in_the_history(client, get):
     assert "removed" in get(sheet + "/entries/1").text
 
 
-def ruled(call: str, known: dict, facts: dict) -> str:
+def ruled(call: str, known: dict, facts: dict) -> str:  # noqa: D401
     """The interview's URL once every fact it asks is answered (the first answer offered, unless given)."""
     given = {**known, **facts}
     while True:
@@ -146,15 +146,17 @@ def test_the_referee_is_called_with_what_the_sheet_knows_and_its_ruling_goes_on_
     assert asked.status == 200, asked.text[:500]
     known = {"elder_played_without_proposing": True, "dealer_refused_first_proposal": False,
              "dealer_refused_later_proposal": False}
-    url = ruled(call, known, {"irregularity": "revoke", "offender": "dealer", "tricks_won": 2})
+    url = ruled(call, known, {"irregularity": "revoke", "offender": "dealer", "tricks_won": 2, "hand_over": True,
+                              "corrected_before_next_lead": False})
     ruling = get(url)
     assert ruling.status == 200 and "to-sheet" in ruling.ids(), ruling.text[:1500]
     query = re.search(r'name="query" value="([^"]*)"', ruling.html).group(1).replace("&amp;", "&")
-    options = re.findall(r'name="option" value="([^"]+)"', ruling.html)
-    response = client.post(sheet + "/ruling", data={"query": query, "option": options[0] if options else ""})
+    assert "score-as-played" in re.findall(r'name="option" value="([^"]+)"', ruling.html)
+    response = client.post(sheet + "/ruling", data={"query": query, "option": "score-as-played", "points": "9"})
     assert response.status_code == 303, Page(response).text[:800]
     after = get(sheet)
-    assert "Ruling 1" in after.text or "Ruled by the referee" in after.text
+    assert "Ruling 1" in after.text and "Ruled by the referee under the club code (laws 43, 48 and 49)" in after.text
+    assert "Bob 1" in after.text and "/laws/43" in " ".join(after.links())
     assert "corrected" in get(sheet + "/entries/1").text, "the hand as entered stays in its history"
 
 
@@ -218,3 +220,33 @@ def test_bad_numbers_and_forms_are_clear_errors_not_tracebacks(client, get):
     odd = Page(client.post(sheet + "/hands", data={"dealer": "Anne", "king": "<b>odd</b>"}))
     assert odd.status == 400 and "<b>odd</b>" not in odd.html
     assert client.post(sheet + "/ruling", data={"query": "irregularity=nonsense"}).status_code == 400
+
+
+def put_on_sheet(client, get, sheet, call, known, facts, option=None):
+    ruling = get(ruled(call, known, facts))
+    assert ruling.status == 200 and "to-sheet" in ruling.ids(), ruling.text[:800]
+    assert "called-from-sheet" in ruling.ids()
+    query = re.search(r'name="query" value="([^"]*)"', ruling.html).group(1).replace("&amp;", "&")
+    options = re.findall(r'name="option" value="([^"]+)"', ruling.html)
+    return client.post(sheet + "/ruling", data={"query": query, "option": option or (options[0] if options else "")})
+
+
+def test_an_overscore_ruled_opens_the_hands_correction_and_a_ruling_without_points_changes_nothing(client, get):
+    sheet = start(client)
+    hand(client, sheet, dealer="Anne", tricks_elder="5", tricks_dealer="0")
+    hand(client, sheet, dealer="Bob", tricks_elder="3", tricks_dealer="2")
+    call = next(link for link in get(sheet).links() if link.startswith("/dispute") and "marque_hand=1" in link)
+    asked = get(call)
+    assert "called-from-sheet" in asked.ids() and "Anne dealt; Bob was the elder hand." in asked.text
+    known = {"elder_played_without_proposing": False, "dealer_refused_first_proposal": False,
+             "dealer_refused_later_proposal": False}
+    response = put_on_sheet(client, get, sheet, call, known, {"irregularity": "overscore", "admitted": True,
+                                                              "game_over": False})
+    assert response.status_code == 303 and "/entries/1" in response.headers["Location"]
+    mend = get(urlsplit(response.headers["Location"]).path + "?" + urlsplit(response.headers["Location"]).query)
+    assert "ruled" in mend.ids() and "The referee allows it" in mend.text
+    before = get(sheet).text
+    nothing = Page(put_on_sheet(client, get, sheet, call.replace("marque_hand=1", "marque_hand=next"), {},
+                                {"irregularity": "bystander-advice"}))
+    assert nothing.status == 200 and "changes no score" in nothing.text
+    assert get(sheet).text.count("Ruling") == before.count("Ruling")
