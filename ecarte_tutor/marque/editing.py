@@ -34,7 +34,12 @@ def add_entry(sheet: Sheet, entry: Entry, book: RuleBook, now: datetime) -> tupl
     changed = copy.deepcopy(sheet)
     number = max((raw["n"] for raw in changed["entries"]), default=0) + 1
     changed["entries"].append({"n": number, "versions": [_version("entered", entry, now)]})
-    return changed, replay(changed, table_of(changed, book))
+    try:
+        return changed, replay(changed, table_of(changed, book))
+    except SheetError as exc:
+        if exc.n == number:  # the entry being added: the form it came from is the place of the message
+            exc.n = None
+        raise
 
 
 def _version(did: str, entry: Entry | None, now: datetime, law: str | None = None, agreed: bool = False,

@@ -40,7 +40,7 @@ MENDS = (option_id("correct-score"), option_id("mark-score"))  # laws 50 and 51:
 
 
 def _words() -> dict[str, dict[str, str]]:
-    return {group: choices(group) for group in ("match", "proposals", "king", "outcome", "window", "did")}
+    return {group: choices(group) for group in ("match", "proposals", "king", "outcome", "window", "did", "claim")}
 
 
 def _own(sheet_id: int) -> tuple[str, KeptSheet]:

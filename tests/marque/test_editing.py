@@ -115,3 +115,9 @@ def test_a_sheet_and_an_entry_have_their_limits(monkeypatch):
     data, _ = enter(data, dealer="Bob", tricks_elder="3", tricks_dealer="2")
     with pytest.raises(SheetError, match="at most 2 entries"):
         enter(data, dealer="Anne", tricks_elder="3", tricks_dealer="2")
+
+
+def test_a_refused_new_hand_is_not_named_by_a_number_it_never_got():
+    with pytest.raises(SheetError) as refused:
+        enter(sheet(), dealer="Anne", tricks_elder="5", tricks_dealer="5")
+    assert refused.value.n is None
