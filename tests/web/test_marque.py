@@ -250,3 +250,15 @@ def test_an_overscore_ruled_opens_the_hands_correction_and_a_ruling_without_poin
                                 {"irregularity": "bystander-advice"}))
     assert nothing.status == 200 and "changes no score" in nothing.text
     assert get(sheet).text.count("Ruling") == before.count("Ruling")
+
+
+def test_the_follow_link_has_a_qr_code_under_an_address_a_phone_can_reach():
+    from ecarte_tutor.web import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "PUBLIC_URL": "https://ecarte.example.org/"})
+    client = app.test_client()
+    sheet = start(client)
+    page = Page(client.get(sheet))
+    link = next(link for link in page.links() if "/marque/follow/" in link)
+    assert link.startswith("https://ecarte.example.org/marque/follow/") and "<svg" in page.html
+    assert Page(client.get(urlsplit(link).path)).status == 200
