@@ -296,7 +296,7 @@ def marque_called(args) -> dict[str, Any] | None:
     line = next((line for line in standing.lines if str(line.n) == hand and line.entry), None)
     dealer, elder = (line.dealer, line.elder) if line else (standing.next_dealer, standing.next_elder)
     return {"url": url_for("marque.sheet", sheet_id=kept.id), "n": line.n if line else None,
-            "said": say("said", "seats", dealer=dealer, elder=elder) if dealer else ""}
+            "said": say("said", "seats" if line else "seats-now", dealer=dealer, elder=elder) if dealer else ""}
 
 
 def listed(key: str | None) -> list[tuple[KeptSheet, str]]:

@@ -262,3 +262,13 @@ def test_the_follow_link_has_a_qr_code_under_an_address_a_phone_can_reach():
     link = next(link for link in page.links() if "/marque/follow/" in link)
     assert link.startswith("https://ecarte.example.org/marque/follow/") and "<svg" in page.html
     assert Page(client.get(urlsplit(link).path)).status == 200
+
+
+def test_the_referee_called_on_the_hand_being_played_keeps_the_sheet_through_the_first_question(client, get):
+    sheet = start(client)
+    call = next(link for link in get(sheet).links() if link.startswith("/dispute") and "marque_hand=next" in link)
+    first = get(call)
+    assert "called-from-sheet" in first.ids() and "Anne is the dealer; Bob is the elder hand." in first.text
+    hidden = dict(re.findall(r'<input type="hidden" name="(marque[a-z_]*)" value="([^"]*)"', first.html))
+    assert hidden == {"marque": sheet.rsplit("/", 1)[1], "marque_hand": "next"}
+    assert first.html.count('name="profile"') == 1, "the profile is sent once, by its own control"
