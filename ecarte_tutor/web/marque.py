@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import segno
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
@@ -49,6 +49,17 @@ def _own(sheet_id: int) -> tuple[str, KeptSheet]:
     if key is None or kept is None:
         abort(404, description="There is no such score sheet among yours.")
     return key, kept
+
+
+def _replayed(kept: KeptSheet) -> Any:
+    """The sheet replayed; one that no longer adds up (the rule book changed since) is a clear 409, never a 500."""
+    try:
+        return replay(kept.data, book=get_site().book)
+    except SheetError as exc:
+        where = say("said", "entry", n=exc.n) if exc.n else ""
+        page = render_template("marque/broken.html", title=say("errors", "no-longer-adds-up"),
+                               description=f"{where}{exc.message}")
+        abort(make_response(page, 409))
 
 
 def _base() -> str:
@@ -125,7 +136,7 @@ def _context(kept: KeptSheet, standing: Any) -> dict[str, Any]:
 
 def _shown(kept: KeptSheet, form_values: Mapping[str, str] | None = None, error: SheetError | None = None,
            status: int = 200, notice: str = ""):
-    standing = replay(kept.data, book=get_site().book)
+    standing = _replayed(kept)
     values = dict(form_values or {"dealer": standing.next_dealer or ""})
     return render_template("marque/sheet.html", values=values, error=error, notice=notice,
                            **_context(kept, standing)), status
@@ -156,7 +167,7 @@ def add_hand(sheet_id: int):
 
 
 def _line_of(kept: KeptSheet, n: int):
-    standing = replay(kept.data, book=get_site().book)
+    standing = _replayed(kept)
     line = next((line for line in standing.lines if line.n == n), None) if n < MOST_ID else None
     if line is None:
         abort(404, description="This sheet has no such entry.")
@@ -204,14 +215,14 @@ def follow(code: str):
     kept = get_store().followed_sheet(code[:40])
     if kept is None:
         abort(404, description="No score sheet has this link: ask for it again.")
-    standing = replay(kept.data, book=get_site().book)
+    standing = _replayed(kept)
     return render_template("marque/follow.html", **_context(kept, standing))
 
 
 @bp.get("/<int:sheet_id>/print")
 def printed(sheet_id: int):
     _, kept = _own(sheet_id)
-    standing = replay(kept.data, book=get_site().book)
+    standing = _replayed(kept)
     return render_template("marque/print.html", **_context(kept, standing))
 
 
@@ -255,7 +266,7 @@ def ruling(sheet_id: int):
     label = (option or {}).get("label") or answer.get("case", "")
     hand = args.get(HAND_PARAM, NEXT)
     n = int(hand) if hand.isdigit() and int(hand) < MOST_ID else None
-    standing = replay(kept.data, book=book)
+    standing = _replayed(kept)
     option_chosen = (option or {}).get("id")
     if option_chosen in MENDS:  # laws 50 and 51: the scorer mends the hand, the referee having allowed it
         live_ns = [line.n for line in standing.lines if line.entry is not None]
@@ -291,7 +302,7 @@ def marque_called(args) -> dict[str, Any] | None:
     kept = get_store().sheet(key, int(sheet_id))
     if kept is None:
         return None
-    standing = replay(kept.data, book=get_site().book)
+    standing = _replayed(kept)
     hand = args.get(HAND_PARAM, NEXT)
     line = next((line for line in standing.lines if str(line.n) == hand and line.entry), None)
     dealer, elder = (line.dealer, line.elder) if line else (standing.next_dealer, standing.next_elder)

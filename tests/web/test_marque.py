@@ -272,3 +272,21 @@ def test_the_referee_called_on_the_hand_being_played_keeps_the_sheet_through_the
     hidden = dict(re.findall(r'<input type="hidden" name="(marque[a-z_]*)" value="([^"]*)"', first.html))
     assert hidden == {"marque": sheet.rsplit("/", 1)[1], "marque_hand": "next"}
     assert first.html.count('name="profile"') == 1, "the profile is sent once, by its own control"
+
+
+def test_a_kept_sheet_that_no_longer_adds_up_is_a_clear_error(app, client, get):
+    from ecarte_tutor.web.progress import LEARNER, STORE
+
+    sheet = start(client)
+    hand(client, sheet, dealer="Anne", tricks_elder="3", tricks_dealer="2")
+    with client.session_transaction() as session:
+        key = session[LEARNER]
+
+    def broken(data):  # as if the rule book had changed under a kept sheet
+        data["entries"][0]["versions"][-1]["entry"]["dealer"] = "Zoe"
+        return data
+
+    app.extensions[STORE].change_sheet(key, int(sheet.rsplit("/", 1)[1]), broken)
+    page = get(sheet)
+    assert page.status == 409 and "Entry 1: Zoe is not playing this game" in page.text
+    assert "Anne – Bob" in get("/progress/").text, "the list of sheets still shows it"
