@@ -25,6 +25,7 @@ from ..marque.model import Sheet, entry_form, live, table_of
 from ..marque.scorer import SAME_DEALER, game_said
 from ..marque.words import choices, say
 from ..store import KeptSheet, UnknownLearner, UnknownSheet
+from . import sheetlist
 from .dispute import read_facts, typed_value
 from .forms import FormData, agreement_query, read_profile
 from .lan import SERVED_URL
@@ -83,19 +84,8 @@ def index():
 def _start(form: FormData, given: Mapping[str, str], kept: list[KeptSheet], status: int = 200):
     if "profile" not in form.kept:
         read_profile(MultiDict(), form)
-    listed = [(sheet, _summary(sheet)) for sheet in kept]
+    listed = [(sheet, sheetlist.summary(sheet, get_site().book)) for sheet in kept]
     return render_template("marque/index.html", form=form, given=given, sheets=listed, words_of=_words()), status
-
-
-def _summary(kept: KeptSheet) -> str:
-    """One line about a kept sheet: its players and where it stands."""
-    try:
-        standing = replay(kept.data, book=get_site().book)
-    except SheetError:
-        return " – ".join(kept.data["players"])
-    game = standing.current
-    score = ", ".join(f"{name} {points}" for name, points in game.score.items())
-    return standing.result or f"{' – '.join(kept.data['players'])}: game {game.number}, {score}"
 
 
 @bp.post("/")
@@ -308,19 +298,6 @@ def marque_called(args) -> dict[str, Any] | None:
     dealer, elder = (line.dealer, line.elder) if line else (standing.next_dealer, standing.next_elder)
     return {"url": url_for("marque.sheet", sheet_id=kept.id), "n": line.n if line else None,
             "said": say("said", "seats" if line else "seats-now", dealer=dealer, elder=elder) if dealer else ""}
-
-
-def listed(key: str | None) -> list[tuple[KeptSheet, str]]:
-    """The learner's sheets with a line on each, for /progress."""
-    return [(kept, _summary(kept)) for kept in get_store().sheets(key)] if key else []
-
-
-def exported(key: str | None) -> list[dict[str, Any]]:
-    """The learner's sheets as the progress export gives them: each with its entries, every version kept."""
-    if not key:
-        return []
-    return [{"id": kept.id, "created_at": kept.created_at.isoformat(), "updated_at": kept.updated_at.isoformat(),
-             "sheet": kept.data} for kept in get_store().sheets(key)]
 
 
 def table_line(sheet: Sheet) -> list[str]:

@@ -36,6 +36,7 @@ from ..store import (
     open_store,
     shown_code,
 )
+from . import sheetlist
 from .lan import SERVED_URL, is_loopback
 from .site import get_site
 
@@ -216,9 +217,7 @@ def index():
 
 def _sheets(key: str | None) -> list:
     """The learner's score sheets (/marque), each with a line on where it stands."""
-    from .marque import listed
-
-    return listed(key)
+    return sheetlist.listed(get_store(), key, get_site().book)
 
 
 def _resume_link(code: str) -> str:
@@ -284,17 +283,11 @@ def export():
                 "learner": kept.learner_score, "tutor": kept.tutor_score}, "winner": kept.winner,
                 "mistakes": kept.mistakes, "record": kept.record, "review": kept.review}
                 for kept in (store.games(key) if key else [])],
-            "sheets": _exported_sheets(key)}
+            "sheets": sheetlist.exported(store, key)}
     response = current_app.response_class(json.dumps(data, indent=2, ensure_ascii=False) + "\n",
                                           mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="ecarte-tutor-progress.json"'
     return response
-
-
-def _exported_sheets(key: str | None) -> list:
-    from .marque import exported
-
-    return exported(key)
 
 
 @bp.get("/erase")
