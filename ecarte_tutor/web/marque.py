@@ -71,7 +71,7 @@ def _qr(link: str) -> Markup | None:
     if "://" not in link:
         return None  # a relative link: a phone could not follow it
     return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2, light="#fff", svgclass="qr",
-                                                          title="QR code of the link to follow this sheet"))
+                                                          title=say("said", "qr-title")))
 
 
 @bp.get("/")
