@@ -19,6 +19,7 @@ COMMANDS = {
     "lesson": ("ecarte_tutor.commands.lesson", "take a lesson at the terminal"),
     "play": ("ecarte_tutor.commands.play", "play a game against the tutor at the terminal"),
     "serve": ("ecarte_tutor.commands.serve", "run the site with a production WSGI server"),
+    "marque": ("ecarte_tutor.commands.marque", "keep the score sheet of a real game, every hand scored by the rules"),
     "db": ("ecarte_tutor.commands.db", "the progress store: apply its migrations, or say where it stands"),
     "strategy": ("ecarte_tutor.commands.strategy", "weigh the jeux de règle by computation (strategy compute)"),
 }

@@ -138,7 +138,8 @@ def rename(rules_root, old, new):
 def test_an_option_renamed_in_the_data_alone_fails_check_naming_the_python(rules_copy, capsys):
     found = problems(rename(rules_copy, "fresh-deal", "deal-anew"))
     assert found and all("'fresh-deal' is not an option of the rule book" in line for line in found)
-    assert all(line.startswith(("ecarte_tutor/table/deals.py:", "ecarte_tutor/web/play.py:")) for line in found)
+    assert all(line.startswith(("ecarte_tutor/table/deals.py:", "ecarte_tutor/web/play.py:",
+                                "ecarte_tutor/marque/scorer.py:")) for line in found)
     assert main(["check", "--rules", str(rules_copy)]) == 1
     assert "fresh-deal" in capsys.readouterr().err
 

@@ -36,7 +36,7 @@ def instance_path(given: str | None) -> str:
     return folder or Flask("ecarte_tutor").instance_path
 
 
-def _code_key(instance: str) -> bytes:
+def code_key_of(instance: str) -> bytes:
     """The key the site hashes resume codes with, from its secret key (given, or kept in ``instance``)."""
     from ..web.keys import resume_code_key, secret_key
 
@@ -49,7 +49,7 @@ def run(args, stdout=None) -> int:
     try:
         days = expire_days(getattr(args, "days", None))
         # upgrade may hash resume codes kept in plain text (migration 0002): it needs the site's secret key
-        store = open_store(database_url(instance), code_key=_code_key(instance) if args.action == "upgrade" else None)
+        store = open_store(database_url(instance), code_key=code_key_of(instance) if args.action == "upgrade" else None)
     except StoreError as exc:
         raise StartError(str(exc)) from None
     try:

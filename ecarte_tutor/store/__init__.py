@@ -18,6 +18,7 @@ from .interface import (
     MAX_GAMES,
     FinishedGame,
     KeptGame,
+    KeptSheet,
     KeptUnfinished,
     Learner,
     LearnerFull,
@@ -27,6 +28,7 @@ from .interface import (
     StoreUnavailable,
     UnfinishedGame,
     UnknownLearner,
+    UnknownSheet,
     normal_code,
     shown_code,
 )
@@ -87,6 +89,6 @@ def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UT
 
 
 __all__ = ["database_url", "DATABASE_URL_VARIABLE", "DEFAULT_EXPIRE_DAYS", "expire_days", "EXPIRE_DAYS_VARIABLE",
-           "expiry_moment", "FinishedGame", "KeptGame", "KeptUnfinished", "Learner", "LearnerFull", "MAX_GAMES",
-           "MEMORY", "normal_code", "open_store", "shown_code", "Status", "Store", "StoreError", "StoreUnavailable",
-           "UnfinishedGame", "UnknownLearner"]
+           "expiry_moment", "FinishedGame", "KeptGame", "KeptSheet", "KeptUnfinished", "Learner", "LearnerFull",
+           "MAX_GAMES", "MEMORY", "normal_code", "open_store", "shown_code", "Status", "Store", "StoreError",
+           "StoreUnavailable", "UnfinishedGame", "UnknownLearner", "UnknownSheet"]

@@ -23,6 +23,7 @@ Change = Callable[[Progress], Progress]
 # Crockford's base 32: no I, L, O or U, so a code read aloud or copied by hand survives it.
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 20  # 100 bits: no one guesses another learner's code
+FOLLOW_BYTES = 16  # a sheet's follow code: 128 bits, 22 characters, never guessed
 READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 
 # What one learner may have kept, so that no one (a stranger with a script included) fills the store through
@@ -30,6 +31,7 @@ READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 MAX_GAMES = 200  # the latest kept; each new one puts the oldest out
 MAX_REVIEWS = 2_000  # rules under review
 MAX_STEPS = 5_000  # lesson steps with a record
+MAX_SHEETS = 100  # score sheets (/marque): a new one past these is refused, in words (issue 40)
 
 
 class StoreError(Exception):
@@ -117,6 +119,27 @@ class KeptUnfinished(UnfinishedGame):
 
 
 @dataclass(frozen=True)
+class KeptSheet:
+    """A score sheet of a real game (``ecarte_tutor.marque``), as the store keeps it under its learner.
+
+    ``follow``: the code of its read-only link, which lets the other player follow it without the resume code.
+    """
+
+    id: int
+    follow: str
+    data: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+
+
+SheetChange = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class UnknownSheet(StoreError, LookupError):
+    """The learner has no sheet of this number."""
+
+
+@dataclass(frozen=True)
 class Status:
     """``ecarte-tutor db status``: where the store is, the migration it is at, the latest there is."""
 
@@ -192,6 +215,25 @@ class Store(Protocol):
         """Delete the learner and everything of his; False when there was no such learner."""
         ...
 
+    def new_sheet(self, key: str, data: dict[str, Any]) -> KeptSheet:
+        """Keep a new score sheet for the learner, with a fresh follow code; UnknownLearner."""
+        ...
+
+    def sheets(self, key: str) -> list[KeptSheet]:
+        """The learner's score sheets, the latest changed first."""
+        ...
+
+    def sheet(self, key: str, sheet_id: int) -> KeptSheet | None: ...
+
+    def followed_sheet(self, follow: str) -> KeptSheet | None:
+        """The sheet whose follow code this is (read-only, for the other player's phone)."""
+        ...
+
+    def change_sheet(self, key: str, sheet_id: int, change: SheetChange) -> KeptSheet:
+        """Run ``change`` on the sheet in one transaction, the learner locked, and keep its result;
+        UnknownLearner, UnknownSheet; nothing is kept if ``change`` raises."""
+        ...
+
     def expire(self, before: datetime, batch: int = 500) -> int:
         """Remove the learners whose progress last changed before ``before``; how many."""
         ...
@@ -209,6 +251,10 @@ class Store(Protocol):
 
 def new_key() -> str:
     return secrets.token_hex(16)
+
+
+def new_follow_code() -> str:
+    return secrets.token_urlsafe(FOLLOW_BYTES)
 
 
 def draw_resume_code() -> str:

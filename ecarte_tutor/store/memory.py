@@ -5,27 +5,36 @@ the process. The store's own tests run against real databases (tests/store/).
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import secrets
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Any
 
 from ..lessons.progress import Progress
 from .interface import (
     MAX_GAMES,
+    MAX_SHEETS,
     MAX_UNFINISHED,
     Change,
     FinishedGame,
     KeptGame,
+    KeptSheet,
     KeptUnfinished,
     Learner,
+    LearnerFull,
+    SheetChange,
     Status,
     UnfinishedGame,
     UnknownLearner,
+    UnknownSheet,
     bounded,
     code_hash,
     draw_resume_code,
+    new_follow_code,
     new_key,
     normal_code,
 )
@@ -47,6 +56,7 @@ class MemoryStore:
         self._progress: dict[str, Progress] = {}
         self._games: dict[str, list[KeptGame]] = {}
         self._unfinished: dict[str, list[KeptUnfinished]] = {}  # the latest played first
+        self._sheets: dict[str, list[KeptSheet]] = {}
         self._ids = itertools.count(1)
         self._changed: dict[str, datetime] = {}
 
@@ -152,6 +162,7 @@ class MemoryStore:
             self._progress.pop(key, None)
             self._games.pop(key, None)
             self._unfinished.pop(key, None)
+            self._sheets.pop(key, None)
             self._changed.pop(key, None)
             self._hashes = {hashed: owner for hashed, owner in self._hashes.items() if owner != key}
             return self._learners.pop(key, None) is not None
@@ -161,6 +172,39 @@ class MemoryStore:
         for key in gone:
             self.erase(key)
         return len(gone)
+
+
+    def new_sheet(self, key: str, data: dict[str, Any]) -> KeptSheet:
+        with self._lock:
+            if key not in self._progress:
+                raise UnknownLearner(f"no learner has the key {key[:8]}…")
+            if len(self._sheets.get(key, [])) >= MAX_SHEETS:
+                raise LearnerFull("score sheets", MAX_SHEETS)
+            now = self.clock()
+            kept = KeptSheet(next(self._ids), new_follow_code(), copy.deepcopy(data), now, now)
+            self._sheets.setdefault(key, []).append(kept)
+        return kept
+
+    def sheets(self, key: str) -> list[KeptSheet]:
+        return sorted(self._sheets.get(key, []), key=lambda s: (s.updated_at, s.id), reverse=True)
+
+    def sheet(self, key: str, sheet_id: int) -> KeptSheet | None:
+        return next((s for s in self._sheets.get(key, []) if s.id == sheet_id), None)
+
+    def followed_sheet(self, follow: str) -> KeptSheet | None:
+        return next((s for kept in self._sheets.values() for s in kept if s.follow == follow), None)
+
+    def change_sheet(self, key: str, sheet_id: int, change: SheetChange) -> KeptSheet:
+        with self._lock:
+            if key not in self._progress:
+                raise UnknownLearner(f"no learner has the key {key[:8]}…")
+            kept = self._sheets.get(key, [])
+            found = next((i for i, s in enumerate(kept) if s.id == sheet_id), None)
+            if found is None:
+                raise UnknownSheet(f"no sheet {sheet_id} for this learner")
+            after = replace(kept[found], data=change(copy.deepcopy(kept[found].data)), updated_at=self.clock())
+            kept[found] = after
+        return after
 
     def upgrade(self) -> tuple[str | None, str]:
         return HEAD, HEAD

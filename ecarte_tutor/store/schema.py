@@ -143,3 +143,14 @@ unfinished_games = Table(
     *_timestamps(),  # begun, and last played
     UniqueConstraint("learner_id", "game_key", name="uq_unfinished_games_learner_game_key"),
 )
+
+FOLLOW_LENGTH = 32  # a sheet's follow code (22 characters of base64url)
+
+sheets = Table(
+    "sheets", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("follow", String(FOLLOW_LENGTH), nullable=False, unique=True),  # the read-only link's code
+    Column("data", JSON, nullable=False),  # the sheet (ecarte_tutor.marque.model): every entry, every version
+    *_timestamps(),
+)

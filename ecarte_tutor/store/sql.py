@@ -35,24 +35,30 @@ from ..lessons.progress import LessonProgress, Progress, StepRecord
 from ..lessons.review import ReviewItem
 from .interface import (
     MAX_GAMES,
+    MAX_SHEETS,
     MAX_UNFINISHED,
     Change,
     FinishedGame,
     KeptGame,
+    KeptSheet,
     KeptUnfinished,
     Learner,
+    LearnerFull,
+    SheetChange,
     Status,
     StoreUnavailable,
     UnfinishedGame,
     UnknownLearner,
+    UnknownSheet,
     bounded,
     code_hash,
     draw_resume_code,
+    new_follow_code,
     new_key,
     normal_code,
 )
 from .offload import off_loop
-from .schema import games, learners, lesson_steps, review_items, unfinished_games
+from .schema import games, learners, lesson_steps, review_items, sheets, unfinished_games
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -316,7 +322,7 @@ class SqlStore:
     @staticmethod
     def _delete(connection: Connection, ids: list[int]) -> None:
         # the foreign keys cascade too; say it plainly
-        for table in (unfinished_games, games, review_items, lesson_steps):
+        for table in (sheets, unfinished_games, games, review_items, lesson_steps):
             connection.execute(delete(table).where(table.c.learner_id.in_(ids)))
         connection.execute(delete(learners).where(learners.c.id.in_(ids)))
 
@@ -513,6 +519,51 @@ class SqlStore:
             where.append(unfinished_games.c.game_key == game_key)
         with self._transaction(writes=True) as connection:
             return bool(connection.execute(delete(unfinished_games).where(*where)).rowcount)
+
+    # --- score sheets --------------------------------------------------------------------------
+
+    def new_sheet(self, key: str, data: dict[str, Any]) -> KeptSheet:
+        now = self.clock()
+        with self._transaction(writes=True) as connection:
+            row = self._locked(connection, key)
+            held = connection.execute(select(func.count()).select_from(sheets).where(
+                sheets.c.learner_id == row.id)).scalar_one()
+            if held >= MAX_SHEETS:
+                raise LearnerFull("score sheets", MAX_SHEETS)
+            follow = new_follow_code()
+            sheet_id = connection.execute(insert(sheets).values(
+                learner_id=row.id, follow=follow, data=data, created_at=now, updated_at=now)
+                .returning(sheets.c.id)).scalar_one()
+        return KeptSheet(sheet_id, follow, data, now, now)
+
+    def sheets(self, key: str) -> list[KeptSheet]:
+        return self._sheets(learners.c.key == key)
+
+    def sheet(self, key: str, sheet_id: int) -> KeptSheet | None:
+        found = self._sheets(learners.c.key == key, sheets.c.id == sheet_id)
+        return found[0] if found else None
+
+    def followed_sheet(self, follow: str) -> KeptSheet | None:
+        found = self._sheets(sheets.c.follow == follow)
+        return found[0] if found else None
+
+    def _sheets(self, *where: Any) -> list[KeptSheet]:
+        query = select(sheets).join(learners, learners.c.id == sheets.c.learner_id).where(*where)
+        with self._transaction(writes=False) as connection:
+            rows = connection.execute(query.order_by(sheets.c.updated_at.desc(), sheets.c.id.desc())).all()
+        return [KeptSheet(r.id, r.follow, r.data, r.created_at, r.updated_at) for r in rows]
+
+    def change_sheet(self, key: str, sheet_id: int, change: SheetChange) -> KeptSheet:
+        now = self.clock()
+        with self._transaction(writes=True) as connection:
+            row = self._locked(connection, key)
+            found = connection.execute(select(sheets).where(sheets.c.learner_id == row.id,
+                                                            sheets.c.id == sheet_id)).first()
+            if found is None:
+                raise UnknownSheet(f"no sheet {sheet_id} for this learner")
+            data = change(found.data)
+            connection.execute(update(sheets).where(sheets.c.id == sheet_id).values(data=data, updated_at=now))
+        return KeptSheet(sheet_id, found.follow, data, found.created_at, now)
 
 
 def _write(connection: Connection, table: Any, learner_id: int, keys: tuple[str, ...], old: dict[tuple[Any, ...], Any],

@@ -71,6 +71,7 @@ def create_app(config: dict | None = None) -> Flask:
         legal,
         lessons,
         markup,
+        marque,
         numbers,
         origin,
         play,
@@ -85,7 +86,7 @@ def create_app(config: dict | None = None) -> Flask:
     compress.init_app(app)
     errors.init_app(app)
     progress.init_app(app)  # the store: an SQLite file in the instance folder unless ECARTE_TUTOR_DATABASE_URL says
-    for module in (api, home, legal, dispute, rules, casebook, lessons, glossary, play):
+    for module in (api, home, legal, dispute, rules, casebook, lessons, glossary, play, marque):
         app.register_blueprint(module.bp)
     return app
 

@@ -19,7 +19,10 @@ from .site import get_site
 
 bp = Blueprint("dispute", __name__, url_prefix="/dispute")
 
-RESERVED = {"profile", AGREE}  # with every agree-<name>: the table's rules, not facts
+# with every agree-<name>: the table's rules, not facts; and a score sheet's number and hand (/marque), which
+# every link of the interview carries so that its ruling can go onto the sheet
+SHEET_FIELDS = ("marque", "marque_hand")
+RESERVED = {"profile", AGREE, *SHEET_FIELDS}
 # No answer is longer: the longest choice is 23 characters, the numbers are small.
 MAX_VALUE = 40
 SHOWN = 3  # unknown names quoted in the refusal; the rest are counted
@@ -138,7 +141,7 @@ def interview():
         pairs=pairs,
         # On the first question the table's own controls belong to the answer form and carry the
         # profile and agreements; hidden copies of them would send each twice.
-        keep=table + pairs if pairs else [],
+        keep=table + pairs if pairs else [(n, v) for n, v in table if n in SHEET_FIELDS],
         answered=answered,
         back_url=dispute_url(pairs[:-1], table) if pairs else None,
         start_url=dispute_url([], table),

@@ -52,6 +52,7 @@ from ..store import (
     open_store,
     shown_code,
 )
+from . import sheetlist
 from .keys import resume_code_key
 from .lan import SERVED_URL, is_loopback
 from .site import get_site
@@ -106,7 +107,7 @@ def unavailable(exc: StoreUnavailable):
 
 def full(exc: LearnerFull):
     return render_template("errors/error.html", status=409, title="Your progress is full",
-                           description=f"This answer was not recorded: a learner keeps at most {exc.limit} "
+                           description=f"This was not recorded: a learner keeps at most {exc.limit} "
                                        f"{exc.what}, and yours are there. Nothing else was changed; erase your "
                                        "progress from its page to start afresh."), 409
 
@@ -193,7 +194,7 @@ def _legacy_key() -> str:
     return digest.hexdigest()[:32]
 
 
-def _acting_key() -> str:
+def acting_key() -> str:
     """This browser's learner, for a write: made now if it has none (an earlier release's cookie carried in).
 
     Only an act (a POST) writes, so no reading of a page, by a person or a crawler, fills the store."""
@@ -238,10 +239,10 @@ def change(fn: Callable[[Progress], Progress]) -> Progress:
     store = get_store()
     g.pop("progress", None)
     try:
-        progress = store.change(_acting_key(), fn)
+        progress = store.change(acting_key(), fn)
     except UnknownLearner:  # erased (here or on another device): a new learner, from nothing
         remember(None)
-        progress = store.change(_acting_key(), fn)
+        progress = store.change(acting_key(), fn)
     session.modified = True  # the cookie's year starts again from the last change
     g.progress = progress
     return progress
@@ -277,10 +278,10 @@ def keep_finished(game) -> bool:
 
     store = get_store()
     try:
-        kept = store.keep_game(_acting_key(), finished, note)
+        kept = store.keep_game(acting_key(), finished, note)
     except UnknownLearner:
         remember(None)
-        kept = store.keep_game(_acting_key(), finished, note)
+        kept = store.keep_game(acting_key(), finished, note)
     session.modified = True
     return kept
 
@@ -295,10 +296,10 @@ def keep_unfinished(game, game_key: str) -> None:
     store = get_store()
     try:
         try:
-            store.keep_unfinished(_acting_key(), kept)
+            store.keep_unfinished(acting_key(), kept)
         except UnknownLearner:
             remember(None)
-            store.keep_unfinished(_acting_key(), kept)
+            store.keep_unfinished(acting_key(), kept)
     except StoreUnavailable as exc:
         current_app.logger.warning("an unfinished game was not kept: %s", exc)
         return
@@ -346,7 +347,7 @@ def index():
         due=progress.due(moment, basic), reviews=reviews, mastered=mastered, basic=basic,
         coming=waiting_time(coming, moment) if coming else None, when=lambda item: waiting_time(item.due, moment),
         games=games, game_count=store.game_count(key) if key else 0, most_games=MAX_GAMES, learner=found,
-        unfinished=unfinished())
+        unfinished=unfinished(), sheets=_sheets(key))
 
 
 
@@ -366,6 +367,11 @@ def new_code():
     only_here = bool(whole.netloc) and is_loopback(whole.hostname or "")
     return render_template("progress/code.html", code=code, resume=resume, replaced=found.has_code,
                            qr=_qr(resume) if whole.netloc else None, only_here=only_here)
+
+
+def _sheets(key: str | None) -> list:
+    """The learner's score sheets (/marque), each with a line on where it stands."""
+    return sheetlist.listed(get_store(), key, get_site().book)
 
 
 def _resume_link(code: str) -> str:
@@ -468,7 +474,8 @@ def export():
                 "unfinished_games": [{"id": kept.id, "begun_at": kept.created_at.isoformat(),
                                       "last_played_at": kept.updated_at.isoformat(), "deal": kept.deal,
                                       "score": {"learner": kept.learner_score, "tutor": kept.tutor_score},
-                                      "record": kept.record} for kept in unfinished()]}
+                                      "record": kept.record} for kept in unfinished()],
+                "sheets": sheetlist.exported(get_store(), key)}
         games = get_store().each_game(key) if key and found else iter(())
         first = next(games, None)  # read here, so that a store that cannot answer is a 503, not a cut download
     except BaseException:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import marque_states
 import pytest
 from itsdangerous import URLSafeSerializer
 from test_browser import (  # noqa: F401 -- the same browser fixtures
@@ -201,6 +202,13 @@ FAMILIES = [
     Family("house-score-form", "/legal/score", house=True, shows="details.agreements[open]"),
     Family("house-ruling", RULING, house=True, shows="#verdict"),
     Family("not-found", "/no-such-page", status=404),
+    # /marque: the score sheet with hands on it, a hand refused, a correction, the follow link, the page to print
+    Family("marque-start", "/marque/", shows="#new-sheet"),
+    Family("marque-sheet", "/marque/", then=marque_states.start_sheet, shows="#entry-2"),
+    Family("marque-refused", "/marque/", then=marque_states.refused_hand, shows="#errors"),
+    Family("marque-entry", "/marque/", then=marque_states.correction, shows="#history"),
+    Family("marque-follow", "/marque/", then=marque_states.followed, shows="#read-only"),
+    Family("marque-print", "/marque/", then=marque_states.printed, shows=".print-game"),
 ]
 
 

@@ -10,7 +10,7 @@ from alembic import op
 from ecarte_tutor.store.schema import UTCDateTime
 
 revision = "0005_unfinished_games"
-down_revision = "0003_bounds_and_expiry"
+down_revision = "0004_score_sheets"
 branch_labels = None
 depends_on = None
 
