@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import markdown as markdown_lib
 import nh3
+from markdown.extensions.sane_lists import SaneListExtension
+from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape
 
 from ..cards import PACK, RANKS, Suit, parse_card, parse_suit
@@ -42,8 +44,9 @@ def mark_french(html: str) -> str:
 
 @lru_cache(maxsize=4096)
 def render_markdown(text: str) -> Markup:
-    """Markdown from our own files → sanitised HTML, French terms marked."""
-    html = markdown_lib.markdown(text or "", extensions=["tables", "sane_lists"], output_format="html")
+    """Markdown from our own files → sanitised HTML, French terms marked. The extensions are given as objects:
+    named, the first page to render Markdown in each worker would scan every installed package's entry points."""
+    html = markdown_lib.markdown(text or "", extensions=[TableExtension(), SaneListExtension()], output_format="html")
     return Markup(mark_french(nh3.clean(html, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES,
                                         url_schemes={"http", "https", "mailto"}, link_rel="noopener noreferrer")))
 
