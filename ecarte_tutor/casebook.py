@@ -111,6 +111,11 @@ def _kept_answer(kept: Mapping[str, object] | None) -> Answer | None:
     return answer if isinstance(answer, dict) else None
 
 
+def _kept_laws(kept: Mapping[str, object] | None) -> tuple[int, ...]:
+    laws = kept.get("laws") if kept else None
+    return tuple(n for n in laws if isinstance(n, int)) if isinstance(laws, list) else ()
+
+
 def _kept_searchable(kept: Mapping[str, object] | None, laws: tuple[int, ...]) -> Searchable | None:
     fields = kept.get("fields") if kept else None
     if not isinstance(fields, dict) or set(fields) != set(WEIGHTS):
@@ -134,15 +139,15 @@ class Casebook:
         self.entries: list[CaseRuling] = [CaseRuling(case, answer, ruling_laws(answer, book))
                                           for case, answer in rulings]
         # A question the referee still has to ask belongs to the laws its answers lead to.
-        self.entries = [replace(e, laws=leads_to(e, self.entries)) if e.answer.get("status") == "need" else e
-                        for e in self.entries]
+        self.entries = [replace(e, laws=_kept_laws(kept.get(e.scenario.id)) or leads_to(e, self.entries))
+                        if e.answer.get("status") == "need" else e for e in self.entries]
         self.by_id = {entry.scenario.id: entry for entry in self.entries}
         self._searchable = [_kept_searchable(kept.get(entry.scenario.id), entry.laws)
                             or self._searchable_entry(entry) for entry in self.entries]
 
     def as_kept(self) -> dict[str, dict[str, object]]:
-        """Each case's ruling and search fields as JSON, to be given back to a later Casebook of the same data."""
-        return {entry.scenario.id: {"answer": entry.answer, "fields": dict(searchable.fields)}
+        """Each case's ruling, laws and search fields as JSON, to be given back to a later Casebook of the same data."""
+        return {entry.scenario.id: {"answer": entry.answer, "laws": list(entry.laws), "fields": dict(searchable.fields)}
                 for entry, searchable in zip(self.entries, self._searchable, strict=True)}
 
     def __len__(self) -> int:

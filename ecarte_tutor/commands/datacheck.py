@@ -122,14 +122,26 @@ def kept(instance: str, key: str, name: str, work_out: Callable[[], T]) -> T:
 
 
 def prepare(app: Flask, key: str) -> None:
-    """Make ``app`` ready to answer every page's first showing as fast as its next: where each rule is used, the
-    casebook and the card-play steps' analyses read from what an earlier start kept for the data of ``key`` (else
-    worked out now and kept), and every template loaded, compiled once per change of its file. Before the server
-    forks its workers, so that they share all of it."""
+    """Make ``app`` answer each page's first showing about as fast as its next, before the server forks its workers
+    (they share all of it):
+
+    - where each rule is used, the casebook and the card-play steps' analyses: read from what an earlier start kept
+      for the data of ``key``, else worked out now (with the data check) and kept;
+    - the course's files read (the glossary, the catalogue of mistakes, the kept verdicts);
+    - every template loaded (compiled once per change of its file, into the instance folder), Markdown's patterns
+      compiled, the OpenAPI document written, and each kind's question check compiled (the first question of a
+      kind would wait for it)."""
     from jinja2 import FileSystemBytecodeCache
 
+    from ..engine.kinds import KINDS
+    from ..lessons import exchange_verdicts, verdicts
+    from ..lessons.glossary import glossary_of
     from ..lessons.grading import work_out
     from ..lessons.kinds import best_card
+    from ..lessons.mistakes import catalogue_of
+    from ..questions.check import question_check
+    from ..web.api import openapi_text
+    from ..web.markup import render_markdown
     from ..web.site import Site
 
     site: Site = app.extensions["ecarte_tutor"]
@@ -145,6 +157,10 @@ def prepare(app: Flask, key: str) -> None:
         store(instance, key, INDEX, site.trace().every_rule())
     worked = kept(instance, key, LESSONS, lambda: work_out(site.lessons, site.book))
     best_card.take(worked)
+    glossary_of(site.book)
+    catalogue_of(site.book)
+    verdicts.stored()
+    exchange_verdicts.stored()
     compiled = Path(instance) / TEMPLATES
     try:
         compiled.mkdir(exist_ok=True)
@@ -153,3 +169,7 @@ def prepare(app: Flask, key: str) -> None:
         pass  # a folder that cannot be written to: each template is compiled on its first showing, as without
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
+    render_markdown("A *first* rendering compiles Markdown's patterns.")
+    openapi_text(app)
+    for kind, found in KINDS.items():
+        question_check(site.book, kind, found.schema)

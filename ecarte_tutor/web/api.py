@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app, request
 from werkzeug.exceptions import BadRequest, HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
 
 from .. import jsonio
@@ -112,13 +112,20 @@ def ask_question():
         return json_reply(400, INTERNAL)
 
 
+def openapi_text(app: Flask) -> bytes:
+    """The OpenAPI document of ``app``'s rule book as JSON, worked out on first use (``serve``: before its workers
+    fork) and kept."""
+    kept = app.extensions.get("ecarte_tutor.openapi")
+    if kept is None:
+        book = app.extensions["ecarte_tutor"].book
+        kept = app.extensions["ecarte_tutor.openapi"] = jsonio.dumps(openapi_document(book))
+    return kept
+
+
 @bp.get("/openapi.json", provide_automatic_options=False)
 def openapi():
-    """The OpenAPI document, worked out on first use and kept (web.compress gzips it for browsers that accept it)."""
-    kept = current_app.extensions.get("ecarte_tutor.openapi")
-    if kept is None:
-        kept = current_app.extensions["ecarte_tutor.openapi"] = jsonio.dumps(openapi_document(get_site().book))
-    return Response(kept, mimetype=JSON_TYPE)
+    """The OpenAPI document (web.compress gzips it for browsers that accept it)."""
+    return Response(openapi_text(current_app), mimetype=JSON_TYPE)
 
 
 @bp.route("/ask", methods=["OPTIONS"], endpoint="ask_options")

@@ -446,3 +446,18 @@ def test_every_template_is_loaded_before_serving_compiled_once_per_change(monkey
     again = served.served[1].jinja_env
     assert {template.name for template in again.cache.values()} >= set(names)
     assert len(list(compiled.iterdir())) == len(names), "read back, not written anew"
+
+
+def test_the_openapi_document_and_every_question_check_are_ready_before_serving(monkeypatch, tmp_path):
+    """What the first request of the API would wait for is made before the workers fork: each kind's compiled
+    question check, and the OpenAPI document."""
+    from ecarte_tutor.engine.kinds import KINDS
+    from ecarte_tutor.lessons import grading
+    from ecarte_tutor.questions.check import _CHECKS
+
+    monkeypatch.setattr(grading, "work_out", lambda lessons, book: {"answers": {}, "whys": {}})
+    served = Served(monkeypatch, tmp_path)
+    assert served.run() == 0
+    app = served.served[0]
+    assert json.loads(app.extensions["ecarte_tutor.openapi"])["openapi"].startswith("3.")
+    assert set(_CHECKS.of(app.extensions["ecarte_tutor"].book)) == set(KINDS)
