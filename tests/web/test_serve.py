@@ -446,6 +446,10 @@ def test_every_template_is_loaded_before_serving_compiled_once_per_change(monkey
     again = served.served[1].jinja_env
     assert {template.name for template in again.cache.values()} >= set(names)
     assert len(list(compiled.iterdir())) == len(names), "read back, not written anew"
+    from ecarte_tutor.web.markup import render_markdown
+
+    html = json.loads((tmp_path / datacheck.MARKDOWN).read_text(encoding="utf-8"))["value"]
+    assert len(html) > 100 and all(render_markdown(text) == kept for text, kept in list(html.items())[:5])
 
 
 def test_the_openapi_document_and_every_question_check_are_ready_before_serving(monkeypatch, tmp_path):
