@@ -35,8 +35,8 @@ CASEBOOK = "casebook.json"
 """Every worked case's ruling, laws and search fields (Casebook.as_kept), for the data of the key it names."""
 LESSONS = "lesson-analyses.json"
 """The card-play steps' analyses and their words for every card (lessons.grading.work_out)."""
-MARKDOWN = "lesson-html.json"
-"""Every lesson step's body as its page shows it, in HTML (web.markup.keep_rendered)."""
+MARKDOWN = "markdown-html.json"
+"""Every lesson step's body and rule statement as their pages show them, in HTML (web.markup.keep_rendered)."""
 TEMPLATES = "templates-compiled"
 """The site's templates compiled (Jinja's bytecode cache: each file is keyed by its template's source)."""
 T = TypeVar("T")
@@ -131,8 +131,8 @@ def prepare(app: Flask, key: str) -> None:
       for the data of ``key``, else worked out now (with the data check) and kept;
     - the course's files read (the glossary, the catalogue of mistakes, the kept verdicts);
     - every template loaded (compiled once per change of its file, into the instance folder), Markdown's patterns
-      compiled, every lesson step's body rendered (kept like the analyses), the OpenAPI document written, and each
-      kind's question check compiled (the first question of a kind would wait for it)."""
+      compiled, every lesson step's body and rule statement rendered (kept like the analyses), the OpenAPI document
+      written, and each kind's question check compiled (the first question of a kind would wait for it)."""
     import markdown
     import nh3
     from jinja2 import FileSystemBytecodeCache
@@ -176,13 +176,15 @@ def prepare(app: Flask, key: str) -> None:
         app.jinja_env.get_template(name)
     render_markdown("A *first* rendering compiles Markdown's patterns.")
 
-    def lesson_html() -> dict[str, str]:
+    def pages_html() -> dict[str, str]:
         with app.test_request_context():  # the glossary's links as a page at the site's root writes them; kept by
             texts = {glossary_links(step.body) for lesson in site.lessons for step in lesson.steps}  # that text
+        for rule in site.book.rules.values():
+            texts |= {rule.statement, *(view["says"] for view in rule.disagreements)}
         return {text: str(render_markdown(text)) for text in texts}
 
     versions = f"{key} markdown {markdown.__version__} nh3 {getattr(nh3, '__version__', '')}"  # they make the HTML
-    keep_rendered(kept(instance, versions, MARKDOWN, lesson_html))
+    keep_rendered(kept(instance, versions, MARKDOWN, pages_html))
     openapi_text(app)
     for kind, found in KINDS.items():
         question_check(site.book, kind, found.schema)

@@ -44,13 +44,13 @@ def mark_french(html: str) -> str:
 
 
 _kept: dict[str, Markup] = {}
-"""HTML an earlier start rendered from the same data (lesson bodies), by Markdown text: :func:`keep_rendered`."""
+"""HTML an earlier start rendered from the same data (lesson bodies, rule statements), by Markdown text."""
 
 
 def keep_rendered(rendered: Mapping[str, str]) -> None:
     """Take the HTML :func:`render_markdown` gave for each text in an earlier start of the same data (``serve``
     keeps it per change of the data and of the Markdown and nh3 versions): a lesson step's first showing in a worker
-    then converts nothing (its body, a few milliseconds)."""
+    or rule page then converts nothing (a few milliseconds)."""
     _kept.update({text: Markup(html) for text, html in rendered.items()})
 
 
