@@ -186,5 +186,6 @@ def prepare(app: Flask, key: str) -> None:
     versions = f"{key} markdown {markdown.__version__} nh3 {getattr(nh3, '__version__', '')}"  # they make the HTML
     keep_rendered(kept(instance, versions, MARKDOWN, pages_html))
     openapi_text(app)
+    import encodings.idna  # noqa: F401 - werkzeug's first reading of a Host header imports it (a millisecond)
     for kind, found in KINDS.items():
         question_check(site.book, kind, found.schema)
