@@ -85,7 +85,7 @@ def start_server(command: list[str], port: int, threads: int | None, workers: in
     command = command + ["--host", HOST, "--port", str(port)]
     command += (["--threads", str(threads)] if threads else []) + (["--workers", str(workers)] if workers else [])
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 300  # a first start after a change of the data checks it and keeps its analyses
     while time.monotonic() < deadline:
         if process.poll() is not None:
             log.seek(0)
@@ -99,7 +99,7 @@ def start_server(command: list[str], port: int, threads: int | None, workers: in
         except OSError:
             time.sleep(0.1)
     process.kill()
-    raise SystemExit("the server did not answer within 90 s")
+    raise SystemExit("the server did not answer within 300 s")
 
 
 def request_bytes(method: str, path: str, body: bytes = b"") -> bytes:

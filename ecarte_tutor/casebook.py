@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from .asking import Shelf, ask
-from .casesearch import Searchable, Synonyms, normalised, rank
+from .casesearch import WEIGHTS, Searchable, Synonyms, normalised, rank
 from .jsontypes import Answer, Question
 from .rulebook import RuleBook
 
@@ -106,21 +106,49 @@ def _includes(bigger: Mapping[str, object], smaller: Mapping[str, object]) -> bo
                for name, value in smaller.items())
 
 
+def _kept_answer(kept: Mapping[str, object] | None) -> Answer | None:
+    answer = kept.get("answer") if kept else None
+    return answer if isinstance(answer, dict) else None
+
+
+def _kept_laws(kept: Mapping[str, object] | None) -> tuple[int, ...]:
+    laws = kept.get("laws") if kept else None
+    return tuple(n for n in laws if isinstance(n, int)) if isinstance(laws, list) else ()
+
+
+def _kept_searchable(kept: Mapping[str, object] | None, laws: tuple[int, ...]) -> Searchable | None:
+    fields = kept.get("fields") if kept else None
+    if not isinstance(fields, dict) or set(fields) != set(WEIGHTS):
+        return None
+    return Searchable(fields={name: str(text) for name, text in fields.items()}, laws=laws)
+
+
 class Casebook:
     """The cases of a library with their rulings, looked up by id and by law, and searched."""
 
-    def __init__(self, library: CaseLibrary, synonyms: Synonyms | None = None):
+    def __init__(self, library: CaseLibrary, synonyms: Synonyms | None = None,
+                 kept: Mapping[str, Mapping[str, object]] | None = None):
+        """``kept``: what :meth:`as_kept` gave for the same data (each case's ruling, laws and search fields),
+        taken instead of asking the engine again; a case it lacks is worked out."""
         book = library.book
         self.book = book
         self.synonyms = synonyms or Synonyms()
-        rulings: list[tuple[Case, Answer]] = [(case, ask(case.question, library)) for case in library.scenarios]
+        kept = kept or {}
+        rulings: list[tuple[Case, Answer]] = [(case, _kept_answer(kept.get(case.id)) or ask(case.question, library))
+                                              for case in library.scenarios]
         self.entries: list[CaseRuling] = [CaseRuling(case, answer, ruling_laws(answer, book))
                                           for case, answer in rulings]
         # A question the referee still has to ask belongs to the laws its answers lead to.
-        self.entries = [replace(e, laws=leads_to(e, self.entries)) if e.answer.get("status") == "need" else e
-                        for e in self.entries]
+        self.entries = [replace(e, laws=_kept_laws(kept.get(e.scenario.id)) or leads_to(e, self.entries))
+                        if e.answer.get("status") == "need" else e for e in self.entries]
         self.by_id = {entry.scenario.id: entry for entry in self.entries}
-        self._searchable = [self._searchable_entry(entry) for entry in self.entries]
+        self._searchable = [_kept_searchable(kept.get(entry.scenario.id), entry.laws)
+                            or self._searchable_entry(entry) for entry in self.entries]
+
+    def as_kept(self) -> dict[str, dict[str, object]]:
+        """Each case's ruling, laws and search fields as JSON, to be given back to a later Casebook of the same data."""
+        return {entry.scenario.id: {"answer": entry.answer, "laws": list(entry.laws), "fields": dict(searchable.fields)}
+                for entry, searchable in zip(self.entries, self._searchable, strict=True)}
 
     def __len__(self) -> int:
         return len(self.entries)

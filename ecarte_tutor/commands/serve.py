@@ -121,15 +121,9 @@ def _serve(args, sock, workers: int, server) -> int:
                 print(printable(f"ecarte-tutor: {problem}"), file=sys.stderr)
             return _fail(f"not started: the data has {len(found)} defect(s) (ecarte-tutor check lists them).", 1)
         datacheck.remember(app.instance_path, key)
-    # Where each rule is used (the rule and law pages show it) reads the code and answers every lesson exercise:
-    # worked out once per change of the data, with the check, and kept beside its mark.
-    site = app.extensions["ecarte_tutor"]
-    index = datacheck.stored_index(app.instance_path, key)
-    if index is None:
-        index = site.trace().every_rule()
-        datacheck.store_index(app.instance_path, key, index)
-    else:
-        site.trace().load(index)
+    # What pages would work out on their first showing (where each rule is used, the casebook, the card-play
+    # steps' analyses) is worked out once per change of the data, with the check, and kept beside its mark.
+    datacheck.prepare(app, key)
     # The library is built once and lives as long as the server: frozen, the garbage collector no
     # longer walks its ~50,000 objects on every full collection, and gunicorn's forked workers do
     # not copy the pages the collector would have written to. Each page builds what it keeps on first use.

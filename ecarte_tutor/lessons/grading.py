@@ -9,19 +9,20 @@ naming the rule, the :data:`ANSWER_AFTER`-th time with the answer and its reason
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..engine.citing import Explained
 from ..rulebook import RuleBook
 from .diagnosis import Diagnosis
-from .model import Exercise
+from .kinds import best_card
+from .model import Exercise, Lesson
 from .reading import BadResponse, LessonError
 
 ANSWER_AFTER = 2  # wrong tries before the answer is shown: the first gets a diagnosis and a hint instead
 
 __all__ = ["ANSWER_AFTER", "BadResponse", "Feedback", "LessonError", "engine_answer", "expected_answer", "grade",
-           "same_answer"]
+           "same_answer", "work_out"]
 
 
 @dataclass(frozen=True)
@@ -68,3 +69,15 @@ def grade(exercise: Exercise, response: object, book: RuleBook) -> Feedback:
     return Feedback(correct=correct, expected=expected, explanation=kind.explanation(answer),
                     cites=list(answer.get("cites", [])), laws=list(answer.get("laws", [])), answer=answer,
                     given=given, diagnosis=diagnosis)
+
+
+def work_out(lessons: Iterable[Lesson], book: RuleBook) -> dict[str, dict[str, object]]:
+    """Every card-play step graded on every card of its hand, so that the analyses and words each answer reads are
+    worked out (``best_card.worked_out`` gives them, to be kept: seconds a step, once per change of the data)."""
+    for lesson in lessons:
+        for step in lesson.steps:
+            exercise = step.exercise
+            if exercise is not None and exercise.handler.name == best_card.BestCard.name:
+                for choice in exercise.choices:
+                    grade(exercise, {best_card.BestCard.field: choice["value"]}, book)
+    return best_card.worked_out()

@@ -8,11 +8,14 @@ rendered as Markdown: Jinja's autoescape prints it as text.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 import markdown as markdown_lib
 import nh3
+from markdown.extensions.sane_lists import SaneListExtension
+from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape
 
 from ..cards import PACK, RANKS, Suit, parse_card, parse_suit
@@ -40,10 +43,25 @@ def mark_french(html: str) -> str:
                   f">{html}<")[1:-1]
 
 
+_kept: dict[str, Markup] = {}
+"""HTML an earlier start rendered from the same data (lesson bodies, rule statements), by Markdown text."""
+
+
+def keep_rendered(rendered: Mapping[str, str]) -> None:
+    """Take the HTML :func:`render_markdown` gave for each text in an earlier start of the same data (``serve``
+    keeps it per change of the data and of the Markdown and nh3 versions): a lesson step's first showing in a worker
+    or rule page then converts nothing (a few milliseconds)."""
+    _kept.update({text: Markup(html) for text, html in rendered.items()})
+
+
 @lru_cache(maxsize=4096)
 def render_markdown(text: str) -> Markup:
-    """Markdown from our own files → sanitised HTML, French terms marked."""
-    html = markdown_lib.markdown(text or "", extensions=["tables", "sane_lists"], output_format="html")
+    """Markdown from our own files → sanitised HTML, French terms marked. The extensions are given as objects:
+    named, the first page to render Markdown in each worker would scan every installed package's entry points."""
+    kept = _kept.get(text or "")
+    if kept is not None:
+        return kept
+    html = markdown_lib.markdown(text or "", extensions=[TableExtension(), SaneListExtension()], output_format="html")
     return Markup(mark_french(nh3.clean(html, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES,
                                         url_schemes={"http", "https", "mailto"}, link_rel="noopener noreferrer")))
 

@@ -143,7 +143,8 @@ class CookieSessions(SecureCookieSessionInterface):
     """
 
     def open_session(self, app, request):
-        if not request.cookies.get(self.get_cookie_name(app)):
+        # No Cookie header at all (an API client's request): nothing to parse, not even the header view
+        if "HTTP_COOKIE" not in request.environ or not request.cookies.get(self.get_cookie_name(app)):
             return self.session_class()
         try:
             return super().open_session(app, request)
@@ -152,6 +153,8 @@ class CookieSessions(SecureCookieSessionInterface):
             return self.session_class()
 
     def save_session(self, app, session, response) -> None:
+        if not session and not session.modified and not session.accessed:
+            return  # what Flask's own would do (nothing), without reading the cookie's seven settings
         super().save_session(app, session, response)
         if session.accessed or session.modified:
             response.headers["Cache-Control"] = PRIVATE

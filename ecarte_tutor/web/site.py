@@ -8,6 +8,7 @@ the app starts fast and a page never re-reads a file.
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from flask import current_app
@@ -76,12 +77,13 @@ class Site:
 
     # --- casebook ------------------------------------------------------------------------------
 
-    def casebook(self) -> Casebook:
-        """Every scenario with its ruling, worked out once (the scenarios are fixed at start)."""
+    def casebook(self, kept: Mapping[str, Mapping[str, object]] | None = None) -> Casebook:
+        """Every scenario with its ruling, worked out once (the scenarios are fixed at start); ``kept``, what
+        :meth:`Casebook.as_kept` gave for the same data, is read instead of asking the engine (``serve``)."""
         if self._casebook is None:
             with self._lock:
                 if self._casebook is None:
-                    self._casebook = Casebook(self.library, self.library.synonyms)
+                    self._casebook = Casebook(self.library, self.library.synonyms, kept)
         return self._casebook
 
     def trace(self) -> Trace:

@@ -124,6 +124,26 @@ def test_a_length_written_with_leading_zeros_is_read_as_its_number(client):
     assert response.status_code == 200 and response.get_json()["legal"] is False
 
 
+@pytest.mark.parametrize("declared", ["forty", "-1", "4 0"])
+def test_a_length_that_is_no_number_reads_no_body(client, declared):
+    response = post(client, io.BytesIO(json.dumps(PLAY).encode()), declared)
+    assert response.status_code == 400 and error_code(response) == "empty-body"
+
+
+def test_a_chunked_body_with_a_length_too_is_read_as_chunked(client):
+    """Transfer-Encoding: chunked overrides a Content-Length (RFC 9112, 6.3): the body is read to its end."""
+    body = json.dumps(PLAY).encode()
+    response = post(client, io.BytesIO(body), "3", HTTP_TRANSFER_ENCODING="chunked", **{"wsgi.input_terminated": True})
+    assert response.status_code == 200 and response.get_json()["legal"] is False
+
+
+def test_an_api_request_without_cookies_gets_none_and_stays_cacheable(client):
+    response = client.post("/api/ask", json=PLAY)
+    assert response.status_code == 200
+    assert "Set-Cookie" not in response.headers and "Vary" not in response.headers
+    assert response.headers.get("Cache-Control") != "private, no-store"
+
+
 def test_a_fault_while_answering_is_a_400_error_object(client, monkeypatch):
     import ecarte_tutor.web.api as api_module
 

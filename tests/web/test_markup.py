@@ -35,3 +35,31 @@ def test_example_cards():
     html = str(example_html("Lead card:JS, then <x> card:6H"))
     assert 'aria-label="knave of spades"' in html
     assert "card:6H" in html and "&lt;x&gt;" in html
+
+
+def test_html_kept_by_an_earlier_start_is_given_for_its_text_alone(monkeypatch):
+    """serve keeps the lesson bodies' HTML per change of the data (commands.datacheck): its own text gets it back
+    without converting; any other text is converted as ever."""
+    import json
+
+    import pytest
+
+    from ecarte_tutor.web import markup
+
+    monkeypatch.setattr(markup, "_kept", {})
+    markup.render_markdown.cache_clear()
+    text = "A *kept* text with a [link](/glossary/#trump)."
+    fresh = markup.render_markdown(text)
+    markup.render_markdown.cache_clear()
+    markup.keep_rendered(json.loads(json.dumps({text: str(fresh)})))
+
+    def converted(*args, **kwargs):
+        raise AssertionError("converted again")
+
+    monkeypatch.setattr(markup.markdown_lib, "markdown", converted)
+    try:
+        assert markup.render_markdown(text) == fresh
+        with pytest.raises(AssertionError, match="converted again"):
+            markup.render_markdown("another text")
+    finally:
+        markup.render_markdown.cache_clear()

@@ -402,21 +402,80 @@ def test_serve_secure_sends_hsts(instances):
 
 
 def test_where_each_rule_is_used_is_worked_out_with_the_check_and_kept(monkeypatch, tmp_path):
-    """The rule and law pages' index (seconds to work out) is made once per change of the data, kept in the instance
-    folder beside the check's mark, and read by every later start: a first rule page after a start costs no more."""
+    """What pages would work out on their first showing (where each rule is used, every case's ruling, the card-play
+    steps' analyses) is made once per change of the data, kept in the instance folder beside the check's mark, and
+    read by every later start: a first page after a start costs no more than the next."""
     from ecarte_tutor.commands import datacheck
+    from ecarte_tutor.lessons import grading
+    from ecarte_tutor.lessons.kinds import best_card
 
+    worked = {"answers": {}, "whys": {"a position, KS over 7S": "the king keeps the trick"}}
+    monkeypatch.setattr(grading, "work_out", lambda lessons, book: worked)  # the real one weighs for seconds
+    monkeypatch.setattr(best_card, "_whys", {})
     served = Served(monkeypatch, tmp_path)
     assert served.run() == 0
     stored = json.loads((tmp_path / datacheck.INDEX).read_text(encoding="utf-8"))
     first = served.served[0].extensions["ecarte_tutor"].trace()
-    assert stored["key"] and stored["rules"] == json.loads(json.dumps(first.every_rule()))
+    assert stored["key"] and stored["value"] == json.loads(json.dumps(first.every_rule()))
+    cases = json.loads((tmp_path / datacheck.CASEBOOK).read_text(encoding="utf-8"))
+    assert cases["key"] == stored["key"]
+    assert cases["value"] == json.loads(json.dumps(served.served[0].extensions["ecarte_tutor"].casebook().as_kept()))
+    assert json.loads((tmp_path / datacheck.LESSONS).read_text(encoding="utf-8"))["value"] == worked
+    assert worked["whys"].items() <= best_card._whys.items(), "the kept analyses are the ones the lessons answer from"
+
+    monkeypatch.setattr(grading, "work_out", lambda lessons, book: pytest.fail("worked out again"))
+    monkeypatch.setattr(best_card, "_whys", {})
     assert served.run() == 0 and served.checked == 1
-    later = served.served[1].extensions["ecarte_tutor"].trace()
-    assert later._by_rule.keys() == set(later.book.rules), "every rule's uses read from the kept index"
-    assert later.rule("play.follow-suit") == first.rule("play.follow-suit")
-    monkeypatch.setattr(datacheck, "__version__", "0.0.0-another")  # another key: the index is made anew
-    assert served.run() == 0 and json.loads((tmp_path / datacheck.INDEX).read_text())["key"] != stored["key"]
+    later = served.served[1].extensions["ecarte_tutor"]
+    assert later.trace()._by_rule.keys() == set(later.book.rules), "every rule's uses read from the kept index"
+    assert later.trace().rule("play.follow-suit") == first.rule("play.follow-suit")
+    assert worked["whys"].items() <= best_card._whys.items()
+
+    monkeypatch.setattr(grading, "work_out", lambda lessons, book: {"answers": {}, "whys": {}})
+    monkeypatch.setattr(datacheck, "__version__", "0.0.0-another")  # another key: all is made anew
+    assert served.run() == 0
+    for name in (datacheck.INDEX, datacheck.CASEBOOK, datacheck.LESSONS):
+        assert json.loads((tmp_path / name).read_text(encoding="utf-8"))["key"] != stored["key"], name
+    assert json.loads((tmp_path / datacheck.LESSONS).read_text(encoding="utf-8"))["value"]["whys"] == {}
+
+
+def test_every_template_is_loaded_before_serving_compiled_once_per_change(monkeypatch, tmp_path):
+    """The templates are compiled into the instance folder (Jinja's bytecode cache, keyed by each file's source) and
+    all loaded before the workers fork: no page's first showing compiles one."""
+    from ecarte_tutor.commands import datacheck
+    from ecarte_tutor.lessons import grading
+
+    monkeypatch.setattr(grading, "work_out", lambda lessons, book: {"answers": {}, "whys": {}})
+    served = Served(monkeypatch, tmp_path)
+    assert served.run() == 0
+    env = served.served[0].jinja_env
+    names = env.list_templates()
+    assert names and {template.name for template in env.cache.values()} >= set(names)
+    compiled = tmp_path / datacheck.TEMPLATES
+    assert len(list(compiled.iterdir())) == len(names)
+    assert served.run() == 0
+    again = served.served[1].jinja_env
+    assert {template.name for template in again.cache.values()} >= set(names)
+    assert len(list(compiled.iterdir())) == len(names), "read back, not written anew"
+    from ecarte_tutor.web.markup import render_markdown
+
+    html = json.loads((tmp_path / datacheck.MARKDOWN).read_text(encoding="utf-8"))["value"]
+    assert len(html) > 100 and all(render_markdown(text) == kept for text, kept in list(html.items())[:5])
+
+
+def test_the_openapi_document_and_every_question_check_are_ready_before_serving(monkeypatch, tmp_path):
+    """What the first request of the API would wait for is made before the workers fork: each kind's compiled
+    question check, and the OpenAPI document."""
+    from ecarte_tutor.engine.kinds import KINDS
+    from ecarte_tutor.lessons import grading
+    from ecarte_tutor.questions.check import _CHECKS
+
+    monkeypatch.setattr(grading, "work_out", lambda lessons, book: {"answers": {}, "whys": {}})
+    served = Served(monkeypatch, tmp_path)
+    assert served.run() == 0
+    app = served.served[0]
+    assert json.loads(app.extensions["ecarte_tutor.openapi"])["openapi"].startswith("3.")
+    assert set(_CHECKS.of(app.extensions["ecarte_tutor"].book)) == set(KINDS)
 
 
 def test_a_stranger_cannot_drive_the_log_one_line_a_bad_request():

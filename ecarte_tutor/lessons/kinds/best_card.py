@@ -342,6 +342,20 @@ def verdict(p: BestCardPosition, book: RuleBook) -> verdicts.Verdict:
     return _computed[key]
 
 
+def worked_out() -> dict[str, dict[str, object]]:
+    """The analyses and the words of why one card beats another worked out so far in this process (JSON), for a
+    later process of the same data to take (:func:`take`)."""
+    return {"answers": dict(_memo), "whys": dict(_whys)}
+
+
+def take(worked: Mapping[str, Mapping[str, object]]) -> None:
+    """Take what :func:`worked_out` gave in a process of the same data (``serve`` keeps it per change of the
+    data): a step's first answer then reads them instead of weighing the position again (a second or more)."""
+    _memo.update({key: cast(Answer, answer) for key, answer in worked.get("answers", {}).items()
+                  if isinstance(answer, dict)})
+    _whys.update({key: why for key, why in worked.get("whys", {}).items() if isinstance(why, str)})
+
+
 def params_of_position(p: BestCardPosition, book: RuleBook) -> Params:
     try:
         return book.params(read_profile(p, book), read_agreements(dict(p), book))
