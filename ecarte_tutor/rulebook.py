@@ -393,6 +393,15 @@ class Params(dict[str, object]):
         return Ranking(self.rank_order)
 
 
+@dataclass(frozen=True, slots=True)
+class OptionOutcome:
+    """What a remedy option says beside its label: the options its own consequence also says, and whether it is a
+    penalty (``True``), says that there is none (``False``), or neither (``None``)."""
+
+    includes: tuple[str, ...] = ()
+    penalty: bool | None = None
+
+
 class RuleBook:
     """All rules by id, sections in order, sources, dispute facts and the four profiles."""
 
@@ -404,6 +413,8 @@ class RuleBook:
         self.sources = sources
         self.facts = facts  # dispute fact name -> its entry, in the order the interview asks them
         self.option_labels = option_labels or {}  # remedy option id -> short label (dispute-facts.yaml)
+        # remedy option id -> what it says beside its label (dispute-facts.yaml): a drill's wrong choices read it
+        self.option_outcomes: dict[str, OptionOutcome] = {}
         self.implications = tuple(implications)  # what follows from what (dispute-facts.yaml)
         self.strategy = strategy  # the jeux de règle (rules/strategy/patterns.yaml), or None
         self.rules = {rule.id: rule for section in self.sections for rule in section.rules}
@@ -511,11 +522,13 @@ def _load_sources(root: Path) -> dict[str, Source]:
     return sources
 
 
-def _load_facts(root: Path) -> tuple[dict[str, Fact], dict[str, str], list[ImplicationEntry]]:
-    """The dispute facts by name, the label of every remedy option id, and the implications."""
+def _load_facts(root: Path) -> tuple[dict[str, Fact], dict[str, str], list[ImplicationEntry],
+                                    dict[str, OptionOutcome]]:
+    """The dispute facts by name, the label of every remedy option id, the implications, and what each option
+    says beside its label (what it includes, whether it is a penalty)."""
     path = root / FACTS_FILE
     if not path.exists():
-        return {}, {}, []
+        return {}, {}, [], {}
     document = load_yaml(path)
     _validate("facts", document, path)
     facts: dict[str, Fact] = {}
@@ -528,9 +541,15 @@ def _load_facts(root: Path) -> tuple[dict[str, Fact], dict[str, str], list[Impli
         if option["id"] in labels:
             raise DataError(path, f"option '{option['id']}' is listed twice", key=f"options[{i}].id")
         labels[option["id"]] = option["label"]
+    outcomes = {option["id"]: OptionOutcome(tuple(option.get("includes", ())), option.get("penalty"))
+                for option in document.get("options", ())}
+    for i, option in enumerate(document.get("options", ())):
+        for other in option.get("includes", ()):
+            if other not in labels or other == option["id"]:
+                raise DataError(path, f"includes '{other}', which is no other option", key=f"options[{i}].includes")
     implications: list[ImplicationEntry] = document.get("implications", [])
     _check_facts(path, facts, implications)
-    return facts, labels, implications
+    return facts, labels, implications, outcomes
 
 
 FACT_TYPES: dict[str, type] = {"boolean": bool, "integer": int, "choice": str}
@@ -850,7 +869,7 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
     if not root.is_dir():
         raise DataError(root, "no rule book folder here")
     sources = _load_sources(root)
-    facts, option_labels, implications = _load_facts(root)
+    facts, option_labels, implications, outcomes = _load_facts(root)
     sections: list[Section] = []
     files: dict[str, str] = {}
     for path in sorted(root.glob("*.yaml")) + sorted((root / LAWS_FOLDER).glob("*.yaml")):
@@ -863,6 +882,7 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
     patterns = root / PATTERNS_FILE
     strategy = load_strategy(patterns) if patterns.exists() else None
     book = RuleBook(root, sections, sources, facts, option_labels, implications, strategy)
+    book.option_outcomes = outcomes
     _cross_check(book, files)
     if strategy:
         unknown = sorted(strategy.rule_ids() - set(book.rules))

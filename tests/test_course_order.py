@@ -141,6 +141,14 @@ def test_a_fixed_consequence_in_a_lesson_is_a_defect(tmp_path):
                for p in problems)
 
 
+def test_a_remedy_offered_as_wrong_that_the_ruling_says_too_is_a_defect(tmp_path):
+    # law 7's ruling penalises nobody: "No penalty" beside it is no wrong answer
+    folder = _course_copy(tmp_path, "cutting-and-dealing", "[cut-again, fresh-deal, deal-stands, new-packs]",
+                          "[cut-again, fresh-deal, deal-stands, no-penalty]")
+    problems = lesson_problems(load_lessons(folder, BOOK), BOOK)
+    assert any("the choice 'no-penalty' is offered as wrong, but the ruling says it too" in p for p in problems)
+
+
 # --- word traps -----------------------------------------------------------------------------------------------
 
 

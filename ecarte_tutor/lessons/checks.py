@@ -12,6 +12,7 @@ from ..rulebook import RuleBook
 from . import verdicts
 from .glossary import Glossary, glossary_of
 from .grading import BadResponse, LessonError, engine_answer, expected_answer, same_answer
+from .kinds.dispute import Dispute
 from .mistakes import Catalogue, catalogue_of
 from .model import Choice, Lesson, load_lessons
 from .quickref import quick_reference
@@ -101,6 +102,9 @@ def _exercise_problems(exercise: object, book: RuleBook) -> list[str]:
     problems = [f"the engine cites unknown rule '{rule_id}'" for rule_id in answer.get("cites", [])
                 if rule_id not in book.rules]
     defects = exercise.handler.problems(exercise, expected)
+    if isinstance(exercise.handler, Dispute):  # a remedy offered as wrong never says what the ruling says
+        defects += [f"the choice '{option}' is offered as wrong, but the ruling says it too"
+                    for option in exercise.handler.said_but_wrong(exercise, book)]
     if exercise.kind == "best-card":  # the verdict kept as data holds the card the step states
         stated = exercise.expected.get("card") if exercise.expected else None
         defects += verdicts.problems(exercise.position, None if stated is None else str(stated), book)
