@@ -83,6 +83,8 @@ class Reading(TypedDict):
     topic: str
     reading: str
     because: str
+    cases: NotRequired[list[str]]  # the rows whose ruling rests on it: "case" of its rule, or "rule id/case"
+    when: NotRequired[dict[str, Condition] | list[dict[str, Condition]]]  # only where the facts known meet these
 
 
 class AgreementRange(TypedDict):
@@ -428,6 +430,13 @@ class RuleBook:
         self.default_profile: str = next(  # "" when none is: a book _cross_check refuses
             (name for name, rule in self.profiles.items() if rule.profile and rule.profile.get("default")), "")
         self.variants = [rule for rule in self.rules.values() if rule.variant]
+        # "rule id/case" -> the readings its ruling rests on, each with the rule that holds it (a reading's cases)
+        self.readings_of: dict[str, list[tuple[str, Reading]]] = {}
+        for rule in self.rules.values():
+            for reading in rule.readings:
+                for case in reading.get("cases", ()):
+                    key = case if "/" in case else f"{rule.id}/{case}"
+                    self.readings_of.setdefault(key, []).append((rule.id, reading))
         self.agreements = {rule.agreement["name"]: rule for rule in self.rules.values() if rule.agreement}
         # the practice table's drills by code, in the order of the laws they drill
         self.table_drills = {entry["code"]: TableDrill(rule, entry)
@@ -721,6 +730,8 @@ def _cross_check(book: RuleBook, files: dict[str, str]) -> None:
             _check_decision(book, rule, decision, f"decisions[{d_index}]")
         for d_index, drill in enumerate(rule.drills):
             _check_drill(book, rule, drill, f"drills[{d_index}]")
+        for r_index, reading in enumerate(rule.readings):
+            _check_reading(book, rule, reading, f"readings[{r_index}]")
         for p_index, presupposition in enumerate(rule.presupposes):
             _check_presupposition(book, rule, presupposition, f"presupposes[{p_index}]")
         for i, dis in enumerate(rule.disagreements):
@@ -775,6 +786,25 @@ def _check_agreement(book: RuleBook, rule: Rule, agreement: Agreement, param_sch
     if [r.id for r in book.rules.values() if r.agreement and r.agreement["name"] == agreement["name"]] != [rule.id]:
         raise DataError(rule.file, f"agreement name '{agreement['name']}' is used by another rule too",
                         rule_id=rule.id, key="agreement.name")
+
+
+def reading_conditions(reading: Reading) -> list[dict[str, Condition]]:
+    """A reading's conditions as alternatives (any one met will do); none: it always holds."""
+    when = reading.get("when")
+    return [] if when is None else [when] if isinstance(when, dict) else list(when)
+
+
+def _check_reading(book: RuleBook, rule: Rule, reading: Reading, where: str) -> None:
+    """A reading's cases are decision rows of the book, and its conditions name facts and their values."""
+    for case in reading.get("cases", ()):
+        rule_id, _, name = case.rpartition("/")
+        owner = book.rules.get(rule_id or rule.id)
+        if owner is None or name not in {d["case"] for d in owner.decisions}:
+            raise DataError(rule.file, f"case '{case}' is no decision row (case, or rule id/case)", rule_id=rule.id,
+                            key=f"{where}.cases")
+    for conditions in reading_conditions(reading):
+        for name, condition in conditions.items():
+            _check_row_fact(book, rule, name, condition, f"{where}.when.{name}")
 
 
 def _check_decision(book: RuleBook, rule: Rule, decision: Decision, where: str) -> None:
