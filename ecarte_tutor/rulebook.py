@@ -83,6 +83,8 @@ class Reading(TypedDict):
     topic: str
     reading: str
     because: str
+    cases: NotRequired[list[str]]  # the rows whose ruling rests on it: "case" of its rule, or "rule id/case"
+    when: NotRequired[dict[str, Condition] | list[dict[str, Condition]]]  # only where the facts known meet these
 
 
 class AgreementRange(TypedDict):
@@ -393,6 +395,15 @@ class Params(dict[str, object]):
         return Ranking(self.rank_order)
 
 
+@dataclass(frozen=True, slots=True)
+class OptionOutcome:
+    """What a remedy option says beside its label: the options its own consequence also says, and whether it is a
+    penalty (``True``), says that there is none (``False``), or neither (``None``)."""
+
+    includes: tuple[str, ...] = ()
+    penalty: bool | None = None
+
+
 class RuleBook:
     """All rules by id, sections in order, sources, dispute facts and the four profiles."""
 
@@ -404,6 +415,8 @@ class RuleBook:
         self.sources = sources
         self.facts = facts  # dispute fact name -> its entry, in the order the interview asks them
         self.option_labels = option_labels or {}  # remedy option id -> short label (dispute-facts.yaml)
+        # remedy option id -> what it says beside its label (dispute-facts.yaml): a drill's wrong choices read it
+        self.option_outcomes: dict[str, OptionOutcome] = {}
         self.implications = tuple(implications)  # what follows from what (dispute-facts.yaml)
         self.strategy = strategy  # the jeux de règle (rules/strategy/patterns.yaml), or None
         self.rules = {rule.id: rule for section in self.sections for rule in section.rules}
@@ -417,6 +430,13 @@ class RuleBook:
         self.default_profile: str = next(  # "" when none is: a book _cross_check refuses
             (name for name, rule in self.profiles.items() if rule.profile and rule.profile.get("default")), "")
         self.variants = [rule for rule in self.rules.values() if rule.variant]
+        # "rule id/case" -> the readings its ruling rests on, each with the rule that holds it (a reading's cases)
+        self.readings_of: dict[str, list[tuple[str, Reading]]] = {}
+        for rule in self.rules.values():
+            for reading in rule.readings:
+                for case in reading.get("cases", ()):
+                    key = case if "/" in case else f"{rule.id}/{case}"
+                    self.readings_of.setdefault(key, []).append((rule.id, reading))
         self.agreements = {rule.agreement["name"]: rule for rule in self.rules.values() if rule.agreement}
         # the practice table's drills by code, in the order of the laws they drill
         self.table_drills = {entry["code"]: TableDrill(rule, entry)
@@ -511,11 +531,13 @@ def _load_sources(root: Path) -> dict[str, Source]:
     return sources
 
 
-def _load_facts(root: Path) -> tuple[dict[str, Fact], dict[str, str], list[ImplicationEntry]]:
-    """The dispute facts by name, the label of every remedy option id, and the implications."""
+def _load_facts(root: Path) -> tuple[dict[str, Fact], dict[str, str], list[ImplicationEntry],
+                                    dict[str, OptionOutcome]]:
+    """The dispute facts by name, the label of every remedy option id, the implications, and what each option
+    says beside its label (what it includes, whether it is a penalty)."""
     path = root / FACTS_FILE
     if not path.exists():
-        return {}, {}, []
+        return {}, {}, [], {}
     document = load_yaml(path)
     _validate("facts", document, path)
     facts: dict[str, Fact] = {}
@@ -528,9 +550,15 @@ def _load_facts(root: Path) -> tuple[dict[str, Fact], dict[str, str], list[Impli
         if option["id"] in labels:
             raise DataError(path, f"option '{option['id']}' is listed twice", key=f"options[{i}].id")
         labels[option["id"]] = option["label"]
+    outcomes = {option["id"]: OptionOutcome(tuple(option.get("includes", ())), option.get("penalty"))
+                for option in document.get("options", ())}
+    for i, option in enumerate(document.get("options", ())):
+        for other in option.get("includes", ()):
+            if other not in labels or other == option["id"]:
+                raise DataError(path, f"includes '{other}', which is no other option", key=f"options[{i}].includes")
     implications: list[ImplicationEntry] = document.get("implications", [])
     _check_facts(path, facts, implications)
-    return facts, labels, implications
+    return facts, labels, implications, outcomes
 
 
 FACT_TYPES: dict[str, type] = {"boolean": bool, "integer": int, "choice": str}
@@ -702,6 +730,8 @@ def _cross_check(book: RuleBook, files: dict[str, str]) -> None:
             _check_decision(book, rule, decision, f"decisions[{d_index}]")
         for d_index, drill in enumerate(rule.drills):
             _check_drill(book, rule, drill, f"drills[{d_index}]")
+        for r_index, reading in enumerate(rule.readings):
+            _check_reading(book, rule, reading, f"readings[{r_index}]")
         for p_index, presupposition in enumerate(rule.presupposes):
             _check_presupposition(book, rule, presupposition, f"presupposes[{p_index}]")
         for i, dis in enumerate(rule.disagreements):
@@ -756,6 +786,25 @@ def _check_agreement(book: RuleBook, rule: Rule, agreement: Agreement, param_sch
     if [r.id for r in book.rules.values() if r.agreement and r.agreement["name"] == agreement["name"]] != [rule.id]:
         raise DataError(rule.file, f"agreement name '{agreement['name']}' is used by another rule too",
                         rule_id=rule.id, key="agreement.name")
+
+
+def reading_conditions(reading: Reading) -> list[dict[str, Condition]]:
+    """A reading's conditions as alternatives (any one met will do); none: it always holds."""
+    when = reading.get("when")
+    return [] if when is None else [when] if isinstance(when, dict) else list(when)
+
+
+def _check_reading(book: RuleBook, rule: Rule, reading: Reading, where: str) -> None:
+    """A reading's cases are decision rows of the book, and its conditions name facts and their values."""
+    for case in reading.get("cases", ()):
+        rule_id, _, name = case.rpartition("/")
+        owner = book.rules.get(rule_id or rule.id)
+        if owner is None or name not in {d["case"] for d in owner.decisions}:
+            raise DataError(rule.file, f"case '{case}' is no decision row (case, or rule id/case)", rule_id=rule.id,
+                            key=f"{where}.cases")
+    for conditions in reading_conditions(reading):
+        for name, condition in conditions.items():
+            _check_row_fact(book, rule, name, condition, f"{where}.when.{name}")
 
 
 def _check_decision(book: RuleBook, rule: Rule, decision: Decision, where: str) -> None:
@@ -850,7 +899,7 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
     if not root.is_dir():
         raise DataError(root, "no rule book folder here")
     sources = _load_sources(root)
-    facts, option_labels, implications = _load_facts(root)
+    facts, option_labels, implications, outcomes = _load_facts(root)
     sections: list[Section] = []
     files: dict[str, str] = {}
     for path in sorted(root.glob("*.yaml")) + sorted((root / LAWS_FOLDER).glob("*.yaml")):
@@ -863,6 +912,7 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
     patterns = root / PATTERNS_FILE
     strategy = load_strategy(patterns) if patterns.exists() else None
     book = RuleBook(root, sections, sources, facts, option_labels, implications, strategy)
+    book.option_outcomes = outcomes
     _cross_check(book, files)
     if strategy:
         unknown = sorted(strategy.rule_ids() - set(book.rules))

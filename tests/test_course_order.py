@@ -141,6 +141,14 @@ def test_a_fixed_consequence_in_a_lesson_is_a_defect(tmp_path):
                for p in problems)
 
 
+def test_a_remedy_offered_as_wrong_that_the_ruling_says_too_is_a_defect(tmp_path):
+    # law 7's ruling penalises nobody: "No penalty" beside it is no wrong answer
+    folder = _course_copy(tmp_path, "cutting-and-dealing", "[cut-again, fresh-deal, deal-stands, new-packs]",
+                          "[cut-again, fresh-deal, deal-stands, no-penalty]")
+    problems = lesson_problems(load_lessons(folder, BOOK), BOOK)
+    assert any("the choice 'no-penalty' is offered as wrong, but the ruling says it too" in p for p in problems)
+
+
 # --- word traps -----------------------------------------------------------------------------------------------
 
 
@@ -178,3 +186,63 @@ def test_a_lesson_hint_says_no_more_than_the_engine():
     exercise = lesson("wrong-and-imperfect-packs").step(5).exercise
     assert grade(exercise, {"option_ids": ["new-packs"], "chooser": None}, BOOK).correct
     assert "chooses" not in " ".join(choice["label"] for choice in exercise.choices)
+
+
+# --- what a step says of its hand, and under which profile it teaches ------------------------------------------
+
+
+def test_a_count_said_of_the_hand_is_read_from_the_words():
+    from ecarte_tutor.lessons.claims import said
+    assert said("With no trump and no court card, you hold a single king.") == [
+        ("trumps", 0, "no trump"), ("court_cards", 0, "no court card"), ("kings", 1, "a single king")]
+    assert said("Void in the suit led and without a trump, you may throw any card.") == [
+        ("trumps", 0, "without a trump")]
+
+
+def test_a_step_that_miscounts_the_trumps_of_its_hand_is_a_defect(tmp_path):
+    # 7S 8H 9S 9D 7C with diamonds trumps: the nine of diamonds is a trump
+    folder = _course_copy(tmp_path, "proposing-beyond-the-rules", "With one small trump and no court card",
+                          "With no trump and no court card")
+    problems = lesson_problems(load_lessons(folder, BOOK), BOOK)
+    assert "21-proposing-beyond-the-rules.yaml step 4: its body says “no trump”, but it claims 1 trumps" in problems
+
+
+def test_a_claim_the_hand_does_not_bear_out_is_a_defect(tmp_path):
+    folder = _course_copy(tmp_path, "proposing-beyond-the-rules", "claims: {trumps: 1, court_cards: 0}",
+                          "claims: {trumps: 0, court_cards: 0}")
+    problems = lesson_problems(load_lessons(folder, BOOK), BOOK)
+    assert "21-proposing-beyond-the-rules.yaml step 4: claims 0 trumps, but the hand holds 1" in problems
+
+
+def test_a_count_said_with_no_claim_is_a_defect(tmp_path):
+    folder = _course_copy(tmp_path, "proposing-beyond-the-rules", "    claims: {trumps: 1, court_cards: 0}\n", "")
+    problems = lesson_problems(load_lessons(folder, BOOK), BOOK)
+    assert "21-proposing-beyond-the-rules.yaml step 4: its body says “no court card” of the hand, which no claim " \
+           "vouches for (claims: {court_cards: 0})" in problems
+
+
+def test_every_claim_of_the_course_holds_of_its_hand():
+    from ecarte_tutor.lessons.claims import counts, held
+    claimed = [(item, step) for item in LESSONS for step in item.steps if step.claims]
+    assert len(claimed) >= 13
+    for item, step in claimed:
+        hand, trump = held(step.exercise.position, BOOK)
+        actual = counts(hand, trump)
+        assert all(actual[name] == value for name, value in step.claims.items() if name != "speaks"), \
+            (item.file, step.index)
+
+
+def test_a_step_right_only_under_its_own_profile_says_which_it_teaches(tmp_path):
+    # after an accepted exchange, the Finnish elder is still committed: two tricks give the dealer 2 there
+    folder = _course_copy(tmp_path, "scoring-a-hand", " What does each score under the club code?",
+                          " What does each score?")
+    problems = lesson_problems(load_lessons(folder, BOOK), BOOK)
+    assert any(p.startswith("09-scoring-a-hand.yaml step 2: its answer differs under the finnish profile(s)")
+               for p in problems)
+
+
+def test_a_vole_doubled_for_the_risk_is_named_beside_the_point_added_to_it():
+    step = lesson("other-tables").step(3)
+    text = grade(step.exercise, {"points": {"elder": 4, "dealer": 0}}, BOOK).diagnosis.text
+    assert "Two different mistakes give this answer" in text
+    assert "You doubled the vole for the risk taken" in text and "the point with the vole added on top" in text

@@ -6,9 +6,11 @@ import pytest
 from data_under_test import BOOK, LIBRARY
 from wrong_answers import typical_wrong_answers
 
+from ecarte_tutor.asking import ask
 from ecarte_tutor.cards import parse_card, parse_suit
 from ecarte_tutor.lessons import LessonError, Progress, engine_answer, expected_answer, grade, run_lesson
 from ecarte_tutor.lessons.drills import drill_exercise, drill_for, drillable, fresh_drill
+from ecarte_tutor.lessons.kinds.dispute import said_by
 from ecarte_tutor.lessons.review import basics
 
 DRILLABLE = sorted(drillable(BOOK))
@@ -159,3 +161,42 @@ def test_practice_at_the_terminal_after_a_lesson(book):
     assert text.count("Right.") == 4
     assert "Nothing more is due for practice now; the next review falls due in 10 minutes." in text
     assert progress.reviews["play.trump-when-void"].reviews == 1
+
+
+# --- a drill's right answers are the ruling's, and nothing the ruling says is offered as wrong ------------------
+
+RULED = [rule_id for rule_id in DRILLABLE if BOOK.rules[rule_id].decisions]
+
+
+@pytest.mark.parametrize("rule_id", RULED)
+def test_a_drills_wrong_choices_never_say_what_its_ruling_says(rule_id):
+    for seed in range(4):
+        exercise = drill_exercise(rule_id, seed, BOOK)
+        ruling = engine_answer(exercise, BOOK)
+        right = {option["id"] for option in ruling["options"]}
+        assert set(expected_answer(exercise, BOOK)["option_ids"]) == right  # read from the ruling
+        offered = {choice["value"] for choice in exercise.choices}
+        assert right <= offered
+        assert (offered - right) & said_by(BOOK, ruling) == set(), (seed, ruling["case"])
+
+
+def _ruling(facts):
+    return ask({"kind": "dispute", "facts": facts}, BOOK)
+
+
+def test_no_penalty_is_never_wrong_beside_a_ruling_that_penalises_nobody():
+    cut = _ruling({"irregularity": "cut-exposed", "cut": "to-dealer", "deal_begun": False})
+    assert cut["status"] == "ruling" and "Nobody is penalised" in cut["explanation"]
+    assert {"no-penalty", "no-known-penalty"} <= said_by(BOOK, cut)
+    # a revoke not corrected cuts the offender's score by a point: there "no penalty" is wrong
+    revoke = next(exercise for exercise in (drill_exercise("law.43", seed, BOOK) for seed in range(40))
+                  if engine_answer(exercise, BOOK)["case"] == "law.43/not-corrected")
+    assert "no-penalty" not in said_by(BOOK, engine_answer(revoke, BOOK))
+
+
+def test_rectifying_a_deal_says_the_extra_cards_go_back():
+    ruling = _ruling({"irregularity": "wrong-card-count", "count_error": "too-many", "trump_turned": False,
+                      "elder_looked": False})
+    assert ruling["status"] == "ruling", ruling.get("need")
+    assert "rectify" in {option["id"] for option in ruling["options"]}
+    assert {"return-surplus", "complete-from-stock"} <= said_by(BOOK, ruling)

@@ -162,3 +162,13 @@ def test_what_modules_work_out_from_the_book_is_kept_typed_by_each_module(book):
     for holder in (book, book.params()):
         assert "derived" not in vars(holder)
         assert all(type(key).__name__ == "Kept" for key in holder.kept)
+
+
+def test_a_remedy_that_includes_no_option_is_refused(rules_copy):
+    facts = rules_copy / "dispute-facts.yaml"
+    text = facts.read_text(encoding="utf-8")
+    said = "includes: [return-surplus, complete-from-stock]"
+    assert said in text
+    facts.write_text(text.replace(said, "includes: [return-surplus, give-back]"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"includes 'give-back', which is no other option"):
+        load_rulebook(rules_copy)

@@ -5,13 +5,15 @@ import difflib
 import itertools
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from ..engine import parting
 from ..errors import DataError
 from ..rulebook import RuleBook
-from . import verdicts
+from . import claims, verdicts
 from .glossary import Glossary, glossary_of
 from .grading import BadResponse, LessonError, engine_answer, expected_answer, same_answer
+from .kinds.dispute import Dispute
 from .mistakes import Catalogue, catalogue_of
 from .model import Choice, Lesson, load_lessons
 from .quickref import quick_reference
@@ -39,10 +41,49 @@ def lesson_problems(lessons: Iterable[Lesson], book: RuleBook, course: Iterable[
             problems += [f"{where}: cites unknown rule '{rule_id}'" for rule_id in step.cites
                          if rule_id not in book.rules]
             problems += [f"{where}: {problem}" for problem in _exercise_problems(step.exercise, book)]
+            texts = {"body": step.body, **({"prompt": step.exercise.prompt, "hint": step.exercise.hint}
+                                           if step.exercise else {})}
+            problems += [f"{where}: {problem}" for problem in claims.problems(
+                texts, step.claims, step.exercise.position if step.exercise else None, book)]
+            problems += [f"{where}: {problem}" for problem in _profile_problems(step.exercise, texts, book)]
     glossary = glossary_of(book)
     taught = lessons if course is None else list(course)
     return (problems + wording_problems(lessons) + order_problems(taught, glossary) + glossary_problems(glossary)
             + catalogue_problems(catalogue_of(book)) + _quick_problems(book) + _why_problems(book))
+
+
+# The kinds whose answers weigh hidden hands (verdicts kept as data, lessons/verdicts/): their advice is the
+# strategy's, not a profile's rule, and weighing them under every profile would cost minutes.
+WEIGHED_KINDS = frozenset({"best-card", "best-exchange"})
+
+
+def profile_words(book: RuleBook, profile: str) -> list[str]:
+    """The words that name a profile in a lesson's text: its name, the first word of its title and what the
+    title says in brackets ("London (the club code)": london, the club code)."""
+    title = book.profiles[profile].title
+    bracketed = title[title.find("(") + 1:title.find(")")] if "(" in title else ""
+    return [word.lower() for word in (profile, title.split()[0], bracketed) if word]
+
+
+def _profile_problems(exercise: object, texts: dict[str, str], book: RuleBook) -> list[str]:
+    """An exercise whose right answer differs under another profile must say which profile it teaches (a learner
+    who plays by another table's rules is otherwise marked wrong for a right answer)."""
+    from .model import Exercise
+
+    if not isinstance(exercise, Exercise) or exercise.kind in WEIGHED_KINDS:
+        return []
+    own = exercise.profile or book.default_profile
+    said = " ".join(" ".join(text.split()) for text in texts.values()).lower()
+    if any(word in said for word in profile_words(book, own)):
+        return []
+    try:
+        right = expected_answer(exercise, book)
+        others = [name for name in book.profiles if name != own and expected_answer(
+            replace(exercise, position={**exercise.position, "profile": name}), book) != right]
+    except (LessonError, KeyError):
+        return []  # an exercise the engine cannot answer is reported by _exercise_problems
+    return [f"its answer differs under the {', '.join(others)} profile(s), and its words do not say it is taught "
+            f"under the {own} profile (name it: {' or '.join(profile_words(book, own))})"] if others else []
 
 
 def _why_problems(book: RuleBook) -> list[str]:
@@ -103,6 +144,9 @@ def _exercise_problems(exercise: object, book: RuleBook) -> list[str]:
     problems = [f"the engine cites unknown rule '{rule_id}'" for rule_id in answer.get("cites", [])
                 if rule_id not in book.rules]
     defects = exercise.handler.problems(exercise, expected)
+    if isinstance(exercise.handler, Dispute):  # a remedy offered as wrong never says what the ruling says
+        defects += [f"the choice '{option}' is offered as wrong, but the ruling says it too"
+                    for option in exercise.handler.said_but_wrong(exercise, book)]
     if exercise.kind == "best-card":  # the verdict kept as data holds the card the step states
         stated = exercise.expected.get("card") if exercise.expected else None
         defects += verdicts.problems(exercise.position, None if stated is None else str(stated), book)

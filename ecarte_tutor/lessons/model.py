@@ -38,6 +38,7 @@ class StepEntry(TypedDict):
     cites: NotRequired[list[str]]
     asks: NotRequired[dict[str, Question]]  # questions whose answers its text's placeholders read
     exercise: NotRequired[ExerciseEntry]
+    claims: NotRequired[dict[str, object]]  # what its words say of the learner's hand (lessons/claims.py)
 
 
 class LessonFile(TypedDict):
@@ -61,6 +62,7 @@ class Step:
     # the texts as the file writes them, placeholders unfilled (title, body, prompt, hint)
     written: dict[str, str] = field(default_factory=dict, compare=False)
     filled: int = 0  # placeholders the engine filled in its texts
+    claims: dict[str, object] = field(default_factory=dict, compare=False)  # of the hand its words speak of
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -131,7 +133,7 @@ def _step(index: int, entry: StepEntry, path: Path, book: RuleBook) -> Step:
     if exercise:
         exercise = replace(exercise, prompt=filled["prompt"], hint=filled["hint"])
     return Step(index, filled["title"], filled["body"], tuple(entry.get("cites", ())), exercise, written,
-                vouched.filled)
+                vouched.filled, dict(entry.get("claims", {})))
 
 
 def load_lesson(path: Path | str, book: RuleBook) -> Lesson:

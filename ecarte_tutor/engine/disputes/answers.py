@@ -6,15 +6,19 @@ from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict
 
 from ...fields import SEAT_NAMES, SEATS
-from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook
+from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook, reading_conditions
 from ...wording import Words
 from ..citing import Citing, Reasons
+from ..saying import Saying
+from .conditions import matches
 from .knowledge import Forced, Knowledge, close, moments
 from .points import GIVEN_UP, option_points, points_reason, specs
 from .rows import Row, resolve_seat
 
 # Said of an option whose points wait for the hand to be played out (a lesson says it once, in its own words).
 POINTS_LATER = "its points are worked out once the hand has been played out"
+# A ruling that rests on a reading of ours says so (rules/laws/shuffling.yaml, the law section's says).
+OUR_READING = Saying(LAW_SECTION, "our-reading", "where", "topic", "reading")
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
 
 
@@ -78,6 +82,15 @@ class Ruling(TypedDict):
     timeline: list[TimelineEntry]
     law_text: list[dict[str, object]]
     disagreements: list[dict[str, object]]
+    readings: list[ReadingTaken]
+
+
+class ReadingTaken(TypedDict):
+    """A reading of ours the ruling rests on, where the rules are silent: the rule that holds it."""
+
+    rule: str
+    topic: str
+    reading: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +128,7 @@ class RulingAnswer:
     timeline: list[TimelineEntry]
     law_text: list[dict[str, object]]
     disagreements: list[dict[str, object]]
+    readings: list[ReadingTaken]
 
     def as_json(self) -> Ruling:
         """The ruling, its fields in the order the API gives them (``points`` only where they are fixed)."""
@@ -123,7 +137,7 @@ class RulingAnswer:
                 "authority": self.authority, "compulsory": self.compulsory, "chooser": self.chooser,
                 "options": self.options, **points, "explanation": self.explanation, "window": self.window,
                 "facts_used": self.facts_used, "timeline": self.timeline, "law_text": self.law_text,
-                "disagreements": self.disagreements}
+                "disagreements": self.disagreements, "readings": self.readings}
 
 
 class _Points(TypedDict, total=False):
@@ -233,6 +247,9 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
                 explanation.append(f"{shown['label']}: {POINTS_LATER}.")
     if points is not None and not row.concedes:
         explanation += [f"{SEAT_NAMES[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
+    readings = readings_taken(book, row.case, known)
+    explanation += [OUR_READING.say(params, where=Words(book).rule(taken["rule"]), topic=taken["topic"],
+                                    reading=taken["reading"]) for taken in readings]
     disagreements = book.disagreements_of(cites)
     explanation += _other_sources(book, disagreements)
     return RulingAnswer(row.case, {"cites": cites, "laws": laws}, {c: authority(book, c, params) for c in cites},
@@ -241,7 +258,17 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
                         {name: known[name] for name in sorted(used, key=list(book.facts).index)},
                         timeline(book, known),
                         book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws]),
-                        disagreements)
+                        disagreements, readings)
+
+
+def readings_taken(book: RuleBook, case: str, known: Knowledge) -> list[ReadingTaken]:
+    """The readings of ours the row ``case`` rests on (a rule's readings name their rows), those whose
+    conditions the facts known meet."""
+    return [{"rule": rule_id, "topic": reading["topic"], "reading": " ".join(reading["reading"].split())}
+            for rule_id, reading in book.readings_of.get(case, ())
+            if not (alternatives := reading_conditions(reading)) or any(
+                all(name in known and matches(condition, known[name]) for name, condition in conditions.items())
+                for conditions in alternatives)]
 
 
 def chooser_sentence(seat: str) -> str:

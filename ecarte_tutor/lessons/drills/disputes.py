@@ -17,6 +17,7 @@ from ...asking import ask
 from ...engine.disputes.answers import Need, Ruling
 from ...jsontypes import Answer
 from ...rulebook import Decision, FactValue, Rule, RuleBook
+from ..kinds.dispute import said_by
 from ..model import ExerciseEntry
 from .base import RuleDrill, profile_of, under, with_profile
 
@@ -56,9 +57,10 @@ def law_drill(rule: Rule) -> RuleDrill:
             facts[need["fact"]] = rng.choice(need["choices"])["value"]
         ruling = cast(Ruling, answer) if answer.get("status") == "ruling" else None
         right = [option["id"] for option in ruling["options"]] if ruling else []
-        wrong = sorted(_remedies_for(book, irregularities) - set(right))
+        said = said_by(book, ruling) if ruling else set()  # never offered as wrong: the ruling says them too
+        wrong = sorted(_remedies_for(book, irregularities) - said)
         if len(wrong) < 2:  # a law alone on its irregularity: any other remedies will do as wrong choices
-            wrong = sorted(set(book.option_labels) - set(right))
+            wrong = sorted(set(book.option_labels) - said)
         choices = right + rng.sample(wrong, min(len(wrong), rng.randint(2, 3)))
         rng.shuffle(choices)
         what = f"law {rule.law}" if rule.law else f"the rule “{rule.title}”"

@@ -42,6 +42,28 @@ def _without(text: str, sentence: str) -> str:
         else text
 
 
+def said_by(book: RuleBook, ruling: Ruling) -> set[str]:
+    """Every remedy option whose words the ruling says: its own options, the options they include, and "no
+    penalty" where nothing in it penalises (rules/dispute-facts.yaml, options). A drill's right answers are
+    the ruling's options, and none of these is ever offered as a wrong one."""
+    outcomes = book.option_outcomes
+    right = {option["id"] for option in ruling["options"]}
+    said = right | {other for option in right if option in outcomes for other in outcomes[option].includes}
+    if not _penalises(book, ruling):
+        said |= {option for option, outcome in outcomes.items() if outcome.penalty is False}
+    return said
+
+
+def _penalises(book: RuleBook, ruling: Ruling) -> bool:
+    """Whether an option of the ruling penalises the offender: a penalty remedy, or a point cut from his score."""
+    rule_id, _, case = ruling["case"].rpartition("/")  # "law.43/not-corrected"
+    decision = next((d for d in book.rules[rule_id].decisions if d["case"] == case), None)
+    options = decision["options"] if decision else ()
+    outcomes = book.option_outcomes
+    return any(option["id"] in outcomes and outcomes[option["id"]].penalty for option in options) or \
+        any("cut" in option.get("points", {}) for option in options)
+
+
 class ChooserChoice(TypedDict):
     value: str | None  # a seat, or None: nobody chooses (the remedy is compulsory)
     label: str
@@ -118,6 +140,13 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
         offered = {choice["value"] for choice in exercise.choices}
         missing = sorted(set(expected["option_ids"]) - offered)
         return [f"the right remedies {missing} are not among the choices"] if missing else []
+
+    def said_but_wrong(self, exercise: Exercise, book: RuleBook) -> list[str]:
+        """The choices offered as wrong that the ruling says too (``said_by``): a learner who ticks one is right."""
+        ruling = self.engine_answer(exercise, book)
+        right = {option["id"] for option in ruling["options"]}
+        return sorted(choice["value"] for choice in exercise.choices
+                      if choice["value"] not in right and choice["value"] in said_by(book, ruling))
 
     def normalize(self, exercise: Exercise, response: object) -> RulingResponse:
         ids = require(response, "option_ids", '{"option_ids": ["fresh-deal"], "chooser": "elder"}')
