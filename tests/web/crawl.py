@@ -32,9 +32,9 @@ class Sampled:
 
     @property
     def name(self) -> str:
-        """The address as a test id: a signed token (a game's) is named "signed", the same in every process
+        """The address as a test id: a signed or sealed token (a game's) is named "signed", the same in every process
         (pytest-xdist's workers must name their tests alike; the token's signature differs)."""
-        url = re.sub(r"\.eJ[\w.-]*", "signed", self.url)
+        url = re.sub(r"\.eJ[\w.-]*|(?<==)s\.[\w-]+", "signed", self.url)  # signed, or sealed (web.tokens.seal)
         return re.sub(r"[^\w.-]+", "-", url.strip("/") or "home")[:80]
 
 
