@@ -148,11 +148,11 @@ def test_the_long_pages_come_in_parts_of_three_screens(page, base_url):  # noqa:
 LONGEST_RULINGS = (
     "/dispute/?profile=finnish&irregularity=false-king-announcement&offender=elder&offender_played_card=true"
     "&adversary_holds_king=false&hand_over=true&tricks_won=2&elder_played_without_proposing=false"
-    "&dealer_refused_first_proposal=false&dealer_refused_later_proposal=false",
+    "&dealer_refused_first_proposal=false&dealer_refused_later_proposal=false&next_trump_turned=false",
     "/dispute/?agree=&agree=doubling&irregularity=revoke&corrected_before_next_lead=false&offender=elder"
-    "&hand_over=true&tricks_won=3&dealer_refused_first_proposal=false&hand_doubled=true",
+    "&hand_over=true&tricks_won=3&dealer_refused_first_proposal=false&hand_doubled=true&next_trump_turned=false",
     "/dispute/?irregularity=revoke&corrected_before_next_lead=false&offender=dealer&hand_over=true&tricks_won=3"
-    "&elder_played_without_proposing=true",
+    "&elder_played_without_proposing=true&next_trump_turned=false",
 )
 
 
@@ -179,6 +179,8 @@ def test_the_long_pages_are_cut_to_a_few_screens(page, base_url, path, screens):
     response = page.goto(base_url + (path or _review_of_many_rounds()))
     assert response.status == 200
     assert page.locator("main h1").count() == 1
+    if path and path.startswith("/dispute/"):
+        assert page.locator("main h1").inner_text() == "The ruling", "a ruling, not a question still to answer"
     height = page.evaluate("document.documentElement.scrollHeight")
     print(f"{path or 'review'}: {height / PHONE['height']:.2f} screens")
     assert height <= screens * PHONE["height"]

@@ -147,7 +147,7 @@ def test_the_referee_is_called_with_what_the_sheet_knows_and_its_ruling_goes_on_
     known = {"elder_played_without_proposing": True, "dealer_refused_first_proposal": False,
              "dealer_refused_later_proposal": False}
     url = ruled(call, known, {"irregularity": "revoke", "offender": "dealer", "tricks_won": 2, "hand_over": True,
-                              "corrected_before_next_lead": False})
+                              "corrected_before_next_lead": False, "next_trump_turned": False})
     ruling = get(url)
     assert ruling.status == 200 and "to-sheet" in ruling.ids(), ruling.text[:1500]
     query = re.search(r'name="query" value="([^"]*)"', ruling.html).group(1).replace("&amp;", "&")

@@ -478,11 +478,11 @@ def test_the_openapi_document_and_every_question_check_are_ready_before_serving(
     assert set(_CHECKS.of(app.extensions["ecarte_tutor"].book)) == set(KINDS)
 
 
-def test_a_stranger_cannot_drive_the_log_one_line_a_bad_request():
+def test_a_stranger_cannot_drive_the_log_one_line_a_bad_request(instances):
     """gunicorn logs a line for each request it cannot read: lines of a kind pass a few a minute (issue 40)."""
     from ecarte_tutor.logs import BURST
 
-    process, port = start("--workers", "1")
+    process, port = start(instances, "--workers", "1")
     try:
         for n in range(40):
             with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:

@@ -27,7 +27,7 @@ def test_a_disputed_law_brings_every_other_sources_ruling_and_a_sentence_saying_
 
 def test_every_cited_rule_with_disagreements_is_given_and_no_other():
     answer = ruling({"irregularity": "revoke", "corrected_before_next_lead": False, "hand_over": True,
-                     "offender": "elder", "tricks_won": 5})
+                     "offender": "elder", "tricks_won": 5, "next_trump_turned": False})
     disputed = {rule_id for rule_id in answer["cites"] if BOOK.rules[rule_id].disagreements}
     assert {d["rule"] for d in answer["disagreements"]} == disputed
     assert {"law.43", "law.49"} <= disputed

@@ -9,7 +9,8 @@ from ecarte_tutor import ask
 
 FALSE_KING = {"irregularity": "false-king-announcement", "discovered": "after-hand", "adversary_holds_king": False,
               "next_trump_turned": False}
-REVOKE = {"irregularity": "revoke", "corrected_before_next_lead": False, "hand_over": True}
+REVOKE = {"irregularity": "revoke", "corrected_before_next_lead": False, "hand_over": True,
+          "next_trump_turned": False}  # raised before the next deal's trump card is turned (issue 39)
 
 
 def ruling(facts: dict, profile: str = "london", agreements: tuple = ()) -> dict:
