@@ -34,8 +34,15 @@ from .site import get_book, get_site
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
+
+@bp.context_processor
+def _guided_keep() -> dict:
+    """What every link and form between the practice table's pages carries on for the guided first hand (issue 41:
+    its guide was lost on the way to the referee, a review or the summary and back)."""
+    return {"guided_keep": {"guide": 1} if request.values.get("guide") == "1" else {}}
+
 GAME = "g"  # the query parameter that carries the game's token
-RESERVED = {GAME, "option", "profile"}
+RESERVED = {GAME, "option", "profile", "guide"}
 DEALERS = {"tutor": "The tutor deals first", "learner": "I deal first"}
 LEVEL_LABELS = {"beginner": "Beginner: plays legal but plain cards", "club": "Club: plays by the jeux de règle and "
                 "the analysis", "book": "As in the book: follows Hoffmann where he speaks"}
@@ -384,11 +391,13 @@ def referee():
     book = get_book()
     pairs = _answers(request.args)
     token = request.args[GAME]
+    guided = _guided_keep()["guided_keep"]
     context = {"game": game, "token": token, "pairs": pairs,
                "answered": [{"question": " ".join(book.facts[n]["question"].split()),
                              "label": fact_label(book.facts.get(n), v)} for n, v in pairs if n in book.facts],
-               "back_url": url_for("play.referee", g=token) + ("&" + urlencode(pairs[:-1]) if len(pairs) > 1 else ""),
-               "cancel_url": url_for("play.game", g=token)}
+               "back_url": url_for("play.referee", g=token, **guided) + ("&" + urlencode(pairs[:-1]) if len(pairs) > 1
+                                                                            else ""),
+               "cancel_url": url_for("play.game", g=token, **guided)}
     refused = refusal(pairs, book.facts)
     if refused:
         return render_template("play/referee.html", error=refused, **context), 400
@@ -416,7 +425,7 @@ def rule():
         game.call_referee(facts, request.form.get("option") or None)
     except TableError as exc:
         return _render(game, message=exc.message, status=400)
-    return _moved(game, called=1)
+    return _moved(game, called=1, **_guided_keep()["guided_keep"])
 
 
 # --- reviews ------------------------------------------------------------------------------------------

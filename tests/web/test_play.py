@@ -543,6 +543,26 @@ def test_let_me_try_keeps_the_guided_hand_its_guide(client, get):
     assert ("guide", "1") in form["hidden"]
 
 
+def test_every_way_from_the_guided_hand_and_back_keeps_its_guide(client, get):
+    """The guide was lost on the way to the referee (issue 41) as it had been on the way to "Let me try": every link
+    and form between the table's pages carries it on — the referee's questions, its ruling, the way back, the
+    deal's review and the summary."""
+    url = client.get("/play/guided").headers["Location"]
+    page = get(url)
+    referee = html.unescape(re.search(r'<a class="button-link" href="([^"]+)" id="call-referee"', page.html).group(1))
+    assert "guide=1" in referee
+    asked = get(referee)
+    assert asked.status == 200 and "Call the referee" in asked.text
+    back = html.unescape(re.search(r'<a href="([^"]+)">back to the game without calling</a>', asked.html).group(1))
+    assert "guide=1" in back and "guide" in get(back).ids()
+    question = next(f for f in forms(asked) if f["action"].startswith("/play/referee"))
+    assert ("guide", "1") in question["hidden"], "each answer to the referee carries the guide on"
+    summary = url.replace("/play/game", "/play/summary")  # the summary, reached from the guided hand
+    assert "guide=1" in summary
+    again = html.unescape(re.search(r'<a href="([^"]+)">Back to the game</a>', get(summary).html).group(1))
+    assert "guide=1" in again and "guide" in get(again).ids()
+
+
 def test_the_score_line_opens_the_part_of_the_page_a_move_lands_on(client, get):
     page = get(start(client))
     answer = page.html.index('<div id="answer">')
