@@ -177,7 +177,8 @@ def resume(game_id: int):
         return render_template("errors/error.html", status=409, title="This game cannot be taken up",
                                description="The rules it was played under have changed since, so its moves no "
                                            "longer replay. Close it from the list of your unfinished games."), 409
-    return _moved(game, learner_moved=False)
+    # the guided first hand taken up at its guided deal goes on with its guide (issue 41)
+    return _moved(game, learner_moved=False, **({"guide": 1} if guide.guiding(game) else {}))
 
 
 @bp.post("/close/<int:game_id>")

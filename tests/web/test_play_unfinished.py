@@ -100,3 +100,12 @@ def test_a_store_that_cannot_be_reached_stops_neither_a_move_nor_the_start_page(
     assert get(step(get, url)).status == 200, "the move is made; only the list waits"
     start_page = get("/play/")
     assert start_page.status == 200 and listed(start_page) == []
+
+
+def test_the_guided_hand_taken_up_again_goes_on_with_its_guide(client, get):
+    url = client.get("/play/guided").headers["Location"]
+    moved = step(get, url)
+    assert "guide=1" in moved
+    [link] = listed(get("/play/"))
+    again = client.get(link).headers["Location"]
+    assert "guide=1" in again and "guide" in get(again).ids()
