@@ -21,7 +21,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from string import Formatter
 from typing import Final, Literal
 
 from ..cards import Card
@@ -31,6 +30,7 @@ from ..schemas import explain, key_path, schema_errors
 from ..wording import card_name, card_short, listed
 from ..yamlio import load_yaml
 from . import hidden
+from .saying import check_slots
 
 WHY_FILE: Final = Path("course") / "why.yaml"  # relative to the rule-book folder
 SLOTS: Final = frozenset({"better", "worse", "better_name", "worse_name", "keeper", "taker", "trick", "moment",
@@ -157,11 +157,7 @@ def load_catalogue(path: Path) -> Catalogue:
         raise DataError(path, explain(error), key=key_path(error))
     found = Catalogue(document["deal"], document["lines"], document["ends"], document["verdicts"],
                       tuple(document["ordinals"]), tuple(document["trick_counts"]), document["rivals"])
-    for where, (text, allowed) in found.templates().items():
-        unknown = sorted({name for _, name, _, _ in Formatter().parse(text) if name is not None} - allowed)
-        if unknown:
-            raise DataError(path, f"the sentence names slots the engine does not fill: {', '.join(unknown)}",
-                            key=where)
+    check_slots(path, found.templates(), "the engine")
     return found
 
 

@@ -17,9 +17,12 @@ the decision rows' own (``explanation``); these are those of the play, the trick
 """
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from string import Formatter
 
+from ..errors import DataError
 from ..rulebook import Params, RuleBook
 
 _DECLARED: dict[tuple[str, str], Saying] = {}  # (rule id or section, outcome) -> its declaration
@@ -52,6 +55,15 @@ class Saying:
 def placeholders(template: str) -> set[str]:
     """The names a template's braces hold (``{led}`` -> ``led``); a ValueError for a brace left open."""
     return {name for _, name, _, _ in Formatter().parse(template) if name is not None}
+
+
+def check_slots(path: Path, templates: Mapping[str, tuple[str, Collection[str]]], filler: str) -> None:
+    """A DataError for the first of a catalogue's ``templates`` (where -> its text and the slots ``filler`` fills)
+    whose braces name a slot nobody fills: a sentence that would fail, or print a brace, when it is said."""
+    for where, (text, allowed) in templates.items():
+        unknown = sorted(placeholders(text) - set(allowed))
+        if unknown:
+            raise DataError(path, f"the sentence names slots {filler} does not fill: {', '.join(unknown)}", key=where)
 
 
 def declared() -> dict[tuple[str, str], Saying]:

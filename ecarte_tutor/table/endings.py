@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from string import Formatter
 
+from ..engine.saying import check_slots
 from ..errors import DataError
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
@@ -38,10 +38,7 @@ def load_endings(path: Path) -> Endings:
     texts = {"deal_over": [found.deal_over], "game_over": list(found.game_over.values()), "worth": [found.worth]}
     for where, sentences in texts.items():
         for text in sentences:
-            unknown = sorted({n for _, n, _, _ in Formatter().parse(text) if n is not None} - SLOTS[where])
-            if unknown:
-                raise DataError(path, f"the sentence names slots the table does not fill: {', '.join(unknown)}",
-                                key=where)
+            check_slots(path, {where: (text, SLOTS[where])}, "the table")
     return found
 
 

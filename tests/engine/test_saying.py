@@ -66,3 +66,16 @@ def test_the_counts_in_the_words_come_from_the_parameters(book):
     assert "{point_tricks}" in book.says[DEALER_REFUSED_LATER.key]
     vole = ask({"kind": "score", "tricks": {"elder": 5, "dealer": 0}}, book)
     assert "won the vole (all five tricks): 2." in vole["explanation"]
+
+
+def test_a_catalogue_sentence_naming_a_slot_nobody_fills_is_refused_where_it_is():
+    from pathlib import Path
+
+    from ecarte_tutor.engine.saying import check_slots
+    from ecarte_tutor.errors import DataError
+
+    check_slots(Path("why.yaml"), {"lines.keeps": ("{card} keeps {trick}", {"card", "trick", "rival"})}, "the engine")
+    with pytest.raises(DataError, match="names slots the table does not fill: rival, score") as raised:
+        check_slots(Path("endings.yaml"), {"ok": ("{winner}", {"winner"}),
+                                           "game_over": ("{winner} {score} {rival}", {"winner"})}, "the table")
+    assert "game_over" in str(raised.value)
