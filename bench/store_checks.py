@@ -26,7 +26,7 @@ import sys
 import tempfile
 import threading
 import time
-from contextlib import ExitStack, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
@@ -217,17 +217,25 @@ def started(args, database: Database, server_class):
                 os.environ[name] = value
 
 
+@contextmanager
+def serving(args, server_class, postgres: str | None):
+    """A database (SQLite, or PostgreSQL at ``postgres``) and the site served on it, its workers up; both gone
+    after."""
+    with ExitStack() as stack:
+        database = Database(stack, postgres)
+        server = started(args, database, server_class)
+        stack.callback(server.stop)
+        wait_workers(server)
+        yield database, server
+
+
 # 7. Cookieless reads ----------------------------------------------------------------------------
 
 
 def check_cookieless_reads(args, server_class, postgres: str | None = None, connections: int = 16,
                            seconds: float = 20) -> dict:
     reading, _ = course_urls()
-    with ExitStack() as stack:
-        database = Database(stack, postgres)
-        server = started(args, database, server_class)
-        stack.callback(server.stop)
-        wait_workers(server)
+    with serving(args, server_class, postgres) as (database, server):
         quiet = _visitors_alone(server.port, reading[0], min(seconds / 2, 10))
         learners_before, size_before = database.count("learners"), database.size()
         stop = threading.Event()
@@ -285,11 +293,7 @@ def wait_workers(server, seconds: float = 20) -> None:
 def check_answering(args, server_class, postgres: str | None = None, connections: int = 64,
                     seconds: float = 30) -> dict:
     reading, answers = course_urls()
-    with ExitStack() as stack:
-        database = Database(stack, postgres)
-        server = started(args, database, server_class)
-        stack.callback(server.stop)
-        wait_workers(server)
+    with serving(args, server_class, postgres) as (database, server):
         quiet = _visitors_alone(server.port, VISITED, min(seconds / 3, 10))
         stop = threading.Event()
         counts = {"answered": 0, "busy_503": 0, "other": 0, "failed": 0}
@@ -332,11 +336,7 @@ def check_answering(args, server_class, postgres: str | None = None, connections
 
 def check_export(args, server_class, postgres: str | None = None, games: int = 3000) -> dict:
     reading, answers = course_urls()
-    with ExitStack() as stack:
-        database = Database(stack, postgres)
-        server = started(args, database, server_class)
-        stack.callback(server.stop)
-        wait_workers(server)
+    with serving(args, server_class, postgres) as (database, server):
         client = Client(server.port, timeout=120)
         url, form = answers[0]
         _, page = client.request("GET", url)

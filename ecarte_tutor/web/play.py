@@ -35,11 +35,15 @@ from .site import get_book, get_site
 bp = Blueprint("play", __name__, url_prefix="/play")
 
 
-@bp.context_processor
-def _guided_keep() -> dict:
+def _kept_guide() -> dict:
     """What every link and form between the practice table's pages carries on for the guided first hand (issue 41:
     its guide was lost on the way to the referee, a review or the summary and back)."""
-    return {"guided_keep": {"guide": 1} if request.values.get("guide") == "1" else {}}
+    return {"guide": 1} if request.values.get("guide") == "1" else {}
+
+
+@bp.context_processor
+def _guided_keep() -> dict:
+    return {"guided_keep": _kept_guide()}
 
 GAME = "g"  # the query parameter that carries the game's token
 RESERVED = {GAME, "option", "profile", "guide"}
@@ -207,13 +211,14 @@ def _render(game: Game, refusal: FirstIllegal | None = None, message: str | None
     trying = request.values.get("try") == "1"
     token = tokens.sign(game)
     later = _later_token(game)
-    guided = request.values.get("guide") == "1"
+    kept = _kept_guide()
+    guided = bool(kept)
     table = _table(game)
     return render_template("play/game.html", game=game, decision=decision, why=why, refusal=refusal,
                            message=message, trying=trying, token=token, table=table, said=_said(game, table),
                            result=endings.game_over(game),
                            moves_count=len(game.moves), later=later, guided=guided,
-                           keep={"guide": 1} if guided else {},  # what every link of the page carries on
+                           keep=kept,  # what every link of the page carries on
                            guide=guide.explain(game) if guided else None), status
 
 
@@ -392,7 +397,7 @@ def referee():
     book = get_book()
     pairs = _answers(request.args)
     token = request.args[GAME]
-    guided = _guided_keep()["guided_keep"]
+    guided = _kept_guide()
     context = {"game": game, "token": token, "pairs": pairs,
                "answered": [{"question": " ".join(book.facts[n]["question"].split()),
                              "label": fact_label(book.facts.get(n), v)} for n, v in pairs if n in book.facts],
@@ -426,7 +431,7 @@ def rule():
         game.call_referee(facts, request.form.get("option") or None)
     except TableError as exc:
         return _render(game, message=exc.message, status=400)
-    return _moved(game, called=1, **_guided_keep()["guided_keep"])
+    return _moved(game, called=1, **_kept_guide())
 
 
 # --- reviews ------------------------------------------------------------------------------------------
