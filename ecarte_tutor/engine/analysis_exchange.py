@@ -181,7 +181,7 @@ def analyse_exchange(deal: Deal, actions: list[hand.Action], state: hand.HandSta
     """Weigh every choice of ``viewer``, who is to act in ``state`` (the hand after ``actions``), the play
     after it by ``model`` over ``deals`` deals (by default as many as the decision and the model call for)."""
     if state.to_act() != viewer:
-        raise QuestionError("bad-field", f"Before the play, 'view' must be the seat to act ({state.to_act()}): "
+        raise QuestionError("not-to-act", f"Before the play, 'view' must be the seat to act ({state.to_act()}): "
                                          "the analysis weighs his choices.", "view")
     if state.pending:
         raise QuestionError("not-in-play", "An offer waits for its answer: the exchange analysis weighs a "

@@ -26,11 +26,12 @@ from .formats import Format
 RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks", "inconsistent-facts", "out-of-range",
               "bad-deal", "illegal-action", "not-in-play", "unexplained-exchange", "unfinished-trick",
               "no-matching-law", "conflicting-facts", "not-a-player", "same-player", "not-playing", "pool-over",
-              "conflicting-agreements", "agreement-not-made", "no-strategy")
+              "conflicting-agreements", "agreement-not-made", "no-strategy", "not-to-act")
 """The error codes a question that meets its schema may still get: rules of the game a JSON Schema cannot
 state (the same card written twice in two notations, tricks that do not add up to five, a deal that is not
 the pack, actions that do not reach the play, facts no law covers, a winner who was sitting out, a limit the
-profile or an agreement sets, two agreements that cannot both hold)."""
+profile or an agreement sets, two agreements that cannot both hold, a view before the play that is not the
+seat to act)."""
 SUGGEST_UP_TO = 2  # a name more than twice as long as the longest real one gets no "did you mean"
 CLOSE, TIE = 0.6, 0.05  # how alike a misspelt name and a real one must be (difflib's ratio), and a tie
 JSON_TYPES = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",

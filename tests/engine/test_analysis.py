@@ -11,6 +11,7 @@ from ecarte_tutor.cards import CANONICAL_CARDS, PACK, Suit
 from ecarte_tutor.engine import analysis, doubledummy, hand, holdings, minimax, play
 from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.fields import other
+from ecarte_tutor.questions.check import question_check
 
 PARAMS = BOOK.params()
 AGREEMENT_POSITIONS = 10_000
@@ -336,4 +337,9 @@ def test_a_view_in_the_play_is_weighed_by_the_hidden_card_model_and_says_so():
     assert ask({**question, "view": "elder", "model": "double-dummy"})["model"] == "double-dummy"
     refused = ask({**question, "model": "hidden"})
     assert refused["error"]["code"] == "bad-field" and refused["error"]["field"] == "model"
+    # the schema (and so the OpenAPI document) says it too: a question it allows is never refused so
+    check = question_check(BOOK, "analyse", "analyse.schema.json")
+    assert not check.passes({**question, "model": "hidden"}) and not check.passes({**question, "model": "hidden",
+                                                                                     "view": None})
+    assert check.passes({**question, "model": "hidden", "view": "elder"})
     assert ask({**question, "view": "elder", "model": "guess"})["error"]["field"] == "model"

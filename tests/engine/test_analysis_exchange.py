@@ -15,6 +15,7 @@ from ecarte_tutor.engine.advice import advise
 from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.engine.discarding import choose_discard
 from ecarte_tutor.fields import other
+from ecarte_tutor.questions.report import RULE_CODES
 
 PARAMS = BOOK.params()
 DEAL = {"elder": ["KS", "7S", "QC", "8D", "7H"], "dealer": ["AS", "JD", "9H", "8C", "QH"], "turn_up": "9S",
@@ -216,6 +217,8 @@ def test_the_leaders_tricks_are_the_best_of_his_leads():
 def test_before_the_play_the_view_must_be_the_seat_to_act():
     answer = ask({"kind": "analyse", "deal": DEAL, "actions": ELDER_THREW, "view": "elder"}, BOOK)
     assert answer["error"]["field"] == "view" and "dealer" in answer["error"]["message"]
+    # a rule no schema can state (who is to act), so one of the rule codes the API documents
+    assert answer["error"]["code"] == "not-to-act" and "not-to-act" in RULE_CODES
     answer = ask({"kind": "analyse", "deal": DEAL, "actions": []}, BOOK)
     assert answer["error"]["code"] == "not-in-play" and "'view'" in answer["error"]["message"]
 
