@@ -17,7 +17,8 @@ bounded in count and time. Prints what it measured beside the target; asserts no
 5. A /dispute/ URL of 200 KB of made-up facts: a 400 under 10 KB. Also one of 7 KB, which
    passes the server's request-line limit and is refused by the site itself.
 
-7-9. The store (bench/store_checks.py): cookieless reads, 64 learners answering, a large export; on SQLite,
+7-10. The store (bench/store_checks.py): cookieless reads, 64 learners answering, a large export, and what
+   strangers make it keep (a crawl, an old GET address, forged acts); on SQLite,
    and on PostgreSQL too when ``--postgres URL`` or ECARTE_TUTOR_TEST_POSTGRES_URL names a server.
 
     python bench/reliability.py [--server gunicorn|waitress] [--idle 1000] [--idle-seconds 30] [--only N ...]
@@ -585,13 +586,13 @@ def main(argv=None) -> int:
     parser.add_argument("--stalled", type=int, default=1000, help="connections stalled mid-request-line (default 1000)")
     parser.add_argument("--dribbling", type=int, default=1000, help="connections sending a byte a second (1000)")
     parser.add_argument("--slow-seconds", type=int, default=30, help="how long to hold them (default 30)")
-    parser.add_argument("--only", type=int, nargs="*", default=None, help="run only these checks (1-9)")
-    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL server for checks 7-9 (a database is made)")
+    parser.add_argument("--only", type=int, nargs="*", default=None, help="run only these checks (1-10)")
+    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL server for checks 7-10 (a database is made)")
     args = parser.parse_args(argv)
     from ecarte_tutor.commands.serve import DEFAULT_SERVER
 
     args.server = args.server or DEFAULT_SERVER
-    run = set(args.only or range(1, 10))
+    run = set(args.only or range(1, 11))
     if args.server == "waitress":
         run -= {1, 2}  # one process, no supervisor: nothing to kill or to stop gracefully
     if {1} & run and not shutil.which("wrk"):
@@ -642,7 +643,7 @@ def main(argv=None) -> int:
                   f"p50 {fmt(r['p50_ms'], 'ms')}, p99 {fmt(r['p99_ms'], 'ms')} (target < 100 ms), "
                   f"max {fmt(r['max_ms'], 'ms')}; before them, the same visitors: {r['quiet']['requests']} requests, "
                   f"{r['quiet']['timeouts']} timed out, p99 {fmt(r['quiet']['p99_ms'], 'ms')}")
-        if run & {7, 8, 9}:
+        if run & {7, 8, 9, 10}:
             import store_checks
 
             store_checks.report(run, args, Server)

@@ -11,6 +11,8 @@
 9. Export: one learner given as many finished games as the store takes (up to 3,000), then his export
    downloaded alone and twice at once while a visitor reads: time, bytes, the worker's peak memory (VmHWM)
    and the visitor's worst wait.
+10. What strangers make the store keep, and forged acts (bench/store_acts.py): a crawl of 800 cookieless pages,
+   the last move's old GET address 100 times, six forged acts; rows and bytes kept, statuses.
 
 Every figure is printed beside its target; nothing is asserted.
 """
@@ -154,7 +156,7 @@ PREPARE = ("import sys; from ecarte_tutor.web import create_app; from ecarte_tut
            "app = create_app({'INSTANCE_PATH': sys.argv[1], 'DATABASE_URL': 'memory://', "
            "'SECRET_KEY': 'bench-only-key-5f2c9a1e7d3b8046a4'}); "
            "key = datacheck.data_key(app.config); datacheck.remember(app.instance_path, key); "
-           "datacheck.store_index(app.instance_path, key, app.extensions['ecarte_tutor'].trace().every_rule())")
+           "datacheck.prepare(app, key)")
 
 
 def shared_instance() -> str:
@@ -433,10 +435,10 @@ def postgres_url(given: str | None) -> str | None:
 
 
 def report(run: set[int], args, server_class) -> None:
-    """Run and print checks 7 to 9 (those in ``run``)."""
+    """Run and print checks 7 to 10 (those in ``run``)."""
     postgres = postgres_url(getattr(args, "postgres", None))
     databases = [None] + ([postgres] if postgres else [])
-    for check in (7, 8, 9):
+    for check in (7, 8, 9, 10):
         if check not in run:
             continue
         for db in databases:
@@ -455,6 +457,8 @@ def report(run: set[int], args, server_class) -> None:
                       f"{r['timeouts']} timed out, {r['errors']} errors, p50 {_ms(r['p50_ms'])}, "
                       f"p99 {_ms(r['p99_ms'])} (target < 100 ms), max {_ms(r['max_ms'])} "
                       f"(quiet: p99 {_ms(r['quiet']['p99_ms'])})")
+            elif check == 10:
+                check_acts(db)
             else:
                 r = check_export(args, server_class, db)
                 two = ", ".join(f"{status} {size / 1e6:.1f} MB in {took:.1f} s" for status, size, took in
@@ -465,6 +469,17 @@ def report(run: set[int], args, server_class) -> None:
                       f"{r['peak_mib_before']:.0f} -> {r['peak_mib_after']:.0f} MiB; two at once: {two}; peak "
                       f"{r['peak_mib_two']:.0f} MiB; a visitor meanwhile: {r['visitor']['requests']} reads, "
                       f"{r['visitor']['timeouts']} timed out, max {_ms(r['visitor']['max_ms'])}")
+
+
+def check_acts(postgres: str | None, pages: int = 800) -> None:
+    """Check 10, in process (bench/store_acts.py prints its own lines): a fresh database of its own."""
+    import store_acts
+
+    with ExitStack() as stack:
+        database = Database(stack, postgres)
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        print("10. ", end="")
+        store_acts.run(database.name, database.url, pages, folder)
 
 
 def _ms(value) -> str:
