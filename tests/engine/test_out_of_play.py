@@ -4,11 +4,15 @@ The deal keeps it apart (``deal.out_of_play``): however many exchanges empty the
 profile and the agreements that change how many exchanges there are, no hand ever draws it, the stock's
 size counts without it, and law 38 counts the cards that can really be drawn.
 """
+import random
+
 import pytest
 
 from ecarte_tutor import ask
 from ecarte_tutor.cards import PACK
-from ecarte_tutor.engine import analysis, holdings
+from ecarte_tutor.engine import analysis, analysis_exchange, holdings
+from ecarte_tutor.engine import hand as hand_kind
+from ecarte_tutor.engine.deal import read_deal
 from ecarte_tutor.rulebook import default_rulebook
 
 ELDER = ["KS", "QS", "JS", "8H", "8D"]
@@ -134,3 +138,22 @@ def test_the_play_never_places_a_card_out_of_play_in_the_unseen_hand():
     assert len(known.candidates) == 32 - 5 - 1 - 1  # the pack less his five, the turn-up and the card out of play
     answer = ask({"kind": "analyse", "deal": deal, "actions": actions, "view": "elder"})
     assert {c["card"] for c in answer["cards"]} <= set(ELDER)
+
+
+def test_the_exchange_analysis_deals_its_worlds_without_the_card_out_of_play():
+    """At the elder's first decision, the cards he has not seen are the dealer's five and the twenty of the stock:
+    every deal the analysis makes of them leaves the card out of play apart, and the ``analyse`` kind answers."""
+    book = default_rulebook()
+    params = book.params("london")
+    deal = read_deal(deal_with(["7C"]), params)
+    known = analysis_exchange._known(deal, [], hand_kind.start(deal, params), "elder")
+    assert len(known.hidden) == 5 + 20 and "7C" not in {str(c) for c in known.hidden}
+    rng = random.Random(41)
+    for _ in range(50):
+        cards = list(known.hidden)
+        rng.shuffle(cards)
+        world = known.deal_with(cards)
+        assert world.out_of_play == deal.out_of_play and len(world.stock) == 20
+        assert "7C" not in {str(c) for c in (*world.elder, *world.dealer, *world.stock)}
+    answer = ask({"kind": "analyse", "deal": deal_with(["7C"]), "actions": [], "view": "elder"})
+    assert {c["choice"] for c in answer["choices"]} == {"play", "propose"}
