@@ -253,7 +253,7 @@ class TerminalGame:
     def review(self, number: int) -> None:
         review = review_hand(self.game, number)
         summary = review["summary"]
-        self.say(f"Deal {number + 1} is over. " + " ".join(summary["lines"]))
+        self.say(endings.deal_over(self.game, number) + " " + " ".join(summary["lines"]))  # the catalogue's
         self.say(f"Review of deal {number + 1}:")
         for note in review["decisions"]:
             self.say(f"  {note['text']}")

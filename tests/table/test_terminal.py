@@ -83,6 +83,9 @@ def test_a_whole_game_scripted_at_the_terminal():
     assert text.count("Review of deal") == len(expected.hands)
     assert "Score: +" in text and "(law" in text
     assert ending_from_the_catalogue(expected) in text.splitlines()
+    over = [line for line in text.splitlines() if line.startswith("Deal ") and " is over" in line]
+    assert [line.split(". Tricks:")[0] + "." for line in over] == [
+        endings.deal_over(expected, hp.number) for hp in expected.hands if hp.answer is not None]
     assert "mistakes by rule" in text or "No mistakes" in text
     record = json.loads(text.strip().splitlines()[-1])
     assert record == expected.record()
