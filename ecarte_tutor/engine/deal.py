@@ -45,7 +45,7 @@ def read_deal(value: object, params: Params) -> Deal:
         raise QuestionError("bad-deal", "The deal needs the turn-up card.", "deal.turn_up")
     turn_up = read_card(value["turn_up"], "deal.turn_up")
     stock = tuple(read_cards(value.get("stock", []), "deal.stock", distinct=False))
-    aside = tuple(read_cards(value.get("out_of_play") or [], "deal.out_of_play", distinct=False))
+    aside = tuple(read_cards(value.get("out_of_play", []), "deal.out_of_play", distinct=False))
     if len(aside) > params.stock_size:
         raise QuestionError("bad-deal", f"At most {params.stock_size} cards can be out of play, not {len(aside)}.",
                             "deal.out_of_play")
