@@ -36,3 +36,20 @@ def test_a_sheet_at_the_terminal_is_the_sites(tmp_path, capsys, monkeypatch):
     assert "Anne – Bob" in capsys.readouterr().out
     assert main(["marque", "show", "99", *me]) == 2
     assert main(["marque", "list", *where, "--code", "0000-0000-0000-0000-0000"]) == 2
+
+
+def test_a_rubber_at_the_terminal_says_its_result_once_and_what_its_games_count(tmp_path, capsys, monkeypatch):
+    """Finnish rules: Bob wins a game to love (it counts 3), Anne the next two; the rubber is hers on games, and
+    the sheet says what each player's games count for the stakes (scoring.rubber), the result said once."""
+    monkeypatch.delenv("ECARTE_TUTOR_DATABASE_URL", raising=False)
+    where = ["--instance", str(tmp_path)]
+    assert main(["marque", "new", "--players", "Anne", "Bob", "--match", "rubber", "--profile", "finnish",
+                 *where]) == 0
+    me = [*where, "--code", re.search(r"resume code: ([0-9A-Z-]+)", capsys.readouterr().out).group(1)]
+    bob_to_love = [("Anne", "5"), ("Bob", "0"), ("Anne", "4")]  # Bob 2, 4, 5 (each the dealer's or the elder's)
+    anne_to_love = [("Bob", "5"), ("Anne", "0"), ("Bob", "4")]
+    for dealer, elder in bob_to_love + anne_to_love + anne_to_love:
+        assert main(["marque", "hand", "1", "--dealer", dealer, "--tricks", elder, str(5 - int(elder)), *me]) == 0
+    out = capsys.readouterr().out.split("Anne – Bob:")[-1]  # the sheet as the last hand left it
+    assert out.count("Anne wins the rubber, 2 games to 1.") == 1
+    assert "for the stakes the games count Anne 6, Bob 3." in out

@@ -159,7 +159,7 @@ def _print(standing: Standing, out) -> None:
         out.write(f"  (entry {line.n} removed; its history is kept)\n")
     for text in standing.said:
         out.write(f"{text}\n")
-    if standing.over:
+    if standing.over and standing.result not in standing.said:  # said already holds the result once over
         out.write(f"{standing.result}\n")
     elif standing.next_dealer:
         out.write(f"{standing.next_dealer} deals next; {standing.next_elder} is the elder hand.\n")

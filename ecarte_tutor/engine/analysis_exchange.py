@@ -124,7 +124,7 @@ class Known:
         rest = iter(cards[size:])
         stock = tuple(card if card is not None else next(rest) for card in self.stock)
         hands = {self.viewer: getattr(self.deal, self.viewer), rival: tuple(cards[:size])}
-        return Deal(hands["elder"], hands["dealer"], self.deal.turn_up, stock)
+        return Deal(hands["elder"], hands["dealer"], self.deal.turn_up, stock, self.deal.out_of_play)
 
 
 @dataclass(frozen=True)
@@ -340,7 +340,7 @@ def _known(deal: Deal, actions: list[hand.Action], state: hand.HandState, viewer
     # a card he drew and threw out again at a later exchange he has seen too
     drawn |= {card for action in actions if action["by"] == viewer for card in action.get("cards", [])
               if card in deal.stock}
-    seen = mine | drawn | {deal.turn_up}
+    seen = mine | drawn | {deal.turn_up} | set(deal.out_of_play)  # out of play: neither his hand nor the stock
     return Known(viewer, deal, actions, tuple(c for c in PACK if c not in seen),
                  tuple(card if card in drawn else None for card in deal.stock))
 
@@ -357,7 +357,8 @@ def _replay(known: Known, rng: random.Random, params: Params) -> tuple[hand.Hand
     rng.shuffle(cards)
     state = hand.start(known.deal_with(cards))
     rival = other(known.viewer)
-    seen = {known.viewer: set(PACK) - set(known.hidden) - {known.deal.turn_up}, rival: set(state.hands[rival])}
+    seen = {known.viewer: set(PACK) - set(known.hidden) - {known.deal.turn_up},
+            rival: set(state.hands[rival]) | set(known.deal.out_of_play)}  # both know a card out of play is in no hand
     for action in known.actions:
         if action["by"] == rival and action["do"] == "discard":
             made = _tutor_discard(state, rival, params)

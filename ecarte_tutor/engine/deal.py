@@ -1,4 +1,10 @@
-"""Reading and checking a deal for the ``hand`` kind: 32 distinct cards, 5 and 5, turn-up, stock."""
+"""Reading and checking a deal for the ``hand`` kind: 32 distinct cards, 5 and 5, turn-up, stock, and the
+cards a ruling put out of play.
+
+A card out of play (law 17's surplus card drawn at random, law 36's exposed card refused) is a card of
+the pack that is in no hand and not in the stock: it is kept apart from the stock, so no exchange can
+draw it, the stock's size counts without it, and law 38 counts the cards that can really be drawn.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,12 +18,13 @@ from ..rulebook import Params
 
 @dataclass(frozen=True)
 class Deal:
-    """The cards as dealt: two hands, the turn-up and the stock (top first)."""
+    """The cards as dealt: two hands, the turn-up, the stock (top first), and any card a ruling put out of play."""
 
     elder: tuple[Card, ...]
     dealer: tuple[Card, ...]
     turn_up: Card
     stock: tuple[Card, ...]
+    out_of_play: tuple[Card, ...] = ()  # never drawn, never dealt: the stock is the pack without them
 
 
 @decides("deal.five-cards", "deal.turn-up", "deal.stock")
@@ -38,14 +45,20 @@ def read_deal(value: object, params: Params) -> Deal:
         raise QuestionError("bad-deal", "The deal needs the turn-up card.", "deal.turn_up")
     turn_up = read_card(value["turn_up"], "deal.turn_up")
     stock = tuple(read_cards(value.get("stock", []), "deal.stock", distinct=False))
-    expected_stock = params.stock_size
+    aside = tuple(read_cards(value.get("out_of_play", []), "deal.out_of_play", distinct=False))
+    if len(aside) > params.stock_size:
+        raise QuestionError("bad-deal", f"At most {params.stock_size} cards can be out of play, not {len(aside)}.",
+                            "deal.out_of_play")
+    expected_stock = params.stock_size - len(aside)
     if len(stock) != expected_stock:
-        raise QuestionError("bad-deal", f"The stock must hold the {expected_stock} undealt cards, not {len(stock)}.",
-                            "deal.stock")
+        besides = f", the {len(aside)} card{'s' * (len(aside) != 1)} out of play apart," if aside else ""
+        raise QuestionError("bad-deal", f"The stock must hold the {expected_stock} undealt cards{besides}, "
+                                        f"not {len(stock)}.", "deal.stock")
     where: dict[Card, str] = {}
     places = [(f"deal.{seat}", place, hands[seat]) for seat, place in (("elder", "in the elder hand"),
                                                                        ("dealer", "in the dealer's hand"))]
-    places += [("deal.turn_up", "as the turn-up", (turn_up,)), ("deal.stock", "in the stock", stock)]
+    places += [("deal.turn_up", "as the turn-up", (turn_up,)), ("deal.stock", "in the stock", stock),
+               ("deal.out_of_play", "out of play", aside)]
     for name, place, group in places:
         for i, card in enumerate(group):
             field = name if name == "deal.turn_up" else f"{name}[{i}]"
@@ -54,4 +67,4 @@ def read_deal(value: object, params: Params) -> Deal:
                 raise QuestionError("bad-deal", f"{card.pretty} is dealt twice: {where[card]} and {again}{place}.",
                                     field)
             where[card] = place
-    return Deal(hands["elder"], hands["dealer"], turn_up, stock)
+    return Deal(hands["elder"], hands["dealer"], turn_up, stock, aside)

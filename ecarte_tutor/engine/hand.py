@@ -155,6 +155,7 @@ class HandState:
     acceptance_lapsed: bool = False
     # the elder's last exchange: (his discards, the cards he drew), to undo a lapse
     elder_draw: tuple[()] | tuple[list[Card], list[Card]] = ()
+    out_of_play: tuple[Card, ...] = ()  # cards a ruling set aside: in no hand and never in the stock (deal.py)
     score: dict[str, int] | None = None  # the game's score as the hand goes, when score_before was given
     winner: str | None = None  # the seat that reached the game target inside the hand
     # doubling and offering the point (agreements; engine/wagers.py)
@@ -211,7 +212,8 @@ class HandState:
 
 def start(deal: Deal, params: Params | None = None, score_before: dict[str, int] | None = None) -> HandState:
     """The hand as dealt; with ``score_before``, a turned-up king that reaches the target ends the game at once."""
-    state = HandState(deal.turn_up, {"elder": list(deal.elder), "dealer": list(deal.dealer)}, list(deal.stock))
+    state = HandState(deal.turn_up, {"elder": list(deal.elder), "dealer": list(deal.dealer)}, list(deal.stock),
+                      out_of_play=deal.out_of_play)
     if score_before is not None and params is not None:
         state.score = dict(score_before)
         if state.king_turned:

@@ -54,7 +54,7 @@ def knowledge(state: HandState, viewer: str, held: set[Card], params: Params) ->
     """
     other = other_seat(viewer)
     played = state.played[other]
-    seen = held | {state.trump_card} | set(played)
+    seen = held | {state.trump_card} | set(played) | set(state.out_of_play)  # a card out of play is in no hand
     unseen = [card for card in PACK if card not in seen]
     required: list[Card] = []
     king = Card("K", state.trump)

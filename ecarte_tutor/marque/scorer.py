@@ -178,6 +178,21 @@ def _seated(sheet: Sheet, winners: list[str], table: Table) -> tuple[tuple[str, 
     return pair, say("said", "rubber-stands", games=", ".join(f"{n} {wins[n]}" for n in pair)) if winners else ""
 
 
+@decides(RUBBER, "scoring.game-value-scale")
+def rubber_worth(sheet: Sheet, games: list[Game], table: Table, reasons: Reasons) -> str:
+    """What each player's games count for the stakes, when games count by the loser's score (law 46); "" else.
+
+    The rubber itself goes on games won (scoring.rubber): a treble game weighs no more in who takes it.
+    """
+    won = [game for game in games if game.winner]
+    if sheet["match"] != "rubber" or not won or table.params.game_value != "by-loser-score":
+        return ""
+    reasons.add(table.params.rule_for("game_value"), "scoring.game-value-scale")
+    pair = games[0].players
+    values = {name: sum(game.value for game in won if game.winner == name) for name in pair}
+    return say("said", "rubber-worth", values=", ".join(f"{name} {values[name]}" for name in pair))
+
+
 def other_of(pair: tuple[str, str], name: str) -> str:
     return pair[1] if name == pair[0] else pair[0]
 
@@ -255,6 +270,9 @@ def replay(sheet: Sheet, table: Table | None = None, book: Any = None) -> Standi
         reasons.add(RUBBER)
     state = result if match_over else _seated(sheet, winners, table)[1]
     said = [state] if state else []
+    worth = rubber_worth(sheet, games, table, reasons)
+    if worth:
+        said.append(worth)
     return Standing(sheet, table, lines, games, next_dealer,
                     other_of(current.players, next_dealer) if next_dealer else None, match_over, result, said,
                     reasons.ids)

@@ -43,6 +43,10 @@ def deal(seed: int, number: int, params: Params) -> Deal:
 
 
 def deal_question(value: Deal) -> dict[str, str | list[str]]:
-    """A deal as the ``hand`` and ``analyse`` kinds read it."""
-    return {"elder": [c.notation for c in value.elder], "dealer": [c.notation for c in value.dealer],
-            "turn_up": value.turn_up.notation, "stock": [c.notation for c in value.stock]}
+    """A deal as the ``hand`` and ``analyse`` kinds read it (the cards out of play, when a ruling set some aside)."""
+    question: dict[str, str | list[str]] = {
+        "elder": [c.notation for c in value.elder], "dealer": [c.notation for c in value.dealer],
+        "turn_up": value.turn_up.notation, "stock": [c.notation for c in value.stock]}
+    if value.out_of_play:
+        question["out_of_play"] = [c.notation for c in value.out_of_play]
+    return question

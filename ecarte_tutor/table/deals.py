@@ -95,10 +95,6 @@ class HandPlay:
     irregular: set[int] = field(default_factory=set)  # indices of actions the referee never saw (a revoke let pass)
     ruled: Ruled | None = None  # a ruling whose option scores this hand's tricks (laws 25, 43)
     must_lead: str | None = None  # a suit the tutor must lead next (law 41)
-    # cards a ruling put out of play: the referee's deal keeps them at the bottom of its stock (it needs every
-    # card of the pack), so what the table shows of the stock leaves them out
-    out_of_play: tuple[Card, ...] = ()
-
     def player(self, seat: str) -> str:
         return next(p for p, s in self.seats.items() if s == seat)
 
@@ -107,9 +103,14 @@ class HandPlay:
         return self.state.phase in OVER
 
     @property
+    def out_of_play(self) -> tuple[Card, ...]:
+        """The cards a ruling put out of play (laws 17, 36): the deal keeps them apart from its stock."""
+        return self.deal.out_of_play
+
+    @property
     def stock_shown(self) -> int:
-        """The cards of the stock a player can draw: the referee's stock without those out of play."""
-        return sum(1 for card in self.state.stock if card not in self.out_of_play)
+        """The cards of the stock a player can draw: the referee's stock, which never holds a card out of play."""
+        return len(self.state.stock)
 
     @property
     def dealer(self) -> str:

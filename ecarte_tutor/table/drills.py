@@ -20,8 +20,8 @@ shown, two turn-ups, a card led out of turn, a point marked…) and the ruling o
 decides what enters it. The one exception is a revoke nobody calls: its card goes on the trick
 without the referee (``engine.hand.place_card``), as at a table nobody watches, and the hand is
 scored from what was tracked. The card a ruling puts out of play (law 17's surplus, law 36's
-refused card) goes to the bottom of the stock, since a deal must hold the 32 cards: only an
-exchange that took every card of the stock would reach it.
+refused card) goes into the deal's ``out_of_play`` (engine/deal.py): in no hand and not in the stock,
+so no exchange, however many, can draw it, and the stock shown and law 38 count without it.
 """
 from __future__ import annotations
 

@@ -61,10 +61,10 @@ def _draw_surplus(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ru
     mine = [*hp.deal.dealer, extra]
     drawn = random.Random(f"ecarte-tutor draw {game.settings.seed} {hp.number}").choice(mine)
     kept = tuple(c for c in mine if c != drawn)
-    stock = (*hp.deal.stock[1:], drawn)  # out of play: at the bottom of the stock (see drills' notes)
-    game.restart_hand(hp, [], [], Deal(hp.deal.elder, kept, hp.deal.turn_up, stock))
+    # out of play: kept apart from the stock (engine/deal.py), so no exchange can draw it
+    game.restart_hand(hp, [], [], Deal(hp.deal.elder, kept, hp.deal.turn_up, hp.deal.stock[1:],
+                                       (*hp.deal.out_of_play, drawn)))
     incident.cards = (extra, drawn)
-    hp.out_of_play = (*hp.out_of_play, drawn)
 
 
 def _take_back(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ruling, option: str) -> None:
@@ -82,10 +82,9 @@ def _require_suit(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ru
 def _refuse_card(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ruling, option: str) -> None:
     """Law 36: the exposed card is refused, the next one given; it goes out of play."""
     card = incident.cards[0]
-    stock = (*(c for c in hp.deal.stock if c != card), card)  # out of play, at the bottom of the stock
-    deal = Deal(hp.deal.elder, hp.deal.dealer, hp.deal.turn_up, stock)
+    stock = tuple(c for c in hp.deal.stock if c != card)  # out of play: apart from the stock, never drawn
+    deal = Deal(hp.deal.elder, hp.deal.dealer, hp.deal.turn_up, stock, (*hp.deal.out_of_play, card))
     game.restart_hand(hp, hp.actions, hp.by, deal, frozenset(hp.irregular))
-    hp.out_of_play = (*hp.out_of_play, card)
 
 
 def _concede(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ruling, option: str) -> None:

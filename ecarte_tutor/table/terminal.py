@@ -17,9 +17,9 @@ from ..engine.hand import NextAction
 from ..errors import CardNotationError
 from ..fields import is_whole_number
 from ..lineio import Leave, LineInput, Output, read_line
-from . import guide, telling
+from . import endings, guide, telling
 from .discard import choose_discard
-from .game import Decision, Game, LogEntry, opponent
+from .game import Decision, Game, LogEntry
 from .players import Reasoned
 from .review import game_summary, review_hand
 from .settings import TableError
@@ -253,7 +253,7 @@ class TerminalGame:
     def review(self, number: int) -> None:
         review = review_hand(self.game, number)
         summary = review["summary"]
-        self.say(f"Deal {number + 1} is over. " + " ".join(summary["lines"]))
+        self.say(endings.deal_over(self.game, number) + " " + " ".join(summary["lines"]))  # the catalogue's
         self.say(f"Review of deal {number + 1}:")
         for note in review["decisions"]:
             self.say(f"  {note['text']}")
@@ -287,13 +287,10 @@ class TerminalGame:
         self.say(f"  Score: you {now['score']['learner']}, the tutor {now['score']['tutor']}.")
 
     def finish(self) -> None:
-        game, winner = self.game, self.game.winner
-        assert winner is not None  # run() finishes the game once it is over
-        won = "You win" if winner == "learner" else "The tutor wins"
-        counts = f", which counts {game.game_value}" if (game.game_value or 1) > 1 else ""
-        loser = opponent(winner)
+        game = self.game
+        assert game.winner is not None  # run() finishes the game once it is over
         self.say()
-        self.say(f"{won} the game, {game.scores[winner]} to {game.scores[loser]}{counts}.")
+        self.say(endings.game_over(game))  # the catalogue's sentence, as the page's live region says it
         summary = game_summary(game)
         if summary["by_rule"]:
             self.say(f"Your mistakes by rule ({summary['mistakes']} in {summary['reviewed']} decisions reviewed):")

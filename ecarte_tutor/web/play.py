@@ -242,7 +242,7 @@ def _table(game: Game) -> dict:
     return {
         "deal": hp.number + 1, "you_deal": learner == "dealer", "seat": learner, "mine": mine,
         "tutor_count": tutor_count, "turned": turned, "stock": hp.stock_shown + shown.stock,
-        "out_of_play": [str(c) for c in hp.out_of_play if c in state.stock],  # a ruling's, seen by both players
+        "out_of_play": [str(c) for c in hp.out_of_play],  # a ruling's, seen by both players
         "phase": state.phase,
         "trick": [{"player": hp.player(s), "card": str(c)} for s, c in state.current],
         "out_of_turn": out_of_turn,

@@ -133,3 +133,42 @@ def test_a_sheet_needs_its_players_and_a_known_table():
     with pytest.raises(SheetError):
         new_sheet(["Anne", "Bob"], "london", ["no-such-agreement"], "game", "Anne", BOOK, NOW)
     assert replay(sheet(), book=BOOK).next_dealer == "Anne"
+
+
+def scores(data, name, points):
+    """Enter the next hand (the dealer the sheet names) in which ``name`` scores ``points``: 2 a vole, 1 a point."""
+    dealer = replay(data, book=BOOK).next_dealer
+    mine = 5 if points == 2 else 3
+    elder = mine if name != dealer else 5 - mine
+    return enter(data, dealer=dealer, tricks_elder=str(elder), tricks_dealer=str(5 - elder))
+
+
+def rubber_of(data, games):
+    """Play each game as a list of (name, points) hands."""
+    standing = None
+    for game in games:
+        for name, points in game:
+            data, standing = scores(data, name, points)
+    return data, standing
+
+
+TREBLE_FOR_BOB = [("Bob", 2), ("Bob", 2), ("Bob", 1)]  # 5 to 0: treble
+SINGLE_FOR_ANNE = [("Bob", 2), ("Bob", 2), ("Anne", 2), ("Anne", 2), ("Anne", 1)]  # 5 to 4: single
+
+
+@pytest.mark.parametrize(("profile", "agreements"), [("london", ["treble-double-single"]), ("finnish", [])])
+def test_a_rubber_goes_on_games_won_and_the_games_values_count_for_the_stakes(profile, agreements):
+    """Scoring.rubber: two games out of three take it, whatever they count; law 46's values are the stakes, shown."""
+    data = sheet(match="rubber", profile=profile, agreements=agreements)
+    data, standing = rubber_of(data, [TREBLE_FOR_BOB, SINGLE_FOR_ANNE, SINGLE_FOR_ANNE])
+    assert [(g.winner, g.value) for g in standing.games] == [("Bob", 3), ("Anne", 1), ("Anne", 1)]
+    assert standing.over and "Anne wins the rubber, 2 games to 1" in standing.result  # not Bob, with 3 to 2
+    assert standing.said[-1] == ("The rubber goes on games won, whatever a game counts; for the stakes the games "
+                                 "count Anne 2, Bob 3.")
+    assert {"scoring.rubber", "scoring.game-value-scale"} <= set(standing.cites)
+
+
+def test_where_every_game_counts_one_the_rubber_says_nothing_of_values():
+    data, standing = rubber_of(sheet(match="rubber"), [TREBLE_FOR_BOB, SINGLE_FOR_ANNE])
+    assert standing.said == ["Games won: Anne 1, Bob 1."]
+    assert "scoring.game-value-scale" not in standing.cites

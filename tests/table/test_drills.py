@@ -104,7 +104,8 @@ def test_the_surplus_drawn_goes_out_of_play(book):
     extra = game.open.cards[0]
     game.call_referee(true_answers(game), "draw-surplus")
     drawn = hp.incident.cards[1]
-    assert len(hp.deal.dealer) == 5 and drawn not in hp.deal.dealer and hp.deal.stock[-1] == drawn
+    assert len(hp.deal.dealer) == 5 and drawn not in hp.deal.dealer
+    assert hp.deal.out_of_play == (drawn,) and drawn not in hp.deal.stock and len(hp.deal.stock) == 20
     assert extra in hp.deal.dealer or extra == drawn
     assert hp.void is None
 
@@ -126,7 +127,8 @@ def test_a_refused_exposed_card_is_put_out_of_play(book):
     card = game.open.cards[0]
     game.call_referee(true_answers(game), "refuse-exposed-card")
     hp = game.current
-    assert card not in hp.state.hands["elder"] and hp.deal.stock[-1] == card
+    assert card not in hp.state.hands["elder"] and hp.deal.out_of_play == (card,) and card not in hp.deal.stock
+    assert hp.stock_shown == len(hp.state.stock) and card not in hp.state.stock
 
 
 def test_a_lead_out_of_turn_goes_back(book):

@@ -6,8 +6,11 @@ from data_under_test import BOOK
 
 from ecarte_tutor.cli import build_parser, main
 from ecarte_tutor.commands import play as command
+from ecarte_tutor.table import endings
 from ecarte_tutor.table.game import Game
 from ecarte_tutor.table.players import make_player
+from ecarte_tutor.table.terminal import TerminalGame
+from ecarte_tutor.yamlio import load_yaml
 
 WORDS = {"propose": "p", "stand": "play", "accept": "a", "refuse": "r", "announce-king": "k", "pass": "go",
          "double": "x", "offer-point": "o", "accept-double": "yes", "accept-offer": "yes", "decline-double": "no",
@@ -44,6 +47,15 @@ def script_for(seed: int, **settings) -> tuple[list[str], Game]:
     return lines, game
 
 
+def ending_from_the_catalogue(game: Game) -> str:
+    """The game's ending as rules/course/endings.yaml writes it, filled here from the game's score."""
+    words = load_yaml(BOOK.root / "course" / "endings.yaml")
+    loser = "tutor" if game.winner == "learner" else "learner"
+    line = words["game_over"][game.winner].format(winner=game.scores[game.winner], loser=game.scores[loser],
+                                                   learner=game.scores["learner"], tutor=game.scores["tutor"])
+    return line + (" " + words["worth"].format(value=game.game_value) if (game.game_value or 1) > 1 else "")
+
+
 def run_play(arguments, lines):
     out = io.StringIO()
     args = build_parser().parse_args(["play", *arguments])
@@ -70,8 +82,10 @@ def test_a_whole_game_scripted_at_the_terminal():
     # every hand reviewed, the score explained with its laws, the game won, the summary, the record
     assert text.count("Review of deal") == len(expected.hands)
     assert "Score: +" in text and "(law" in text
-    winner = "You win the game" if expected.winner == "learner" else "The tutor wins the game"
-    assert winner in text
+    assert ending_from_the_catalogue(expected) in text.splitlines()
+    over = [line for line in text.splitlines() if line.startswith("Deal ") and " is over" in line]
+    assert [line.split(". Tricks:")[0] + "." for line in over] == [
+        endings.deal_over(expected, hp.number) for hp in expected.hands if hp.answer is not None]
     assert "mistakes by rule" in text or "No mistakes" in text
     record = json.loads(text.strip().splitlines()[-1])
     assert record == expected.record()
@@ -132,3 +146,30 @@ def test_at_the_terminal_a_second_decision_states_only_what_the_engine_gives(fix
     TerminalGame(game, io.StringIO("play\nquit\n"), told).run()
     assert "You play on after the exchange (“I play”)" in told.getvalue()
     assert "without proposing" not in told.getvalue().split("You play on")[1].split("\n")[0]
+
+
+def test_the_terminal_ends_the_game_with_the_catalogues_sentence_not_its_own(monkeypatch):
+    """The ending at the terminal is the one /play's live region says: whatever the catalogue holds."""
+    lines, game = script_for(12, level="club", profile="london", first_dealer="learner")
+    assert game.winner is not None
+    said = endings.Endings("Deal {deal}: {learner} and {tutor}.", {"learner": "YOU {winner}-{loser}",
+                                                                   "tutor": "TUTOR {winner}-{loser}"}, "x{value}")
+    monkeypatch.setattr(endings, "endings", lambda book: said)
+    out = io.StringIO()
+    TerminalGame(game, io.StringIO(""), out).finish()
+    loser = "tutor" if game.winner == "learner" else "learner"
+    first = out.getvalue().strip().splitlines()[0]
+    assert first == f"{game.winner.upper()} {game.scores[game.winner]}-{game.scores[loser]}"
+
+
+def test_a_game_that_counts_more_says_so_in_the_catalogues_words():
+    """Under a profile that counts games by the loser's score, the worth line is the catalogue's too."""
+    game = Game.start(BOOK, seed=3, level="beginner", profile="finnish")
+    bot = make_player("beginner")
+    while (decision := game.decision()) is not None:
+        game.play({k: v for k, v in bot.choose(decision.view, decision.choices, game.current.score_before).items()
+                   if k != "by"})
+    assert game.game_value == 3  # won to love: treble under this profile (law 46)
+    out = io.StringIO()
+    TerminalGame(game, io.StringIO(""), out).finish()
+    assert out.getvalue().strip().splitlines()[0] == ending_from_the_catalogue(game)

@@ -83,6 +83,20 @@ def test_a_rubber_goes_on_to_a_second_game_and_the_pool_seats_the_third(client, 
     assert "Game 2: Anne 0, Carl 0" in text and "Bob sits out" in text
 
 
+def test_a_rubber_shows_what_its_games_count_for_the_stakes_on_the_sheet_and_the_print(client, get):
+    """Finnish profile: games count by the loser's score (law 46). Bob's game to love counts 3, yet the rubber
+    goes on games (scoring.rubber); the sheet and its print say what each player's games count."""
+    sheet = start(client, match="rubber", profile="finnish")
+    for dealer, elder in (("Anne", "5"), ("Bob", "0"), ("Anne", "3")):  # Bob 2, 4, 5: game 1, to love
+        assert hand(client, sheet, dealer=dealer, tricks_elder=elder, tricks_dealer=str(5 - int(elder))).status_code \
+            == 303
+    page = get(sheet)
+    stakes = "for the stakes the games count Anne 0, Bob 3."
+    assert "Bob wins game 1, 5 to 0; it counts 3." in page.text and stakes in page.text
+    assert len(re.findall(r'id="match-state"', page.html)) == 1  # two lines of the match's state, one id
+    assert stakes in get(sheet + "/print").text
+
+
 def test_a_corrected_hand_keeps_its_history(client, get):
     sheet = start(client)
     hand(client, sheet, dealer="Anne", tricks_elder="3", tricks_dealer="2")

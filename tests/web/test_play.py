@@ -276,7 +276,7 @@ def test_the_card_drawn_out_of_six_which_the_ruling_lets_the_learner_see_is_on_t
     # the card drawn is out of play: the stock shows what can still be drawn, 32 cards in all on the table
     shown = int(re.search(r'<span class="label">Stock</span> (\d+)', after.html).group(1))
     assert shown == 32 - 5 - 5 - 1 - 1
-    assert drawn not in list(hand.state.stock)[:shown]
+    assert drawn not in hand.state.stock and hand.deal.out_of_play == (drawn,) and len(hand.state.stock) == shown
     assert re.search(r'id="out-of-play">.*?aria-label="[^"]*out of play', after.html), "drawn out of play, in sight"
 
 

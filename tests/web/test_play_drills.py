@@ -70,3 +70,54 @@ def test_a_wrong_deal_shows_the_cards_where_they_are(book, code, stock, tutor, m
     table = _table(until_open(book, code, 0))
     assert (table["stock"], table["tutor_count"], len(table["mine"]), len(table["turned"])) == (stock, tutor, mine,
                                                                                               turned)
+
+
+def _surplus_drawn(book, profile: str) -> Game:
+    """A game whose first deal gave the tutor six cards, and the referee had one drawn out of play (law 17)."""
+    for seed in range(6):
+        game, bot = Game.start(book, seed=seed, profile=profile, level="beginner", first_dealer="tutor",
+                               drills=["dealer-six"]), make_player("beginner")
+        for _ in range(50):
+            if game.open is not None and game.open.deal == game.current.number:
+                answers = {k: v for k, v in truth(game, game.open).items() if k in book.facts}
+                game.call_referee(answers, "draw-surplus")
+                if game.current.out_of_play:
+                    return game
+                break
+            decision = game.decision()
+            if decision is None:
+                break
+            move = bot.choose(decision.view, decision.choices, game.current.score_before)
+            game.play({k: v for k, v in move.items() if k != "by"})
+    raise AssertionError("no seed staged the surplus card")
+
+
+@pytest.mark.parametrize("profile", ["london", "modern"])
+@pytest.mark.parametrize("greedy", [True, False])
+def test_a_card_drawn_out_of_play_is_never_dealt_however_many_exchanges_empty_the_stock(book, profile, greedy):
+    """Exchange after exchange until the stock is used up (each discard its most, or its least: more exchanges
+    under the modern profile): the card drawn out of play is in no hand, the stock shown never counts it, and
+    the page still accounts for the 32 cards."""
+    from ecarte_tutor import ask
+
+    game = _surplus_drawn(book, profile)
+    hp = game.current
+    (drawn,) = hp.out_of_play
+    assert drawn not in hp.deal.stock and len(hp.deal.stock) == 20 and hp.stock_shown == 20
+    actions: list[dict] = []
+    for _ in range(60):
+        game.restart_hand(hp, actions, [hp.player(a["by"]) for a in actions])
+        held = hp.state.hands["elder"] + hp.state.hands["dealer"]
+        assert drawn not in held and drawn not in hp.state.stock
+        table = _table(game)
+        assert table["stock"] == hp.stock_shown == 20 - sum(hp.state.discarded.values())
+        assert table["out_of_play"] == [str(drawn)] and cards_on_the_table(game) == 32
+        if hp.state.phase == "play":
+            break
+        answer = ask(hp.question(game.settings, actions))
+        move = next(a for a in answer["next"] if a["do"] in ("propose", "accept", "discard"))
+        if move["do"] == "discard":
+            count = move["max"] if greedy else max(move["min"], 1)
+            move = {"by": move["by"], "do": "discard", "cards": move["from"][:count]}
+        actions.append(move)
+    assert hp.state.phase == "play" and hp.stock_shown == 0
