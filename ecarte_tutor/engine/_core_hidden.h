@@ -26,10 +26,11 @@ static inline u32 draw_from(u64 *rng, const int8_t *pool, int n, int count) {
     int8_t bits[32];
     memcpy(bits, pool, (size_t)n);
     u32 out = 0;
-    for (int i = 0; i < count && i < n; i++) {
+    for (int i = 0; i < count && i < n; i++) {  /* the swap's half that is read again: bits[i] never is */
         int j = i + sm_below(rng, n - i);
-        int8_t swap = bits[i]; bits[i] = bits[j]; bits[j] = swap;
-        out |= 1u << bits[i];
+        int8_t chosen = bits[j];
+        bits[j] = bits[i];
+        out |= 1u << chosen;
     }
     return out;
 }
