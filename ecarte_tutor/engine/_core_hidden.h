@@ -102,6 +102,10 @@ static void forget_decisions(void) {
     }
 }
 
+/* How many decisions were weighed, found all alike, and taken again (decision_counts: the tests check that
+ * both shortcuts are met on positions where the Python reference, which has neither, is compared). */
+static long long counted[3];
+
 static u64 gcd64(u64 a, u64 b) { while (b) { u64 r = a % b; a = b; b = r; } return a; }
 
 /* What a decision's weighing depends on besides the cards and the generator: the worlds, the count of
@@ -136,6 +140,7 @@ static u32 model_choice(const Model *m, const Table *t, int seat, u64 *rng) {
     u64 after = *rng + 0x9E3779B97F4A7C15ull * (u64)m->worlds * (u64)need;  /* the state after the draws */
     if ((legal & suit_of(lowest)) == legal && !(((top_bit(legal) - 1) & ~((lowest << 1) - 1)) & (pool | known | t->led))) {
         *rng = after;
+        counted[1]++;
         return lowest;
     }
     u64 stakes = stakes_key(m->utility[seat] + t->tricks[seat], popcount(mine), m->worlds, need);
@@ -148,6 +153,7 @@ static u32 model_choice(const Model *m, const Table *t, int seat, u64 *rng) {
     if (e->call == taken_call && e->rng == *rng && e->mine == mine && e->led == t->led && e->known == known
         && e->pool == pool && e->stakes == stakes) {
         *rng = after;
+        counted[2]++;
         return e->choice;
     }
     Taken fresh = {mine, t->led, known, pool, *rng, stakes, taken_call, 0};
@@ -158,6 +164,7 @@ static u32 model_choice(const Model *m, const Table *t, int seat, u64 *rng) {
 
 static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 *rng, u32 mine, u32 legal, u32 known, u32 pool,
                         int need) {
+    counted[0]++;
     long long sums[32] = {0};
     const int *points = m->utility[seat] + t->tricks[seat];
     if (popcount(mine) > 8) {  /* no nibble per card: card_values, world by world */
@@ -289,5 +296,61 @@ static PyObject *py_hidden_values(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* choose(cases, worlds, duties, utilities, seat, table) -> [(card, generator state after)]: for each case
+ * (seed, leaf) one decision of the model playing for ``utilities[leaf]``, all in one call (so a case met again
+ * takes its decision again): for the tests, against the reference's. ``table`` as hidden_values takes it, with
+ * both hands. */
+static PyObject *py_choose(PyObject *self, PyObject *args) {
+    PyObject *cases, *duties, *utilities;
+    int worlds, seat, leader, tricks[2];
+    unsigned int hand[2], unseen[2], barred[2], known[2], led;
+    if (!PyArg_ParseTuple(args, "OiOOi((II)(II)(II)(II)Ii(ii))", &cases, &worlds, &duties, &utilities, &seat, &hand[0],
+                          &hand[1], &unseen[0], &unseen[1], &barred[0], &barred[1], &known[0], &known[1], &led, &leader,
+                          &tricks[0], &tricks[1]))
+        return NULL;
+    Py_ssize_t n_leaves = PyList_Size(utilities), n = PyList_Size(cases);
+    if (n_leaves < 0 || n < 0) return NULL;
+    if (seat < 0 || seat > 1 || leader < 0 || leader > 1 || worlds < 1 || tricks[0] < 0 || tricks[1] < 0
+        || tricks[seat] + popcount(hand[seat]) > MAX_TRICKS || !hand[seat] || n_leaves < 1 || n_leaves > 8) {
+        PyErr_SetString(PyExc_ValueError, "bad seat, count, hand or utilities");
+        return NULL;
+    }
+    Duties d; Search s;
+    if (start(&s, &d, duties) < 0) return NULL;
+    Model models[8];
+    for (Py_ssize_t k = 0; k < n_leaves; k++) {
+        models[k].s = &s; models[k].worlds = worlds;
+        if (read_utility(PyList_GetItem(utilities, k), models[k].utility) < 0) return NULL;
+    }
+    Table t;
+    memset(&t, 0, sizeof t);
+    for (int k = 0; k < 2; k++) {
+        t.hand[k] = hand[k]; t.unseen[k] = unseen[k]; t.barred[k] = barred[k]; t.known[k] = known[k];
+        t.tricks[k] = tricks[k];
+    }
+    t.led = led; t.leader = leader;
+    PyObject *out = PyList_New(n);
+    forget_decisions();
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        unsigned long long seed;
+        int leaf;
+        if (!PyArg_ParseTuple(PyList_GetItem(cases, i), "Ki", &seed, &leaf)) { Py_CLEAR(out); break; }
+        if (leaf < 0 || leaf >= n_leaves) { PyErr_SetString(PyExc_ValueError, "bad leaf"); Py_CLEAR(out); break; }
+        u64 rng = seed;
+        u32 card = model_choice(&models[leaf], &t, seat, &rng);
+        PyList_SET_ITEM(out, i, Py_BuildValue("(IK)", card, (unsigned long long)rng));
+    }
+    return out;
+}
+
+/* decision_counts() -> (weighed, all alike, taken again) since the last call. */
+static PyObject *py_decision_counts(PyObject *self, PyObject *args) {
+    PyObject *out = Py_BuildValue("(LLL)", counted[0], counted[1], counted[2]);
+    memset(counted, 0, sizeof counted);
+    return out;
+}
+
 #define HIDDEN_METHODS \
+    {"choose", py_choose, METH_VARARGS, "One decision of the model per case, in one call (for the tests)."}, \
+    {"decision_counts", py_decision_counts, METH_NOARGS, "Decisions weighed, found alike, taken again (for the tests)."}, \
     {"hidden_values", py_hidden_values, METH_VARARGS, "The viewer's tricks, deal by deal, under the hidden-card model."},
