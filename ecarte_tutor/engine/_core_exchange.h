@@ -336,6 +336,7 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
         return NULL;
     PyObject *out = NULL;
     Node *nodes = NULL;
+    int *counts = NULL;
     Model *models = NULL;
     Playing playing = {NULL, 0, 0, 0};
     Duties d; Search s;
@@ -366,11 +367,10 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     if (accepts.len < n_worlds) { PyErr_SetString(PyExc_ValueError, "an answer per deal"); goto done; }
     /* every program read first, then deal by deal every choice: a decision taken for one choice of a deal is
      * still among the latest when the next choice of the same deal meets it again (forget_decisions) */
-    if (n_choices > 64) { PyErr_SetString(PyExc_ValueError, "too many choices"); goto done; }
     nodes = PyMem_Malloc(sizeof(Node) * MAX_NODES * (size_t)(n_choices ? n_choices : 1));
+    counts = PyMem_Malloc(sizeof(int) * (size_t)(n_choices ? n_choices : 1));
     out = PyBytes_FromStringAndSize(NULL, 2 * n_choices * n_worlds);
-    if (!nodes || !out) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
-    int counts[64];
+    if (!nodes || !counts || !out) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
     for (Py_ssize_t c = 0; c < n_choices; c++)
         if (read_program(PyList_GetItem(programs, c), nodes + MAX_NODES * c, &counts[c]) < 0) { Py_CLEAR(out); goto done; }
     uint16_t *codes = (uint16_t *)PyBytes_AS_STRING(out);
@@ -386,6 +386,7 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
         }
 done:
     PyMem_Free(nodes);
+    PyMem_Free(counts);
     PyMem_Free(models);
     PyBuffer_Release(&buffer);
     PyBuffer_Release(&accepts);
