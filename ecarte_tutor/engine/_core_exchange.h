@@ -336,6 +336,7 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
         return NULL;
     PyObject *out = NULL;
     Node *nodes = NULL;
+    int *counts = NULL;
     Model *models = NULL;
     Playing playing = {NULL, 0, 0, 0};
     Duties d; Search s;
@@ -359,28 +360,33 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
             if (read_utility(PyList_GetItem(utilities, leaf), models[leaf].utility) < 0) goto done;
         }
         playing.models = models; playing.n_models = (int)n_leaves; playing.seed = seed; playing.turn_up = turn_up;
+        forget_decisions();
     }
     for (int b = 0; b < 4; b++) order.suit_index[b] = (int)PyLong_AsLong(PyList_GetItem(suits, b));
     if (PyErr_Occurred()) goto done;
     if (accepts.len < n_worlds) { PyErr_SetString(PyExc_ValueError, "an answer per deal"); goto done; }
-    nodes = PyMem_Malloc(sizeof(Node) * MAX_NODES);
+    /* every program read first, then deal by deal every choice: a decision taken for one choice of a deal is
+     * still among the latest when the next choice of the same deal meets it again (forget_decisions) */
+    nodes = PyMem_Malloc(sizeof(Node) * MAX_NODES * (size_t)(n_choices ? n_choices : 1));
+    counts = PyMem_Malloc(sizeof(int) * (size_t)(n_choices ? n_choices : 1));
     out = PyBytes_FromStringAndSize(NULL, 2 * n_choices * n_worlds);
-    if (!nodes || !out) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
+    if (!nodes || !counts || !out) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t c = 0; c < n_choices; c++)
+        if (read_program(PyList_GetItem(programs, c), nodes + MAX_NODES * c, &counts[c]) < 0) { Py_CLEAR(out); goto done; }
     uint16_t *codes = (uint16_t *)PyBytes_AS_STRING(out);
     const World *worlds = buffer.buf;
     const char *accept = accepts.buf;
     u32 king = 1u << (24 + king_bit);
-    for (Py_ssize_t c = 0; c < n_choices; c++) {
-        int count;
-        if (read_program(PyList_GetItem(programs, c), nodes, &count) < 0) { Py_CLEAR(out); goto done; }
-        for (Py_ssize_t i = 0; i < n_worlds; i++) {
-            int code = run_program(&s, nodes, count, &worlds[i], accept[i], &order, king, king_turned, &playing, i);
+    for (Py_ssize_t i = 0; i < n_worlds; i++)
+        for (Py_ssize_t c = 0; c < n_choices; c++) {
+            int code = run_program(&s, nodes + MAX_NODES * c, counts[c], &worlds[i], accept[i], &order, king, king_turned,
+                                   &playing, i);
             if (code < 0) { Py_CLEAR(out); PyErr_SetString(PyExc_ValueError, "a program that does not end"); goto done; }
             codes[c * n_worlds + i] = (uint16_t)code;
         }
-    }
 done:
     PyMem_Free(nodes);
+    PyMem_Free(counts);
     PyMem_Free(models);
     PyBuffer_Release(&buffer);
     PyBuffer_Release(&accepts);

@@ -26,10 +26,11 @@ static inline u32 draw_from(u64 *rng, const int8_t *pool, int n, int count) {
     int8_t bits[32];
     memcpy(bits, pool, (size_t)n);
     u32 out = 0;
-    for (int i = 0; i < count && i < n; i++) {
+    for (int i = 0; i < count && i < n; i++) {  /* the swap's half that is read again: bits[i] never is */
         int j = i + sm_below(rng, n - i);
-        int8_t swap = bits[i]; bits[i] = bits[j]; bits[j] = swap;
-        out |= 1u << bits[i];
+        int8_t chosen = bits[j];
+        bits[j] = bits[i];
+        out |= 1u << chosen;
     }
     return out;
 }
@@ -76,13 +77,94 @@ static u32 best_of(const long long sums[32], u32 legal) {
     return best;
 }
 
+/* --- decisions not weighed again ------------------------------------------------------------------
+ *
+ * Two shortcuts give the very card the weighing would, and move the generator on exactly as its draws
+ * would (each draw of a card is one step of splitmix64, and a step only adds a constant to the state), so
+ * every later draw, and so every figure, is the same as without them:
+ * - when every legal card is worth the same in every world the player may draw (one suit, and no card he
+ *   may face, nor the card led, between them: the search values a run of touching cards as one), the
+ *   weighing would tie them all and play the lowest;
+ * - a decision already taken in this call, with the same cards, knowledge, points at stake and generator
+ *   state, is taken again. The choices of one question (31 discards, propose or play) are played on the
+ *   same deals with the same draws, so the same decision recurs often (a fifth of them for a discard). */
+
+#define TAKEN_BITS 11
+typedef struct { u32 mine, led, known, pool; u64 rng, stakes; u32 call, choice; } Taken;
+static Taken *taken;   /* 2k decisions of 40 bytes (80 kB), made on first use: the latest of a call */
+static u32 taken_call; /* which call an entry belongs to (0: none) */
+
+/* A new call: the decisions of an earlier one (other duties, other points) are never read. */
+static void forget_decisions(void) {
+    if (++taken_call == 0) {  /* after four billion calls: start again on a clean table */
+        if (taken) memset(taken, 0, sizeof(Taken) << TAKEN_BITS);
+        taken_call = 1;
+    }
+}
+
+/* How many decisions were weighed, found all alike, and taken again (decision_counts: the tests check that
+ * both shortcuts are met on positions where the Python reference, which has neither, is compared). */
+static long long counted[3];
+
+static u64 gcd64(u64 a, u64 b) { while (b) { u64 r = a % b; a = b; b = r; } return a; }
+
+/* What a decision's weighing depends on besides the cards and the generator: the worlds, the count of
+ * unknown cards drawn, and the points by tricks won from here, shifted and scaled to their smallest whole
+ * form (the card of the most points is the same for points a*p + b, a > 0); 0 when it does not fit. */
+static u64 stakes_key(const int *points, int left, int worlds, int need) {
+    if (left > 8 || worlds > 1023 || need > 15) return 0;
+    int low = points[0];
+    for (int k = 1; k <= left; k++) if (points[k] < low) low = points[k];
+    u64 g = 0;
+    for (int k = 0; k <= left; k++) g = gcd64((u64)(points[k] - low), g);
+    u64 key = (u64)worlds << 4 | (u64)need;
+    for (int k = 0; k <= left; k++) {
+        u64 scaled = g ? (u64)(points[k] - low) / g : 0;
+        if (scaled > 31) return 0;
+        key = key << 5 | scaled;
+    }
+    return key | 1ull << 63;
+}
+
 /* The card ``seat`` plays: the best over ``worlds`` hands of the other he cannot tell apart. */
+static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 *rng, u32 mine, u32 legal, u32 known, u32 pool,
+                        int need);
+
 static u32 model_choice(const Model *m, const Table *t, int seat, u64 *rng) {
     u32 mine = t->hand[seat], legal = t->led ? legal_replies(mine, t->led, m->s->d) : mine;
     if (!(legal & (legal - 1))) return legal;
     u32 known = t->known[seat], pool = t->unseen[seat] & ~t->barred[seat] & ~known;
-    int need = popcount(t->hand[1 - seat]) - popcount(known);
-    if (need < 0 || popcount(pool) < need) return legal & (~legal + 1);  /* never, while the inferences hold */
+    int need = popcount(t->hand[1 - seat]) - popcount(known), n = popcount(pool);
+    if (need < 0 || n < need) return legal & (~legal + 1);  /* never, while the inferences hold */
+    u32 lowest = legal & (~legal + 1);
+    u64 after = *rng + 0x9E3779B97F4A7C15ull * (u64)m->worlds * (u64)need;  /* the state after the draws */
+    if ((legal & suit_of(lowest)) == legal && !(((top_bit(legal) - 1) & ~((lowest << 1) - 1)) & (pool | known | t->led))) {
+        *rng = after;
+        counted[1]++;
+        return lowest;
+    }
+    u64 stakes = stakes_key(m->utility[seat] + t->tricks[seat], popcount(mine), m->worlds, need);
+    if (!stakes) return weigh_choice(m, t, seat, rng, mine, legal, known, pool, need);
+    if (!taken && !(taken = calloc((size_t)1 << TAKEN_BITS, sizeof(Taken))))
+        return weigh_choice(m, t, seat, rng, mine, legal, known, pool, need);  /* no room: weighed each time */
+    u64 hash = ((u64)mine << 32 | t->led) * 0x9E3779B97F4A7C15ull ^ ((u64)known << 32 | pool) * 0xBF58476D1CE4E5B9ull
+               ^ *rng ^ stakes * 0x94D049BB133111EBull;
+    Taken *e = &taken[(hash * 0x9E3779B97F4A7C15ull) >> (64 - TAKEN_BITS)];
+    if (e->call == taken_call && e->rng == *rng && e->mine == mine && e->led == t->led && e->known == known
+        && e->pool == pool && e->stakes == stakes) {
+        *rng = after;
+        counted[2]++;
+        return e->choice;
+    }
+    Taken fresh = {mine, t->led, known, pool, *rng, stakes, taken_call, 0};
+    fresh.choice = weigh_choice(m, t, seat, rng, mine, legal, known, pool, need);
+    *e = fresh;
+    return fresh.choice;
+}
+
+static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 *rng, u32 mine, u32 legal, u32 known, u32 pool,
+                        int need) {
+    counted[0]++;
     long long sums[32] = {0};
     const int *points = m->utility[seat] + t->tricks[seat];
     if (popcount(mine) > 8) {  /* no nibble per card: card_values, world by world */
@@ -93,18 +175,22 @@ static u32 model_choice(const Model *m, const Table *t, int seat, u64 *rng) {
         }
         return best_of(sums, legal);
     }
+    /* the worlds drawn and fetched before any is read; each legal card's nibble read at its place in ``mine`` */
     int8_t bits[32];
-    int n = bit_indexes(pool, bits);
+    int n = bit_indexes(pool, bits), shifts[8], indexes[8], n_legal = 0, j = 0;
+    for (u32 c = mine; c; c &= c - 1, j++)
+        if (c & legal & (~c + 1)) { shifts[n_legal] = 4 * j; indexes[n_legal++] = __builtin_ctz(c); }
+    long long weighed[8] = {0};
     Probe probes[32];
-    for (int done = 0; done < m->worlds; done += 32) {  /* the worlds drawn and fetched before any is read */
+    for (int done = 0; done < m->worlds; done += 32) {
         int batch = m->worlds - done < 32 ? m->worlds - done : 32;
         for (int w = 0; w < batch; w++) probe_start(m->s, mine, known | draw_from(rng, bits, n, need), t->led, &probes[w]);
         for (int w = 0; w < batch; w++) {
             u32 packed = probe_packed(m->s, &probes[w]);
-            for (u32 c = mine; c; c &= c - 1, packed >>= 4)
-                if (c & legal & (~c + 1)) sums[__builtin_ctz(c)] += points[packed & 15];
+            for (int l = 0; l < n_legal; l++) weighed[l] += points[packed >> shifts[l] & 15];
         }
     }
+    for (int l = 0; l < n_legal; l++) sums[indexes[l]] = weighed[l];
     return best_of(sums, legal);
 }
 
@@ -181,6 +267,7 @@ static PyObject *py_hidden_values(PyObject *self, PyObject *args) {
     if (start(&s, &d, duties) < 0) return NULL;
     Model m;
     m.s = &s; m.worlds = worlds;
+    forget_decisions();
     if (read_utility(utility, m.utility) < 0) return NULL;
     int rival = 1 - viewer, choices = first ? popcount(first) : 1;
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)deals * choices);
@@ -209,5 +296,61 @@ static PyObject *py_hidden_values(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* choose(cases, worlds, duties, utilities, seat, table) -> [(card, generator state after)]: for each case
+ * (seed, leaf) one decision of the model playing for ``utilities[leaf]``, all in one call (so a case met again
+ * takes its decision again): for the tests, against the reference's. ``table`` as hidden_values takes it, with
+ * both hands. */
+static PyObject *py_choose(PyObject *self, PyObject *args) {
+    PyObject *cases, *duties, *utilities;
+    int worlds, seat, leader, tricks[2];
+    unsigned int hand[2], unseen[2], barred[2], known[2], led;
+    if (!PyArg_ParseTuple(args, "OiOOi((II)(II)(II)(II)Ii(ii))", &cases, &worlds, &duties, &utilities, &seat, &hand[0],
+                          &hand[1], &unseen[0], &unseen[1], &barred[0], &barred[1], &known[0], &known[1], &led, &leader,
+                          &tricks[0], &tricks[1]))
+        return NULL;
+    Py_ssize_t n_leaves = PyList_Size(utilities), n = PyList_Size(cases);
+    if (n_leaves < 0 || n < 0) return NULL;
+    if (seat < 0 || seat > 1 || leader < 0 || leader > 1 || worlds < 1 || tricks[0] < 0 || tricks[1] < 0
+        || tricks[seat] + popcount(hand[seat]) > MAX_TRICKS || !hand[seat] || n_leaves < 1 || n_leaves > 8) {
+        PyErr_SetString(PyExc_ValueError, "bad seat, count, hand or utilities");
+        return NULL;
+    }
+    Duties d; Search s;
+    if (start(&s, &d, duties) < 0) return NULL;
+    Model models[8];
+    for (Py_ssize_t k = 0; k < n_leaves; k++) {
+        models[k].s = &s; models[k].worlds = worlds;
+        if (read_utility(PyList_GetItem(utilities, k), models[k].utility) < 0) return NULL;
+    }
+    Table t;
+    memset(&t, 0, sizeof t);
+    for (int k = 0; k < 2; k++) {
+        t.hand[k] = hand[k]; t.unseen[k] = unseen[k]; t.barred[k] = barred[k]; t.known[k] = known[k];
+        t.tricks[k] = tricks[k];
+    }
+    t.led = led; t.leader = leader;
+    PyObject *out = PyList_New(n);
+    forget_decisions();
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        unsigned long long seed;
+        int leaf;
+        if (!PyArg_ParseTuple(PyList_GetItem(cases, i), "Ki", &seed, &leaf)) { Py_CLEAR(out); break; }
+        if (leaf < 0 || leaf >= n_leaves) { PyErr_SetString(PyExc_ValueError, "bad leaf"); Py_CLEAR(out); break; }
+        u64 rng = seed;
+        u32 card = model_choice(&models[leaf], &t, seat, &rng);
+        PyList_SET_ITEM(out, i, Py_BuildValue("(IK)", card, (unsigned long long)rng));
+    }
+    return out;
+}
+
+/* decision_counts() -> (weighed, all alike, taken again) since the last call. */
+static PyObject *py_decision_counts(PyObject *self, PyObject *args) {
+    PyObject *out = Py_BuildValue("(LLL)", counted[0], counted[1], counted[2]);
+    memset(counted, 0, sizeof counted);
+    return out;
+}
+
 #define HIDDEN_METHODS \
+    {"choose", py_choose, METH_VARARGS, "One decision of the model per case, in one call (for the tests)."}, \
+    {"decision_counts", py_decision_counts, METH_NOARGS, "Decisions weighed, found alike, taken again (for the tests)."}, \
     {"hidden_values", py_hidden_values, METH_VARARGS, "The viewer's tricks, deal by deal, under the hidden-card model."},

@@ -191,6 +191,30 @@ def test_the_hidden_card_play_after_an_exchange_is_the_python_references_deal_by
     assert parted  # the hidden-card play is not the double-dummy one under another name
 
 
+def test_the_decisions_the_core_does_not_weigh_again_are_the_cards_the_reference_weighs(monkeypatch):
+    """A discard under the hidden-card model: the core plays the lowest card without weighing where every legal
+    card is worth the same in every world, and takes again a decision it met under another discard of the same
+    deal (same cards, knowledge, stakes and draws); the Python reference weighs every decision, and the answers
+    are the same."""
+    from ecarte_tutor.engine import analysis, analysis_exchange
+    monkeypatch.setattr(analysis_exchange, "WORLDS", 4)
+    params = BOOK.params()
+    cards = [c.notation for c in random.Random("taken again").sample(PACK, len(PACK))]
+    deal = {"elder": cards[:5], "dealer": cards[5:10], "turn_up": cards[10], "stock": cards[11:]}
+    actions = [{"by": "elder", "do": "propose"}, {"by": "dealer", "do": "accept"}]
+    position = analysis.replay({"kind": "analyse", "deal": deal, "actions": actions, "view": "elder"}, params)
+
+    def weigh():
+        return analysis_exchange.analyse_exchange(position.deal, position.actions, position.state, "elder", BOOK,
+                                                  params, model="hidden", deals=5).as_json()
+    doubledummy.CORE.decision_counts()
+    core = weigh()
+    weighed, alike, taken_again = doubledummy.CORE.decision_counts()
+    assert weighed and alike and taken_again
+    with python_search(on=True):
+        assert core == weigh()
+
+
 def test_the_cores_tutor_throws_out_the_cards_choose_discard_throws_out():
     rng = random.Random("tutor")
     params = BOOK.params()

@@ -50,6 +50,45 @@ def test_the_core_plays_the_model_as_the_python_reference_does(profile):
             assert core == reference, (profile, case, viewer)
 
 
+@needs_core
+@pytest.mark.parametrize("profile", PROFILES)
+def test_each_decision_is_the_card_the_reference_weighs_it_to_even_where_the_core_does_not_weigh(profile):
+    """One decision at a time, core against reference: the same card and the generator left in the same state,
+    whether the core weighed it, found every legal card alike (and did not weigh), or met it before in the same
+    call (the same seed and stakes again: taken again, not weighed); other seeds, or the same seed playing for
+    other points, between them are weighed afresh."""
+    params = BOOK.params(profile)
+    rng = random.Random(f"one decision {profile}")
+    doubledummy.CORE.decision_counts()
+    for case in range(40):
+        _, position = random_play(rng, params, tricks_played=case % 4, half=case % 2)
+        seat = position.to_act
+        begin = hidden.start(position.state, position.held, seat, BOOK, params)
+        me, rival = SEATS.index(seat), 1 - SEATS.index(seat)
+        stakes = [begin.utility, tuple(tuple(-p for p in row) for row in begin.utility)]  # for, and against, himself
+        hands = list(begin.hands)
+        hands[rival] = doubledummy.mask(position.state.hands[SEATS[rival]], doubledummy.raw_bits(begin.trump,
+                                                                                                  begin.order))
+        table = (tuple(hands), begin.unseen, begin.barred, begin.known, begin.led, begin.leader, begin.tricks)
+        cases = [(case, 0), (case, 0), (case, 1), *((case + 100 * k, 0) for k in range(1, 7)), (case, 1), (case, 0)]
+        core = doubledummy.CORE.choose(cases, 4, begin.duties, [[list(u) for u in s] for s in stakes], me, table)
+        for (seed, leaf), (card, after) in zip(cases, core, strict=True):
+            rules = hidden._Rules(begin.trump, stakes[leaf], params, begin.order)
+            reference = hidden._Table([rules.cards(h) for h in hands], [set(rules.cards(u)) for u in begin.unseen],
+                                      [set(rules.cards(b)) for b in begin.barred],
+                                      [set(rules.cards(k)) for k in begin.known],
+                                      rules.by_bit[begin.led] if begin.led else None, begin.leader, list(begin.tricks))
+            draws = hidden.Splitmix(seed)
+            doubledummy.use_core(False)
+            try:
+                chosen = rules.choose(reference, me, draws, 4)
+            finally:
+                doubledummy.use_core(True)
+            assert (card, after) == (rules.raw[chosen], draws.state), (profile, case, seed, leaf)
+    weighed, alike, taken_again = doubledummy.CORE.decision_counts()
+    assert weighed and alike and taken_again
+
+
 def test_the_draws_are_the_cores():
     """splitmix64 as published (its first outputs from seed 1), and a draw of distinct cards of the pool."""
     rng = hidden.Splitmix(1)
