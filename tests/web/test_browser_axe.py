@@ -249,6 +249,45 @@ def axe():
     return axe_core
 
 
+class FamilyPage:
+    """The one page every family is visited in (not a new page each), axe-core loaded into each of its documents by an
+    init script: sent to Chromium once, not 650 kB a family. A new one when the Chromium was replaced (one that stopped
+    answering is killed: test_browser.Chromium)."""
+
+    def __init__(self, script: str):
+        self.script, self.page = script, None
+
+    def get(self, chromium):
+        chromium.clear_cookies()  # each family starts from a new reader (and a killed Chromium is replaced here)
+        if self.page is None or self.page.context is not chromium.context:
+            self.page = chromium.new_page()
+            self.page.add_init_script(self.script)
+            self.page.problems = []
+            self.page.on("console", lambda message: self.page.problems.append(message.text)
+                         if message.type == "error" else None)
+            self.page.on("pageerror", lambda error: self.page.problems.append(str(error)))
+        self.page.problems.clear()
+        self.page.set_viewport_size(PHONE)
+        return self.page
+
+
+@pytest.fixture(scope="module")
+def family_pages(browser_context, axe):
+    pages = FamilyPage(axe.source())
+    yield pages
+    if pages.page is not None and not browser_context.hung:
+        pages.page.close(run_before_unload=True)  # not waited for (test_browser.new_page says why)
+
+
+@pytest.fixture()
+def page(family_pages, browser_context):
+    """The family page, its console errors of this test failing it (a CSP violation shows there too)."""
+    page = family_pages.get(browser_context)
+    yield page
+    if not browser_context.hung:
+        assert page.problems == [], "console errors (a CSP violation shows here too)"
+
+
 def describe(violation: dict) -> str:
     targets = "; ".join(" ".join(node["target"]) for node in violation["nodes"])
     return f"{violation['id']} ({violation['impact']}): {violation['help']} — {targets}"
@@ -265,7 +304,6 @@ def test_every_family_at_phone_and_desktop(page, base_url, house_url, axe, famil
     not take (measure.reflow_and_focus: tap targets, focus rings, reflow at 320 px, with text spacing and with 200 %
     text at both widths), then axe at both widths (the page's layout is its CSS's alone: site.js reads no width, so a
     page resized is drawn as one loaded at that width). Every failure is listed, not only the first."""
-    page.context.clear_cookies()  # each family starts from a new reader
     url = (house_url if family.house else base_url) + family.url()
     response = page.goto(url)
     assert response.status == family.status, url
