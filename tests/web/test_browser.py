@@ -46,7 +46,7 @@ def serving(config: dict):
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
         # Closed from its own loop, connections and all: a Chromium's kept-alive connections otherwise held the loop
-        # (and each module's teardown) for the whole 5 s join.
+        # (and the teardown) for the whole 5 s join.
         server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
         thread.join(timeout=5)
 
@@ -109,7 +109,7 @@ def _processes_naming(argument: str) -> list[int]:
 
 
 def chromium_for_the_session(tmp_path_factory):
-    """The session's Chromium (conftest.py's ``browser_context``): started once, shared by every browser module."""
+    """The session's Chromium (conftest.py's ``chromium``): started once, shared by every browser module."""
     if not Path(CHROMIUM).exists():
         _unavailable(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
     try:
