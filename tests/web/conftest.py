@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,51 @@ def pytest_runtest_call(item):
         finally:
             if chromium.hung:
                 pytest.fail(f"Chromium did not answer within {BROWSER_SECONDS} s: it was stopped", pytrace=False)
+
+
+# The browser tests' servers and Chromium (tests/web/test_browser.py), started once a session and shared by every
+# browser module (issue 37): they took 5-10 s a module to start and stop, and under pytest-xdist again at each
+# change of module in a worker.
+BROWSER_SECRET = "browser-tests"  # the key the browser tests' tokens are signed with
+HOUSE_FILE = Path(__file__).resolve().parents[2] / "rules" / "houses" / "cercle-exemple.yaml"
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    from test_browser import serving
+
+    with serving({"SECRET_KEY": BROWSER_SECRET}) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def house_url():
+    """The site under the house rules of the Cercle de l'Exemple."""
+    from test_browser import serving
+
+    with serving({"SECRET_KEY": BROWSER_SECRET, "HOUSE_FILE": str(HOUSE_FILE)}) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory):
+    from test_browser import chromium_for_the_session
+
+    yield from chromium_for_the_session(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def browser_context(chromium):
+    """The session's Chromium, cookies cleared: each module starts as a new reader, as with a Chromium of its own."""
+    chromium.clear_cookies()
+    return chromium
+
+
+@pytest.fixture()
+def page(browser_context):
+    from test_browser import new_page
+
+    yield from new_page(browser_context)
 
 
 @pytest.fixture(scope="session")

@@ -152,3 +152,43 @@ def overlapping(page, selector: str = "nav.parts") -> list[str]:
                 if (!apart)
                     found.push(a.textContent.trim() + ' / ' + b.textContent.trim()); } }
         return found; }""", selector)
+
+
+NARROW = {"width": 320, "height": 640}  # WCAG 1.4.10's reflow width
+
+
+def reflow_and_focus(page, name: str, widths: tuple[dict, ...]) -> list[str]:
+    """What is wrong on the page as drawn now (at a phone's width), by the measures axe does not take: tap targets
+    under 44×44 px outside running text, focus rings under 3:1, thinner than 2 px or hidden under a sticky element,
+    sideways scrolling at 320 px (with WCAG's text spacing too) and with 200 % text at each of ``widths``. Empty: all
+    well. The page is left at the last of ``widths``, its text as the site sets it, folded details opened."""
+    failed = []
+    small = line_targets(page)  # links in a line of links count (issue 43): only links inside sentences are left out
+    rings = focus_rings(page)
+    faint = [r for r in rings if r["contrast"] < 3 or r["width"] < 2]
+    hidden = [r for r in rings if r["hidden"]]
+    print(f"{name}: {len(tap_targets(page))} targets, {len(small)} under {TARGET} px; "
+          f"weakest focus ring {min((r['contrast'] for r in rings), default=0):.2f}:1")
+    if small:
+        failed.append(f"{name}: tap targets under {TARGET}x{TARGET} px outside running text: {small}")
+    if faint:
+        failed.append(f"{name}: focus rings under 3:1 or thinner than 2 px: {faint}")
+    if hidden:
+        failed.append(f"{name}: focus hidden under a sticky element: {hidden}")
+    page.set_viewport_size(NARROW)
+    for spaced in (False, True):
+        if spaced:
+            text_spaced(page)
+        how = " with text spacing" if spaced else ""
+        if sideways(page):
+            failed.append(f"{name} scrolls sideways at 320 px{how}: {wider_than_screen(page)}")
+        if overlapping(page):
+            failed.append(f"{name}: the parts navigation overlaps itself at 320 px{how}: {overlapping(page)}")
+    text_normal(page)
+    for size in widths:
+        page.set_viewport_size(size)
+        text_at_200(page)
+        if sideways(page):
+            failed.append(f"{name} scrolls sideways with 200 % text at {size['width']} px: {wider_than_screen(page)}")
+        text_normal(page)
+    return failed

@@ -36,6 +36,7 @@ def _unavailable(reason: str):
 @contextmanager
 def serving(config: dict):
     """The site built with ``config``, under waitress on a free port: yields its base URL."""
+    from waitress import wasyncore
     from waitress.server import create_server
 
     server = create_server(create_app({"TESTING": True, **config}), host="127.0.0.1", port=0, threads=4)
@@ -44,18 +45,14 @@ def serving(config: dict):
     try:
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
-        server.close()
+        # Closed from its own loop, connections and all: a Chromium's kept-alive connections otherwise held the loop
+        # (and the teardown) for the whole 5 s join.
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
         thread.join(timeout=5)
 
 
-@pytest.fixture(scope="module")
-def base_url():
-    with serving({"SECRET_KEY": "browser-tests"}) as url:
-        yield url
-
-
 class Chromium:
-    """The module's Chromium (a persistent context, PHONE-sized), used as the context itself.
+    """The session's Chromium (a persistent context, PHONE-sized), used as the context itself.
 
     A test is given BROWSER_SECONDS (tests/web/conftest.py watches it): a Chromium that stops answering
     is then killed, which ends the Playwright call waiting on it with an error, so that one test fails,
@@ -111,8 +108,8 @@ def _processes_naming(argument: str) -> list[int]:
     return found
 
 
-@pytest.fixture(scope="module")
-def browser_context(tmp_path_factory):
+def chromium_for_the_session(tmp_path_factory):
+    """The session's Chromium (conftest.py's ``chromium``): started once, shared by every browser module."""
     if not Path(CHROMIUM).exists():
         _unavailable(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
     try:
@@ -131,8 +128,8 @@ def browser_context(tmp_path_factory):
     manager.stop()
 
 
-@pytest.fixture()
-def page(browser_context):
+def new_page(browser_context):
+    """A fresh phone-sized page of the session's Chromium (conftest.py's ``page``): a console error fails the test."""
     page = browser_context.new_page()
     page.set_viewport_size(PHONE)
     problems = []

@@ -1,16 +1,17 @@
-"""axe-core on every family of pages, in Chromium at phone and desktop widths (issues 12 and 23).
+"""axe-core and the measures it does not take on every family of pages, in Chromium at phone and desktop widths
+(issues 12, 23 and 37).
 
-Each family (a kind of page the site renders: one template, or one state of it) is loaded once
-at 390×844 and once at 1280×800: the states listed below (an answer, a refusal, a game, a wrong
-answer), and a sample of every family the site's links reach (tests/web/crawl.py: two of each
-route, template and status, so a page added later is checked as soon as it is linked). A current
-axe-core (tests/web/axe_core.py: fetched from the npm registry, with label-content-name-mismatch
-and target-size turned on) checks the page as rendered, and any serious or critical violation fails
-the test, listed by rule, help text and target selectors. Folded ``<details>`` are opened first
-(after the screenshot), so that what they hold is checked too. Moderate and minor violations are
-printed (run with -s to see them), and written with the rest and with what axe could not decide
-("incomplete": needs a person's look, such as the contrast of text it cannot see whole) to
-tmp/artifacts/axe/, beside the screenshots of each family at each width in tmp/artifacts/.
+Each family (a kind of page the site renders: one template, or one state of it) is visited once, as a new reader
+at 390×844: the states listed below (an answer, a refusal, a game, a wrong answer), and a sample of every family the
+site's links reach (tests/web/crawl.py: two of each route, template and status, so a page added later is checked as
+soon as it is linked). On that one visit: a screenshot at each width (tmp/artifacts/), tests/web/measure.py's
+reflow_and_focus (tap targets, focus rings, reflow at 320 px and with text spacing, 200 % text at both widths), then a
+current axe-core (tests/web/axe_core.py: fetched from the npm registry, with label-content-name-mismatch and
+target-size turned on) at 390×844 and at 1280×800, on the page as rendered. Any serious or critical violation fails
+the test, listed by rule, help text and target selectors, with every other failure of the visit. Folded
+``<details>`` are opened first (after the screenshots), so that what they hold is checked too. Moderate and minor
+violations are printed (run with -s to see them), and written with the rest and with what axe could not decide
+("incomplete": needs a person's look, such as the contrast of text it cannot see whole) to tmp/artifacts/axe/.
 """
 from __future__ import annotations
 
@@ -22,22 +23,14 @@ from pathlib import Path
 import marque_states
 import pytest
 from itsdangerous import URLSafeSerializer
-from test_browser import (  # noqa: F401 -- the same browser fixtures
-    ARTIFACTS,
-    DESKTOP,
-    PHONE,
-    base_url,
-    browser_context,
-    page,
-    serving,
-    snap,
-)
+from measure import reflow_and_focus
+from test_browser import ARTIFACTS, DESKTOP, PHONE, snap
 
 from ecarte_tutor.rulebook import default_rulebook
 from ecarte_tutor.table import Game
 from ecarte_tutor.web import tokens
 
-SECRET = "browser-tests"  # the key test_browser's base_url signs with
+SECRET = "browser-tests"  # the key the session's servers sign with (conftest.py: BROWSER_SECRET)
 HOUSE = Path(__file__).resolve().parents[2] / "rules" / "houses" / "cercle-exemple.yaml"
 BLOCKING = ("serious", "critical")
 WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
@@ -212,12 +205,6 @@ FAMILIES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def house_url():
-    with serving({"SECRET_KEY": SECRET, "HOUSE_FILE": str(HOUSE)}) as url:
-        yield url
-
-
 def crawled() -> list[Family]:
     """A sample of every family of pages the links reach, besides the states listed above."""
     from crawl import crawl
@@ -262,16 +249,61 @@ def axe():
     return axe_core
 
 
+class FamilyPage:
+    """The one page every family is visited in (not a new page each), axe-core loaded into each of its documents by an
+    init script: sent to Chromium once, not 650 kB a family. A new one when the Chromium was replaced (one that stopped
+    answering is killed: test_browser.Chromium)."""
+
+    def __init__(self, script: str):
+        self.script, self.page = script, None
+
+    def get(self, chromium):
+        chromium.clear_cookies()  # each family starts from a new reader (and a killed Chromium is replaced here)
+        if self.page is None or self.page.context is not chromium.context:
+            self.page = chromium.new_page()
+            self.page.add_init_script(self.script)
+            self.page.problems = []
+            self.page.on("console", lambda message: self.page.problems.append(message.text)
+                         if message.type == "error" else None)
+            self.page.on("pageerror", lambda error: self.page.problems.append(str(error)))
+        self.page.problems.clear()
+        self.page.set_viewport_size(PHONE)
+        return self.page
+
+
+@pytest.fixture(scope="module")
+def family_pages(browser_context, axe):
+    pages = FamilyPage(axe.source())
+    yield pages
+    if pages.page is not None and not browser_context.hung:
+        pages.page.close(run_before_unload=True)  # not waited for (test_browser.new_page says why)
+
+
+@pytest.fixture()
+def page(family_pages, browser_context):
+    """The family page, its console errors of this test failing it (a CSP violation shows there too)."""
+    page = family_pages.get(browser_context)
+    yield page
+    if not browser_context.hung:
+        assert page.problems == [], "console errors (a CSP violation shows here too)"
+
+
 def describe(violation: dict) -> str:
     targets = "; ".join(" ".join(node["target"]) for node in violation["nodes"])
     return f"{violation['id']} ({violation['impact']}): {violation['help']} — {targets}"
 
 
-@pytest.mark.parametrize("width", list(WIDTHS))
+# Where a fresh load of the page's address at the present width would stand: at the top, or at its fragment.
+AS_LOADED = """() => { window.scrollTo(0, 0); const id = decodeURIComponent(location.hash.slice(1));
+    const target = id && document.getElementById(id); if (target) target.scrollIntoView(); }"""
+
+
 @pytest.mark.parametrize("family", PAGES, ids=[f.name for f in PAGES])
-def test_no_serious_accessibility_violations(page, base_url, house_url, axe, family, width):  # noqa: F811
-    page.context.clear_cookies()  # each family starts from a new reader
-    page.set_viewport_size(WIDTHS[width])
+def test_every_family_at_phone_and_desktop(page, base_url, house_url, axe, family):
+    """One visit of each family, as a new reader at 390×844: its screenshots at both widths, the measures axe does
+    not take (measure.reflow_and_focus: tap targets, focus rings, reflow at 320 px, with text spacing and with 200 %
+    text at both widths), then axe at both widths (the page's layout is its CSS's alone: site.js reads no width, so a
+    page resized is drawn as one loaded at that width). Every failure is listed, not only the first."""
     url = (house_url if family.house else base_url) + family.url()
     response = page.goto(url)
     assert response.status == family.status, url
@@ -280,15 +312,22 @@ def test_no_serious_accessibility_violations(page, base_url, house_url, axe, fam
     if family.then:
         family.then(page, url)
     assert page.locator(family.shows).count() >= 1, f"{url} shows no {family.shows}"
-    snap(page, family.name, width)
+    for width, size in WIDTHS.items():
+        page.set_viewport_size(size)
+        snap(page, family.name, width)
+    page.set_viewport_size(PHONE)
+    failed = reflow_and_focus(page, family.name, (PHONE, DESKTOP))
     page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")  # check what they fold
-    results = axe.run(page)
     folder = ARTIFACTS / "axe"
     folder.mkdir(exist_ok=True)
-    found = {"url": url, "violations": results["violations"], "incomplete": results["incomplete"]}
-    (folder / f"{family.name}-{width}.json").write_text(json.dumps(found, indent=1))
-    lesser = [describe(v) for v in results["violations"] if v["impact"] not in BLOCKING]
-    if lesser:
-        print(f"\n{family.name} at {width} width: {len(lesser)} moderate or minor\n  " + "\n  ".join(lesser))
-    blocking = [describe(v) for v in results["violations"] if v["impact"] in BLOCKING]
-    assert blocking == [], f"{family.name} ({url}) at {width} width:\n" + "\n".join(blocking)
+    for width, size in WIDTHS.items():
+        page.set_viewport_size(size)
+        page.evaluate(AS_LOADED)
+        results = axe.run(page)
+        found = {"url": url, "violations": results["violations"], "incomplete": results["incomplete"]}
+        (folder / f"{family.name}-{width}.json").write_text(json.dumps(found, indent=1))
+        lesser = [describe(v) for v in results["violations"] if v["impact"] not in BLOCKING]
+        if lesser:
+            print(f"\n{family.name} at {width} width: {len(lesser)} moderate or minor\n  " + "\n  ".join(lesser))
+        failed += [f"axe at {width} width: {describe(v)}" for v in results["violations"] if v["impact"] in BLOCKING]
+    assert failed == [], f"{family.name} ({url}):\n" + "\n".join(failed)

@@ -1,22 +1,12 @@
 """A site served under a club's house rules, in Chromium: its banner, its agreements, its name on rulings."""
 from __future__ import annotations
 
-from pathlib import Path
+from test_browser import MISDEAL, answer_dispute, shoot
 
-import pytest
-from test_browser import MISDEAL, answer_dispute, browser_context, page, serving, shoot  # noqa: F401 -- the same browser fixtures
-
-HOUSE = Path(__file__).resolve().parents[2] / "rules" / "houses" / "cercle-exemple.yaml"
 TITLE = "Rules of the Cercle de l'Exemple"
 
 
-@pytest.fixture(scope="module")
-def house_url():
-    with serving({"SECRET_KEY": "browser-house", "HOUSE_FILE": str(HOUSE)}) as url:
-        yield url
-
-
-def test_a_score_under_the_house_rules(page, house_url):  # noqa: F811 -- page is the imported fixture
+def test_a_score_under_the_house_rules(page, house_url):
     page.goto(f"{house_url}/legal/score")
     assert TITLE in page.locator(".house").inner_text()
     agreements = page.locator("details.agreements")
@@ -31,7 +21,7 @@ def test_a_score_under_the_house_rules(page, house_url):  # noqa: F811 -- page i
     shoot(page, "house-score")
 
 
-def test_a_dispute_ruling_under_the_house_rules(page, house_url):  # noqa: F811
+def test_a_dispute_ruling_under_the_house_rules(page, house_url):
     page.goto(f"{house_url}/dispute/")
     answer_dispute(page, MISDEAL)
     assert page.locator("h1").inner_text() == "The ruling"

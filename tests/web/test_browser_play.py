@@ -5,13 +5,10 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from test_browser import (  # noqa: F401 -- the same browser fixtures and measures
+from test_browser import (
     PHONE,
-    base_url,
-    browser_context,
     form_heights,
     open_stage,
-    page,
     shoot,
     smallest,
     tap_targets,
@@ -23,7 +20,7 @@ from ecarte_tutor.table import Game
 from ecarte_tutor.table.truth import truth as drill_truth
 from ecarte_tutor.web import tokens
 
-SECRET = "browser-tests"  # the key test_browser's base_url signs with
+SECRET = "browser-tests"  # the key the session's servers sign with (conftest.py: BROWSER_SECRET)
 
 
 def game_of(url: str) -> Game:
@@ -89,7 +86,7 @@ def try_an_illegal_card(tab) -> bool:
     return True
 
 
-def test_play_a_whole_game_by_clicking(page, base_url):  # noqa: F811 - pytest fixtures
+def test_play_a_whole_game_by_clicking(page, base_url):
     page.goto(f"{base_url}/play/")
     page.get_by_label("Beginner: plays legal but plain cards").check()
     page.get_by_label("The tutor deals first").check()
@@ -121,7 +118,7 @@ def test_play_a_whole_game_by_clicking(page, base_url):  # noqa: F811 - pytest f
     assert "called the referee 1 time" in page.locator("#drill-count").inner_text()
 
 
-def test_the_game_is_played_without_javascript(browser_context, base_url):  # noqa: F811 - pytest fixtures
+def test_the_game_is_played_without_javascript(browser_context, base_url):
     tab = browser_context.new_page()
     try:
         tab.route("**/*.js", lambda route: route.abort())
@@ -134,7 +131,7 @@ def test_the_game_is_played_without_javascript(browser_context, base_url):  # no
         tab.close()
 
 
-def test_each_kind_of_decision_fits_a_phone(page, base_url):  # noqa: F811 - pytest fixtures
+def test_each_kind_of_decision_fits_a_phone(page, base_url):
     """The game's decisions at 390×844 (propose or play, the cards to throw out, the card to play), as the
     game goes: each within two screens, everything a finger taps in it at least 44×44 px."""
     seen: dict = {}
@@ -196,7 +193,7 @@ def _in_view(tab, selector: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= tab.viewport_size["height"]
 
 
-def test_the_live_region_says_how_a_deal_and_the_game_ended_and_the_score_stays_in_view(page, base_url):  # noqa: F811
+def test_the_live_region_says_how_a_deal_and_the_game_ended_and_the_score_stays_in_view(page, base_url):
     from playwright.sync_api import expect  # here: without playwright the fixtures skip the test, saying why
 
     for ends, said in ((lambda g: len([h for h in g.hands if h.answer]) == 1, r"^Deal 1 is over: you score \d+, "

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-from test_browser import base_url, browser_context, page  # noqa: F401 -- the same browser fixtures
-
 STEP = "/lessons/01-pack-and-ranking/4"
 
 
@@ -23,7 +21,7 @@ def make_code(tab, base: str) -> tuple[str, str]:
     return tab.locator("#resume-code").inner_text(), tab.locator("#resume-link").inner_text()
 
 
-def test_the_link_fills_the_code_in_and_resuming_asks_first(browser_context, base_url):  # noqa: F811
+def test_the_link_fills_the_code_in_and_resuming_asks_first(browser_context, base_url):
     phone, laptop = browser_context.new_page(), browser_context.browser.new_context().new_page()
     try:
         miss_a_rule(phone, base_url)
@@ -42,7 +40,7 @@ def test_the_link_fills_the_code_in_and_resuming_asks_first(browser_context, bas
         laptop.context.close()
 
 
-def test_another_sites_form_cannot_switch_the_learner(browser_context, base_url):  # noqa: F811
+def test_another_sites_form_cannot_switch_the_learner(browser_context, base_url):
     """A page elsewhere posts the attacker's code to /progress/resume as the visitor's browser: refused (403),
     and the visitor still follows his own progress."""
     visitor = browser_context.new_page()

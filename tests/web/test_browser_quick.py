@@ -1,12 +1,12 @@
 """The quick reference in Chromium: two phone screens at 390 px, and one printed page."""
 from __future__ import annotations
 
-from test_browser import PHONE, base_url, browser_context, page, shoot  # noqa: F401 -- the same browser fixtures
+from test_browser import PHONE, shoot
 
 SCREENS = 2  # the issue's measure: the whole reference in two phone screens
 
 
-def test_the_quick_reference_fits_two_phone_screens(page, base_url):  # noqa: F811 -- page is the imported fixture
+def test_the_quick_reference_fits_two_phone_screens(page, base_url):
     page.goto(f"{base_url}/rules/quick")
     assert page.locator("h1").inner_text() == "Écarté at a glance"
     height = page.evaluate("document.documentElement.scrollHeight")
@@ -20,7 +20,7 @@ def test_the_quick_reference_fits_two_phone_screens(page, base_url):  # noqa: F8
     shoot(page, "quick-reference")
 
 
-def test_the_quick_reference_prints_without_the_site_around_it(page, base_url):  # noqa: F811
+def test_the_quick_reference_prints_without_the_site_around_it(page, base_url):
     page.goto(f"{base_url}/rules/quick")
     page.emulate_media(media="print")
     assert not page.locator("header").is_visible() and not page.locator("footer").is_visible()
