@@ -246,10 +246,15 @@ def read_chooser(chooser: object) -> str | None:
                           f"not {excerpt(chooser)}.", "chooser") from None
 
 
-def misread(case: Case, option: str) -> str:
+Asked = dict[tuple[str, str], Ruling | None]
+"""The rulings of situations one fact away from an exercise's, by fact and value (None: no ruling there)."""
+
+
+def misread(case: Case, option: str, asked: Asked | None = None) -> str:
     """Why a learner may have ticked ``option``: the situation, one fact away, where it is a remedy
-    (a clause to follow the remedy's name), or nothing when there is none."""
-    found = _other_situation(DISPUTE, case.exercise, option, case.book)
+    (a clause to follow the remedy's name), or nothing when there is none. ``asked``: the rulings of those
+    situations asked already for another option of the same case (they are asked once for all)."""
+    found = _other_situation(DISPUTE, case.exercise, option, case.book, {} if asked is None else asked)
     if not found:
         return ""
     fact, mine, theirs, other_laws = found
@@ -291,10 +296,10 @@ def _law_words(answer: Ruling, book: RuleBook) -> str:
     return f"law {texts[0]['law']} (“{texts[0]['title']}”)"
 
 
-def _other_situation(kind: Dispute, exercise: Exercise, option: str,
-                     book: RuleBook) -> tuple[Fact, str, list[str], list[int]] | None:
+def _other_situation(kind: Dispute, exercise: Exercise, option: str, book: RuleBook,
+                     asked: Asked) -> tuple[Fact, str, list[str], list[int]] | None:
     """The first fact whose other values make ``option`` a remedy: (fact, value here, every such other value,
-    the laws of the first)."""
+    the laws of the first); each other situation's ruling asked once into ``asked``."""
     facts = kind.position(exercise.position).get("facts", {})
     for name, value in facts.items():
         fact = book.facts.get(name)
@@ -305,11 +310,16 @@ def _other_situation(kind: Dispute, exercise: Exercise, option: str,
         for choice in fact.get("choices", ()):
             if choice["value"] == value:
                 continue
-            changed = replace(exercise, position={**exercise.position, "facts": {**facts, name: choice["value"]}})
-            try:
-                other = kind.engine_answer(changed, book)
-            except LessonError:
-                continue  # the changed situation is incomplete or impossible
+            key = (name, repr(choice["value"]))
+            if key not in asked:
+                changed = replace(exercise, position={**exercise.position, "facts": {**facts, name: choice["value"]}})
+                try:
+                    asked[key] = kind.engine_answer(changed, book)
+                except LessonError:
+                    asked[key] = None  # the changed situation is incomplete or impossible
+            other = asked[key]
+            if other is None:
+                continue
             if option in {o["id"] for o in other["options"]}:
                 found.append(str(choice["label"]))
                 laws = laws or list(other.get("laws", []))
