@@ -359,10 +359,9 @@ def _label(case: Case, option: str) -> str:
 
 
 def _ticked_parts(case: Case, given: Mapping[str, object]) -> list[Mapping[str, object]]:
-    from .kinds.dispute import Asked, misread
+    from .kinds.dispute import misread
 
-    asked: Asked = {}  # the options ticked look at the same situations one fact away: each ruled once
-    return [{"remedy": _label(case, o), "why": misread(case, o, asked)}
+    return [{"remedy": _label(case, o), "why": misread(case, o)}
             for o in sorted(_options(given) - _options(case.expected))]
 
 

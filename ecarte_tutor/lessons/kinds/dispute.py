@@ -246,15 +246,11 @@ def read_chooser(chooser: object) -> str | None:
                           f"not {excerpt(chooser)}.", "chooser") from None
 
 
-Asked = dict[tuple[str, str], Ruling | None]
-"""The rulings of situations one fact away from an exercise's, by fact and value (None: no ruling there)."""
-
-
-def misread(case: Case, option: str, asked: Asked | None = None) -> str:
+def misread(case: Case, option: str) -> str:
     """Why a learner may have ticked ``option``: the situation, one fact away, where it is a remedy
-    (a clause to follow the remedy's name), or nothing when there is none. ``asked``: the rulings of those
-    situations asked already for another option of the same case (they are asked once for all)."""
-    found = _other_situation(DISPUTE, case.exercise, option, case.book, {} if asked is None else asked)
+    (a clause to follow the remedy's name), or nothing when there is none. Each such situation is ruled once
+    for the case (``case.nearby``), however many options ticked look at it."""
+    found = _other_situation(DISPUTE, case.exercise, option, case.book, case.nearby)
     if not found:
         return ""
     fact, mine, theirs, other_laws = found
@@ -297,7 +293,7 @@ def _law_words(answer: Ruling, book: RuleBook) -> str:
 
 
 def _other_situation(kind: Dispute, exercise: Exercise, option: str, book: RuleBook,
-                     asked: Asked) -> tuple[Fact, str, list[str], list[int]] | None:
+                     asked: dict[tuple[str, str], Ruling | None]) -> tuple[Fact, str, list[str], list[int]] | None:
     """The first fact whose other values make ``option`` a remedy: (fact, value here, every such other value,
     the laws of the first); each other situation's ruling asked once into ``asked``."""
     facts = kind.position(exercise.position).get("facts", {})
