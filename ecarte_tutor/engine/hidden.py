@@ -191,11 +191,11 @@ def _cards(begin: Start) -> tuple[Card | None, ...]:
     return tuple(by_bit[1 << i] for i in range(32) if begin.first >> i & 1)
 
 
-def other_hand(begin: Start, seed: int, deal: int) -> int:
-    """The other's hand in deal ``deal`` of a weighing with ``seed`` (the outer draws replayed)."""
+def other_hands(begin: Start, seed: int, deals: int) -> list[int]:
+    """The other's hand in each of the first ``deals`` deals of a weighing with ``seed`` (the outer draws replayed
+    once, in order)."""
     outer = Splitmix(seed)
-    _skip(begin, outer, deal)
-    return _draw(begin, outer)[0]
+    return [_draw(begin, outer)[0] for _ in range(deals)]
 
 
 def _draw(begin: Start, outer: Splitmix) -> tuple[int, int]:
