@@ -71,10 +71,13 @@ TOGETHER_BY_FILE = {
     # a Chromium and the site under waitress (the session's: tests/web/conftest.py; once a worker)
     "tests/web/test_browser.py", "tests/web/test_browser_a11y.py", "tests/web/test_browser_house.py",
     "tests/web/test_browser_play.py", "tests/web/test_browser_quick.py",
+    "tests/test_drills.py",  # the drills its tests each read, made once (its drilled())
 }
 TOGETHER_AS = {
     # the session's wheel (tests/conftest.py), built once: one module reads it, the other installs it
     "tests/test_packaging.py": "the wheel", "tests/test_plain_install.py": "the wheel",
+    # the self-play games both read (tests/selfplay_games.py), played once
+    "tests/table/test_audit.py": "self-play", "tests/table/test_selfplay.py": "self-play",
 }
 TOGETHER_BY_PARAMETER = {
     # the two sweeps over an irregularity's rulings (facts_used, explanations) share the answers they ask for;

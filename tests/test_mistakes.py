@@ -49,9 +49,22 @@ def test_a_mistake_made_is_named(lesson, step, mistake, wrong):
     assert not re.search(r"\{[a-z_.|@]+\}", diagnosis.text), "every placeholder filled"
 
 
+def _case(exercise):
+    """The exercise as the catalogue's detection reads it, made once an exercise: the engine's answer, and its
+    rulings of the situations one fact away (Case.nearby), are the same for every answer a sweep judges."""
+    kept = _CASES.get(id(exercise))
+    if kept is None or kept[0] is not exercise:
+        kept = _CASES[id(exercise)] = exercise, case_of(exercise.handler, exercise,
+                                                        exercise.handler.engine_answer(exercise, BOOK), BOOK)
+    return kept[1]
+
+
+_CASES: dict = {}
+
+
 def _shows(exercise, mistake, given):
     """Whether the answer ``given`` shows ``mistake`` on this exercise (the catalogue's own detection)."""
-    case = case_of(exercise.handler, exercise, exercise.handler.engine_answer(exercise, BOOK), BOOK)
+    case = _case(exercise)
     given = exercise.handler.normalize(exercise, given)
     custom = mistake.detect.get("custom")
     if custom in PARTS:

@@ -191,13 +191,23 @@ def _cards(begin: Start) -> tuple[Card | None, ...]:
     return tuple(by_bit[1 << i] for i in range(32) if begin.first >> i & 1)
 
 
-def other_hand(begin: Start, seed: int, deal: int) -> int:
-    """The other's hand in deal ``deal`` of a weighing with ``seed`` (the outer draws replayed)."""
+def other_hands(begin: Start, seed: int, deals: int) -> list[int]:
+    """The other's hand in each of the first ``deals`` deals of a weighing with ``seed`` (the outer draws replayed
+    once, in order)."""
     outer = Splitmix(seed)
-    for _ in range(deal + 1):
-        theirs = begin.known[begin.viewer] | draw_cards(outer, begin.pool, begin.need)
-        draw_cards(outer, begin.pool & ~theirs, begin.discards)
-    return theirs
+    return [_draw(begin, outer)[0] for _ in range(deals)]
+
+
+def _draw(begin: Start, outer: Splitmix) -> tuple[int, int]:
+    """The next deal's draws: the other's hand, and the cards thrown out that the viewer has not seen."""
+    theirs = begin.known[begin.viewer] | draw_cards(outer, begin.pool, begin.need)
+    return theirs, draw_cards(outer, begin.pool & ~theirs, begin.discards)
+
+
+def _skip(begin: Start, outer: Splitmix, deals: int) -> None:
+    """``outer`` moved past ``deals`` deals: their draws made, no table set."""
+    for _ in range(deals):
+        _draw(begin, outer)
 
 
 # --- the reference: the same model on the rule book's functions ---------------------------------------
@@ -267,15 +277,30 @@ def replay(begin: Start, params: Params, seed: int, deal: int, card: Card | None
     """Deal ``deal`` of a weighing with ``seed`` played out after ``card`` (the viewer's) as :func:`weigh`
     plays it, trick by trick: the same draws, the rule book's own functions (the search compiled when
     built). Its tricks at the end are the weighing's for that deal and card."""
-    rules = _Rules(begin.trump, begin.utility, params, begin.order)
-    outer = Splitmix(seed)
-    for _ in range(deal):
-        _deal_table(begin, rules, outer)
-    table = _deal_table(begin, rules, outer)
-    theirs = tuple(params.ranking.sort(table.hands[1 - begin.viewer]))
-    trace: list[Trick] = []
-    _play_out(table, rules, card, Splitmix(deal_seed(seed, deal)), worlds, trace, begin.viewer)
-    return Replay(card, theirs, sum(begin.tricks) + 1, tuple(trace), table.tricks[begin.viewer])
+    return Replayer(begin, params, seed, worlds)(deal, card)
+
+
+class Replayer:
+    """:func:`replay` for several deals of one weighing, taken in increasing order: the draws before a deal are
+    made once for all of them, not again for each (a parting reads two lines of each of dozens of deals)."""
+
+    def __init__(self, begin: Start, params: Params, seed: int, worlds: int):
+        self.begin, self.params, self.seed, self.worlds = begin, params, seed, worlds
+        self.rules = _Rules(begin.trump, begin.utility, params, begin.order)
+        self.outer = Splitmix(seed)
+        self.deal, self.table = -1, _Table([], [], [], [], None, 0)  # the last deal's table, as dealt
+
+    def __call__(self, deal: int, card: Card | None) -> Replay:
+        if deal < self.deal:
+            raise ValueError(f"deal {deal} comes before deal {self.deal}: replay the deals in increasing order")
+        if deal > self.deal:
+            _skip(self.begin, self.outer, deal - self.deal - 1)
+            self.deal, self.table = deal, _deal_table(self.begin, self.rules, self.outer)
+        table, viewer = self.table.copy(), self.begin.viewer
+        theirs = tuple(self.params.ranking.sort(table.hands[1 - viewer]))
+        trace: list[Trick] = []
+        _play_out(table, self.rules, card, Splitmix(deal_seed(self.seed, deal)), self.worlds, trace, viewer)
+        return Replay(card, theirs, sum(self.begin.tricks) + 1, tuple(trace), table.tricks[viewer])
 
 
 def reference_play(hands: dict[str, list[Card]], seen: dict[str, set[Card]], turn_up: Card, king_turned: bool,
@@ -298,8 +323,7 @@ def reference_play(hands: dict[str, list[Card]], seen: dict[str, set[Card]], tur
 def _deal_table(begin: Start, rules: _Rules, outer: Splitmix) -> _Table:
     """The next deal of a weighing: the other's hand and discards drawn, the table set."""
     rival = 1 - begin.viewer
-    theirs = begin.known[begin.viewer] | draw_cards(outer, begin.pool, begin.need)
-    thrown = draw_cards(outer, begin.pool & ~theirs, begin.discards)
+    theirs, thrown = _draw(begin, outer)
     hands = [0, 0]
     hands[begin.viewer], hands[rival] = begin.hands[begin.viewer], theirs
     unseen = [0, 0]

@@ -75,11 +75,11 @@ def find(begin: hidden.Start, params: Params, weighed: hidden.Weighed, seed: int
     pairs = zip(weighed.outcomes(better), weighed.outcomes(worse), strict=True)
     found: Parting | None = None
     looked = 0
+    replay = hidden.Replayer(begin, params, seed, weighed.worlds)
     for deal, (a, b) in enumerate(pairs):
         if not test(a, b):
             continue
-        lines = (hidden.replay(begin, params, seed, deal, better, weighed.worlds),
-                 hidden.replay(begin, params, seed, deal, worse, weighed.worlds))
+        lines = replay(deal, better), replay(deal, worse)
         if (lines[0].won, lines[1].won) != (a, b):  # a replay that does not end as weighed tells nothing
             continue
         parting = read(begin.viewer, deal, *lines)

@@ -12,7 +12,7 @@ read it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, NotRequired, Protocol, TypeAlias, TypedDict, TypeVar, cast
 
 from ..agreements import read_agreements
@@ -123,6 +123,9 @@ class Case:
     expected: Mapping[str, object]  # the right answer, in the response form
     book: RuleBook
     params: Params
+    # the engine's rulings of situations one fact away, by fact and value, asked once for the case however many
+    # remedies ticked are explained by them (lessons.kinds.dispute.misread); None: no ruling there
+    nearby: dict[tuple[str, str], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def position(self) -> Mapping[str, Any]:

@@ -8,6 +8,7 @@ and agree whether the exchange is over.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -20,9 +21,17 @@ DISCARDS = range(6)
 
 
 def _hand(book, profile: str, agreements: list[object], actions: list[dict]) -> dict:
-    question = {"kind": "hand", "profile": profile, "agreements": agreements,
-                "deal": deal_question(deal(7, 0, book.params())), "actions": actions}
-    return ask(question, book)
+    """The ``hand`` kind's answer (read only), asked once per question: the sweep of stocks and the test ask the
+    same hands, and the 36 pairs of discards share an exchange's first steps (43 questions a stock, not 216)."""
+    key = json.dumps([id(book), profile, agreements, actions])
+    if key not in _ANSWERS:
+        question = {"kind": "hand", "profile": profile, "agreements": agreements,
+                    "deal": deal_question(deal(7, 0, book.params())), "actions": actions}
+        _ANSWERS[key] = ask(question, book)
+    return _ANSWERS[key]
+
+
+_ANSWERS: dict[str, dict] = {}
 
 
 def _discard(seat: str, hand: list[str], count: int) -> dict:

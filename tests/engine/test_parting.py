@@ -190,6 +190,24 @@ def test_the_replay_ends_as_the_weighing_does_deal_for_deal():
                     assert len(line.tricks) == params.hand_size - sum(begin.tricks)
 
 
+@needs_core
+def test_one_replayer_gives_each_deal_the_replay_of_its_own():
+    """The deals of a weighing replayed in turn by one Replayer (the draws before each made once) are the lines
+    replay() gives deal by deal, every card of a deal on the same cards; a deal before the last is refused."""
+    params = BOOK.params()
+    _, position = random_play(random.Random("replayer"), params, tricks_played=1, half=0)
+    begin = hidden.start(position.state, position.held, "elder", BOOK, params)
+    weighed = hidden.weigh(begin, params, 5, 12, 6)
+    replayer = hidden.Replayer(begin, params, 5, 6)
+    for deal in (0, 1, 4, 11):
+        for card in weighed.cards:
+            line = replayer(deal, card)
+            assert line == hidden.replay(begin, params, 5, deal, card, 6)
+            assert line.won == weighed.outcomes(card)[deal]
+    with pytest.raises(ValueError, match="increasing order"):
+        replayer(3, weighed.cards[0])
+
+
 def test_the_catalogue_names_only_slots_the_engine_fills(tmp_path):
     assert set(WORDS.lines) == set(parting.CASES) and set(WORDS.ends) == {"point", "vole", "trick", "tricks"}
     source = (BOOK.root / parting.WHY_FILE).read_text(encoding="utf-8")

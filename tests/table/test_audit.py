@@ -1,36 +1,32 @@
 """Every consequence the table states, checked against the engine at that very moment: 0 contradictions.
 
-Self-play games under every profile and the agreements, each walked decision by decision by
+Self-play games under every profile and the agreements (tests/selfplay_games.py: the games test_selfplay also
+checks, played once), each walked decision by decision by
 :func:`ecarte_tutor.table.audit.audit` (the advice, the why of each choice, the story, the tutor's
 why, the review). bench/selfplay.py walks thousands of games the same way.
 """
 import pytest
 from data_under_test import BOOK, PROFILES
+from selfplay_games import shared, shared_settings
 
 from ecarte_tutor.engine import stakes
 from ecarte_tutor.table.audit import Findings, audit
 from ecarte_tutor.table.selfplay import play_game
 
-AGREEMENTS = ([], ["doubling"], [{"game-target": 3}], ["offer-the-point", "ace-high"], ["single-exchange"],
-              ["treble-double-single", {"game-target": 7}])
-PAIRS = (("beginner", "beginner"),) * 4 + (("club", "beginner"), ("beginner", "club"), ("book", "club"),
-                                            ("club", "book"))
-GAMES = 48  # a profile: half beginner against beginner, half with the jeux de règle on one side at least
 
-
-def walk(profile: str, games: int = GAMES, first: int = 0) -> Findings:
+def walk(profile: str, games: int) -> Findings:
+    """Play the first ``games`` of the shared games' settings afresh (a test that patches the engine) and audit them."""
     found = Findings()
-    for n in range(first, first + games):
-        learner, tutor = PAIRS[n % len(PAIRS)]
-        result = play_game(BOOK, seed=n, profile=profile, learner_level=learner, tutor_level=tutor,
-                           agreements=AGREEMENTS[n % len(AGREEMENTS)], first_dealer=("tutor", "learner")[n % 2])
-        found.merge(audit(result.game))
+    for n in range(games):
+        found.merge(audit(play_game(BOOK, **shared_settings(profile, n)).game))
     return found
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_every_stated_consequence_is_the_engines(profile):
-    found = walk(profile)
+    found = Findings()
+    for result in shared(profile):
+        found.merge(audit(result.game))
     assert found.contradictions == []
     # every kind of sentence was read, and the stakes of the first and of later proposals both stated
     assert {"advice", "why", "story", "review", "consequences", "outcome", "tutor's why"} <= set(found.checked)

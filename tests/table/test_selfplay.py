@@ -1,42 +1,40 @@
 """Self-play, CI-sized: the tutor plays itself under every profile, every move put to the hand referee.
 
 The full run (2,000 games a profile and more) is bench/selfplay.py; here a few hundred games a
-profile, mostly beginner against beginner (cheap), with club and book games mixed in, and some
-games under agreements, so that every path of the table is walked on every test run.
+profile, mostly beginner against beginner (cheap), with club and book games mixed in (on each side, as
+learner and as tutor), and some games under agreements, so that every path of the table is walked on every
+test run. The first games are those test_audit walks (tests/selfplay_games.py), played once for both.
 """
 import pytest
 from data_under_test import BOOK, PROFILES
+from selfplay_games import GAMES as SHARED
+from selfplay_games import PAIRS, settings, shared
 
 from ecarte_tutor.table.selfplay import play_game, problems
 
-GAMES = 220  # a profile, beginner against beginner
-MIXED = ("club", "beginner"), ("beginner", "book"), ("book", "club"), ("club", "club")
-MIXED_GAMES = 8  # a profile, for each pair of MIXED
-AGREEMENTS = ([], ["doubling"], [{"game-target": 3}], ["offer-the-point", "ace-high"], ["single-exchange"],
-              ["treble-double-single", {"game-target": 7}])
+BEGINNERS = 220  # a profile, beginner against beginner (those of the shared games among them)
+MIXED = sum(pair != ("beginner", "beginner") for pair in PAIRS) * SHARED // len(PAIRS)  # club or book on a side
 
 
 def _games(profile):
-    for seed in range(GAMES):
-        yield dict(seed=seed, profile=profile, agreements=AGREEMENTS[seed % len(AGREEMENTS)],
-                   first_dealer=("tutor", "learner")[seed % 2])
-    for i, (learner, tutor) in enumerate(MIXED):
-        for seed in range(MIXED_GAMES):
-            yield dict(seed=1000 + 100 * i + seed, profile=profile, learner_level=learner, tutor_level=tutor,
-                       agreements=AGREEMENTS[seed % len(AGREEMENTS)], first_dealer=("tutor", "learner")[seed % 2])
+    """The shared games, then beginner games on further seeds up to BEGINNERS in all."""
+    yield from shared(profile)
+    for seed in range(SHARED, SHARED + BEGINNERS - (SHARED - MIXED)):
+        yield play_game(BOOK, **settings(profile, seed))
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_self_play_is_legal_and_scores_as_the_score_kind(profile):
-    played, found, winners = 0, [], set()
-    for game in _games(profile):
-        result = play_game(BOOK, **game)
+    played, found, winners, tutors = 0, [], set(), set()
+    for result in _games(profile):
         played += 1
         winners.add(result.game.winner)
-        found += [f"{game}: {p}" for p in problems(result, BOOK)]
+        tutors.add(result.game.settings.level)
+        found += [f"game {played}: {p}" for p in problems(result, BOOK)]
     assert found == []
-    assert played == GAMES + MIXED_GAMES * len(MIXED)
+    assert played == BEGINNERS + MIXED and MIXED >= 24
     assert winners == {"learner", "tutor"}  # both sides win games
+    assert tutors == {"beginner", "club", "book"}
 
 
 def test_the_same_seed_plays_the_same_game():

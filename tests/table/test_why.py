@@ -106,8 +106,8 @@ def test_a_card_that_trails_is_told_why_the_best_beats_it_in_facts_the_replay_sh
         held = [c.strip() for c in re.match(r"Say the tutor holds ([^.]+)\.", passage).group(1).replace(
             " and ", ", ").split(", ")]
         # the deals of the weighing where the tutor holds that hand: the facts said hold in one of them
-        deals = [d for d in range(hidden.DEALS)
-                 if [c.pretty for c in params.ranking.sort(_cards(hidden.other_hand(begin, seed, d), begin))] == held]
+        deals = [d for d, theirs in enumerate(hidden.other_hands(begin, seed, hidden.DEALS))
+                 if [c.pretty for c in params.ranking.sort(_cards(theirs, begin))] == held]
         assert deals, f"no deal of the weighing gives the tutor {held}"
         failures = []
         for deal in deals:

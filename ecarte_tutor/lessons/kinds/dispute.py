@@ -248,8 +248,9 @@ def read_chooser(chooser: object) -> str | None:
 
 def misread(case: Case, option: str) -> str:
     """Why a learner may have ticked ``option``: the situation, one fact away, where it is a remedy
-    (a clause to follow the remedy's name), or nothing when there is none."""
-    found = _other_situation(DISPUTE, case.exercise, option, case.book)
+    (a clause to follow the remedy's name), or nothing when there is none. Each such situation is ruled once
+    for the case (``case.nearby``), however many options ticked look at it."""
+    found = _other_situation(DISPUTE, case.exercise, option, case.book, case.nearby)
     if not found:
         return ""
     fact, mine, theirs, other_laws = found
@@ -291,10 +292,10 @@ def _law_words(answer: Ruling, book: RuleBook) -> str:
     return f"law {texts[0]['law']} (“{texts[0]['title']}”)"
 
 
-def _other_situation(kind: Dispute, exercise: Exercise, option: str,
-                     book: RuleBook) -> tuple[Fact, str, list[str], list[int]] | None:
+def _other_situation(kind: Dispute, exercise: Exercise, option: str, book: RuleBook,
+                     asked: dict[tuple[str, str], Ruling | None]) -> tuple[Fact, str, list[str], list[int]] | None:
     """The first fact whose other values make ``option`` a remedy: (fact, value here, every such other value,
-    the laws of the first)."""
+    the laws of the first); each other situation's ruling asked once into ``asked``."""
     facts = kind.position(exercise.position).get("facts", {})
     for name, value in facts.items():
         fact = book.facts.get(name)
@@ -305,11 +306,16 @@ def _other_situation(kind: Dispute, exercise: Exercise, option: str,
         for choice in fact.get("choices", ()):
             if choice["value"] == value:
                 continue
-            changed = replace(exercise, position={**exercise.position, "facts": {**facts, name: choice["value"]}})
-            try:
-                other = kind.engine_answer(changed, book)
-            except LessonError:
-                continue  # the changed situation is incomplete or impossible
+            key = (name, repr(choice["value"]))
+            if key not in asked:
+                changed = replace(exercise, position={**exercise.position, "facts": {**facts, name: choice["value"]}})
+                try:
+                    asked[key] = kind.engine_answer(changed, book)
+                except LessonError:
+                    asked[key] = None  # the changed situation is incomplete or impossible
+            other = asked[key]
+            if other is None:
+                continue
             if option in {o["id"] for o in other["options"]}:
                 found.append(str(choice["label"]))
                 laws = laws or list(other.get("laws", []))
