@@ -15,7 +15,7 @@ from itertools import combinations
 from types import MappingProxyType
 
 from ...errors import QuestionError
-from ...rulebook import Condition, FactValue, RuleBook
+from ...rulebook import Condition, FactValue, Kept, RuleBook
 from ...wording import Words
 from .conditions import matches
 from .timeline import implications, readers_of
@@ -115,7 +115,20 @@ def table_facts(book: RuleBook, agreements: Iterable[str]) -> dict[str, tuple[Fa
     """The facts the table's agreements settle (``table`` in rules/dispute-facts.yaml): true where the
     agreement was made, resting on no answer of the user's; the story told must fit them."""
     made = set(agreements)
-    return {name: (True, frozenset()) for name, spec in book.facts.items() if spec.get("table") in made}
+    return {name: (True, frozenset()) for name, agreement in _table_settled(book) if agreement in made}
+
+
+_TABLE_SETTLED: Kept[tuple[()], tuple[tuple[str, str], ...]] = Kept("the facts a table's agreement settles")
+
+
+def _table_settled(book: RuleBook) -> tuple[tuple[str, str], ...]:
+    """Each fact an agreement settles, with that agreement, in the book's order (once per rule book)."""
+    kept = _TABLE_SETTLED.of(book)
+    found = kept.get(())
+    if found is None:
+        found = kept[()] = tuple((name, agreement) for name, spec in book.facts.items()
+                                 if isinstance(agreement := spec.get("table"), str))
+    return found
 
 
 def refuse_table_facts(book: RuleBook, given: Mapping[str, FactValue]) -> None:
