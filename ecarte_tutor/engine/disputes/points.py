@@ -189,6 +189,17 @@ def relevant(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list
     if found is None:
         free = _domains(book, None, params)
         found = []
+        scored: dict[tuple[FactValue, ...], tuple[object, ...]] = {}  # the options' points by values of scoring
+
+        def points_at(values: dict[str, FactValue]) -> tuple[object, ...]:
+            # the assignments of one fact's turn overlap the others' (all but it as they may still be); each place
+            # of the key is one fact, of one type
+            held = tuple(values.values())
+            if held not in scored:
+                scored[held] = tuple(tuple(worked(spec, known, values, params, book).points.items())
+                                     for _option, spec in options)
+            return scored[held]
+
         for name in book.facts:
             if name not in free:
                 continue
@@ -196,9 +207,7 @@ def relevant(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list
             results: dict[tuple[FactValue, ...], set[object]] = {}
             for values in _assignments({**fixed, name: free[name]}):
                 rest = tuple(v for n, v in values.items() if n != name)
-                points = tuple(tuple(worked(spec, known, values, params, book).points.items())
-                               for _option, spec in options)
-                results.setdefault(rest, set()).add(points)
+                results.setdefault(rest, set()).add(points_at(values))
             if any(len(outcomes) > 1 for outcomes in results.values()):
                 found.append(name)
         kept[key] = found
