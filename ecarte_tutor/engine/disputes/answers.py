@@ -11,7 +11,7 @@ from ...wording import Words
 from ..citing import Citing, Reasons
 from ..saying import Saying
 from .conditions import matches
-from .knowledge import Forced, Knowledge, close, moments
+from .knowledge import Conflict, Forced, Knowledge, close, moments
 from .points import GIVEN_UP, option_points, points_reason, specs
 from .rows import Row, resolve_seat
 
@@ -144,11 +144,10 @@ class _Points(TypedDict, total=False):
     points: dict[str, int]
 
 
-def timeline(book: RuleBook, known: Knowledge) -> list[TimelineEntry]:
+def timeline(book: RuleBook, known: Knowledge, story: Knowledge | Conflict) -> list[TimelineEntry]:
     """The moments established so far, in the order they happen, each as a player would say it: those the story
-    told settles (a moment the table's agreements alone settle, with nothing told, is no part of the story)."""
-    told = {name: known[name] for name in known.given_behind(known.values.keys())}
-    story = close(book, told)  # what the answers alone settle, without the table's agreements
+    told settles (``story``: what the answers alone settle, without the table's agreements; a moment the
+    agreements alone settle, with nothing told, is no part of the story)."""
     settled = story if isinstance(story, Knowledge) else known
     strip: list[TimelineEntry] = []
     for name in moments(book):
@@ -160,7 +159,7 @@ def timeline(book: RuleBook, known: Knowledge) -> list[TimelineEntry]:
 
 
 def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known: Knowledge | None,
-                table: Forced | None = None) -> NeedAnswer:
+                table: Forced | None = None, story: Knowledge | Conflict | None = None) -> NeedAnswer:
     spec = book.facts[name]
     # only the answers that can be true of this hand are offered ("All five" tricks won is no answer for a hand
     # given up while cards were left): one the facts already given (or the table's agreements) refuse would
@@ -180,7 +179,8 @@ def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known
         need["moment"] = True
     # a fact asked because of an agreement the table made: that agreement takes part in the answer
     cites = [book.agreements[spec["agreement"]].id] if "agreement" in spec else []
-    return NeedAnswer(need, cites, dict(given), timeline(book, known) if known else [])
+    strip = timeline(book, known, known if story is None else story) if known else []
+    return NeedAnswer(need, cites, dict(given), strip)
 
 
 def authority(book: RuleBook, rule_id: str, params: Params) -> str:
@@ -204,7 +204,9 @@ def authority(book: RuleBook, rule_id: str, params: Params) -> str:
     return "club-code" if club else "profile"
 
 
-def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], params: Params) -> RulingAnswer:
+def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], params: Params,
+                  story: Knowledge | Conflict) -> RulingAnswer:
+    """The ruling of ``row`` (``story``: what the answers alone settle, for the timeline)."""
     decision = row.decision
     reasons = Reasons(book).add(row.rule.id)
     reasons.add(*(book.laws[n].id for n in decision.get("laws", ()) if n in book.laws))
@@ -256,7 +258,7 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
                         decision["compulsory"], chooser, options, points, " ".join(explanation),
                         decision["window"]["says"],
                         {name: known[name] for name in sorted(used, key=list(book.facts).index)},
-                        timeline(book, known),
+                        timeline(book, known, story),
                         book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws]),
                         disagreements, readings)
 

@@ -15,7 +15,7 @@ from itertools import combinations
 from types import MappingProxyType
 
 from ...errors import QuestionError
-from ...rulebook import Condition, FactValue, RuleBook
+from ...rulebook import Condition, FactValue, Kept, RuleBook
 from ...wording import Words
 from .conditions import matches
 from .timeline import implications, readers_of
@@ -61,32 +61,33 @@ Forced = Mapping[str, tuple[FactValue, frozenset[str]]]
 def close(book: RuleBook, given: Mapping[str, FactValue], forced: Forced | None = None) -> Knowledge | Conflict:
     """The given facts (and those ``forced``) and everything that follows from them, or the first contradiction met.
 
-    A value once known never changes, so each implication is tried once, as soon as the last fact
-    it reads is known (the earliest in the data first)."""
+    A value once known never changes, so each implication is applied once, as soon as the last fact
+    it reads is known with a value it accepts (the earliest in the data first); one that a value
+    refuses is never tried."""
     values = dict(given)
-    support = {name: frozenset([name]) for name in given}
+    support = {name: frozenset((name,)) for name in given}
     for name, (value, behind) in (forced or {}).items():
         values[name], support[name] = value, behind
     rules, readers = implications(book), readers_of(book)
-    waiting = [len(rule.when) for rule in rules]
+    waiting: dict[int, int] = {}  # implication -> the facts it reads not yet known to meet it
     ready: list[int] = []
 
     def learnt(name: str) -> None:
-        for index in readers.get(name, ()):
-            waiting[index] -= 1
-            if not waiting[index]:
+        reading = readers.get(name)
+        if reading is None:
+            return
+        for index, size in reading.met_by(values[name]):
+            left = waiting[index] = waiting.get(index, size) - 1
+            if not left:
                 heappush(ready, index)
 
     for name in values:
         learnt(name)
-    while ready:
+    while ready:  # every fact each of these reads is known and meets its condition
         rule = rules[heappop(ready)]
-        if not all(matches(cond, values[name]) for name, cond in rule.when.items()):
-            continue
-        behind = frozenset().union(*(support[name] for name in rule.when))
-        for name, condition in rule.then.items():
+        behind = frozenset().union(*[support[name] for name in rule.when])
+        for name, condition, only in rule.settles:
             if name not in values:
-                only = _only_value(book, name, condition)
                 if only is not None:  # one value follows (a list or bounds may leave only one); otherwise it restricts
                     values[name], support[name] = only, behind
                     learnt(name)
@@ -110,25 +111,24 @@ def only_answer(book: RuleBook, given: Mapping[str, FactValue], forced: Forced,
     return (possible[0], behind) if len(possible) == 1 else None
 
 
-def _only_value(book: RuleBook, name: str, condition: Condition) -> FactValue | None:
-    """The one value ``condition`` leaves fact ``name`` (a value, a list of one, or bounds that meet the fact's own
-    at one number: before the first lead, at most 0 of 0 to 5 tricks won is 0), or None when it leaves several."""
-    if isinstance(condition, (str, int)):  # bool is an int
-        return condition
-    if isinstance(condition, list):
-        return condition[0] if len(condition) == 1 else None
-    spec = book.facts.get(name)
-    lows = [b for b in (condition.get("min"), spec.get("min") if spec else None) if isinstance(b, int)]
-    highs = [b for b in (condition.get("max"), spec.get("max") if spec else None) if isinstance(b, int)]
-    low, high = max(lows, default=None), min(highs, default=None)
-    return low if low is not None and low == high else None
-
-
 def table_facts(book: RuleBook, agreements: Iterable[str]) -> dict[str, tuple[FactValue, frozenset[str]]]:
     """The facts the table's agreements settle (``table`` in rules/dispute-facts.yaml): true where the
     agreement was made, resting on no answer of the user's; the story told must fit them."""
     made = set(agreements)
-    return {name: (True, frozenset()) for name, spec in book.facts.items() if spec.get("table") in made}
+    return {name: (True, frozenset()) for name, agreement in _table_settled(book) if agreement in made}
+
+
+_TABLE_SETTLED: Kept[tuple[()], tuple[tuple[str, str], ...]] = Kept("the facts a table's agreement settles")
+
+
+def _table_settled(book: RuleBook) -> tuple[tuple[str, str], ...]:
+    """Each fact an agreement settles, with that agreement, in the book's order (once per rule book)."""
+    kept = _TABLE_SETTLED.of(book)
+    found = kept.get(())
+    if found is None:
+        found = kept[()] = tuple((name, agreement) for name, spec in book.facts.items()
+                                 if isinstance(agreement := spec.get("table"), str))
+    return found
 
 
 def refuse_table_facts(book: RuleBook, given: Mapping[str, FactValue]) -> None:

@@ -70,7 +70,22 @@ def wager_facts(book: RuleBook, params: Params) -> tuple[str, ...]:
     """The facts of the agreements the table made that change what a hand scores (``agreement`` in
     rules/dispute-facts.yaml)."""
     made = {name for name, _value in params.agreements}
-    return tuple(name for name, spec in book.facts.items() if spec.get("agreement") in made)
+    return tuple(name for name, agreement in _agreed_facts(book) if agreement in made)
+
+
+_AGREED_FACTS: Kept[tuple[()], tuple[tuple[str, str], ...]] = Kept("the facts asked only under an agreement")
+_UNUSED: Kept[tuple[()], dict[str, FactValue]] = Kept("the facts of scoring, read as not holding")
+
+
+def _agreed_facts(book: RuleBook) -> tuple[tuple[str, str], ...]:
+    """Each fact asked only at a table that made an agreement, with that agreement (once per rule book: every
+    question reads them, several times)."""
+    kept = _AGREED_FACTS.of(book)
+    found = kept.get(())
+    if found is None:
+        found = kept[()] = tuple((name, str(spec["agreement"])) for name, spec in book.facts.items()
+                                 if "agreement" in spec)
+    return found
 
 
 def refuse_unmade(given: Mapping[str, FactValue], book: RuleBook, params: Params) -> None:
@@ -136,11 +151,12 @@ def _domains(book: RuleBook, known: Knowledge | None, params: Params) -> dict[st
     unset = _unused(book)
     out: dict[str, list[FactValue]] = {}
     for name in unset:
-        values = [choice["value"] for choice in book.facts[name]["choices"]]
         if known is not None and name in known:
             out[name] = [known[name]]
+        elif name in CONCESSION_FACTS or name in wagers:
+            out[name] = [choice["value"] for choice in book.facts[name]["choices"]]
         else:
-            out[name] = values if name in CONCESSION_FACTS or name in wagers else [unset[name]]
+            out[name] = [unset[name]]
     return out
 
 
@@ -165,13 +181,25 @@ def relevant(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list
     options = active(row, known)
     if not options or TRICKS_WON not in known or OFFENDER not in known:
         return []
-    fixed, free = _domains(book, known, params), _domains(book, None, params)
+    fixed = _domains(book, known, params)
     key = (params.profile, params.agreements, row.case, known[OFFENDER], known[TRICKS_WON],
            tuple((name, tuple(values)) for name, values in fixed.items()))
     kept = _RELEVANT.of(book)
     found = kept.get(key)
     if found is None:
+        free = _domains(book, None, params)
         found = []
+        scored: dict[tuple[FactValue, ...], tuple[object, ...]] = {}  # the options' points by values of scoring
+
+        def points_at(values: dict[str, FactValue]) -> tuple[object, ...]:
+            # the assignments of one fact's turn overlap the others' (all but it as they may still be); each place
+            # of the key is one fact, of one type
+            held = tuple(values.values())
+            if held not in scored:
+                scored[held] = tuple(tuple(worked(spec, known, values, params, book).points.items())
+                                     for _option, spec in options)
+            return scored[held]
+
         for name in book.facts:
             if name not in free:
                 continue
@@ -179,9 +207,7 @@ def relevant(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list
             results: dict[tuple[FactValue, ...], set[object]] = {}
             for values in _assignments({**fixed, name: free[name]}):
                 rest = tuple(v for n, v in values.items() if n != name)
-                points = tuple(tuple(worked(spec, known, values, params, book).points.items())
-                               for _option, spec in options)
-                results.setdefault(rest, set()).add(points)
+                results.setdefault(rest, set()).add(points_at(values))
             if any(len(outcomes) > 1 for outcomes in results.values()):
                 found.append(name)
         kept[key] = found
@@ -229,12 +255,15 @@ def option_points(row: Row, known: Knowledge, params: Params, book: RuleBook) ->
 
 
 def _unused(book: RuleBook) -> dict[str, FactValue]:
-    """The value a fact of scoring that changes nothing is read with: none of them holds."""
-    out: dict[str, FactValue] = {name: False for name in CONCESSION_FACTS}
-    for name, spec in book.facts.items():
-        if "agreement" in spec:
-            out[name] = False if spec["type"] == "boolean" else NOBODY
-    return out
+    """The value a fact of scoring that changes nothing is read with: none of them holds (once per rule book;
+    read only)."""
+    kept = _UNUSED.of(book)
+    found = kept.get(())
+    if found is None:
+        found = kept[()] = {name: False for name in CONCESSION_FACTS}
+        for name, _agreement in _agreed_facts(book):
+            found[name] = False if book.facts[name]["type"] == "boolean" else NOBODY
+    return found
 
 
 def points_reason(row: Row, spec: OptionPoints, known: Knowledge, params: Params, book: RuleBook) -> str:

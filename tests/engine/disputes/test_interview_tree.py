@@ -377,12 +377,20 @@ def test_the_walk_rules_as_its_golden_file():
 # --- 3. facts_used is exact -------------------------------------------------------------------------
 # The two sweeps below ask about half a million questions between them: each is split by irregularity
 # (pytest-xdist spreads the parts over the cores), and both parts of one irregularity run in one worker
-# (conftest.py at the root: together), so the second reads the answers the first asked for (``ruled``).
+# (conftest.py at the root: together), one after the other (``kind``), so the second reads the answers
+# the first asked for (``ruled``).
 
 
 WALKED = irregularities("bundled")
 
-@pytest.mark.parametrize("kind", WALKED)
+
+@pytest.fixture(scope="module", params=WALKED)
+def kind(request) -> str:
+    """One irregularity of the bundled book, a module-scoped parameter: pytest runs every test that takes it
+    for one irregularity before the next, in one process too (-n 0)."""
+    return request.param
+
+
 def test_facts_used_is_exact_on_every_ruling_of_the_walk(kind):
     """Changing any fact outside ``facts_used`` (a given one to another value, or one not given to
     any value, as long as it fits the rest) never changes the ruling; every fact in it was given."""
@@ -448,7 +456,6 @@ def said_whatever_the_answer(book, table, facts: dict, dom) -> dict:
     return dropped
 
 
-@pytest.mark.parametrize("kind", WALKED)
 def test_no_explanation_states_a_fact_the_question_did_not_give(kind):
     """Every ruling of the walk, under every profile and agreement: a sentence said while a fact is
     unknown, which one answer to it keeps and will keep whatever else is learnt, and another answer

@@ -2,7 +2,9 @@
 import pytest
 
 from ecarte_tutor import ask
+from ecarte_tutor.engine.disputes.conditions import matches
 from ecarte_tutor.engine.disputes.knowledge import establish, moments
+from ecarte_tutor.engine.disputes.timeline import implications, readers_of
 from ecarte_tutor.errors import DataError, QuestionError
 from ecarte_tutor.rulebook import FACTS_FILE, load_rulebook
 
@@ -168,3 +170,30 @@ def test_a_card_led_before_the_exchange_ended_is_ruled_only_for_a_lead_out_of_tu
     elder = ask({"kind": "dispute", "facts": {"irregularity": "lead-out-of-turn", "offender": "elder",
                                               "exchange_over": False}})
     assert elder["error"]["code"] == "conflicting-facts"
+
+
+def test_each_value_wakes_exactly_the_implications_it_meets(book):
+    """close() applies only the implications a known value meets, found by value (readers_of): for every fact and
+    every value worth trying, they are those whose condition on it matches, in the data's order, True never
+    waking a condition of 1 (nor 1 one of True)."""
+    rules = implications(book)
+    for name, spec in book.facts.items():
+        values = [c["value"] for c in spec.get("choices", ())] + [True, False, 0, 1]
+        values += list(range(spec.get("min", 0), spec.get("max", 5) + 1)) if spec["type"] == "integer" else []
+        for value in values:
+            wanted = [(index, len(rule.when)) for index, rule in enumerate(rules)
+                      if name in rule.when and matches(rule.when[name], value)]
+            reading = readers_of(book).get(name)
+            found = sorted(reading.met_by(value)) if reading else []
+            assert found == wanted, f"{name}={value!r}"
+
+
+def test_the_timeline_shows_what_the_answers_settle_not_the_table(book):
+    """The timeline comes from the answers alone (answer_dispute works it out once): a question whose answers
+    settle nothing past the irregularity shows the same strip with or without the table's agreements."""
+    facts = {"irregularity": "revoke"}
+    plain = ask({"kind": "dispute", "profile": "london", "facts": facts}, book)
+    for agreement in book.agreements:
+        agreed = ask({"kind": "dispute", "profile": "london", "facts": facts, "agreements": [agreement]}, book)
+        if "error" not in agreed:
+            assert agreed["timeline"] == plain["timeline"], agreement
