@@ -57,6 +57,9 @@ def test_the_readme_serve_command_serves(line, instances, tmp_path):
             assert process.poll() is None, process.stdout.read().decode()[-800:]
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+                    # serve listens before it prepares: the request waits in the socket's queue until it serves (a
+                    # short wait here would give it up and ask again, each time a page for a busy server to make)
+                    sock.settimeout(max(1.0, deadline - time.monotonic()))
                     sock.sendall(b"GET / HTTP/1.0\r\nHost: localhost\r\n\r\n")
                     assert sock.recv(12).startswith(b"HTTP/1.")
                 if "--house" not in line:  # a house file's data is another key

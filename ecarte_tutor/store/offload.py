@@ -6,6 +6,12 @@ A database call there is C code that blocks that thread: an SQLite writer waitin
 worker waited with it (issue 40: a visitor's p99 went from 65 ms to 1.5 s under writes). So when gevent
 has patched the process, each call of the store runs in gevent's thread pool, a real thread, while the
 loop answers everyone else; outside gevent (waitress's threads, tests, commands) it runs where it is called.
+
+Those threads must share no gevent lock: gevent loses the wake-up of a thread waiting on one when the thread
+releasing it has a hub of its own whose loop is not running (a pool thread that ever slept or waited has one), and
+the waiter then waits for good. SQLAlchemy's pool and first-connect locks are made after gevent patched ``threading``,
+so they are gevent's: the store gives each thread an engine of its own (sql.SqlStore.engine, through
+:func:`native_local`), and twelve answers at once no longer hung three of them for good.
 """
 from __future__ import annotations
 
@@ -52,6 +58,26 @@ def _inside(method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         local.inside = False
 
 
+def native_local() -> Any:
+    """A thread-local of real threads, also once gevent has patched ``threading`` (its own is per greenlet)."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("threading"):
+        return monkey.get_original("threading", "local")()
+    import threading
+
+    return threading.local()
+
+
+def native_lock() -> Any:
+    """A lock of real threads, also once gevent has patched ``threading`` (its own is a greenlet's, see above)."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("threading"):
+        return monkey.get_original("threading", "Lock")()
+    import threading
+
+    return threading.Lock()
+
+
 def off_loop(method: F) -> F:
     """Run ``method`` in gevent's thread pool when the process is patched (see the module's docstring)."""
     @functools.wraps(method)
@@ -66,4 +92,4 @@ def off_loop(method: F) -> F:
     return run  # type: ignore[return-value]
 
 
-__all__ = ["off_loop"]
+__all__ = ["native_local", "native_lock", "off_loop"]

@@ -18,8 +18,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
@@ -57,7 +57,7 @@ from .interface import (
     new_key,
     normal_code,
 )
-from .offload import off_loop
+from .offload import native_local, native_lock, off_loop
 from .schema import games, learners, lesson_steps, review_items, sheets, unfinished_games
 
 if TYPE_CHECKING:
@@ -173,24 +173,37 @@ class SqlStore:
         self.url = url
         self.clock = clock
         self.code_key = code_key  # hashes resume codes (interface.code_hash); the migration of plain codes needs it
-        self._engine: Engine | None = None
-        self._pid = 0
-        self._lock = threading.Lock()
+        self._engines: weakref.WeakKeyDictionary[Engine, int] = weakref.WeakKeyDictionary()  # each thread's, its pid
+        self._local = native_local()
+        self._generation = 0  # moved on by close(): every thread then makes a new engine
+        self._lock = native_lock()
 
     @property
     def engine(self) -> Engine:
-        if self._engine is None or self._pid != os.getpid():
+        """This thread's engine, made on its first use in each thread and process. A thread of its own shares no
+        lock of SQLAlchemy's with another, which under gevent would lose wake-ups (offload.py): the answers waiting
+        on one hung for good. A database connection must not cross a fork either: a process makes its own."""
+        local, pid = self._local, os.getpid()
+        engine: Engine | None = getattr(local, "engine", None)
+        if engine is None or local.pid != pid or local.generation != self._generation:
+            if engine is not None and local.pid != pid:  # inherited through a fork: leave the parent's connections be
+                engine.dispose(close=False)
+            engine = make_engine(self.url)
+            local.engine, local.pid, local.generation = engine, pid, self._generation
             with self._lock:
-                if self._engine is None or self._pid != os.getpid():
-                    if self._engine is not None:  # inherited through a fork: leave the parent's connections be
-                        self._engine.dispose(close=False)
-                    self._engine, self._pid = make_engine(self.url), os.getpid()
-        return self._engine
+                self._engines[engine] = pid
+        return engine
 
     def close(self) -> None:
-        if self._engine is not None and self._pid == os.getpid():
-            self._engine.dispose()
-        self._engine = None
+        pid = os.getpid()
+        with self._lock:
+            engines, self._engines = list(self._engines.items()), weakref.WeakKeyDictionary()
+            self._generation += 1
+        for engine, made_in in engines:
+            if made_in == pid:
+                engine.dispose()
+            else:  # a parent's, inherited through a fork: its connections are the parent's to close
+                engine.dispose(close=False)
 
     @contextmanager
     def _transaction(self, writes: bool, migrating: bool = False) -> Iterator[Connection]:

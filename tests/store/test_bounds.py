@@ -171,6 +171,62 @@ def test_under_gevent_a_write_waiting_for_its_lock_leaves_the_loop_free(tmp_path
     assert int(ticks) > 0.3 * float(took) / 0.01, run.stdout
 
 
+AT_ONCE = """
+import sys, time
+from gevent import monkey; monkey.patch_all()
+import gevent
+from ecarte_tutor.store import open_store
+store = open_store(sys.argv[1]); store.upgrade()
+keys = [store.new_learner().key for _ in range(12)]
+pool = gevent.get_hub().threadpool
+# every thread of the pool sleeps once, as a store call does when SQLite is busy: each then has a hub of its own
+gevent.joinall([gevent.spawn(pool.apply, time.sleep, (0.05,)) for _ in range(pool.maxsize)])
+ended = []
+for step in range(1, 6):
+    store.close()  # as gunicorn's master does before it forks: a worker's first connections are made at once
+    answers = [gevent.spawn(store.change, key, lambda p: p.record("01-pack-and-ranking", step)) for key in keys]
+    gevent.joinall(answers, timeout=20)
+    ended.append(sum(answer.successful() for answer in answers))
+    if ended[-1] < len(keys):
+        break
+print(*ended)
+"""
+
+
+def test_under_gevent_twelve_answers_at_once_all_end(tmp_path):
+    """Twelve learners answering at once in one gevent worker, on the pool's threads: none waits for good. With one
+    engine shared by the threads, gevent lost the wake-ups of those waiting on SQLAlchemy's locks and 9 of 12 hung
+    (offload.py); each thread has its own now."""
+    url = f"sqlite:///{tmp_path}/store.sqlite3"
+    run = subprocess.run([sys.executable, "-c", AT_ONCE, url], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["12"] * 5, run.stdout
+
+
+def test_each_thread_has_an_engine_of_its_own_and_close_ends_them_all(tmp_path):
+    import threading
+
+    store = open_store(f"sqlite:///{tmp_path}/store.sqlite3")
+    store.upgrade()
+    key = store.new_learner().key
+    engines = {}
+
+    def answer(n):
+        store.change(key, lambda p: p.record(LESSON, 1))
+        engines[n] = store.engine
+
+    threads = [threading.Thread(target=answer, args=(n,)) for n in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len({id(engine) for engine in engines.values()} | {id(store.engine)}) == 4
+    store.close()
+    assert all(engine.pool.checkedin() == 0 for engine in engines.values()), "closed with the store"
+    assert store.engine is not engines[0] and store.progress(key).lesson(LESSON).done == {1}, "then made anew"
+    store.close()
+
+
 def test_the_bounds_migration_keeps_every_row(unmigrated):
     store = unmigrated
     with store.engine.begin() as connection:

@@ -25,8 +25,8 @@ TRICK = b'{"kind": "trick", "trump": "H", "led": "KS", "followed": "7H"}'
 
 def start(instances, *options):
     """The server in a subprocess, and its port once it answers. Its log goes to a file nobody has to read. Its
-    instance folder is handed the data check of the run's first start (tests/instances.py), or keeps its own for
-    the later ones when it is that first start."""
+    instance folder is handed what the run's first start checked and prepared (tests/instances.py), or keeps its
+    own for the later ones when it is that first start."""
     instance = instances.new()
     env = dict(os.environ, ECARTE_TUTOR_SECRET_KEY="serve-test-key-1d8e5b3f9a7c2064e9", PYTHONPATH=str(ROOT),
                ECARTE_TUTOR_INSTANCE_PATH=str(instance))
@@ -56,15 +56,38 @@ def clean(process) -> bool:
     return b"Traceback" not in process.final_log and b"Exception ignored" not in process.final_log
 
 
-@pytest.fixture(scope="module", params=SERVERS)
-def served(request, instances):
-    """(server, port): one server of each kind (as `serve --threads 2 --server NAME` starts it, NAME's default
-    processes) for the module's tests that only send it requests; it must still stop cleanly after them all.
-    Under pytest-xdist one worker runs the module (conftest.py at the root: together)."""
-    process, port = start(instances, "--threads", "2", "--server", request.param)
-    yield request.param, port
-    assert stop(process) == 0
-    assert clean(process), process.final_log.decode(errors="replace")[-3000:]
+# The servers the module's tests share when they only send requests (a start is seconds of CPU: the app built, two
+# workers forked and warmed): started on first use, stopped after the module's last test, each still stopping
+# cleanly then. Under pytest-xdist one worker runs the module (conftest.py at the root: together).
+SHARED = {
+    "gunicorn": ("--threads", "2", "--workers", "2"),
+    "waitress": ("--threads", "2", "--server", "waitress"),
+    "one worker": ("--threads", "2", "--workers", "1", "--secure"),  # gunicorn with one process, over HTTPS
+}
+
+
+@pytest.fixture(scope="module")
+def servers(instances):
+    """``servers(name)``: (process, port) of the shared server ``name`` of :data:`SHARED`, started on first use;
+    each must stop with status 0 and no traceback after the module's tests."""
+    started: dict = {}
+
+    def server(name: str):
+        if name not in started:
+            started[name] = start(instances, *SHARED[name])
+        return started[name]
+
+    yield server
+    stopped = {name: stop(process) for name, (process, _) in started.items()}
+    for name, (process, _) in started.items():
+        assert stopped[name] == 0, name
+        assert clean(process), process.final_log.decode(errors="replace")[-3000:]
+
+
+@pytest.fixture(params=SERVERS)
+def served(request, servers):
+    """(server, port): the shared server of each kind (gunicorn's gevent workers, waitress's threads)."""
+    return request.param, servers(request.param)[1]
 
 
 def read_log(process) -> bytes:
@@ -123,20 +146,17 @@ def workers_of(pid: int) -> set[int]:
     return {int(p) for p in children.read_text().split()} if children.exists() else set()
 
 
-@pytest.mark.parametrize("options", [["--workers", "1"], ["--workers", "2"], ["--server", "waitress"]])
-def test_serve_answers_and_stops(options, instances):
-    if "waitress" not in options and not POSIX:
+@pytest.mark.parametrize("name", SHARED)
+def test_serve_answers_and_stops(name, servers):
+    """Each shared server answers; that it then stops cleanly is asserted when the module ends (``servers``)."""
+    if "waitress" not in SHARED[name] and not POSIX:
         pytest.skip("gunicorn needs POSIX")
-    process, port = start(instances, "--threads", "2", *options)
-    try:
-        for _ in range(4):
-            status, body, response = get(port, "/api/ask", "POST", TRICK)
-            assert status == 200
-            assert json.loads(body)["winner"] == "follower"
-            assert response.getheader("X-Content-Type-Options") == "nosniff"
-    finally:
-        assert stop(process) == 0
-    assert clean(process), process.final_log.decode(errors="replace")[-3000:]
+    _process, port = servers(name)
+    for _ in range(4):
+        status, body, response = get(port, "/api/ask", "POST", TRICK)
+        assert status == 200
+        assert json.loads(body)["winner"] == "follower"
+        assert response.getheader("X-Content-Type-Options") == "nosniff"
 
 
 def test_serve_reads_chunked_bodies_and_refuses_large_ones(served):
@@ -180,27 +200,26 @@ def test_idle_connections_lock_nobody_out(served):
 
 
 @pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
-def test_slow_clients_hold_no_worker_and_are_cut_off(instances):
+def test_slow_clients_hold_no_worker_and_are_cut_off(servers):
     """A connection stalled mid-request-line, and one sending a body a byte at a time, leave the only worker
     free to answer others; the stalled one is closed once its head is late (HEAD_SECONDS, gunicorn's keepalive)."""
     from ecarte_tutor.serving import HEAD_SECONDS
 
-    process, port = start(instances, "--workers", "1")
+    _process, port = servers("one worker")
+    stalled = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(50)]
+    slow_body = socket.create_connection(("127.0.0.1", port), timeout=30)
     try:
-        stalled = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(50)]
         for sock in stalled:
             sock.sendall(b"GET / HT")
-        slow_body = socket.create_connection(("127.0.0.1", port), timeout=30)
         slow_body.sendall(b"POST /api/ask HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
         began = time.monotonic()
         status, _, _ = get(port, "/api/ask", "POST", TRICK)
         assert status == 200 and time.monotonic() - began < 2
         assert stalled[0].recv(100) == b""  # closed by the server ...
         assert HEAD_SECONDS - 1 < time.monotonic() - began < HEAD_SECONDS + 5  # ... once the head was late
+    finally:
         for sock in [*stalled, slow_body]:
             sock.close()
-    finally:
-        stop(process)
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
@@ -225,27 +244,24 @@ def test_sighup_replaces_the_workers_but_keeps_the_data_it_started_with(tmp_path
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
-def test_a_killed_worker_is_replaced(instances):
-    process, port = start(instances, "--threads", "2", "--workers", "2")
-    try:
-        deadline = time.monotonic() + 10
-        while len(workers_of(process.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        before = workers_of(process.pid)
-        assert len(before) == 2
-        victim = min(before)
-        os.kill(victim, signal.SIGKILL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            now = workers_of(process.pid)
-            if len(now) == 2 and victim not in now:
-                break
-            time.sleep(0.05)
-        assert victim not in now and len(now) == 2, now
-        assert not Path(f"/proc/{victim}").exists() or "Z" not in Path(f"/proc/{victim}/stat").read_text().split()[2]
-        assert get(port, "/api/ask", "POST", TRICK)[0] == 200
-    finally:
-        assert stop(process) == 0
+def test_a_killed_worker_is_replaced(servers):
+    process, port = servers("gunicorn")  # two workers; it must still stop cleanly when the module ends
+    deadline = time.monotonic() + 10
+    while len(workers_of(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    before = workers_of(process.pid)
+    assert len(before) == 2
+    victim = min(before)
+    os.kill(victim, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        now = workers_of(process.pid)
+        if len(now) == 2 and victim not in now:
+            break
+        time.sleep(0.05)
+    assert victim not in now and len(now) == 2, now
+    assert not Path(f"/proc/{victim}").exists() or "Z" not in Path(f"/proc/{victim}/stat").read_text().split()[2]
+    assert get(port, "/api/ask", "POST", TRICK)[0] == 200
 
 
 @pytest.mark.skipif(not POSIX, reason="gunicorn needs POSIX")
@@ -326,7 +342,9 @@ def test_the_data_is_checked_once_per_change_of_it(monkeypatch, tmp_path, capsys
     """serve refuses what `check` refuses; a clean check is remembered by the data's contents, so later starts
     skip it, until a file changes (commands.datacheck)."""
     from ecarte_tutor.commands import datacheck
+    from ecarte_tutor.lessons import grading
 
+    monkeypatch.setattr(grading, "work_out", lambda lessons, book: {"answers": {}, "whys": {}})  # seconds; not here
     served = Served(monkeypatch, tmp_path)
     assert served.run() == 0 and served.checked == 1 and len(served.served) == 1
     err = capsys.readouterr().err
@@ -392,13 +410,10 @@ def test_gunicorn_settings_are_all_known_to_this_gunicorn():
     assert settings["workers"] == 3
 
 
-def test_serve_secure_sends_hsts(instances):
-    process, port = start(instances, "--secure", "--workers", "1", "--threads", "2")
-    try:
-        _, _, response = get(port, "/api/openapi.json")
-        assert response.getheader("Strict-Transport-Security", "").startswith("max-age=")
-    finally:
-        stop(process)
+def test_serve_secure_sends_hsts(servers):
+    _process, port = servers("one worker")  # --secure
+    _, _, response = get(port, "/api/openapi.json")
+    assert response.getheader("Strict-Transport-Security", "").startswith("max-age=")
 
 
 def test_where_each_rule_is_used_is_worked_out_with_the_check_and_kept(monkeypatch, tmp_path):
@@ -478,17 +493,16 @@ def test_the_openapi_document_and_every_question_check_are_ready_before_serving(
     assert set(_CHECKS.of(app.extensions["ecarte_tutor"].book)) == set(KINDS)
 
 
-def test_a_stranger_cannot_drive_the_log_one_line_a_bad_request(instances):
+def test_a_stranger_cannot_drive_the_log_one_line_a_bad_request(servers):
     """gunicorn logs a line for each request it cannot read: lines of a kind pass a few a minute (issue 40)."""
     from ecarte_tutor.logs import BURST
 
-    process, port = start(instances, "--workers", "1")
-    try:
-        for n in range(40):
-            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-                sock.sendall(f"GET /{n} HTTP/1.1\r\nHost: x\r\nBad Header {n}\r\n\r\n".encode())
-                sock.recv(1000)
-        lines = [line for line in read_log(process).decode(errors="replace").splitlines() if "Invalid request" in line]
-        assert 1 <= len(lines) <= BURST, lines
-    finally:
-        stop(process)
+    process, port = servers("one worker")
+    before = len(read_log(process))  # the lines of this test's requests only
+    for n in range(40):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(f"GET /{n} HTTP/1.1\r\nHost: x\r\nBad Header {n}\r\n\r\n".encode())
+            sock.recv(1000)
+    written = read_log(process)[before:].decode(errors="replace")
+    lines = [line for line in written.splitlines() if "Invalid request" in line]
+    assert 1 <= len(lines) <= BURST, lines
