@@ -339,6 +339,7 @@ class SqlStore:
             connection.execute(delete(table).where(table.c.learner_id.in_(ids)))
         connection.execute(delete(learners).where(learners.c.id.in_(ids)))
 
+    @off_loop
     def checkpoint(self) -> bool:
         """SQLite: copy the write-ahead log into the database file and truncate it (True when it was done
         whole; a reader still on old pages makes it partial, and the next checkpoint finishes it)."""
@@ -491,6 +492,7 @@ class SqlStore:
 
     # --- unfinished games ------------------------------------------------------------------------
 
+    @off_loop
     def keep_unfinished(self, key: str, game: UnfinishedGame) -> None:
         now = self.clock()
         values = {"record": game.record, "deal": game.deal, "learner_score": game.learner_score,
@@ -511,6 +513,7 @@ class SqlStore:
             if gone:
                 connection.execute(delete(unfinished_games).where(unfinished_games.c.id.in_(gone)))
 
+    @off_loop
     def unfinished(self, key: str) -> list[KeptUnfinished]:
         query = (select(unfinished_games).join(learners, learners.c.id == unfinished_games.c.learner_id)
                  .where(learners.c.key == key)
@@ -521,6 +524,7 @@ class SqlStore:
                                tutor_score=r.tutor_score, id=r.id, created_at=r.created_at,
                                updated_at=r.updated_at) for r in rows]
 
+    @off_loop
     def close_unfinished(self, key: str, game_id: int | None = None, game_key: str | None = None) -> bool:
         if game_id is None and game_key is None:
             return False
@@ -535,6 +539,7 @@ class SqlStore:
 
     # --- score sheets --------------------------------------------------------------------------
 
+    @off_loop
     def new_sheet(self, key: str, data: dict[str, Any]) -> KeptSheet:
         now = self.clock()
         with self._transaction(writes=True) as connection:
@@ -549,13 +554,16 @@ class SqlStore:
                 .returning(sheets.c.id)).scalar_one()
         return KeptSheet(sheet_id, follow, data, now, now)
 
+    @off_loop
     def sheets(self, key: str) -> list[KeptSheet]:
         return self._sheets(learners.c.key == key)
 
+    @off_loop
     def sheet(self, key: str, sheet_id: int) -> KeptSheet | None:
         found = self._sheets(learners.c.key == key, sheets.c.id == sheet_id)
         return found[0] if found else None
 
+    @off_loop
     def followed_sheet(self, follow: str) -> KeptSheet | None:
         found = self._sheets(sheets.c.follow == follow)
         return found[0] if found else None
@@ -566,6 +574,7 @@ class SqlStore:
             rows = connection.execute(query.order_by(sheets.c.updated_at.desc(), sheets.c.id.desc())).all()
         return [KeptSheet(r.id, r.follow, r.data, r.created_at, r.updated_at) for r in rows]
 
+    @off_loop
     def change_sheet(self, key: str, sheet_id: int, change: SheetChange) -> KeptSheet:
         now = self.clock()
         with self._transaction(writes=True) as connection:

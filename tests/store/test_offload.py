@@ -1,0 +1,18 @@
+"""Every call of the SQL store that reaches the database runs off gevent's loop (store.offload): one left on it
+blocks every visitor of the worker while SQLite waits for a lock (up to its 5 s) or PostgreSQL answers."""
+import inspect
+
+from ecarte_tutor.store.interface import Store
+from ecarte_tutor.store.sql import SqlStore
+
+# close disposes of the engines (no query); each_game is a generator reading through games(), which is off the loop
+ON_THE_CALLERS_THREAD = {"close", "each_game"}
+
+
+def test_every_database_call_of_the_store_runs_off_the_loop():
+    methods = {name for name, _ in inspect.getmembers(Store, inspect.isfunction) if not name.startswith("_")}
+    assert {"keep_unfinished", "change_sheet", "followed_sheet", "expire"} <= methods
+    left = sorted(name for name in methods - ON_THE_CALLERS_THREAD
+                  if not hasattr(getattr(SqlStore, name), "__wrapped__"))
+    assert not left, f"store calls left on gevent's loop: {left}"
+    assert hasattr(SqlStore.checkpoint, "__wrapped__")  # SQLite only and outside the protocol, public all the same
