@@ -6,6 +6,12 @@ most specific rows first) decides: when every fact it needs is known it is the
 ruling; otherwise the answer asks for the first of its unknown facts, in the
 order of rules/dispute-facts.yaml. Nothing is assumed: a fact is known only when
 it was given or follows from what was given.
+
+A question is asked only when some answer can change the remedy: when a later
+candidate could rule already and every candidate before it rules alike (the same
+remedy, whatever their unknown facts turn out to be), that one rules. Its words
+state only what is known (a king announced once the hand was over scores nothing,
+whoever announced it: law 23's row for that case says so without naming him).
 """
 from __future__ import annotations
 
@@ -16,7 +22,7 @@ from ...wording import Words
 from .conditions import matches
 from .knowledge import Knowledge
 from .points import points_needs, points_used
-from .rows import Row
+from .rows import Row, resolve_seat, seat_fact
 
 IRREGULARITY = fact_name("irregularity")
 
@@ -30,13 +36,51 @@ def is_candidate(row: Row, known: Knowledge) -> bool:
 
 def next_step(rows: tuple[Row, ...], known: Knowledge, params: Params, book: RuleBook) -> tuple[Row, str | None]:
     """The deciding row, and the fact to ask for next (None when the row is the ruling)."""
-    for row in rows:
+    for index, row in enumerate(rows):
         if is_candidate(row, known):
-            unknown = [name for name in row.needed if name not in known]
+            unknown = _unknown(row, known, params, book)
             if not unknown:
-                unknown = points_needs(row, known, params, book)
-            return row, (unknown[0] if unknown else None)
+                return row, None
+            alike = _ruling_alike(row, rows[index + 1:], known, params, book)
+            return (alike, None) if alike else (row, unknown[0])
     raise no_match(rows, known, book)
+
+
+def _unknown(row: Row, known: Knowledge, params: Params, book: RuleBook) -> list[str]:
+    """The facts the row still needs before it can rule, the first to ask first."""
+    unknown = [name for name in row.needed if name not in known]
+    return unknown or points_needs(row, known, params, book)
+
+
+def _ruling_alike(first: Row, later: tuple[Row, ...], known: Knowledge, params: Params, book: RuleBook) -> Row | None:
+    """A later candidate that can rule now, when ``first`` and every candidate between them rule as it does: then
+    no answer to the questions ``first`` would ask can change the remedy (None when some answer might)."""
+    remedy = _remedy(first, known)
+    if remedy is None:
+        return None
+    for row in later:
+        if not is_candidate(row, known):
+            continue
+        if _remedy(row, known) != remedy:
+            return None
+        if not _unknown(row, known, params, book):
+            return row
+    return None
+
+
+def _remedy(row: Row, known: Knowledge) -> tuple[object, ...] | None:
+    """What the row decides for the players (not which law says it), its seats made concrete; None when that
+    rests on a fact not yet known: a seat to name, or points worked out from the tricks."""
+    decision = row.decision
+    points = decision.get("points")
+    if points == "concession" or "picks" in decision or any("points" in option for option in decision["options"]):
+        return None
+    refs = [decision.get("chooser"), *(points or {})]
+    if any(name not in known for name in filter(None, map(seat_fact, refs))):
+        return None
+    seats = tuple(sorted((resolve_seat(ref, known), value) for ref, value in (points or {}).items()))
+    return (decision["compulsory"], resolve_seat(decision.get("chooser"), known), seats,
+            tuple((option["id"], option["label"], option["consequence"]) for option in decision["options"]))
 
 
 def facts_used(rows: tuple[Row, ...], ruling: Row, known: Knowledge, params: Params, book: RuleBook) -> set[str]:

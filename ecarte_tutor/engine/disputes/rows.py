@@ -24,6 +24,7 @@ from .knowledge import Knowledge
 
 ADVERSARY_OF = "adversary-of-"
 CONCESSION = "concession"  # a row whose points are those the profile's scoring gives for tricks conceded
+HAND_OVER = fact_name("hand_over")  # an option scoring the tricks as played waits for the hand to be over
 CONCESSION_FACTS = (fact_name("elder_played_without_proposing"), fact_name("dealer_refused_first_proposal"),
                     fact_name("dealer_refused_later_proposal"))
 
@@ -36,7 +37,7 @@ class Row:
     decision: Decision  # read-only at run time
     irregularities: tuple[str, ...]
     conditions: MappingProxyType[str, Condition]  # fact -> condition: the ``when`` facts and the window's moments
-    needed: tuple[str, ...]  # the facts the row needs, in the order the interview asks them
+    needed: tuple[str, ...]  # the facts the row needs (its points' hand_over too), in the order the interview asks them
 
     @property
     def case(self) -> str:
@@ -78,10 +79,15 @@ def conditions_of(decision: Decision) -> dict[str, Condition]:
 
 
 def _needed(decision: Decision, conditions: dict[str, Condition], order: dict[str, int]) -> tuple[str, ...]:
+    """The facts the row needs, in the data's order. Whether the hand is over is among them when an option scores
+    the tricks as played: asked in its place on the timeline, before a later moment that only matters once the hand
+    is over (the next deal's trump), rather than after every other fact (a revoke found in play was asked both)."""
     names = set(conditions)
     points = decision.get("points")
     refs = [decision.get("chooser"), *(points if isinstance(points, dict) else ())]
     names |= {name for name in map(seat_fact, refs) if name}
+    if any(option.get("points", {}).get("tricks") == "played" for option in decision["options"]):
+        names.add(HAND_OVER)
     return tuple(sorted(names, key=lambda name: order.get(name, len(order))))
 
 

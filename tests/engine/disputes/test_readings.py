@@ -146,8 +146,8 @@ def test_no_replay_is_offered_once_the_next_deal_has_gathered_the_hands():
 
 def test_a_revoke_raised_after_the_next_turn_up_keeps_the_cut_and_offers_no_replay():
     ruling = _dispute({"irregularity": "revoke", "offender": "dealer"},
-                      {"next_trump_turned": True, "corrected_before_next_lead": False, "tricks_won": 3,
-                       "elder_played_without_proposing": False})
+                      {"hand_over": True, "next_trump_turned": True, "corrected_before_next_lead": False,
+                       "tricks_won": 3, "elder_played_without_proposing": False})
     assert ruling["case"] == "law.43/not-corrected-raised-after-the-next-turn-up"
     assert [option["id"] for option in ruling["options"]] == ["score-as-played"]
     assert ruling["options"][0]["points"] == {"elder": 0, "dealer": 0}  # the point, less one
