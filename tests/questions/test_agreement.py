@@ -26,3 +26,18 @@ def test_ask_keeps_to_the_schemas(book, question):
     elif "error" in answer:
         assert answer["error"]["code"] in RULE_CODES, (question, answer)
     assert "error" not in answer or answer["error"]["code"] != "internal-error"
+
+
+def test_a_fact_the_agreements_settle_is_refused_by_the_schema_and_in_words(book):
+    """Giving such a fact is refused (knowledge.refuse_table_facts): the schema says so too, or a question it
+    allowed would be refused with a code that is no rule (schemathesis found facts.single_exchange)."""
+    check = question_check(book, "dispute", KINDS["dispute"].schema)
+    settled = [name for name, spec in book.facts.items() if isinstance(spec.get("table"), str)]
+    assert "single_exchange" in settled
+    for name in settled:
+        question = {"kind": "dispute", "facts": {"irregularity": "new-cards-called", "to_correct": "nothing",
+                                                 name: "false"}}
+        assert not check.validator.is_valid(question) and not check.passes(question)
+        error = ask(question, book)["error"]
+        assert error["field"] == f"facts.{name}" and "agreement" in error["message"]
+        assert "error" not in ask({**question, "facts": {**question["facts"], name: None}}, book)
