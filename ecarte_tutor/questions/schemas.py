@@ -114,10 +114,11 @@ def digits(low: int | None, high: int | None) -> str:
 def fact_schema(spec: Fact) -> Schema:
     """The values a fact accepts: its JSON type, or the same written as text (for HTML forms); null: not given."""
     described = {"description": " ".join(spec["question"].split())}
-    if isinstance(spec.get("table"), str):
+    table = spec.get("table")
+    if isinstance(table, str):
         # settled by the table's agreement (knowledge.refuse_table_facts), never given: only null passes
         return {"type": "null", "description": f"{described['description']} Settled by the agreements "
-                f"(agreements: {spec['table']}), never given: leave it out."}
+                f"(agreements: {table}), never given: leave it out."}
     if spec["type"] == "boolean":
         return {"type": ["boolean", "string", "null"], "pattern": any_case(["true", "false"]), **described}
     if spec["type"] == "integer":

@@ -22,6 +22,11 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
+# Threads of gevent's pool a worker runs the store's calls on (gevent's default is 10). Each holds the GIL while
+# SQLAlchemy builds and reads a query, and the loop answering every other visitor waits for it. With 64 learners
+# answering on a quiet 2-core machine (bench/reliability.py --only 8), a reader's p99 on PostgreSQL was 191 ms with
+# 10 threads, 52-82 ms with 4 and 36-38 ms with 2 (SQLite: 28, 27 and 20 ms), and 2 answered as many or more.
+STORE_THREADS = 2
 
 
 def _pool() -> Any:
@@ -35,7 +40,10 @@ def _pool() -> Any:
     local = _thread_state(monkey)
     if getattr(local, "inside", False):
         return None
-    return gevent.get_hub().threadpool
+    pool = gevent.get_hub().threadpool
+    if pool.maxsize != STORE_THREADS:
+        pool.maxsize = STORE_THREADS
+    return pool
 
 
 _STATE: Any = None
