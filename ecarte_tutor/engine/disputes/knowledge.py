@@ -115,19 +115,20 @@ def table_facts(book: RuleBook, agreements: Iterable[str]) -> dict[str, tuple[Fa
     """The facts the table's agreements settle (``table`` in rules/dispute-facts.yaml): true where the
     agreement was made, resting on no answer of the user's; the story told must fit them."""
     made = set(agreements)
-    return {name: (True, frozenset()) for name, agreement in _table_settled(book) if agreement in made}
+    return {name: (True, frozenset()) for name, agreement in facts_naming(book, "table") if agreement in made}
 
 
-_TABLE_SETTLED: Kept[tuple[()], tuple[tuple[str, str], ...]] = Kept("the facts a table's agreement settles")
+_FACTS_NAMING: Kept[str, tuple[tuple[str, str], ...]] = Kept("the facts naming an agreement under one key")
 
 
-def _table_settled(book: RuleBook) -> tuple[tuple[str, str], ...]:
-    """Each fact an agreement settles, with that agreement, in the book's order (once per rule book)."""
-    kept = _TABLE_SETTLED.of(book)
-    found = kept.get(())
+def facts_naming(book: RuleBook, key: str) -> tuple[tuple[str, str], ...]:
+    """Each fact whose ``key`` (``table``: the agreement settles it; ``agreement``: asked only under it) names an
+    agreement, with that agreement, in the book's order (once per rule book and key: every question reads them)."""
+    kept = _FACTS_NAMING.of(book)
+    found = kept.get(key)
     if found is None:
-        found = kept[()] = tuple((name, agreement) for name, spec in book.facts.items()
-                                 if isinstance(agreement := spec.get("table"), str))
+        found = kept[key] = tuple((name, agreement) for name, spec in book.facts.items()
+                                  if isinstance(agreement := spec.get(key), str))
     return found
 
 

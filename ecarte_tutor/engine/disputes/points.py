@@ -30,7 +30,7 @@ from ...wording import Words, number_word
 from .. import scoring
 from ..citing import Reasons
 from ..saying import Saying
-from .knowledge import Knowledge
+from .knowledge import Knowledge, facts_naming
 from .rows import CONCESSION_FACTS, Row, resolve_seat
 
 HAND_OVER, TRICKS_WON, OFFENDER = "hand_over", "tricks_won", "offender"
@@ -70,22 +70,10 @@ def wager_facts(book: RuleBook, params: Params) -> tuple[str, ...]:
     """The facts of the agreements the table made that change what a hand scores (``agreement`` in
     rules/dispute-facts.yaml)."""
     made = {name for name, _value in params.agreements}
-    return tuple(name for name, agreement in _agreed_facts(book) if agreement in made)
+    return tuple(name for name, agreement in facts_naming(book, "agreement") if agreement in made)
 
 
-_AGREED_FACTS: Kept[tuple[()], tuple[tuple[str, str], ...]] = Kept("the facts asked only under an agreement")
 _UNUSED: Kept[tuple[()], dict[str, FactValue]] = Kept("the facts of scoring, read as not holding")
-
-
-def _agreed_facts(book: RuleBook) -> tuple[tuple[str, str], ...]:
-    """Each fact asked only at a table that made an agreement, with that agreement (once per rule book: every
-    question reads them, several times)."""
-    kept = _AGREED_FACTS.of(book)
-    found = kept.get(())
-    if found is None:
-        found = kept[()] = tuple((name, str(spec["agreement"])) for name, spec in book.facts.items()
-                                 if "agreement" in spec)
-    return found
 
 
 def refuse_unmade(given: Mapping[str, FactValue], book: RuleBook, params: Params) -> None:
@@ -261,7 +249,7 @@ def _unused(book: RuleBook) -> dict[str, FactValue]:
     found = kept.get(())
     if found is None:
         found = kept[()] = {name: False for name in CONCESSION_FACTS}
-        for name, _agreement in _agreed_facts(book):
+        for name, _agreement in facts_naming(book, "agreement"):
             found[name] = False if book.facts[name]["type"] == "boolean" else NOBODY
     return found
 
