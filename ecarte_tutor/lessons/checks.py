@@ -15,7 +15,7 @@ from .glossary import Glossary, glossary_of
 from .grading import BadResponse, LessonError, engine_answer, expected_answer, same_answer
 from .kinds.dispute import Dispute
 from .mistakes import Catalogue, catalogue_of
-from .model import Choice, Lesson, load_lessons
+from .model import Choice, Exercise, Lesson, load_lessons
 from .quickref import quick_reference
 from .vouched import literal_consequences
 
@@ -57,7 +57,7 @@ def lesson_problems(lessons: Iterable[Lesson], book: RuleBook, course: Iterable[
 WEIGHED_KINDS = frozenset({"best-card", "best-exchange"})
 
 
-def profile_words(book: RuleBook, profile: str) -> list[str]:
+def _profile_names(book: RuleBook, profile: str) -> list[str]:
     """The words that name a profile in a lesson's text: its name, the first word of its title and what the
     title says in brackets ("London (the club code)": london, the club code)."""
     title = book.profiles[profile].title
@@ -68,13 +68,11 @@ def profile_words(book: RuleBook, profile: str) -> list[str]:
 def _profile_problems(exercise: object, texts: dict[str, str], book: RuleBook) -> list[str]:
     """An exercise whose right answer differs under another profile must say which profile it teaches (a learner
     who plays by another table's rules is otherwise marked wrong for a right answer)."""
-    from .model import Exercise
-
     if not isinstance(exercise, Exercise) or exercise.kind in WEIGHED_KINDS:
         return []
     own = exercise.profile or book.default_profile
     said = " ".join(" ".join(text.split()) for text in texts.values()).lower()
-    if any(word in said for word in profile_words(book, own)):
+    if any(word in said for word in _profile_names(book, own)):
         return []
     try:
         right = expected_answer(exercise, book)
@@ -83,7 +81,7 @@ def _profile_problems(exercise: object, texts: dict[str, str], book: RuleBook) -
     except (LessonError, KeyError):
         return []  # an exercise the engine cannot answer is reported by _exercise_problems
     return [f"its answer differs under the {', '.join(others)} profile(s), and its words do not say it is taught "
-            f"under the {own} profile (name it: {' or '.join(profile_words(book, own))})"] if others else []
+            f"under the {own} profile (name it: {' or '.join(_profile_names(book, own))})"] if others else []
 
 
 def _why_problems(book: RuleBook) -> list[str]:
@@ -132,8 +130,6 @@ def _quick_problems(book: RuleBook) -> list[str]:
 
 
 def _exercise_problems(exercise: object, book: RuleBook) -> list[str]:
-    from .model import Exercise
-
     if not isinstance(exercise, Exercise):
         return []
     try:
