@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from start_bench import ANSWERS, PAGES, environment  # noqa: E402
+from start_bench import ANSWERS, PAGES, environment, load_line  # noqa: E402
 
 MEASURE = """
 import gc, io, json, statistics, sys, time
@@ -89,8 +89,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as instance:
         run_once(instance)  # a new instance folder: the data check's kept data is made (not measured)
         runs = [run_once(instance) for _ in range(args.runs)]
-    print("load average (1, 5, 15 min) before: " + " ".join(f"{x:.2f}" for x in load_before)
-          + "; after: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_line(load_before))
     print(f"{'request':<58}{'CPU ms: 1st':>12}{'2nd':>6}{'warm':>6}{'/2nd':>6}{'/warm':>7}{'  wall /warm':>12}")
     worst = 0.0
     for index, (request, *_rest) in enumerate(runs[0]):

@@ -153,6 +153,12 @@ def start(instance: str, measure_pages: bool) -> tuple[float, list]:
     return answered, pages
 
 
+def load_line(before: tuple[float, ...]) -> str:
+    """The machine's load average before the measurements and now: how busy a shared machine was meanwhile."""
+    return ("load average (1, 5, 15 min) before: " + " ".join(f"{x:.2f}" for x in before)
+            + "; after: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--starts", type=int, default=3, help="starts measured after the first (default 3)")
@@ -170,8 +176,7 @@ def main(argv=None) -> int:
             pages = pages or rows
         cpu = page_cpu(instance)
     base = statistics.median(created)
-    print("load average (1, 5, 15 min) before: " + " ".join(f"{x:.2f}" for x in load_before)
-          + "; after: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_line(load_before))
     answer = statistics.median(answers)
     print(f"create_app() alone, fresh interpreter (median of {args.starts}): {base:.2f} s  (baseline 1.00)")
     print(f"serve, launch to first answer, data check remembered (median of {args.starts}): {answer:.2f} s  "

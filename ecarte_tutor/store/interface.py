@@ -261,9 +261,6 @@ def draw_resume_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-HASH_LENGTH = 64  # hex digits of a keyed hash of a resume code (HMAC-SHA256)
-
-
 def code_hash(code_key: bytes | None, code: str) -> str:
     """What the store keeps of a canonical resume code: its HMAC-SHA256 under ``code_key``, so a copy of the
     database alone (a backup, a leaked file) carries no code that works, nor a way to test guesses offline."""

@@ -173,7 +173,6 @@ class MemoryStore:
             self.erase(key)
         return len(gone)
 
-
     def new_sheet(self, key: str, data: dict[str, Any]) -> KeptSheet:
         with self._lock:
             if key not in self._progress:

@@ -37,7 +37,7 @@ def _pool() -> Any:
         return None
     import gevent
 
-    local = _thread_state(monkey)
+    local = _thread_state()
     if getattr(local, "inside", False):
         return None
     pool = gevent.get_hub().threadpool
@@ -49,11 +49,11 @@ def _pool() -> Any:
 _STATE: Any = None
 
 
-def _thread_state(monkey: Any) -> Any:
-    """A thread-local of real threads (gevent's patched one would be per greenlet)."""
+def _thread_state() -> Any:
+    """Whether this real thread is already running a store call (made on first use, once gevent has patched)."""
     global _STATE
     if _STATE is None:
-        _STATE = monkey.get_original("threading", "local")()
+        _STATE = native_local()
     return _STATE
 
 
@@ -66,24 +66,24 @@ def _inside(method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         local.inside = False
 
 
-def native_local() -> Any:
-    """A thread-local of real threads, also once gevent has patched ``threading`` (its own is per greenlet)."""
+def _native(name: str) -> Any:
+    """``threading``'s ``name`` as it was before gevent patched it (when it did)."""
     monkey = sys.modules.get("gevent.monkey")
     if monkey is not None and monkey.is_module_patched("threading"):
-        return monkey.get_original("threading", "local")()
+        return monkey.get_original("threading", name)
     import threading
 
-    return threading.local()
+    return getattr(threading, name)
+
+
+def native_local() -> Any:
+    """A thread-local of real threads, also once gevent has patched ``threading`` (its own is per greenlet)."""
+    return _native("local")()
 
 
 def native_lock() -> Any:
     """A lock of real threads, also once gevent has patched ``threading`` (its own is a greenlet's, see above)."""
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey is not None and monkey.is_module_patched("threading"):
-        return monkey.get_original("threading", "Lock")()
-    import threading
-
-    return threading.Lock()
+    return _native("Lock")()
 
 
 def off_loop(method: F) -> F:

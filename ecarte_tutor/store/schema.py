@@ -34,7 +34,7 @@ metadata = MetaData(naming_convention={
 })
 
 KEY_LENGTH = 32  # a learner's key (the cookie's id)
-HASH_LENGTH = 64  # a resume code's keyed hash (store.interface.HASH_LENGTH)
+HASH_LENGTH = 64  # a resume code's keyed hash: HMAC-SHA256 in hex (store.interface.code_hash)
 LESSON_LENGTH = 64
 RULE_LENGTH = 120
 SITUATION_LENGTH = 64
