@@ -24,6 +24,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from itertools import chain
 from urllib.parse import urlsplit
 
 import segno
@@ -499,10 +500,8 @@ class _Streamed:
             text = json.dumps({**self.head, "games": []}, indent=2, ensure_ascii=False)
             yield text[:text.rindex("[]")] + "["
             comma = ""
-            for kept in ([self.first] if self.first is not None else []):
+            for kept in chain([self.first] if self.first is not None else [], self.games):
                 yield from self._game(kept, comma)
-                for kept in self.games:
-                    yield from self._game(kept, ",")
                 comma = ","
             yield ("\n  " if comma else "") + "]\n}\n"
         finally:
@@ -553,7 +552,7 @@ def _own() -> dict | None:
         return None
     progress = current()
     return {"steps": sum(len(lesson.done) for lesson in progress.lessons.values()), "reviews": len(progress.reviews),
-            "games": len(get_store().games(found.key)), "has_code": found.has_code}
+            "games": get_store().game_count(found.key), "has_code": found.has_code}
 
 
 @bp.post("/resume")
