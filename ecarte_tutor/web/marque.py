@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-import segno
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
@@ -28,8 +27,7 @@ from ..store import KeptSheet, UnknownLearner, UnknownSheet
 from . import sheetlist
 from .dispute import read_facts, typed_value
 from .forms import FormData, agreement_query, read_profile
-from .lan import SERVED_URL
-from .progress import PUBLIC_URL, acting_key, get_store, learner_key, now, remember
+from .progress import acting_key, get_store, learner_key, now, public_base, qr_svg, remember
 from .site import get_site
 
 bp = Blueprint("marque", __name__, url_prefix="/marque")
@@ -63,15 +61,10 @@ def _replayed(kept: KeptSheet) -> Any:
         abort(make_response(page, 409))
 
 
-def _base() -> str:
-    return (current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or "").rstrip("/")
-
-
 def _qr(link: str) -> Markup | None:
     if "://" not in link:
         return None  # a relative link: a phone could not follow it
-    return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2, light="#fff", svgclass="qr",
-                                                          title=say("said", "qr-title")))
+    return qr_svg(link, title=say("said", "qr-title"))
 
 
 @bp.get("/")
@@ -117,7 +110,7 @@ def create():
 
 def _context(kept: KeptSheet, standing: Any) -> dict[str, Any]:
     book = get_site().book
-    follow = _base() + url_for("marque.follow", code=kept.follow)
+    follow = public_base() + url_for("marque.follow", code=kept.follow)
     return dict(kept=kept, sheet=kept.data, standing=standing, words_of=_words(), game_said=game_said,
                 follow_link=follow, qr=_qr(follow), law_of=lambda n: book.laws.get(n),
                 referee_url=lambda n: referee_url(kept, n),

@@ -367,7 +367,7 @@ def new_code():
     whole = urlsplit(resume)
     only_here = bool(whole.netloc) and is_loopback(whole.hostname or "")
     return render_template("progress/code.html", code=code, resume=resume, replaced=found.has_code,
-                           qr=_qr(resume) if whole.netloc else None, only_here=only_here)
+                           qr=qr_svg(resume) if whole.netloc else None, only_here=only_here)
 
 
 def _sheets(key: str | None) -> list:
@@ -380,14 +380,17 @@ def _resume_link(code: str) -> str:
     the one ``serve`` gives out (a phone's, when the site listens on the network: web.lan), else relative. Never
     under the request's Host header, which the client chose. The code rides in the fragment, which the browser
     never sends: it is in no server's or proxy's log (the page's script puts it in the form)."""
-    base = current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or ""
-    return base.rstrip("/") + url_for("progress.resume") + "#code=" + code
+    return public_base() + url_for("progress.resume") + "#code=" + code
 
 
-def _qr(link: str) -> Markup:
+def public_base() -> str:
+    """The site's address for a link followed from another device (no trailing slash; empty: none known)."""
+    return (current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or "").rstrip("/")
+
+
+def qr_svg(link: str, title: str = "QR code of the link that carries your progress") -> Markup:
     """The QR code of ``link`` as inline SVG (no script, no image file: the CSP allows it as it is)."""
-    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, light="#fff", svgclass="qr",
-                                                 title="QR code of the link that carries your progress")
+    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, light="#fff", svgclass="qr", title=title)
     return Markup(svg)  # segno writes it from the link alone, every character of which it encodes as modules
 
 
