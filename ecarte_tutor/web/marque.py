@@ -46,7 +46,7 @@ def _own(sheet_id: int) -> tuple[str, KeptSheet]:
     key = learner_key()
     kept = get_store().sheet(key, sheet_id) if key and sheet_id < MOST_ID else None
     if key is None or kept is None:
-        abort(404, description="There is no such score sheet among yours.")
+        abort(404, description=say("errors", "no-such-sheet"))
     return key, kept
 
 
@@ -153,7 +153,7 @@ def _line_of(kept: KeptSheet, n: int):
     standing = _replayed(kept)
     line = next((line for line in standing.lines if line.n == n), None) if n < MOST_ID else None
     if line is None:
-        abort(404, description="This sheet has no such entry.")
+        abort(404, description=say("errors", "no-entry-here"))
     return standing, line
 
 
@@ -197,7 +197,7 @@ def change_entry(sheet_id: int, n: int):
 def follow(code: str):
     kept = get_store().followed_sheet(code[:40])
     if kept is None:
-        abort(404, description="No score sheet has this link: ask for it again.")
+        abort(404, description=say("errors", "no-such-link"))
     standing = _replayed(kept)
     return render_template("marque/follow.html", **_context(kept, standing))
 
@@ -240,7 +240,7 @@ def ruling(sheet_id: int):
              if name not in (SHEET_PARAM, HAND_PARAM)}
     answer: dict = ask({"kind": "dispute", "facts": facts, **form.question}, get_site().library)
     if "error" in answer or answer.get("status") != "ruling":
-        abort(400, description="This ruling could not be given again: go back to the interview.")
+        abort(400, description=say("errors", "ruling-not-again"))
     chosen = request.form.get("option", "")
     option = next((o for o in answer.get("options", []) if o["id"] == chosen), None)
     if option is None and len(answer.get("options", [])) == 1:
