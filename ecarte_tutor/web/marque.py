@@ -23,11 +23,11 @@ from ..marque.editing import window_said
 from ..marque.model import Sheet, entry_form, live, table_of
 from ..marque.scorer import SAME_DEALER, game_said
 from ..marque.words import choices, say
-from ..store import KeptSheet, UnknownLearner, UnknownSheet
+from ..store import KeptSheet, UnknownSheet
 from . import sheetlist
 from .dispute import read_facts, typed_value
 from .forms import FormData, agreement_query, read_profile
-from .progress import acting_key, get_store, learner_key, now, public_base, qr_svg, remember
+from .progress import as_learner, get_store, learner_key, now, public_base, qr_svg
 from .site import get_site
 
 bp = Blueprint("marque", __name__, url_prefix="/marque")
@@ -100,11 +100,7 @@ def create():
     if not form.ok:
         key = learner_key()
         return _start(form, given, get_store().sheets(key) if key else [], 400)
-    try:
-        kept = get_store().new_sheet(acting_key(), sheet)
-    except UnknownLearner:  # erased elsewhere: a new learner
-        remember(None)
-        kept = get_store().new_sheet(acting_key(), sheet)
+    kept = as_learner(lambda key: get_store().new_sheet(key, sheet))  # erased elsewhere: a new learner
     return redirect(url_for("marque.sheet", sheet_id=kept.id), code=303)
 
 

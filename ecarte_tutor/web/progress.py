@@ -25,6 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from itertools import chain
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 import segno
@@ -235,15 +236,24 @@ def current() -> Progress:
     return g.progress
 
 
+T = TypeVar("T")
+
+
+def as_learner(act: Callable[[str], T]) -> T:
+    """``act`` done for this browser's learner (made now if it has none); one erased meanwhile (here or on
+    another device) is followed by a new learner, from nothing, and ``act`` is done for him."""
+    try:
+        return act(acting_key())
+    except UnknownLearner:
+        remember(None)
+        return act(acting_key())
+
+
 def change(fn: Callable[[Progress], Progress]) -> Progress:
     """Run ``fn`` on this browser's progress in one transaction (making the learner first if need be)."""
     store = get_store()
     g.pop("progress", None)
-    try:
-        progress = store.change(acting_key(), fn)
-    except UnknownLearner:  # erased (here or on another device): a new learner, from nothing
-        remember(None)
-        progress = store.change(acting_key(), fn)
+    progress = as_learner(lambda key: store.change(key, fn))
     session.modified = True  # the cookie's year starts again from the last change
     g.progress = progress
     return progress
@@ -278,11 +288,7 @@ def keep_finished(game) -> bool:
         return progress
 
     store = get_store()
-    try:
-        kept = store.keep_game(acting_key(), finished, note)
-    except UnknownLearner:
-        remember(None)
-        kept = store.keep_game(acting_key(), finished, note)
+    kept = as_learner(lambda key: store.keep_game(key, finished, note))
     session.modified = True
     return kept
 
@@ -296,11 +302,7 @@ def keep_unfinished(game, game_key: str) -> None:
                           learner_score=game.scores["learner"], tutor_score=game.scores["tutor"])
     store = get_store()
     try:
-        try:
-            store.keep_unfinished(acting_key(), kept)
-        except UnknownLearner:
-            remember(None)
-            store.keep_unfinished(acting_key(), kept)
+        as_learner(lambda key: store.keep_unfinished(key, kept))
     except StoreUnavailable as exc:
         current_app.logger.warning("an unfinished game was not kept: %s", exc)
         return
