@@ -69,15 +69,14 @@ def _qr(link: str) -> Markup | None:
 
 @bp.get("/")
 def index():
-    key = learner_key()
-    kept = get_store().sheets(key) if key else []
-    return _start(FormData(), {}, kept)
+    return _start(FormData(), {})
 
 
-def _start(form: FormData, given: Mapping[str, str], kept: list[KeptSheet], status: int = 200):
+def _start(form: FormData, given: Mapping[str, str], status: int = 200):
+    """The page that starts a sheet, above the learner's sheets (each with its line, as /progress lists them)."""
     if "profile" not in form.kept:
         read_profile(MultiDict(), form)
-    listed = [(sheet, sheetlist.summary(sheet, get_site().book)) for sheet in kept]
+    listed = sheetlist.listed(get_store(), learner_key(), get_site().book)
     return render_template("marque/index.html", form=form, given=given, sheets=listed, words_of=_words()), status
 
 
@@ -98,8 +97,7 @@ def create():
         except SheetError as exc:
             form.error(exc.field or "form", exc.message)
     if not form.ok:
-        key = learner_key()
-        return _start(form, given, get_store().sheets(key) if key else [], 400)
+        return _start(form, given, 400)
     kept = as_learner(lambda key: get_store().new_sheet(key, sheet))  # erased elsewhere: a new learner
     return redirect(url_for("marque.sheet", sheet_id=kept.id), code=303)
 
