@@ -21,7 +21,7 @@ from ..marks import fact_name, option_id
 from ..marque import SheetError, add_entry, correct_entry, new_sheet, read_entry, remove_entry, replay
 from ..marque.editing import window_said
 from ..marque.model import Sheet, entry_form, live, table_of
-from ..marque.scorer import SAME_DEALER, game_said
+from ..marque.scorer import SAME_DEALER, game_said, proposal_facts
 from ..marque.words import choices, say
 from ..store import KeptSheet, UnknownSheet
 from . import sheetlist
@@ -214,10 +214,7 @@ def referee_url(kept: KeptSheet, n: int | None) -> str:
                                     (SHEET_PARAM, str(kept.id)), (HAND_PARAM, str(n) if n else NEXT)]
     entry = next((live(raw) for raw in sheet["entries"] if raw["n"] == n), None) if n else None
     if entry and entry.get("kind") == "hand":
-        proposals = entry["proposals"]
-        query += [(fact_name("elder_played_without_proposing"), str(proposals == "played-without-proposing").lower()),
-                  (fact_name("dealer_refused_first_proposal"), str(proposals == "refused-first").lower()),
-                  (fact_name("dealer_refused_later_proposal"), str(proposals == "refused-later").lower())]
+        query += [(fact_name(name), str(value).lower()) for name, value in proposal_facts(entry["proposals"]).items()]
     return url_for("dispute.interview") + "?" + urlencode(query)
 
 
