@@ -80,13 +80,18 @@ class Standing:
         return self.games[-1]
 
 
+def proposal_facts(proposals: str) -> dict[str, bool]:
+    """The facts of law 49 (as the engine and the dispute interview name them) that a hand's proposals answer."""
+    return {"elder_played_without_proposing": proposals == "played-without-proposing",
+            "dealer_refused_first_proposal": proposals == "refused-first",
+            "dealer_refused_later_proposal": proposals == "refused-later"}
+
+
 def hand_facts(entry: Entry, table: Table) -> tuple[scoring.HandFacts, bool]:
     """The engine's facts of a hand (read by the ``score`` kind's reader), and whether its tricks count."""
     params = table.params
     question: dict[str, Any] = {
-        "elder_played_without_proposing": entry["proposals"] == "played-without-proposing",
-        "dealer_refused_first_proposal": entry["proposals"] == "refused-first",
-        "dealer_refused_later_proposal": entry["proposals"] == "refused-later",
+        **proposal_facts(entry["proposals"]),
         "king_turned": entry["king"] == "turned",
         "king_announced_by": entry["king"].removeprefix("announced-") if entry["king"].startswith("announced-")
         else None,

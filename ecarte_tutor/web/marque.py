@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-import segno
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
@@ -22,14 +21,13 @@ from ..marks import fact_name, option_id
 from ..marque import SheetError, add_entry, correct_entry, new_sheet, read_entry, remove_entry, replay
 from ..marque.editing import window_said
 from ..marque.model import Sheet, entry_form, live, table_of
-from ..marque.scorer import SAME_DEALER, game_said
+from ..marque.scorer import SAME_DEALER, game_said, proposal_facts
 from ..marque.words import choices, say
-from ..store import KeptSheet, UnknownLearner, UnknownSheet
+from ..store import KeptSheet, UnknownSheet
 from . import sheetlist
 from .dispute import read_facts, typed_value
 from .forms import FormData, agreement_query, read_profile
-from .lan import SERVED_URL
-from .progress import PUBLIC_URL, acting_key, get_store, learner_key, now, remember
+from .progress import as_learner, get_store, learner_key, now, public_base, qr_svg
 from .site import get_site
 
 bp = Blueprint("marque", __name__, url_prefix="/marque")
@@ -48,7 +46,7 @@ def _own(sheet_id: int) -> tuple[str, KeptSheet]:
     key = learner_key()
     kept = get_store().sheet(key, sheet_id) if key and sheet_id < MOST_ID else None
     if key is None or kept is None:
-        abort(404, description="There is no such score sheet among yours.")
+        abort(404, description=say("errors", "no-such-sheet"))
     return key, kept
 
 
@@ -63,28 +61,22 @@ def _replayed(kept: KeptSheet) -> Any:
         abort(make_response(page, 409))
 
 
-def _base() -> str:
-    return (current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or "").rstrip("/")
-
-
 def _qr(link: str) -> Markup | None:
     if "://" not in link:
         return None  # a relative link: a phone could not follow it
-    return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2, light="#fff", svgclass="qr",
-                                                          title=say("said", "qr-title")))
+    return qr_svg(link, title=say("said", "qr-title"))
 
 
 @bp.get("/")
 def index():
-    key = learner_key()
-    kept = get_store().sheets(key) if key else []
-    return _start(FormData(), {}, kept)
+    return _start(FormData(), {})
 
 
-def _start(form: FormData, given: Mapping[str, str], kept: list[KeptSheet], status: int = 200):
+def _start(form: FormData, given: Mapping[str, str], status: int = 200):
+    """The page that starts a sheet, above the learner's sheets (each with its line, as /progress lists them)."""
     if "profile" not in form.kept:
         read_profile(MultiDict(), form)
-    listed = [(sheet, sheetlist.summary(sheet, get_site().book)) for sheet in kept]
+    listed = sheetlist.listed(get_store(), learner_key(), get_site().book)
     return render_template("marque/index.html", form=form, given=given, sheets=listed, words_of=_words()), status
 
 
@@ -105,19 +97,14 @@ def create():
         except SheetError as exc:
             form.error(exc.field or "form", exc.message)
     if not form.ok:
-        key = learner_key()
-        return _start(form, given, get_store().sheets(key) if key else [], 400)
-    try:
-        kept = get_store().new_sheet(acting_key(), sheet)
-    except UnknownLearner:  # erased elsewhere: a new learner
-        remember(None)
-        kept = get_store().new_sheet(acting_key(), sheet)
+        return _start(form, given, 400)
+    kept = as_learner(lambda key: get_store().new_sheet(key, sheet))  # erased elsewhere: a new learner
     return redirect(url_for("marque.sheet", sheet_id=kept.id), code=303)
 
 
 def _context(kept: KeptSheet, standing: Any) -> dict[str, Any]:
     book = get_site().book
-    follow = _base() + url_for("marque.follow", code=kept.follow)
+    follow = public_base() + url_for("marque.follow", code=kept.follow)
     return dict(kept=kept, sheet=kept.data, standing=standing, words_of=_words(), game_said=game_said,
                 follow_link=follow, qr=_qr(follow), law_of=lambda n: book.laws.get(n),
                 referee_url=lambda n: referee_url(kept, n),
@@ -160,7 +147,7 @@ def _line_of(kept: KeptSheet, n: int):
     standing = _replayed(kept)
     line = next((line for line in standing.lines if line.n == n), None) if n < MOST_ID else None
     if line is None:
-        abort(404, description="This sheet has no such entry.")
+        abort(404, description=say("errors", "no-entry-here"))
     return standing, line
 
 
@@ -204,7 +191,7 @@ def change_entry(sheet_id: int, n: int):
 def follow(code: str):
     kept = get_store().followed_sheet(code[:40])
     if kept is None:
-        abort(404, description="No score sheet has this link: ask for it again.")
+        abort(404, description=say("errors", "no-such-link"))
     standing = _replayed(kept)
     return render_template("marque/follow.html", **_context(kept, standing))
 
@@ -227,10 +214,7 @@ def referee_url(kept: KeptSheet, n: int | None) -> str:
                                     (SHEET_PARAM, str(kept.id)), (HAND_PARAM, str(n) if n else NEXT)]
     entry = next((live(raw) for raw in sheet["entries"] if raw["n"] == n), None) if n else None
     if entry and entry.get("kind") == "hand":
-        proposals = entry["proposals"]
-        query += [(fact_name("elder_played_without_proposing"), str(proposals == "played-without-proposing").lower()),
-                  (fact_name("dealer_refused_first_proposal"), str(proposals == "refused-first").lower()),
-                  (fact_name("dealer_refused_later_proposal"), str(proposals == "refused-later").lower())]
+        query += [(fact_name(name), str(value).lower()) for name, value in proposal_facts(entry["proposals"]).items()]
     return url_for("dispute.interview") + "?" + urlencode(query)
 
 
@@ -247,7 +231,7 @@ def ruling(sheet_id: int):
              if name not in (SHEET_PARAM, HAND_PARAM)}
     answer: dict = ask({"kind": "dispute", "facts": facts, **form.question}, get_site().library)
     if "error" in answer or answer.get("status") != "ruling":
-        abort(400, description="This ruling could not be given again: go back to the interview.")
+        abort(400, description=say("errors", "ruling-not-again"))
     chosen = request.form.get("option", "")
     option = next((o for o in answer.get("options", []) if o["id"] == chosen), None)
     if option is None and len(answer.get("options", [])) == 1:

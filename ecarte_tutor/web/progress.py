@@ -24,6 +24,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from itertools import chain
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 import segno
@@ -234,15 +236,24 @@ def current() -> Progress:
     return g.progress
 
 
+T = TypeVar("T")
+
+
+def as_learner(act: Callable[[str], T]) -> T:
+    """``act`` done for this browser's learner (made now if it has none); one erased meanwhile (here or on
+    another device) is followed by a new learner, from nothing, and ``act`` is done for him."""
+    try:
+        return act(acting_key())
+    except UnknownLearner:
+        remember(None)
+        return act(acting_key())
+
+
 def change(fn: Callable[[Progress], Progress]) -> Progress:
     """Run ``fn`` on this browser's progress in one transaction (making the learner first if need be)."""
     store = get_store()
     g.pop("progress", None)
-    try:
-        progress = store.change(acting_key(), fn)
-    except UnknownLearner:  # erased (here or on another device): a new learner, from nothing
-        remember(None)
-        progress = store.change(acting_key(), fn)
+    progress = as_learner(lambda key: store.change(key, fn))
     session.modified = True  # the cookie's year starts again from the last change
     g.progress = progress
     return progress
@@ -277,11 +288,7 @@ def keep_finished(game) -> bool:
         return progress
 
     store = get_store()
-    try:
-        kept = store.keep_game(acting_key(), finished, note)
-    except UnknownLearner:
-        remember(None)
-        kept = store.keep_game(acting_key(), finished, note)
+    kept = as_learner(lambda key: store.keep_game(key, finished, note))
     session.modified = True
     return kept
 
@@ -295,11 +302,7 @@ def keep_unfinished(game, game_key: str) -> None:
                           learner_score=game.scores["learner"], tutor_score=game.scores["tutor"])
     store = get_store()
     try:
-        try:
-            store.keep_unfinished(acting_key(), kept)
-        except UnknownLearner:
-            remember(None)
-            store.keep_unfinished(acting_key(), kept)
+        as_learner(lambda key: store.keep_unfinished(key, kept))
     except StoreUnavailable as exc:
         current_app.logger.warning("an unfinished game was not kept: %s", exc)
         return
@@ -366,7 +369,7 @@ def new_code():
     whole = urlsplit(resume)
     only_here = bool(whole.netloc) and is_loopback(whole.hostname or "")
     return render_template("progress/code.html", code=code, resume=resume, replaced=found.has_code,
-                           qr=_qr(resume) if whole.netloc else None, only_here=only_here)
+                           qr=qr_svg(resume) if whole.netloc else None, only_here=only_here)
 
 
 def _sheets(key: str | None) -> list:
@@ -379,14 +382,17 @@ def _resume_link(code: str) -> str:
     the one ``serve`` gives out (a phone's, when the site listens on the network: web.lan), else relative. Never
     under the request's Host header, which the client chose. The code rides in the fragment, which the browser
     never sends: it is in no server's or proxy's log (the page's script puts it in the form)."""
-    base = current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or ""
-    return base.rstrip("/") + url_for("progress.resume") + "#code=" + code
+    return public_base() + url_for("progress.resume") + "#code=" + code
 
 
-def _qr(link: str) -> Markup:
+def public_base() -> str:
+    """The site's address for a link followed from another device (no trailing slash; empty: none known)."""
+    return (current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or "").rstrip("/")
+
+
+def qr_svg(link: str, title: str = "QR code of the link that carries your progress") -> Markup:
     """The QR code of ``link`` as inline SVG (no script, no image file: the CSP allows it as it is)."""
-    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, light="#fff", svgclass="qr",
-                                                 title="QR code of the link that carries your progress")
+    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, light="#fff", svgclass="qr", title=title)
     return Markup(svg)  # segno writes it from the link alone, every character of which it encodes as modules
 
 
@@ -499,10 +505,8 @@ class _Streamed:
             text = json.dumps({**self.head, "games": []}, indent=2, ensure_ascii=False)
             yield text[:text.rindex("[]")] + "["
             comma = ""
-            for kept in ([self.first] if self.first is not None else []):
+            for kept in chain([self.first] if self.first is not None else [], self.games):
                 yield from self._game(kept, comma)
-                for kept in self.games:
-                    yield from self._game(kept, ",")
                 comma = ","
             yield ("\n  " if comma else "") + "]\n}\n"
         finally:
@@ -553,7 +557,7 @@ def _own() -> dict | None:
         return None
     progress = current()
     return {"steps": sum(len(lesson.done) for lesson in progress.lessons.values()), "reviews": len(progress.reviews),
-            "games": len(get_store().games(found.key)), "has_code": found.has_code}
+            "games": get_store().game_count(found.key), "has_code": found.has_code}
 
 
 @bp.post("/resume")
