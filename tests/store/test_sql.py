@@ -18,6 +18,7 @@ from ecarte_tutor.store import FinishedGame, StoreError, StoreUnavailable, Unkno
 from ecarte_tutor.store.schema import games, learners, lesson_steps, metadata, review_items
 from ecarte_tutor.store.sql import HEAD, VERSION_TABLE, alembic_config, head_revision
 from store.conftest import CODE_KEY
+from store.served import run_script
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
@@ -70,10 +71,7 @@ def test_a_database_at_the_head_is_opened_without_importing_alembic(database_url
     made.close()  # a connection left open would be closed by the garbage collector, warning in another test
     script = ("import sys; from ecarte_tutor.store import open_store; store = open_store(sys.argv[1]); "
               "print(store.upgrade(), 'alembic' in sys.modules)")
-    run = subprocess.run([sys.executable, "-c", script, database_url], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == [f"('{HEAD}',", f"'{HEAD}')", "False"]
+    assert run_script(script, database_url).split() == [f"('{HEAD}',", f"'{HEAD}')", "False"]
 
 
 def test_the_migrations_go_down_and_up_again(unmigrated):
