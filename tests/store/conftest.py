@@ -1,4 +1,6 @@
 """Fixtures for the store's tests: each test gets a fresh database of each kind (see databases.py)."""
+import contextlib
+
 import pytest
 
 from ecarte_tutor.store import open_store
@@ -13,13 +15,20 @@ def database_url(request, tmp_path):
         yield url
 
 
-@pytest.fixture()
-def store(database_url):
-    """A store on a fresh database, migrated."""
-    opened = open_store(database_url, code_key=CODE_KEY)
+@contextlib.contextmanager
+def migrated(url: str):
+    """The store on ``url``, migrated; closed afterwards."""
+    opened = open_store(url, code_key=CODE_KEY)
     opened.upgrade()
     yield opened
     opened.close()
+
+
+@pytest.fixture()
+def store(database_url):
+    """A store on a fresh database, migrated."""
+    with migrated(database_url) as opened:
+        yield opened
 
 
 def pytest_terminal_summary(terminalreporter):

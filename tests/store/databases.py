@@ -10,10 +10,13 @@ import contextlib
 import os
 import secrets
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+
+from ecarte_tutor.store import open_store
 
 POSTGRES_VARIABLE = "ECARTE_TUTOR_TEST_POSTGRES_URL"
 POSTGRES = os.environ.get(POSTGRES_VARIABLE, "").strip()
@@ -56,3 +59,13 @@ def database(backend: str, folder) -> Iterator[str]:
     else:
         with fresh_postgres() as url:
             yield url
+
+
+def a_learner_last_seen(url: str, days_ago: int) -> str:
+    """The key of a new learner on ``url`` (migrated first if need be) whose progress last changed ``days_ago``."""
+    store = open_store(url, lambda: datetime.now(UTC) - timedelta(days=days_ago))
+    try:
+        store.upgrade()
+        return store.new_learner().key
+    finally:
+        store.close()

@@ -21,6 +21,13 @@ from instances import Instances
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def run_script(script: str, *args: str) -> str:
+    """What ``script`` prints, run by a fresh interpreter at the project's root (gevent patched there, not here)."""
+    run = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
 @contextlib.contextmanager
 def serving(database_url: str, instance: Path, instances: Instances, *options: str,
             key: str | None = None) -> Iterator[str]:

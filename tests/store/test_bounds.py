@@ -1,10 +1,7 @@
 """The store bounded and expiring (issue 40), on SQLite and PostgreSQL: caps, expiry, erasing from the log,
 lock waits that end, and store calls off gevent's loop."""
-import subprocess
-import sys
 import time
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from alembic import command
@@ -23,9 +20,8 @@ from ecarte_tutor.store import (
 )
 from ecarte_tutor.store.interface import code_hash
 from ecarte_tutor.store.schema import learners
+from store.served import run_script
 from store.test_sql import LESSON, counts, game, rich
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class Clock:
@@ -164,11 +160,10 @@ print(outcome, round(took, 1), sum(1 for t in ticks if began < t < began + took)
 def test_under_gevent_a_write_waiting_for_its_lock_leaves_the_loop_free(tmp_path):
     """The waiting writer runs in gevent's thread pool: a greenlet ticking every 10 ms goes on meanwhile."""
     url = f"sqlite:///{tmp_path}/store.sqlite3"
-    run = subprocess.run([sys.executable, "-c", GEVENT, url], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr
-    outcome, took, ticks = run.stdout.split()
+    printed = run_script(GEVENT, url)
+    outcome, took, ticks = printed.split()
     assert outcome == "unavailable" and 0.8 < float(took) < 4
-    assert int(ticks) > 0.3 * float(took) / 0.01, run.stdout
+    assert int(ticks) > 0.3 * float(took) / 0.01, printed
 
 
 AT_ONCE = """
@@ -198,9 +193,8 @@ def test_under_gevent_twelve_answers_at_once_all_end(tmp_path):
     engine shared by the threads, gevent lost the wake-ups of those waiting on SQLAlchemy's locks and 9 of 12 hung
     (offload.py); each thread has its own now."""
     url = f"sqlite:///{tmp_path}/store.sqlite3"
-    run = subprocess.run([sys.executable, "-c", AT_ONCE, url], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["12"] * 5, run.stdout
+    printed = run_script(AT_ONCE, url)
+    assert printed.split() == ["12"] * 5, printed
 
 
 def test_each_thread_has_an_engine_of_its_own_and_close_ends_them_all(tmp_path):

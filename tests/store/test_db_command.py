@@ -1,6 +1,7 @@
 """``ecarte-tutor db status`` and ``db upgrade`` on each database, as an operator runs them."""
 from ecarte_tutor.cli import main
 from ecarte_tutor.store.sql import head_revision
+from store.databases import a_learner_last_seen
 
 
 def test_status_then_upgrade_then_status(database_url, monkeypatch, tmp_path, capsys):
@@ -30,15 +31,10 @@ def test_a_database_it_cannot_reach_is_one_line(monkeypatch, tmp_path, capsys):
 
 
 def test_expire_removes_the_learners_nobody_came_back_to(database_url, monkeypatch, tmp_path, capsys):
-    from datetime import UTC, datetime, timedelta
-
     from ecarte_tutor.store import open_store
 
     monkeypatch.setenv("ECARTE_TUTOR_DATABASE_URL", database_url)
-    old = open_store(database_url, lambda: datetime.now(UTC) - timedelta(days=40))
-    old.upgrade()
-    gone = old.new_learner().key
-    old.close()
+    gone = a_learner_last_seen(database_url, days_ago=40)
     store = open_store(database_url)
     kept = store.new_learner().key
     assert main(["db", "expire", "--days", "30", "--instance", str(tmp_path)]) == 0

@@ -1,15 +1,12 @@
 """Every call of the SQL store that reaches the database runs off gevent's loop (store.offload): one left on it
 blocks every visitor of the worker while SQLite waits for a lock (up to its 5 s) or PostgreSQL answers."""
 import inspect
-import subprocess
-import sys
-from pathlib import Path
 
 from ecarte_tutor.store import offload
 from ecarte_tutor.store.interface import Store
 from ecarte_tutor.store.sql import SqlStore
+from store.served import run_script
 
-ROOT = Path(__file__).resolve().parents[2]
 # close disposes of the engines (no query); each_game is a generator reading through games(), which is off the loop
 ON_THE_CALLERS_THREAD = {"close", "each_game"}
 
@@ -38,8 +35,5 @@ print(before, gevent.get_hub().threadpool.maxsize, offload.STORE_THREADS)
 def test_under_gevent_the_store_uses_a_few_threads_of_the_pool(tmp_path):
     """Each pool thread holds the GIL while SQLAlchemy works, so the loop's other visitors wait: the store keeps
     the pool to STORE_THREADS (gevent's default is 10)."""
-    run = subprocess.run([sys.executable, "-c", POOL_SIZE, f"sqlite:///{tmp_path}/store.sqlite3"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr
-    before, after, wanted = map(int, run.stdout.split())
+    before, after, wanted = map(int, run_script(POOL_SIZE, f"sqlite:///{tmp_path}/store.sqlite3").split())
     assert before == 10 and after == wanted == offload.STORE_THREADS < before

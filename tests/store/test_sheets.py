@@ -5,6 +5,8 @@ from sqlalchemy import func, select
 from ecarte_tutor.store import LearnerFull, UnknownLearner, UnknownSheet, memory, sql
 from ecarte_tutor.store.memory import MemoryStore
 from ecarte_tutor.store.schema import sheets
+from store.conftest import migrated
+from store.databases import BACKENDS, database
 
 SHEET = {"format": 1, "players": ["Anne", "Bob"], "profile": "london", "agreements": [], "match": "game",
          "first_dealer": "Anne", "started": "2026-12-07T10:00:00+00:00", "entries": []}
@@ -19,9 +21,14 @@ def add(data, n):
     return {**data, "entries": [*data["entries"], entry(n)]}
 
 
-@pytest.fixture(params=["sql", "memory"])
-def any_store(request, store):
-    return store if request.param == "sql" else MemoryStore()
+@pytest.fixture(params=[*BACKENDS, "memory"])
+def any_store(request, tmp_path):
+    """The SQL store on a fresh database of each kind, migrated, and the memory store (once: it has no database)."""
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    with database(request.param, tmp_path) as url, migrated(url) as opened:
+        yield opened
 
 
 def test_a_sheet_is_kept_whole_under_its_learner_and_no_other(any_store):

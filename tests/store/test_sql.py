@@ -18,6 +18,7 @@ from ecarte_tutor.store import FinishedGame, StoreError, StoreUnavailable, Unkno
 from ecarte_tutor.store.schema import games, learners, lesson_steps, metadata, review_items
 from ecarte_tutor.store.sql import HEAD, VERSION_TABLE, alembic_config, head_revision
 from store.conftest import CODE_KEY
+from store.served import run_script
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
@@ -70,10 +71,7 @@ def test_a_database_at_the_head_is_opened_without_importing_alembic(database_url
     made.close()  # a connection left open would be closed by the garbage collector, warning in another test
     script = ("import sys; from ecarte_tutor.store import open_store; store = open_store(sys.argv[1]); "
               "print(store.upgrade(), 'alembic' in sys.modules)")
-    run = subprocess.run([sys.executable, "-c", script, database_url], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == [f"('{HEAD}',", f"'{HEAD}')", "False"]
+    assert run_script(script, database_url).split() == [f"('{HEAD}',", f"'{HEAD}')", "False"]
 
 
 def test_the_migrations_go_down_and_up_again(unmigrated):
@@ -188,7 +186,7 @@ def test_the_codes_kept_in_plain_text_become_their_hashes_and_nothing_else_chang
                 "INSERT INTO lesson_steps (learner_id, lesson_id, step, done, first_try, missed, seq, created_at, "
                 "updated_at) VALUES (:id, :lesson, 1, :yes, :yes, :no, 1, :now, :now)"),
                 {"id": n, "lesson": LESSON, "yes": True, "no": False, "now": NOW.replace(tzinfo=None)})
-    before = {name: count for name, count in counts_raw(store).items()}
+    before = counts(store)
     assert store.upgrade() == ("0001", HEAD)
     assert counts(store) == before
     assert store.by_resume_code("k7qf-2m9x-0123-4567-89ab").key == f"{1:032d}"
@@ -210,12 +208,6 @@ def test_codes_in_plain_text_are_not_migrated_without_the_key(database_url):
         assert store.status().current == "0001", "nothing half done"
     finally:
         store.close()
-
-
-def counts_raw(store) -> dict[str, int]:
-    with store.engine.connect() as connection:
-        return {name: connection.execute(text(f"SELECT count(*) FROM {name}")).scalar_one()
-                for name in ("learners", "lesson_steps", "review_items", "games")}
 
 
 def game(n: int) -> FinishedGame:

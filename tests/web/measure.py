@@ -41,10 +41,6 @@ def tap_targets(page) -> list[dict]:
     return [t for t in page.evaluate(_TARGETS) if not t["inText"]]
 
 
-def small_targets(page) -> list[dict]:
-    return [t for t in tap_targets(page) if t["width"] < TARGET or t["height"] < TARGET]
-
-
 def sideways(page) -> int:
     """How many CSS px the page scrolls sideways (0: it reflows)."""
     return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")

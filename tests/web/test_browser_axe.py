@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import marque_states
 import pytest
@@ -31,7 +30,6 @@ from ecarte_tutor.table import Game
 from ecarte_tutor.web import tokens
 
 SECRET = "browser-tests"  # the key the session's servers sign with (conftest.py: BROWSER_SECRET)
-HOUSE = Path(__file__).resolve().parents[2] / "rules" / "houses" / "cercle-exemple.yaml"
 BLOCKING = ("serious", "critical")
 WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
 RULING = "/dispute/?irregularity=wrong-card-count&trump_turned=false&elder_looked=true&hand=elder&count=3"

@@ -169,11 +169,6 @@ def test_an_illegal_attempt_is_refused_with_the_rule_and_nothing_changes(client,
     pytest.fail("no position with an illegal card to try")
 
 
-def card_name(code: str) -> str:
-    from ecarte_tutor.cards import Card
-    return Card.from_str(code).spoken
-
-
 def test_bad_moves_are_clear_errors(client, get):
     url = start(client)
     token = token_of(url)

@@ -2,9 +2,9 @@
 a full learner and a busy store answered in words, log lines of a kind limited, learners expired at start."""
 import json
 import logging
-from datetime import UTC, datetime, timedelta
 
 import pytest
+from store.databases import a_learner_last_seen
 
 from ecarte_tutor.logs import RateLimited
 from ecarte_tutor.store import FinishedGame, LearnerFull, StoreUnavailable, open_store
@@ -118,10 +118,7 @@ def test_log_lines_of_a_kind_pass_a_few_a_minute_then_say_how_many_were_left_out
 
 def test_the_start_removes_the_learners_nobody_came_back_to(tmp_path):
     url = f"sqlite:///{tmp_path}/store.sqlite3"
-    store = open_store(url, lambda: datetime.now(UTC) - timedelta(days=31))
-    store.upgrade()
-    old = store.new_learner().key
-    store.close()
+    old = a_learner_last_seen(url, days_ago=31)
     store = open_store(url)
     recent = store.new_learner().key
     create_app({"TESTING": True, "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(tmp_path), "DATABASE_URL": url,
@@ -148,9 +145,7 @@ def test_each_process_expires_learners_again_from_its_first_request(tmp_path, mo
     url = f"sqlite:///{tmp_path}/store.sqlite3"
     app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(tmp_path),
                       "DATABASE_URL": url, "EXPIRE_DAYS": 30})
-    old = open_store(url, lambda: datetime.now(UTC) - timedelta(days=31))
-    gone = old.new_learner().key  # made after the start's expiry, as if the server had run a month
-    old.close()
+    gone = a_learner_last_seen(url, days_ago=31)  # made after the start's expiry, as if the server had run a month
     monkeypatch.setattr(progress, "EXPIRE_EVERY", 0.05)
     state = app.extensions[progress.EXPIRY]
     state["pid"] = None  # as in a worker forked after the start
