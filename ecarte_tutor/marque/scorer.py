@@ -16,7 +16,7 @@ from ..engine import pool, scoring
 from ..engine.citing import Reasons
 from ..errors import QuestionError
 from ..fields import SEATS
-from ..marks import decides, option_id
+from ..marks import decides, fact_name, option_id
 from .model import Entry, Sheet, SheetError, Table, live, table_of
 from .words import say
 
@@ -82,9 +82,9 @@ class Standing:
 
 def proposal_facts(proposals: str) -> dict[str, bool]:
     """The facts of law 49 (as the engine and the dispute interview name them) that a hand's proposals answer."""
-    return {"elder_played_without_proposing": proposals == "played-without-proposing",
-            "dealer_refused_first_proposal": proposals == "refused-first",
-            "dealer_refused_later_proposal": proposals == "refused-later"}
+    return {fact_name("elder_played_without_proposing"): proposals == "played-without-proposing",
+            fact_name("dealer_refused_first_proposal"): proposals == "refused-first",
+            fact_name("dealer_refused_later_proposal"): proposals == "refused-later"}
 
 
 def hand_facts(entry: Entry, table: Table) -> tuple[scoring.HandFacts, bool]:

@@ -17,7 +17,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from ..asking import ask
-from ..marks import fact_name, option_id
+from ..marks import option_id
 from ..marque import SheetError, add_entry, correct_entry, new_sheet, read_entry, remove_entry, replay
 from ..marque.editing import window_said
 from ..marque.model import Sheet, entry_form, live, table_of
@@ -214,7 +214,7 @@ def referee_url(kept: KeptSheet, n: int | None) -> str:
                                     (SHEET_PARAM, str(kept.id)), (HAND_PARAM, str(n) if n else NEXT)]
     entry = next((live(raw) for raw in sheet["entries"] if raw["n"] == n), None) if n else None
     if entry and entry.get("kind") == "hand":
-        query += [(fact_name(name), str(value).lower()) for name, value in proposal_facts(entry["proposals"]).items()]
+        query += [(name, str(value).lower()) for name, value in proposal_facts(entry["proposals"]).items()]
     return url_for("dispute.interview") + "?" + urlencode(query)
 
 
