@@ -96,6 +96,7 @@ class ShownState(TypedDict):
     turn_up: str
     hands: dict[str, list[str]]
     stock_size: int
+    out_of_play: list[str]  # deal.out_of_play as given: seen by both players, in no hand, never drawn
     proposals: int
     discarded: dict[str, int]
     taken_back: dict[str, int]
@@ -196,6 +197,7 @@ class HandState:
             "turn_up": str(self.trump_card),
             "hands": {seat: [str(c) for c in self.hands[seat]] for seat in SEATS},
             "stock_size": len(self.stock),
+            "out_of_play": [str(c) for c in self.out_of_play],
             "proposals": self.proposals,
             "discarded": dict(self.discarded),
             "taken_back": dict(self.taken_back),

@@ -41,6 +41,8 @@ def discard(seat: str, cards: list[str]) -> dict:
 def test_a_deal_counts_the_stock_without_its_cards_out_of_play():
     answer = hand(deal_with(ASIDE), [])
     assert answer["state"]["stock_size"] == 20
+    assert answer["state"]["out_of_play"] == ASIDE  # echoed, so a client can show what both players see
+    assert hand({**deal_with([]), "stock": REST}, [])["state"]["out_of_play"] == []
     refused = hand({**deal_with(ASIDE), "stock": REST}, [])["error"]  # 33 cards: the stock still holds it
     assert refused["code"] == "bad-deal" and refused["field"] == "deal.stock"
     assert "20 undealt cards, the 1 card out of play apart" in refused["message"]
