@@ -344,6 +344,7 @@ class Params(dict[str, object]):
     game_target: int
     game_value: Literal["single", "by-loser-score"]
     game_value_scale: Sequence[ScaleStep]
+    rubber_games: int
     stock_size: int
     elder_min_discard: int
     elder_max_discard: int

@@ -38,6 +38,7 @@ COMMON = {
     "must_trump_when_void": ("play.trump-when-void", True),
     "point_tricks": ("scoring.point", 3),
     "point_value": ("scoring.point", 1),
+    "rubber_games": ("scoring.rubber", 2),
     "vole_value": ("scoring.vole", 2),
     "vulnerable_point_value": ("scoring.penalty", 2),
     "dealer_vulnerable_on_first_refusal": ("scoring.penalty", True),

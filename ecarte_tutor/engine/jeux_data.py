@@ -21,13 +21,15 @@ OFF_LIST = 1500  # hands off the list weighed per seat
 DEALS = 200  # deals of the unseen cards per hand
 SEED = 38
 LEAST_GROUP = 30  # an off-list group is shown from this many hands
+MATCH_FORM = ("rubber_games",)  # parameters of the match alone: no hand's proposal, exchange or play reads them
 
 
 def fingerprint(book: RuleBook) -> str:
     """What the figures depend on: the patterns file, the rules in force (the default profile's parameters)
     and this model's settings. The data is fresh while it matches."""
     path = book.root / PATTERNS_FILE
-    settings = repr((MODEL, HANDS, OFF_LIST, DEALS, SEED, WORLDS, repr(book.params())))
+    in_force = {name: value for name, value in book.params().items() if name not in MATCH_FORM}
+    settings = repr((MODEL, HANDS, OFF_LIST, DEALS, SEED, WORLDS, repr(in_force)))
     key = (str(path), path.stat().st_mtime_ns, settings)
     found = _PRINTS.get(key)
     if found is None:  # advice asks on every hand: the file is read once per version

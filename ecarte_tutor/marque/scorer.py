@@ -22,7 +22,6 @@ from .words import say
 
 RUBBER = "scoring.rubber"
 ALTERNATE = "deal.alternate"
-RUBBER_GAMES = 2  # games to win a rubber: the best of three (scoring.rubber)
 # A ruling that sets the deal aside: the same dealer deals again (as at the practice table, table/game.py)
 SAME_DEALER = (option_id("fresh-deal"), option_id("replay-hand"))
 WAGER_ENDS = {"double-declined": "double-declined", "offer-taken": "offer-accepted"}  # the engine's names
@@ -178,7 +177,7 @@ def _seated(sheet: Sheet, winners: list[str], table: Table) -> tuple[tuple[str, 
         return (None, "") if winners else (pair, "")
     wins = {name: winners.count(name) for name in pair}
     leader = max(pair, key=lambda name: wins[name])
-    if wins[leader] >= RUBBER_GAMES:
+    if wins[leader] >= table.params.rubber_games:  # scoring.rubber: the best of three
         return None, say("said", "rubber-won", winner=leader, wins=wins[leader], losses=wins[other_of(pair, leader)])
     return pair, say("said", "rubber-stands", games=", ".join(f"{n} {wins[n]}" for n in pair)) if winners else ""
 

@@ -113,3 +113,9 @@ def test_the_verdict_of_a_row_reads_its_interval_against_one_half():
     assert jeux_data.verdict({"seat": "elder", "interval": [0.6, 0.8]}, "propose") == "differs"
     assert jeux_data.verdict({"seat": "dealer", "interval": [0.1, 0.3]}, "refuse") == "differs"
     assert jeux_data.verdict({"seat": "dealer", "interval": [0.4, 0.6]}, "accept") == "even"
+
+
+def test_the_figures_go_stale_with_a_rule_of_the_hand_but_not_with_the_form_of_the_match(modified_book):
+    """A hand's play reads the point's value, never the rubber's length (jeux_data.MATCH_FORM)."""
+    assert jeux_data.fingerprint(modified_book(rubber_games=3)) == jeux_data.fingerprint(BOOK)
+    assert jeux_data.fingerprint(modified_book(point_value=2)) != jeux_data.fingerprint(BOOK)

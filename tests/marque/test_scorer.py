@@ -172,3 +172,20 @@ def test_where_every_game_counts_one_the_rubber_says_nothing_of_values():
     data, standing = rubber_of(sheet(match="rubber"), [TREBLE_FOR_BOB, SINGLE_FOR_ANNE])
     assert standing.said == ["Games won: Anne 1, Bob 1."]
     assert "scoring.game-value-scale" not in standing.cites
+
+
+def test_the_rubber_takes_as_many_games_as_the_rule_book_says(modified_book):
+    """scoring.rubber's ``rubber_games``: two wins end a best of three; a book asking three plays on."""
+    book = modified_book(rubber_games=3)
+    data = new_sheet(["Anne", "Bob"], "london", [], "rubber", "Anne", book, NOW)
+    for _ in range(2):
+        for _ in range(3):  # Anne's vole, vole, point: a game
+            dealer = replay(data, book=book).next_dealer
+            elder = 5 if dealer != "Anne" else 0
+            data, standing = add_entry(data, read_entry({"proposals": "exchanged", "king": "none",
+                                                         "outcome": "played", "dealer": dealer,
+                                                         "tricks_elder": str(elder),
+                                                         "tricks_dealer": str(5 - elder)}, data["players"]),
+                                       book, NOW)
+    assert [g.winner for g in standing.games] == ["Anne", "Anne", None]  # a third game begun
+    assert not standing.over and standing.current.players == ("Anne", "Bob")
