@@ -182,19 +182,20 @@ def _seated(sheet: Sheet, winners: list[str], table: Table) -> tuple[tuple[str, 
     return pair, say("said", "rubber-stands", games=", ".join(f"{n} {wins[n]}" for n in pair)) if winners else ""
 
 
-@decides(RUBBER, "scoring.game-value-scale")
+@decides(RUBBER, "variant.pool-ecarte", "scoring.game-value-scale")
 def rubber_worth(sheet: Sheet, games: list[Game], table: Table, reasons: Reasons) -> str:
     """What each player's games count for the stakes, when games count by the loser's score (law 46); "" else.
 
-    The rubber itself goes on games won (scoring.rubber): a treble game weighs no more in who takes it.
+    The rubber itself goes on games won (scoring.rubber), and the pool on games won running
+    (variant.pool-ecarte): a treble game weighs no more in who takes either.
     """
     won = [game for game in games if game.winner]
-    if sheet["match"] != "rubber" or not won or table.params.game_value != "by-loser-score":
+    if sheet["match"] == "game" or not won or table.params.game_value != "by-loser-score":
         return ""
     reasons.add(table.params.rule_for("game_value"), "scoring.game-value-scale")
-    pair = games[0].players
-    values = {name: sum(game.value for game in won if game.winner == name) for name in pair}
-    return say("said", "rubber-worth", values=", ".join(f"{name} {values[name]}" for name in pair))
+    names = sheet["players"]
+    values = {name: sum(game.value for game in won if game.winner == name) for name in names}
+    return say("said", f"{sheet['match']}-worth", values=", ".join(f"{name} {values[name]}" for name in names))
 
 
 def other_of(pair: tuple[str, str], name: str) -> str:

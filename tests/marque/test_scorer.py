@@ -189,3 +189,14 @@ def test_the_rubber_takes_as_many_games_as_the_rule_book_says(modified_book):
                                        book, NOW)
     assert [g.winner for g in standing.games] == ["Anne", "Anne", None]  # a third game begun
     assert not standing.over and standing.current.players == ("Anne", "Bob")
+
+
+def test_a_pool_whose_games_count_by_the_losers_score_shows_each_players_games_for_the_stakes():
+    data = sheet(match="pool", profile="finnish", players=("Anne", "Bob", "Carl"))
+    data, standing = rubber_of(data, [TREBLE_FOR_BOB])
+    assert [(g.winner, g.value) for g in standing.games if g.winner] == [("Bob", 3)]
+    assert standing.said[-1] == ("The pool goes on games won running, whatever a game counts; for the stakes the "
+                                 "games count Anne 0, Bob 3, Carl 0.")
+    assert "scoring.game-value-scale" in standing.cites
+    _, standing = rubber_of(sheet(match="pool", players=("Anne", "Bob", "Carl")), [TREBLE_FOR_BOB])
+    assert not any("for the stakes" in line for line in standing.said)  # every game counts one: nothing to add
