@@ -10,14 +10,19 @@ so other work on a shared machine does not count):
 3. ``analyse`` at the elder's proposal (play or propose) and at the dealer's answer.
 
 Each question is asked once, cold (no analysis is kept between questions; as in the service, the
-double-dummy table is, and so are the points of each outcome and the referee's flow after each choice),
+double-dummy table is, and so are the points of each outcome, the referee's flow after each choice and the
+hidden-card model's table of decisions: a player's decision met again, in a later deal or question, is looked
+up; its 16k entries hold the decisions of about one deal's choices, so a question reuses next to nothing of
+the one before),
 three ways: by the compiled core with the play after the exchange by the hidden-card model (the default,
 ``model: hidden``: each player choosing each card from his own 30 worlds), by the core with the play
 double dummy (``model: double-dummy``), and by the Python path the core replaced (``doubledummy.use_core(False)``:
 the Python search and the play-out loop in Python, double dummy) on the same deals. Reported: the median and
 the worst, each median as a ratio of the baseline's, and how many times faster than the old Python path
-each model runs (issue 38's targets for the double-dummy core: a discard, a proposal and an answer 30×,
-the first lead 10×; the hidden-card play costs some thirty searches a card more, so its ratio is lower);
+each model runs (issue 38's targets, "hidden ×" for the exchange questions: a discard, a proposal and an
+answer 30×; the first lead 10×, which the old path answers by searching every holding of the dealer's five
+cards exactly, double dummy: the hidden-card model plays 1,000 deals out instead, each card of each player
+weighed over 30 worlds, a different and costlier question, whose own target is 1 s);
 the answers of the two double-dummy paths are checked equal. Not a test: nothing else is asserted.
 
     python bench/exchange_analysis_bench.py [--positions 10] [--seed 1]

@@ -266,14 +266,13 @@ static int read_program(PyObject *list, Node *nodes, int *count) {
     return 0;
 }
 
-/* How the play is chosen: ``models`` (one per leaf, its points by final tricks) with ``worlds`` per decision,
- * the draws from ``seed``; no models: double dummy. */
-typedef struct { const Model *models; int n_models; u64 seed; u32 turn_up; } Playing;
+/* How the play is chosen: ``models`` (one per leaf, its points by final tricks) with ``worlds`` per decision;
+ * no models: double dummy. */
+typedef struct { const Model *models; int n_models; u32 turn_up; } Playing;
 
 /* The play from here by the hidden-card model: each knows what he has seen, and the king of trumps the
  * other announces (he holds it when play begins: he scores it, so he says so). */
-static int hidden_play(const Playing *p, int leaf, const u32 hand[2], const u32 seen[2], u32 king, int king_turned,
-                       long long deal) {
+static int hidden_play(const Playing *p, int leaf, const u32 hand[2], const u32 seen[2], u32 king, int king_turned) {
     if (leaf < 0 || leaf >= p->n_models) return -1;
     Table t;
     memset(&t, 0, sizeof t);
@@ -282,13 +281,12 @@ static int hidden_play(const Playing *p, int leaf, const u32 hand[2], const u32 
         t.unseen[seat] = ~(seen[seat] | p->turn_up);
         if (!king_turned && (hand[1 - seat] & king)) t.known[seat] = king;
     }
-    u64 rng = deal_seed(p->seed, deal);
-    model_play(&p->models[leaf], &t, &rng);
+    model_play(&p->models[leaf], &t);
     return t.tricks[0];
 }
 
 static int run_program(Search *s, const Node *nodes, int count, const World *w, int accept, const Order *o,
-                       u32 king, int king_turned, const Playing *p, long long deal) {
+                       u32 king, int king_turned, const Playing *p) {
     u32 hand[2] = {w->hand[0], w->hand[1]}, seen[2] = {w->seen[0], w->seen[1]};
     int at = 0, node = 0;
     for (int steps = 0; steps < MAX_NODES; steps++) {
@@ -311,7 +309,7 @@ static int run_program(Search *s, const Node *nodes, int count, const World *w, 
         } else if (x->kind == 2) {
             node = accept ? x->next[0] : x->next[1];
         } else {
-            int elder = p->n_models ? hidden_play(p, x->a, hand, seen, king, king_turned, deal)
+            int elder = p->n_models ? hidden_play(p, x->a, hand, seen, king, king_turned)
                                     : leader_tricks_raw(s, hand[0], hand[1]);
             if (elder < 0) return -1;
             int holder = king_turned ? 0 : (hand[0] & king) ? 1 : (hand[1] & king) ? 2 : 0;
@@ -323,10 +321,9 @@ static int run_program(Search *s, const Node *nodes, int count, const World *w, 
 
 /* play_out(worlds, programs, accepts, suit_index, king_bit, king_turned, duties[, hidden]) -> bytes of uint16
  * codes, choice by choice, deal by deal. ``accepts``: a byte per deal, 1 when the dealer would accept a
- * proposal. ``hidden``: (worlds per decision, seed, turn-up bit, utilities), ``utilities`` by leaf a pair of
- * lists (elder, dealer) of points by final tricks: the play by the hidden-card model, deal ``d``'s draws from
- * deal_seed(seed, d) whatever the choice, so the choices are compared on the same draws; without it, double
- * dummy. */
+ * proposal. ``hidden``: (worlds per decision, turn-up bit, utilities), ``utilities`` by leaf a pair of
+ * lists (elder, dealer) of points by final tricks: the play by the hidden-card model (each decision's worlds
+ * drawn from what the player knows, whatever the choice and the deal); without it, double dummy. */
 static PyObject *py_play_out(PyObject *self, PyObject *args) {
     Py_buffer buffer, accepts;
     PyObject *programs, *suits, *duties, *hidden = Py_None;
@@ -338,7 +335,7 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     Node *nodes = NULL;
     int *counts = NULL;
     Model *models = NULL;
-    Playing playing = {NULL, 0, 0, 0};
+    Playing playing = {NULL, 0, 0};
     Duties d; Search s;
     Order order;
     order.king_bit = king_bit;
@@ -346,10 +343,9 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     if (start(&s, &d, duties) < 0 || n_choices < 0) goto done;
     if (hidden != Py_None) {
         int worlds;
-        unsigned long long seed;
         unsigned int turn_up;
         PyObject *utilities;
-        if (!PyArg_ParseTuple(hidden, "iKIO", &worlds, &seed, &turn_up, &utilities)) goto done;
+        if (!PyArg_ParseTuple(hidden, "iIO", &worlds, &turn_up, &utilities)) goto done;
         Py_ssize_t n_leaves = PyList_Size(utilities);
         if (n_leaves < 0) goto done;
         if (worlds < 1 || n_leaves < 1 || n_leaves > 64) { PyErr_SetString(PyExc_ValueError, "bad hidden"); goto done; }
@@ -358,15 +354,15 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
         for (Py_ssize_t leaf = 0; leaf < n_leaves; leaf++) {
             models[leaf].s = &s; models[leaf].worlds = worlds;
             if (read_utility(PyList_GetItem(utilities, leaf), models[leaf].utility) < 0) goto done;
+            model_ready(&models[leaf]);
         }
-        playing.models = models; playing.n_models = (int)n_leaves; playing.seed = seed; playing.turn_up = turn_up;
-        forget_decisions();
+        playing.models = models; playing.n_models = (int)n_leaves; playing.turn_up = turn_up;
     }
     for (int b = 0; b < 4; b++) order.suit_index[b] = (int)PyLong_AsLong(PyList_GetItem(suits, b));
     if (PyErr_Occurred()) goto done;
     if (accepts.len < n_worlds) { PyErr_SetString(PyExc_ValueError, "an answer per deal"); goto done; }
-    /* every program read first, then deal by deal every choice: a decision taken for one choice of a deal is
-     * still among the latest when the next choice of the same deal meets it again (forget_decisions) */
+    /* every program read first, then deal by deal every choice: the choices of a deal meet the same decisions
+     * while their entries are fresh in the cache */
     nodes = PyMem_Malloc(sizeof(Node) * MAX_NODES * (size_t)(n_choices ? n_choices : 1));
     counts = PyMem_Malloc(sizeof(int) * (size_t)(n_choices ? n_choices : 1));
     out = PyBytes_FromStringAndSize(NULL, 2 * n_choices * n_worlds);
@@ -380,7 +376,7 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < n_worlds; i++)
         for (Py_ssize_t c = 0; c < n_choices; c++) {
             int code = run_program(&s, nodes + MAX_NODES * c, counts[c], &worlds[i], accept[i], &order, king, king_turned,
-                                   &playing, i);
+                                   &playing);
             if (code < 0) { Py_CLEAR(out); PyErr_SetString(PyExc_ValueError, "a program that does not end"); goto done; }
             codes[c * n_worlds + i] = (uint16_t)code;
         }

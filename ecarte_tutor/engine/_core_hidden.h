@@ -8,8 +8,11 @@
  * card whose points (a table by his final tricks, worked out by Python from the scoring) are the most
  * over those worlds; ties go to the lowest card (plain suits before trumps), the one a player spares.
  *
- * The draws use splitmix64 and a partial Fisher-Yates over the pool's bits, lowest first: hidden.py
- * repeats them step for step, so the two agree card for card on the same seed.
+ * A decision's worlds are drawn from a seed made of what the player knows, renumbered as the search renumbers
+ * a position (decision_seed): a player who knows the same plays the same card, in every deal and every call,
+ * so a decision met again is looked up, not weighed (the table of decisions). Each world is one splitmix64
+ * output spent on a partial Fisher-Yates over the pool's bits, lowest first: hidden.py repeats it step for
+ * step, so the two agree card for card.
  */
 
 static inline u64 sm_next(u64 *state) {
@@ -21,13 +24,19 @@ static inline u64 sm_next(u64 *state) {
 
 static inline int sm_below(u64 *state, int n) { return (int)(((unsigned __int128)sm_next(state) * (u64)n) >> 64); }
 
-/* ``count`` of the ``n`` cards ``pool`` (bit indexes, lowest first) at random. */
-static inline u32 draw_from(u64 *rng, const int8_t *pool, int n, int count) {
+/* ``count`` of the ``n`` cards ``pool`` (bit indexes, lowest first) at random, from one output of the generator:
+ * each pick takes the high part of the word times the cards left, and the low part goes on to the next (a
+ * pick spends at most five of its 64 bits; a fresh word every eight picks). */
+static inline u32 draw_world(u64 *rng, const int8_t *pool, int n, int count) {
     int8_t bits[32];
-    memcpy(bits, pool, (size_t)n);
+    memcpy(bits, pool, 32);
     u32 out = 0;
+    u64 word = 0;
     for (int i = 0; i < count && i < n; i++) {  /* the swap's half that is read again: bits[i] never is */
-        int j = i + sm_below(rng, n - i);
+        if (!(i & 7)) word = sm_next(rng);
+        unsigned __int128 product = (unsigned __int128)word * (u64)(n - i);
+        int j = i + (int)(product >> 64);
+        word = (u64)product;
         int8_t chosen = bits[j];
         bits[j] = bits[i];
         out |= 1u << chosen;
@@ -64,7 +73,11 @@ typedef struct {
 } Table;
 
 #define MAX_TRICKS 8
-typedef struct { Search *s; int utility[2][MAX_TRICKS + 1]; int worlds; } Model;
+/* ``stakes``: stakes_key by seat, tricks won, cards left and cards to draw, worked out once (model_ready). */
+typedef struct {
+    Search *s; int utility[2][MAX_TRICKS + 1]; int worlds;
+    u64 stakes[2][MAX_TRICKS + 1][MAX_TRICKS + 1][MAX_TRICKS + 1];
+} Model;
 
 /* The legal card of the most points; ties to the lowest. */
 static u32 best_of(const long long sums[32], u32 legal) {
@@ -79,38 +92,48 @@ static u32 best_of(const long long sums[32], u32 legal) {
 
 /* --- decisions not weighed again ------------------------------------------------------------------
  *
- * Two shortcuts give the very card the weighing would, and move the generator on exactly as its draws
- * would (each draw of a card is one step of splitmix64, and a step only adds a constant to the state), so
- * every later draw, and so every figure, is the same as without them:
+ * A decision depends only on what the player knows: his cards, the card led, the cards he knows the other
+ * holds and those the other may hold (the pool), the points at stake and the worlds. The search's renumbering
+ * (every card outside these gone, the rest moved up within its suit) keeps every world's values and the order
+ * of the pool's bits, so a decision's worlds are drawn from a seed made of the renumbered masks and two
+ * decisions alike once renumbered are the same card. Two shortcuts follow:
  * - when every legal card is worth the same in every world the player may draw (one suit, and no card he
  *   may face, nor the card led, between them: the search values a run of touching cards as one), the
  *   weighing would tie them all and play the lowest;
- * - a decision already taken in this call, with the same cards, knowledge, points at stake and generator
- *   state, is taken again. The choices of one question (31 discards, propose or play) are played on the
- *   same deals with the same draws, so the same decision recurs often (a fifth of them for a discard). */
+ * - a decision met before, in this call or an earlier one (the same renumbered knowledge, stakes, worlds and
+ *   duties), is looked up in the table of decisions. */
 
-#define TAKEN_BITS 11
-typedef struct { u32 mine, led, known, pool; u64 rng, stakes; u32 call, choice; } Taken;
-static Taken *taken;   /* 2k decisions of 40 bytes (80 kB), made on first use: the latest of a call */
-static u32 taken_call; /* which call an entry belongs to (0: none) */
+#define DECIDED_BITS 14
+typedef struct { u32 mine, pool, known, led; u64 stakes; u32 index, used; } Decided;
+/* 16k decisions of 32 bytes (512 kB, within a core's second cache) per set of duties, made on first use: most
+ * decisions met again are met under another choice of the same deal, soon after; a table of 8 MB kept a tenth
+ * more of them but missed the cache on every look-up, and a discard's question took no less time. */
+static Decided *decided[8];
 
-/* A new call: the decisions of an earlier one (other duties, other points) are never read. */
-static void forget_decisions(void) {
-    if (++taken_call == 0) {  /* after four billion calls: start again on a clean table */
-        if (taken) memset(taken, 0, sizeof(Taken) << TAKEN_BITS);
-        taken_call = 1;
-    }
+/* How many decisions were weighed, found all alike, and looked up (decision_counts: the tests check that both
+ * shortcuts are met on positions where the Python reference, which has neither, is compared). */
+static long long counted[3];
+
+static inline u64 mix64(u64 z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
 }
 
-/* How many decisions were weighed, found all alike, and taken again (decision_counts: the tests check that
- * both shortcuts are met on positions where the Python reference, which has neither, is compared). */
-static long long counted[3];
+#define DECISION_SALT 0x6A09E667F3BCC908ull
+
+/* The seed of a decision's worlds, from the renumbered masks (hidden.decision_seed repeats it). */
+static inline u64 decision_seed(u32 nmine, u32 nled, u32 nknown, u32 npool, int need) {
+    u64 z = mix64(DECISION_SALT ^ ((u64)nmine << 32 | npool));
+    z = mix64(z ^ ((u64)nknown << 32 | nled));
+    return mix64(z ^ (u64)need);
+}
 
 static u64 gcd64(u64 a, u64 b) { while (b) { u64 r = a % b; a = b; b = r; } return a; }
 
-/* What a decision's weighing depends on besides the cards and the generator: the worlds, the count of
- * unknown cards drawn, and the points by tricks won from here, shifted and scaled to their smallest whole
- * form (the card of the most points is the same for points a*p + b, a > 0); 0 when it does not fit. */
+/* What a decision's weighing depends on besides the cards: the worlds, the count of unknown cards drawn, and
+ * the points by tricks won from here, shifted and scaled to their smallest whole form (the card of the most
+ * points is the same for points a*p + b, a > 0); 0 when it does not fit. */
 static u64 stakes_key(const int *points, int left, int worlds, int need) {
     if (left > 8 || worlds > 1023 || need > 15) return 0;
     int low = points[0];
@@ -126,65 +149,88 @@ static u64 stakes_key(const int *points, int left, int worlds, int need) {
     return key | 1ull << 63;
 }
 
-/* The card ``seat`` plays: the best over ``worlds`` hands of the other he cannot tell apart. */
-static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 *rng, u32 mine, u32 legal, u32 known, u32 pool,
-                        int need);
+/* Each decision's stakes, worked out before the play (a key's divisions cost more than a lookup). */
+static void model_ready(Model *m) {
+    for (int seat = 0; seat < 2; seat++)
+        for (int won = 0; won <= MAX_TRICKS; won++)
+            for (int left = 0; left <= MAX_TRICKS; left++)
+                for (int need = 0; need <= MAX_TRICKS; need++)
+                    m->stakes[seat][won][left][need] = won + left <= MAX_TRICKS && need <= left
+                        ? stakes_key(m->utility[seat] + won, left, m->worlds, need) : 0;
+}
 
-static u32 model_choice(const Model *m, const Table *t, int seat, u64 *rng) {
+/* The ``index``-th card of ``cards``, lowest first. */
+static inline u32 nth_card(u32 cards, u32 index) {
+    while (index--) cards &= cards - 1;
+    return cards & (~cards + 1);
+}
+
+/* The card ``seat`` plays: the best over ``worlds`` hands of the other he cannot tell apart. */
+static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 seed, u32 mine, u32 legal, u32 known,
+                        u32 pool, int need);
+
+static u32 model_choice(const Model *m, const Table *t, int seat) {
     u32 mine = t->hand[seat], legal = t->led ? legal_replies(mine, t->led, m->s->d) : mine;
     if (!(legal & (legal - 1))) return legal;
     u32 known = t->known[seat], pool = t->unseen[seat] & ~t->barred[seat] & ~known;
     int need = popcount(t->hand[1 - seat]) - popcount(known), n = popcount(pool);
     if (need < 0 || n < need) return legal & (~legal + 1);  /* never, while the inferences hold */
     u32 lowest = legal & (~legal + 1);
-    u64 after = *rng + 0x9E3779B97F4A7C15ull * (u64)m->worlds * (u64)need;  /* the state after the draws */
     if ((legal & suit_of(lowest)) == legal && !(((top_bit(legal) - 1) & ~((lowest << 1) - 1)) & (pool | known | t->led))) {
-        *rng = after;
         counted[1]++;
         return lowest;
     }
-    u64 stakes = stakes_key(m->utility[seat] + t->tricks[seat], popcount(mine), m->worlds, need);
-    if (!stakes) return weigh_choice(m, t, seat, rng, mine, legal, known, pool, need);
-    if (!taken && !(taken = calloc((size_t)1 << TAKEN_BITS, sizeof(Taken))))
-        return weigh_choice(m, t, seat, rng, mine, legal, known, pool, need);  /* no room: weighed each time */
-    u64 hash = ((u64)mine << 32 | t->led) * 0x9E3779B97F4A7C15ull ^ ((u64)known << 32 | pool) * 0xBF58476D1CE4E5B9ull
-               ^ *rng ^ stakes * 0x94D049BB133111EBull;
-    Taken *e = &taken[(hash * 0x9E3779B97F4A7C15ull) >> (64 - TAKEN_BITS)];
-    if (e->call == taken_call && e->rng == *rng && e->mine == mine && e->led == t->led && e->known == known
-        && e->pool == pool && e->stakes == stakes) {
-        *rng = after;
-        counted[2]++;
-        return e->choice;
+    u32 in_play = mine | t->led | known | pool, nmine = 0, npool = 0, nknown = 0, nled = 0;
+    for (int byte = 0; byte < 32; byte += 8) {  /* normalise(in_play, ...) for the four at once */
+        const uint8_t *row = compress_byte[0] + (in_play >> byte & 0xFF);  /* compress_byte[cards][play] */
+        nmine |= (u32)row[256 * (mine >> byte & 0xFF)] << byte;
+        npool |= (u32)row[256 * (pool >> byte & 0xFF)] << byte;
+        nknown |= (u32)row[256 * (known >> byte & 0xFF)] << byte;
+        nled |= (u32)row[256 * (t->led >> byte & 0xFF)] << byte;
     }
-    Taken fresh = {mine, t->led, known, pool, *rng, stakes, taken_call, 0};
-    fresh.choice = weigh_choice(m, t, seat, rng, mine, legal, known, pool, need);
+    u64 seed = decision_seed(nmine, nled, nknown, npool, need);
+    int left = popcount(mine), won = t->tricks[seat];
+    u64 stakes = won + left <= MAX_TRICKS && need <= left ? m->stakes[seat][won][left][need] : 0;
+    int index = duties_index(m->s->d);
+    if (!stakes) return weigh_choice(m, t, seat, seed, mine, legal, known, pool, need);
+    if (!decided[index] && !(decided[index] = zeroed_table(sizeof(Decided) << DECIDED_BITS)))
+        return weigh_choice(m, t, seat, seed, mine, legal, known, pool, need);  /* no room: weighed each time */
+    Decided *e = &decided[index][((seed ^ stakes * 0x9E3779B97F4A7C15ull) * 0xD6E8FEB86659FD93ull) >> (64 - DECIDED_BITS)];
+    if (e->used && e->mine == nmine && e->pool == npool && e->known == nknown && e->led == nled && e->stakes == stakes) {
+        counted[2]++;
+        return nth_card(mine, e->index);
+    }
+    u32 choice = weigh_choice(m, t, seat, seed, mine, legal, known, pool, need);
+    Decided fresh = {nmine, npool, nknown, nled, stakes, (u32)popcount(mine & (choice - 1)), 1};
     *e = fresh;
-    return fresh.choice;
+    return choice;
 }
 
-static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 *rng, u32 mine, u32 legal, u32 known, u32 pool,
-                        int need) {
+static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 seed, u32 mine, u32 legal, u32 known,
+                        u32 pool, int need) {
     counted[0]++;
     long long sums[32] = {0};
     const int *points = m->utility[seat] + t->tricks[seat];
+    int8_t bits[32] = {0};
+    int n = bit_indexes(pool, bits);
+    u64 rng = seed;
     if (popcount(mine) > 8) {  /* no nibble per card: card_values, world by world */
         int values[32];
         for (int w = 0; w < m->worlds; w++) {
-            card_values_raw(m->s, mine, known | draw_cards(rng, pool, need), t->led, values);
+            card_values_raw(m->s, mine, known | draw_world(&rng, bits, n, need), t->led, values);
             for (u32 c = legal; c; c &= c - 1) sums[__builtin_ctz(c)] += points[values[__builtin_ctz(c)]];
         }
         return best_of(sums, legal);
     }
     /* the worlds drawn and fetched before any is read; each legal card's nibble read at its place in ``mine`` */
-    int8_t bits[32];
-    int n = bit_indexes(pool, bits), shifts[8], indexes[8], n_legal = 0, j = 0;
+    int shifts[8], indexes[8], n_legal = 0, j = 0;
     for (u32 c = mine; c; c &= c - 1, j++)
         if (c & legal & (~c + 1)) { shifts[n_legal] = 4 * j; indexes[n_legal++] = __builtin_ctz(c); }
     long long weighed[8] = {0};
     Probe probes[32];
     for (int done = 0; done < m->worlds; done += 32) {
         int batch = m->worlds - done < 32 ? m->worlds - done : 32;
-        for (int w = 0; w < batch; w++) probe_start(m->s, mine, known | draw_from(rng, bits, n, need), t->led, &probes[w]);
+        for (int w = 0; w < batch; w++) probe_start(m->s, mine, known | draw_world(&rng, bits, n, need), t->led, &probes[w]);
         for (int w = 0; w < batch; w++) {
             u32 packed = probe_packed(m->s, &probes[w]);
             for (int l = 0; l < n_legal; l++) weighed[l] += points[packed >> shifts[l] & 15];
@@ -201,10 +247,14 @@ static void play_card(Table *t, int seat, u32 card, const Duties *d) {
     t->unseen[watcher] &= ~card;
     t->known[watcher] &= ~card;
     if (!t->led) { t->led = card; t->leader = seat; return; }
-    u32 led = t->led;
-    for (u32 x = t->unseen[watcher] & ~t->barred[watcher]; x; x &= x - 1) {
-        u32 bit = x & (~x + 1);  /* had he held it, would this card have been legal? */
-        if (!(legal_replies(card | bit, led, d) & card)) t->barred[watcher] |= bit;
+    u32 led = t->led, open = t->unseen[watcher] & ~t->barred[watcher];
+    /* Had he held a card of ``open``, would this card have been legal? legal_replies reads the other card only
+     * by its class (the suit led above the card led, below it, a trump of another suit, any other card): one
+     * card of each class answers for the class. */
+    u32 classes[4] = {above(led), below(led), TRUMPS & ~suit_of(led), ~(suit_of(led) | TRUMPS)};
+    for (int k = 0; k < 4; k++) {
+        u32 some = open & classes[k];
+        if (some && !(legal_replies(card | (some & (~some + 1)), led, d) & card)) t->barred[watcher] |= some;
     }
     int winner = follower_wins(card, led) ? seat : t->leader;
     t->tricks[winner]++;
@@ -212,14 +262,12 @@ static void play_card(Table *t, int seat, u32 card, const Duties *d) {
     t->led = 0;
 }
 
-static void model_play(const Model *m, Table *t, u64 *rng) {
+static void model_play(const Model *m, Table *t) {
     while (t->hand[0] | t->hand[1]) {
         int seat = t->led ? 1 - t->leader : t->leader;
-        play_card(t, seat, model_choice(m, t, seat, rng), m->s->d);
+        play_card(t, seat, model_choice(m, t, seat), m->s->d);
     }
 }
-
-static inline u64 deal_seed(u64 seed, long long deal) { return seed ^ (0xD1B54A32D192ED03ull * (u64)(deal + 1)); }
 
 /* A seat pair of points by final tricks, (elder row, dealer row), as Python gives it. */
 static int read_utility(PyObject *pair, int utility[2][MAX_TRICKS + 1]) {
@@ -244,9 +292,9 @@ static int read_utility(PyObject *pair, int utility[2][MAX_TRICKS + 1]) {
  * barred, known, led, leader, tricks), each pair by seat, the other's hand 0; ``deal``: (pool, need,
  * other discards, other seen): the other's hand is ``known`` of the viewer plus ``need`` cards of ``pool``,
  * his discards as many more of it, and he has not seen the cards outside ``other seen`` and those.
- * Out: for each deal, for each card of ``first`` (lowest bit first), the viewer's final tricks. The inner
- * draws of deal ``d`` start from one seed for every card weighed: the cards are compared on the same deals
- * and the same draws. */
+ * Out: for each deal, for each card of ``first`` (lowest bit first), the viewer's final tricks: the cards are
+ * compared on the same deals (``seed`` draws them), and each player's worlds at each later decision come from
+ * what he knows (decision_seed). */
 static PyObject *py_hidden_values(PyObject *self, PyObject *args) {
     unsigned long long seed;
     int deals, worlds, viewer, need, discards;
@@ -267,8 +315,8 @@ static PyObject *py_hidden_values(PyObject *self, PyObject *args) {
     if (start(&s, &d, duties) < 0) return NULL;
     Model m;
     m.s = &s; m.worlds = worlds;
-    forget_decisions();
     if (read_utility(utility, m.utility) < 0) return NULL;
+    model_ready(&m);
     int rival = 1 - viewer, choices = first ? popcount(first) : 1;
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)deals * choices);
     if (!out) return NULL;
@@ -287,19 +335,17 @@ static PyObject *py_hidden_values(PyObject *self, PyObject *args) {
         int c = 0;
         for (u32 cards = first ? first : 1; cards; cards &= cards - 1) {
             Table t = base;
-            u64 inner = deal_seed(seed, deal);
             if (first) play_card(&t, viewer, cards & (~cards + 1), &d);
-            model_play(&m, &t, &inner);
+            model_play(&m, &t);
             codes[deal * choices + c++] = (uint8_t)t.tricks[viewer];
         }
     }
     return out;
 }
 
-/* choose(cases, worlds, duties, utilities, seat, table) -> [(card, generator state after)]: for each case
- * (seed, leaf) one decision of the model playing for ``utilities[leaf]``, all in one call (so a case met again
- * takes its decision again): for the tests, against the reference's. ``table`` as hidden_values takes it, with
- * both hands. */
+/* choose(leaves, worlds, duties, utilities, seat, table) -> [card]: for each leaf one decision of the model
+ * playing for ``utilities[leaf]`` (a leaf met again is looked up): for the tests, against the reference's.
+ * ``table`` as hidden_values takes it, with both hands. */
 static PyObject *py_choose(PyObject *self, PyObject *args) {
     PyObject *cases, *duties, *utilities;
     int worlds, seat, leader, tricks[2];
@@ -321,6 +367,7 @@ static PyObject *py_choose(PyObject *self, PyObject *args) {
     for (Py_ssize_t k = 0; k < n_leaves; k++) {
         models[k].s = &s; models[k].worlds = worlds;
         if (read_utility(PyList_GetItem(utilities, k), models[k].utility) < 0) return NULL;
+        model_ready(&models[k]);
     }
     Table t;
     memset(&t, 0, sizeof t);
@@ -330,20 +377,19 @@ static PyObject *py_choose(PyObject *self, PyObject *args) {
     }
     t.led = led; t.leader = leader;
     PyObject *out = PyList_New(n);
-    forget_decisions();
     for (Py_ssize_t i = 0; out && i < n; i++) {
-        unsigned long long seed;
-        int leaf;
-        if (!PyArg_ParseTuple(PyList_GetItem(cases, i), "Ki", &seed, &leaf)) { Py_CLEAR(out); break; }
-        if (leaf < 0 || leaf >= n_leaves) { PyErr_SetString(PyExc_ValueError, "bad leaf"); Py_CLEAR(out); break; }
-        u64 rng = seed;
-        u32 card = model_choice(&models[leaf], &t, seat, &rng);
-        PyList_SET_ITEM(out, i, Py_BuildValue("(IK)", card, (unsigned long long)rng));
+        long leaf = PyLong_AsLong(PyList_GetItem(cases, i));
+        if (leaf < 0 || leaf >= n_leaves) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad leaf");
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, PyLong_FromUnsignedLong(model_choice(&models[leaf], &t, seat)));
     }
     return out;
 }
 
-/* decision_counts() -> (weighed, all alike, taken again) since the last call. */
+/* decision_counts() -> (weighed, all alike, looked up) since the last call. */
 static PyObject *py_decision_counts(PyObject *self, PyObject *args) {
     PyObject *out = Py_BuildValue("(LLL)", counted[0], counted[1], counted[2]);
     memset(counted, 0, sizeof counted);
@@ -352,5 +398,5 @@ static PyObject *py_decision_counts(PyObject *self, PyObject *args) {
 
 #define HIDDEN_METHODS \
     {"choose", py_choose, METH_VARARGS, "One decision of the model per case, in one call (for the tests)."}, \
-    {"decision_counts", py_decision_counts, METH_NOARGS, "Decisions weighed, found alike, taken again (for the tests)."}, \
+    {"decision_counts", py_decision_counts, METH_NOARGS, "Decisions weighed, found alike, looked up (for the tests)."}, \
     {"hidden_values", py_hidden_values, METH_VARARGS, "The viewer's tricks, deal by deal, under the hidden-card model."},

@@ -258,8 +258,7 @@ def _python_outcomes(known: Known, viewer: str, choices: list[Choice], seed: int
         world, seen = replayed
         tutor: Discards = {}  # the other's hand is the same whatever the viewer chooses: his discard, once
         for choice in choices:
-            outcomes[choice].append(_outcome(world, seen, viewer, choice, book, params, kept, tutor,
-                                             playing, (seed, worlds)))
+            outcomes[choice].append(_outcome(world, seen, viewer, choice, book, params, kept, tutor, playing))
         worlds += 1
     return outcomes
 
@@ -397,9 +396,8 @@ def _choices(state: hand.HandState, viewer: str, params: Params) -> list[Choice]
 
 
 def _outcome(world: hand.HandState, seen: Seen, viewer: str, choice: Choice, book: RuleBook, params: Params,
-             kept: Scored, tutor: Discards, playing: Playing, draws: tuple[int, int]) -> tuple[int, int]:
-    """The viewer's tricks and his points less the other's, after ``choice`` in this deal (the ``draws`` of
-    the hidden-card play: the seed and the deal's index)."""
+             kept: Scored, tutor: Discards, playing: Playing) -> tuple[int, int]:
+    """The viewer's tricks and his points less the other's, after ``choice`` in this deal."""
     state = world.copy()
     seen = {seat: set(cards) for seat, cards in seen.items()}
     if isinstance(choice, str):
@@ -425,7 +423,7 @@ def _outcome(world: hand.HandState, seen: Seen, viewer: str, choice: Choice, boo
                  state.dealer_refused_later_proposal)
         utility = _utility(flags, book, params)
         elder = hidden.reference_play(state.hands, seen, state.trump_card, state.king_turned, utility, params,
-                                      *draws, playing.worlds)
+                                      playing.worlds)
     else:
         elder = doubledummy.leader_tricks(state.hands["elder"], state.hands["dealer"], state.trump, params)
     tricks = {"elder": elder, "dealer": params.hand_size - elder}

@@ -288,7 +288,7 @@ def weigh(known_deal: Deal, hidden: Sequence[Card], stock: Sequence[Card | None]
     playing = None
     if worlds:
         assert utility_of is not None
-        playing = (worlds, seed, layout.raw[state.trump_card], [utility_of(flags[leaf]) for leaf in range(len(flags))])
+        playing = (worlds, layout.raw[state.trump_card], [utility_of(flags[leaf]) for leaf in range(len(flags))])
     codes = core.play_out(deals, flows, accepts, layout.suit_index, layout.king_bit,
                           state.king_turned, duties, playing)
     top = 8 * 3 * max(1, len(leaves))

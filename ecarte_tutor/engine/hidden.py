@@ -8,9 +8,11 @@ illegal) and a king of trumps the other announced. Never the other's hand.
 At each decision of either side, the player to act draws ``worlds`` hands for the other from the cards he
 may hold (every such hand equally likely), weighs each of his legal cards double dummy in each, and plays
 the card that scores him most points over them (his points less the other's by his final tricks, from the
-scoring: :func:`utilities`); ties go to the lowest card, plain suits before trumps. A decision is weighed
+scoring: :func:`utilities`); ties go to the lowest card, plain suits before trumps. The worlds come from a
+seed made of what he knows (:func:`decision_seed`), so a player who knows the same plays the same card in
+every deal: the core looks a decision met before up instead of weighing it again. A decision is weighed
 from the viewer's side over ``deals`` deals of the cards he has not seen (and the other's discards, when
-he threw some out), each of his cards played on the same deals and with the same draws after it.
+he threw some out), each of his cards played on the same deals.
 
 What the model leaves out, said in docs/api.md: what the other's proposing, standing, accepting and
 discarding say about his hand (his hand is drawn from every hand his play allows).
@@ -70,8 +72,52 @@ def draw_cards(rng: Splitmix, pool: int, count: int) -> int:
     return out
 
 
-def deal_seed(seed: int, deal: int) -> int:
-    return (seed ^ (0xD1B54A32D192ED03 * (deal + 1))) & MASK64
+def draw_world(rng: Splitmix, pool: int, count: int) -> int:
+    """``count`` bits of ``pool`` at random from one output of ``rng`` (a fresh one every eight picks): each pick
+    takes the high part of the word times the bits left, the low part goes on to the next."""
+    bits = [i for i in range(32) if pool >> i & 1]
+    out, word = 0, 0
+    for i in range(min(count, len(bits))):
+        if i % 8 == 0:
+            word = rng.next()
+        j, word = divmod(word * (len(bits) - i), 1 << 64)
+        j += i
+        bits[i], bits[j] = bits[j], bits[i]
+        out |= 1 << bits[i]
+    return out
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+DECISION_SALT = 0x6A09E667F3BCC908
+
+
+def renumber(in_play: int, cards: int) -> int:
+    """``cards`` among ``in_play`` moved up within each suit's byte, the cards outside ``in_play`` gone (the
+    search's normalised masks)."""
+    out = 0
+    for byte in range(4):
+        play, place = in_play >> (8 * byte) & 0xFF, 7
+        for bit in range(7, -1, -1):
+            if play >> bit & 1:
+                if cards >> (8 * byte + bit) & 1:
+                    out |= 1 << (8 * byte + place)
+                place -= 1
+    return out
+
+
+def decision_seed(mine: int, led: int, known: int, pool: int, need: int) -> int:
+    """The seed of a decision's worlds: what the player knows (his cards, the card led, the cards he knows the
+    other holds, those the other may hold), renumbered, so two decisions alike but for cards out of play draw
+    the same worlds."""
+    in_play = mine | led | known | pool
+    z = _mix(DECISION_SALT ^ (renumber(in_play, mine) << 32 | renumber(in_play, pool)))
+    z = _mix(z ^ (renumber(in_play, known) << 32 | renumber(in_play, led)))
+    return _mix(z ^ need)
 
 
 # --- a position as the core takes it -----------------------------------------------------------------
@@ -236,11 +282,11 @@ def reference_values(begin: Start, params: Params, seed: int, deals: int, worlds
     outer = Splitmix(seed)
     firsts: list[Card | None] = [*rules.cards(begin.first)] or [None]
     out: list[list[int]] = [[] for _ in firsts]
-    for deal in range(deals):
+    for _ in range(deals):
         base = _deal_table(begin, rules, outer)
         for index, card in enumerate(firsts):
             table = base.copy()
-            _play_out(table, rules, card, Splitmix(deal_seed(seed, deal)), worlds, viewer=begin.viewer)
+            _play_out(table, rules, card, worlds, viewer=begin.viewer)
             out[index].append(table.tricks[begin.viewer])
     return Weighed(tuple(firsts), tuple(tuple(o) for o in out), deals, worlds)
 
@@ -281,8 +327,8 @@ def replay(begin: Start, params: Params, seed: int, deal: int, card: Card | None
 
 
 class Replayer:
-    """:func:`replay` for several deals of one weighing, taken in increasing order: the draws before a deal are
-    made once for all of them, not again for each (a parting reads two lines of each of dozens of deals)."""
+    """:func:`replay` for several deals of one weighing, taken in increasing order: the draws of the deals before
+    one are made once for all of them, not again for each (a parting reads two lines of each of dozens of deals)."""
 
     def __init__(self, begin: Start, params: Params, seed: int, worlds: int):
         self.begin, self.params, self.seed, self.worlds = begin, params, seed, worlds
@@ -299,24 +345,22 @@ class Replayer:
         table, viewer = self.table.copy(), self.begin.viewer
         theirs = tuple(self.params.ranking.sort(table.hands[1 - viewer]))
         trace: list[Trick] = []
-        _play_out(table, self.rules, card, Splitmix(deal_seed(self.seed, deal)), self.worlds, trace, viewer)
+        _play_out(table, self.rules, card, self.worlds, trace, viewer)
         return Replay(card, theirs, sum(self.begin.tricks) + 1, tuple(trace), table.tricks[viewer])
 
 
 def reference_play(hands: dict[str, list[Card]], seen: dict[str, set[Card]], turn_up: Card, king_turned: bool,
-                   utility: tuple[tuple[int, ...], tuple[int, ...]], params: Params, seed: int, deal: int,
-                   worlds: int) -> int:
+                   utility: tuple[tuple[int, ...], tuple[int, ...]], params: Params, worlds: int) -> int:
     """The elder's tricks when a hand is played from its first lead by the hidden-card model, each player
     knowing the cards he has ``seen`` (held, drawn and thrown out), the turn-up and a king of trumps the
     other holds (he announces it): the play at the end of an exchange as ``_core.play_out`` plays it, in
-    Python, with the draws of deal ``deal`` of ``seed``."""
+    Python."""
     trump = turn_up.suit
     king = Card("K", trump)
     every = set(doubledummy.raw_bits(trump, params.ranking.order))
     table = _Table([list(hands[s]) for s in SEATS], [every - seen[s] - {turn_up} for s in SEATS], [set(), set()],
                    [{king} if not king_turned and king in hands[other(s)] else set() for s in SEATS], None, 0)
-    _play_out(table, _Rules(trump, utility, params, params.ranking.order), None, Splitmix(deal_seed(seed, deal)),
-              worlds)
+    _play_out(table, _Rules(trump, utility, params, params.ranking.order), None, worlds)
     return table.tricks[0]
 
 
@@ -333,15 +377,15 @@ def _deal_table(begin: Start, rules: _Rules, outer: Splitmix) -> _Table:
                   rules.by_bit[begin.led] if begin.led else None, begin.leader, list(begin.tricks))
 
 
-def _play_out(table: _Table, rules: _Rules, card: Card | None, inner: Splitmix, worlds: int,
-              trace: list[Trick] | None = None, viewer: int = 0) -> None:
+def _play_out(table: _Table, rules: _Rules, card: Card | None, worlds: int, trace: list[Trick] | None = None,
+              viewer: int = 0) -> None:
     """The hand to its end from ``table``: ``card`` first (the ``viewer``'s), then each card as the model
     chooses it; each trick finished goes to ``trace``."""
     if card is not None:
         rules.play(table, viewer, card, trace)
     while table.hands[0] or table.hands[1]:
         seat = 1 - table.leader if table.led else table.leader
-        rules.play(table, seat, rules.choose(table, seat, inner, worlds), trace)
+        rules.play(table, seat, rules.choose(table, seat, worlds), trace)
 
 
 class _Rules:
@@ -359,7 +403,7 @@ class _Rules:
     def legal(self, hand: Sequence[Card], led: Card | None) -> list[Card]:
         return play.duty(list(hand), led, self.trump, self.params).legal
 
-    def choose(self, table: _Table, seat: int, rng: Splitmix, worlds: int) -> Card:
+    def choose(self, table: _Table, seat: int, worlds: int) -> Card:
         legal = sorted(self.legal(table.hands[seat], table.led), key=self.raw.__getitem__)
         if len(legal) == 1:
             return legal[0]
@@ -369,8 +413,11 @@ class _Rules:
         need = len(table.hands[1 - seat]) - len(known)
         points = self.utility[seat][table.tricks[seat]:]
         sums = dict.fromkeys(legal, 0)
+        rng = Splitmix(decision_seed(doubledummy.mask(table.hands[seat], self.raw),
+                                     self.raw[table.led] if table.led else 0, doubledummy.mask(known, self.raw), pool,
+                                     need))
         for _ in range(worlds):
-            drawn = draw_cards(rng, pool, need)
+            drawn = draw_world(rng, pool, need)
             theirs = [*known, *(by_bit[1 << i] for i in range(32) if drawn >> i & 1)]
             values = doubledummy.card_values(table.hands[seat], theirs, table.led, self.trump, self.params)
             for card in legal:

@@ -155,6 +155,9 @@ def _exercise_problems(exercise: object, book: RuleBook) -> list[str]:
     if exercise.expected is not None:
         try:
             agree = same_answer(exercise, exercise.expected, expected)
+            if exercise.kind == "best-card":  # as a learner's card is graded: any card the verdict accepts
+                kind = exercise.handler
+                agree = agree or kind.agree(exercise, kind.normalize(exercise, exercise.expected), expected)
         except BadResponse as exc:
             return [*problems, f"the stated answer cannot be read: {exc.message}"]
         if not agree:

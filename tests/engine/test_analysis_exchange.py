@@ -169,8 +169,7 @@ def test_after_a_proposal_the_tutor_answers_and_both_discard_as_he_does_then_the
     playing = analysis_exchange.Playing("double-dummy", 40, 0)
     for _ in range(40):
         world, seen = analysis_exchange._replay(known, rng, PARAMS)
-        tricks, points = analysis_exchange._outcome(world, seen, "elder", "propose", BOOK, PARAMS, {}, {}, playing,
-                                                    (0, 0))
+        tricks, points = analysis_exchange._outcome(world, seen, "elder", "propose", BOOK, PARAMS, {}, {}, playing)
         # the same hand played by the referee with the tutor's answers, written out here
         check = world.copy()
         hand.apply(check, {"by": "elder", "do": "propose"}, PARAMS)

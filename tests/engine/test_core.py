@@ -193,9 +193,9 @@ def test_the_hidden_card_play_after_an_exchange_is_the_python_references_deal_by
 
 def test_the_decisions_the_core_does_not_weigh_again_are_the_cards_the_reference_weighs(monkeypatch):
     """A discard under the hidden-card model: the core plays the lowest card without weighing where every legal
-    card is worth the same in every world, and takes again a decision it met under another discard of the same
-    deal (same cards, knowledge, stakes and draws); the Python reference weighs every decision, and the answers
-    are the same."""
+    card is worth the same in every world, and looks up a decision it met before (under another discard, or in
+    another deal: the same knowledge renumbered and the same stakes); the Python reference weighs every
+    decision, and the answers are the same."""
     from ecarte_tutor.engine import analysis, analysis_exchange
     monkeypatch.setattr(analysis_exchange, "WORLDS", 4)
     params = BOOK.params()
@@ -209,8 +209,8 @@ def test_the_decisions_the_core_does_not_weigh_again_are_the_cards_the_reference
                                                   params, model="hidden", deals=5).as_json()
     doubledummy.CORE.decision_counts()
     core = weigh()
-    weighed, alike, taken_again = doubledummy.CORE.decision_counts()
-    assert weighed and alike and taken_again
+    weighed, alike, looked_up = doubledummy.CORE.decision_counts()
+    assert weighed and alike and looked_up
     with python_search(on=True):
         assert core == weigh()
 

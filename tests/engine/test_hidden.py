@@ -53,10 +53,9 @@ def test_the_core_plays_the_model_as_the_python_reference_does(profile):
 @needs_core
 @pytest.mark.parametrize("profile", PROFILES)
 def test_each_decision_is_the_card_the_reference_weighs_it_to_even_where_the_core_does_not_weigh(profile):
-    """One decision at a time, core against reference: the same card and the generator left in the same state,
-    whether the core weighed it, found every legal card alike (and did not weigh), or met it before in the same
-    call (the same seed and stakes again: taken again, not weighed); other seeds, or the same seed playing for
-    other points, between them are weighed afresh."""
+    """One decision at a time, core against reference: the same card, whether the core weighed it, found every
+    legal card alike (and did not weigh), or met it before (the same knowledge and stakes again: looked up, not
+    weighed); the same position playing for other points between them is weighed afresh."""
     params = BOOK.params(profile)
     rng = random.Random(f"one decision {profile}")
     doubledummy.CORE.decision_counts()
@@ -70,31 +69,57 @@ def test_each_decision_is_the_card_the_reference_weighs_it_to_even_where_the_cor
         hands[rival] = doubledummy.mask(position.state.hands[SEATS[rival]], doubledummy.raw_bits(begin.trump,
                                                                                                   begin.order))
         table = (tuple(hands), begin.unseen, begin.barred, begin.known, begin.led, begin.leader, begin.tricks)
-        cases = [(case, 0), (case, 0), (case, 1), *((case + 100 * k, 0) for k in range(1, 7)), (case, 1), (case, 0)]
-        core = doubledummy.CORE.choose(cases, 4, begin.duties, [[list(u) for u in s] for s in stakes], me, table)
-        for (seed, leaf), (card, after) in zip(cases, core, strict=True):
+        leaves = [0, 0, 1, 1, 0]
+        core = doubledummy.CORE.choose(leaves, 4, begin.duties, [[list(u) for u in s] for s in stakes], me, table)
+        for leaf, card in zip(leaves, core, strict=True):
             rules = hidden._Rules(begin.trump, stakes[leaf], params, begin.order)
             reference = hidden._Table([rules.cards(h) for h in hands], [set(rules.cards(u)) for u in begin.unseen],
                                       [set(rules.cards(b)) for b in begin.barred],
                                       [set(rules.cards(k)) for k in begin.known],
                                       rules.by_bit[begin.led] if begin.led else None, begin.leader, list(begin.tricks))
-            draws = hidden.Splitmix(seed)
             doubledummy.use_core(False)
             try:
-                chosen = rules.choose(reference, me, draws, 4)
+                chosen = rules.choose(reference, me, 4)
             finally:
                 doubledummy.use_core(True)
-            assert (card, after) == (rules.raw[chosen], draws.state), (profile, case, seed, leaf)
-    weighed, alike, taken_again = doubledummy.CORE.decision_counts()
-    assert weighed and alike and taken_again
+            assert card == rules.raw[chosen], (profile, case, leaf)
+    weighed, alike, looked_up = doubledummy.CORE.decision_counts()
+    assert weighed and alike and looked_up
 
 
 def test_the_draws_are_the_cores():
-    """splitmix64 as published (its first outputs from seed 1), and a draw of distinct cards of the pool."""
+    """splitmix64 as published (its first outputs from seed 1), and draws of distinct cards of the pool: a deal's,
+    and a world's from one output of the generator (a fresh one after eight picks)."""
     rng = hidden.Splitmix(1)
     assert [rng.next() for _ in range(2)] == [0x910A2DEC89025CC1, 0xBEEB8DA1658EEC67]
     drawn = hidden.draw_cards(hidden.Splitmix(7), 0xFFFF, 5)
     assert drawn.bit_count() == 5 and drawn & ~0xFFFF == 0
+    rng = hidden.Splitmix(7)
+    world = hidden.draw_world(rng, 0xFFFF, 5)
+    step = 0x9E3779B97F4A7C15  # one output of splitmix64 adds it to the state
+    assert world.bit_count() == 5 and world & ~0xFFFF == 0 and rng.state == 7 + step
+    rng = hidden.Splitmix(7)
+    assert hidden.draw_world(rng, 0xFFFFFF, 12).bit_count() == 12 and rng.state == (7 + 2 * step) & hidden.MASK64
+    shares = [0] * 16
+    rng = hidden.Splitmix(3)
+    for _ in range(4000):
+        world = hidden.draw_world(rng, 0xFFFF, 4)
+        for bit in range(16):
+            shares[bit] += world >> bit & 1
+    assert all(900 < share < 1100 for share in shares)  # each card a quarter of the time
+
+
+def test_a_decision_seed_reads_only_what_the_player_knows_renumbered():
+    """The seed of a decision's worlds: the same for two positions alike but for cards out of play (renumbered
+    alike), another when the card led or the pool differs."""
+    spades = 0xFF  # the lowest byte: a plain suit, ace at the top bit
+    mine, pool = 0b1000_0000, 0b0101_0000  # A; Q and 10 (the K and J out of play)
+    moved = hidden.decision_seed(mine, 0, 0, 0b0110_0000 | 0xFF00, 1)
+    assert hidden.decision_seed(mine, 0, 0, pool | 0xFF00, 1) == moved
+    assert hidden.decision_seed(mine, 0, 0, pool | 0x7F00, 1) != moved
+    assert hidden.decision_seed(mine, 0b0001_0000, 0, 0b0100_0000 | 0xFF00, 1) != moved
+    assert hidden.renumber(spades, 0b0101_0000) == 0b0101_0000
+    assert hidden.renumber(0b1101_0100, 0b0101_0100) == 0b0111_0000
 
 
 def test_a_player_never_reads_the_hand_he_cannot_see():
