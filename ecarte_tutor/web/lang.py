@@ -23,9 +23,10 @@ from urllib.parse import urlencode
 
 from flask import abort, current_app, g, request
 from flask_babel import Babel, Domain
+from markupsafe import Markup
 from werkzeug.datastructures import ImmutableMultiDict
 
-from ..i18n import DEFAULT_LANG, LANG_NAMES, LANGS, catalogue, read_lang, speaking
+from ..i18n import DEFAULT_LANG, LANG_NAMES, LANGS, catalogue, current, read_lang, speaking
 
 PARAM = "lang"
 COOKIE = "ecarte_tutor_lang"  # the cookie that remembers the visitor's choice
@@ -67,11 +68,10 @@ def choose() -> str:
 
 
 def page_lang() -> str:
-    """The request's language; outside a request, English."""
-    try:
-        return choose()
-    except RuntimeError:
-        return DEFAULT_LANG
+    """The request's language, as :func:`before` set it for the request (:func:`ecarte_tutor.i18n.speaking`): a
+    context variable, read in a few dozen nanoseconds, where each card and link of a page asks it; outside a
+    request, English."""
+    return current()
 
 
 def keep_lang(endpoint: str, values: dict) -> None:
@@ -139,8 +139,24 @@ def lang_links() -> list[tuple[str, str, str]]:
     return links
 
 
+def page_gettext(message: str, **slots) -> Markup:
+    """A template's ``_()``: ``message`` in the page's language, its slots escaped and filled. What Jinja's newstyle
+    gettext does, without its per-call context and Flask-Babel's per-call domain look-up (a page says ``_()`` fifty
+    times: bench/site_bench.py)."""
+    lang = page_lang()
+    text = message if lang == DEFAULT_LANG else catalogue(lang).gettext(message)
+    return Markup(text) % slots if slots else Markup(text)
+
+
+def page_ngettext(singular: str, plural: str, count: int, **slots) -> Markup:
+    """A template's ``ngettext()``: the form for ``count`` (``%(num)s`` is it), as :func:`page_gettext`."""
+    text = catalogue(page_lang()).ngettext(singular, plural, count)
+    return Markup(text) % {"num": count, **slots}
+
+
 def init_app(app) -> None:
     CatalogueBabel(app, locale_selector=page_lang, default_translation_directories="locale")
+    app.jinja_env.globals.update(_=page_gettext, gettext=page_gettext, ngettext=page_ngettext)
     app.url_defaults(keep_lang)
     app.before_request(before)
     app.after_request(after)
