@@ -161,11 +161,11 @@ def trick():
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
     forms.read_trump(args, form)
-    forms.read_one_card(args, form, "led", what="the card led")
+    forms.read_one_card(args, form, "led", what=_("the card led"))
     if step is not None:  # a step shown, not ruled: the card played to it is not asked for yet
-        forms.read_one_card(args, form, "followed", what="the card played to it", required=False)
+        forms.read_one_card(args, form, "followed", what=_("the card played to it"), required=False)
         return _shown_step("legal/trick.html", form, _steps(args, form, TRICK_FIRST, TRICK_LATER, step))
-    forms.read_one_card(args, form, "followed", what="the card played to it")
+    forms.read_one_card(args, form, "followed", what=_("the card played to it"))
     return _rule("legal/trick.html", form, "trick", ("trump", "led", "followed", "profile", "agreements"),
                  steps=(TRICK_FIRST, TRICK_LATER))
 

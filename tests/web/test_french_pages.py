@@ -1,9 +1,10 @@
 """The site in French (issue 42): the language chosen like the profile, and the slice translated end to end.
 
-The slice is the home page and "is this legal?" (``/legal/``) with its verdicts, refusals and explanations, the
-page chrome and the error pages. Each is rendered in English and in French: the French page holds no word of the
-English one but the few that are the same in both languages (:data:`SHARED`), and the English page is the page it
-always was (``<html lang="en">``, no language in its links, no French).
+The slice is the home page, "is this legal?" (``/legal/``) and "who wins the trick?" (``/legal/trick``) with
+their verdicts, refusals and explanations, the page chrome and the error pages. Each is rendered in English and
+in French: the French page holds no word of the English one but the few that are the same in both languages
+(:data:`SHARED`), and the English page is the page it always was (``<html lang="en">``, no language in its
+links, no French).
 """
 from __future__ import annotations
 
@@ -32,6 +33,13 @@ SLICE = [
     "/legal/?hand=QS",
     "/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S&profile=french&agree=&agree=ace-high",
     "/legal/?trump=H&led=JS&hand=QS&hand=7S&agree=&agree-game-target=99",
+    "/legal/trick",
+    "/legal/trick?trump=H&led=JS&followed=QS",
+    "/legal/trick?trump=H&led=JS&followed=7H",
+    "/legal/trick?trump=H&led=JH&followed=KS",
+    "/legal/trick?trump=H&led=JS&followed=KD",
+    "/legal/trick?trump=H&led=JS&step=2",
+    "/legal/trick?trump=H&led=JS&followed=JS",
     "/legal/?trump=H&hand=QS&profile=zz",
     "/legal/?trump=H&hand=QS&hnad=7S",
     "/legal/?trump=H&hand=QS&step=9",
