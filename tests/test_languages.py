@@ -198,3 +198,21 @@ def test_a_catalogue_is_kept_without_dates_or_line_numbers(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert "Creation-Date" not in text and "Revision-Date" not in text and "x.py" not in text
     assert 'msgstr "Accueil"' in text
+
+
+def test_the_schema_states_the_languages_so_unknown_lang_is_no_rule_of_the_game():
+    """Every kind's schema names the languages (a pattern filled from i18n.LANGS, as the profiles'), so a question the
+    OpenAPI document allows never meets unknown-lang: schemathesis' refused_only_by_a_rule needs no new code, and
+    a question it sends with another language is refused as any schema-breaking one is."""
+    import re as regex
+
+    from ecarte_tutor.engine.kinds import KINDS
+    from ecarte_tutor.questions.report import RULE_CODES
+    from ecarte_tutor.questions.schemas import common_schema, kind_schema
+
+    book = default_rulebook()
+    pattern = common_schema(book)["$defs"]["lang"]["pattern"]
+    assert regex.search(pattern, " FR ") and regex.search(pattern, "en") and not regex.search(pattern, "de")
+    for kind in KINDS.values():
+        assert kind_schema(book, kind.schema)["properties"]["lang"] == {"$ref": "common.schema.json#/$defs/lang"}
+    assert "unknown-lang" not in RULE_CODES
