@@ -15,6 +15,7 @@ translators work file by file without a conflict (docs/languages.md)::
         statement: ...
         says:
           follow: "{led} a été joué et vous avez du {suit} : vous devez fournir."
+        of: 5d41402a          # the fingerprint of the English translated (ecarte-tutor lang stamp fr writes it)
 
 Where a text is not translated yet, the English one is shown (a file without ``complete`` is under way);
 ``ecarte-tutor check`` fails on a translated entry that lacks a field its English rule has, on one that
@@ -47,6 +48,7 @@ class Entry:
     file: str  # the translation's file, relative to the data root (rules/fr/play.yaml)
     texts: Mapping[str, str]  # field -> text
     says: Mapping[str, str]  # outcome -> template
+    of: str | None = None  # the fingerprint of the English it translates (ecarte_tutor.languages.fingerprint)
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def _says(found: object, path: Path, key: str) -> dict[str, str]:
 def _entry(found: object, path: Path, rel: str, key: str) -> Entry:
     if not isinstance(found, dict):
         raise DataError(path, "an entry must be a mapping of its texts", key=key)
-    unknown = sorted(set(found) - set(TEXT_FIELDS) - {"says"})
+    unknown = sorted(set(found) - set(TEXT_FIELDS) - {"says", "of"})
     if unknown:
         raise DataError(path, f"an entry gives only the words of its rule ({', '.join(TEXT_FIELDS)}, says), "
                               f"not {', '.join(unknown)}", key=key)
@@ -89,7 +91,9 @@ def _entry(found: object, path: Path, rel: str, key: str) -> Entry:
             if not isinstance(text, str) or not text.strip():
                 raise DataError(path, "must be a text", key=f"{key}.{name}")
             texts[name] = text.strip() if name in ("statement", "intro") else _flat(text)
-    return Entry(rel, MappingProxyType(texts), MappingProxyType(_says(found.get("says"), path, f"{key}.says")))
+    of = found.get("of")
+    return Entry(rel, MappingProxyType(texts), MappingProxyType(_says(found.get("says"), path, f"{key}.says")),
+                 str(of) if of is not None else None)
 
 
 def load_translation(root: Path, lang: str) -> Translation:

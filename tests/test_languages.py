@@ -216,3 +216,31 @@ def test_the_schema_states_the_languages_so_unknown_lang_is_no_rule_of_the_game(
     for kind in KINDS.values():
         assert kind_schema(book, kind.schema)["properties"]["lang"] == {"$ref": "common.schema.json#/$defs/lang"}
     assert "unknown-lang" not in RULE_CODES
+
+
+def test_a_translation_older_than_its_english_is_named_until_stamped(rules_copy):
+    """The English of a translated rule reworded: `lang` names the translation as older than its English; once the
+    translator has checked it, `lang stamp` writes the new fingerprint in place, the file's layout kept."""
+    from ecarte_tutor.languages import stale, stamp
+    from ecarte_tutor.rulebook import load_rulebook
+
+    english = rules_copy / "play.yaml"
+    english.write_text(english.read_text(encoding="utf-8").replace("    title: Follow suit\n",
+                                                                   "    title: Follow the suit led\n"),
+                       encoding="utf-8")
+    book = load_rulebook(rules_copy)
+    old = stale(book, book.translations["fr"])
+    assert len(old) == 1 and old[0].startswith("rules/fr/play.yaml › play.follow-suit: its English changed")
+    french = rules_copy / "fr" / "play.yaml"
+    before = french.read_text(encoding="utf-8")
+    assert stamp(book, book.translations["fr"], book.root) == 1
+    after = french.read_text(encoding="utf-8")
+    assert [a for a, b in zip(after.splitlines(), before.splitlines(), strict=True) if a != b] == \
+        [f"    of: {__import__('ecarte_tutor.languages').languages.fingerprint(book, 'play.follow-suit')}"]
+    book = load_rulebook(rules_copy)
+    assert stale(book, book.translations["fr"]) == []
+
+
+def test_every_bundled_translation_is_stamped_with_its_english():
+    report = problems(default_rulebook())
+    assert report.stale == []

@@ -93,6 +93,8 @@ def _languages(book) -> list[str]:
         left = report.left.get(lang, {})
         print(f"Language {lang}: {count} of {report.said} messages translated; the rule book has "
               f"{sum(left.values())} texts left to translate in {len(left)} files; the glossary held"
+              + (f"; {len(report.stale)} translation(s) older than their English (ecarte-tutor lang)"
+                 if report.stale else "")
               + (f"; {len(report.problems)} defect(s)." if report.problems else "."))
     return [f"language: {problem}" for problem in report.problems]
 

@@ -88,10 +88,13 @@ def _drawn(rank: str | None, symbol: str) -> str:
     return f'{rank or ""}<span class="s-{suit.colour}">{symbol}</span>'
 
 
-def _spoken(rank: str | None, symbol: str, ranks: dict[str, str]) -> str:
-    """ "seven of hearts" for 7♥; "hearts" for ♥ alone (in the page's language)."""
+def _spoken(rank: str | None, symbol: str, ranks: dict[str, str] | None = None) -> str:
+    """ "seven of hearts" for 7♥; "hearts" for ♥ alone (in the page's language). ``ranks``: each rank as the text
+    writes it -> the rank (R -> K in French); without it, the API's ranks (K Q J)."""
     suit = SUIT_SYMBOLS[symbol]
-    return _view(f"{ranks[rank]}{suit.letter}").label if rank else suit_word(suit)
+    if not rank:
+        return suit_word(suit)
+    return _view(f"{ranks.get(rank, rank) if ranks else rank}{suit.letter}").label
 
 
 def colour_suits(text) -> Markup:
