@@ -244,3 +244,12 @@ def test_a_translation_older_than_its_english_is_named_until_stamped(rules_copy)
 def test_every_bundled_translation_is_stamped_with_its_english():
     report = problems(default_rulebook())
     assert report.stale == []
+
+
+def test_every_kind_takes_the_language_field():
+    """No kind refuses ``lang`` as a field it does not have (analyse checks its fields itself)."""
+    from ecarte_tutor.engine.kinds import KINDS
+
+    for kind in KINDS:
+        answer = ask({"kind": kind, "lang": "fr"})
+        assert answer.get("error", {}).get("field") != "lang", (kind, answer)
