@@ -20,6 +20,7 @@ from .agreements import agreements_taking_part, read_agreements
 from .engine.kinds import KINDS
 from .errors import QuestionError, excerpt
 from .house import House, under_house
+from .i18n import DEFAULT_LANG, LANGS, read_lang, speaking, tr
 from .jsontypes import Answer
 from .questions.check import question_check
 from .rulebook import RuleBook, default_rulebook
@@ -69,7 +70,8 @@ def ask(question: object, library: Shelf | RuleBook | None = None) -> Answer:
     else:
         book, house = library.book, library.house
     try:
-        answer = _answer(under_house(question, house), book)
+        with speaking(question_lang(question)):
+            answer = _answer(under_house(question, house), book)
         if house is not None and "error" not in answer:
             answer["house"] = house.title  # the rulings say which house rules they follow
         return answer
@@ -83,19 +85,36 @@ def ask(question: object, library: Shelf | RuleBook | None = None) -> Answer:
                              "answered; it has been logged.").to_answer()
 
 
+def question_lang(question: object) -> str:
+    """The language a question asks its answer in (``lang``; absent or null: English). An unknown one is refused
+    as an unknown profile is (``unknown-lang``), before anything else is read, in English."""
+    value = question.get("lang") if isinstance(question, dict) else None
+    if value is None:
+        return DEFAULT_LANG
+    lang = read_lang(value)
+    if lang is None:
+        raise QuestionError("unknown-lang", f"Unknown language {excerpt(value)}; choose one of {', '.join(LANGS)}.",
+                            "lang")
+    return lang
+
+
 def _answer(question: object, book: RuleBook) -> Answer:
     if not isinstance(question, dict):
-        raise QuestionError("not-an-object", f"A question must be a JSON object, not {_json_type(question)}.")
+        raise QuestionError("not-an-object", tr("A question must be a JSON object, not %(type)s.",
+                                               type=_json_type(question)))
     kind = question.get("kind")
     if kind is None:
-        raise QuestionError("missing-field", "The question needs a 'kind': one of " + ", ".join(KINDS) + ".", "kind")
+        raise QuestionError("missing-field", tr("The question needs a 'kind': one of %(kinds)s.",
+                                               kinds=", ".join(KINDS)), "kind")
     found = KINDS.get(kind) if isinstance(kind, str) else None
     if found is None:
-        raise QuestionError("unknown-kind", f"Unknown kind {excerpt(kind)}; choose one of {', '.join(KINDS)}.", "kind")
+        raise QuestionError("unknown-kind", tr("Unknown kind %(kind)s; choose one of %(kinds)s.", kind=excerpt(kind),
+                                              kinds=", ".join(KINDS)), "kind")
     problem = question_check(book, kind, found.schema).check(question)  # raises for an unknown field
     profile = book.default_profile if question.get("profile") is None else read_profile(question, book)
     agreements = () if question.get("agreements") is None else read_agreements(question, book)
-    params = book.params(profile, agreements)
+    lang = question_lang(question)
+    params = book.params(profile, agreements, lang)
     try:
         # a fresh dict of the kind's own shape each call, which ask() completes
         answer = cast(Answer, found.answer(question, book, params).as_json())

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import ClassVar, NoReturn
 
 from .errors import CardNotationError, excerpt
+from .i18n import DEFAULT_LANG, current, marked, marked_in, tr, trc
 
 
 class Suit(Enum):
@@ -67,8 +68,8 @@ _RANK_ALIASES["t"] = "10"
 # A rank said in words ("queen of spades" typed as words): read only to say what is missing.
 _RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()} | {"jack": "J"}
 
-CARD_HELP = ("a card is a rank (K Q J A 10 9 8 7, or T for 10) followed by a suit "
-             "(S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠")
+CARD_HELP = marked("a card is a rank (K Q J A 10 9 8 7, or T for 10) followed by a suit "
+                   "(S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠")
 
 
 class Card:
@@ -127,6 +128,59 @@ class Card:
         return f"{RANK_NAMES[self.rank]} of {self.suit.english}"
 
 
+def shown(card: Card, lang: str = DEFAULT_LANG) -> str:
+    """The card as a player of ``lang`` writes it: ``Q♠`` in English, ``D♠`` in French (roi R, dame D, valet V)."""
+    if lang == DEFAULT_LANG:
+        return card.pretty
+    found = _SHOWN.get((card, lang))
+    if found is None:
+        found = _SHOWN[card, lang] = trc("rank letter", card.rank, lang) + card.suit.symbol
+    return found
+
+
+def said(card: Card, lang: str = DEFAULT_LANG) -> str:
+    """The card in words in ``lang``: ``queen of spades``, ``dame de pique``."""
+    if lang == DEFAULT_LANG:
+        return card.spoken
+    return trc("card", "%(rank)s of %(suit)s", lang, rank=rank_name(card.rank, lang), suit=suit_name(card.suit, lang))
+
+
+def rank_name(rank: str, lang: str = DEFAULT_LANG) -> str:
+    """A rank in words: ``knave``, ``valet``."""
+    return trc("rank", RANK_NAMES[rank], lang)
+
+
+def rank_letter(rank: str, lang: str = DEFAULT_LANG) -> str:
+    """A rank as a card shows it: ``K``, ``R`` in French."""
+    return rank if lang == DEFAULT_LANG else trc("rank letter", rank, lang)
+
+
+def suit_name(suit: Suit, lang: str = DEFAULT_LANG) -> str:
+    """A suit in words, as "you hold {suit}" and "the king of {suit}" use it: ``spades``, ``pique``."""
+    return suit.english if lang == DEFAULT_LANG else trc("suits", suit.english, lang)
+
+
+def suit_one(suit: Suit, lang: str = DEFAULT_LANG) -> str:
+    """One card of a suit in words, as "your only {one}" uses it: ``spade``, ``pique``."""
+    return suit.english[:-1] if lang == DEFAULT_LANG else trc("suit", suit.english[:-1], lang)
+
+
+_SHOWN: dict[tuple[Card, str], str] = {}
+# The cards' words, each written out for the catalogues, where every language gives its own (R D V for K Q J in
+# French; roi de cœur): the functions above look them up by these contexts.
+CARD_WORDS = (
+    marked_in("rank letter", "K"), marked_in("rank letter", "Q"), marked_in("rank letter", "J"),
+    marked_in("rank letter", "A"), marked_in("rank letter", "10"), marked_in("rank letter", "9"),
+    marked_in("rank letter", "8"), marked_in("rank letter", "7"),
+    marked_in("rank", "king"), marked_in("rank", "queen"), marked_in("rank", "knave"), marked_in("rank", "ace"),
+    marked_in("rank", "ten"), marked_in("rank", "nine"), marked_in("rank", "eight"), marked_in("rank", "seven"),
+    marked_in("suits", "spades"), marked_in("suits", "hearts"), marked_in("suits", "diamonds"),
+    marked_in("suits", "clubs"), marked_in("suit", "spade"), marked_in("suit", "heart"), marked_in("suit", "diamond"),
+    marked_in("suit", "club"), marked_in("list", "or"), marked_in("list", "and"), marked_in("list", " or "),
+    marked_in("card", "%(rank)s of %(suit)s"),
+)
+
+
 PACK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 """The 32 cards of the Piquet pack."""
 
@@ -134,7 +188,7 @@ CANONICAL_CARDS = {card.notation: card for card in PACK}
 """Each card by its canonical notation: the notation nearly every question uses."""
 
 
-SUIT_HELP = "a suit is S H D C, ♠ ♥ ♦ ♣, or spades hearts diamonds clubs"
+SUIT_HELP = marked("a suit is S H D C, ♠ ♥ ♦ ♣, or spades hearts diamonds clubs")
 
 
 def parse_suit(text: object) -> Suit:
@@ -143,7 +197,7 @@ def parse_suit(text: object) -> Suit:
         suit = _SUIT_ALIASES.get(text) or _SUIT_ALIASES.get(text.strip().replace("\ufe0f", "").lower())
         if suit is not None:
             return suit
-    raise CardNotationError(f"{excerpt(text)} is not a suit: {SUIT_HELP}")
+    raise CardNotationError(tr("%(text)s is not a suit: %(help)s", text=excerpt(text), help=tr(SUIT_HELP)))
 
 
 def split_card(text: str) -> tuple[str, Suit | None]:
@@ -158,7 +212,7 @@ def parse_card(text: object) -> Card:
     if isinstance(text, str):
         # Most cards arrive in the canonical notation: one look-up, before any normalising.
         return CANONICAL_CARDS.get(text) or _parse_card_text(text)
-    raise CardNotationError(f"{excerpt(text)} is not a card: {CARD_HELP}")
+    raise CardNotationError(tr("%(text)s is not a card: %(help)s", text=excerpt(text), help=tr(CARD_HELP)))
 
 
 @lru_cache(maxsize=4096)
@@ -176,13 +230,13 @@ def _not_a_card(text: str) -> str:
     alone = text.strip().lower()
     rank = _RANK_ALIASES.get(alone) or _RANK_WORDS.get(alone)
     if rank is not None:  # "Q", "10", "queen": the suit is missing (a Q typed for a queen is no way out of a lesson)
-        return (f"{excerpt(text)} is a rank without its suit: write the suit after it, e.g. {rank}S or {rank}♠ for "
-                f"the {RANK_NAMES[rank]} of spades")
+        return tr("%(text)s is a rank without its suit: write the suit after it, e.g. %(rank)sS or %(rank)s♠ for "
+                 "the %(name)s of spades", text=excerpt(text), rank=rank, name=rank_name(rank, current()))
     suit = _SUIT_ALIASES.get(alone)
     if suit is not None:
-        return (f"{excerpt(text)} is a suit without its rank: write the rank before it, e.g. K{suit.name} or "
-                f"K{suit.symbol}")
-    return f"{excerpt(text)} is not a card of the Piquet pack: {CARD_HELP}"
+        return tr("%(text)s is a suit without its rank: write the rank before it, e.g. K%(letter)s or K%(symbol)s",
+                 text=excerpt(text), letter=suit.name, symbol=suit.symbol)
+    return tr("%(text)s is not a card of the Piquet pack: %(help)s", text=excerpt(text), help=tr(CARD_HELP))
 
 
 class Ranking:

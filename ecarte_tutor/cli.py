@@ -22,6 +22,8 @@ COMMANDS = {
     "marque": ("ecarte_tutor.commands.marque", "keep the score sheet of a real game, every hand scored by the rules"),
     "db": ("ecarte_tutor.commands.db", "the progress store: apply its migrations, or say where it stands"),
     "strategy": ("ecarte_tutor.commands.strategy", "weigh the jeux de règle by computation (strategy compute)"),
+    "lang": ("ecarte_tutor.commands.lang", "the catalogues of each language: bring one up to the code, or say where "
+                                           "each stands"),
 }
 
 

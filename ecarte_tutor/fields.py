@@ -4,8 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, overload
 
-from .cards import CANONICAL_CARDS, Card, Suit, parse_card, parse_suit
+from .cards import CANONICAL_CARDS, Card, Suit, parse_card, parse_suit, shown
 from .errors import CardNotationError, QuestionError, excerpt
+from .i18n import current, tr, trn
 from .wording import SEAT_NAMES as SEAT_NAMES  # explanations import the seats' names from here too
 
 SEATS = ("elder", "dealer")
@@ -14,7 +15,7 @@ SEATS = ("elder", "dealer")
 def require(question: Mapping[str, object], name: str) -> object:
     """The value of a required field, or a ``missing-field`` error."""
     if name not in question or question[name] is None:
-        raise QuestionError("missing-field", f"The question needs the field '{name}'.", name)
+        raise QuestionError("missing-field", tr("The question needs the field '%(field)s'.", field=name), name)
     return question[name]
 
 
@@ -37,24 +38,28 @@ def read_cards(value: object, field: str, *, min_count: int = 0, max_count: int 
                distinct: bool = True) -> list[Card]:
     """A list of cards; checks its length and that no card is repeated."""
     if not isinstance(value, list):
-        raise QuestionError("bad-field", f"'{field}' must be a list of cards, like [\"KH\", \"10S\"].", field)
+        raise QuestionError("bad-field", tr("'%(field)s' must be a list of cards, like [\"KH\", \"10S\"].",
+                                            field=field), field)
     if max_count is not None and len(value) > max_count:
-        raise QuestionError("too-many-cards", f"'{field}' holds {len(value)} cards; at most {max_count} are allowed.",
-                            field)
+        raise QuestionError("too-many-cards", trn("'%(field)s' holds %(count)d card; at most %(most)d are allowed.",
+                                                 "'%(field)s' holds %(count)d cards; at most %(most)d are allowed.",
+                                                 len(value), field=field, most=max_count), field)
     try:  # nearly every list is in the canonical notation: one look-up a card
         cards = [CANONICAL_CARDS[item] for item in value]
     except (KeyError, TypeError):  # another notation, or no card (a number, a list): read each, naming it
         cards = [read_card(item, f"{field}[{i}]") for i, item in enumerate(value)]
     if len(cards) < min_count:
-        raise QuestionError("too-few-cards", f"'{field}' holds {len(cards)} cards; at least {min_count} are needed.",
-                            field)
+        raise QuestionError("too-few-cards", trn("'%(field)s' holds %(count)d card; at least %(least)d are needed.",
+                                                "'%(field)s' holds %(count)d cards; at least %(least)d are needed.",
+                                                len(cards), field=field, least=min_count), field)
     if distinct and len(set(cards)) < len(cards):
         seen: dict[Card, int] = {}
         for i, card in enumerate(cards):
             if card in seen:
                 raise QuestionError("duplicate-card",
-                                    f"{card.pretty} appears twice in '{field}' (positions {seen[card]} and {i}); "
-                                    "a pack holds each card once.", f"{field}[{i}]")
+                                    tr("%(card)s appears twice in '%(field)s' (positions %(first)d and %(second)d); "
+                                      "a pack holds each card once.", card=shown(card, current()), field=field,
+                                      first=seen[card], second=i), f"{field}[{i}]")
             seen[card] = i
     return cards
 

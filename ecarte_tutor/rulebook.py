@@ -23,8 +23,10 @@ from .bookshapes import FactChoice as FactChoice
 from .bookshapes import FactValue as FactValue
 from .bookshapes import Moment as Moment
 from .bookshapes import Source as Source
+from .bookwords import Translation, load_translation
 from .cards import Ranking, parse_card
 from .errors import CardNotationError, DataError
+from .i18n import DEFAULT_LANG, LANGS
 from .marks import fact_name
 from .schemas import explain, key_path, schema_errors, validator
 from .strategy import PATTERNS_FILE, Strategy, load_strategy
@@ -362,22 +364,24 @@ class Params(dict[str, object]):
     profile: str
     agreements: Agreed
     says: Mapping[tuple[str, str], str]
+    lang: str
     kept: dict[Kept[Any, Any], dict[Any, Any]]
 
     def __init__(self, values: Mapping[str, object], origin: dict[str, str], profile: str, agreements: Agreed = (),
-                 says: Mapping[tuple[str, str], str] = MappingProxyType({})):
+                 says: Mapping[tuple[str, str], str] = MappingProxyType({}), lang: str = DEFAULT_LANG):
         super().__init__(values)
         # Also as attributes, so that ``params.must_follow_suit`` is a plain lookup: the
         # referee reads several per answer. A name that would hide a method is refused.
         hidden = sorted(set(values) & (set(dir(Params)) | {"origin", "profile", "agreements", "says",
-                                                           "kept"}))
+                                                           "kept", "lang"}))
         if hidden:
             raise ValueError(f"parameter names {hidden} are taken by the Params class; rename them")
         self.__dict__.update(values)
         self.origin = origin
         self.profile = profile
         self.agreements = tuple(agreements)
-        self.says = says  # the rule book's words for the engine's outcomes (RuleBook.says)
+        self.says = says  # the rule book's words for the engine's outcomes (RuleBook.says), in ``lang``
+        self.lang = lang  # the language of the engine's explanations made under these parameters (ecarte_tutor.i18n)
         # What the engine works out from these parameters alone and keeps (Kept), as on the rule book.
         self.kept = {}
 
@@ -450,13 +454,49 @@ class RuleBook:
         self._params = {name: self._resolve_params(name) for name in self.profiles}
         # What the modules above work out from the book alone, each in a Kept of its own.
         self.kept: dict[Kept[Any, Any], dict[Any, Any]] = {}
+        # The book's words in each other language (rules/<lang>/, ecarte_tutor/bookwords.py); set by load_rulebook.
+        self.translations: dict[str, Translation] = {}
+
+    def text(self, key: str, name: str, lang: str = DEFAULT_LANG) -> str:
+        """The text ``name`` (title, statement, example, label) of a rule in ``lang``: the translation where it is
+        given, else the English. ``key``: a rule id."""
+        found = self.translations[lang].text(key, name) if lang in self.translations else None
+        if found is not None:
+            return found
+        rule = self.rules[key]
+        english = rule.agreement.get("label") if name == "label" and rule.agreement else getattr(rule, name, None)
+        return str(english or "")
+
+    def section_text(self, section: Section, name: str, lang: str = DEFAULT_LANG) -> str:
+        """A section's ``title`` or ``intro`` in ``lang`` (else the English)."""
+        found = self.translations[lang].text(f"{section.file}#section", name) if lang in self.translations else None
+        return found if found is not None else str(getattr(section, name))
+
+    def says_in(self, lang: str) -> Mapping[tuple[str, str], str]:
+        """The engine's templates in ``lang``: each translated one, the English where none is yet."""
+        if lang == DEFAULT_LANG or lang not in self.translations:
+            return self.says
+        kept = _SAYS.of(self)
+        found = kept.get(lang)
+        if found is None:
+            translation = self.translations[lang]
+            owners = {section.file: section.name for section in self.sections}
+            said = dict(self.says)
+            for key, entry in translation.entries.items():
+                owner = owners.get(key.removesuffix("#section")) if key.endswith("#section") else key
+                said.update({(owner, outcome): text for outcome, text in entry.says.items() if owner})
+            found = kept[lang] = MappingProxyType(said)
+        return found
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules
 
-    def params(self, profile: str | None = None, agreements: Agreed = ()) -> Params:
+    def params(self, profile: str | None = None, agreements: Agreed = (), lang: str = DEFAULT_LANG) -> Params:
         """The parameters in force under ``profile`` (default: the default profile) and ``agreements``,
-        a tuple of (agreement name, value) pairs as :func:`ecarte_tutor.agreements.read_agreements` gives."""
+        a tuple of (agreement name, value) pairs as :func:`ecarte_tutor.agreements.read_agreements` gives;
+        the engine explains itself under them in ``lang``."""
+        if lang != DEFAULT_LANG:
+            return self._params_in(self.params(profile, agreements), lang)
         base = self._params[profile or self.default_profile]
         if not agreements:
             return base
@@ -469,6 +509,15 @@ class RuleBook:
                 values[parameter] = value
                 origin[parameter] = self.agreements[name].id
             found = agreed[base.profile, agreements] = Params(values, origin, base.profile, agreements, self.says)
+        return found
+
+    def _params_in(self, params: Params, lang: str) -> Params:
+        """The same parameters, the engine's words in ``lang`` (kept: the engine keeps its work per parameters)."""
+        kept = _IN_LANG.of(self)
+        found = kept.get((params.profile, params.agreements, lang))
+        if found is None:
+            found = kept[params.profile, params.agreements, lang] = Params(
+                dict(params), dict(params.origin), params.profile, params.agreements, self.says_in(lang), lang)
         return found
 
     def agreement(self, name: str) -> Agreement:
@@ -503,6 +552,8 @@ class RuleBook:
 
 
 _AGREED: Kept[tuple[str, Agreed], Params] = Kept("the parameters of a profile under agreements")
+_IN_LANG: Kept[tuple[str, Agreed, str], Params] = Kept("the parameters of a profile under agreements, in a language")
+_SAYS: Kept[str, Mapping[tuple[str, str], str]] = Kept("the engine's templates in a language")
 
 
 # --- loading -----------------------------------------------------------------------------------
@@ -914,6 +965,7 @@ def load_rulebook(root: Path | str | None = None) -> RuleBook:
     strategy = load_strategy(patterns) if patterns.exists() else None
     book = RuleBook(root, sections, sources, facts, option_labels, implications, strategy)
     book.option_outcomes = outcomes
+    book.translations = {lang: load_translation(root, lang) for lang in LANGS if lang != DEFAULT_LANG}
     _cross_check(book, files)
     if strategy:
         unknown = sorted(strategy.rule_ids() - set(book.rules))

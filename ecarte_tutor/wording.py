@@ -13,6 +13,7 @@ from typing import Protocol
 from .bookshapes import Condition, Fact, Source
 from .cards import RANK_NAMES, Card, parse_card
 from .errors import CardNotationError
+from .i18n import DEFAULT_LANG, current, marked_in, tr, trc
 
 SEAT_NAMES = {"elder": "the elder hand (non-dealer)", "dealer": "the dealer"}
 """How explanations name the seats."""
@@ -71,13 +72,26 @@ def card_list(cards: Iterable[object]) -> str:
     return ", ".join(card_short(card) for card in cards)
 
 
-FIELD_WORDS = {
-    "hand": "your hand", "led": "the card led", "card": "the card to play", "trump": "the trump suit",
-    "followed": "the card played to it", "cards": "the cards you chose", "order": "the order",
-    "points": "the score", "points.elder": "the elder hand's score", "points.dealer": "the dealer's score",
-    "elder_draws": "the elder hand's draw", "dealer_draws": "the dealer's draw", "stock": "the stock",
-    "elder_discards": "the elder hand's discards", "dealer_discards": "the dealer's discards",
-    "tricks": "the tricks", "players": "the players", "results": "the results", "first": "the first two players",
+FIELD_WORDS = {  # each translated by the catalogues in the context "field" (in_words)
+    "hand": marked_in("field", "your hand"),
+    "led": marked_in("field", "the card led"),
+    "card": marked_in("field", "the card to play"),
+    "trump": marked_in("field", "the trump suit"),
+    "followed": marked_in("field", "the card played to it"),
+    "cards": marked_in("field", "the cards you chose"),
+    "order": marked_in("field", "the order"),
+    "points": marked_in("field", "the score"),
+    "points.elder": marked_in("field", "the elder hand's score"),
+    "points.dealer": marked_in("field", "the dealer's score"),
+    "elder_draws": marked_in("field", "the elder hand's draw"),
+    "dealer_draws": marked_in("field", "the dealer's draw"),
+    "stock": marked_in("field", "the stock"),
+    "elder_discards": marked_in("field", "the elder hand's discards"),
+    "dealer_discards": marked_in("field", "the dealer's discards"),
+    "tricks": marked_in("field", "the tricks"),
+    "players": marked_in("field", "the players"),
+    "results": marked_in("field", "the results"),
+    "first": marked_in("field", "the first two players"),
 }
 """How a message a player reads names a field of a question or an answer (the API quotes the field)."""
 
@@ -90,8 +104,9 @@ def in_words(message: str) -> str:
         words = FIELD_WORDS.get(match.group(1))
         if words is None:
             return match.group(0)
+        words = trc("field", words)
         if match.group(2) is not None:
-            words += f" (card {int(match.group(2)) + 1})"
+            words = tr("%(field)s (card %(number)s)", field=words, number=int(match.group(2)) + 1)
         at_start = match.start() == 0 or message[:match.start()].rstrip().endswith((".", ":", "!", "?"))
         return words[0].upper() + words[1:] if at_start else words
     return _QUOTED_FIELD.sub(named, message)
@@ -103,6 +118,16 @@ def seat_name(seat: str | None) -> str:
 
 def kind_name(kind: str) -> str:
     return KIND_NAMES.get(kind, kind.capitalize() if kind else "A question")
+
+
+def rule_id(rule: object) -> str:
+    """The id of a rule the vocabulary was handed (:class:`ecarte_tutor.rulebook.Rule`)."""
+    return str(getattr(rule, "id", ""))
+
+
+def _agreement_name(rule: object) -> str | None:
+    agreement = getattr(rule, "agreement", None)
+    return agreement.get("name") if isinstance(agreement, dict) else None
 
 
 class _Titled(Protocol):
@@ -140,6 +165,8 @@ class WordBook(Protocol):
     @property
     def sources(self) -> Mapping[str, Source]: ...
 
+    def text(self, key: str, name: str, lang: str = DEFAULT_LANG) -> str: ...
+
 
 class Words:
     """The vocabulary of one rule book: every name is looked up in its data."""
@@ -155,14 +182,22 @@ class Words:
     def law(self, number: int) -> str:
         """``Law 43 — Revoking, or not winning a trick when able``."""
         rule = self.book.laws.get(number)
-        return f"Law {number} — {rule.title}" if rule else f"Law {number}"
+        lang = current()
+        if lang == DEFAULT_LANG:
+            return f"Law {number} — {rule.title}" if rule else f"Law {number}"
+        if rule is None:
+            return tr("Law %(number)s", number=number)
+        return tr("Law %(number)s — %(title)s", number=number, title=self.book.text(rule_id(rule), "title", lang))
 
     def rule(self, rule_id: str) -> str:
         """A rule by its title (a law by its number and title); an id the book lacks, in words."""
         found = self.book.rules.get(rule_id)
         if found is None:
-            return "a rule that is no longer in the rule book"
-        return self.law(found.law) if found.law else found.title
+            return tr("a rule that is no longer in the rule book")
+        if found.law:
+            return self.law(found.law)
+        lang = current()
+        return found.title if lang == DEFAULT_LANG else self.book.text(rule_id, "title", lang)
 
     def option(self, option_id: str) -> str:
         """A remedy option by its label in the dispute facts."""
@@ -208,16 +243,27 @@ class Words:
         labels = []
         for item in written or ():
             name, value = next(iter(item.items())) if isinstance(item, dict) else (item, None)
-            label = self.book.agreement_labels.get(str(name), str(name))
+            label = self.agreement_label(str(name))
             labels.append(f"{label}: {value}" if value is not None else label)
         return labels
+
+    def agreement_label(self, name: str) -> str:
+        """An agreement by its label, in the current language."""
+        label = self.book.agreement_labels.get(name, name)
+        lang = current()
+        if lang == DEFAULT_LANG or name not in self.book.agreement_labels:
+            return label
+        rule = next((r for r in self.book.rules.values() if _agreement_name(r) == name), None)
+        return self.book.text(rule_id(rule), "label", lang) if rule is not None else label
 
     def profile(self, name: str, *, full: bool = False) -> str:
         """A profile by its title; in running text only the part before its dash: ``London (the club code)``."""
         rule = self.book.profiles.get(name)
         if rule is None:
             return name
-        return rule.title if full else rule.title.split(" — ")[0]
+        lang = current()
+        title = rule.title if lang == DEFAULT_LANG else self.book.text(rule_id(rule), "title", lang)
+        return title if full else title.split(" — ")[0]
 
     def source(self, source_id: str) -> str:
         """A source by its title, as ``rules/sources.yaml`` gives it."""

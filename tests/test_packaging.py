@@ -14,7 +14,8 @@ def wheel_names(wheel):
         return set(archive.namelist())
 
 
-@pytest.mark.parametrize("folder", ["rules", "rules/laws", "rules/strategy", "lessons", "scenarios/disputes"])
+@pytest.mark.parametrize("folder", ["rules", "rules/laws", "rules/strategy", "lessons", "scenarios/disputes",
+                                    "rules/fr", "rules/fr/laws"])
 def test_every_data_file_is_in_the_wheel(wheel_names, folder):
     for path in (ROOT / folder).glob("*.yaml"):
         assert f"ecarte_tutor/data/{path.relative_to(ROOT).as_posix()}" in wheel_names
@@ -38,3 +39,13 @@ def test_the_stores_migrations_are_in_the_wheel(wheel_names):
     folder = ROOT / "ecarte_tutor" / "store" / "migrations"
     for path in [folder / "env.py", folder / "script.py.mako", *(folder / "versions").glob("*.py")]:
         assert f"ecarte_tutor/store/migrations/{path.relative_to(folder).as_posix()}" in wheel_names
+
+
+def test_every_language_travels_with_the_wheel(wheel_names):
+    """The catalogues are compiled at first use from their .po (ecarte_tutor/i18n.py): the .po and the glossary
+    are what an installed wheel needs to speak French."""
+    folder = ROOT / "ecarte_tutor" / "locale"
+    found = [*folder.glob("*/LC_MESSAGES/*.po"), *folder.glob("*/glossary.yaml")]
+    assert found
+    for path in found:
+        assert f"ecarte_tutor/locale/{path.relative_to(folder).as_posix()}" in wheel_names

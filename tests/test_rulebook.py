@@ -149,7 +149,7 @@ def test_params_types_every_parameter_of_the_schema(book):
 
     schema = json.loads((SCHEMA_DIR / "params.schema.json").read_text(encoding="utf-8"))
     hints = typing.get_type_hints(Params)
-    declared = set(hints) - {"origin", "profile", "agreements", "says", "kept"}
+    declared = set(hints) - {"origin", "profile", "agreements", "says", "kept", "lang"}
     assert declared == set(schema["properties"])
     agreed = read_agreements({"agreements": ["ace-high", {"game-target": 7}]}, book)
     for params in [book.params(profile) for profile in book.profiles] + [book.params("london", agreed)]:

@@ -13,10 +13,15 @@ from .. import jsonio
 from ..asking import ask
 from ..engine.kinds import KINDS
 from ..errors import QuestionError
+from ..i18n import LANGS
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("file", nargs="?", help="a file of questions (default, or -: standard input)")
+    # The language of every answer whose question names none (a question's own "lang" wins): the CLI's --lang.
+    parser.add_argument("--lang", choices=LANGS, default=None,
+                        help="the language of the answers' words, for questions without their own 'lang' "
+                             f"({', '.join(LANGS)}; default en)")
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = "\n".join([
         "kinds of question (the field 'kind'):",
@@ -68,8 +73,14 @@ def run(args) -> int:
               .decode("utf-8"))
         return 2
     status = 0
+    lang = getattr(args, "lang", None)
     for question in _questions(text):
-        answer = question.to_answer() if isinstance(question, QuestionError) else ask(question)
+        if isinstance(question, QuestionError):
+            answer = question.to_answer()
+        else:
+            if lang and isinstance(question, dict) and question.get("lang") is None:
+                question = {**question, "lang": lang}
+            answer = ask(question)
         if "error" in answer:
             status = 2
         print(jsonio.dumps(answer).decode("utf-8"))

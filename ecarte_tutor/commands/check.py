@@ -84,6 +84,21 @@ def _computed(book) -> list[str]:
     return problems
 
 
+def _languages(book) -> list[str]:
+    """Every language held to the English (ecarte_tutor/languages.py): catalogues, rule-book translations, glossary."""
+    from ..languages import problems
+
+    report = problems(book)
+    for lang, count in report.messages.items():
+        left = report.left.get(lang, {})
+        print(f"Language {lang}: {count} of {report.said} messages translated; the rule book has "
+              f"{sum(left.values())} texts left to translate in {len(left)} files; the glossary held"
+              + (f"; {len(report.stale)} translation(s) older than their English (ecarte-tutor lang)"
+                 if report.stale else "")
+              + (f"; {len(report.problems)} defect(s)." if report.problems else "."))
+    return [f"language: {problem}" for problem in report.problems]
+
+
 def run(args) -> int:
     if getattr(args, "recompute", False):
         return run_recompute(args)
@@ -134,6 +149,7 @@ def run(args) -> int:
     broken_lessons = sum(problem.startswith("lesson defect") for problem in found)
     print(f"Lessons: {len(library.lessons)}" + (f", {broken_lessons} defect(s)." if broken_lessons else
                                                  ", every exercise's answer agreeing with the engine."))
+    found = [*found, *_languages(book)]
     for problem in found:
         print(printable(f"ecarte-tutor: {problem}"), file=sys.stderr)
     return 1 if found else 0

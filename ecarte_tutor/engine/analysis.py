@@ -27,7 +27,7 @@ from .deal import Deal, read_deal
 from .illegal import Illegal
 from .saying import Saying
 
-FIELDS = ("kind", "profile", "agreements", "deal", "actions", "view", "model")
+FIELDS = ("kind", "profile", "agreements", "lang", "deal", "actions", "view", "model")
 EXACT_CLASSES = 3000  # classes of holdings searched one by one; beyond that, a sample
 SAMPLE_SIZE = 2000  # holdings drawn when sampling (margin for a share: at most ±2.2 points)
 Z95 = 1.96  # the normal quantile of a two-sided 95 % interval

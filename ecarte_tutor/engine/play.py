@@ -13,9 +13,10 @@ from operator import attrgetter
 from typing import NotRequired
 
 from .. import wording
-from ..cards import CANONICAL_CARDS, PACK, RANK_NAMES, SUITS, Card, Suit
+from ..cards import CANONICAL_CARDS, PACK, SUITS, Card, Suit, rank_letter, rank_name, shown, suit_name, suit_one
 from ..errors import QuestionError
 from ..fields import read_card, read_cards, read_suit, require
+from ..i18n import current, tr, trc
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Kept, Params, RuleBook
@@ -71,9 +72,9 @@ def beats(card: Card, led: Card, trump: Suit, params: Params) -> bool:
     return card.suit == trump
 
 
-def card_list(cards: Iterable[Card], last: str = "or") -> str:
-    """Cards named for an explanation: "K♠", "K♠ or Q♠", "K♠, Q♠ or J♠" (``last``: "or", or "and")."""
-    return wording.listed([c.pretty for c in cards], last)
+def card_list(cards: Iterable[Card], last: str = "or", lang: str = "en") -> str:
+    """Cards named for an explanation: "K♠", "K♠ or Q♠", "K♠, Q♠ or J♠" (``last``: "or", or "and"), in ``lang``."""
+    return wording.listed([shown(c, lang) for c in cards], trc("list", last, lang))
 
 
 @dataclass(slots=True)
@@ -101,7 +102,7 @@ class Outcome:
         self.legal, self.kind, self.because, self.ids, self.ace_note = legal, kind, because, ids, ace_note
         self.ordered = tuple(params.ranking.sort(legal))
         self.legal_tail = " " + because + ace_note
-        self.refused_tail = self.legal_tail + " " + INSTEAD.say(params, cards=card_list(self.ordered))
+        self.refused_tail = self.legal_tail + " " + INSTEAD.say(params, cards=card_list(self.ordered, lang=params.lang))
 
 
 class Lead:
@@ -126,15 +127,17 @@ class Lead:
         # the ace of the suit led, when it ranks below the card led: the commonest mistake (seed 003)
         ace = Card("A", led.suit)
         self.ace = ace if not ranking.ace_above_knave and ranking.higher(led, ace) else None
-        suit = led.suit.english
-        self.follow_because = FOLLOW.say(params, led=led.pretty, suit=suit)
+        lang = params.lang
+        suit = suit_name(led.suit, lang)
+        self.follow_because = FOLLOW.say(params, led=shown(led, lang), suit=suit)
         self.follow_ids = [params.rule_for("must_follow_suit")]
         if self.head:
             self.follow_ids.append(params.rule_for("must_head_trick"))
         trumps = params.must_trump_when_void and led.suit is not trump
-        self.trump_because = TRUMP.say(params, led=led.pretty, suit=suit, trumps=trump.english) if trumps else None
+        self.trump_because = TRUMP.say(params, led=shown(led, lang), suit=suit, trumps=suit_name(trump, lang)) \
+            if trumps else None
         self.trump_ids = [params.rule_for("must_trump_when_void")] if trumps else []
-        self.free_because = FREE_TRUMP_LED.say(params, suit=trump.english) if led.suit is trump else \
+        self.free_because = FREE_TRUMP_LED.say(params, suit=suit_name(trump, lang)) if led.suit is trump else \
             FREE.say(params, suit=suit)
         # membership tests for picking a hand's cards of the suit led, and its trumps
         self.of_suit = frozenset(c for c in PACK if c.suit is led.suit).__contains__
@@ -142,25 +145,27 @@ class Lead:
 
     def following(self, followed: tuple[Card, ...]) -> Outcome:
         """The outcome for a hand holding ``followed`` of the suit led (in the hand's order; at least one)."""
-        params, led, suit = self.params, self.card, self.suit.english
+        params, led = self.params, self.card
+        lang = params.lang
+        suit, card = suit_name(self.suit, lang), shown(led, lang)
         ace = ""
         if self.ace is not None and self.ace in followed:  # the ace's place, when it is in play (seed 003)
-            ace = " " + ACE_BELOW.say(params, ace=self.ace.pretty, led=led.pretty, rank=RANK_NAMES[led.rank])
+            ace = " " + ACE_BELOW.say(params, ace=shown(self.ace, lang), led=card, rank=rank_name(led.rank, lang))
         if not self.head:
             return Outcome(followed, DutyKind.FOLLOW, self.follow_because, self.follow_ids, ace, params)
         winners = tuple(c for c in followed if c in self.beaten_by)  # every card here follows suit: rank decides
         if len(winners) == 1:
-            because = BEAT_WITH_ONE.say(params, led=led.pretty, suit=suit, card=winners[0].pretty)
+            because = BEAT_WITH_ONE.say(params, led=card, suit=suit, card=shown(winners[0], lang))
         elif winners:
             # named in rank order, as the answer lists its cards: how the hand was written changes no word; each
             # of them beats it, so "and" ("K♠ and Q♠ do"), where the cards to play instead are one "or" another
-            named = card_list(params.ranking.sort(winners), "and")
-            because = BEAT_WITH_ANY.say(params, led=led.pretty, suit=suit, cards=named)
+            named = card_list(params.ranking.sort(winners), "and", lang)
+            because = BEAT_WITH_ANY.say(params, led=card, suit=suit, cards=named)
         elif len(followed) == 1:
-            because = ONLY_ONE_CANNOT_BEAT.say(params, led=led.pretty, suit=suit, one=suit[:-1],
-                                               card=followed[0].pretty)
+            because = ONLY_ONE_CANNOT_BEAT.say(params, led=card, suit=suit, one=suit_one(self.suit, lang),
+                                               card=shown(followed[0], lang))
         else:
-            because = NONE_CAN_BEAT.say(params, led=led.pretty, suit=suit)
+            because = NONE_CAN_BEAT.say(params, led=card, suit=suit)
         return Outcome(winners or followed, DutyKind.HEAD if winners else DutyKind.FOLLOW, because,
                        self.follow_ids, ace, params)
 
@@ -211,7 +216,9 @@ def duty(hand: list[Card], led: Card | None, trump: Suit, params: Params) -> Dut
 def _ace_note(lead: Lead | None, hand: list[Card], params: Params) -> str:
     """Point out the ace's place when it is in play: the commonest mistake (seed 003's example)."""
     if lead is not None and lead.ace is not None and lead.ace in hand:
-        return " " + ACE_BELOW.say(params, ace=lead.ace.pretty, led=lead.card.pretty, rank=RANK_NAMES[lead.card.rank])
+        lang = params.lang
+        return " " + ACE_BELOW.say(params, ace=shown(lead.ace, lang), led=shown(lead.card, lang),
+                                   rank=rank_name(lead.card.rank, lang))
     return ""
 
 
@@ -234,7 +241,8 @@ def read_position(question: Question, params: Params) -> tuple[Suit, list[Card],
     hand = read_cards(require(question, "hand"), "hand", min_count=1, max_count=params.hand_size)
     led = None if card is None else read_card(card, "led")
     if led is not None and led in hand:
-        raise QuestionError("led-in-hand", f"The card led, {led.pretty}, cannot also be in your hand.", "led")
+        raise QuestionError("led-in-hand", tr("The card led, %(card)s, cannot also be in your hand.",
+                                             card=shown(led, current())), "led")
     return trump, hand, led
 
 
@@ -286,7 +294,7 @@ class PlayJson(Explained):
 
 def verdict(legal: bool, card: Card, params: Params) -> str:
     """The sentence that opens an answer about ``card``: it is legal, or it is not allowed."""
-    return (LEGAL if legal else NOT_ALLOWED).say(params, card=card.pretty)
+    return (LEGAL if legal else NOT_ALLOWED).say(params, card=shown(card, params.lang))
 
 
 @decides("deal.five-cards", "play.lead", "play.free-discard")
@@ -299,8 +307,10 @@ def answer_play(question: Question, book: RuleBook, params: Params) -> PlayAnswe
         if card is None:
             card = read_card(asked, "card")
         if card not in hand:
-            raise QuestionError("card-not-in-hand", f"{card.pretty} is not in your hand ({wording.card_list(hand)}).",
-                                "card")
+            lang = current()
+            raise QuestionError("card-not-in-hand", tr("%(card)s is not in your hand (%(hand)s).",
+                                                      card=shown(card, lang),
+                                                      hand=", ".join(shown(c, lang) for c in hand)), "card")
     lead = None if led is None else lead_for(led, trump, params)
     found = None if lead is None else outcome(hand, lead)
     legal: bool | None = None
@@ -329,20 +339,22 @@ def trick_winner(led: Card, followed: Card, trump: Suit, params: Params) -> str:
 @decides("play.trick-winner", "pack.rank-order", "pack.trump-suit")
 def explain_trick(led: Card, followed: Card, trump: Suit, params: Params) -> tuple[str, list[str]]:
     """Why the trick goes where it goes, and the rules used."""
-    rules = ["play.trick-winner"]
+    rules, lang = ["play.trick-winner"], params.lang
     if followed.suit == led.suit:
         high, low = (followed, led) if params.ranking.higher(followed, led) else (led, followed)
         rules.append(params.rule_for("rank_order"))
-        text = SAME_SUIT.say(params, suit=led.suit.english, high=high.pretty, low=low.pretty,
-                             order=" ".join(params.rank_order))
+        text = SAME_SUIT.say(params, suit=suit_name(led.suit, lang), high=shown(high, lang), low=shown(low, lang),
+                             order=" ".join(rank_letter(rank, lang) for rank in params.rank_order))
     elif followed.suit == trump:
         rules.append("pack.trump-suit")
-        text = TRUMPED.say(params, led=led.pretty, followed=followed.pretty)
+        text = TRUMPED.say(params, led=shown(led, lang), followed=shown(followed, lang))
     elif led.suit == trump:
         rules.append("pack.trump-suit")
-        text = TRUMP_LED.say(params, led=led.pretty, followed=followed.pretty, one=led.suit.english[:-1])
+        text = TRUMP_LED.say(params, led=shown(led, lang), followed=shown(followed, lang),
+                             one=suit_one(led.suit, lang))
     else:
-        text = NOT_FOLLOWED.say(params, led=led.pretty, followed=followed.pretty, suit=led.suit.english)
+        text = NOT_FOLLOWED.say(params, led=shown(led, lang), followed=shown(followed, lang),
+                                suit=suit_name(led.suit, lang))
     return text, rules
 
 
@@ -370,7 +382,8 @@ def answer_trick(question: Question, book: RuleBook, params: Params) -> TrickAns
     led = read_card(require(question, "led"), "led")
     followed = read_card(require(question, "followed"), "followed")
     if led == followed:
-        raise QuestionError("duplicate-card", f"The same card, {led.pretty}, cannot be both led and played to.",
+        raise QuestionError("duplicate-card", tr("The same card, %(card)s, cannot be both led and played to.",
+                                                card=shown(led, current())),
                             "followed")
     text, rules = explain_trick(led, followed, trump, params)
     return TrickAnswer(trick_winner(led, followed, trump, params), Reasons(book).add(*rules).fields(), text)

@@ -21,6 +21,7 @@ from typing import Any
 from jsonschema.exceptions import ValidationError
 
 from ..errors import EXCERPT, QuestionError, cut, excerpt
+from ..i18n import tr, trc
 from .formats import Format
 
 RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks", "inconsistent-facts", "out-of-range",
@@ -122,7 +123,9 @@ def nearest(name: object, names: Iterable[str]) -> list[str]:
 def did_you_mean(name: object, names: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` or `` (did you mean 'x' or 'y'?)``, or nothing when no name is close."""
     near = nearest(name, names)
-    return f" (did you mean {' or '.join(repr(n) for n in near)}?)" if near else ""
+    if not near:
+        return ""
+    return tr(" (did you mean %(names)s?)", names=trc("list", " or ").join(repr(n) for n in near))
 
 
 def _schema(error: ValidationError) -> Mapping[str, Any]:

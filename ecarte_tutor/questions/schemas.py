@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any, TypeAlias, TypeVar
 
+from ..i18n import LANGS
 from ..rulebook import Fact, Kept, RuleBook
 from ..schemas import SCHEMA_DIR
 
@@ -28,7 +29,7 @@ N = TypeVar("N")
 
 QUESTIONS_DIR = SCHEMA_DIR / "questions"
 COMMON = "common.schema.json"
-COMMON_FIELDS = ("kind", "profile", "agreements")
+COMMON_FIELDS = ("kind", "profile", "agreements", "lang")
 """Fields every kind's schema lists, each a reference to the shared part (but ``kind``, its own constant)."""
 FILL = "x-properties-from"
 FILL_PATTERN = "x-pattern-from"
@@ -87,6 +88,8 @@ def _fill(node: N, book: RuleBook) -> N:
             node["pattern"] = any_case(book.profiles)
         if node.get(FILL_ITEMS) == "agreements":
             node.update(agreement_schema(book))
+        if node.get(FILL_PATTERN) == "langs":  # the languages with catalogues: a new one needs no schema change
+            node["pattern"] = any_case(LANGS)
         for value in node.values():
             _fill(value, book)
     elif isinstance(node, list):

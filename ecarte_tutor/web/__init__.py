@@ -68,6 +68,7 @@ def create_app(config: dict | None = None) -> Flask:
         errors,
         glossary,
         home,
+        lang,
         legal,
         lessons,
         markup,
@@ -79,6 +80,7 @@ def create_app(config: dict | None = None) -> Flask:
         rules,
     )
 
+    lang.init_app(app)  # first: every later handler, error pages included, speaks the request's language
     numbers.init_app(app)
     markup.init_app(app)
     security.init_app(app)

@@ -15,12 +15,15 @@ import re
 from dataclasses import dataclass, field
 
 from flask import abort, request
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..agreements import read_agreements as read_agreed
-from ..cards import CARD_HELP, parse_card, parse_suit
+from ..cards import CARD_HELP, parse_card, parse_suit, shown
 from ..errors import CardNotationError, QuestionError
 from ..questions.report import did_you_mean
-from ..wording import in_words
+from ..wording import in_words, lower_first
+from .lang import page_lang
 from .site import get_book, get_site
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -44,15 +47,15 @@ def check_query(args, fields: tuple[str, ...], *, table_rules: bool = True) -> N
     fields = (*table_rule_fields(), *fields) if table_rules else fields
     for name in args:
         if name not in fields:
-            abort(400, description=f"This page has no field '{short(name)}'{did_you_mean(name, fields)}; its fields "
-                                   f"are: {', '.join(fields)}.")
+            abort(400, description=_("This page has no field '%(name)s'%(meant)s; its fields are: %(fields)s.",
+                                     name=short(name), meant=did_you_mean(name, fields), fields=", ".join(fields)))
         values = args.getlist(name)
         if len(values) > MAX_VALUES:
-            abort(400, description=f"The field '{name}' is given {len(values)} times; this page reads it at "
-                                   f"most {MAX_VALUES} times.")
+            abort(400, description=_("The field '%(name)s' is given %(count)s times; this page reads it at most "
+                                     "%(most)s times.", name=name, count=len(values), most=MAX_VALUES))
         if any(len(value) > MAX_VALUE for value in values):
-            abort(400, description=f"The value of '{name}' is longer than {MAX_VALUE} characters, more than "
-                                   "any answer to this form needs.")
+            abort(400, description=_("The value of '%(name)s' is longer than %(most)s characters, more than any "
+                                     "answer to this form needs.", name=name, most=MAX_VALUE))
 
 
 @dataclass
@@ -82,6 +85,11 @@ class FormData:
         self.error(aliases.get(name) or (name if name in fields else "form"), in_words(error["message"]))
 
 
+def capital(text: str) -> str:
+    """A phrase opening a message: its first letter raised ("the card led" -> "The card led")."""
+    return text[:1].upper() + text[1:]
+
+
 def short(text, limit: int = 40) -> str:
     """User text quoted in a message, cut to a readable length."""
     text = str(text)
@@ -99,7 +107,7 @@ def requested_profile(args) -> tuple[str | None, str | None]:
     profiles = get_book().profiles
     if value and value not in profiles:
         names = ", ".join(get_site().words.profile(name) for name in profiles)
-        return None, f"Unknown profile '{short(value)}': choose one of {names}."
+        return None, _("Unknown profile '%(value)s': choose one of %(names)s.", value=short(value), names=names)
     return value or None, None
 
 
@@ -141,7 +149,7 @@ def _read_agreements(args, form: FormData) -> None:
         if "range" in rule.agreement:
             name, bounds = rule.agreement["name"], rule.agreement["range"]
             number = read_int(args, form, AGREE_VALUE + name, low=bounds["min"], high=bounds["max"],
-                              what=rule.agreement["label"].lower(), required=False, store=False)
+                              what=lower_first(site.words.agreement_label(name)), required=False, store=False)
             if number is not None:
                 written.append({name: number})
             values[name] = form.kept.pop(AGREE_VALUE + name)
@@ -176,12 +184,12 @@ def read_trump(args, form: FormData, name: str = "trump", required: bool = True)
     form.kept[name] = value
     if not value:
         if required:
-            form.error(name, "Choose the trump suit.")
+            form.error(name, _("Choose the trump suit."))
         return
     try:
         suit = parse_suit(value)
     except CardNotationError:
-        form.error(name, f"'{short(value)}' is not a suit: choose spades, hearts, diamonds or clubs.")
+        form.error(name, _("'%(value)s' is not a suit: choose spades, hearts, diamonds or clubs.", value=short(value)))
         return
     form.kept[name] = suit.letter
     form.question[name] = suit.letter
@@ -193,12 +201,13 @@ def read_one_card(args, form: FormData, name: str, *, what: str, required: bool 
     form.kept[name] = value
     if value.lower() in NONE_WORDS:
         if required:
-            form.error(name, f"Choose {what}.")
+            form.error(name, _("Choose %(what)s.", what=what))
         return
     try:
         card = parse_card(value)
     except CardNotationError:
-        form.error(name, f"{what.capitalize()}: '{short(value)}' is not a card; {CARD_HELP}.")
+        form.error(name, _("%(What)s: '%(value)s' is not a card; %(help)s.", What=capital(what), value=short(value),
+                           help=_(CARD_HELP)))
         return
     form.kept[name] = str(card)
     form.question[name] = str(card)
@@ -230,16 +239,17 @@ def read_card_list(args, form: FormData, name: str, *, what: str, required: bool
     form.kept[name] = cards
     form.kept[name + "_text"] = " ".join(bad)
     if twice:
-        form.error(name, f"{what.capitalize()}: you typed {parse_card(twice[0]).pretty} twice; a pack holds each "
-                         "card once, so check which card you meant.")
+        form.error(name, _("%(What)s: you typed %(card)s twice; a pack holds each card once, so check which card you "
+                           "meant.", What=capital(what), card=shown(parse_card(twice[0]), page_lang())))
         return
     if bad:
         listed = ", ".join(f"'{short(b, 12)}'" for b in bad[:5])
-        form.error(name, f"{what.capitalize()}: {listed} {'is not a card' if len(bad) == 1 else 'are not cards'}; "
-                         f"{CARD_HELP}.")
+        form.error(name, ngettext("%(What)s: %(listed)s is not a card; %(help)s.",
+                                  "%(What)s: %(listed)s are not cards; %(help)s.", len(bad), What=capital(what),
+                                  listed=listed, help=_(CARD_HELP)))
         return
     if not cards and required:
-        form.error(name, f"Choose {what}.")
+        form.error(name, _("Choose %(what)s.", what=what))
         return
     form.question[name] = cards
 
@@ -250,15 +260,17 @@ def read_int(args, form: FormData, name: str, *, low: int, high: int, what: str,
     form.kept[name] = value
     if value == "":
         if required:
-            form.error(name, f"Give {what}.")
+            form.error(name, _("Give %(what)s.", what=what))
         return None
     try:
         number = int(value)
     except ValueError:
-        form.error(name, f"{what.capitalize()} must be a whole number from {low} to {high}, not '{short(value)}'.")
+        form.error(name, _("%(What)s must be a whole number from %(low)s to %(high)s, not '%(value)s'.",
+                           What=capital(what), low=low, high=high, value=short(value)))
         return None
     if not low <= number <= high:
-        form.error(name, f"{what.capitalize()} must be from {low} to {high}, not {number}.")
+        form.error(name, _("%(What)s must be from %(low)s to %(high)s, not %(number)s.", What=capital(what), low=low,
+                           high=high, number=number))
         return None
     if store:
         form.question[name] = number

@@ -19,9 +19,12 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
 
 from ..asking import ask
+from ..i18n import DEFAULT_LANG
 from . import forms
+from .lang import page_lang
 from .site import get_site
 
 bp = Blueprint("legal", __name__, url_prefix="/legal")
@@ -51,6 +54,8 @@ def _ask(form: forms.FormData, kind: str, fields: tuple[str, ...], **aliases: st
     if not form.ok:
         return None
     form.question["kind"] = kind
+    if page_lang() != DEFAULT_LANG:  # the answer's words in the page's language (the question's field lang)
+        form.question["lang"] = page_lang()
     answer = ask(form.question, get_site().library)  # the library: a house's rules apply
     if "error" in answer:
         form.add_answer_error(answer, *fields, **aliases)
@@ -98,8 +103,8 @@ def _step(args) -> str | None:
     """The step a request asks for (``1`` or ``2``), or None: rule the question."""
     value = args.get(STEP)
     if value is not None and value not in STEPS:
-        abort(400, description=f"The field '{STEP}' names the step of the form: 1 (the first) or 2 (the second), "
-                               f"not '{forms.short(value)}'.")
+        abort(400, description=_("The field '%(field)s' names the step of the form: 1 (the first) or 2 (the second), "
+                                 "not '%(value)s'.", field=STEP, value=forms.short(value)))
     return value
 
 
@@ -112,8 +117,9 @@ def _steps(args, form: forms.FormData, first: tuple[str, ...], later: tuple[str,
     """
     stage = 1 if step == "1" or any(name in form.errors for name in first) else 2
     kept = [(name, value) for name, value in args.items(multi=True) if name != STEP]
+    lang = [("lang", page_lang())] if page_lang() != DEFAULT_LANG else []  # the link keeps the page's language
     return {"stage": stage, "carried": [name for name in later if name in args],
-            "change_url": f"{request.path}?{urlencode([*kept, (STEP, '1')])}"}
+            "change_url": f"{request.path}?{urlencode([*kept, (STEP, '1'), *lang])}"}
 
 
 def _first_step_only(form: forms.FormData, later: tuple[str, ...]) -> forms.FormData:
@@ -131,9 +137,9 @@ def play():
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
     forms.read_trump(args, form)
-    forms.read_one_card(args, form, "led", what="the card led", required=False)  # none: this player leads
-    forms.read_card_list(args, form, "hand", what="the cards in your hand")
-    forms.read_one_card(args, form, "card", what="the card you want to play", required=False)
+    forms.read_one_card(args, form, "led", what=_("the card led"), required=False)  # none: this player leads
+    forms.read_card_list(args, form, "hand", what=_("the cards in your hand"))
+    forms.read_one_card(args, form, "card", what=_("the card you want to play"), required=False)
     fields = ("trump", "led", "hand", "card", "profile", "agreements")
     if step is None:
         return _rule("legal/play.html", form, "play", fields, steps=(PLAY_FIRST, PLAY_LATER))
@@ -155,11 +161,11 @@ def trick():
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
     forms.read_trump(args, form)
-    forms.read_one_card(args, form, "led", what="the card led")
+    forms.read_one_card(args, form, "led", what=_("the card led"))
     if step is not None:  # a step shown, not ruled: the card played to it is not asked for yet
-        forms.read_one_card(args, form, "followed", what="the card played to it", required=False)
+        forms.read_one_card(args, form, "followed", what=_("the card played to it"), required=False)
         return _shown_step("legal/trick.html", form, _steps(args, form, TRICK_FIRST, TRICK_LATER, step))
-    forms.read_one_card(args, form, "followed", what="the card played to it")
+    forms.read_one_card(args, form, "followed", what=_("the card played to it"))
     return _rule("legal/trick.html", form, "trick", ("trump", "led", "followed", "profile", "agreements"),
                  steps=(TRICK_FIRST, TRICK_LATER))
 

@@ -18,8 +18,10 @@ from markdown.extensions.sane_lists import SaneListExtension
 from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape
 
-from ..cards import PACK, RANKS, Suit, parse_card, parse_suit
+from ..cards import PACK, RANKS, Suit, parse_card, parse_suit, rank_letter, said, suit_name
 from ..errors import CardNotationError
+from ..i18n import DEFAULT_LANG
+from .lang import page_lang
 
 ALLOWED_TAGS = {"p", "em", "strong", "code", "ul", "ol", "li", "blockquote", "br", "a", "h3", "h4",
                 "table", "thead", "tbody", "tr", "th", "td", "span", "sup", "sub", "abbr", "dl", "dt", "dd"}
@@ -66,8 +68,19 @@ def render_markdown(text: str) -> Markup:
                                         url_schemes={"http", "https", "mailto"}, link_rel="noopener noreferrer")))
 
 
-# A card as the engine's text names it ("7♥", "10♦"), or a suit symbol on its own ("trumps ♥").
+# A card as the engine's text names it ("7♥", "10♦"), or a suit symbol on its own ("trumps ♥"); in French the
+# figures are R D V (roi, dame, valet): the ranks as the page's language writes them.
 _CARD_IN_TEXT_RE = re.compile(r"(?<![\w])(10|[KQJA987])?([♠♥♦♣])")
+
+
+@lru_cache(maxsize=8)
+def _card_in_text(lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The pattern of a card written in ``lang``'s text, and each rank as written -> the rank."""
+    written = {rank_letter(rank, lang): rank for rank in RANKS}
+    if lang == DEFAULT_LANG:
+        return _CARD_IN_TEXT_RE, written
+    letters = "".join(re.escape(letter) for letter in written if len(letter) == 1)
+    return re.compile(rf"(?<![\w])(10|[{letters}])?([♠♥♦♣])"), written
 
 
 def _drawn(rank: str | None, symbol: str) -> str:
@@ -75,10 +88,13 @@ def _drawn(rank: str | None, symbol: str) -> str:
     return f'{rank or ""}<span class="s-{suit.colour}">{symbol}</span>'
 
 
-def _spoken(rank: str | None, symbol: str) -> str:
-    """ "seven of hearts" for 7♥; "hearts" for ♥ alone."""
+def _spoken(rank: str | None, symbol: str, ranks: dict[str, str] | None = None) -> str:
+    """ "seven of hearts" for 7♥; "hearts" for ♥ alone (in the page's language). ``ranks``: each rank as the text
+    writes it -> the rank (R -> K in French); without it, the API's ranks (K Q J)."""
     suit = SUIT_SYMBOLS[symbol]
-    return _view(f"{rank}{suit.letter}").label if rank else suit.english
+    if not rank:
+        return suit_word(suit)
+    return _view(f"{ranks.get(rank, rank) if ranks else rank}{suit.letter}").label
 
 
 def colour_suits(text) -> Markup:
@@ -86,10 +102,14 @@ def colour_suits(text) -> Markup:
     coloured (♥ ♦ red, ♠ ♣ black), and give each its spoken form, hidden from the eye: a screen reader
     hears "seven of hearts" where the page shows 7♥ (eSpeak reads "7♥" as "seven heart suit", and "A♠"
     loses its ace)."""
-    escaped = mark_french(str(escape(text if text is not None else "")))
-    return Markup(_CARD_IN_TEXT_RE.sub(
+    lang = page_lang()
+    escaped = str(escape(text if text is not None else ""))
+    if lang == DEFAULT_LANG:  # the game's French words, marked in English text only (a French page is French)
+        escaped = mark_french(escaped)
+    pattern, ranks = _card_in_text(lang)
+    return Markup(pattern.sub(
         lambda m: f'<span aria-hidden="true">{_drawn(m.group(1), m.group(2))}</span>'
-                  f'<span class="sr">{_spoken(m.group(1), m.group(2))}</span>', escaped))
+                  f'<span class="sr">{_spoken(m.group(1), m.group(2), ranks)}</span>', escaped))
 
 
 _IMG_RE = re.compile(r'<span class="card[^"]*" role="img" aria-label="([^"]*)">(?:<span[^>]*>[^<]*</span>)*</span>')
@@ -120,12 +140,28 @@ class CardView:
         """The card as it is drawn: "Q♠"."""
         return f"{self.rank}{self.symbol}"
 
+    @property
+    def typed(self) -> str:
+        """The card as a box reads it back, whatever the page's language: "Q♠" (the API's ranks, K Q J)."""
+        return f"{self.code[:-1]}{self.symbol}"
 
 
-@lru_cache(maxsize=64)
+
 def _view(code: str) -> CardView:
+    """The card of ``code`` as the page's language draws and says it (R♥, roi de cœur in French)."""
+    return _view_in(code, page_lang())
+
+
+@lru_cache(maxsize=256)
+def _view_in(code: str, lang: str) -> CardView:
     card = parse_card(code)
-    return CardView(str(card), card.rank, card.suit.symbol, card.suit.colour, card.spoken, card.suit.letter)
+    return CardView(str(card), rank_letter(card.rank, lang), card.suit.symbol, card.suit.colour, said(card, lang),
+                    card.suit.letter)
+
+
+def suit_word(suit: Suit) -> str:
+    """A suit in words, in the page's language (spades, pique)."""
+    return suit_name(suit, page_lang())
 
 
 def card_view(code) -> CardView | None:
@@ -172,6 +208,7 @@ def init_app(app) -> None:
     app.add_template_filter(example_html, "example")
     app.add_template_global(card_view)
     app.add_template_global(suit_view)
+    app.add_template_global(suit_word)
     app.add_template_global(pack_by_suit)
     app.add_template_global(SUIT_ORDER, "SUITS")
     app.add_template_global(len(PACK), "PACK_SIZE")

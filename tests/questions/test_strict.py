@@ -72,7 +72,7 @@ def test_an_unknown_field_inside_is_named_with_the_field_meant(kind, change, cod
 
 def test_without_a_near_name_the_fields_are_listed():
     found = error({**ANSWERED["trick"], "zzzzzz": 1})
-    assert found["message"].endswith("; the fields are: kind, profile, agreements, trump, led, followed.")
+    assert found["message"].endswith("; the fields are: kind, profile, agreements, lang, trump, led, followed.")
 
 
 def test_an_action_carries_only_the_fields_of_its_verb():
