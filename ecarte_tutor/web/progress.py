@@ -134,6 +134,8 @@ def start_serving(app) -> None:
         on_each_thread(app.extensions[STORE].rehearse)
     except StoreError as exc:  # the first answers will try again, and say so if it still fails
         app.logger.error("the store could not be readied before serving: %s", exc)
+    except Exception:  # noqa: BLE001 - readying only spares a first answer's wait: serving goes on
+        app.logger.exception("the store could not be readied before serving")
 
 
 def _expire_loop(app, state: dict) -> None:

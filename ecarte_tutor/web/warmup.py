@@ -53,4 +53,7 @@ def ready_to_serve(app: Flask) -> None:
     """Ready this process to answer (see the module's docstring): its expiry and the store's threads
     (:func:`~.progress.start_serving`), then every page family shown once."""
     start_serving(app)
-    show_every_family(app)
+    try:
+        show_every_family(app)
+    except Exception:  # noqa: BLE001 - readying only spares a first visitor's wait: a fault is logged, serving goes on
+        app.logger.exception("the pages could not all be shown before serving")

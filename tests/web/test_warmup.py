@@ -32,3 +32,26 @@ def test_a_process_is_readied_once_its_expiry_and_its_store_too(app, monkeypatch
     monkeypatch.setattr(warmup, "show_every_family", lambda site: done.append(("show", site)))
     warmup.ready_to_serve(app)
     assert done == [("start", app), ("show", app)]
+
+
+def test_a_process_whose_readying_fails_still_serves(app, monkeypatch, caplog):
+    """Readying only spares a first visitor's wait: a store that cannot be reached, or a page that fails, is logged
+    and the process serves all the same."""
+    from ecarte_tutor.store import StoreUnavailable
+
+    store = app.extensions[progress.STORE]
+    state = app.extensions[progress.EXPIRY]
+
+    def down():
+        raise StoreUnavailable("the database does not answer")
+
+    def broken(site):
+        raise RuntimeError("a page failed")
+
+    monkeypatch.setattr(store, "rehearse", down)
+    monkeypatch.setattr(warmup, "show_every_family", broken)
+    monkeypatch.setattr(progress, "_expire_loop", lambda site, state: None)  # the hourly loop is not this test's
+    monkeypatch.setitem(state, "pid", None)
+    warmup.ready_to_serve(app)
+    assert "could not be readied" in caplog.text and "could not all be shown" in caplog.text
+    assert app.test_client().get("/").status_code == 200
