@@ -25,7 +25,10 @@ Measured on the 2-core machine, where wrk and both servers share the cores. A sh
 by ten points either way, and whole runs by more from one hour to the next (the machine is
 shared): use --rounds 60, and read each ratio's 95 % interval (the rounds' median, from their order
 statistics). Targets: new questions at 0.6 of the bare app or more (bare Flask's level), every page
-10 ms of CPU or less warm.
+10 ms of CPU or less warm. On a machine others load too, the requests a second of a round depend on what else ran
+in it; each round's CPU is also counted (the server's processes from /proc, wrk's from its rusage), and the ratio
+of the CPU a request takes, control over ask, is printed with its interval as well: the ratio the two would have
+on cores of their own.
 - 2026-11-30 to 2026-12-04 (issues 22 and 31): a hand-written WSGI front, reply templates per holding, a
   JSON-Schema compiler and msgspec took the API to 0.96 to 1.02 of the bare app on a repeated question and
   0.87 to 0.93 on new ones (14 sessions; their notes are in the history of this file).
@@ -42,6 +45,7 @@ import json
 import math
 import os
 import re
+import resource
 import shutil
 import socket
 import statistics
@@ -163,6 +167,25 @@ def _wrk_ms(text: str) -> float:
     return float(number) * _WRK_UNITS[unit]
 
 
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user and system) that ``pid`` and its children have used so far (Linux /proc; 0.0 elsewhere):
+    gunicorn's master and its workers."""
+    total, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending += [int(child) for child in (task / "children").read_text().split()]
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
 def wrk_round(port: int, route: dict, connections: int, seconds: int, scripts: dict) -> dict:
     command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if route["name"] in scripts:
@@ -232,6 +255,13 @@ def summarise(rounds: list[dict]) -> dict:
 def round_ratios(asks: list[dict], controls: list[dict]) -> list[float]:
     """Each round's ask req/s divided by the control's req/s in the same round."""
     return [a["rps"] / c["rps"] for a, c in zip(asks, controls, strict=True) if c["rps"]]
+
+
+def cpu_ratios(asks: list[dict], controls: list[dict]) -> list[float]:
+    """Each round's CPU a request of the control (its server and the load generator) over the ask's: the ratio of
+    requests a second the two would serve on cores of their own, whatever else the shared machine runs."""
+    return [c["cpu_per_request"] / a["cpu_per_request"] for a, c in zip(asks, controls, strict=True)
+            if a["cpu_per_request"] > 0]
 
 
 def paired_ratio(asks: list[dict], controls: list[dict]) -> float:
@@ -350,11 +380,22 @@ def main(argv=None) -> int:
         servers.append(start_server(control, ports["control"], args.threads, args.workers, log))
         scripts = wrk_scripts(routes, Path(folder.name))
 
+        pids = {"ask": servers[0].pid, "control": servers[1].pid}
+
         def one_round(route, seconds):
-            port = ports[route.get("port", route["name"])]
+            name = route.get("port", route["name"])
+            server, load = tree_cpu(pids[name]), resource.getrusage(resource.RUSAGE_CHILDREN)
+            load_self = resource.getrusage(resource.RUSAGE_SELF)
             if generator == "wrk":
-                return wrk_round(port, route, args.connections, seconds, scripts)
-            return python_round(port, route, args.connections, seconds)
+                found = wrk_round(ports[name], route, args.connections, seconds, scripts)
+            else:
+                found = python_round(ports[name], route, args.connections, seconds)
+            after, after_self = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
+            # the load generator's CPU: wrk, a waited child, or this process's own loop
+            generating = (after.ru_utime + after.ru_stime - load.ru_utime - load.ru_stime if generator == "wrk" else
+                          after_self.ru_utime + after_self.ru_stime - load_self.ru_utime - load_self.ru_stime)
+            found["cpu_per_request"] = (tree_cpu(pids[name]) - server + generating) / max(found["requests"], 1)
+            return found
 
         for route in routes:  # warm every route (imports, caches) before measuring
             one_round(route, 1)
@@ -373,6 +414,8 @@ def main(argv=None) -> int:
         ratios = {ask: (paired_ratio(runs[ask], runs[control]),
                         summary[ask]["rps_mean"] / summary[control]["rps_mean"],
                         median_interval(round_ratios(runs[ask], runs[control]))) for ask, control in pairs}
+        by_cpu = {ask: (statistics.median(cpu_ratios(runs[ask], runs[control])),
+                        median_interval(cpu_ratios(runs[ask], runs[control]))) for ask, control in pairs}
         weights = page_weights(ports["ask"])
     finally:
         for server in servers:
@@ -404,6 +447,12 @@ def main(argv=None) -> int:
         print(f"ratio with {DISTINCT:,} distinct questions in turn (each worked out anew): "
               f"{new:.1%} median (95 % interval {low:.1%} to {high:.1%}), {new_mean:.1%} from the mean req/s "
               f"(target >= {TARGETS['ratio']:.0%})")
+    for ask, label in (("ask", "the same question"), ("ask-new", "new questions")):
+        if ask in by_cpu:
+            ratio, (low, high) = by_cpu[ask]
+            print(f"by CPU ({label}): the control's CPU a request over the ask's, servers and load generator: "
+                  f"{ratio:.1%} median of the rounds (95 % interval {low:.1%} to {high:.1%}): the ratio on cores "
+                  "of their own, little moved by a shared machine's load")
     print()
     print(f"{'page':<62}{'html':>8}{'all in':>9}{'gzip':>8}{'all in gz':>10}")
     for row in weights:
@@ -422,7 +471,7 @@ def main(argv=None) -> int:
           f"{startup['create_app_first_s'] * 1000:.0f} ms; importing the package first: "
           f"{startup['import_s'] * 1000:.0f} ms")
     if args.json:
-        print(json.dumps({"generator": generator, **summary, "ratios": ratios,
+        print(json.dumps({"generator": generator, **summary, "ratios": ratios, "cpu_ratios": by_cpu,
                           "pages": weights, **startup}))
     return 0
 
