@@ -344,6 +344,9 @@ DISTINCT_ROUTES = [
     {"name": "ask-new", "label": "POST /api/ask (new qs)", "method": "POST", "path": "/api/ask",
      "body": b"", "bodies": None, "port": "ask"},
 ]
+# With --bare-flask: bare Flask sending the same bytes, the level the target names, measured in the same run.
+FLASK_ROUTE = {"name": "flask-new", "label": "bare Flask (new qs)", "method": "POST", "path": "/api/ask",
+               "body": b"", "bodies": None, "port": "flask"}
 
 
 def main(argv=None) -> int:
@@ -356,6 +359,9 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=None, help="threads per process (default: serve's)")
     parser.add_argument("--workers", type=int, default=None, help="gunicorn worker processes (default: serve's)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object too")
+    parser.add_argument("--bare-flask", action="store_true",
+                        help="with wrk: a third server, bare Flask sending the same bytes (control_server.py --flask), "
+                             "its ratios to the control printed beside the ask's: the target's level, measured")
     parser.add_argument("--control-holds-library", action="store_true",
                         help="diagnostic: the control keeps the loaded library in memory too, unused, so the "
                              "ratio shows the work per request alone, without the cost of a larger process")
@@ -368,19 +374,25 @@ def main(argv=None) -> int:
 
     ports = {"ask": free_port(), "control": free_port()}
     routes = list(ROUTES)
+    flask = args.bare_flask and generator == "wrk"
     if generator == "wrk":  # the asyncio generator sends one request over and over
         bodies = distinct_plays(DISTINCT)
-        routes += [{**route, "bodies": bodies} for route in DISTINCT_ROUTES]
+        routes += [{**route, "bodies": bodies} for route in DISTINCT_ROUTES + ([FLASK_ROUTE] if flask else [])]
+        if flask:
+            ports["flask"] = free_port()
     pairs = [("ask", "control")] + ([("ask-new", "control-new")] if generator == "wrk" else [])
+    pairs += [("flask-new", "control-new")] if flask else []
     log = tempfile.TemporaryFile()  # noqa: SIM115 -- shared by both servers, closed in the finally below
     folder = tempfile.TemporaryDirectory()
     servers = [start_server(SERVE, ports["ask"], args.threads, args.workers, log)]
     try:
         control = CONTROL + (["--hold-library"] if args.control_holds_library else [])
         servers.append(start_server(control, ports["control"], args.threads, args.workers, log))
+        if flask:
+            servers.append(start_server(CONTROL + ["--flask"], ports["flask"], args.threads, args.workers, log))
         scripts = wrk_scripts(routes, Path(folder.name))
 
-        pids = {"ask": servers[0].pid, "control": servers[1].pid}
+        pids = {"ask": servers[0].pid, "control": servers[1].pid, **({"flask": servers[2].pid} if flask else {})}
 
         def one_round(route, seconds):
             name = route.get("port", route["name"])
@@ -400,6 +412,7 @@ def main(argv=None) -> int:
         for route in routes:  # warm every route (imports, caches) before measuring
             one_round(route, 1)
         runs: dict[str, list[dict]] = {route["name"]: [] for route in routes}
+        paired: dict[tuple[str, str], list[dict]] = {pair: [] for pair in pairs}  # each pair's own control rounds
         by_name = {route["name"]: route for route in routes}
         for number in range(args.rounds):
             # The two routes of a pair run back to back, so that each ratio compares them on the machine of the
@@ -407,15 +420,18 @@ def main(argv=None) -> int:
             shift = number % len(pairs)
             for pair in pairs[shift:] + pairs[:shift]:
                 for name in pair if number % 2 else reversed(pair):
-                    runs[name].append(one_round(by_name[name], args.seconds))
+                    found = one_round(by_name[name], args.seconds)
+                    (runs[name] if name == pair[0] else paired[pair]).append(found)
+        for (_ask, control), rounds in paired.items():
+            runs[control] += rounds
         summary = {name: summarise(rounds) for name, rounds in runs.items()}
         # Both had the same time, interleaved: the ratio of the means is the ratio of all
         # requests served, a second estimate less swayed by any one round.
-        ratios = {ask: (paired_ratio(runs[ask], runs[control]),
-                        summary[ask]["rps_mean"] / summary[control]["rps_mean"],
-                        median_interval(round_ratios(runs[ask], runs[control]))) for ask, control in pairs}
-        by_cpu = {ask: (statistics.median(cpu_ratios(runs[ask], runs[control])),
-                        median_interval(cpu_ratios(runs[ask], runs[control]))) for ask, control in pairs}
+        ratios = {ask: (paired_ratio(runs[ask], paired[ask, control]),
+                        summary[ask]["rps_mean"] / statistics.fmean(r["rps"] for r in paired[ask, control]),
+                        median_interval(round_ratios(runs[ask], paired[ask, control]))) for ask, control in pairs}
+        by_cpu = {ask: (statistics.median(cpu_ratios(runs[ask], paired[ask, control])),
+                        median_interval(cpu_ratios(runs[ask], paired[ask, control]))) for ask, control in pairs}
         weights = page_weights(ports["ask"])
     finally:
         for server in servers:
@@ -447,7 +463,12 @@ def main(argv=None) -> int:
         print(f"ratio with {DISTINCT:,} distinct questions in turn (each worked out anew): "
               f"{new:.1%} median (95 % interval {low:.1%} to {high:.1%}), {new_mean:.1%} from the mean req/s "
               f"(target >= {TARGETS['ratio']:.0%})")
-    for ask, label in (("ask", "the same question"), ("ask-new", "new questions")):
+    if "flask-new" in ratios:
+        level, _mean, (low, high) = ratios["flask-new"]
+        print(f"bare Flask sending the same bytes, new questions: {level:.1%} median (95 % interval {low:.1%} to "
+              f"{high:.1%}) of the same control")
+    for ask, label in (("ask", "the same question"), ("ask-new", "new questions"),
+                       ("flask-new", "bare Flask, new questions")):
         if ask in by_cpu:
             ratio, (low, high) = by_cpu[ask]
             print(f"by CPU ({label}): the control's CPU a request over the ask's, servers and load generator: "
