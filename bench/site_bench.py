@@ -35,6 +35,10 @@ on cores of their own.
 - 2026-12-07 (issue 37): that machinery removed; /api/ask is a Flask view over ask(), questions checked
   by fastjsonschema (jsonschema for the error). Figures: see the issue 37 report (bench/start_bench.py for
   the start).
+- 2026-12-07, later (issue 37, cold helper; load 11 to 16, so by CPU): with no cross-site hook, no session and no
+  second reading of a card on /api/ask, new questions went from 0.456 (interval 0.435-0.473) to 0.468
+  (0.445-0.476) by CPU. --bare-flask in the same kind of run: bare Flask sending the same bytes 0.568
+  (0.532-0.598) by CPU, 0.597 (0.423-0.781) by req/s; the API 0.463 (0.405-0.475), about 0.82 of bare Flask's.
 """
 from __future__ import annotations
 
