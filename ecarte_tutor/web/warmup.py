@@ -22,7 +22,7 @@ from .progress import start_serving
 
 LEFT_OUT = ("progress.", "static")
 """Endpoints not shown: a learner's progress (they reach the store), and static files (sent as they are)."""
-QUESTION = {"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S", "8D", "KH", "AC"], "card": "7S"}
+QUESTION = {"kind": "play", "trump": "S", "led": "KD", "hand": ["QD", "7C", "9H"], "card": "QD"}
 
 
 def addresses(app: Flask) -> list[str]:
@@ -35,8 +35,8 @@ def addresses(app: Flask) -> list[str]:
     case = site.casebook().entries[0].scenario.id
     law = min(site.book.laws) if site.book.laws else 1
     chosen = [f"/lessons/{lesson}/", f"/lessons/{lesson}/1", f"/rules/{next(iter(site.book.rules))}", f"/laws/{law}",
-              f"/casebook/{case}", "/legal/?trump=H&led=JS&hand=QS&hand=7S&hand=8D&card=7S",
-              "/dispute/?irregularity=revoke", "/casebook/?q=king", "/no-such-page"]
+              f"/casebook/{case}", "/legal/?trump=S&led=KD&hand=QD&hand=7C&hand=9H&card=QD",
+              "/dispute/?irregularity=wrong-card-count", "/casebook/?q=trump", "/no-such-page"]
     return list(dict.fromkeys(plain + chosen))
 
 
