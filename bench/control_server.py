@@ -7,7 +7,9 @@ without reading the body or looking at the path. It runs under
 given), so the only difference from ``ecarte-tutor serve`` is the work of the app itself.
 Benchmarks only: nothing in the package imports this.
 
-    python bench/control_server.py --port N --body '{"kind": ...}' [--workers N] [--threads N]
+    python bench/control_server.py --port N --body '{"kind": ...}' [--workers N] [--threads N] [--flask]
+
+``--flask``: a bare Flask app with one view sending the same bytes instead (site_bench.py --bare-flask).
 """
 from __future__ import annotations
 
@@ -45,6 +47,27 @@ def constant_app(status: str, headers: list, body: bytes):
     return app
 
 
+def flask_app(status: str, headers: list, body: bytes):
+    """Bare Flask (one view, no extension, no hook) reading the body and sending the same bytes: the level the
+    issue 37 target names ("bare Flask's level"), measured rather than assumed."""
+    from flask import Flask, Response, request
+
+    app = Flask("bare")
+    kept = [(name, value) for name, value in headers if name.lower() not in ("content-type", "content-length")]
+    kind = dict((name.lower(), value) for name, value in headers).get("content-type")
+
+    @app.post("/api/ask")
+    def ask():
+        request.get_data()
+        return Response(body, int(status[:3]), kept, content_type=kind)
+
+    @app.get("/api/openapi.json")  # what the benchmark waits on before it starts
+    def ready():
+        return Response(b"{}", content_type="application/json")
+
+    return app
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="127.0.0.1")
@@ -52,10 +75,11 @@ def main(argv=None) -> int:
     parser.add_argument("--body", required=True, help="the question whose answer is sent")
     parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS)
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS)
+    parser.add_argument("--flask", action="store_true", help="bare Flask sending the bytes, not a bare WSGI app")
     parser.add_argument("--hold-library", action="store_true",
                         help="keep the site's loaded app in memory, unused (a diagnostic: the cost of the heap alone)")
     args = parser.parse_args(argv)
-    app = constant_app(*recorded_answer(args.body.encode(), args.hold_library))
+    app = (flask_app if args.flask else constant_app)(*recorded_answer(args.body.encode(), args.hold_library))
     sock = listen(args.host, args.port)
     print(f"control: serving on http://{args.host}:{sock.getsockname()[1]}/", file=sys.stderr, flush=True)
     return supervised.serve(app, sock, args.workers)

@@ -25,13 +25,20 @@ Measured on the 2-core machine, where wrk and both servers share the cores. A sh
 by ten points either way, and whole runs by more from one hour to the next (the machine is
 shared): use --rounds 60, and read each ratio's 95 % interval (the rounds' median, from their order
 statistics). Targets: new questions at 0.6 of the bare app or more (bare Flask's level), every page
-10 ms of CPU or less warm.
+10 ms of CPU or less warm. On a machine others load too, the requests a second of a round depend on what else ran
+in it; each round's CPU is also counted (the server's processes from /proc, wrk's from its rusage), and the ratio
+of the CPU a request takes, control over ask, is printed with its interval as well: the ratio the two would have
+on cores of their own.
 - 2026-11-30 to 2026-12-04 (issues 22 and 31): a hand-written WSGI front, reply templates per holding, a
   JSON-Schema compiler and msgspec took the API to 0.96 to 1.02 of the bare app on a repeated question and
   0.87 to 0.93 on new ones (14 sessions; their notes are in the history of this file).
 - 2026-12-07 (issue 37): that machinery removed; /api/ask is a Flask view over ask(), questions checked
   by fastjsonschema (jsonschema for the error). Figures: see the issue 37 report (bench/start_bench.py for
   the start).
+- 2026-12-07, later (issue 37, cold helper; load 11 to 16, so by CPU): with no cross-site hook, no session and no
+  second reading of a card on /api/ask, new questions went from 0.456 (interval 0.435-0.473) to 0.468
+  (0.445-0.476) by CPU. --bare-flask in the same kind of run: bare Flask sending the same bytes 0.568
+  (0.532-0.598) by CPU, 0.597 (0.423-0.781) by req/s; the API 0.463 (0.405-0.475), about 0.82 of bare Flask's.
 """
 from __future__ import annotations
 
@@ -42,6 +49,7 @@ import json
 import math
 import os
 import re
+import resource
 import shutil
 import socket
 import statistics
@@ -163,6 +171,25 @@ def _wrk_ms(text: str) -> float:
     return float(number) * _WRK_UNITS[unit]
 
 
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user and system) that ``pid`` and its children have used so far (Linux /proc; 0.0 elsewhere):
+    gunicorn's master and its workers."""
+    total, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending += [int(child) for child in (task / "children").read_text().split()]
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
 def wrk_round(port: int, route: dict, connections: int, seconds: int, scripts: dict) -> dict:
     command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if route["name"] in scripts:
@@ -232,6 +259,13 @@ def summarise(rounds: list[dict]) -> dict:
 def round_ratios(asks: list[dict], controls: list[dict]) -> list[float]:
     """Each round's ask req/s divided by the control's req/s in the same round."""
     return [a["rps"] / c["rps"] for a, c in zip(asks, controls, strict=True) if c["rps"]]
+
+
+def cpu_ratios(asks: list[dict], controls: list[dict]) -> list[float]:
+    """Each round's CPU a request of the control (its server and the load generator) over the ask's: the ratio of
+    requests a second the two would serve on cores of their own, whatever else the shared machine runs."""
+    return [c["cpu_per_request"] / a["cpu_per_request"] for a, c in zip(asks, controls, strict=True)
+            if a["cpu_per_request"] > 0]
 
 
 def paired_ratio(asks: list[dict], controls: list[dict]) -> float:
@@ -314,6 +348,9 @@ DISTINCT_ROUTES = [
     {"name": "ask-new", "label": "POST /api/ask (new qs)", "method": "POST", "path": "/api/ask",
      "body": b"", "bodies": None, "port": "ask"},
 ]
+# With --bare-flask: bare Flask sending the same bytes, the level the target names, measured in the same run.
+FLASK_ROUTE = {"name": "flask-new", "label": "bare Flask (new qs)", "method": "POST", "path": "/api/ask",
+               "body": b"", "bodies": None, "port": "flask"}
 
 
 def main(argv=None) -> int:
@@ -326,6 +363,9 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=None, help="threads per process (default: serve's)")
     parser.add_argument("--workers", type=int, default=None, help="gunicorn worker processes (default: serve's)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object too")
+    parser.add_argument("--bare-flask", action="store_true",
+                        help="with wrk: a third server, bare Flask sending the same bytes (control_server.py --flask), "
+                             "its ratios to the control printed beside the ask's: the target's level, measured")
     parser.add_argument("--control-holds-library", action="store_true",
                         help="diagnostic: the control keeps the loaded library in memory too, unused, so the "
                              "ratio shows the work per request alone, without the cost of a larger process")
@@ -338,27 +378,45 @@ def main(argv=None) -> int:
 
     ports = {"ask": free_port(), "control": free_port()}
     routes = list(ROUTES)
+    flask = args.bare_flask and generator == "wrk"
     if generator == "wrk":  # the asyncio generator sends one request over and over
         bodies = distinct_plays(DISTINCT)
-        routes += [{**route, "bodies": bodies} for route in DISTINCT_ROUTES]
+        routes += [{**route, "bodies": bodies} for route in DISTINCT_ROUTES + ([FLASK_ROUTE] if flask else [])]
+        if flask:
+            ports["flask"] = free_port()
     pairs = [("ask", "control")] + ([("ask-new", "control-new")] if generator == "wrk" else [])
+    pairs += [("flask-new", "control-new")] if flask else []
     log = tempfile.TemporaryFile()  # noqa: SIM115 -- shared by both servers, closed in the finally below
     folder = tempfile.TemporaryDirectory()
     servers = [start_server(SERVE, ports["ask"], args.threads, args.workers, log)]
     try:
         control = CONTROL + (["--hold-library"] if args.control_holds_library else [])
         servers.append(start_server(control, ports["control"], args.threads, args.workers, log))
+        if flask:
+            servers.append(start_server(CONTROL + ["--flask"], ports["flask"], args.threads, args.workers, log))
         scripts = wrk_scripts(routes, Path(folder.name))
 
+        pids = {"ask": servers[0].pid, "control": servers[1].pid, **({"flask": servers[2].pid} if flask else {})}
+
         def one_round(route, seconds):
-            port = ports[route.get("port", route["name"])]
+            name = route.get("port", route["name"])
+            server, load = tree_cpu(pids[name]), resource.getrusage(resource.RUSAGE_CHILDREN)
+            load_self = resource.getrusage(resource.RUSAGE_SELF)
             if generator == "wrk":
-                return wrk_round(port, route, args.connections, seconds, scripts)
-            return python_round(port, route, args.connections, seconds)
+                found = wrk_round(ports[name], route, args.connections, seconds, scripts)
+            else:
+                found = python_round(ports[name], route, args.connections, seconds)
+            after, after_self = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
+            # the load generator's CPU: wrk, a waited child, or this process's own loop
+            generating = (after.ru_utime + after.ru_stime - load.ru_utime - load.ru_stime if generator == "wrk" else
+                          after_self.ru_utime + after_self.ru_stime - load_self.ru_utime - load_self.ru_stime)
+            found["cpu_per_request"] = (tree_cpu(pids[name]) - server + generating) / max(found["requests"], 1)
+            return found
 
         for route in routes:  # warm every route (imports, caches) before measuring
             one_round(route, 1)
         runs: dict[str, list[dict]] = {route["name"]: [] for route in routes}
+        paired: dict[tuple[str, str], list[dict]] = {pair: [] for pair in pairs}  # each pair's own control rounds
         by_name = {route["name"]: route for route in routes}
         for number in range(args.rounds):
             # The two routes of a pair run back to back, so that each ratio compares them on the machine of the
@@ -366,13 +424,18 @@ def main(argv=None) -> int:
             shift = number % len(pairs)
             for pair in pairs[shift:] + pairs[:shift]:
                 for name in pair if number % 2 else reversed(pair):
-                    runs[name].append(one_round(by_name[name], args.seconds))
+                    found = one_round(by_name[name], args.seconds)
+                    (runs[name] if name == pair[0] else paired[pair]).append(found)
+        for (_ask, control), rounds in paired.items():
+            runs[control] += rounds
         summary = {name: summarise(rounds) for name, rounds in runs.items()}
         # Both had the same time, interleaved: the ratio of the means is the ratio of all
         # requests served, a second estimate less swayed by any one round.
-        ratios = {ask: (paired_ratio(runs[ask], runs[control]),
-                        summary[ask]["rps_mean"] / summary[control]["rps_mean"],
-                        median_interval(round_ratios(runs[ask], runs[control]))) for ask, control in pairs}
+        ratios = {ask: (paired_ratio(runs[ask], paired[ask, control]),
+                        summary[ask]["rps_mean"] / statistics.fmean(r["rps"] for r in paired[ask, control]),
+                        median_interval(round_ratios(runs[ask], paired[ask, control]))) for ask, control in pairs}
+        by_cpu = {ask: (statistics.median(cpu_ratios(runs[ask], paired[ask, control])),
+                        median_interval(cpu_ratios(runs[ask], paired[ask, control]))) for ask, control in pairs}
         weights = page_weights(ports["ask"])
     finally:
         for server in servers:
@@ -404,6 +467,17 @@ def main(argv=None) -> int:
         print(f"ratio with {DISTINCT:,} distinct questions in turn (each worked out anew): "
               f"{new:.1%} median (95 % interval {low:.1%} to {high:.1%}), {new_mean:.1%} from the mean req/s "
               f"(target >= {TARGETS['ratio']:.0%})")
+    if "flask-new" in ratios:
+        level, _mean, (low, high) = ratios["flask-new"]
+        print(f"bare Flask sending the same bytes, new questions: {level:.1%} median (95 % interval {low:.1%} to "
+              f"{high:.1%}) of the same control")
+    for ask, label in (("ask", "the same question"), ("ask-new", "new questions"),
+                       ("flask-new", "bare Flask, new questions")):
+        if ask in by_cpu:
+            ratio, (low, high) = by_cpu[ask]
+            print(f"by CPU ({label}): the control's CPU a request over the ask's, servers and load generator: "
+                  f"{ratio:.1%} median of the rounds (95 % interval {low:.1%} to {high:.1%}): the ratio on cores "
+                  "of their own, little moved by a shared machine's load")
     print()
     print(f"{'page':<62}{'html':>8}{'all in':>9}{'gzip':>8}{'all in gz':>10}")
     for row in weights:
@@ -422,7 +496,7 @@ def main(argv=None) -> int:
           f"{startup['create_app_first_s'] * 1000:.0f} ms; importing the package first: "
           f"{startup['import_s'] * 1000:.0f} ms")
     if args.json:
-        print(json.dumps({"generator": generator, **summary, "ratios": ratios,
+        print(json.dumps({"generator": generator, **summary, "ratios": ratios, "cpu_ratios": by_cpu,
                           "pages": weights, **startup}))
     return 0
 

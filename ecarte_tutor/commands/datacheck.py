@@ -132,7 +132,9 @@ def prepare(app: Flask, key: str) -> None:
     - the course's files read (the glossary, the catalogue of mistakes, the kept verdicts);
     - every template loaded (compiled once per change of its file, into the instance folder), Markdown's patterns
       compiled, every lesson step's body and rule statement rendered (kept like the analyses), the OpenAPI document
-      written, and each kind's question check compiled (the first question of a kind would wait for it)."""
+      written, and each kind's question check compiled (the first question of a kind would wait for it).
+
+    Each worker, once forked, readies itself too (web.warmup.ready_to_serve)."""
     import markdown
     import nh3
     from jinja2 import FileSystemBytecodeCache

@@ -104,6 +104,7 @@ def _serve(args, sock, workers: int, server) -> int:
     from ..library import defects
     from ..web import MAX_BODY, create_app
     from ..web.lan import SERVED_URL, is_loopback, served_url
+    from ..web.warmup import ready_to_serve
     from . import datacheck
 
     # A broken rule book raises DataError: cli.main prints it as one line.
@@ -139,11 +140,14 @@ def _serve(args, sock, workers: int, server) -> int:
     each = "gevent" if args.server == "gunicorn" else f"{args.threads} threads"
     print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.server}, {workers} process"
           f"{'es' if workers > 1 else ''} of {each} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    def ready() -> None:  # in each process that answers, before its first request
+        ready_to_serve(app)
+
     if args.server == "gunicorn":
-        return server.serve(app, sock, workers)
+        return server.serve(app, sock, workers, ready)
 
     def stop(signum, frame):  # waitress stops on KeyboardInterrupt; SIGTERM ends it the same way
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
-    return server.serve(app, sock, args.threads, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY)
+    return server.serve(app, sock, args.threads, app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY, ready)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import socket
+from collections.abc import Callable
 
 from . import KEEPALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_BYTES, raise_file_limit
 
@@ -37,8 +38,9 @@ def options(threads: int, max_body: int) -> dict:
     }
 
 
-def serve(app, sock: socket.socket, threads: int, max_body: int) -> int:
-    """Run until interrupted (SIGINT, or SIGTERM turned into it by the caller); the exit status."""
+def serve(app, sock: socket.socket, threads: int, max_body: int, ready: Callable[[], None] | None = None) -> int:
+    """Run until interrupted (SIGINT, or SIGTERM turned into it by the caller); the exit status. ``ready`` is called
+    once before the first request is answered."""
     from waitress.server import create_server
 
     # waitress warns once for every request that waits for a free thread: under load that is
@@ -47,6 +49,8 @@ def serve(app, sock: socket.socket, threads: int, max_body: int) -> int:
     raise_file_limit(MAX_CONNECTIONS + 256)
     sock.setblocking(False)
     server = create_server(app, sockets=[sock], **options(threads, max_body))
+    if ready is not None:
+        ready()
     try:
         server.run()
     except KeyboardInterrupt:

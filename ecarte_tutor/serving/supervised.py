@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import socket
+from collections.abc import Callable
 
 from gunicorn.app.base import BaseApplication
 
@@ -42,9 +43,10 @@ def forget_log_handlers(arbiter: object, worker: object) -> None:
     logging._handlerList.clear()  # type: ignore[attr-defined]
 
 
-def options(sock: socket.socket, workers: int) -> dict:
-    """gunicorn's settings for the site, listening on the already-bound ``sock``."""
-    return {
+def options(sock: socket.socket, workers: int, ready: Callable[[], None] | None = None) -> dict:
+    """gunicorn's settings for the site, listening on the already-bound ``sock``; ``ready`` is called in each worker
+    once it is forked and patched, before it answers (``post_worker_init``)."""
+    settings = {
         "bind": [f"fd://{sock.fileno()}"],
         "worker_class": WORKER_CLASS,
         "workers": workers,
@@ -63,6 +65,9 @@ def options(sock: socket.socket, workers: int) -> dict:
         "proc_name": "ecarte-tutor",
         "worker_exit": forget_log_handlers,
     }
+    if ready is not None:
+        settings["post_worker_init"] = lambda worker: ready()
+    return settings
 
 
 class Supervised(BaseApplication):
@@ -81,12 +86,13 @@ class Supervised(BaseApplication):
         return self.application
 
 
-def serve(app, sock: socket.socket, workers: int) -> int:
-    """Run until stopped by a signal; the exit status. gunicorn takes ``sock`` over and closes it."""
+def serve(app, sock: socket.socket, workers: int, ready: Callable[[], None] | None = None) -> int:
+    """Run until stopped by a signal; the exit status. gunicorn takes ``sock`` over and closes it; ``ready`` is
+    called in each worker before it answers."""
     raise_file_limit(MAX_CONNECTIONS + 256)
     # gunicorn logs a line for each client it cuts off: a few of a kind a minute, so no client drives the log
     logging.getLogger("gunicorn.error").addFilter(RateLimited())
-    settings = options(sock, workers)
+    settings = options(sock, workers, ready)
     sock.detach()  # gunicorn now owns the descriptor (it closes it when it stops)
     try:
         Supervised(app, settings).run()

@@ -32,6 +32,7 @@ from .interface import (
     normal_code,
     shown_code,
 )
+from .offload import on_each_thread
 
 DATABASE_URL_VARIABLE = "ECARTE_TUTOR_DATABASE_URL"
 EXPIRE_DAYS_VARIABLE = "ECARTE_TUTOR_EXPIRE_DAYS"
@@ -90,5 +91,5 @@ def open_store(url: str, clock: Callable[[], datetime] = lambda: datetime.now(UT
 
 __all__ = ["database_url", "DATABASE_URL_VARIABLE", "DEFAULT_EXPIRE_DAYS", "expire_days", "EXPIRE_DAYS_VARIABLE",
            "expiry_moment", "FinishedGame", "KeptGame", "KeptSheet", "KeptUnfinished", "Learner", "LearnerFull",
-           "MAX_GAMES", "MEMORY", "normal_code", "open_store", "shown_code", "Status", "Store", "StoreError",
-           "StoreUnavailable", "UnfinishedGame", "UnknownLearner", "UnknownSheet"]
+           "MAX_GAMES", "MEMORY", "normal_code", "on_each_thread", "open_store", "shown_code", "Status", "Store",
+           "StoreError", "StoreUnavailable", "UnfinishedGame", "UnknownLearner", "UnknownSheet"]

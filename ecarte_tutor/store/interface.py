@@ -248,6 +248,11 @@ class Store(Protocol):
         """Give back this process's connections."""
         ...
 
+    def rehearse(self) -> None:
+        """Ready this thread for a learner's answer before one comes (its connection made, its statements
+        compiled), keeping nothing; :class:`StoreUnavailable` when the store cannot be reached."""
+        ...
+
 
 def new_key() -> str:
     return secrets.token_hex(16)

@@ -214,5 +214,8 @@ class MemoryStore:
     def close(self) -> None:
         """Nothing to close."""
 
+    def rehearse(self) -> None:
+        """Nothing to ready."""
+
 
 __all__ = ["MemoryStore"]

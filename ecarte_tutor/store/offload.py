@@ -100,4 +100,26 @@ def off_loop(method: F) -> F:
     return run  # type: ignore[return-value]
 
 
-__all__ = ["native_local", "native_lock", "off_loop"]
+def on_each_thread(method: Callable[[], Any], wait: float = 1.0) -> None:
+    """Call ``method`` once in each thread the store's calls run on: each of the :data:`STORE_THREADS` threads of
+    gevent's pool when the process is patched (each call waits up to ``wait`` seconds for the others to start, so
+    that no thread takes two), else here. The first exception raised is raised here once all have ended."""
+    pool = _pool()
+    if pool is None:
+        method()
+        return
+    barrier = _native("Barrier")(STORE_THREADS)
+
+    def each() -> None:
+        try:
+            barrier.wait(wait)
+        except _native("BrokenBarrierError"):
+            pass  # a thread slow to start: the one here may take two turns, no harm
+        _inside(method)
+
+    results = [pool.spawn(each) for _ in range(STORE_THREADS)]
+    for result in results:
+        result.get()
+
+
+__all__ = ["native_local", "native_lock", "off_loop", "on_each_thread"]

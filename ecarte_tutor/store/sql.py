@@ -275,9 +275,7 @@ class SqlStore:
             learner = Learner(key or new_key(), now)
             try:
                 with self._transaction(writes=True) as connection:
-                    learner_id = connection.execute(insert(learners).values(
-                        key=learner.key, resume_hash=None, seq=0, reset_seq=0, last_situation=None,
-                        created_at=now, updated_at=now).returning(learners.c.id)).scalar_one()
+                    learner_id = _insert_learner(connection, learner.key, now)
                     if progress is not None:
                         self._save(connection, learner_id, Progress(), progress, now)
                 return learner
@@ -288,6 +286,25 @@ class SqlStore:
                         return found
                 continue
         raise StoreUnavailable("no new learner could be made (three keys in a row were taken)")
+
+    @off_loop
+    def rehearse(self) -> None:
+        """Make this thread's engine and its first connection, and make a learner who answers a step and gets a rule
+        to review, in a transaction rolled back: the statements of a first answer are compiled (SQLAlchemy keeps
+        them per engine, so per thread) before a visitor waits for them, and nothing is kept."""
+        now = self.clock()
+        step = LessonProgress(MappingProxyType({1: StepRecord(missed=True, seq=1)}))
+        answered = Progress(MappingProxyType({"-": step}), seq=1,
+                            reviews=MappingProxyType({"-": ReviewItem(rule="-", due=now, added=now, seq=1)}))
+        try:
+            with self._transaction(writes=True) as connection:
+                key = new_key()
+                _insert_learner(connection, key, now)
+                row = self._locked(connection, key)
+                self._save(connection, row.id, self._load(connection, row), answered, now)
+                raise _Rehearsed
+        except _Rehearsed:
+            pass
 
     @off_loop
     def learner(self, key: str) -> Learner | None:
@@ -609,6 +626,18 @@ def _write(connection: Connection, table: Any, learner_id: int, keys: tuple[str,
         if key in old and old[key] != value:
             connection.execute(update(table).where(*where(key)).values(
                 **{name: getattr(value, name) for name in fields}, updated_at=now))
+
+
+def _insert_learner(connection: Connection, key: str, now: datetime) -> int:
+    """A new learner's row (no progress yet); its id."""
+    learner_id: int = connection.execute(insert(learners).values(
+        key=key, resume_hash=None, seq=0, reset_seq=0, last_situation=None, created_at=now,
+        updated_at=now).returning(learners.c.id)).scalar_one()
+    return learner_id
+
+
+class _Rehearsed(Exception):  # noqa: N818 - a signal inside SqlStore.rehearse, never seen outside
+    """Raised at the end of a rehearsal so that its transaction is rolled back."""
 
 
 def _lock_wait(exc: StoreUnavailable) -> bool:

@@ -84,12 +84,12 @@ def create_app(config: dict | None = None) -> Flask:
     numbers.init_app(app)
     markup.init_app(app)
     security.init_app(app)
-    origin.init_app(app)  # a POST from another site's page is refused: no forged acts
     compress.init_app(app)
     errors.init_app(app)
     progress.init_app(app)  # the store: an SQLite file in the instance folder unless ECARTE_TUTOR_DATABASE_URL says
     for module in (api, home, legal, dispute, rules, casebook, lessons, glossary, play, marque):
         app.register_blueprint(module.bp)
+    origin.init_app(app)  # a POST from another site's page is refused: no forged acts (every blueprint but the API)
     return app
 
 

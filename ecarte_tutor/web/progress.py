@@ -51,6 +51,7 @@ from ..store import (
     expire_days,
     expiry_moment,
     normal_code,
+    on_each_thread,
     open_store,
     shown_code,
 )
@@ -88,15 +89,14 @@ def init_app(app) -> None:
         raise StartError(f"{exc} (set ECARTE_TUTOR_DATABASE_URL to a database this server can reach, or leave it "
                          "unset for an SQLite file in the instance folder)") from None
     app.extensions[STORE] = store
-    # Each process that answers expires hourly from its first request (under gunicorn, the workers; under
-    # waitress, the one process); a test's app does not.
-    app.extensions[EXPIRY] = {"days": days, "pid": os.getpid() if app.testing else None}
+    # Each process that answers expires hourly from the moment it serves (:func:`start_serving`, called by the
+    # servers: gunicorn's workers, waitress's one process); an app no server runs (a test's, a command's) does not.
+    app.extensions[EXPIRY] = {"days": days, "pid": None}
     if not any(isinstance(f, RateLimited) for f in app.logger.filters):
         app.logger.addFilter(RateLimited())  # a 503 a request, or a 500: a few lines a minute, whatever comes
     app.register_blueprint(bp)
     app.register_error_handler(StoreUnavailable, unavailable)
     app.register_error_handler(LearnerFull, full)
-    app.before_request(_expiring)
 
 
 def unavailable(exc: StoreUnavailable):
@@ -119,15 +119,23 @@ def full(exc: LearnerFull):
 EXPIRY = "ecarte_tutor_expiry"  # app.extensions key: the days, and the process whose loop expires
 
 
-def _expiring() -> None:
-    """Start this process's hourly expiry on its first request (a gunicorn worker is forked after the start)."""
-    state = current_app.extensions[EXPIRY]
+def start_serving(app) -> None:
+    """Ready a process that is about to answer (gunicorn's worker once forked, waitress's process), once: start its
+    hourly expiry, and ready the store's threads (:meth:`~ecarte_tutor.store.Store.rehearse`). Done before the first
+    request rather than in it: a first page waited for the thread to start (four times a warm home page's CPU), a
+    first answer for the store's connection and its compiled statements (twice a warm answer's)."""
+    state = app.extensions[EXPIRY]
     if state["pid"] == os.getpid():
         return
     state["pid"] = os.getpid()
-    app = current_app._get_current_object()  # type: ignore[attr-defined]  # the proxy's app itself
     # A daemon thread: a greenlet under gevent (its store call runs in the thread pool), a thread elsewhere.
     threading.Thread(target=_expire_loop, args=(app, state), daemon=True, name="ecarte-tutor expiry").start()
+    try:  # each thread that runs the store's calls makes its connection and compiles an answer's statements now
+        on_each_thread(app.extensions[STORE].rehearse)
+    except StoreError as exc:  # the first answers will try again, and say so if it still fails
+        app.logger.error("the store could not be readied before serving: %s", exc)
+    except Exception:  # noqa: BLE001 - readying only spares a first answer's wait: serving goes on
+        app.logger.exception("the store could not be readied before serving")
 
 
 def _expire_loop(app, state: dict) -> None:

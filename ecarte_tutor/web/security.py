@@ -130,20 +130,25 @@ log = logging.getLogger(__name__)
 SESSION_LIFETIME = timedelta(days=365)
 # Pages that read or write the session are one visitor's: no shared cache may keep them.
 PRIVATE = "private, no-store"
+API_PATHS = "/api/"  # web.api's MOUNT: its addresses have no session
 
 
 class CookieSessions(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, with three changes.
+    """Flask's signed-cookie sessions, with four changes.
 
-    A request without the cookie builds no signer. A cookie that carries our signature but
-    cannot be read as a session (not JSON, not an object, an unknown tag) is ignored like a
-    forged one, never a 500: only a holder of the key can make one, but a key that leaked or
-    a change of format must not take the site down. A response to a request that read or
-    wrote the session is marked ``Cache-Control: private, no-store``.
+    The JSON API (``/api/``) has no session: a cookie sent with a question is not read, and none is ever set
+    (a null session, which Flask does not save). A request without the cookie builds no signer. A cookie that
+    carries our signature but cannot be read as a session (not JSON, not an object, an unknown tag) is ignored
+    like a forged one, never a 500: only a holder of the key can make one, but a key that leaked or a change of
+    format must not take the site down. A response to a request that read or wrote the session is marked
+    ``Cache-Control: private, no-store``.
     """
 
     def open_session(self, app, request):
-        # No Cookie header at all (an API client's request): nothing to parse, not even the header view
+        # Opened before the URL is matched: the API is told by its path (web.api's mount)
+        if request.environ.get("PATH_INFO", "").startswith(API_PATHS):
+            return self.make_null_session(app)
+        # No Cookie header at all: nothing to parse, not even the header view
         if "HTTP_COOKIE" not in request.environ or not request.cookies.get(self.get_cookie_name(app)):
             return self.session_class()
         try:

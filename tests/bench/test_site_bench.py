@@ -26,3 +26,32 @@ def test_the_interval_is_the_narrowest_that_holds_the_median_nineteen_times_in_t
 
 def test_a_run_too_short_for_an_interval_reports_its_extremes():
     assert median_interval([0.93, 0.88, 0.91]) == (0.88, 0.93)
+
+
+def test_the_cpu_ratio_is_the_controls_cpu_a_request_over_the_asks():
+    from site_bench import cpu_ratios
+
+    asks = [{"cpu_per_request": 0.0004}, {"cpu_per_request": 0.0}]  # a round that served nothing is left out
+    controls = [{"cpu_per_request": 0.0002}, {"cpu_per_request": 0.0002}]
+    assert cpu_ratios(asks, controls) == [0.5]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_a_process_trees_cpu_counts_its_children():
+    import os
+    import subprocess
+    import time
+
+    from site_bench import tree_cpu
+
+    child = subprocess.Popen([sys.executable, "-c", "import time\nt = time.process_time()\n"
+                              "while time.process_time() - t < 0.5: pass\ntime.sleep(30)"])
+    try:
+        deadline = time.monotonic() + 20
+        while tree_cpu(child.pid) < 0.4:
+            assert time.monotonic() < deadline, "the child's CPU was never counted"
+            time.sleep(0.1)
+        assert tree_cpu(os.getpid()) >= tree_cpu(child.pid) >= 0.4, "a parent's count holds its child's"
+    finally:
+        child.kill()
+        child.wait()

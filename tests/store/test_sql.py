@@ -293,3 +293,20 @@ def test_a_database_that_cannot_be_reached_is_one_clear_error(tmp_path):
         unreachable.close()
         message = str(failed.value)
         assert "cannot be used" in message and "hunter2" not in message and "\n" not in message
+
+
+def test_a_rehearsal_compiles_a_first_answers_statements_and_keeps_nothing(store):
+    """serve readies each thread of the store before its first visitor (web.progress.start_serving): the learner it
+    makes, his step and his rule to review are rolled back, and a real first answer then finds its statements
+    compiled in the thread's engine."""
+    key = store.new_learner().key
+    store.rehearse()
+    with store.engine.connect() as connection:
+        counts = [connection.execute(select(func.count()).select_from(table)).scalar_one()
+                  for table in (learners, lesson_steps, review_items)]
+    assert counts == [1, 0, 0], "nothing of the rehearsal is kept"
+    compiled = len(store.engine._compiled_cache)  # SQLAlchemy's statements compiled by this thread's engine
+    other = store.new_learner().key
+    store.change(other, lambda progress: progress.record("01-pack-and-ranking", 1, correct=False))
+    assert len(store.engine._compiled_cache) == compiled, "a first answer compiled nothing the rehearsal had not"
+    assert store.learner(key) is not None and store.progress(other).seq == 1

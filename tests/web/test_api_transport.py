@@ -179,3 +179,22 @@ def test_pages_keep_allow_on_405(client):
 def test_a_question_asked_again_gets_the_same_bytes(client):
     first, again = client.post("/api/ask", json=PLAY), client.post("/api/ask", json=PLAY)
     assert first.get_data() == again.get_data() and again.get_json()["legal"] is False
+
+
+def test_the_api_never_reads_or_sets_the_session_cookie(app, monkeypatch):
+    """A browser's question carries the site's cookie: the API has no session (web.security.CookieSessions), so the
+    cookie is not even read, and none is set."""
+    from ecarte_tutor.web import api, security
+
+    assert security.API_PATHS == api.MOUNT + "/"
+    browser = app.test_client()
+    assert browser.get("/play/new").headers.get("Set-Cookie"), "a page that keeps its state in the cookie"
+
+    def unreadable(*args):
+        raise AssertionError("the API read the session cookie")
+
+    monkeypatch.setattr(security.CookieSessions, "get_signing_serializer", unreadable)
+    response = browser.post("/api/ask", json=PLAY)
+    cookieless = app.test_client().post("/api/ask", json=PLAY)
+    assert response.status_code == 200 and response.get_json() == cookieless.get_json()
+    assert "Set-Cookie" not in response.headers and "Vary" not in response.headers

@@ -139,7 +139,10 @@ def test_the_deploy_guide_states_the_bounds_the_code_keeps():
     assert f"{progress.EXPORTS_A_MINUTE} times a minute" in guide and f"Retry-After: {progress.RETRY_AFTER}" in guide
 
 
-def test_each_process_expires_learners_again_from_its_first_request(tmp_path, monkeypatch):
+def test_each_process_expires_learners_again_from_the_start_not_from_a_request(tmp_path, monkeypatch):
+    """serve readies each process before it answers (start_serving): its hourly expiry starts then, once a process,
+    and no request starts it (a first page waited for the thread)."""
+    import threading
     import time
 
     url = f"sqlite:///{tmp_path}/store.sqlite3"
@@ -148,10 +151,19 @@ def test_each_process_expires_learners_again_from_its_first_request(tmp_path, mo
     gone = a_learner_last_seen(url, days_ago=31)  # made after the start's expiry, as if the server had run a month
     monkeypatch.setattr(progress, "EXPIRE_EVERY", 0.05)
     state = app.extensions[progress.EXPIRY]
-    state["pid"] = None  # as in a worker forked after the start
     store = app.extensions[progress.STORE]
+
+    def expiring() -> int:
+        return sum(thread.name == "ecarte-tutor expiry" for thread in threading.enumerate())
+
+    already = expiring()
     try:
         assert app.test_client().get("/progress/").status_code == 200
+        time.sleep(0.2)
+        assert expiring() == already and store.learner(gone) is not None, "a request starts no expiry"
+        progress.start_serving(app)
+        progress.start_serving(app)
+        assert expiring() == already + 1, "one expiry a process"
         deadline = time.monotonic() + 20
         while store.learner(gone) is not None and time.monotonic() < deadline:
             time.sleep(0.05)

@@ -194,3 +194,22 @@ def test_a_form_from_the_site_itself_is_taken(app, client):
         response = client.post(STEP, data={"cards": ["QS"], "seq": str(progress_of(app, client).seq)},
                                headers=headers)
         assert response.status_code in (200, 409), headers
+
+
+def test_every_form_that_acts_refuses_another_sites_post_and_only_the_api_takes_one(app):
+    """web.origin guards each blueprint but the API's: every address that answers a POST, whatever its blueprint,
+    answers another site's with the 403 page before acting."""
+    from werkzeug.routing import IntegerConverter
+
+    client = app.test_client()
+    posted = [rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())]
+    assert len(posted) > 10
+    urls = app.url_map.bind("localhost")
+    for rule in posted:
+        address = urls.build(rule.endpoint, {name: 1 if isinstance(converter, IntegerConverter) else "x"
+                                             for name, converter in rule._converters.items()}, method="POST")
+        response = client.post(address, data={"seq": "0"}, headers={"Sec-Fetch-Site": "cross-site"})
+        if rule.endpoint.startswith("api."):
+            assert response.status_code != 403, address
+        else:
+            assert response.status_code == 403 and "another site" in response.get_data(as_text=True), address

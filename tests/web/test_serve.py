@@ -321,6 +321,7 @@ class Served:
 
         self.checked = 0
         self.served: list = []
+        self.ready: list = []  # what each server was told to call in each process before it answers
 
         def found(lib, lessons=True):
             self.checked += 1
@@ -328,7 +329,8 @@ class Served:
 
         monkeypatch.setattr(library, "defects", found)
         for module in (single, supervised):
-            monkeypatch.setattr(module, "serve", lambda app, sock, *rest: self.served.append(app) or 0)
+            monkeypatch.setattr(module, "serve", lambda app, sock, *rest: self.served.append(app)
+                                or self.ready.append(rest[-1]) or 0)
         monkeypatch.setenv("ECARTE_TUTOR_INSTANCE_PATH", str(tmp_path))
         monkeypatch.setenv("ECARTE_TUTOR_SECRET_KEY", "serve-test-key-1d8e5b3f9a7c2064e9")
 
@@ -402,9 +404,12 @@ def test_gunicorn_settings_are_all_known_to_this_gunicorn():
 
     from ecarte_tutor.serving import supervised
 
+    readied = []
     with socket.socket() as sock:
-        settings = supervised.options(sock, workers=3)
+        settings = supervised.options(sock, workers=3, ready=lambda: readied.append(1))
     assert set(settings) <= set(Config().settings)
+    settings["post_worker_init"](object())  # gunicorn calls it in each worker, forked and patched, before it answers
+    assert readied == [1]
     assert issubclass(util.load_class(settings["worker_class"]), GeventWorker)
     assert settings["preload_app"] is True
     assert settings["workers"] == 3
@@ -491,6 +496,22 @@ def test_the_openapi_document_and_every_question_check_are_ready_before_serving(
     app = served.served[0]
     assert json.loads(app.extensions["ecarte_tutor.openapi"])["openapi"].startswith("3.")
     assert set(_CHECKS.of(app.extensions["ecarte_tutor"].book)) == set(KINDS)
+
+
+def test_each_process_is_readied_before_it_answers(monkeypatch, tmp_path):
+    """serve hands its server what each answering process calls first (gunicorn's post_worker_init, waitress's
+    one process): web.warmup.ready_to_serve on the app it built."""
+    from ecarte_tutor.lessons import grading
+    from ecarte_tutor.web import warmup
+
+    monkeypatch.setattr(grading, "work_out", lambda lessons, book: {"answers": {}, "whys": {}})
+    readied = []
+    monkeypatch.setattr(warmup, "ready_to_serve", readied.append)
+    served = Served(monkeypatch, tmp_path)
+    assert served.run() == 0
+    assert readied == []
+    served.ready[0]()
+    assert readied == [served.served[0]]
 
 
 def test_a_stranger_cannot_drive_the_log_one_line_a_bad_request(servers):
