@@ -162,3 +162,15 @@ def test_a_hand_entered_on_the_score_sheet_is_said(client):
     assert entered.status_code == 303 and "entered=1" in entered.headers["Location"]
     page = client.get(entered.headers["Location"]).get_data(as_text=True)
     assert re.match(r"Game 1: Anne \d+, Bob \d+\.", said(page)) and title(page).startswith(said(page))
+
+
+def test_a_title_with_cards_in_it_says_them_in_words(client):
+    """A case's title ("The K♠ written twice in the stock") was the page's <title> as it is: "K spade suit"."""
+    from data_under_test import LIBRARY
+    from heard import unspoken
+
+    cases = [case for case in LIBRARY.scenarios if SUIT.search(case.title)]
+    assert len(cases) >= 3
+    for case in cases:
+        said_title = title(client.get(f"/casebook/{case.id}").get_data(as_text=True))
+        assert unspoken(said_title) == [] and re.search(r"(king|queen|knave|ace|ten|nine|eight|seven) of", said_title)
