@@ -174,3 +174,16 @@ def test_a_title_with_cards_in_it_says_them_in_words(client):
     for case in cases:
         said_title = title(client.get(f"/casebook/{case.id}").get_data(as_text=True))
         assert unspoken(said_title) == [] and re.search(r"(king|queen|knave|ace|ten|nine|eight|seven) of", said_title)
+
+
+def test_each_tap_of_an_order_says_the_order_so_far(app, client):
+    """Each tap of a rank-order exercise is a page of its own: its title and live region say the order so far, in
+    words, so that a screen reader hears what the tap did."""
+    states = [url for url in rank_order_states(app) if "order=" in url]
+    assert len(states) >= 8
+    for url in states:
+        page = client.get(url).get_data(as_text=True)
+        placed = url.split("order=")[1].count("+") + 1
+        assert said(page).startswith("Your order, highest first: ") and title(page).startswith(said(page)), url
+        assert len(re.findall(r"(?:king|queen|knave|ace|ten|nine|eight|seven) of \w+", said(page))) == placed, url
+        assert not SUIT.search(said(page))
