@@ -168,3 +168,29 @@ def test_tab_goes_through_the_page_and_out_again(tab, browser_context, base_url,
         seen.append(here)
     else:
         pytest.fail(f"Tab did not come round after {len(seen)} stops ({count} controls)")
+
+
+def _tab_to(tab, selector: str, stops: int = 80) -> None:
+    for _ in range(stops):
+        tab.keyboard.press("Tab")
+        if tab.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    pytest.fail(f"Tab never reaches {selector}")
+
+
+def test_the_dispute_interview_by_keyboard(tab, browser_context, base_url):
+    """The first question's answers are folded by the moment of the hand: Tab to a moment, Enter opens it, Tab to an
+    answer, Enter sends it. The next question (or the ruling) is said, and Tab goes on from it, not from the top."""
+    browser_context.clear_cookies()
+    tab.goto(base_url + "/dispute/")
+    _tab_to(tab, "details.stage summary")
+    tab.keyboard.press("Enter")
+    _tab_to(tab, "details.stage[open] button[type=submit]")
+    answer = tab.evaluate("document.activeElement.textContent.trim()")
+    with tab.expect_navigation():
+        tab.keyboard.press("Enter")
+    title, said = _title_and_said(tab)
+    assert said.startswith((f"You answered: {answer}", "The ruling: ")) and tab.url.endswith("#answer"), said
+    tab.keyboard.press("Tab")
+    assert tab.evaluate("!(document.getElementById('answer').compareDocumentPosition(document.activeElement) & 2)"), \
+        "the next Tab goes on from the question, not from the top of the page"
