@@ -18,6 +18,8 @@ CARD_CODE = re.compile(r"(?<![\w/.-])(?:10|[KQJA987T])[SHDC](?![\w/-])")
 RANK = r"(?:king|queen|knave|ace|ten|nine|eight|seven)"
 SPOKEN = rf"{RANK} of (?:spades|hearts|diamonds|clubs)"
 TWICE = re.compile(rf"\b({SPOKEN})\W+\1\b")
+# Two names run together, with no space for a screen reader to pause on ("king of spadesseven of spades").
+JOINED = re.compile(rf"{SPOKEN}(?=[A-Za-z0-9])")
 
 # The roles whose text a parent already gives (a StaticText's boxes) or that are the document's plumbing.
 SKIPPED_ROLES = {"InlineTextBox", "LineBreak"}
@@ -54,6 +56,7 @@ def unspoken(text: str) -> list[str]:
     found = [text[max(0, m.start() - 25):m.end() + 15] for m in SUIT_SYMBOL.finditer(text)]
     found += [text[max(0, m.start() - 25):m.end() + 15] for m in CARD_CODE.finditer(text)]
     found += [m.group(0) for m in TWICE.finditer(text)]
+    found += [text[max(0, m.start() - 25):m.end() + 15] for m in JOINED.finditer(text)]
     return found
 
 
@@ -91,6 +94,22 @@ def heard(page) -> list[dict]:
     return out
 
 
+# The text a screen reader reads as one run, block by block: its text nodes joined as they stand (inline elements add
+# no pause), what aria-hidden hides left out. Two spoken names with nothing between them run together here.
+RUNS = """() => { const runs = new Map();
+    const hidden = n => n.parentElement.closest('[aria-hidden=true], script, style, head, template');
+    const block = e => { while (e && e !== document.body) { const d = getComputedStyle(e).display;
+        // a spoken name (.sr) is read in the run of its line, though positioned out of sight
+        if (!d.startsWith('inline') && d !== 'contents' && !e.classList.contains('sr')) return e;
+        if (e.matches('button, a, label, summary, select, [role]')) return e;  // a control is an object of its own
+        e = e.parentElement; } return document.body; };
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        if (hidden(n)) continue;
+        const b = block(n.parentElement); runs.set(b, (runs.get(b) || '') + n.textContent); }
+    return [...runs.values()]; }"""
+
+
 def misheard(page) -> list[str]:
     """What the page says that is no card's one spoken name: "role 'name': piece", once each."""
     found: dict[str, None] = {}
@@ -98,6 +117,9 @@ def misheard(page) -> list[str]:
         for key in ("name", "description", "value", "placeholder"):
             for piece in unspoken(node[key]):
                 found[f"{node['role']} {key} {node[key][:70]!r}: {piece!r}"] = None
+    for run in page.evaluate(RUNS):
+        for m in JOINED.finditer(run):
+            found[f"text run {run[max(0, m.start() - 40):m.end() + 20]!r}: names run together"] = None
     said = page.evaluate("() => { const a = document.getElementById('announce'); "
                          "return a ? (a.getAttribute('data-say') || '') + ' ' + a.textContent : ''; }")
     for piece in unspoken(said):

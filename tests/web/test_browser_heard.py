@@ -58,16 +58,19 @@ def test_every_card_is_heard_by_one_name_and_every_error_is_said(tab, browser_co
 
 
 def test_the_check_hears_what_a_screen_reader_would_misread(page, base_url):
-    """heard.misheard finds a drawn card read raw, a card code, a suit alone, a card said twice and a title with a
-    card in it; the notation help, quoted typing and a text box's value are the player's keys, and pass."""
+    """heard.misheard finds a drawn card read raw, a card code, a suit alone, a card said twice, two names run
+    together and a title with a card in it; the notation help, quoted typing and a text box's value are the player's
+    keys, and pass."""
     page.goto(base_url + "/legal/")
     assert heard.misheard(page) == []
     page.evaluate("""() => { const main = document.querySelector('main');
         const p = document.createElement('p'); p.textContent = 'Lead A♥ then QS; trumps ♠.'; main.append(p);
         const b = document.createElement('button'); b.setAttribute('aria-label', 'ace of hearts, ace of hearts');
-        main.append(b); document.title = 'You played 7♣'; }""")
+        main.append(b); document.title = 'You played 7♣';
+        const q = document.createElement('p'); q.innerHTML = 'Throw out <span class="sr">king of spades</span>' +
+            '<span class="sr">seven of spades</span>'; main.append(q); }""")
     found = heard.misheard(page)
-    for piece in ("A♥", "QS", "♠.", "ace of hearts, ace of hearts", "7♣"):
+    for piece in ("A♥", "QS", "♠.", "ace of hearts, ace of hearts", "7♣", "king of spadesseven"):
         assert any(piece in f for f in found), (piece, found)
     page.goto(base_url + "/legal/trick?trump=H&led=JS&followed=ZZ&step=1")
     page.problems.clear()  # the 400 itself
