@@ -5,7 +5,8 @@ The states: the browser gate's own (tests/web/test_browser_axe.py's PAGES: its f
 crawl of two pages of every family), a wider crawl (six of every family), every lesson step and each exercise step
 answered at random (its feedback), each decision of a whole game at /play with each deal's review, the referee's
 questions, and the answers and refusals of /legal's forms. For each: the nodes whose name, description, value or
-placeholder hold a suit symbol, a card code or a card said twice (heard.misheard), the live region's words too.
+placeholder hold a suit symbol, a card code or a card said twice (heard.misheard), the live region's words too; and
+an error shown that the title and the live region do not say (heard.unsaid_error).
 Printed: each state with a finding, then the totals. Written: tmp/artifacts/ear-walk.json. Not a test.
 
     python bench/ear_walk.py [--only SUBSTRING] [--quick]
@@ -88,8 +89,16 @@ LEGAL = [
 ]
 
 
+def resume_wrongly(tab, url: str) -> None:
+    tab.fill("#code", "ZZZZ")
+    with tab.expect_navigation():
+        tab.locator("form button[type=submit]").last.click()
+
+
 def states(quick: bool) -> list[Family]:
     found = list(PAGES) + [Family(f"legal-{i}", url) for i, url in enumerate(LEGAL)]
+    found += [Family("play-start-refused", "/play/new?seed=abc"),
+              Family("resume-refused", "/progress/resume", then=resume_wrongly)]
     if quick:
         return found
     from crawl import crawl
@@ -106,8 +115,9 @@ def walk_one(tab, base: str, family: Family) -> list[str]:
     tab.goto(url)
     if family.then:
         family.then(tab, url)
+    unsaid = heard.unsaid_error(tab)
     tab.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-    return heard.misheard(tab)
+    return unsaid + heard.misheard(tab)
 
 
 def main() -> None:

@@ -125,3 +125,20 @@ def misheard(page) -> list[str]:
     for piece in unspoken(said):
         found[f"live region {said[:70]!r}: {piece!r}"] = None
     return list(found)
+
+
+# The live region's words (as the server wrote them, and as site.js has filled it), the title, and whether the page
+# shows an error (an alert, a field marked invalid).
+SAID = """() => { const a = document.getElementById('announce');
+    return {say: a ? a.getAttribute('data-say') : null, region: a ? a.textContent : null, title: document.title,
+            alert: !!document.querySelector('[role=alert], [aria-invalid=true]')}; }"""
+
+
+def unsaid_error(page) -> list[str]:
+    """An error on the page that the title and the live region do not both say."""
+    said = page.evaluate(SAID)
+    if not said["alert"]:
+        return []
+    if not said["say"] or not said["title"].startswith(said["say"]):
+        return [f"an error not said in the title and the live region (title {said['title']!r})"]
+    return unspoken(said["say"])
