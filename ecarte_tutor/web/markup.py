@@ -112,8 +112,24 @@ def colour_suits(text) -> Markup:
                   f'<span class="sr">{_spoken(m.group(1), m.group(2), ranks)}</span>', escaped))
 
 
+# A card in data shown as it is (the API's JSON for referees): as the engine's text writes it ("Q♠", "♥") or as a
+# code ("QS", "10H"), a whole token (not part of an id: "law.QS-x").
+_CARD_IN_DATA_RE = re.compile(r"(?<![\w/.-])(?:(10|[KQJA987])?([♠♥♦♣])|(10|[KQJA987])([SHDC])(?![\w/-]))")
+
+
+def _heard_in_data(match: re.Match[str]) -> str:
+    spoken = _spoken(match.group(1), match.group(2)) if match.group(2) else _view(match.group(3) + match.group(4)).label
+    return f'<span aria-hidden="true">{match.group(0)}</span><span class="sr">{spoken}</span>'
+
+
+def cards_heard(html) -> Markup:
+    """HTML-safe text shown as it is (the JSON of an answer), each card in it heard by its one spoken name: the
+    JSON reads as before, and "legal_cards": ["QS"] is said "queen of spades", not spelled out."""
+    return Markup(_CARD_IN_DATA_RE.sub(_heard_in_data, str(html or "")))
+
+
 _IMG_RE = re.compile(r'<span class="card[^"]*" role="img" aria-label="([^"]*)">(?:<span[^>]*>[^<]*</span>)*</span>')
-_HIDDEN_RE = re.compile(r'<span aria-hidden="true">[^<]*(?:<span[^>]*>[^<]*</span>)?</span>')
+_HIDDEN_RE = re.compile(r'<span[^>]*\baria-hidden="true"[^>]*>[^<]*(?:<span[^>]*>[^<]*</span>[^<]*)*</span>')
 _TAG_RE = re.compile(r"<[^>]+>")
 
 
@@ -187,8 +203,8 @@ def example_html(text: str) -> Markup:
         view = card_view(match.group(1))
         if view is None:
             return match.group(0)
-        return (f'<span class="card mini {view.colour}" role="img" aria-label="{view.label}">'
-                f'{view.rank}{view.symbol}</span>')
+        return (f'<span class="card mini {view.colour}"><span aria-hidden="true">{view.rank}{view.symbol}</span>'
+                f'<span class="sr">{view.label}</span></span>')
 
     return Markup(_CARD_TOKEN_RE.sub(draw, escaped))
 
@@ -205,6 +221,7 @@ def init_app(app) -> None:
     app.add_template_filter(render_markdown, "markdown")
     app.add_template_filter(colour_suits, "suits")
     app.add_template_filter(title_text, "title_text")
+    app.add_template_filter(cards_heard, "cards_heard")
     app.add_template_filter(example_html, "example")
     app.add_template_global(card_view)
     app.add_template_global(suit_view)

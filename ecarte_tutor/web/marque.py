@@ -140,7 +140,7 @@ def add_hand(sheet_id: int):
         _change(key, kept, lambda data: add_entry(data, entry, book, now()))
     except SheetError as exc:
         return _shown(kept, values, exc, 400)
-    return redirect(url_for("marque.sheet", sheet_id=kept.id, _anchor="latest"), code=303)
+    return redirect(url_for("marque.sheet", sheet_id=kept.id, entered=1, _anchor="latest"), code=303)
 
 
 def _line_of(kept: KeptSheet, n: int):
@@ -184,7 +184,7 @@ def change_entry(sheet_id: int, n: int):
             _change(key, kept, lambda data: correct_entry(data, n, corrected, book, now(), agreed, admitted))
     except SheetError as exc:
         return _entry_page(kept, n, values, exc, 400)
-    return redirect(url_for("marque.sheet", sheet_id=kept.id, _anchor=f"entry-{n}"), code=303)
+    return redirect(url_for("marque.sheet", sheet_id=kept.id, entered=1, _anchor=f"entry-{n}"), code=303)
 
 
 @bp.get("/follow/<code>")
@@ -263,7 +263,7 @@ def ruling(sheet_id: int):
         return _shown(kept, None, exc, 400)
     except UnknownSheet:
         abort(404)
-    return redirect(url_for("marque.sheet", sheet_id=kept.id, _anchor="latest"), code=303)
+    return redirect(url_for("marque.sheet", sheet_id=kept.id, entered=1, _anchor="latest"), code=303)
 
 
 @bp.app_template_global()

@@ -76,6 +76,9 @@ def test_a_title_says_cards_in_words():
     assert title_text('No: <span class="card mini black" role="img" aria-label="seven of spades">'
                       '<span class="rank">7</span><span class="pip">♠</span></span> may not be played.') == \
         "No: seven of spades may not be played."
+    assert title_text('No: <span class="card mini black"><span class="rank" aria-hidden="true">7</span>'
+                      '<span class="pip" aria-hidden="true">♠</span><span class="sr">seven of spades</span></span>'
+                      ' may not be played.') == "No: seven of spades may not be played."
 
 
 def test_every_card_has_one_spoken_name(pages):

@@ -122,3 +122,68 @@ def test_printed_pages_leave_out_the_menu_bar():
     css = (Path(ecarte_tutor.__file__).parent / "static" / "css" / "site.css").read_text(encoding="utf-8")
     printed = re.search(r"@media print \{(.*?)\n\}", css, flags=re.S).group(1)
     assert re.search(r"\.top\b[^{]*\{ display: none", printed) or re.search(r"\.top,[^{]*\{ display: none", printed)
+
+
+# A form of each kind sent back with its message, as a reader sends it: each says so in its title and its live
+# region (base.html says "Please check the form", or the error, where a page says nothing of its own).
+SENT_BACK = [("get", "/play/new?seed=abc", None, "Please check the form"),
+             ("post", "/progress/resume", {"code": "ZZZZ"}, "A resume code has 20 letters"),
+             ("post", "/progress/erase", {}, "Tick the box to confirm"),
+             ("post", "/marque/", {"player1": "", "player2": ""}, "Please check the form"),
+             ("get", "/dispute/?no_such_fact=1", None, "No ruling for these facts: "),
+             ("get", "/legal/exchange?stock=40&elder_discards=x", None, "Please check the form"),
+             ("get", "/legal/trick?trump=H&led=JS&followed=ZZ&step=1", None, "Please check the form")]
+
+
+@pytest.mark.parametrize("method, url, data, words", SENT_BACK, ids=[url for _, url, _, _ in SENT_BACK])
+def test_every_form_sent_back_says_so_in_its_title_and_live_region(client, answer, method, url, data, words):
+    answer("/lessons/01-pack-and-ranking/4", {"cards": ["7S"]})  # a learner, so that his progress has its forms
+    response = getattr(client, method)(url, data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and 'role="alert"' in page
+    assert said(page).startswith(words) and title(page).startswith(said(page) + " · ")
+    assert not SUIT.search(said(page))
+
+
+@pytest.mark.parametrize("query", ["q=revoke", "q=zzzzqq", "law=43", "page=2"])
+def test_a_casebook_search_says_what_it_found(client, query):
+    """A status filled as the page loads is not read out: the search's outcome begins the title and is said."""
+    page = client.get(f"/casebook/?{query}").get_data(as_text=True)
+    assert re.search(r"cases? match|match some|Page \d+ of \d+", said(page)) and title(page).startswith(said(page))
+
+
+def test_a_hand_entered_on_the_score_sheet_is_said(client):
+    """After a hand is entered the sheet comes back with the standing said: "Game 1: Anne 1, Bob 0. …" """
+    from test_marque import hand, start
+
+    sheet = start(client)
+    assert said(client.get(sheet).get_data(as_text=True)) == ""
+    entered = hand(client, sheet, dealer="Anne", tricks_elder="3", tricks_dealer="2")
+    assert entered.status_code == 303 and "entered=1" in entered.headers["Location"]
+    page = client.get(entered.headers["Location"]).get_data(as_text=True)
+    assert re.match(r"Game 1: Anne \d+, Bob \d+\.", said(page)) and title(page).startswith(said(page))
+
+
+def test_a_title_with_cards_in_it_says_them_in_words(client):
+    """A case's title ("The K♠ written twice in the stock") was the page's <title> as it is: "K spade suit"."""
+    from data_under_test import LIBRARY
+    from heard import unspoken
+
+    cases = [case for case in LIBRARY.scenarios if SUIT.search(case.title)]
+    assert len(cases) >= 3
+    for case in cases:
+        said_title = title(client.get(f"/casebook/{case.id}").get_data(as_text=True))
+        assert unspoken(said_title) == [] and re.search(r"(king|queen|knave|ace|ten|nine|eight|seven) of", said_title)
+
+
+def test_each_tap_of_an_order_says_the_order_so_far(app, client):
+    """Each tap of a rank-order exercise is a page of its own: its title and live region say the order so far, in
+    words, so that a screen reader hears what the tap did."""
+    states = [url for url in rank_order_states(app) if "order=" in url]
+    assert len(states) >= 8
+    for url in states:
+        page = client.get(url).get_data(as_text=True)
+        placed = url.split("order=")[1].count("+") + 1
+        assert said(page).startswith("Your order, highest first: ") and title(page).startswith(said(page)), url
+        assert len(re.findall(r"(?:king|queen|knave|ace|ten|nine|eight|seven) of \w+", said(page))) == placed, url
+        assert not SUIT.search(said(page))

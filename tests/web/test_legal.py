@@ -49,7 +49,7 @@ def test_the_second_step_carries_the_hand_and_offers_the_other_cards_as_led_and_
     assert offered(page, "hand") == [], "the hand is given: no grid for it"
     assert '<button type="submit">Is it legal?</button>' in page.html
     given = page.html[page.html.index('id="given"'):]
-    assert 'aria-label="queen of spades"' in given[:given.index("</div>")]
+    assert '<span class="sr">queen of spades</span>' in given[:given.index("</div>")]
 
 
 def test_the_second_step_sent_is_an_old_address_ruled_as_before(get):
@@ -120,8 +120,9 @@ def test_illegal_card_is_refused_with_the_legal_one_and_its_rules(get, app):
     assert page.status == 200
     assert "No:" in page.text and "may not be played" in page.text
     verdict = page.html[page.html.index('id="verdict-hand"'):]
-    assert re.search(r'class="card black legal[^"]*" role="img" aria-label="queen of spades, may be played"', verdict)
-    assert 'aria-label="seven of spades, may not be played"' in verdict
+    assert re.search(r'class="card black legal[^"]*">(?:<span[^>]*aria-hidden="true">[^<]*</span>)+'
+                     r'<span class="sr">queen of spades, may be played</span>', verdict)
+    assert '<span class="sr">seven of spades, may not be played</span>' in verdict
     assert "Q♠" in page.text  # the explanation names the card that was legal
 
 
@@ -282,10 +283,11 @@ def test_user_text_is_escaped(get):
 def test_trick_winner(get):
     page = get("/legal/trick?trump=H&led=KS&followed=7H")
     assert page.status == 200
-    assert re.search(r"The follower's <span [^>]*aria-label=\"seven of hearts\"", page.html)
+    heard = r'<span class="card [^>]*>(?:<span[^>]*>[^<]*</span>)*<span class="sr">{}<'  # drawn, and said once
+    assert re.search("The follower's " + heard.format("seven of hearts"), page.html)
     assert "/rules#" in page.html
     led_wins = get("/legal/trick?trump=H&led=KS&followed=7S")
-    assert re.search(r"The leader's <span [^>]*aria-label=\"king of spades\"", led_wins.html)
+    assert re.search("The leader's " + heard.format("king of spades"), led_wins.html)
 
 
 def test_score_of_a_hand(get):

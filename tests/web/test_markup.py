@@ -33,8 +33,22 @@ def test_suit_symbols_are_coloured_after_escaping():
 
 def test_example_cards():
     html = str(example_html("Lead card:JS, then <x> card:6H"))
-    assert 'aria-label="knave of spades"' in html
+    assert '<span aria-hidden="true">J♠</span><span class="sr">knave of spades</span>' in html
     assert "card:6H" in html and "&lt;x&gt;" in html
+
+
+def test_cards_in_shown_data_are_heard_by_their_names():
+    """The API's JSON for referees shows cards as it returns them ("QS", "Q♠"): each is heard as its one spoken
+    name (issue 43: "legal_cards": ["QS"] was spelled out), and the JSON reads as before."""
+    import re
+
+    from ecarte_tutor.web.markup import cards_heard
+
+    html = str(cards_heard('{"legal_cards": ["QS", "10H"], "explanation": "Q♠ beats J♠; trumps ♥", "id": "law.QS-x"}'))
+    spoken = re.findall(r'<span class="sr">([^<]*)</span>', html)
+    assert spoken == ["queen of spades", "ten of hearts", "queen of spades", "knave of spades", "hearts"]
+    assert re.sub(r'<span class="sr">[^<]*</span>|<[^>]+>', "", html) == \
+        '{"legal_cards": ["QS", "10H"], "explanation": "Q♠ beats J♠; trumps ♥", "id": "law.QS-x"}'
 
 
 def test_html_kept_by_an_earlier_start_is_given_for_its_text_alone(monkeypatch):

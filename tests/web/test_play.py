@@ -116,7 +116,7 @@ def test_a_whole_game_by_links_and_forms(client, get):
 
 def test_the_page_shows_cards_and_words_not_ids(client, get):
     page = get(start(client, level="club"))
-    assert 'role="img" aria-label="' in page.html
+    assert re.search(r'<span class="card [^"]*">.*?<span class="sr">\w+ of \w+</span>', page.html)
     visible = page.text.split("For referees")[0]
     assert not re.search(r"\b(law|play|king|exchange|strategy)\.[a-z0-9-]+", visible)
     assert "Call the referee" in visible and "Why? One line for each choice" in visible
@@ -272,7 +272,7 @@ def test_the_card_drawn_out_of_six_which_the_ruling_lets_the_learner_see_is_on_t
     shown = int(re.search(r'<span class="label">Stock</span> (\d+)', after.html).group(1))
     assert shown == 32 - 5 - 5 - 1 - 1
     assert drawn not in hand.state.stock and hand.deal.out_of_play == (drawn,) and len(hand.state.stock) == shown
-    assert re.search(r'id="out-of-play">.*?aria-label="[^"]*out of play', after.html), "drawn out of play, in sight"
+    assert re.search(r'id="out-of-play">.*?<span class="sr">[^<]*out of play', after.html), "drawn out of play, seen"
 
 
 def said(page) -> str:
@@ -467,7 +467,7 @@ def test_the_hand_is_sorted_by_suit_trumps_first(client, get):
         page = get(url)
         hand = page.html[page.html.index('id="your-hand"'):]
         hand = hand[:hand.index("</section>")]
-        shown = re.findall(r'class="card [^"]*" role="img" aria-label="([^",]+)', hand)[:5]
+        shown = re.findall(r'class="card [^"]*".*?<span class="sr">([^<,]+)', hand)[:5]
         with client.application.test_request_context():
             game = tokens.read(token_of(url))
         state = game.current.state
