@@ -203,15 +203,16 @@ FAMILIES = [
 ]
 
 
-def crawled() -> list[Family]:
-    """A sample of every family of pages the links reach, besides the states listed above."""
+def crawled(besides: list[Family]) -> list[Family]:
+    """A sample of every family of pages the links and GET forms reach, besides the states given."""
     from crawl import crawl
 
     from ecarte_tutor.web import create_app
 
     listed = [f.url() for f in FAMILIES if isinstance(f.path, str) and not f.house]
+    given = {f.url() for f in besides if isinstance(f.path, str) and not f.house and not f.then}
     app = create_app({"TESTING": True, "SECRET_KEY": SECRET})
-    found = [sampled for sampled in crawl(app, ["/", *listed]) if sampled.url not in listed]
+    found = [sampled for sampled in crawl(app, ["/", *listed]) if sampled.url not in given]
     names = [f"crawl-{sampled.name}" for sampled in found]
     return [Family(name if names.count(name) == 1 else f"{name}-{names[:i].count(name) + 1}", sampled.url,
                    status=sampled.status) for i, (name, sampled) in enumerate(zip(names, found, strict=True))]
@@ -231,7 +232,8 @@ def exercise_states() -> list[Family]:
                     for kind, url in one_step_of_each_kind().items()]
 
 
-PAGES = FAMILIES + exercise_states() + crawled()
+LISTED = FAMILIES + exercise_states()
+PAGES = LISTED + crawled(LISTED)
 
 
 @pytest.fixture(scope="module")
