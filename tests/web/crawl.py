@@ -99,6 +99,7 @@ def crawl(app, start: Iterable[str] = ("/",), per_family: int = 2, explore: int 
             endpoint = endpoint_of(app, url)
             if endpoint is None or read.get(endpoint, 0) >= explore * 4:
                 continue
+            read[endpoint] = read.get(endpoint, 0) + 1  # pages fetched, kept or not: the interview's forms lead far
             drawn.clear()
             response = client.get(url)
             if response.status_code in (301, 302, 303, 307, 308):
@@ -109,7 +110,6 @@ def crawl(app, start: Iterable[str] = ("/",), per_family: int = 2, explore: int 
             family = f"{endpoint} {drawn[0] if drawn else '-'} {response.status_code}"
             if len(kept.setdefault(family, [])) >= explore:
                 continue
-            read[endpoint] = read.get(endpoint, 0) + 1
             kept[family].append(Sampled(family, url, response.status_code))
             text = response.get_data(as_text=True)
             queue.extend(LINK.findall(text) + sent(text))
