@@ -33,6 +33,24 @@ def test_the_measures_of_each_family_find_what_is_wrong(page, base_url):
     assert [next((f for f in failed if f.startswith(start)), None) for start in said] == failed, failed
 
 
+LINES = """() => { const main = document.querySelector('main');
+    const add = (html) => { const p = document.createElement('p'); p.innerHTML = html; main.append(p); };
+    add('<a href="#a">Court cards</a> can carry a hand without <a href="#b">trumps</a>.');
+    add('<a href="#c">follow suit</a> if he can;');
+    add('<a href="#d">The lesson</a> · <span>step 3 of 5</span>');
+    add('Rules: <a href="#e">Follow suit</a>; <a href="#f">Head the trick</a>'); }"""
+
+
+def test_the_small_targets_are_links_in_lines_of_links_not_in_sentences(page, base_url):
+    """measure.line_targets counts a link under 44 px in a line of links ("The lesson · step 3 of 5", "Rules: A; B"),
+    and leaves out, as WCAG 2.5.5 does, a link inside a sentence, however short the sentence."""
+    from measure import line_targets
+
+    page.goto(base_url + "/")
+    page.evaluate(LINES)
+    assert sorted(t["name"] for t in line_targets(page)) == ["Follow suit", "Head the trick", "The lesson"]
+
+
 BOXES = """() => [...document.querySelectorAll('button, .button-link')].filter(b => b.checkVisibility())
     .filter(b => { const own = getComputedStyle(b), card = b.querySelector('.card');
                    const drawn = card && getComputedStyle(card);
