@@ -1,16 +1,16 @@
 """The accessibility walk of issue 43: every page family and every lesson exercise state, in Chromium at
-390×844, measured as the browser gate measures (tests/web/measure.py, tests/web/axe_core.py).
+390×844, the same states the browser gate walks and measured as it measures them (tests/web/measure.py: findings).
 
-The pages: the browser gate's own states (tests/web/test_browser_axe.py: PAGES, its listed states — a game
-dealt, in the exchange, in play, refereed, refused, over, reviewed; score sheets; progress and resume codes —
-every state of every rank-order exercise and each exercise kind's form sent with no answer, tests/web/states.py,
-and a crawl from / of every family its links and GET forms reach, tests/web/crawl.py: the dispute's questions and
-rulings, /legal's answers and refusals). With --wide, besides: every step of every lesson and more pages of each
-crawled family (--per-family). For each: axe-core (every rule on) nodes by impact, with folded details opened;
-tap targets under 44×44 px outside sentences (links in lines of links count: measure.line_targets); how far the
-page scrolls sideways at 320 px, at 320 px under WCAG 1.4.12's text-spacing override, and with 200 % text at
-390 px and at 1280 px (and what runs past the edge); links of the parts navigation that overlap at 320 px; under
-forced colours, buttons without a box and big links or the green table without their edges.
+The pages: the gate's (tests/web/test_browser_axe.py: PAGES and STEPS): its listed states (a game dealt, in play,
+refereed, refused, over, reviewed; score sheets; progress, unfinished games and resume codes), every state of every
+rank-order exercise and each exercise kind's form sent with no answer (tests/web/states.py), a crawl from / of every
+family its links and GET forms reach (tests/web/crawl.py: the dispute's questions and rulings, /legal's answers and
+refusals, the casebook's filters, the glossary, 404 and 400 pages), and every step of every lesson. With --wide,
+besides: more pages of each crawled family (--per-family). For each: axe-core (every rule on) nodes by impact, with
+folded details opened; tap targets under 44×44 px outside sentences (links in lines of links count); how far the
+page scrolls sideways at 320 px, at 320 px under WCAG 1.4.12's text-spacing override, and with 200 % text at 390 px
+and at 1280 px (and what runs past the edge); links of the parts navigation that overlap at 320 px; under forced
+colours, buttons without a box and big links or the green table without their edges.
 Printed: each page with a finding, then the totals, for all pages and for the gate's. Written:
 tmp/artifacts/a11y-walk.json. Not a test.
 
@@ -35,33 +35,21 @@ if "--no-crawl" in sys.argv:  # the gate's listed states only: its crawl of ever
 import axe_core  # noqa: E402
 import measure  # noqa: E402
 from conftest import HOUSE_FILE  # noqa: E402
-from states import every_step  # noqa: E402
-from test_browser import CHROMIUM, CHROMIUM_ARGS, DESKTOP, serving  # noqa: E402
-from test_browser_a11y import BOXES, EDGES  # noqa: E402
-from test_browser_axe import FAMILIES, PAGES, SECRET, Family  # noqa: E402
+from test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, serving  # noqa: E402
+from test_browser_axe import FAMILIES, PAGES, SECRET, STEPS, Family  # noqa: E402
 
 from ecarte_tutor.web import create_app  # noqa: E402
 
-PHONE = {"width": 390, "height": 844}
-NARROW = {"width": 320, "height": 640}
-
 
 def wider(per_family: int) -> list[Family]:
-    """The wide walk's pages besides the gate's: every lesson step, and up to ``per_family`` of each crawled
-    family (the gate takes two)."""
+    """The wide walk's pages besides the gate's: up to ``per_family`` of each crawled family (the gate takes two)."""
     from crawl import crawl
 
-    gate = {f.url() for f in PAGES if isinstance(f.path, str)}
+    gate = {f.url() for f in PAGES + STEPS if isinstance(f.path, str)}
     app = create_app({"TESTING": True, "SECRET_KEY": SECRET})
     listed = [f.url() for f in FAMILIES if isinstance(f.path, str) and not f.house]
-    pages = [(s.url, s.status) for s in crawl(app, ["/", *listed], per_family=per_family)]
-    pages += [(url, 200) for url in every_step()]
-    found, seen = [], set(gate)
-    for url, status in pages:
-        if url not in seen:
-            seen.add(url)
-            found.append(Family(f"wide-{len(found)}-{url[:60]}", url, status=status))
-    return found
+    found = [s for s in crawl(app, ["/", *listed], per_family=per_family) if s.url not in gate]
+    return [Family(f"wide-{s.name}-{i}", s.url, status=s.status) for i, s in enumerate(found)]
 
 
 def walk_one(tab, url: str, family: Family) -> dict:
@@ -70,54 +58,19 @@ def walk_one(tab, url: str, family: Family) -> dict:
     tab.goto(url)
     if family.then:
         family.then(tab, url)
-    tab.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-    results = axe_core.run(tab)
-    nodes = Counter()
-    rules = Counter()
-    for v in results["violations"]:
-        nodes[v["impact"]] += len(v["nodes"])
-        rules[f"{v['id']} ({v['impact']})"] += len(v["nodes"])
-    tab.reload() if not family.then else None
-    small = measure.line_targets(tab)
-    tab.set_viewport_size(NARROW)
-    at_320 = measure.sideways(tab)
-    overlaps = measure.overlapping(tab)
-    measure.text_spaced(tab)
-    spaced = measure.sideways(tab)
-    overlaps_spaced = measure.overlapping(tab)
-    measure.text_normal(tab)
-    tab.set_viewport_size(PHONE)
-    measure.text_at_200(tab)
-    at_200 = measure.sideways(tab)
-    wide = measure.wider_than_screen(tab) if at_200 else []
-    measure.text_normal(tab)
-    tab.set_viewport_size(DESKTOP)
-    measure.text_at_200(tab)
-    at_200_desktop = measure.sideways(tab)
-    wide += measure.wider_than_screen(tab) if at_200_desktop else []
-    measure.text_normal(tab)
-    tab.set_viewport_size(PHONE)
-    tab.emulate_media(forced_colors="active")
-    boxless = tab.evaluate(BOXES) + tab.evaluate(EDGES, ".door a, .felt")
-    tab.emulate_media(forced_colors="none")
-    return {"url": url, "serious": nodes["serious"] + nodes["critical"], "moderate": nodes["moderate"],
-            "minor": nodes["minor"], "rules": dict(rules), "small": len(small),
-            "small_names": [f"{t['tag']} '{t['name']}' {t['width']}x{t['height']}" for t in small][:6],
-            "sideways_320": at_320, "sideways_spacing": spaced, "sideways_200": at_200,
-            "sideways_200_desktop": at_200_desktop, "wide_200": wide, "forced_colours_unboxed": boxless,
-            "overlaps": overlaps, "overlaps_spacing": overlaps_spaced}
+    return {"url": url, **measure.findings(tab, axe_core.run)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="walk only the families whose name holds this")
     parser.add_argument("--no-crawl", action="store_true", help="leave out the crawled sample of every family")
-    parser.add_argument("--wide", action="store_true", help="every lesson step and more of each family besides")
+    parser.add_argument("--wide", action="store_true", help="more pages of each crawled family besides")
     parser.add_argument("--per-family", type=int, default=4, help="pages of each crawled family in the wide walk")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    families = [f for f in PAGES + (wider(args.per_family) if args.wide else []) if args.only in f.name]
+    families = [f for f in PAGES + STEPS + (wider(args.per_family) if args.wide else []) if args.only in f.name]
     found = {}
     housed = {"SECRET_KEY": SECRET, "HOUSE_FILE": str(HOUSE_FILE)}
     with serving({"SECRET_KEY": SECRET}) as base, serving(housed) as house, sync_playwright() as manager:
@@ -131,10 +84,10 @@ def main() -> None:
             except Exception as exc:  # noqa: BLE001 - a page that fails is reported, and the walk goes on
                 found[family.name] = {"url": url, "failed": str(exc)[:200]}
             row = found[family.name]
-            if row.get("failed") or any(row[k] for k in FINDINGS):
+            if row.get("failed") or any(row[k] for k in measure.BARRIERS):
                 print(family.name, json.dumps({k: v for k, v in row.items() if v and k != "url"}), flush=True)
         browser.close()
-    gate = {f.name for f in PAGES}
+    gate = {f.name for f in PAGES + STEPS}
     out = ROOT / "tmp" / "artifacts"
     out.mkdir(parents=True, exist_ok=True)
     summary = {"all": totals(found), "gate": totals({k: v for k, v in found.items() if k in gate})}
@@ -143,10 +96,6 @@ def main() -> None:
         for key, value in total.items():
             print(f"  {key}: {value}")
     (out / "a11y-walk.json").write_text(json.dumps({"total": summary, "pages": found}, indent=1))
-
-
-FINDINGS = ("serious", "small", "sideways_320", "sideways_spacing", "sideways_200", "sideways_200_desktop",
-            "overlaps", "overlaps_spacing", "forced_colours_unboxed")
 
 
 def totals(found: dict) -> dict:

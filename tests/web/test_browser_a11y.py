@@ -7,7 +7,7 @@ its one visit of each family (tests/web/measure.py: reflow_and_focus).
 from __future__ import annotations
 
 import pytest
-from measure import reflow_and_focus
+from measure import BOXES, EDGES, reflow_and_focus
 from test_browser import DESKTOP, PHONE
 
 # A tiny button without a focus ring, and a main column too wide for a phone: set through the CSSOM, which the site's
@@ -51,14 +51,6 @@ def test_the_small_targets_are_links_in_lines_of_links_not_in_sentences(page, ba
     assert sorted(t["name"] for t in line_targets(page)) == ["Follow suit", "Head the trick", "The lesson"]
 
 
-BOXES = """() => [...document.querySelectorAll('button, .button-link')].filter(b => b.checkVisibility())
-    .filter(b => { const own = getComputedStyle(b), card = b.querySelector('.card');
-                   const drawn = card && getComputedStyle(card);
-                   const boxed = s => s.borderTopStyle !== 'none' && parseFloat(s.borderTopWidth) >= 1;
-                   return !boxed(own) && !(drawn && boxed(drawn)); })
-    .map(b => b.textContent.trim().slice(0, 40))"""
-
-
 @pytest.mark.parametrize("path", ["/legal/?trump=H&hand=QS&hand=7S&step=1", "/lessons/01-pack-and-ranking/4",
                                   "/dispute/", "/legal/score"])
 def test_forced_colours_keep_every_box(page, base_url, path):
@@ -71,13 +63,6 @@ def test_forced_colours_keep_every_box(page, base_url, path):
         mark = ticked.first.evaluate("c => getComputedStyle(c, '::after').content")
         assert mark not in ("none", "normal", ""), "a ticked card carries a tick, not only a border"
     page.emulate_media(forced_colors="none")
-
-
-EDGES = """(selector) => [...document.querySelectorAll(selector)].filter(e => e.checkVisibility())
-    .filter(e => { const s = getComputedStyle(e);
-                   return ['Top', 'Right', 'Bottom', 'Left'].some(side => s['border' + side + 'Style'] === 'none'
-                                                                   || parseFloat(s['border' + side + 'Width']) < 1); })
-    .map(e => e.textContent.trim().slice(0, 40) || e.className)"""
 
 
 @pytest.mark.parametrize("path, selector", [("/", ".door a"), (None, ".felt")])

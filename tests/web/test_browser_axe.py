@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import marque_states
 import pytest
 from itsdangerous import URLSafeSerializer
-from measure import reflow_and_focus
+from measure import BARRIERS, findings, reflow_and_focus
 from test_browser import ARTIFACTS, DESKTOP, PHONE, snap
 
 from ecarte_tutor.rulebook import default_rulebook
@@ -236,6 +236,18 @@ LISTED = FAMILIES + exercise_states()
 PAGES = LISTED + crawled(LISTED)
 
 
+def lesson_steps() -> list[Family]:
+    """Every step of every lesson (tests/web/states.py: every_step) not among PAGES."""
+    from states import every_step
+
+    walked = {f.url() for f in PAGES if isinstance(f.path, str)}
+    return [Family("step-" + url.strip("/").split("/", 1)[1].replace("/", "-"), url)
+            for url in every_step() if url not in walked]
+
+
+STEPS = lesson_steps()
+
+
 @pytest.fixture(scope="module")
 def axe():
     import axe_core
@@ -331,3 +343,14 @@ def test_every_family_at_phone_and_desktop(page, base_url, house_url, axe, famil
             print(f"\n{family.name} at {width} width: {len(lesser)} moderate or minor\n  " + "\n  ".join(lesser))
         failed += [f"axe at {width} width: {describe(v)}" for v in results["violations"] if v["impact"] in BLOCKING]
     assert failed == [], f"{family.name} ({url}):\n" + "\n".join(failed)
+
+
+@pytest.mark.parametrize("family", STEPS, ids=[f.name for f in STEPS])
+def test_every_lesson_step_at_phone_width(page, base_url, axe, family):
+    """Each lesson step the families above leave out, walked as bench/a11y_walk.py walks every state
+    (measure.findings): axe at 390×844, every rule on; targets under 44 px outside sentences; no sideways scrolling
+    at 320 px, with text spacing, with 200 % text at 390 and 1280 px; forced colours keep every box."""
+    url = base_url + family.url()
+    assert page.goto(url).status == 200, url
+    found = findings(page, axe.run)
+    assert {k: found[k] for k in BARRIERS if found[k]} == {}, f"{url}: {found}"
