@@ -108,6 +108,40 @@ def answer_wrongly(tab, url: str) -> None:
     assert "Not yet" in tab.locator("#feedback").inner_text()
 
 
+def answer_rightly(tab, url: str) -> None:
+    tab.locator('[data-picker="cards"]').get_by_label("queen of spades", exact=True).click()
+    tab.get_by_role("button", name="Check my answer").click()
+    tab.wait_for_selector("#feedback.right")
+
+
+def _sent_refused(tab) -> None:
+    """The browser logs a form's 400 as an error: expected in a refusal's state."""
+    tab.wait_for_load_state()
+    tab.problems[:] = [p for p in getattr(tab, "problems", []) if "status of 400" not in p]
+
+
+def resume_wrong_code(tab, url: str) -> None:
+    tab.fill("#code", "NOSUCH-CODE")
+    tab.get_by_role("button", name="Take it up").click()
+    _sent_refused(tab)
+
+
+def erase_unticked(tab, url: str) -> None:
+    """A learner with progress presses "Erase" without ticking the box: refused, with its message."""
+    owe_practice(tab, url.replace("/progress/erase", "/lessons/practice/"))
+    tab.goto(url)
+    tab.get_by_role("button", name="Erase").click()
+    _sent_refused(tab)
+
+
+def erase_everything(tab, url: str) -> None:
+    owe_practice(tab, url.replace("/progress/erase", "/lessons/practice/"))
+    tab.goto(url)
+    tab.locator("#confirm").check()
+    tab.get_by_role("button", name="Erase").click()
+    tab.wait_for_load_state()
+
+
 def owe_practice(tab, url: str) -> None:
     """Miss a rule in a lesson first, so that the practice page has something to offer."""
     tab.goto(url.replace("/lessons/practice/", LESSON_STEP))
@@ -152,7 +186,10 @@ FAMILIES = [
            then=lambda tab, url: (owe_practice(tab, url.replace("/progress/", "/lessons/practice/")), tab.goto(url))),
     Family("progress-code", "/progress/", shows="#resume-code", then=make_code),
     Family("progress-resume", "/progress/resume"),
+    Family("progress-resume-refused", "/progress/resume", then=resume_wrong_code, shows="#resume-error"),
     Family("progress-erase", "/progress/erase"),
+    Family("progress-erase-unticked", "/progress/erase", then=erase_unticked, shows="#erase-error"),
+    Family("progress-erased", "/progress/erase", then=erase_everything),
     Family("progress-games", "/progress/games"),
     Family("legal-play", "/legal/"),
     Family("legal-trick", "/legal/trick"),
@@ -176,6 +213,7 @@ FAMILIES = [
     Family("lesson-exchange", "/lessons/04-proposing-and-the-exchange/3", shows="#answer"),
     Family("lesson-propose-or-play", "/lessons/15-jeux-de-regle/3", shows="#answer"),
     Family("lesson-wrong-answer", LESSON_STEP, then=answer_wrongly, shows="#feedback.wrong"),
+    Family("lesson-right-answer", LESSON_STEP, then=answer_rightly, shows="#feedback.right"),
     Family("practice", "/lessons/practice/", then=owe_practice, shows="#start-practice"),
     Family("practice-drill", "/lessons/practice/play.head-the-trick/1", shows="#answer"),
     # /play: the start, a game in play, the referee's first question, a refused card, the end, the reviews
