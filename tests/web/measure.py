@@ -162,7 +162,8 @@ DESKTOP = {"width": 1280, "height": 800}
 def reflow_and_focus(page, name: str, widths: tuple[dict, ...]) -> list[str]:
     """What is wrong on the page as drawn now (at a phone's width), by the measures axe does not take: tap targets
     under 44×44 px outside running text, focus rings under 3:1, thinner than 2 px or hidden under a sticky element,
-    sideways scrolling at 320 px (with WCAG's text spacing too) and with 200 % text at each of ``widths``. Empty: all
+    buttons without a box (or a door of the home page, the green table, without its edges) in forced colours, sideways
+    scrolling at 320 px (with WCAG's text spacing too) and with 200 % text at each of ``widths``. Empty: all
     well. The page is left at the last of ``widths``, its text as the site sets it, folded details opened."""
     failed = []
     small = line_targets(page)  # links in a line of links count (issue 43): only links inside sentences are left out
@@ -177,6 +178,11 @@ def reflow_and_focus(page, name: str, widths: tuple[dict, ...]) -> list[str]:
         failed.append(f"{name}: focus rings under 3:1 or thinner than 2 px: {faint}")
     if hidden:
         failed.append(f"{name}: focus hidden under a sticky element: {hidden}")
+    page.emulate_media(forced_colors="active")
+    unboxed = page.evaluate(BOXES) + page.evaluate(EDGES, BIG_FILLS)
+    page.emulate_media(forced_colors="none")
+    if unboxed:
+        failed.append(f"{name}: in forced colours, buttons without a box or big links without their edges: {unboxed}")
     page.set_viewport_size(NARROW)
     for spaced in (False, True):
         if spaced:
@@ -213,11 +219,12 @@ BIG_FILLS = ".door a, .felt"
 
 
 def findings(page, run_axe) -> dict:
-    """What the accessibility walk (bench/a11y_walk.py) and the browser gate's every state (test_browser_axe.py)
-    find on the page as it stands at 390 px, folded details opened for axe and shut again for the rest: axe's nodes
-    by impact and by rule (``run_axe(page)``: axe_core.run), targets under 44 px outside sentences, sideways
-    scrolling at 320 px (with WCAG's text spacing too) and with 200 % text at 390 and 1280 px, overlapping links
-    of the parts navigation, and what forced colours leave without a box or an edge. The page is left at 390 px."""
+    """What the accessibility walk (bench/a11y_walk.py) and the browser gate's lesson steps (test_browser_axe.py;
+    its other states are measured by reflow_and_focus, and more) find on the page as it stands at 390 px, folded
+    details opened for axe and shut again for the rest: axe's nodes by impact and by rule (``run_axe(page)``:
+    axe_core.run), targets under 44 px outside sentences, sideways scrolling at 320 px (with WCAG's text spacing
+    too) and with 200 % text at 390 and 1280 px, overlapping links of the parts navigation, and what forced colours
+    leave without a box or an edge. The page is left at 390 px."""
     shut = page.evaluate("""() => { const shut = [...document.querySelectorAll('details:not([open])')];
         shut.forEach(d => { d.open = true; d.dataset.walked = '1'; }); return shut.length; }""")
     results = run_axe(page)

@@ -10,17 +10,20 @@ import pytest
 from measure import BOXES, EDGES, reflow_and_focus
 from test_browser import DESKTOP, PHONE
 
-# A tiny button without a focus ring, and a main column too wide for a phone: set through the CSSOM, which the site's
-# CSP lets in (where a style attribute or element is refused).
+# A tiny button without a focus ring, a main column too wide for a phone, and doors without edges in forced colours:
+# set through the CSSOM, which the site's CSP lets in (where a style attribute or element is refused).
 SPOILED = """() => { const b = document.createElement('button'); b.textContent = 'x';
     for (const [k, v] of [['width', '10px'], ['height', '10px'], ['min-width', '0'], ['min-height', '0'],
                           ['padding', '0'], ['outline', 'none']]) b.style.setProperty(k, v, 'important');
-    const main = document.querySelector('main'); main.append(b); main.style.minWidth = '700px'; }"""
+    const main = document.querySelector('main'); main.append(b); main.style.minWidth = '700px';
+    document.styleSheets[0].insertRule('@media (forced-colors: active) { .door a { border-style: none !important; } }',
+                                       document.styleSheets[0].cssRules.length); }"""
 
 
 def test_the_measures_of_each_family_find_what_is_wrong(page, base_url):
     """measure.reflow_and_focus, which test_browser_axe.py's visit of each family lists the failures of, finds each
-    kind it measures on a page spoiled on purpose: a small target, a focus ring missing, sideways scrolling at 320 px
+    kind it measures on a page spoiled on purpose: a small target, a focus ring missing, the home page's doors drawn
+    without edges in forced colours, sideways scrolling at 320 px
     (with text spacing too) and with 200 % text on a phone, but not on a desktop, where the column fits."""
     page.goto(base_url + "/")
     assert reflow_and_focus(page, "home", (PHONE, DESKTOP)) == []
@@ -28,6 +31,7 @@ def test_the_measures_of_each_family_find_what_is_wrong(page, base_url):
     page.evaluate(SPOILED)
     failed = reflow_and_focus(page, "spoiled", (PHONE, DESKTOP))
     said = ["spoiled: tap targets under 44x44 px", "spoiled: focus rings under 3:1",
+            "spoiled: in forced colours, buttons without a box or big links without their edges",
             "spoiled scrolls sideways at 320 px:", "spoiled scrolls sideways at 320 px with text spacing:",
             "spoiled scrolls sideways with 200 % text at 390 px:"]
     assert [next((f for f in failed if f.startswith(start)), None) for start in said] == failed, failed
