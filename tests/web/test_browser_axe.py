@@ -117,7 +117,8 @@ def answer_rightly(tab, url: str) -> None:
 def _sent_refused(tab) -> None:
     """The browser logs a form's 400 as an error: expected in a refusal's state."""
     tab.wait_for_load_state()
-    tab.problems[:] = [p for p in getattr(tab, "problems", []) if "status of 400" not in p]
+    if hasattr(tab, "problems"):  # the gate's page keeps them; the walk's does not
+        tab.problems[:] = [p for p in tab.problems if "status of 400" not in p]
 
 
 def resume_wrong_code(tab, url: str) -> None:
