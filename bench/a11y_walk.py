@@ -15,6 +15,11 @@ Printed: each page with a finding, then the totals, for all pages and for the ga
 tmp/artifacts/a11y-walk.json. Not a test.
 
     nice python bench/a11y_walk.py [--only SUBSTRING] [--no-crawl] [--wide [--per-family N]]
+
+Measured 2026-12-07 with --wide --per-family 6 (288 states, 222 of them the gate's), the same walk on the site
+before and after issue 43's last visual changes: axe serious+critical 8,155 nodes on 287 states (all of them
+color-contrast-enhanced: text under 7:1) -> 0; targets under 44 px 1 (the erase form's box) -> 0; sideways
+scrolling, overlapping parts navigation and forced colours 0 -> 0. About 200 s of CPU (Chromium's included).
 """
 from __future__ import annotations
 
