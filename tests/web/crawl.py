@@ -4,23 +4,29 @@ A family is what one route of the app draws with one template and one status: ``
 is one family; ``/dispute/`` drawing a question another than ``/dispute/`` drawing a ruling; a
 form sent back with its messages (400) another than the form. The crawl starts at the home page
 and at the pages given (states no link reaches: a game, a refused move), follows every same-site
-link breadth first through the test client (reading up to ``explore`` pages of each family for
+link and GET form (crawl.sent) breadth first through the test client (reading up to ``explore`` pages of each family for
 their links), and keeps ``per_family`` addresses of each family, with as many different sets of
 query fields as it can: every page family a link reaches is sampled, and a page another helper
 adds is sampled as soon as a page links it. Pages only: a download (the progress export) is none.
 """
 from __future__ import annotations
 
+import html
 import re
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from flask import template_rendered
 from werkzeug.exceptions import HTTPException
 
 LINK = re.compile(r'<a [^>]*href="([^"#]*)[^"]*"')
+FORM = re.compile(r'<form [^>]*method="get"[^>]*>.*?</form>', re.S)
+ACTION = re.compile(r'action="([^"#]*)')
+FIELD = re.compile(r'<input [^>]*>')
+BUTTON = re.compile(r'<button [^>]*type="submit"[^>]*>')
+ATTR = re.compile(r'\b(type|name|value)="([^"]*)"')
 SKIP = ("/api/", "/static/")
 # The footer's link to the same page in another language (issue 42): the crawl samples the English site; the
 # French pages are rendered by tests/web/test_french_pages.py until every family is translated.
@@ -39,6 +45,27 @@ class Sampled:
         (pytest-xdist's workers must name their tests alike; the token's signature differs)."""
         url = re.sub(r"\.eJ[\w.-]*|(?<==)s\.[\w-]+", "signed", self.url)  # signed, or sealed (web.tokens.seal)
         return re.sub(r"[^\w.-]+", "-", url.strip("/") or "home")[:80]
+
+
+def sent(page: str) -> list[str]:
+    """The addresses the page's GET forms send as they stand: once for each named submit button (the dispute's
+    answers, a rank-order exercise's taps) and once without (a form's own button), with the fields given
+    (hidden, filled in, ticked). A GET form is a link with fields: its answers are pages as much as its links."""
+    found = []
+    for form in FORM.findall(page):
+        action = ACTION.search(form)
+        given = []
+        for tag in FIELD.findall(form):
+            attrs = dict(ATTR.findall(tag))
+            kind = attrs.get("type", "text")
+            if "name" in attrs and (kind in ("hidden", "text", "number", "search")
+                                    or (kind in ("radio", "checkbox") and " checked" in tag)):
+                given.append((attrs["name"], html.unescape(attrs.get("value", ""))))
+        buttons = [dict(ATTR.findall(tag)) for tag in BUTTON.findall(form)]
+        for button in [b for b in buttons if "name" in b][:8] + [{}]:
+            fields = given + ([(button["name"], html.unescape(button.get("value", "")))] if button else [])
+            found.append(f"{html.unescape(action.group(1)) if action else ''}?{urlencode(fields)}")
+    return found
 
 
 def endpoint_of(app, url: str) -> str | None:
@@ -75,6 +102,7 @@ def crawl(app, start: Iterable[str] = ("/",), per_family: int = 2, explore: int 
             endpoint = endpoint_of(app, url)
             if endpoint is None or read.get(endpoint, 0) >= explore * 4:
                 continue
+            read[endpoint] = read.get(endpoint, 0) + 1  # pages fetched, kept or not: the interview's forms lead far
             drawn.clear()
             response = client.get(url)
             if response.status_code in (301, 302, 303, 307, 308):
@@ -85,9 +113,9 @@ def crawl(app, start: Iterable[str] = ("/",), per_family: int = 2, explore: int 
             family = f"{endpoint} {drawn[0] if drawn else '-'} {response.status_code}"
             if len(kept.setdefault(family, [])) >= explore:
                 continue
-            read[endpoint] = read.get(endpoint, 0) + 1
             kept[family].append(Sampled(family, url, response.status_code))
-            queue.extend(LINK.findall(response.get_data(as_text=True)))
+            text = response.get_data(as_text=True)
+            queue.extend(LINK.findall(text) + sent(text))
     return [page for pages in kept.values() for page in varied(pages, per_family)]
 
 

@@ -55,3 +55,10 @@ def send_empty(tab, url: str) -> None:
         tab.wait_for_load_state()
         if hasattr(tab, "problems"):  # the browser logs the form's 400 as an error: expected here
             tab.problems[:] = [p for p in tab.problems if "status of 400" not in p]
+
+
+def every_step() -> list[str]:
+    """Every step of every lesson: its words differ from step to step (a table, a long word), where the crawl
+    samples two."""
+    return [f"/lessons/{lesson.id}/{step.index}" for lesson in load_lessons(None, default_rulebook())
+            for step in lesson.steps]

@@ -7,20 +7,23 @@ its one visit of each family (tests/web/measure.py: reflow_and_focus).
 from __future__ import annotations
 
 import pytest
-from measure import reflow_and_focus
+from measure import BOXES, EDGES, reflow_and_focus
 from test_browser import DESKTOP, PHONE
 
-# A tiny button without a focus ring, and a main column too wide for a phone: set through the CSSOM, which the site's
-# CSP lets in (where a style attribute or element is refused).
+# A tiny button without a focus ring, a main column too wide for a phone, and doors without edges in forced colours:
+# set through the CSSOM, which the site's CSP lets in (where a style attribute or element is refused).
 SPOILED = """() => { const b = document.createElement('button'); b.textContent = 'x';
     for (const [k, v] of [['width', '10px'], ['height', '10px'], ['min-width', '0'], ['min-height', '0'],
                           ['padding', '0'], ['outline', 'none']]) b.style.setProperty(k, v, 'important');
-    const main = document.querySelector('main'); main.append(b); main.style.minWidth = '700px'; }"""
+    const main = document.querySelector('main'); main.append(b); main.style.minWidth = '700px';
+    document.styleSheets[0].insertRule('@media (forced-colors: active) { .door a { border-style: none !important; } }',
+                                       document.styleSheets[0].cssRules.length); }"""
 
 
 def test_the_measures_of_each_family_find_what_is_wrong(page, base_url):
     """measure.reflow_and_focus, which test_browser_axe.py's visit of each family lists the failures of, finds each
-    kind it measures on a page spoiled on purpose: a small target, a focus ring missing, sideways scrolling at 320 px
+    kind it measures on a page spoiled on purpose: a small target, a focus ring missing, the home page's doors drawn
+    without edges in forced colours, sideways scrolling at 320 px
     (with text spacing too) and with 200 % text on a phone, but not on a desktop, where the column fits."""
     page.goto(base_url + "/")
     assert reflow_and_focus(page, "home", (PHONE, DESKTOP)) == []
@@ -28,17 +31,28 @@ def test_the_measures_of_each_family_find_what_is_wrong(page, base_url):
     page.evaluate(SPOILED)
     failed = reflow_and_focus(page, "spoiled", (PHONE, DESKTOP))
     said = ["spoiled: tap targets under 44x44 px", "spoiled: focus rings under 3:1",
+            "spoiled: in forced colours, buttons without a box or big links without their edges",
             "spoiled scrolls sideways at 320 px:", "spoiled scrolls sideways at 320 px with text spacing:",
             "spoiled scrolls sideways with 200 % text at 390 px:"]
     assert [next((f for f in failed if f.startswith(start)), None) for start in said] == failed, failed
 
 
-BOXES = """() => [...document.querySelectorAll('button, .button-link')].filter(b => b.checkVisibility())
-    .filter(b => { const own = getComputedStyle(b), card = b.querySelector('.card');
-                   const drawn = card && getComputedStyle(card);
-                   const boxed = s => s.borderTopStyle !== 'none' && parseFloat(s.borderTopWidth) >= 1;
-                   return !boxed(own) && !(drawn && boxed(drawn)); })
-    .map(b => b.textContent.trim().slice(0, 40))"""
+LINES = """() => { const main = document.querySelector('main');
+    const add = (html) => { const p = document.createElement('p'); p.innerHTML = html; main.append(p); };
+    add('<a href="#a">Court cards</a> can carry a hand without <a href="#b">trumps</a>.');
+    add('<a href="#c">follow suit</a> if he can;');
+    add('<a href="#d">The lesson</a> · <span>step 3 of 5</span>');
+    add('Rules: <a href="#e">Follow suit</a>; <a href="#f">Head the trick</a>'); }"""
+
+
+def test_the_small_targets_are_links_in_lines_of_links_not_in_sentences(page, base_url):
+    """measure.line_targets counts a link under 44 px in a line of links ("The lesson · step 3 of 5", "Rules: A; B"),
+    and leaves out, as WCAG 2.5.5 does, a link inside a sentence, however short the sentence."""
+    from measure import line_targets
+
+    page.goto(base_url + "/")
+    page.evaluate(LINES)
+    assert sorted(t["name"] for t in line_targets(page)) == ["Follow suit", "Head the trick", "The lesson"]
 
 
 @pytest.mark.parametrize("path", ["/legal/?trump=H&hand=QS&hand=7S&step=1", "/lessons/01-pack-and-ranking/4",
@@ -53,13 +67,6 @@ def test_forced_colours_keep_every_box(page, base_url, path):
         mark = ticked.first.evaluate("c => getComputedStyle(c, '::after').content")
         assert mark not in ("none", "normal", ""), "a ticked card carries a tick, not only a border"
     page.emulate_media(forced_colors="none")
-
-
-EDGES = """(selector) => [...document.querySelectorAll(selector)].filter(e => e.checkVisibility())
-    .filter(e => { const s = getComputedStyle(e);
-                   return ['Top', 'Right', 'Bottom', 'Left'].some(side => s['border' + side + 'Style'] === 'none'
-                                                                   || parseFloat(s['border' + side + 'Width']) < 1); })
-    .map(e => e.textContent.trim().slice(0, 40) || e.className)"""
 
 
 @pytest.mark.parametrize("path, selector", [("/", ".door a"), (None, ".felt")])
