@@ -10,6 +10,7 @@ from ecarte_tutor import ask
 from ecarte_tutor.agreements import read_agreements
 from ecarte_tutor.engine.disputes.rows import decision_rows
 
+from .deciding import remedy
 from .stories import INJECTORS, DrawChooser, contradicted, interview, opening, tell, window_holds
 
 STORY_SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[
@@ -43,11 +44,15 @@ def test_a_true_story_gets_a_ruling_whose_window_holds(irregularity, data):
 @STORY_SETTINGS
 @given(data=st.data())
 def test_the_whole_story_told_at_once_gets_the_same_ruling(irregularity, data):
-    """Told every fact it knows at once, the witness gets the ruling the interview reached."""
+    """Told every fact it knows at once, the witness gets the ruling the interview reached: the same row, or
+    (the interview ruling as soon as no answer could change the remedy, issue 39) a row for what it was told
+    that rules alike: the same chooser, options, consequences and points."""
     story, ended = told_and_interviewed(irregularity, data)
     everything = {**story.witness(), **{k: v for k, v in ended.facts.items() if k == "discovered"}}
     whole = ask(story.question(everything), BOOK)
-    assert whole.get("case") == ended.answer.get("case"), f"{whole.get('error') or whole.get('case')}"
+    if whole.get("case") != ended.answer.get("case"):
+        assert remedy(whole) is not None and remedy(whole) == remedy(ended.answer), \
+            f"told at once: {whole.get('error') or whole.get('case')}; interviewed: {ended.answer.get('case')}"
 
 
 @pytest.mark.parametrize("irregularity", sorted(INJECTORS))
