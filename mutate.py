@@ -6,6 +6,12 @@ modules and which tests):
     .venv/bin/python mutate.py run --max-children 2 "ecarte_tutor.engine.exchange.*"
     .venv/bin/python mutate.py results        # the survivors; `show NAME` prints one as a diff
 
+Two commands of its own, for a measure of the whole engine that two shared cores can afford:
+
+    .venv/bin/python mutate.py sample 0.1 37 > mutants/sample.txt   # a tenth of each module's mutants, seed 37
+    nice -n 19 .venv/bin/python mutate.py run --max-children 2 $(cat mutants/sample.txt)
+    .venv/bin/python mutate.py score mutants/sample.txt               # killed / tested, per module, 95 % interval
+
 Why a launcher rather than the ``mutmut`` command: mutmut 3 leaves every decorated function alone, because a
 decorator may register or wrap what it decorates, and almost every engine function that applies a rule carries
 ``@decides(...)`` (ecarte_tutor/marks.py). That mark returns the function untouched and only the source scan
@@ -14,7 +20,13 @@ mutated. Without this, mutmut would skip the very functions whose edges it is me
 """
 from __future__ import annotations
 
+import contextlib
+import math
+import random
 import sys
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
 
 
 def _let_marked_functions_through() -> None:
@@ -35,8 +47,106 @@ def _let_marked_functions_through() -> None:
     file_mutation.MutationVisitor._skip_node_and_children = skip_unless_marked  # type: ignore[method-assign]
 
 
+def _mutants_by_module(generate: bool) -> dict[str, dict[str, int | None]]:
+    """Every mutant's name and exit code (None: not run yet), by module; ``generate`` writes mutants/ first."""
+    from mutmut.__main__ import copy_also_copy_files, copy_src_dir, create_mutants, setup_source_paths
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.mutation.trampoline import set_mutant_under_test
+    from mutmut.utils.file_utils import walk_mutatable_files
+
+    if generate:
+        set_mutant_under_test("mutant_generation")
+        with contextlib.redirect_stdout(sys.stderr):  # mutmut names each file it copies; stdout is the sample
+            copy_src_dir()
+            copy_also_copy_files()
+            setup_source_paths()
+            create_mutants(1)
+    found = {}
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        data.load()
+        found[str(path)] = dict(data.exit_code_by_key)
+    return found
+
+
+def sample(fraction: float, seed: int) -> list[str]:
+    """The same fraction of each module's mutants (at least one), drawn uniformly with ``seed``: reproducible."""
+    chosen = []
+    for module, names in sorted(_mutants_by_module(generate=True).items()):
+        population = sorted(names)
+        chosen += sorted(random.Random(f"{seed}:{module}").sample(
+            population, max(1, round(fraction * len(population)))))
+    return chosen
+
+
+def wilson(killed: int, tested: int) -> tuple[float, float]:
+    """The 95 % Wilson interval of a proportion (sound near 0 and 1 and for small samples, unlike p ± 2σ)."""
+    if not tested:
+        return 0.0, 1.0
+    z, p = 1.96, killed / tested
+    centre = (p + z * z / (2 * tested)) / (1 + z * z / tested)
+    half = z * math.sqrt(p * (1 - p) / tested + z * z / (4 * tested * tested)) / (1 + z * z / tested)
+    return centre - half, centre + half
+
+
+def score(names: Iterable[str]) -> str:
+    """Per module and over all: mutants killed (a test failed or ran out of time) of those run.
+
+    A mutant no test reaches counts as survived: no test would notice it. One not run yet is counted apart."""
+    from mutmut.stats import status_by_exit_code
+
+    wanted = set(names)
+    tally: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for module, codes in _mutants_by_module(generate=False).items():
+        for name, code in codes.items():
+            if name in wanted:
+                status = status_by_exit_code[code]
+                kind = {"killed": "killed", "timeout": "killed", "survived": "survived",
+                        "no tests": "survived", "not checked": "not run"}.get(status, "other")
+                tally[module][kind] += 1
+                tally["all"][kind] += 1
+    lines = [f"{'module':42} {'killed':>6} {'run':>5} {'score':>6}  95 % interval  (not run, other)"]
+    for module in sorted(tally, key=lambda m: (m == "all", m)):
+        t = tally[module]
+        run = t["killed"] + t["survived"]
+        low, high = wilson(t["killed"], run)
+        lines.append(f"{module:42} {t['killed']:6} {run:5} {100 * t['killed'] / max(run, 1):5.1f}%"
+                     f"  {100 * low:5.1f}-{100 * high:5.1f}%  ({t['not run']}, {t['other']})")
+    return "\n".join(lines)
+
+
+def _only_tests_under(seconds: float) -> None:
+    """Run each mutant against the selected tests that took under ``seconds`` in mutmut's stats run.
+
+    The fast tests still hold a few slow ones (the search against plain minimax on 10,000 positions, the compiled
+    core against the Python search, the interview's questions over every profile): a mutant that survives runs
+    every test that reaches its function, so these few would make a measure of the whole engine take hours."""
+    import mutmut.__main__ as main
+    from mutmut.state import state
+
+    collect = main.collect_or_load_stats
+
+    def collect_then_drop_slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        collect(*args, **kwargs)
+        slow = {test for test, took in state().duration_by_test.items() if took >= seconds}
+        for function, tests in state().tests_by_mangled_function_name.items():
+            state().tests_by_mangled_function_name[function] = set(tests) - slow
+
+    main.collect_or_load_stats = collect_then_drop_slow
+
+
 if __name__ == "__main__":
     _let_marked_functions_through()
+    if sys.argv[1:2] == ["run"] and "--tests-under" in sys.argv:
+        at = sys.argv.index("--tests-under")
+        _only_tests_under(float(sys.argv[at + 1]))
+        del sys.argv[at:at + 2]
+    if sys.argv[1:2] == ["sample"]:
+        print("\n".join(sample(float(sys.argv[2]), int(sys.argv[3]))))
+        sys.exit(0)
+    if sys.argv[1:2] == ["score"]:
+        print(score(Path(sys.argv[2]).read_text().split()))
+        sys.exit(0)
     from mutmut.__main__ import cli
     sys.argv[0] = "mutmut"
     cli()

@@ -226,10 +226,14 @@ def test_no_matching_law_names_the_conflicting_facts(fbook):
     question = fbook.facts["cards_exposed"]["question"]
     assert f"law 4 needs “{question}” at least 2 (you said One card)" in message, "the fact by its question, in words"
     assert "cards_exposed" not in message
+    assert message.startswith("No rule of the club code covers “Cards were exposed in cutting” with these facts: ")
 
 
 def test_irregularity_no_law_rules_on(fbook):
-    assert error_of(dispute(fbook, {"irregularity": "revoke"})) == ("no-matching-law", "facts.irregularity")
+    answer = dispute(fbook, {"irregularity": "revoke"})
+    assert error_of(answer) == ("no-matching-law", "facts.irregularity")
+    assert answer["error"]["message"] == "No law in the rule book rules on “A player did not follow suit although he " \
+                                         "could” under this profile."
 
 
 @pytest.mark.parametrize("condition, value, expected", [

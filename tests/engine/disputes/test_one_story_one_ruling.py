@@ -46,6 +46,13 @@ def test_the_single_exchange_agreement_binds_the_story(facts):
     assert "error" not in dispute(facts) or dispute(facts)["error"]["code"] != "conflicting-facts"
 
 
+def test_the_agreement_says_why_the_story_cannot_be():
+    error = dispute({"irregularity": "discard-looked-at", "proposed_again": True}, ["single-exchange"])["error"]
+    assert (error["field"], error["clash"]) == ("facts.proposed_again", ["proposed_again"])
+    assert error["message"].endswith("The table allows one exchange a hand (the single-exchange agreement), so no "
+                                     "proposal follows an exchange. Correct one of them.")
+
+
 def test_law_37_offers_no_second_exchange_at_a_single_exchange_table():
     answer = dispute({"irregularity": "card-turned-in-exchange", "turned_as_trump": True}, ["single-exchange"])
     assert [o["id"] for o in answer["options"]] == ["play-hand-as-it-stands"]
