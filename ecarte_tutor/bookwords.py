@@ -24,6 +24,7 @@ exactly those of the English one (:func:`problems`).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,7 +129,5 @@ def load_translation(root: Path, lang: str) -> Translation:
 def slots(template: str) -> set[str]:
     """The named slots of a ``says`` template (``{led}``) or of a catalogue message (``%(led)s``)."""
     if "%(" in template:
-        import re
-
         return set(re.findall(r"%\((\w+)\)", template))
     return {name for _, name, _, _ in Formatter().parse(template) if name}

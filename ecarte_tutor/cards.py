@@ -134,7 +134,7 @@ def shown(card: Card, lang: str = DEFAULT_LANG) -> str:
         return card.pretty
     found = _SHOWN.get((card, lang))
     if found is None:
-        found = _SHOWN[card, lang] = trc("rank letter", card.rank, lang) + card.suit.symbol
+        found = _SHOWN[card, lang] = rank_letter(card.rank, lang) + card.suit.symbol
     return found
 
 

@@ -124,8 +124,3 @@ def trc(context: str, message: str, lang: str | None = None, **slots: object) ->
     """A short word told apart by its ``context`` (``trc("rank letter", "K")`` is R in French), in ``lang``
     (default: the current language)."""
     return _filled(catalogue(lang or current()).pgettext(context, message), slots)
-
-
-def trl(lang: str, message: str, **slots: object) -> str:
-    """``message`` in ``lang`` (not the current language): the engine's words made under ``params.lang``."""
-    return _filled(catalogue(lang).gettext(message), slots)

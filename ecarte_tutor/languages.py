@@ -29,7 +29,7 @@ from .rulebook import RuleBook
 from .yamlio import load_yaml
 
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "tr": None, "trn": (1, 2),
-            "trc": ((1, "c"), 2), "trl": (2,), "marked": None, "marked_in": ((1, "c"), 2)}
+            "trc": ((1, "c"), 2), "marked": None, "marked_in": ((1, "c"), 2)}
 """The functions whose literal arguments are messages (``pybabel extract -k``): Flask-Babel's and Jinja's in the
 templates and the site, :mod:`ecarte_tutor.i18n`'s in the domain."""
 METHODS = [("**/templates/**.html", "jinja2"), ("**.py", "python")]

@@ -125,11 +125,6 @@ def rule_id(rule: object) -> str:
     return str(getattr(rule, "id", ""))
 
 
-def _agreement_name(rule: object) -> str | None:
-    agreement = getattr(rule, "agreement", None)
-    return agreement.get("name") if isinstance(agreement, dict) else None
-
-
 class _Titled(Protocol):
     """A rule as the vocabulary names it (:class:`ecarte_tutor.rulebook.Rule`)."""
 
@@ -161,6 +156,9 @@ class WordBook(Protocol):
 
     @property
     def agreement_labels(self) -> Mapping[str, str]: ...
+
+    @property
+    def agreements(self) -> Mapping[str, _Titled]: ...
 
     @property
     def sources(self) -> Mapping[str, Source]: ...
@@ -253,8 +251,7 @@ class Words:
         lang = current()
         if lang == DEFAULT_LANG or name not in self.book.agreement_labels:
             return label
-        rule = next((r for r in self.book.rules.values() if _agreement_name(r) == name), None)
-        return self.book.text(rule_id(rule), "label", lang) if rule is not None else label
+        return self.book.text(rule_id(self.book.agreements[name]), "label", lang)
 
     def profile(self, name: str, *, full: bool = False) -> str:
         """A profile by its title; in running text only the part before its dash: ``London (the club code)``."""

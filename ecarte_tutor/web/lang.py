@@ -18,13 +18,14 @@ the domain's own messages.
 """
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 from urllib.parse import urlencode
 
 from flask import abort, current_app, g, request
 from flask_babel import Babel, Domain
 from markupsafe import Markup
-from werkzeug.datastructures import ImmutableMultiDict
+from werkzeug.datastructures import ImmutableMultiDict, LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from ..i18n import DEFAULT_LANG, LANG_NAMES, LANGS, catalogue, current, read_lang, speaking
 
@@ -62,9 +63,17 @@ def choose() -> str:
     """This request's language (module docstring), worked out once per request."""
     found = g.get("lang")
     if found is None:
-        found = asked_lang() or _cookie_lang() or request.accept_languages.best_match(LANGS) or DEFAULT_LANG
+        found = asked_lang() or _cookie_lang() or _browser_lang(request.headers.get("Accept-Language", "")) \
+            or DEFAULT_LANG
         g.lang = found
     return found
+
+
+@lru_cache(maxsize=64)
+def _browser_lang(header: str) -> str | None:
+    """Which of our languages an ``Accept-Language`` header prefers, if any. Kept by header: a browser sends the
+    same one on every request, and parsing it took about 50 µs of the home page's 670."""
+    return parse_accept_header(header, LanguageAccept).best_match(LANGS)
 
 
 def page_lang() -> str:

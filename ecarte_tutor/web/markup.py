@@ -112,20 +112,27 @@ def colour_suits(text) -> Markup:
                   f'<span class="sr">{_spoken(m.group(1), m.group(2), ranks)}</span>', escaped))
 
 
-# A card in data shown as it is (the API's JSON for referees): as the engine's text writes it ("Q♠", "♥") or as a
-# code ("QS", "10H"), a whole token (not part of an id: "law.QS-x").
-_CARD_IN_DATA_RE = re.compile(r"(?<![\w/.-])(?:(10|[KQJA987])?([♠♥♦♣])|(10|[KQJA987])([SHDC])(?![\w/-]))")
+@lru_cache(maxsize=8)
+def _card_in_data(lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The pattern of a card in data shown as it is (the API's JSON for referees): as the engine's text writes it
+    ("Q♠", "♥"; "D♠" too in a French answer's explanation: the API's ranks and the page's, which no letter shares)
+    or as a code ("QS", "10H"), a whole token (not part of an id: "law.QS-x"); and each rank as written -> the rank."""
+    ranks = {rank: rank for rank in RANKS} | _card_in_text(lang)[1]
+    letters = "".join(re.escape(letter) for letter in ranks if len(letter) == 1)
+    return re.compile(rf"(?<![\w/.-])(?:(10|[{letters}])?([♠♥♦♣])|(10|[KQJA987])([SHDC])(?![\w/-]))"), ranks
 
 
-def _heard_in_data(match: re.Match[str]) -> str:
-    spoken = _spoken(match.group(1), match.group(2)) if match.group(2) else _view(match.group(3) + match.group(4)).label
+def _heard_in_data(match: re.Match[str], ranks: dict[str, str]) -> str:
+    spoken = (_spoken(match.group(1), match.group(2), ranks) if match.group(2)
+              else _view(match.group(3) + match.group(4)).label)
     return f'<span aria-hidden="true">{match.group(0)}</span><span class="sr">{spoken}</span>'
 
 
 def cards_heard(html) -> Markup:
     """HTML-safe text shown as it is (the JSON of an answer), each card in it heard by its one spoken name: the
     JSON reads as before, and "legal_cards": ["QS"] is said "queen of spades", not spelled out."""
-    return Markup(_CARD_IN_DATA_RE.sub(_heard_in_data, str(html or "")))
+    pattern, ranks = _card_in_data(page_lang())
+    return Markup(pattern.sub(lambda match: _heard_in_data(match, ranks), str(html or "")))
 
 
 _IMG_RE = re.compile(r'<span class="card[^"]*" role="img" aria-label="([^"]*)">(?:<span[^>]*>[^<]*</span>)*</span>')

@@ -155,6 +155,16 @@ def test_a_french_verdict_draws_and_says_its_cards_the_french_way(client):
     assert '<span class="sr">dame de pique</span>' in page
 
 
+
+def test_the_answer_shown_as_json_says_its_french_cards_too(client):
+    """The answer's JSON on a French page: its explanation writes the figures the French way (V♠, D♠), and each is
+    heard by its French name, as the API's codes are (one spoken name per card, issue 43)."""
+    page = client.get("/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S&lang=fr").get_data(as_text=True)
+    shown = page[page.index("<pre>"):page.index("</pre>")]
+    assert '<span aria-hidden="true">V♠</span><span class="sr">valet de pique</span>' in shown
+    assert '<span aria-hidden="true">D♠</span><span class="sr">dame de pique</span>' in shown
+    assert '<span aria-hidden="true">QS</span><span class="sr">dame de pique</span>' in shown
+
 def test_the_api_answers_in_the_language_of_the_question(client):
     answer = client.post("/api/ask", json={"kind": "play", "trump": "H", "led": "JS", "hand": ["QS", "7S"],
                                            "lang": "fr"}).get_json()
