@@ -98,7 +98,9 @@ def states(quick: bool) -> list[Family]:
     app = create_app({"TESTING": True, "SECRET_KEY": SECRET})
     seen = {f.url() for f in found if isinstance(f.path, str)}
     found += [Family(f"wide-{s.name}", s.url) for s in crawl(app, ["/", *seen], per_family=6) if s.url not in seen]
-    return found + lesson_states() + game_states()
+    shown = {f.url() for f in found if not f.then and not f.house}
+    # a step or a game's state that PAGES or the crawl shows already (the game over, its summary) is walked once
+    return found + [f for f in lesson_states() + game_states() if f.then or f.url() not in shown]
 
 
 def walk_one(tab, base: str, family: Family) -> list[str]:
