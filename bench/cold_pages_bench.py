@@ -3,8 +3,8 @@ left out), with the ratio's 95 % interval over fresh starts.
 
 ``bench/start_bench.py`` times the same requests over HTTP in wall time, which on a shared machine moves by tens of
 milliseconds from one request to the next. Here each run is a fresh interpreter that does what ``ecarte-tutor serve``
-does: ``create_app()``, ``commands.datacheck.prepare`` on an instance folder whose kept data is made first (the
-the store closed, ``gc.freeze()``; then it forks a worker as gunicorn's gevent worker is made
+does: ``create_app()``, ``commands.datacheck.prepare`` on an instance folder whose kept data is made first, the
+store closed, ``gc.freeze()``; then it forks a worker as gunicorn's gevent worker is made
 (gevent's patching, a new loop, then serve's ``post_worker_init``: ``web.warmup.ready_to_serve``, whose CPU is
 reported). The worker sends every request of start_bench's ``PAGES`` and ``ANSWERS`` through
 the WSGI app without cookies, as the HTTP bench does, in seven passes over them all: the first pass shows each

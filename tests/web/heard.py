@@ -142,3 +142,17 @@ def unsaid_error(page) -> list[str]:
     if not said["say"] or not said["title"].startswith(said["say"]):
         return [f"an error not said in the title and the live region (title {said['title']!r})"]
     return unspoken(said["say"])
+
+
+OPEN_DETAILS = "document.querySelectorAll('details').forEach(d => { d.open = true; })"
+
+
+def said_and_heard(page) -> list[str]:
+    """What the browser gate finds by ear on the page as it stands (test_browser_axe's one visit of each state): an
+    error that the title and the live region do not both say (and, once site.js has run, the live region filled),
+    then what is misheard, folded details opened (what they fold is heard too)."""
+    found = unsaid_error(page)
+    if not found and page.evaluate(SAID)["alert"]:
+        page.wait_for_function("() => document.getElementById('announce').textContent.length > 0", timeout=3000)
+    page.evaluate(OPEN_DETAILS)
+    return found + misheard(page)

@@ -155,7 +155,7 @@ def overlapping(page, selector: str = "nav.parts") -> list[str]:
 
 
 NARROW = {"width": 320, "height": 640}  # WCAG 1.4.10's reflow width
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 390, "height": 844}  # a phone, where every page is first measured
 DESKTOP = {"width": 1280, "height": 800}
 
 

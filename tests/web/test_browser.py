@@ -14,14 +14,13 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
+from measure import DESKTOP, PHONE
 
 from ecarte_tutor.web import create_app
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 BROWSER_SECONDS = 120  # the time one browser test may take (tests/web/conftest.py); the slowest takes about 20
 ACTION_MS = 30_000  # Playwright's limit on one action or wait (its default, said here)
 ARTIFACTS = Path(os.environ.get("ECARTE_TUTOR_ARTIFACTS", Path(__file__).resolve().parents[2] / "tmp" / "artifacts"))

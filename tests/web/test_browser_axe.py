@@ -9,7 +9,9 @@ reflow_and_focus (tap targets, focus rings, reflow at 320 px and with text spaci
 current axe-core (tests/web/axe_core.py: fetched from the npm registry, with label-content-name-mismatch and
 target-size turned on) at 390×844 and at 1280×800, on the page as rendered. Any serious or critical violation fails
 the test, listed by rule, help text and target selectors, with every other failure of the visit. Folded
-``<details>`` are opened first (after the screenshots), so that what they hold is checked too. Moderate and minor
+``<details>`` are opened first (after the screenshots), so that what they hold is checked too. Last, on the same visit,
+what a screen reader is handed (tests/web/heard.py: said_and_heard, at 390×844): no card heard but by its one spoken
+name, and an error said in the title and the live region. Moderate and minor
 violations are printed (run with -s to see them), and written with the rest and with what axe could not decide
 ("incomplete": needs a person's look, such as the contrast of text it cannot see whole) to tmp/artifacts/axe/.
 """
@@ -19,6 +21,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import heard
 import marque_states
 import pytest
 from itsdangerous import URLSafeSerializer
@@ -354,7 +357,8 @@ def test_every_family_at_phone_and_desktop(page, base_url, house_url, axe, famil
     """One visit of each family, as a new reader at 390×844: its screenshots at both widths, the measures axe does
     not take (measure.reflow_and_focus: tap targets, focus rings, reflow at 320 px, with text spacing and with 200 %
     text at both widths), then axe at both widths (the page's layout is its CSS's alone: site.js reads no width, so a
-    page resized is drawn as one loaded at that width). Every failure is listed, not only the first."""
+    page resized is drawn as one loaded at that width), then what a screen reader hears (heard.said_and_heard).
+    Every failure is listed, not only the first."""
     url = (house_url if family.house else base_url) + family.url()
     response = page.goto(url)
     assert response.status == family.status, url
@@ -368,7 +372,7 @@ def test_every_family_at_phone_and_desktop(page, base_url, house_url, axe, famil
         snap(page, family.name, width)
     page.set_viewport_size(PHONE)
     failed = reflow_and_focus(page, family.name, (PHONE, DESKTOP))
-    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")  # check what they fold
+    page.evaluate(heard.OPEN_DETAILS)  # check what they fold
     folder = ARTIFACTS / "axe"
     folder.mkdir(exist_ok=True)
     for width, size in WIDTHS.items():
@@ -381,6 +385,8 @@ def test_every_family_at_phone_and_desktop(page, base_url, house_url, axe, famil
         if lesser:
             print(f"\n{family.name} at {width} width: {len(lesser)} moderate or minor\n  " + "\n  ".join(lesser))
         failed += [f"axe at {width} width: {describe(v)}" for v in results["violations"] if v["impact"] in BLOCKING]
+    page.set_viewport_size(PHONE)  # heard as at a phone's width (test_browser_heard.py's other tests too)
+    failed += [f"by ear: {found}" for found in heard.said_and_heard(page)]
     assert failed == [], f"{family.name} ({url}):\n" + "\n".join(failed)
 
 

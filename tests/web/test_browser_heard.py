@@ -1,21 +1,18 @@
-"""Issue 43 by ear and by keyboard, in Chromium: what a screen reader is handed, read from the browser's own
-accessibility tree (tests/web/heard.py), on every state the browser gate walks (test_browser_axe.PAGES: its
-families, the exercise states, a crawl of every family); each error said in the title and the live region; each
-change of state said; and the tasks done with Tab, Space and Enter alone, the focus landing on what changed.
+"""Issue 43 by ear and by keyboard, in Chromium: the check of what a screen reader is handed, read from the
+browser's own accessibility tree (tests/web/heard.py); each change of state said; and the tasks done with Tab, Space
+and Enter alone, the focus landing on what changed.
 
-The states are visited in a few groups (a test each, within the watch of tests/web/conftest.py), each in one page
-of the session's Chromium: a visit is a load, the reader's action (``then``), and one read of the tree.
+Every state the browser gate walks (test_browser_axe.PAGES) is heard on the gate's own visit of it
+(test_browser_axe.test_every_family_at_phone_and_desktop: heard.said_and_heard), not loaded a second time here.
 """
 from __future__ import annotations
 
 import heard
 import pytest
 from states import one_step_of_each_kind
-from test_browser_axe import PAGES, _game_in_play, _token
+from test_browser_axe import _game_in_play, _token
 
-GROUP = 20
-GROUPS = [PAGES[i:i + GROUP] for i in range(0, len(PAGES), GROUP)]
-OPEN_DETAILS = "document.querySelectorAll('details').forEach(d => { d.open = true; })"
+
 @pytest.fixture(scope="module")
 def tab(browser_context):
     """One page for the module's visits (a new page each costs more than the visit)."""
@@ -23,30 +20,6 @@ def tab(browser_context):
     yield page
     if not browser_context.hung:
         page.close(run_before_unload=True)
-
-
-def unsaid_error(tab) -> list[str]:
-    """An error on the page (an alert, a field marked invalid) that neither the title nor the live region says; and
-    once site.js has run, the live region filled."""
-    found = heard.unsaid_error(tab)
-    if not found and tab.evaluate(heard.SAID)["alert"]:
-        tab.wait_for_function("() => document.getElementById('announce').textContent.length > 0", timeout=3000)
-    return found
-
-
-@pytest.mark.parametrize("group", range(len(GROUPS)), ids=[f"states-{i * GROUP + 1}" for i in range(len(GROUPS))])
-def test_every_card_is_heard_by_one_name_and_every_error_is_said(tab, browser_context, base_url, house_url, group):
-    failed = []
-    for family in GROUPS[group]:
-        browser_context.clear_cookies()
-        url = (house_url if family.house else base_url) + family.url()
-        tab.goto(url)
-        if family.then:
-            family.then(tab, url)
-        failed += [f"{family.name}: {found}" for found in unsaid_error(tab)]
-        tab.evaluate(OPEN_DETAILS)  # what they fold is heard too, once opened
-        failed += [f"{family.name}: {found}" for found in heard.misheard(tab)]
-    assert failed == [], "\n".join(failed)
 
 
 def test_the_check_hears_what_a_screen_reader_would_misread(page, base_url):
