@@ -14,7 +14,8 @@ from ecarte_tutor import ask
 from ecarte_tutor.scenarios import load_scenarios
 
 WORDING = {"explanation", "cites", "laws", "agreements", "authority", "law_text", "profile", "reason"}
-LISTED = {"next", "legal_alternatives", "legal_cards"}  # lists whose order follows the rank order, not the ruling
+# lists whose order follows the rank order, not the ruling (a pack's missing and doubled cards: by suit, then rank)
+LISTED = {"next", "legal_alternatives", "legal_cards", "missing", "duplicates"}
 AGREEMENTS: list[object] = ["ace-high", "doubling", "offer-the-point", "treble-double-single", "single-exchange",
                             {"game-target": 3}, {"game-target": 9}, "bystanders-advise"]
 
