@@ -187,3 +187,13 @@ def test_each_tap_of_an_order_says_the_order_so_far(app, client):
         assert said(page).startswith("Your order, highest first: ") and title(page).startswith(said(page)), url
         assert len(re.findall(r"(?:king|queen|knave|ace|ten|nine|eight|seven) of \w+", said(page))) == placed, url
         assert not SUIT.search(said(page))
+
+
+def test_undoing_every_tap_or_starting_again_says_the_order_is_empty(app, client):
+    """"Start again" (and "Undo the last" on the only card placed) send an empty order: the page says so, where a
+    first visit, nothing yet done, says nothing."""
+    url = next(url for url in rank_order_states(app) if "order=" in url)
+    cleared = url.split("order=")[0] + "order=" + "&".join(url.split("order=")[1].split("&")[1:])
+    page = client.get(cleared).get_data(as_text=True)
+    assert said(page) == "No card placed yet: tap the highest card." and title(page).startswith(said(page))
+    assert said(client.get(url.split("?")[0]).get_data(as_text=True)) == ""
