@@ -278,7 +278,7 @@ def glossary_problems(lang: str, pairs: Iterable[Pair]) -> list[str]:
         english = _SLOT.sub(" ", pair.english.lower())
         for term in terms:
             for word in term.get("never", ()):
-                if str(word).lower() in translated:
+                if _word(str(word)).search(translated):  # a whole word: « retournée » is not « tournée »
                     found.append(f"{pair.where}: “{word}” is never said for {term['term']} (glossary)")
             named = [w for w in term.get("en", ()) if _word(str(w)).search(english)]
             if named and not any(str(form).lower() in translated for form in term.get("fr", ())):

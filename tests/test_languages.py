@@ -181,6 +181,16 @@ def test_the_glossary_is_held_over_the_french_texts():
     assert not any(line.startswith("c:") for line in found)
 
 
+def test_a_word_the_glossary_forbids_is_found_as_a_word_not_inside_another():
+    found = glossary_problems("fr", [
+        Pair("d", "The dealer turns up a card.", "Le donneur a retourné la carte : la retourne est retournée."),
+        Pair("e", "The dealer makes a mistake.", "Le donneur se trompe."),
+        Pair("f", "He plays a trump.", "Il joue la trompe, un atout."),
+    ])
+    assert not any(line.startswith(("d:", "e:")) for line in found)
+    assert any(line.startswith("f: “la trompe” is never said for l'atout") for line in found)
+
+
 def test_every_message_the_code_says_is_extracted_with_its_place():
     said_ = extracted()
     assert (None, "Is this legal?") in said_  # a template's
