@@ -63,3 +63,28 @@ def test_no_english_filler_in_a_french_score(case):
     kind = case.question["kind"]
     for text in _scored_texts(kind, ask({**case.question, "lang": "fr"})):
         assert not ENGLISH_FILLERS.search(text), text
+
+
+DISPUTES = [case for case in load_casebook()[0] if case.question.get("kind") == "dispute"]
+FRENCH_SENTENCE = re.compile(r"\b(plis|marque|choisit)\b")  # a sentence of a French template or message
+
+
+def _sentences(case) -> list[str]:
+    """The sentences (and bracketed asides) of a case's ruling asked in French; none for a question back."""
+    return re.split(r"(?<=[.:;)])\s", ask({**case.question, "lang": "fr"}).get("explanation", ""))
+
+
+def test_a_french_ruling_says_who_chooses_and_marks_in_french():
+    sentences = {sentence for case in DISPUTES for sentence in _sentences(case)}
+    assert {"Ici, c'est le donneur qui choisit.", "Le premier en cartes marque 1.",
+            "personne ne marque rien pour les plis.", "Le donneur a gagné le point (trois ou quatre plis)",
+            "Le donneur marque 2 pour les plis abandonnés."} <= sentences
+
+
+@pytest.mark.parametrize("case", DISPUTES, ids=[case.id for case in DISPUTES])
+def test_no_english_filler_in_a_french_rulings_own_sentences(case):
+    # The decision rows' explanations are still English (rules/laws/ not translated yet): only the sentences the
+    # engine makes from French templates and messages are held, each with no English seat, count or "nothing".
+    for sentence in _sentences(case):
+        if FRENCH_SENTENCE.search(sentence):
+            assert not ENGLISH_FILLERS.search(sentence), sentence

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from ...errors import QuestionError
-from ...fields import SEAT_NAMES, SEATS, other
+from ...fields import SEATS, other
 from ...i18n import tr, trc
 from ...rulebook import FactValue, Kept, OptionPoints, Params, RuleBook
 from ...wording import NUMBER_WORDS, Words, number_word, seat_name
@@ -296,7 +296,8 @@ def points_reason(row: Row, spec: OptionPoints, known: Knowledge, params: Params
                     for combo in found)] or list(range(len(unknown)))
     seat = max(first.points, key=lambda s: first.points[s])
     questions = " and ".join(f"“{words.fact(unknown[i])}”" for i in open_)
-    told = told or [f"{SEAT_NAMES[seat].capitalize()} marks {first.points[seat]} for the tricks conceded."]
+    told = told or [tr("%(seat)s marks %(points)s for the tricks conceded.", seat=seat_name(seat).capitalize(),
+                       points=first.points[seat])]
     if len(open_) == 1:  # one question left open: what each answer would have said
         (i,) = open_
         # each answer by what it alone would add, in clauses: one sentence that states no answer as fact
