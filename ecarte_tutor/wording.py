@@ -15,8 +15,10 @@ from .cards import RANK_NAMES, Card, parse_card
 from .errors import CardNotationError
 from .i18n import DEFAULT_LANG, current, marked_in, tr, trc
 
-SEAT_NAMES = {"elder": "the elder hand (non-dealer)", "dealer": "the dealer"}
-"""How explanations name the seats."""
+SEAT_NAMES = {"elder": marked_in("seat", "the elder hand (non-dealer)"), "dealer": marked_in("seat", "the dealer")}
+"""How explanations name the seats (in English: :func:`seat_name` says them in the answer's language)."""
+SEAT_WORDS = {"elder": marked_in("seat after the", "elder"), "dealer": marked_in("seat after the", "dealer")}
+"""A seat as a template says it after its own article ("The {seat} declined the double"), said by :func:`seat_word`."""
 
 KIND_NAMES = {
     "play": "May I play it?", "trick": "Who wins the trick?", "score": "What does the hand score?",
@@ -26,12 +28,17 @@ KIND_NAMES = {
 }
 """The kinds of question as a player would ask them (the casebook's filter)."""
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NUMBER_WORDS = (marked_in("number", "no"), marked_in("number", "one"), marked_in("number", "two"),
+                marked_in("number", "three"), marked_in("number", "four"), marked_in("number", "five"),
+                marked_in("number", "six"), marked_in("number", "seven"), marked_in("number", "eight"),
+                marked_in("number", "nine"), marked_in("number", "ten"))
+"""The counts explanations write in words, in English (:func:`number_word` says them in the answer's language)."""
 
 
 def number_word(count: int) -> str:
-    """A count as explanations write it: in words up to ten ("five tricks"), in figures beyond."""
-    return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+    """A count as explanations write it, in the current language: in words up to ten ("five tricks"), in figures
+    beyond."""
+    return trc("number", NUMBER_WORDS[count]) if 0 <= count < len(NUMBER_WORDS) else str(count)
 
 
 def _card(card: object) -> Card | None:
@@ -113,7 +120,20 @@ def in_words(message: str) -> str:
 
 
 def seat_name(seat: str | None) -> str:
-    return "nobody" if seat is None else SEAT_NAMES.get(seat, seat)
+    """A seat as explanations name it, in the current language ("the dealer"; "nobody" for none)."""
+    if seat is None:
+        return trc("seat", "nobody")
+    return trc("seat", SEAT_NAMES[seat]) if seat in SEAT_NAMES else seat
+
+
+def seat_word(seat: str) -> str:
+    """A seat as a template names it after the template's own article: "elder", "dealer" (:data:`SEAT_WORDS`)."""
+    return trc("seat after the", SEAT_WORDS[seat]) if seat in SEAT_WORDS else seat
+
+
+def seat_totals(points: Mapping[str, int]) -> str:
+    """Each seat's points, in the current language: "the elder hand (non-dealer) 0, the dealer 3"."""
+    return ", ".join(f"{seat_name(seat)} {count}" for seat, count in points.items())
 
 
 def kind_name(kind: str) -> str:

@@ -11,11 +11,12 @@ from dataclasses import dataclass, replace
 from typing import NotRequired, TypedDict
 
 from ..errors import QuestionError
-from ..fields import SEAT_NAMES, SEATS, other, read_bool, read_seat, read_seat_numbers, require
+from ..fields import SEATS, other, read_bool, read_seat, read_seat_numbers, require
+from ..i18n import DEFAULT_LANG, current
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
-from ..wording import number_word
+from ..wording import Words, number_word, seat_name, seat_totals, seat_word
 from .citing import Reasons
 from .saying import Saying
 
@@ -123,6 +124,14 @@ class HandFacts:
     tricks_said: tuple[tuple[str, str], ...] = ()
 
 
+def profile_word(reasons: Reasons, params: Params) -> str:
+    """The profile as a sentence names it: "London" (in English its id, as it always was; else its title's first
+    words in the current language, "Londres")."""
+    if current() == DEFAULT_LANG:
+        return params.profile.capitalize()
+    return Words(reasons.book).profile(params.profile).split(" (")[0]
+
+
 @decides("scoring.penalty", "variant.elder-vulnerable", "variant.elder-committed-after-acceptance",
          "variant.dealer-committed-on-later-refusal")
 def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[str | None, str]:
@@ -142,7 +151,7 @@ def committed_seat(facts: HandFacts, params: Params, reasons: Reasons) -> tuple[
         reasons.add(params.rule_for("elder_vulnerable_without_proposal"))
         if params.elder_vulnerable_without_proposal:
             return "elder", ELDER_WITHOUT_PROPOSING.say(params)
-        return None, NO_PROPOSAL_FREE.say(params, profile=params.profile.capitalize())
+        return None, NO_PROPOSAL_FREE.say(params, profile=profile_word(reasons, params))
     if params.elder_committed_after_acceptance:
         reasons.add(params.rule_for("elder_committed_after_acceptance"))
         return "elder", ELDER_AFTER_ACCEPTANCE.say(params, point_tricks=point_tricks)
@@ -161,7 +170,7 @@ def trick_award(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
     what = VOLE.say(params, hand_size=number_word(params.hand_size)) if vole else \
         POINT.say(params, won=dict(facts.tricks_said).get(winner, won))
     points = params.vole_value if vole else params.point_value
-    name = SEAT_NAMES[winner].capitalize()
+    name = seat_name(winner).capitalize()
     given = facts.conceded_to == winner  # he did not win them all: they were given up to him
     reason = (GIVEN if given else WON).say(params, Winner=name, what=what, points=points)
     if committed == other(winner):
@@ -191,8 +200,8 @@ def wager_claim(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
         award = trick_award(won, params, reasons)
         rule = "variant.doubling" if how == "double-declined" else "variant.offering-the-point"
         reasons.add(rule)
-        stopped = DOUBLE_DECLINED.say(params, seat=other(seat)) if how == "double-declined" else \
-            OFFER_TAKEN.say(params, seat=seat)
+        stopped = DOUBLE_DECLINED.say(params, seat=seat_word(other(seat))) if how == "double-declined" else \
+            OFFER_TAKEN.say(params, seat=seat_word(seat))
         award.reason = f"{stopped} {award.reason}"
         return award
     award = trick_award(facts, params, reasons)
@@ -202,9 +211,9 @@ def wager_claim(facts: HandFacts, params: Params, reasons: Reasons) -> Award:
         if facts.tricks[decliner] < params.hand_size:  # bound to the vole, he lost a trick
             offerer = other(decliner)
             return Award(offerer, params.declined_offer_points, "tricks",
-                         OFFER_DECLINED_LOST.say(params, decliner=decliner, offerer=offerer,
+                         OFFER_DECLINED_LOST.say(params, decliner=seat_word(decliner), offerer=seat_word(offerer),
                                                  points=params.declined_offer_points))
-        award.reason += " " + OFFER_DECLINED_WON.say(params, decliner=decliner)
+        award.reason += " " + OFFER_DECLINED_WON.say(params, decliner=seat_word(decliner))
     if facts.doubled:
         reasons.add("variant.doubling")
         award.points *= params.doubling_factor
@@ -224,7 +233,7 @@ def hand_awards(facts: HandFacts, params: Params, reasons: Reasons, with_tricks:
                                       KING_TURNED.say(params, points=params.king_points), reasons=own)
     if facts.king_announced_by:
         own = Reasons(reasons.book).add("king.announce").law("law.23", "law.47")
-        seat = SEAT_NAMES[facts.king_announced_by].capitalize()
+        seat = seat_name(facts.king_announced_by).capitalize()
         claims["announced-king"] = Award(facts.king_announced_by, params.king_points, "announced-king",
                                          KING_ANNOUNCED.say(params, Seat=seat, points=params.king_points), reasons=own)
     if with_tricks and ruled is not None:
@@ -290,13 +299,13 @@ def score(facts: HandFacts, before: dict[str, int] | None, params: Params, book:
     result: Scored = {**settle(awards, before, params, reasons), "awards": [a.to_dict() for a in awards],
                       **reasons.fields(), "explanation": ""}
     text = " ".join(a.reason for a in awards)
-    totals = ", ".join(f"{SEAT_NAMES[s]} {result['points'][s]}" for s in SEATS)
+    totals = seat_totals({s: result["points"][s] for s in SEATS})
     text += " " + THIS_HAND.say(params, totals=totals)
     if "score_after" in result:
         after = result["score_after"]
         text += " " + SCORE_NOW.say(params, elder=after["elder"], dealer=after["dealer"])
         if result["winner"]:
-            winner, value = SEAT_NAMES[result["winner"]].capitalize(), result["game_value"]
+            winner, value = seat_name(result["winner"]).capitalize(), result["game_value"]
             text += " " + (GAME_WON_COUNTS.say(params, Winner=winner, target=params.game_target, value=value)
                            if value > 1 else GAME_WON.say(params, Winner=winner, target=params.game_target))
     result["explanation"] = text

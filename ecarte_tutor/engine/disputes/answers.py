@@ -5,9 +5,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict
 
-from ...fields import SEAT_NAMES, SEATS
+from ...fields import SEATS
+from ...i18n import tr
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook, reading_conditions
-from ...wording import Words
+from ...wording import Words, seat_name
 from ..citing import Citing, Reasons
 from ..saying import Saying
 from .conditions import matches
@@ -248,7 +249,8 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
             elif shown["id"] in spec_of:  # the tricks of a hand still in play are not known yet
                 explanation.append(f"{shown['label']}: {POINTS_LATER}.")
     if points is not None and not row.concedes:
-        explanation += [f"{SEAT_NAMES[seat].capitalize()} marks {n}." for seat, n in points.items() if n]
+        explanation += [tr("%(seat)s marks %(points)s.", seat=seat_name(seat).capitalize(), points=n)
+                        for seat, n in points.items() if n]
     readings = readings_taken(book, row.case, known)
     explanation += [OUR_READING.say(params, where=Words(book).rule(taken["rule"]), topic=taken["topic"],
                                     reading=taken["reading"]) for taken in readings]
@@ -275,7 +277,7 @@ def readings_taken(book: RuleBook, case: str, known: Knowledge) -> list[ReadingT
 
 def chooser_sentence(seat: str) -> str:
     """The ruling's sentence naming who chooses (a lesson says it once, beside the remedies, in its stead)."""
-    return f"Here the choice belongs to {SEAT_NAMES[seat]}."
+    return tr("Here the choice belongs to %(seat)s.", seat=seat_name(seat))
 
 
 def _other_sources(book: RuleBook, disagreements: list[dict[str, object]]) -> list[str]:
@@ -293,5 +295,10 @@ def _other_sources(book: RuleBook, disagreements: list[dict[str, object]]) -> li
 
 def _marks(points: Mapping[str, int]) -> str:
     """Who marks what for the tricks, in words."""
-    scoring = [f"{SEAT_NAMES[seat]} marks {n}" for seat, n in points.items() if n]
-    return " and ".join(scoring) if scoring else "nobody marks anything for the tricks"
+    scoring = [tr("%(seat)s marks %(points)s", seat=seat_name(seat), points=n) for seat, n in points.items() if n]
+    if not scoring:
+        return tr("nobody marks anything for the tricks")
+    said = scoring[0]
+    for more in scoring[1:]:
+        said = tr("%(first)s and %(then)s", first=said, then=more)
+    return said

@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from itertools import product
 
 from ...errors import QuestionError
-from ...fields import SEAT_NAMES, SEATS, other
+from ...fields import SEATS, other
+from ...i18n import tr, trc
 from ...rulebook import FactValue, Kept, OptionPoints, Params, RuleBook
-from ...wording import Words, number_word
+from ...wording import NUMBER_WORDS, Words, number_word, seat_name
 from .. import scoring
 from ..citing import Reasons
 from ..saying import Saying
@@ -40,6 +41,9 @@ CUT = Saying("law.43", "cut", "Seat", "taken", "left")
 # Laws 25 and 43 give the cut's figures for hands worth one or two, neither doubled nor offered: a
 # hand worth more under a profile or an agreement is cut by our reading, and the reason says so.
 CUT_READ = Saying("law.43", "cut-read", "before")
+_ENGLISH_NUMBERS = dict(enumerate(NUMBER_WORDS))  # the facts' labels are English (rules/dispute-facts.yaml)
+_NUMBERS_IN_ENGLISH = {word: count for count, word in _ENGLISH_NUMBERS.items()}
+_RANGE = re.compile(r"(\w+) or (\w+)")
 CLUB_CODE_FIGURES = 2
 
 
@@ -117,8 +121,8 @@ def worked(spec: OptionPoints, known: Knowledge, values: dict[str, FactValue], p
         taken = min(cut, before)
         if taken:
             points[seat] -= taken
-            reason += " " + CUT.say(params, Seat=SEAT_NAMES[seat].capitalize(), taken=taken,
-                                    left=points[seat] or "nothing")
+            reason += " " + CUT.say(params, Seat=seat_name(seat).capitalize(), taken=taken,
+                                    left=points[seat] or trc("points", "nothing"))
             if before > CLUB_CODE_FIGURES or facts.doubled or facts.offer_declined_by is not None:
                 reason += " " + CUT_READ.say(params, before=before)
     return Worked(points, reason, reasons)
@@ -129,7 +133,14 @@ def _tricks_said(book: RuleBook, won: int) -> str | None:
     a sentence must not say more than he did."""
     label = next((str(choice["label"]) for choice in book.facts[TRICKS_WON]["choices"] if choice["value"] == won),
                  None)
-    return label.lower() if label is not None and label.lower() != number_word(won) else None
+    if label is None or label.lower() == _ENGLISH_NUMBERS.get(won):
+        return None
+    # The label is the facts' English ("Three or four"): a range of counts is said again in the answer's words.
+    found = _RANGE.fullmatch(label.lower())
+    low, high = (_NUMBERS_IN_ENGLISH.get(word) for word in found.groups()) if found else (None, None)
+    if low is None or high is None:
+        return label.lower()
+    return tr("%(low)s or %(high)s", low=number_word(low), high=number_word(high))
 
 
 def _domains(book: RuleBook, known: Knowledge | None, params: Params) -> dict[str, list[FactValue]]:
@@ -285,7 +296,8 @@ def points_reason(row: Row, spec: OptionPoints, known: Knowledge, params: Params
                     for combo in found)] or list(range(len(unknown)))
     seat = max(first.points, key=lambda s: first.points[s])
     questions = " and ".join(f"“{words.fact(unknown[i])}”" for i in open_)
-    told = told or [f"{SEAT_NAMES[seat].capitalize()} marks {first.points[seat]} for the tricks conceded."]
+    told = told or [tr("%(seat)s marks %(points)s for the tricks conceded.", seat=seat_name(seat).capitalize(),
+                       points=first.points[seat])]
     if len(open_) == 1:  # one question left open: what each answer would have said
         (i,) = open_
         # each answer by what it alone would add, in clauses: one sentence that states no answer as fact
