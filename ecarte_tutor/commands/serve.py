@@ -15,6 +15,7 @@ import gc
 import os
 import signal
 import sys
+from functools import partial
 from urllib.parse import urlsplit
 
 SERVERS = ("gunicorn", "waitress")
@@ -104,6 +105,7 @@ def _serve(args, sock, workers: int, server) -> int:
     from ..library import defects
     from ..web import MAX_BODY, create_app
     from ..web.lan import SERVED_URL, is_loopback, served_url
+    from ..web.progress import STORE
     from ..web.warmup import ready_to_serve
     from . import datacheck
 
@@ -132,7 +134,7 @@ def _serve(args, sock, workers: int, server) -> int:
     gc.freeze()
     # The resume link's QR code must carry an address a phone can open, not 127.0.0.1 (web.lan).
     app.config[SERVED_URL] = address = served_url(args.host, port)
-    store = app.extensions["ecarte_tutor_store"]  # migrated by create_app, before any worker is forked
+    store = app.extensions[STORE]  # migrated by create_app, before any worker is forked
     print(f"ecarte-tutor: progress kept in {store.status().url} (ecarte-tutor db status says more)", file=sys.stderr)
     store.close()
     if not is_loopback(urlsplit(address).hostname or ""):
@@ -140,8 +142,7 @@ def _serve(args, sock, workers: int, server) -> int:
     each = "gevent" if args.server == "gunicorn" else f"{args.threads} threads"
     print(f"ecarte-tutor: serving on http://{args.host}:{port}/ with {args.server}, {workers} process"
           f"{'es' if workers > 1 else ''} of {each} (Ctrl-C stops)", file=sys.stderr, flush=True)
-    def ready() -> None:  # in each process that answers, before its first request
-        ready_to_serve(app)
+    ready = partial(ready_to_serve, app)  # in each process that answers, before its first request
 
     if args.server == "gunicorn":
         return server.serve(app, sock, workers, ready)

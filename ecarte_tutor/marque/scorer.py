@@ -177,7 +177,7 @@ def _seated(sheet: Sheet, winners: list[str], table: Table) -> tuple[tuple[str, 
         return (None, "") if winners else (pair, "")
     wins = {name: winners.count(name) for name in pair}
     leader = max(pair, key=lambda name: wins[name])
-    if wins[leader] >= table.params.rubber_games:  # scoring.rubber: the best of three
+    if wins[leader] >= table.params.rubber_games:  # scoring.rubber (rubber_games 2: the best of three)
         return None, say("said", "rubber-won", winner=leader, wins=wins[leader], losses=wins[other_of(pair, leader)])
     return pair, say("said", "rubber-stands", games=", ".join(f"{n} {wins[n]}" for n in pair)) if winners else ""
 
