@@ -279,6 +279,101 @@ static u32 probe_packed(Search *s, const Probe *p) {
     return packed;
 }
 
+/* --- the table of every position of the play --------------------------------------------------------
+ *
+ * In the play the two hands hold as many cards (the leader's turn) or the follower one more than the other's
+ * rest (a card led): ``mine`` k cards, 2k in play counting the card led. Normalised, such positions are few
+ * (five cards each: 270 ways to spread ten cards over the four suits, 252 places of ``mine`` among them, six
+ * of the card led: none, or one of the other five; 473,380 positions for one to five cards each): each has its
+ * own place in one table of 2 bytes an entry (under 1 MB), filled when first met and never overwritten, so
+ * that after the first questions no probe searches and every probe reads a table a fifth the size of the
+ * hash table of known values (which keeps the positions outside it). An entry: 3 bits per card of ``mine``,
+ * lowest first (its tricks, 7: not legal), and the top bit set once filled. */
+#define DENSE_MAX 5
+#define DENSE_FILLED 0x8000u
+static uint16_t *dense_values[8];
+static u32 dense_block[DENSE_MAX + 1][729];  /* by k and the counts of the top three suits: where their entries begin */
+static uint8_t colex[1 << (2 * DENSE_MAX)];  /* a mask's rank among the masks of as many bits (colexicographic) */
+static size_t dense_entries;
+
+static u32 binomial(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    u32 out = 1;
+    for (int i = 1; i <= k; i++) out = out * (u32)(n - k + i) / (u32)i;
+    return out;
+}
+
+static void make_dense(void) {
+    size_t at = 0;
+    for (int k = 1; k <= DENSE_MAX; k++)
+        for (int c3 = 0; c3 <= 8; c3++)
+            for (int c2 = 0; c2 <= 8; c2++)
+                for (int c1 = 0; c1 <= 8; c1++) {
+                    int c0 = 2 * k - c3 - c2 - c1;
+                    if (c0 < 0 || c0 > 8) continue;
+                    dense_block[k][c3 * 81 + c2 * 9 + c1] = (u32)at;
+                    at += (size_t)binomial(2 * k, k) * (size_t)(k + 1);
+                }
+    dense_entries = at;
+    for (u32 mask = 0; mask < (1u << (2 * DENSE_MAX)); mask++) {
+        u32 rank = 0;
+        int i = 0;
+        for (u32 bits = mask; bits; bits &= bits - 1, i++) rank += binomial(__builtin_ctz(bits), i + 1);
+        colex[mask] = (uint8_t)rank;
+    }
+}
+
+static uint16_t *dense_for(const Duties *d) {
+    int index = duties_index(d);
+    size_t size = sizeof(uint16_t) * dense_entries, page = (size_t)2 << 20;
+    /* rounded up to a page of 2 MB: read at random, it is then one entry of the processor's table of pages */
+    if (!dense_values[index]) dense_values[index] = zeroed_table((size + page - 1) / page * page);
+    return dense_values[index];
+}
+
+/* Whether a position of ``mine`` with ``in_play`` cards in play (his, the other's and the card led) is in the
+ * table: k of his cards, 1 <= k <= DENSE_MAX, and 2k in play. */
+static inline int dense_fits(int mine_count, int in_play_count) {
+    return mine_count >= 1 && mine_count <= DENSE_MAX && in_play_count == 2 * mine_count;
+}
+
+/* Which cards in play are his, as bits from the lowest card in play up (the processor's pext does the same in
+ * one instruction: owners_by_pext, _core_hidden.h). */
+static inline u32 owners_by_table(u32 mine, u32 in_play) {
+    u32 owners = 0;
+    for (int byte = 3; byte >= 0; byte--) {
+        u32 play = in_play >> (8 * byte) & 0xFF;
+        int count = popcount(play);
+        owners = owners << count | (u32)(compress_byte[mine >> (8 * byte) & 0xFF][play] >> (8 - count));
+    }
+    return owners;
+}
+
+/* The place of a position that dense_fits (raw masks; ``led`` 0 when he leads; ``owners`` as owners_by_table). */
+static inline u32 dense_place(u32 owners, u32 mine, u32 in_play, u32 led, int k) {
+    u32 counts = (u32)popcount(in_play >> 24) * 81 + (u32)popcount(in_play >> 16 & 0xFF) * 9
+                 + (u32)popcount(in_play >> 8 & 0xFF);
+    u32 led_place = led ? 1 + (u32)popcount(in_play & ~mine & (led - 1)) : 0;  /* among the cards not his */
+    return dense_block[k][counts] + colex[owners] * (u32)(k + 1) + led_place;
+}
+
+static inline u32 dense_index(u32 mine, u32 in_play, u32 led, int k) {
+    return dense_place(owners_by_table(mine, in_play), mine, in_play, led, k);
+}
+
+/* A position's entry, searched (its values for every card of ``mine``) and kept. */
+static uint16_t dense_fill(Search *s, uint16_t *slot, u32 mine, u32 in_play, u32 led) {
+    u32 nm = normalise(in_play, mine), nt = normalise(in_play, in_play & ~mine & ~led);
+    int by_norm[32], j = 0;
+    u32 legal = normalised_values(s, nm, nt, led ? normalise(in_play, led) : 0, by_norm), entry = DENSE_FILLED;
+    for (u32 cards = nm; cards; cards &= cards - 1, j++) {
+        int value = nth_value(nm, legal, by_norm, cards & (~cards + 1));
+        entry |= (u32)(value == 15 ? 7 : value) << (3 * j);
+    }
+    *slot = (uint16_t)entry;
+    return (uint16_t)entry;
+}
+
 /* For each legal card of ``mine`` (raw bits), the tricks left he takes with best play: values[bit index],
  * -1 for a card he may not play. ``led`` is the other's card on the table (raw), or 0 when he leads. */
 static void card_values_raw(Search *s, u32 mine, u32 theirs, u32 led, int values[32]) {
@@ -291,6 +386,16 @@ static void card_values_raw(Search *s, u32 mine, u32 theirs, u32 led, int values
             int value = nth_value(nm, legal, by_norm, normalise(in_play, cards & (~cards + 1)));
             if (value != 15) values[__builtin_ctz(cards)] = value;
         }
+        return;
+    }
+    u32 in_play = mine | theirs | led;
+    int k = popcount(mine);
+    uint16_t *dense = dense_fits(k, popcount(in_play)) ? dense_for(s->d) : NULL;
+    if (dense) {
+        uint16_t *slot = &dense[dense_index(mine, in_play, led, k)];
+        u32 entry = *slot & DENSE_FILLED ? *slot : dense_fill(s, slot, mine, in_play, led);
+        for (u32 cards = mine; cards; cards &= cards - 1, entry >>= 3)
+            if ((entry & 7) != 7) values[__builtin_ctz(cards)] = (int)(entry & 7);
         return;
     }
     Probe p;
@@ -488,5 +593,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", "The compile
 
 PyMODINIT_FUNC PyInit__core(void) {
     make_compress();
+    make_dense();
+    choose_dense_worlds();
     return PyModule_Create(&module);
 }
