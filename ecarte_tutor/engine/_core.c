@@ -282,18 +282,24 @@ static u32 probe_packed(Search *s, const Probe *p) {
 /* --- the table of every position of the play --------------------------------------------------------
  *
  * In the play the two hands hold as many cards (the leader's turn) or the follower one more than the other's
- * rest (a card led): ``mine`` k cards, 2k in play counting the card led. Normalised, such positions are few
- * (five cards each: 270 ways to spread ten cards over the four suits, 252 places of ``mine`` among them, six
- * of the card led: none, or one of the other five; 473,380 positions for one to five cards each): each has its
- * own place in one table of 2 bytes an entry (under 1 MB), filled when first met and never overwritten, so
- * that after the first questions no probe searches and every probe reads a table a fifth the size of the
- * hash table of known values (which keeps the positions outside it). An entry: 3 bits per card of ``mine``,
- * lowest first (its tricks, 7: not legal), and the top bit set once filled. */
+ * rest (a card led): ``mine`` k cards, k others in play (his and the card led). Normalised, such a position is:
+ * how many of ``mine`` each suit holds (56 ways for five cards), where the k others fall among them (read from
+ * the lowest card up, each suit closed by a bar: k others among 2k + 3 places, 1,287 ways for five), and which
+ * of the others is the card led (none, or one of five); 497,572 positions for one to five cards each. Each has
+ * its own place in one table of 2 bytes an entry (under 1 MB), filled when first met and never overwritten: after
+ * the first questions no probe searches. The positions of one hand of ``mine`` lie together (15 kB for five
+ * cards), so the worlds of a decision read a few kB of the table, not a megabyte. The hash table of known
+ * values keeps the positions outside it. An entry: 3 bits per card of ``mine``, lowest first (its tricks, 7: not
+ * legal), and the top bit set once filled. */
 #define DENSE_MAX 5
 #define DENSE_FILLED 0x8000u
+#define SPREAD 0x7FBFDFEFFull   /* a hand's four bytes spread over 35 bits, a place left free above the first three */
+#define BARS 0x4020100ull       /* those places: the bars after the first three suits */
 static uint16_t *dense_values[8];
-static u32 dense_block[DENSE_MAX + 1][729];  /* by k and the counts of the top three suits: where their entries begin */
-static uint8_t colex[1 << (2 * DENSE_MAX)];  /* a mask's rank among the masks of as many bits (colexicographic) */
+static u32 dense_block[DENSE_MAX + 1][216];  /* by k and his cards in the top three suits: where their entries begin */
+/* A mask's rank among the masks of as many bits (colexicographic), in two parts that stay in the nearest cache:
+ * the low 7 bits' and the high 6 bits' given how many of the low are set. */
+static uint16_t colex_low[1 << 7], colex_high[8][1 << (2 * DENSE_MAX + 3 - 7)];
 static size_t dense_entries;
 
 static u32 binomial(int n, int k) {
@@ -306,21 +312,26 @@ static u32 binomial(int n, int k) {
 static void make_dense(void) {
     size_t at = 0;
     for (int k = 1; k <= DENSE_MAX; k++)
-        for (int c3 = 0; c3 <= 8; c3++)
-            for (int c2 = 0; c2 <= 8; c2++)
-                for (int c1 = 0; c1 <= 8; c1++) {
-                    int c0 = 2 * k - c3 - c2 - c1;
-                    if (c0 < 0 || c0 > 8) continue;
-                    dense_block[k][c3 * 81 + c2 * 9 + c1] = (u32)at;
-                    at += (size_t)binomial(2 * k, k) * (size_t)(k + 1);
+        for (int m3 = 0; m3 <= k; m3++)
+            for (int m2 = 0; m2 <= k - m3; m2++)
+                for (int m1 = 0; m1 <= k - m3 - m2; m1++) {
+                    dense_block[k][m3 * 36 + m2 * 6 + m1] = (u32)at;
+                    at += (size_t)binomial(2 * k + 3, k) * (size_t)(k + 1);
                 }
     dense_entries = at;
-    for (u32 mask = 0; mask < (1u << (2 * DENSE_MAX)); mask++) {
+    for (u32 low = 0; low < (1u << 7); low++) {  /* the rank: the sum over set bits of C(place, how many up to it) */
         u32 rank = 0;
         int i = 0;
-        for (u32 bits = mask; bits; bits &= bits - 1, i++) rank += binomial(__builtin_ctz(bits), i + 1);
-        colex[mask] = (uint8_t)rank;
+        for (u32 bits = low; bits; bits &= bits - 1, i++) rank += binomial(__builtin_ctz(bits), i + 1);
+        colex_low[low] = (uint16_t)rank;
     }
+    for (int below = 0; below < 8; below++)
+        for (u32 high = 0; high < (1u << (2 * DENSE_MAX + 3 - 7)); high++) {
+            u32 rank = 0;
+            int i = below;
+            for (u32 bits = high; bits; bits &= bits - 1, i++) rank += binomial(7 + __builtin_ctz(bits), i + 1);
+            colex_high[below][high] = (uint16_t)rank;
+        }
 }
 
 static uint16_t *dense_for(const Duties *d) {
@@ -337,28 +348,33 @@ static inline int dense_fits(int mine_count, int in_play_count) {
     return mine_count >= 1 && mine_count <= DENSE_MAX && in_play_count == 2 * mine_count;
 }
 
-/* Which cards in play are his, as bits from the lowest card in play up (the processor's pext does the same in
- * one instruction: owners_by_pext, _core_hidden.h). */
-static inline u32 owners_by_table(u32 mine, u32 in_play) {
-    u32 owners = 0;
+/* Where the block of ``mine``'s positions begins (k his cards). */
+static inline u32 dense_block_of(u32 mine, int k) {
+    return dense_block[k][popcount(mine >> 24) * 36 + popcount(mine >> 16 & 0xFF) * 6 + popcount(mine >> 8 & 0xFF)];
+}
+
+/* Where the others fall, as bits from the lowest card in play up, a 0 (a bar) after each of the first three suits
+ * (the processor's pext and pdep do the same in three instructions: others_by_pext, _core_hidden.h). */
+static inline u32 others_by_table(u32 others, u32 in_play) {
+    u32 out = 0;
     for (int byte = 3; byte >= 0; byte--) {
         u32 play = in_play >> (8 * byte) & 0xFF;
         int count = popcount(play);
-        owners = owners << count | (u32)(compress_byte[mine >> (8 * byte) & 0xFF][play] >> (8 - count));
+        out = out << count << (byte < 3) | (u32)(compress_byte[others >> (8 * byte) & 0xFF][play] >> (8 - count));
     }
-    return owners;
+    return out;
 }
 
-/* The place of a position that dense_fits (raw masks; ``led`` 0 when he leads; ``owners`` as owners_by_table). */
-static inline u32 dense_place(u32 owners, u32 mine, u32 in_play, u32 led, int k) {
-    u32 counts = (u32)popcount(in_play >> 24) * 81 + (u32)popcount(in_play >> 16 & 0xFF) * 9
-                 + (u32)popcount(in_play >> 8 & 0xFF);
-    u32 led_place = led ? 1 + (u32)popcount(in_play & ~mine & (led - 1)) : 0;  /* among the cards not his */
-    return dense_block[k][counts] + colex[owners] * (u32)(k + 1) + led_place;
+/* The place of a position that dense_fits, in the block ``block`` of ``mine`` (raw masks; ``led`` 0 when he
+ * leads; ``where`` as others_by_table). */
+static inline u32 dense_place(u32 block, u32 where, u32 mine, u32 in_play, u32 led, int k) {
+    u32 led_place = led ? 1 + (u32)popcount(in_play & ~mine & (led - 1)) : 0;  /* among the others */
+    u32 rank = (u32)colex_low[where & 0x7F] + colex_high[popcount(where & 0x7F)][where >> 7];
+    return block + rank * (u32)(k + 1) + led_place;
 }
 
 static inline u32 dense_index(u32 mine, u32 in_play, u32 led, int k) {
-    return dense_place(owners_by_table(mine, in_play), mine, in_play, led, k);
+    return dense_place(dense_block_of(mine, k), others_by_table(in_play & ~mine, in_play), mine, in_play, led, k);
 }
 
 /* A position's entry, searched (its values for every card of ``mine``) and kept. */
