@@ -53,6 +53,12 @@ static inline u32 above(u32 b) { return suit_of(b) & ~((b << 1) - 1); }
 static inline u32 run_heads(u32 c) { return c & ~(c & (c >> 1) & NOT_TOP); }
 static inline u32 drop(u32 cards, u32 card) { return (cards & ~(below(card) | card)) | ((cards & below(card)) << 1); }
 
+/* The ``index``-th card of ``cards``, lowest first. */
+static inline u32 nth_card(u32 cards, u32 index) {
+    while (index--) cards &= cards - 1;
+    return cards & (~cards + 1);
+}
+
 static inline u32 run_head(u32 card, u32 cards) {
     while ((card & NOT_TOP) && ((card << 1) & cards)) card <<= 1;
     return card;
@@ -334,11 +340,18 @@ static void make_dense(void) {
         }
 }
 
+static void dense_build(uint16_t *table, const Duties *d);
+
+/* The table of positions under these duties, worked out whole on first use (dense_build). */
 static uint16_t *dense_for(const Duties *d) {
     int index = duties_index(d);
     size_t size = sizeof(uint16_t) * dense_entries, page = (size_t)2 << 20;
-    /* rounded up to a page of 2 MB: read at random, it is then one entry of the processor's table of pages */
-    if (!dense_values[index]) dense_values[index] = zeroed_table((size + page - 1) / page * page);
+    if (!dense_values[index]) {
+        /* rounded up to a page of 2 MB: read at random, it is then one entry of the processor's table of pages */
+        uint16_t *table = zeroed_table((size + page - 1) / page * page);
+        if (table) dense_build(table, d);
+        dense_values[index] = table;
+    }
     return dense_values[index];
 }
 
@@ -388,6 +401,77 @@ static uint16_t dense_fill(Search *s, uint16_t *slot, u32 mine, u32 in_play, u32
     }
     *slot = (uint16_t)entry;
     return (uint16_t)entry;
+}
+
+/* The tricks the leader takes from a position of the table where he leads, k cards each (the best of his entry's). */
+static inline int dense_lead_value(const uint16_t *table, u32 lead, u32 other, int k) {
+    if (k == 0) return 0;
+    u32 entry = table[dense_index(lead, lead | other, 0, k)], best = 0;
+    for (int j = 0; j < k; j++, entry >>= 3)
+        if ((entry & 7) != 7 && (entry & 7) > best) best = entry & 7;
+    return (int)best;
+}
+
+/* The whole table, by best play from the last trick back (the search's values, card for card: tests/engine/
+ * test_core_positions.py): a card answering a lead is worth the trick and the tricks of the position it leaves,
+ * whoever leads it; a card led is worth what the best answer leaves him. Every position of the table is made
+ * from its masks normalised (his cards and the others at the top of their suits), and read back through
+ * dense_index, as the probes read it: for five cards a side some five million reads, tens of milliseconds once
+ * per set of duties, where filling the table search by search as positions are met cost each question a tenth of
+ * its time while the table was young. */
+static void dense_build(uint16_t *table, const Duties *d) {
+    for (int k = 1; k <= DENSE_MAX; k++)
+        for (int following = 1; following >= 0; following--)  /* the answers first: a lead's value reads them */
+            for (int m3 = 0; m3 <= k; m3++)
+                for (int m2 = 0; m2 <= k - m3; m2++)
+                    for (int m1 = 0; m1 <= k - m3 - m2; m1++) {
+                        int counts[4] = {k - m3 - m2 - m1, m1, m2, m3};  /* his cards by suit, the lowest suit first */
+                        int places = 2 * k + 3;
+                        for (u32 where = 0; where < (1u << places); where++) {
+                            if (popcount(where) != k) continue;
+                            /* where the others fall: read from the lowest place up, each suit closed by a bar */
+                            u32 mine = 0, others = 0, cards[4][16];
+                            int owner[4][16], in_suit[4] = {0, 0, 0, 0}, suit = 0, his = 0, fits = 1;
+                            for (int place = 0; place < places; place++) {
+                                if (where >> place & 1) { owner[suit][in_suit[suit]++] = 0; continue; }
+                                if (his < counts[suit]) { owner[suit][in_suit[suit]++] = 1; his++; continue; }
+                                suit++; his = 0;  /* a bar */
+                            }
+                            for (int s = 0; s < 4; s++) {
+                                if (in_suit[s] > 8) { fits = 0; break; }
+                                for (int i = 0; i < in_suit[s]; i++) {  /* the lowest at the top less the count */
+                                    cards[s][i] = 1u << (8 * s + 8 - in_suit[s] + i);
+                                    if (owner[s][i]) mine |= cards[s][i]; else others |= cards[s][i];
+                                }
+                            }
+                            if (!fits) continue;
+                            for (int led_place = following; led_place <= (following ? k : 0); led_place++) {
+                                u32 led = led_place ? nth_card(others, (u32)(led_place - 1)) : 0, theirs = others & ~led;
+                                u32 in_play = mine | others, entry = DENSE_FILLED;
+                                int j = 0;
+                                for (u32 rest = mine; rest; rest &= rest - 1, j++) {
+                                    u32 card = rest & (~rest + 1);
+                                    int value;
+                                    if (led) {
+                                        if (!(legal_replies(mine, led, d) & card)) { entry |= 7u << (3 * j); continue; }
+                                        int won = follower_wins(card, led);
+                                        u32 a = mine & ~card, b = theirs;
+                                        value = won ? 1 + dense_lead_value(table, a, b, k - 1)
+                                                    : (k - 1) - dense_lead_value(table, b, a, k - 1);
+                                    } else {  /* the other answers with the reply that leaves him the most */
+                                        u32 answer = table[dense_index(theirs, in_play, card, k)];
+                                        int most = 0, i = 0;
+                                        for (u32 r = theirs; r; r &= r - 1, i++)
+                                            if ((answer >> (3 * i) & 7) != 7 && (int)(answer >> (3 * i) & 7) > most)
+                                                most = (int)(answer >> (3 * i) & 7);
+                                        value = k - most;
+                                    }
+                                    entry |= (u32)value << (3 * j);
+                                }
+                                table[dense_index(mine, in_play, led, k)] = (uint16_t)entry;
+                            }
+                        }
+                    }
 }
 
 /* For each legal card of ``mine`` (raw bits), the tricks left he takes with best play: values[bit index],

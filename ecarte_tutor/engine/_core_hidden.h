@@ -203,12 +203,6 @@ static void model_ready(Model *m) {
                         ? stakes_id(stakes_key(m->utility[seat] + won, left, m->worlds, need)) : 0;
 }
 
-/* The ``index``-th card of ``cards``, lowest first. */
-static inline u32 nth_card(u32 cards, u32 index) {
-    while (index--) cards &= cards - 1;
-    return cards & (~cards + 1);
-}
-
 /* Each legal card's points summed over a decision's worlds, in ``sums`` (by bit index), for a decision whose
  * positions are in the table of positions (dense_fits): _core_worlds.h, made twice, with the processor's pext
  * and without; choose_dense_worlds picks one when the module is loaded. */
