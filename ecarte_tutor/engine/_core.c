@@ -367,7 +367,7 @@ static inline u32 dense_block_of(u32 mine, int k) {
 }
 
 /* Where the others fall, as bits from the lowest card in play up, a 0 (a bar) after each of the first three suits
- * (the processor's pext and pdep do the same in three instructions: others_by_pext, _core_hidden.h). */
+ * (the processor's pext does the same on cards spread with their bars: _core_worlds.h). */
 static inline u32 others_by_table(u32 others, u32 in_play) {
     u32 out = 0;
     for (int byte = 3; byte >= 0; byte--) {

@@ -211,26 +211,22 @@ typedef void (*DenseWorlds)(const Model *m, const Table *t, int seat, uint16_t *
 
 #define WORLDS_NAME dense_worlds_by_table
 #define WORLDS_TARGET
-#define WORLDS_OTHERS others_by_table
+#define WORLDS_SPREAD 0
 #include "_core_worlds.h"
 #undef WORLDS_NAME
 #undef WORLDS_TARGET
-#undef WORLDS_OTHERS
+#undef WORLDS_SPREAD
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 #define PEXT_BUILT 1
-__attribute__((target("bmi2"))) static inline u32 others_by_pext(u32 others, u32 in_play) {
-    u64 spread = __builtin_ia32_pdep_di(in_play, SPREAD);
-    return (u32)__builtin_ia32_pext_di(__builtin_ia32_pdep_di(others, SPREAD), spread | BARS);
-}
 #define WORLDS_NAME dense_worlds_by_pext
 #define WORLDS_TARGET __attribute__((target("bmi2")))
-#define WORLDS_OTHERS others_by_pext
+#define WORLDS_SPREAD 1
 #include "_core_worlds.h"
 #undef WORLDS_NAME
 #undef WORLDS_TARGET
-#undef WORLDS_OTHERS
+#undef WORLDS_SPREAD
 #endif
 
 static DenseWorlds dense_worlds = dense_worlds_by_table;

@@ -1,8 +1,11 @@
 /* A decision's worlds weighed in the table of positions (dense_fits): included twice by _core_hidden.h, as
- * WORLDS_NAME, compiled for WORLDS_TARGET, with WORLDS_OTHERS (others_by_table or others_by_pext: the same bits).
+ * WORLDS_NAME, compiled for WORLDS_TARGET; with WORLDS_SPREAD 0 the cards are raw masks and a world placed by
+ * others_by_table, with WORLDS_SPREAD 1 (BMI2) they are spread (SPREAD: a free place above each of the first three
+ * suits, the bars) from the draw on, and a world placed by one pext. The two place alike.
  *
- * The worlds are drawn and their entries fetched 32 at a time before any is read; a card's points come from
- * its 3 bits of the entry, two cards at a time (Model.pairs). */
+ * Each world is draw_world's, step for step (one output of the generator: a side holds at most DENSE_MAX < 8
+ * cards). The worlds are drawn and their entries fetched 32 at a time before any is read; a card's points come
+ * from its 3 bits of the entry, two cards at a time (Model.pairs). */
 
 WORLDS_TARGET static void WORLDS_NAME(const Model *m, const Table *t, int seat, uint16_t *dense, u64 *rng,
                                       const int8_t *bits, int n, int need, u32 mine, u32 legal, u32 known,
@@ -14,17 +17,54 @@ WORLDS_TARGET static void WORLDS_NAME(const Model *m, const Table *t, int seat, 
     long long weighed[DENSE_MAX] = {0};
     u64 two0 = 0, two1 = 0, two2 = 0;  /* cards 0 and 1, 2 and 3, 4, in halves (Model.pairs); kept in registers */
     const u64 *pairs = m->pairs[seat][t->tricks[seat]];
-    u32 led = t->led, base = mine | known | led, block = dense_block_of(mine, k), in_plays[32], places[32];
+    u32 led = t->led, block = dense_block_of(mine, k), places[32], rank_step = (u32)(k + 1);
+    u64 in_plays[32], state = *rng;
+    int8_t pool[32];
+#if WORLDS_SPREAD
+    for (int i = 0; i < 32; i++) pool[i] = (int8_t)(bits[i] + (bits[i] >> 3));  /* a card's place, spread */
+    u64 spread_mine = __builtin_ia32_pdep_di(mine, SPREAD), spread_led = __builtin_ia32_pdep_di(led, SPREAD);
+    u64 base = __builtin_ia32_pdep_di(mine | known | led, SPREAD);
+#else
+    memcpy(pool, bits, 32);
+    u64 base = mine | known | led;
+#endif
+    int picks = need < n ? need : n;
     for (int done = 0; done < m->worlds; done += 32) {
         int batch = m->worlds - done < 32 ? m->worlds - done : 32;
         for (int w = 0; w < batch; w++) {
-            in_plays[w] = base | draw_world(rng, bits, n, need);
-            places[w] = dense_place(block, WORLDS_OTHERS(in_plays[w] & ~mine, in_plays[w]), mine, in_plays[w], led, k);
+            int8_t left[32];
+            memcpy(left, pool, 32);
+            u64 out = 0, word = picks ? sm_next(&state) : 0;
+            for (int i = 0; i < picks; i++) {  /* draw_world's steps */
+                unsigned __int128 product = (unsigned __int128)word * (u64)(n - i);
+                int j = i + (int)(product >> 64);
+                word = (u64)product;
+                int8_t chosen = left[j];
+                left[j] = left[i];
+                out |= 1ull << chosen;
+            }
+            u64 play = base | out;
+            in_plays[w] = play;
+#if WORLDS_SPREAD
+            u64 others = play & ~spread_mine;
+            u32 where = (u32)__builtin_ia32_pext_di(others, play | BARS);
+            u32 led_place = led ? 1 + (u32)__builtin_popcountll(others & (spread_led - 1)) : 0;
+#else
+            u32 where = others_by_table((u32)play & ~mine, (u32)play);
+            u32 led_place = led ? 1 + (u32)popcount((u32)play & ~mine & (led - 1)) : 0;
+#endif
+            places[w] = block + ((u32)colex_low[where & 0x7F] + colex_high[popcount(where & 0x7F)][where >> 7]) * rank_step
+                        + led_place;
             __builtin_prefetch(&dense[places[w]]);
         }
         for (int w = 0; w < batch; w++) {
             u32 entry = dense[places[w]];
-            if (!(entry & DENSE_FILLED)) entry = dense_fill(m->s, &dense[places[w]], mine, in_plays[w], led);
+#if WORLDS_SPREAD
+            if (!(entry & DENSE_FILLED))
+                entry = dense_fill(m->s, &dense[places[w]], mine, (u32)__builtin_ia32_pext_di(in_plays[w], SPREAD), led);
+#else
+            if (!(entry & DENSE_FILLED)) entry = dense_fill(m->s, &dense[places[w]], mine, (u32)in_plays[w], led);
+#endif
             if (m->paired) {
                 two0 += pairs[entry & 63]; two1 += pairs[entry >> 6 & 63]; two2 += pairs[entry >> 12 & 7];
             } else {
@@ -32,6 +72,7 @@ WORLDS_TARGET static void WORLDS_NAME(const Model *m, const Table *t, int seat, 
             }
         }
     }
+    *rng = state;
     u64 two[3] = {two0, two1, two2};
     for (int l = 0; l < n_legal; l++) {
         int card = shifts[l] / 3;  /* his card's place, lowest first */
