@@ -4,8 +4,9 @@
  * suits, the bars) from the draw on, and a world placed by one pext. The two place alike.
  *
  * Each world is draw_world's, step for step (one output of the generator: a side holds at most DENSE_MAX < 8
- * cards). The worlds are drawn and their entries fetched 32 at a time before any is read; a card's points come
- * from its 3 bits of the entry, two cards at a time (Model.pairs). */
+ * cards). The worlds are drawn and placed 32 at a time, then their entries read: those of one hand's positions lie
+ * together (dense_block_of), in the nearest cache (fetching them ahead made it slower, and so did reading each as
+ * it was drawn). A card's points come from its 3 bits of the entry, two cards at a time (Model.pairs). */
 
 WORLDS_TARGET static void WORLDS_NAME(const Model *m, const Table *t, int seat, uint16_t *dense, u64 *rng,
                                       const int8_t *bits, int n, int need, u32 mine, u32 legal, u32 known,
@@ -55,7 +56,7 @@ WORLDS_TARGET static void WORLDS_NAME(const Model *m, const Table *t, int seat, 
 #endif
             places[w] = block + ((u32)colex_low[where & 0x7F] + colex_high[popcount(where & 0x7F)][where >> 7]) * rank_step
                         + led_place;
-            __builtin_prefetch(&dense[places[w]]);
+
         }
         for (int w = 0; w < batch; w++) {
             u32 entry = dense[places[w]];
