@@ -215,8 +215,8 @@ static void model_ready(Model *m) {
 /* Each legal card's points summed over a decision's worlds, in ``sums`` (by bit index), for a decision whose
  * positions are in the table of positions (dense_fits): _core_worlds.h, made twice, with the processor's pext
  * and without; choose_dense_worlds picks one when the module is loaded. */
-typedef void (*DenseWorlds)(const Model *m, const Table *t, int seat, uint16_t *dense, u64 *rng, const int8_t *bits,
-                            int n, int need, u32 mine, u32 legal, u32 known, long long sums[32]);
+typedef void (*DenseWorlds)(const Model *m, const Table *t, int seat, uint16_t *dense, u64 seed, u32 pool, int need,
+                            u32 mine, u32 legal, u32 known, long long sums[32]);
 
 #define WORLDS_NAME dense_worlds_by_table
 #define WORLDS_TARGET
@@ -332,6 +332,12 @@ static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 seed, u32 
                         u32 pool, int need) {
     counted[0]++;
     long long sums[32] = {0};
+    int k = popcount(mine);
+    uint16_t *dense = dense_fits(k, k + popcount(known | t->led) + need) ? dense_for(m->s->d) : NULL;
+    if (dense) {  /* the play's positions: the table of every position, 3 bits a card */
+        dense_worlds(m, t, seat, dense, seed, pool, need, mine, legal, known, sums);
+        return best_of(sums, legal);
+    }
     const int *points = m->utility[seat] + t->tricks[seat];
     int8_t bits[32] = {0};
     int n = bit_indexes(pool, bits);
@@ -342,12 +348,6 @@ static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 seed, u32 
             card_values_raw(m->s, mine, known | draw_world(&rng, bits, n, need), t->led, values);
             for (u32 c = legal; c; c &= c - 1) sums[__builtin_ctz(c)] += points[values[__builtin_ctz(c)]];
         }
-        return best_of(sums, legal);
-    }
-    int k = popcount(mine);
-    uint16_t *dense = dense_fits(k, k + popcount(known | t->led) + need) ? dense_for(m->s->d) : NULL;
-    if (dense) {  /* the play's positions: the table of every position, 3 bits a card */
-        dense_worlds(m, t, seat, dense, &rng, bits, n, need, mine, legal, known, sums);
         return best_of(sums, legal);
     }
     /* the worlds drawn and fetched before any is read; each legal card's nibble read at its place in ``mine`` */

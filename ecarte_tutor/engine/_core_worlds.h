@@ -8,9 +8,8 @@
  * together (dense_block_of), in the nearest cache (fetching them ahead made it slower, and so did reading each as
  * it was drawn). A card's points come from its 3 bits of the entry, two cards at a time (Model.pairs). */
 
-WORLDS_TARGET static void WORLDS_NAME(const Model *m, const Table *t, int seat, uint16_t *dense, u64 *rng,
-                                      const int8_t *bits, int n, int need, u32 mine, u32 legal, u32 known,
-                                      long long sums[32]) {
+WORLDS_TARGET static void WORLDS_NAME(const Model *m, const Table *t, int seat, uint16_t *dense, u64 seed,
+                                      u32 pool_cards, int need, u32 mine, u32 legal, u32 known, long long sums[32]) {
     int k = popcount(mine), shifts[DENSE_MAX], indexes[DENSE_MAX], n_legal = 0, j = 0;
     for (u32 c = mine; c; c &= c - 1, j++)
         if (c & legal & (~c + 1)) { shifts[n_legal] = 3 * j; indexes[n_legal++] = __builtin_ctz(c); }
@@ -19,14 +18,17 @@ WORLDS_TARGET static void WORLDS_NAME(const Model *m, const Table *t, int seat, 
     u64 two0 = 0, two1 = 0, two2 = 0;  /* cards 0 and 1, 2 and 3, 4, in halves (Model.pairs); kept in registers */
     const u64 *pairs = m->pairs[seat][t->tricks[seat]];
     u32 led = t->led, block = dense_block_of(mine, k), places[32], rank_step = (u32)(k + 1);
-    u64 in_plays[32], state = *rng;
-    int8_t pool[32];
+    u64 in_plays[32], state = seed;
+    int8_t pool[32] = {0};  /* the pool's cards, lowest first, as bit_indexes lists them */
+    int n = 0;
+    for (u32 c = pool_cards; c; c &= c - 1) {
+        int bit = __builtin_ctz(c);
+        pool[n++] = (int8_t)(WORLDS_SPREAD ? bit + (bit >> 3) : bit);  /* spread: a place left above each suit */
+    }
 #if WORLDS_SPREAD
-    for (int i = 0; i < 32; i++) pool[i] = (int8_t)(bits[i] + (bits[i] >> 3));  /* a card's place, spread */
     u64 spread_mine = __builtin_ia32_pdep_di(mine, SPREAD), spread_led = __builtin_ia32_pdep_di(led, SPREAD);
     u64 base = __builtin_ia32_pdep_di(mine | known | led, SPREAD);
 #else
-    memcpy(pool, bits, 32);
     u64 base = mine | known | led;
 #endif
     int picks = need < n ? need : n;
@@ -73,7 +75,6 @@ WORLDS_TARGET static void WORLDS_NAME(const Model *m, const Table *t, int seat, 
             }
         }
     }
-    *rng = state;
     u64 two[3] = {two0, two1, two2};
     for (int l = 0; l < n_legal; l++) {
         int card = shifts[l] / 3;  /* his card's place, lowest first */
