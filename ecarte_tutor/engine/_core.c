@@ -10,7 +10,10 @@
  * A hand is a 32-bit mask: one byte per suit, the trump suit in the top byte, the strongest rank in
  * each byte's top bit ("raw" masks, as Python gives them). The search renumbers the cards still in
  * play from each suit's top bit down ("normalised"), so positions that differ only by cards gone
- * share one entry of the transposition table, which outlives a call (its entries are facts).
+ * share one entry of the transposition table, which outlives a call (its entries are facts). The positions
+ * the play meets (as many cards a side, or one more for the side to answer a card led) are fewer still: every
+ * one of them is valued once, on first use, into a table of its own ("the table of every position of the
+ * play", below), which the hidden-card model (_core_hidden.h) reads millions of times a question.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -32,13 +35,13 @@ typedef struct { int follow, head, trump; } Duties;
 typedef struct { u64 key; int8_t low, high; } Entry;
 
 static Entry *tables[8];
-/* card_values' answers by normalised position: the hidden-card model asks some hundred thousand positions
- * millions of times, and one probe here replaces a search of each card (some fifteen probes of the
- * transposition table). An entry is 8 bytes: the position packed into 31 bits (position_key) and a nibble per
- * card of ``mine``, lowest first (15: not legal). 2^19 entries (4 MB): at 2^17 (1 MB, within a core's cache)
- * 3.3 % of a discard's probes missed and each miss cost a search; at 2^19 1.3 % do, and a discard's
- * question took a quarter less CPU (2^20 missed 0.9 % and was no faster). */
-#define VALUES_BITS 19
+/* card_values' answers by normalised position, for the positions outside the table of every position of the
+ * play (hands of other sizes: the tests' random positions, a rule book's larger hands): one probe here replaces
+ * a search of each card (some fifteen probes of the transposition table). An entry is 8 bytes: the position
+ * packed into 31 bits (position_key) and a nibble per card of ``mine``, lowest first (15: not legal). 2^17
+ * entries (1 MB). (When the hidden-card model read its positions here, at 2^19 entries, 1.3 % of a discard's
+ * probes missed and each miss cost a search; its own table has no misses and is a quarter the size.) */
+#define VALUES_BITS 17
 typedef struct { u32 key, values; } Known;
 static Known *known_values[8];
 /* [cards][cards in play] -> cards renumbered from the top bit. By cards first: position_key reads one row, a
@@ -343,16 +346,17 @@ static void make_dense(void) {
 static void dense_build(uint16_t *table, const Duties *d);
 
 /* The table of positions under these duties, worked out whole on first use (dense_build). */
-static uint16_t *dense_for(const Duties *d) {
-    int index = duties_index(d);
+static uint16_t *dense_make(const Duties *d) {
     size_t size = sizeof(uint16_t) * dense_entries, page = (size_t)2 << 20;
-    if (!dense_values[index]) {
-        /* rounded up to a page of 2 MB: read at random, it is then one entry of the processor's table of pages */
-        uint16_t *table = zeroed_table((size + page - 1) / page * page);
-        if (table) dense_build(table, d);
-        dense_values[index] = table;
-    }
-    return dense_values[index];
+    /* rounded up to a page of 2 MB: read at random, it is then one entry of the processor's table of pages */
+    uint16_t *table = zeroed_table((size + page - 1) / page * page);
+    if (table) dense_build(table, d);
+    return dense_values[duties_index(d)] = table;
+}
+
+static inline uint16_t *dense_for(const Duties *d) {
+    uint16_t *table = dense_values[duties_index(d)];
+    return table ? table : dense_make(d);
 }
 
 /* Whether a position of ``mine`` with ``in_play`` cards in play (his, the other's and the card led) is in the
