@@ -10,7 +10,8 @@ so other work on a shared machine does not count):
 3. ``analyse`` at the elder's proposal (play or propose) and at the dealer's answer.
 
 Each question is asked once, cold (no analysis is kept between questions; as in the service, the
-double-dummy table is, and so are the points of each outcome, the referee's flow after each choice and the
+double-dummy table is, and so are the points of each outcome, the referee's flow after each choice, the
+core's table of every position of the play, worked out whole on first use (by the warm-up question), and the
 hidden-card model's table of decisions: a player's decision met again, in a later deal or question, is looked
 up; its 16k entries hold the decisions of about one deal's choices, so a question reuses next to nothing of
 the one before),

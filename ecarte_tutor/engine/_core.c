@@ -10,7 +10,10 @@
  * A hand is a 32-bit mask: one byte per suit, the trump suit in the top byte, the strongest rank in
  * each byte's top bit ("raw" masks, as Python gives them). The search renumbers the cards still in
  * play from each suit's top bit down ("normalised"), so positions that differ only by cards gone
- * share one entry of the transposition table, which outlives a call (its entries are facts).
+ * share one entry of the transposition table, which outlives a call (its entries are facts). The positions
+ * the play meets (as many cards a side, or one more for the side to answer a card led) are fewer still: every
+ * one of them is valued once, on first use, into a table of its own ("the table of every position of the
+ * play", below), which the hidden-card model (_core_hidden.h) reads millions of times a question.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -32,13 +35,13 @@ typedef struct { int follow, head, trump; } Duties;
 typedef struct { u64 key; int8_t low, high; } Entry;
 
 static Entry *tables[8];
-/* card_values' answers by normalised position: the hidden-card model asks some hundred thousand positions
- * millions of times, and one probe here replaces a search of each card (some fifteen probes of the
- * transposition table). An entry is 8 bytes: the position packed into 31 bits (position_key) and a nibble per
- * card of ``mine``, lowest first (15: not legal). 2^19 entries (4 MB): at 2^17 (1 MB, within a core's cache)
- * 3.3 % of a discard's probes missed and each miss cost a search; at 2^19 1.3 % do, and a discard's
- * question took a quarter less CPU (2^20 missed 0.9 % and was no faster). */
-#define VALUES_BITS 19
+/* card_values' answers by normalised position, for the positions outside the table of every position of the
+ * play (hands of other sizes: the tests' random positions, a rule book's larger hands): one probe here replaces
+ * a search of each card (some fifteen probes of the transposition table). An entry is 8 bytes: the position
+ * packed into 31 bits (position_key) and a nibble per card of ``mine``, lowest first (15: not legal). 2^17
+ * entries (1 MB). (When the hidden-card model read its positions here, at 2^19 entries, 1.3 % of a discard's
+ * probes missed and each miss cost a search; its own table has no misses and is a quarter the size.) */
+#define VALUES_BITS 17
 typedef struct { u32 key, values; } Known;
 static Known *known_values[8];
 /* [cards][cards in play] -> cards renumbered from the top bit. By cards first: position_key reads one row, a
@@ -52,6 +55,12 @@ static inline u32 below(u32 b) { return suit_of(b) & (b - 1); }
 static inline u32 above(u32 b) { return suit_of(b) & ~((b << 1) - 1); }
 static inline u32 run_heads(u32 c) { return c & ~(c & (c >> 1) & NOT_TOP); }
 static inline u32 drop(u32 cards, u32 card) { return (cards & ~(below(card) | card)) | ((cards & below(card)) << 1); }
+
+/* The ``index``-th card of ``cards``, lowest first. */
+static inline u32 nth_card(u32 cards, u32 index) {
+    while (index--) cards &= cards - 1;
+    return cards & (~cards + 1);
+}
 
 static inline u32 run_head(u32 card, u32 cards) {
     while ((card & NOT_TOP) && ((card << 1) & cards)) card <<= 1;
@@ -279,6 +288,196 @@ static u32 probe_packed(Search *s, const Probe *p) {
     return packed;
 }
 
+/* --- the table of every position of the play --------------------------------------------------------
+ *
+ * In the play the two hands hold as many cards (the leader's turn) or the follower one more than the other's
+ * rest (a card led): ``mine`` k cards, k others in play (his and the card led). Normalised, such a position is:
+ * how many of ``mine`` each suit holds (56 ways for five cards), where the k others fall among them (read from
+ * the lowest card up, each suit closed by a bar: k others among 2k + 3 places, 1,287 ways for five), and which
+ * of the others is the card led (none, or one of five); 497,572 positions for one to five cards each. Each has
+ * its own place in one table of 2 bytes an entry (under 1 MB), filled when first met and never overwritten: after
+ * the first questions no probe searches. The positions of one hand of ``mine`` lie together (15 kB for five
+ * cards), so the worlds of a decision read a few kB of the table, not a megabyte. The hash table of known
+ * values keeps the positions outside it. An entry: 3 bits per card of ``mine``, lowest first (its tricks, 7: not
+ * legal), and the top bit set once filled. */
+#define DENSE_MAX 5
+#define DENSE_FILLED 0x8000u
+#define SPREAD 0x7FBFDFEFFull   /* a hand's four bytes spread over 35 bits, a place left free above the first three */
+#define BARS 0x4020100ull       /* those places: the bars after the first three suits */
+static uint16_t *dense_values[8];
+static u32 dense_block[DENSE_MAX + 1][216];  /* by k and his cards in the top three suits: where their entries begin */
+/* A mask's rank among the masks of as many bits (colexicographic), in two parts that stay in the nearest cache:
+ * the low 7 bits' and the high 6 bits' given how many of the low are set. */
+static uint16_t colex_low[1 << 7], colex_high[8][1 << (2 * DENSE_MAX + 3 - 7)];
+static size_t dense_entries;
+
+static u32 binomial(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    u32 out = 1;
+    for (int i = 1; i <= k; i++) out = out * (u32)(n - k + i) / (u32)i;
+    return out;
+}
+
+static void make_dense(void) {
+    size_t at = 0;
+    for (int k = 1; k <= DENSE_MAX; k++)
+        for (int m3 = 0; m3 <= k; m3++)
+            for (int m2 = 0; m2 <= k - m3; m2++)
+                for (int m1 = 0; m1 <= k - m3 - m2; m1++) {
+                    dense_block[k][m3 * 36 + m2 * 6 + m1] = (u32)at;
+                    at += (size_t)binomial(2 * k + 3, k) * (size_t)(k + 1);
+                }
+    dense_entries = at;
+    for (u32 low = 0; low < (1u << 7); low++) {  /* the rank: the sum over set bits of C(place, how many up to it) */
+        u32 rank = 0;
+        int i = 0;
+        for (u32 bits = low; bits; bits &= bits - 1, i++) rank += binomial(__builtin_ctz(bits), i + 1);
+        colex_low[low] = (uint16_t)rank;
+    }
+    for (int below = 0; below < 8; below++)
+        for (u32 high = 0; high < (1u << (2 * DENSE_MAX + 3 - 7)); high++) {
+            u32 rank = 0;
+            int i = below;
+            for (u32 bits = high; bits; bits &= bits - 1, i++) rank += binomial(7 + __builtin_ctz(bits), i + 1);
+            colex_high[below][high] = (uint16_t)rank;
+        }
+}
+
+static void dense_build(uint16_t *table, const Duties *d);
+
+/* The table of positions under these duties, worked out whole on first use (dense_build). */
+static uint16_t *dense_make(const Duties *d) {
+    size_t size = sizeof(uint16_t) * dense_entries, page = (size_t)2 << 20;
+    /* rounded up to a page of 2 MB: read at random, it is then one entry of the processor's table of pages */
+    uint16_t *table = zeroed_table((size + page - 1) / page * page);
+    if (table) dense_build(table, d);
+    return dense_values[duties_index(d)] = table;
+}
+
+static inline uint16_t *dense_for(const Duties *d) {
+    uint16_t *table = dense_values[duties_index(d)];
+    return table ? table : dense_make(d);
+}
+
+/* Whether a position of ``mine`` with ``in_play`` cards in play (his, the other's and the card led) is in the
+ * table: k of his cards, 1 <= k <= DENSE_MAX, and 2k in play. */
+static inline int dense_fits(int mine_count, int in_play_count) {
+    return mine_count >= 1 && mine_count <= DENSE_MAX && in_play_count == 2 * mine_count;
+}
+
+/* Where the block of ``mine``'s positions begins (k his cards). */
+static inline u32 dense_block_of(u32 mine, int k) {
+    return dense_block[k][popcount(mine >> 24) * 36 + popcount(mine >> 16 & 0xFF) * 6 + popcount(mine >> 8 & 0xFF)];
+}
+
+/* Where the others fall, as bits from the lowest card in play up, a 0 (a bar) after each of the first three suits
+ * (the processor's pext does the same on cards spread with their bars: _core_worlds.h). */
+static inline u32 others_by_table(u32 others, u32 in_play) {
+    u32 out = 0;
+    for (int byte = 3; byte >= 0; byte--) {
+        u32 play = in_play >> (8 * byte) & 0xFF;
+        int count = popcount(play);
+        out = out << count << (byte < 3) | (u32)(compress_byte[others >> (8 * byte) & 0xFF][play] >> (8 - count));
+    }
+    return out;
+}
+
+/* The place of a position that dense_fits, in the block ``block`` of ``mine`` (raw masks; ``led`` 0 when he
+ * leads; ``where`` as others_by_table). */
+static inline u32 dense_place(u32 block, u32 where, u32 mine, u32 in_play, u32 led, int k) {
+    u32 led_place = led ? 1 + (u32)popcount(in_play & ~mine & (led - 1)) : 0;  /* among the others */
+    u32 rank = (u32)colex_low[where & 0x7F] + colex_high[popcount(where & 0x7F)][where >> 7];
+    return block + rank * (u32)(k + 1) + led_place;
+}
+
+static inline u32 dense_index(u32 mine, u32 in_play, u32 led, int k) {
+    return dense_place(dense_block_of(mine, k), others_by_table(in_play & ~mine, in_play), mine, in_play, led, k);
+}
+
+/* A position's entry, searched (its values for every card of ``mine``) and kept. */
+static uint16_t dense_fill(Search *s, uint16_t *slot, u32 mine, u32 in_play, u32 led) {
+    u32 nm = normalise(in_play, mine), nt = normalise(in_play, in_play & ~mine & ~led);
+    int by_norm[32], j = 0;
+    u32 legal = normalised_values(s, nm, nt, led ? normalise(in_play, led) : 0, by_norm), entry = DENSE_FILLED;
+    for (u32 cards = nm; cards; cards &= cards - 1, j++) {
+        int value = nth_value(nm, legal, by_norm, cards & (~cards + 1));
+        entry |= (u32)(value == 15 ? 7 : value) << (3 * j);
+    }
+    *slot = (uint16_t)entry;
+    return (uint16_t)entry;
+}
+
+/* The tricks the leader takes from a position of the table where he leads, k cards each (the best of his entry's). */
+static inline int dense_lead_value(const uint16_t *table, u32 lead, u32 other, int k) {
+    if (k == 0) return 0;
+    u32 entry = table[dense_index(lead, lead | other, 0, k)], best = 0;
+    for (int j = 0; j < k; j++, entry >>= 3)
+        if ((entry & 7) != 7 && (entry & 7) > best) best = entry & 7;
+    return (int)best;
+}
+
+/* The whole table, by best play from the last trick back (the search's values, card for card: tests/engine/
+ * test_core_positions.py): a card answering a lead is worth the trick and the tricks of the position it leaves,
+ * whoever leads it; a card led is worth what the best answer leaves him. Every position of the table is made
+ * from its masks normalised (his cards and the others at the top of their suits), and read back through
+ * dense_index, as the probes read it: for five cards a side some five million reads, tens of milliseconds once
+ * per set of duties, where filling the table search by search as positions are met cost each question a tenth of
+ * its time while the table was young. */
+static void dense_build(uint16_t *table, const Duties *d) {
+    for (int k = 1; k <= DENSE_MAX; k++)
+        for (int following = 1; following >= 0; following--)  /* the answers first: a lead's value reads them */
+            for (int m3 = 0; m3 <= k; m3++)
+                for (int m2 = 0; m2 <= k - m3; m2++)
+                    for (int m1 = 0; m1 <= k - m3 - m2; m1++) {
+                        int counts[4] = {k - m3 - m2 - m1, m1, m2, m3};  /* his cards by suit, the lowest suit first */
+                        int places = 2 * k + 3;
+                        for (u32 where = 0; where < (1u << places); where++) {
+                            if (popcount(where) != k) continue;
+                            /* where the others fall: read from the lowest place up, each suit closed by a bar */
+                            u32 mine = 0, others = 0, cards[4][16];
+                            int owner[4][16], in_suit[4] = {0, 0, 0, 0}, suit = 0, his = 0, fits = 1;
+                            for (int place = 0; place < places; place++) {
+                                if (where >> place & 1) { owner[suit][in_suit[suit]++] = 0; continue; }
+                                if (his < counts[suit]) { owner[suit][in_suit[suit]++] = 1; his++; continue; }
+                                suit++; his = 0;  /* a bar */
+                            }
+                            for (int s = 0; s < 4; s++) {
+                                if (in_suit[s] > 8) { fits = 0; break; }
+                                for (int i = 0; i < in_suit[s]; i++) {  /* the lowest at the top less the count */
+                                    cards[s][i] = 1u << (8 * s + 8 - in_suit[s] + i);
+                                    if (owner[s][i]) mine |= cards[s][i]; else others |= cards[s][i];
+                                }
+                            }
+                            if (!fits) continue;
+                            for (int led_place = following; led_place <= (following ? k : 0); led_place++) {
+                                u32 led = led_place ? nth_card(others, (u32)(led_place - 1)) : 0, theirs = others & ~led;
+                                u32 in_play = mine | others, entry = DENSE_FILLED;
+                                int j = 0;
+                                for (u32 rest = mine; rest; rest &= rest - 1, j++) {
+                                    u32 card = rest & (~rest + 1);
+                                    int value;
+                                    if (led) {
+                                        if (!(legal_replies(mine, led, d) & card)) { entry |= 7u << (3 * j); continue; }
+                                        int won = follower_wins(card, led);
+                                        u32 a = mine & ~card, b = theirs;
+                                        value = won ? 1 + dense_lead_value(table, a, b, k - 1)
+                                                    : (k - 1) - dense_lead_value(table, b, a, k - 1);
+                                    } else {  /* the other answers with the reply that leaves him the most */
+                                        u32 answer = table[dense_index(theirs, in_play, card, k)];
+                                        int most = 0, i = 0;
+                                        for (u32 r = theirs; r; r &= r - 1, i++)
+                                            if ((answer >> (3 * i) & 7) != 7 && (int)(answer >> (3 * i) & 7) > most)
+                                                most = (int)(answer >> (3 * i) & 7);
+                                        value = k - most;
+                                    }
+                                    entry |= (u32)value << (3 * j);
+                                }
+                                table[dense_index(mine, in_play, led, k)] = (uint16_t)entry;
+                            }
+                        }
+                    }
+}
+
 /* For each legal card of ``mine`` (raw bits), the tricks left he takes with best play: values[bit index],
  * -1 for a card he may not play. ``led`` is the other's card on the table (raw), or 0 when he leads. */
 static void card_values_raw(Search *s, u32 mine, u32 theirs, u32 led, int values[32]) {
@@ -291,6 +490,16 @@ static void card_values_raw(Search *s, u32 mine, u32 theirs, u32 led, int values
             int value = nth_value(nm, legal, by_norm, normalise(in_play, cards & (~cards + 1)));
             if (value != 15) values[__builtin_ctz(cards)] = value;
         }
+        return;
+    }
+    u32 in_play = mine | theirs | led;
+    int k = popcount(mine);
+    uint16_t *dense = dense_fits(k, popcount(in_play)) ? dense_for(s->d) : NULL;
+    if (dense) {
+        uint16_t *slot = &dense[dense_index(mine, in_play, led, k)];
+        u32 entry = *slot & DENSE_FILLED ? *slot : dense_fill(s, slot, mine, in_play, led);
+        for (u32 cards = mine; cards; cards &= cards - 1, entry >>= 3)
+            if ((entry & 7) != 7) values[__builtin_ctz(cards)] = (int)(entry & 7);
         return;
     }
     Probe p;
@@ -488,5 +697,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", "The compile
 
 PyMODINIT_FUNC PyInit__core(void) {
     make_compress();
+    make_dense();
+    choose_dense_worlds();
     return PyModule_Create(&module);
 }

@@ -76,7 +76,11 @@ typedef struct {
 /* ``stakes``: stakes_key by seat, tricks won, cards left and cards to draw, worked out once (model_ready). */
 typedef struct {
     Search *s; int utility[2][MAX_TRICKS + 1]; int worlds;
-    u64 stakes[2][MAX_TRICKS + 1][MAX_TRICKS + 1][MAX_TRICKS + 1];
+    /* pairs[seat][won][two cards' entries in the table of positions, 3 bits each]: the two cards' points, each
+     * + PAIR_OFFSET, in the low and the high half: the worlds' points of five cards summed in three additions
+     * (0 when a utility is too large for a half: ``paired`` false, the cards summed one by one) */
+    u64 pairs[2][MAX_TRICKS + 1][64]; int paired;
+    uint16_t stakes[2][MAX_TRICKS + 1][MAX_TRICKS + 1][MAX_TRICKS + 1];  /* stakes_id: 0 when it does not fit */
 } Model;
 
 /* The legal card of the most points; ties to the lowest. */
@@ -104,11 +108,24 @@ static u32 best_of(const long long sums[32], u32 legal) {
  *   duties), is looked up in the table of decisions. */
 
 #define DECIDED_BITS 14
-typedef struct { u32 mine, pool, known, led; u64 stakes; u32 index, used; } Decided;
-/* 16k decisions of 32 bytes (512 kB, within a core's second cache) per set of duties, made on first use: most
- * decisions met again are met under another choice of the same deal, soon after; a table of 8 MB kept a tenth
- * more of them but missed the cache on every look-up, and a discard's question took no less time. */
+/* A decision as the table keeps it: the renumbered masks of his cards and of the pool, the card he knows the
+ * other holds and the card led (each its bit index + 1, 0: none), the stakes by their number (stakes_id: 0,
+ * the slot is empty) and the card chosen (its place in his hand, lowest first). */
+typedef struct { u32 mine, pool; uint16_t stakes; uint8_t known, led, index, pad[3]; } Decided;
+/* 16k decisions of 16 bytes (256 kB, within a core's second cache, beside the table of positions) per set of
+ * duties, made on first use: most decisions met again are met under another choice of the same deal, soon
+ * after; a table of 8 MB kept a tenth more of them but missed the cache on every look-up, and a discard's
+ * question took no less time. */
 static Decided *decided[8];
+/* ... and in front of it the 512 met last (8 kB, within the nearest cache): five in six of the decisions met again
+ * are found there (those of another choice of the same deal), without reading the large table, whose every
+ * look-up missed the cache. */
+#define RECENT_BITS 9
+static Decided recent[8][1 << RECENT_BITS];
+
+static inline int decided_is(const Decided *e, u32 stakes, u32 nmine, u32 npool, uint8_t known_at, uint8_t led_at) {
+    return e->stakes == stakes && e->mine == nmine && e->pool == npool && e->known == known_at && e->led == led_at;
+}
 
 /* How many decisions were weighed, found all alike, and looked up (decision_counts: the tests check that both
  * shortcuts are met on positions where the Python reference, which has neither, is compared). */
@@ -149,21 +166,116 @@ static u64 stakes_key(const int *points, int left, int worlds, int need) {
     return key | 1ull << 63;
 }
 
-/* Each decision's stakes, worked out before the play (a key's divisions cost more than a lookup). */
+/* The stakes' keys met so far, numbered from 1 in the order met (a number is two bytes of a decision's entry in
+ * the table of decisions, where a key would be eight): kept for the life of the process, as the decisions are.
+ * A question meets a few dozen; 0 once the numbers run out (its decisions are then weighed each time). */
+#define STAKES_BITS 12
+static u64 stakes_keys[1 << STAKES_BITS];
+static uint16_t stakes_ids[1 << STAKES_BITS];
+static int stakes_count;
+
+static uint16_t stakes_id(u64 key) {
+    if (!key) return 0;
+    for (u32 at = (u32)(mix64(key) >> (64 - STAKES_BITS)), tries = 0; tries < 64; at = (at + 1) & ((1u << STAKES_BITS) - 1), tries++) {
+        if (stakes_keys[at] == key) return stakes_ids[at];
+        if (!stakes_keys[at]) {
+            if (stakes_count >= (1 << STAKES_BITS) / 2) return 0;  /* half full: probes stay short */
+            stakes_keys[at] = key;
+            return stakes_ids[at] = (uint16_t)++stakes_count;
+        }
+    }
+    return 0;
+}
+
+#define PAIR_OFFSET (1 << 16)
+
+/* Each decision's stakes, worked out before the play (a key's divisions cost more than a lookup), and the
+ * points of two cards at once for every entry of theirs. */
 static void model_ready(Model *m) {
+    m->paired = m->worlds <= 1023;  /* 1023 worlds of points below 2 * PAIR_OFFSET: a half holds the sum */
+    for (int seat = 0; seat < 2; seat++)
+        for (int k = 0; k <= MAX_TRICKS; k++)
+            if (m->utility[seat][k] <= -PAIR_OFFSET || m->utility[seat][k] >= PAIR_OFFSET) m->paired = 0;
+    for (int seat = 0; seat < 2; seat++)
+        for (int won = 0; won <= MAX_TRICKS; won++)
+            for (int two = 0; two < 64; two++) {
+                int low = two & 7, high = two >> 3;  /* tricks (7: not legal, never read) */
+                u64 a = (u64)(PAIR_OFFSET + (won + low <= MAX_TRICKS ? m->utility[seat][won + low] : 0));
+                u64 b = (u64)(PAIR_OFFSET + (won + high <= MAX_TRICKS ? m->utility[seat][won + high] : 0));
+                m->pairs[seat][won][two] = m->paired ? a | b << 32 : 0;
+            }
     for (int seat = 0; seat < 2; seat++)
         for (int won = 0; won <= MAX_TRICKS; won++)
             for (int left = 0; left <= MAX_TRICKS; left++)
                 for (int need = 0; need <= MAX_TRICKS; need++)
                     m->stakes[seat][won][left][need] = won + left <= MAX_TRICKS && need <= left
-                        ? stakes_key(m->utility[seat] + won, left, m->worlds, need) : 0;
+                        ? stakes_id(stakes_key(m->utility[seat] + won, left, m->worlds, need)) : 0;
 }
 
-/* The ``index``-th card of ``cards``, lowest first. */
-static inline u32 nth_card(u32 cards, u32 index) {
-    while (index--) cards &= cards - 1;
-    return cards & (~cards + 1);
+/* Each legal card's points summed over a decision's worlds, in ``sums`` (by bit index), for a decision whose
+ * positions are in the table of positions (dense_fits): _core_worlds.h, made twice, with the processor's pext
+ * and without; choose_dense_worlds picks one when the module is loaded. */
+typedef void (*DenseWorlds)(const Model *m, const Table *t, int seat, uint16_t *dense, u64 seed, u32 pool, int need,
+                            u32 mine, u32 legal, u32 known, long long sums[32]);
+
+#define WORLDS_NAME dense_worlds_by_table
+#define WORLDS_TARGET
+#define WORLDS_SPREAD 0
+#include "_core_worlds.h"
+#undef WORLDS_NAME
+#undef WORLDS_TARGET
+#undef WORLDS_SPREAD
+
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#define PEXT_BUILT 1
+#define WORLDS_NAME dense_worlds_by_pext
+#define WORLDS_TARGET __attribute__((target("bmi2")))
+#define WORLDS_SPREAD 1
+#include "_core_worlds.h"
+#undef WORLDS_NAME
+#undef WORLDS_TARGET
+#undef WORLDS_SPREAD
+#endif
+
+static DenseWorlds dense_worlds = dense_worlds_by_table;
+
+/* Whether the processor has pext (BMI2), and whether it does it in one step: every x86-64 with BMI2 but AMD's
+ * before Zen 3 (family 0x19), which work it out bit by bit, slower than the table. */
+static int pext_present(void) {
+#ifdef PEXT_BUILT
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2");
+#else
+    return 0;
+#endif
 }
+
+static int pext_fast(void) {
+#ifdef PEXT_BUILT
+    if (!pext_present()) return 0;
+    if (__builtin_cpu_is("amd")) {
+        unsigned int a, b, c, d;
+        if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+        unsigned int family = (a >> 8 & 0xF) == 0xF ? 0xF + (a >> 20 & 0xFF) : a >> 8 & 0xF;
+        return family >= 0x19;
+    }
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+/* pext where it is fast, the table elsewhere (``by_pext`` 1: pext wherever the processor has it, 0: the table):
+ * the two give the same places. */
+static void choose_dense_worlds_by(int by_pext) {
+    dense_worlds = dense_worlds_by_table;
+#ifdef PEXT_BUILT
+    if (by_pext ? pext_present() : 0) dense_worlds = dense_worlds_by_pext;
+#endif
+}
+
+static void choose_dense_worlds(void) { choose_dense_worlds_by(pext_fast()); }
 
 /* The card ``seat`` plays: the best over ``worlds`` hands of the other he cannot tell apart. */
 static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 seed, u32 mine, u32 legal, u32 known,
@@ -188,21 +300,31 @@ static u32 model_choice(const Model *m, const Table *t, int seat) {
         nknown |= (u32)row[256 * (known >> byte & 0xFF)] << byte;
         nled |= (u32)row[256 * (t->led >> byte & 0xFF)] << byte;
     }
-    u64 seed = decision_seed(nmine, nled, nknown, npool, need);
-    int left = popcount(mine), won = t->tricks[seat];
-    u64 stakes = won + left <= MAX_TRICKS && need <= left ? m->stakes[seat][won][left][need] : 0;
-    int index = duties_index(m->s->d);
-    if (!stakes) return weigh_choice(m, t, seat, seed, mine, legal, known, pool, need);
-    if (!decided[index] && !(decided[index] = zeroed_table(sizeof(Decided) << DECIDED_BITS)))
-        return weigh_choice(m, t, seat, seed, mine, legal, known, pool, need);  /* no room: weighed each time */
-    Decided *e = &decided[index][((seed ^ stakes * 0x9E3779B97F4A7C15ull) * 0xD6E8FEB86659FD93ull) >> (64 - DECIDED_BITS)];
-    if (e->used && e->mine == nmine && e->pool == npool && e->known == nknown && e->led == nled && e->stakes == stakes) {
-        counted[2]++;
-        return nth_card(mine, e->index);
+    int left = popcount(mine), won = t->tricks[seat], index = duties_index(m->s->d);
+    u32 stakes = won + left <= MAX_TRICKS && need <= left ? m->stakes[seat][won][left][need] : 0;
+    /* the look-up before the seed: a decision met again (two in five) needs no seed */
+    uint8_t known_at = nknown ? (uint8_t)(__builtin_ctz(nknown) + 1) : 0, led_at = nled ? (uint8_t)(__builtin_ctz(nled) + 1) : 0;
+    Decided *e = NULL, *near = NULL;
+    if (stakes && !(nknown & (nknown - 1)) && (decided[index] || (decided[index] = zeroed_table(sizeof(Decided) << DECIDED_BITS)))) {
+        u64 key = (((u64)nmine << 32 | npool) ^ ((u64)stakes << 16 | (u64)known_at << 8 | led_at) * 0x9E3779B97F4A7C15ull)
+                  * 0xD6E8FEB86659FD93ull;
+        near = &recent[index][key >> (64 - RECENT_BITS)];
+        if (decided_is(near, stakes, nmine, npool, known_at, led_at)) {
+            counted[2]++;
+            return nth_card(mine, near->index);
+        }
+        e = &decided[index][key >> (64 - DECIDED_BITS)];
+        if (decided_is(e, stakes, nmine, npool, known_at, led_at)) {
+            counted[2]++;
+            *near = *e;
+            return nth_card(mine, e->index);
+        }
     }
-    u32 choice = weigh_choice(m, t, seat, seed, mine, legal, known, pool, need);
-    Decided fresh = {nmine, npool, nknown, nled, stakes, (u32)popcount(mine & (choice - 1)), 1};
-    *e = fresh;
+    u32 choice = weigh_choice(m, t, seat, decision_seed(nmine, nled, nknown, npool, need), mine, legal, known, pool, need);
+    if (e) {  /* no entry: the stakes or the knowledge do not fit, or no room; weighed each time */
+        Decided fresh = {nmine, npool, (uint16_t)stakes, known_at, led_at, (uint8_t)popcount(mine & (choice - 1)), {0}};
+        *e = *near = fresh;
+    }
     return choice;
 }
 
@@ -210,6 +332,12 @@ static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 seed, u32 
                         u32 pool, int need) {
     counted[0]++;
     long long sums[32] = {0};
+    int k = popcount(mine);
+    uint16_t *dense = dense_fits(k, k + popcount(known | t->led) + need) ? dense_for(m->s->d) : NULL;
+    if (dense) {  /* the play's positions: the table of every position, 3 bits a card */
+        dense_worlds(m, t, seat, dense, seed, pool, need, mine, legal, known, sums);
+        return best_of(sums, legal);
+    }
     const int *points = m->utility[seat] + t->tricks[seat];
     int8_t bits[32] = {0};
     int n = bit_indexes(pool, bits);
@@ -389,6 +517,16 @@ static PyObject *py_choose(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* pext_worlds(how) -> whether the worlds' places are now found by pext: how 1 pext (where the processor has it),
+ * 0 the table, -1 as chosen when the module was loaded (for the tests: the two give the same decisions). */
+static PyObject *py_pext_worlds(PyObject *self, PyObject *args) {
+    int how;
+    if (!PyArg_ParseTuple(args, "i", &how)) return NULL;
+    if (how < 0) choose_dense_worlds();
+    else choose_dense_worlds_by(how);
+    return PyBool_FromLong(dense_worlds != dense_worlds_by_table);
+}
+
 /* decision_counts() -> (weighed, all alike, looked up) since the last call. */
 static PyObject *py_decision_counts(PyObject *self, PyObject *args) {
     PyObject *out = Py_BuildValue("(LLL)", counted[0], counted[1], counted[2]);
@@ -398,5 +536,6 @@ static PyObject *py_decision_counts(PyObject *self, PyObject *args) {
 
 #define HIDDEN_METHODS \
     {"choose", py_choose, METH_VARARGS, "One decision of the model per case, in one call (for the tests)."}, \
+    {"pext_worlds", py_pext_worlds, METH_VARARGS, "The worlds' places by pext or by the table (for the tests)."}, \
     {"decision_counts", py_decision_counts, METH_NOARGS, "Decisions weighed, found alike, looked up (for the tests)."}, \
     {"hidden_values", py_hidden_values, METH_VARARGS, "The viewer's tricks, deal by deal, under the hidden-card model."},

@@ -445,14 +445,14 @@ def _points_for(tricks: dict[str, int], flags: tuple[bool, bool, bool], holder: 
                 params: Params, kept: Scored) -> dict[str, int]:
     """:func:`_points` from the three facts the choice recorded (played without proposing, refused the
     first proposal, refused a later one), kept in ``kept`` with their citations."""
-    facts = HandFacts(tricks, flags[0], flags[1], dealer_refused_later_proposal=flags[2], king_announced_by=holder)
-    key = (tricks["elder"], facts.elder_played_without_proposing, facts.dealer_refused_first_proposal,
-           facts.dealer_refused_later_proposal, holder)
+    key = (tricks["elder"], flags[0], flags[1], flags[2], holder)
     found = kept.get(key)
     if found is None:
         known = _scored(book, params)
         found = known.get(key)
-        if found is None:
+        if found is None:  # the facts made only here: most outcomes were scored before (a question asks some 50)
+            facts = HandFacts(tricks, flags[0], flags[1], dealer_refused_later_proposal=flags[2],
+                              king_announced_by=holder)
             scored = score(facts, None, params, book)
             found = known[key] = (dict(scored["points"]), tuple(scored["cites"]))
         kept[key] = found
