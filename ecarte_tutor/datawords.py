@@ -41,13 +41,17 @@ class Parallel:
 
 
 def flat(document: object, prefix: str = "") -> dict[str, str]:
-    """Every text of a nested document by its dotted key (``errors.bad-choice``); a translation's own keys left out."""
+    """Every text of a nested document by its dotted key (``errors.bad-choice``, ``ordinals.0`` for a list's first);
+    a translation's own keys left out."""
     found: dict[str, str] = {}
     if isinstance(document, Mapping):
         for key, value in document.items():
             if not prefix and key in META:
                 continue
             found.update(flat(value, f"{prefix}{key}."))
+    elif isinstance(document, list):
+        for index, value in enumerate(document):
+            found.update(flat(value, f"{prefix}{index}."))
     elif isinstance(document, str):
         found[prefix[:-1]] = document
     return found
@@ -68,15 +72,18 @@ def _document(path: Path) -> dict[str, Any]:
 
 
 def translated(english: Mapping[str, Any], translation: Mapping[str, Any]) -> dict[str, Any]:
-    """``english`` with each text ``translation`` gives in its place (same nested keys); the rest stays English."""
-    out: dict[str, Any] = {}
-    for key, value in english.items():
-        theirs = translation.get(key)
-        if isinstance(value, Mapping):
-            out[key] = translated(value, theirs if isinstance(theirs, Mapping) else {})
-        else:
-            out[key] = theirs if isinstance(theirs, str) and theirs.strip() else value
-    return out
+    """``english`` with each text ``translation`` gives in its place (same nested keys; a list's texts by position);
+    the rest stays English."""
+    return {key: _in_place(value, translation.get(key)) for key, value in english.items()}
+
+
+def _in_place(value: Any, theirs: Any) -> Any:
+    if isinstance(value, Mapping):
+        return translated(value, theirs if isinstance(theirs, Mapping) else {})
+    if isinstance(value, list):
+        given = theirs if isinstance(theirs, list) else []
+        return [_in_place(item, given[index] if index < len(given) else None) for index, item in enumerate(value)]
+    return theirs if isinstance(theirs, str) and theirs.strip() else value
 
 
 def fingerprint(english: Mapping[str, Any]) -> str:

@@ -334,10 +334,11 @@ def problems(book: RuleBook, langs: Iterable[str] = LANGS) -> Report:
 
 def parallels(book: RuleBook, lang: str) -> list[datawords.Parallel]:
     """The data files translated in parallel files of the same keys (docs/languages.md), into ``lang``."""
+    from .engine import parting
     from .marque import words
     from .table import endings
 
-    return [words.parallel(lang), endings.parallel(book, lang)]
+    return [words.parallel(lang), endings.parallel(book, lang), parting.parallel(book, lang)]
 
 
 def stamp_parallels(book: RuleBook, lang: str) -> int:

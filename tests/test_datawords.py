@@ -27,6 +27,13 @@ def test_a_text_not_translated_yet_is_said_in_english():
         "said": {"won": "{winner} gagne.", "removed": "Removed."}}
 
 
+def test_a_list_is_translated_by_position_and_held_as_texts(tmp_path):
+    english = {"ordinals": ["first", "second", "third"]}
+    assert datawords.translated(english, {"ordinals": ["premier", "deuxième"]}) == {
+        "ordinals": ["premier", "deuxième", "third"]}
+    assert datawords.flat(english) == {"ordinals.0": "first", "ordinals.1": "second", "ordinals.2": "third"}
+
+
 def test_a_faithful_translation_holds_and_counts_what_is_left(tmp_path):
     parallel = pair(tmp_path, 'said:\n  won: "{winner} gagne la partie {number}."\n')
     held = datawords.problems(parallel)

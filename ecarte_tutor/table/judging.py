@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from ..cards import Card
 from ..engine import analysis, hidden, parting
 from ..engine.analysis import CardFigures
-from ..i18n import tr
+from ..i18n import current, tr
 from ..jsontypes import Question
 from ..rulebook import Params, RuleBook
 
@@ -65,7 +65,7 @@ def whys(question: Question, params: Params, book: RuleBook, seat: str, better: 
     """Why ``better`` beats each card of ``worse`` (by the goal it trails in), in words: the position of the
     ``analyse`` ``question`` weighed once as the analysis weighs it, a parting deal found for each; a card no
     deal explains is left out. Kept for the last positions asked (a page shown again asks again)."""
-    key = json.dumps([str(book.root), params.profile, repr(params.agreements), question, seat, str(better),
+    key = json.dumps([str(book.root), current(), params.profile, repr(params.agreements), question, seat, str(better),
                       sorted((str(c), g) for c, g in worse.items())], sort_keys=True, default=str)
     if key not in _kept:
         _kept[key] = _whys(question, params, book, seat, better, worse)

@@ -22,8 +22,11 @@ from test_french_pages import SHARED, visible_words
 from test_play import forms
 from werkzeug.datastructures import MultiDict
 
-from ecarte_tutor.languages import extracted
+from ecarte_tutor import datawords
+from ecarte_tutor.languages import extracted, parallels
 from ecarte_tutor.marque import words
+from ecarte_tutor.rulebook import load_rulebook
+from ecarte_tutor.yamlio import load_yaml
 
 MINE = ("ecarte_tutor/table/", "ecarte_tutor/web/play.py", "ecarte_tutor/web/marque.py",
         "ecarte_tutor/templates/play/", "ecarte_tutor/templates/marque/")
@@ -35,27 +38,30 @@ ELSEWHERE = {
               r"so play|so propose)[^.]*\.",
     "stakes": r"(?:should [^:.]* fail|[a-z ]*costs no more here than an accepted exchange)[^.]*\.?",
     "patterns": r"Hoffmann's rules for [a-z' ]+",
-    "parting": r"(?:Say the tutor holds|[^.;]* takes (?:the|that) [a-z]* ?trick|So you end|after [^,;]*, (?:the tutor|"
-               r"with)|From what you can see)[^.;]*[.;]",
     "drills and dispute facts": r"The tutor [a-z ]+(?:without holding it|another|\.)",
     "king window": r"a king led first may be announced[^.]*\.",
 }
 """English still on a French /play page that other catalogues say (docs/languages.md, "Sentences still in
 Python"): the advice kind's explanations and the stakes of "I play" (engine), the names of the jeux de règle
-(rules/strategy), the parting deals and verdicts (rules/course/why.yaml), the drills' and the interview's words
-(rules/laws). Cut out before the page is read for English."""
+(rules/strategy), the drills' and the interview's words (rules/laws). Cut out before the page is read for
+English."""
 
 
 @cache
 def my_sentences() -> list[re.Pattern[str]]:
-    """Each English sentence of this area, its slots any text: found on a French page, it was not translated."""
+    """Each English sentence of this area — the catalogue's messages said here, and the texts of the data files
+    translated in parallel (the sheet's words, the table's endings, the parting deals and verdicts) — its slots
+    any text: found on a French page, it was not translated."""
+    texts = [message if isinstance(message, str) else message[1] for (_context, message), places in extracted().items()
+             if any(place.startswith(MINE) for place in places)]
+    for parallel in parallels(load_rulebook(), "fr"):
+        texts += datawords.flat(load_yaml(parallel.english)).values()
     found = []
-    for (_context, message), places in extracted().items():
-        text = message if isinstance(message, str) else message[1]
-        if not any(place.startswith(MINE) for place in places) or len(text.split()) < 3:
+    for text in texts:
+        if len(text.split()) < 3:
             continue
-        parts = [re.escape(" ".join(part.split())) for part in re.split(r"%\(\w+\)[sd]|%%", text)]
-        pattern = ".{0,80}?".join(part for part in parts if part.strip())
+        parts = [" ".join(part.split()) for part in re.split(r"%\(\w+\)[sd]|%%|\{\w+\}", text)]
+        pattern = ".{0,80}?".join(re.escape(part) for part in parts if part)
         if len(pattern) > 12:
             found.append(re.compile(pattern))
     return found
@@ -109,7 +115,13 @@ def both(client, url: str) -> tuple[str, str]:
     french = client.get(f"{path}{join}lang=fr")
     english = client.get(f"{path}{join}lang=en")
     assert french.status_code == english.status_code, url
-    return french.get_data(as_text=True), english.get_data(as_text=True)
+    french_page, english_page = french.get_data(as_text=True), english.get_data(as_text=True)
+    for word in FRENCH_ONLY:  # what was worked out for one language is never served in the other (judging's cache)
+        assert word not in english_page, (url, word)
+    return french_page, english_page
+
+
+FRENCH_ONLY = ("tuteur", "Mettons que", "D'après ce que", "Vous jouez", " pli", "Donne ")
 
 
 def play_in_french(client, seed: int, **settings) -> list[str]:
