@@ -11,6 +11,9 @@ catalogue's messages up to the code's. What is checked, each failure one line na
   the section) of its English file, gives only texts the English has, and its ``says`` templates outcomes the
   English has, with exactly the English slots (``{led}``); a file marked ``complete`` gives every text of its
   English file;
+- **the data files' translations** (:func:`parallels`: the score sheet's words, the table's endings; each a file
+  of the same nested keys, :mod:`ecarte_tutor.datawords`): every key exists in English, its slots are the
+  English's, a ``complete`` file gives every text, its ``of:`` stamp is the English's as it now is;
 - **the glossary** (``ecarte_tutor/locale/<lang>/glossary.yaml``): no text of the language holds a word a
   term must never become, and a text whose English names a term names it in the language's way.
 """
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import datawords
 from .bookwords import Translation, slots
 from .i18n import DEFAULT_LANG, LANGS, LOCALE_DIR, po_file
 from .paths import PACKAGE_DIR
@@ -280,7 +284,8 @@ def glossary_problems(lang: str, pairs: Iterable[Pair]) -> list[str]:
             for word in term.get("never", ()):
                 if _word(str(word)).search(translated):  # a whole word: « retournée » is not « tournée »
                     found.append(f"{pair.where}: “{word}” is never said for {term['term']} (glossary)")
-            named = [w for w in term.get("en", ()) if _word(str(w)).search(english)]
+            named = [w for w in term.get("en", ()) if _word(str(w)).search(english)
+                     and not any(_word(str(u)).search(english) for u in term.get("unless", ()))]
             if named and not any(str(form).lower() in translated for form in term.get("fr", ())):
                 found.append(f"{pair.where}: the English says “{named[0]}”; the {lang} says {term['term']} "
                              f"(one of {', '.join(term.get('fr', ()))}), and this text does not (glossary)")
@@ -313,10 +318,32 @@ def problems(book: RuleBook, langs: Iterable[str] = LANGS) -> Report:
         book_found, pairs, left[lang] = book_problems(book, translation)
         old += stale(book, translation)
         found += book_found
+        for parallel in parallels(book, lang):
+            held = datawords.problems(parallel)
+            found += held.problems
+            old += [held.stale] if held.stale else []
+            pairs += [Pair(*pair) for pair in held.pairs]
+            if held.left:
+                left[lang][parallel.english.relative_to(PACKAGE_DIR.parent).as_posix()
+                           if PACKAGE_DIR.parent in parallel.english.parents else parallel.english.name] = held.left
         po_pairs = list(catalogue_pairs(lang))
         messages[lang] = len({pair.where for pair in po_pairs})
         found += glossary_problems(lang, [*po_pairs, *pairs])
     return Report(found, old, messages, len(said), left)
+
+
+def parallels(book: RuleBook, lang: str) -> list[datawords.Parallel]:
+    """The data files translated in parallel files of the same keys (docs/languages.md), into ``lang``."""
+    from .engine import parting
+    from .marque import words
+    from .table import endings
+
+    return [words.parallel(lang), endings.parallel(book, lang), parting.parallel(book, lang)]
+
+
+def stamp_parallels(book: RuleBook, lang: str) -> int:
+    """Stamp each parallel file of ``lang`` with its English's fingerprint; the files stamped anew."""
+    return sum(datawords.stamp(parallel) for parallel in parallels(book, lang))
 
 
 def update_catalogue(lang: str) -> tuple[Path, int, int]:

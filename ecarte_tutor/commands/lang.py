@@ -20,7 +20,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..languages import problems, stamp, update_catalogue
+    from ..languages import problems, stamp, stamp_parallels, update_catalogue
     from ..rulebook import load_rulebook
 
     if args.action in ("update", "stamp") and not args.lang:
@@ -31,6 +31,8 @@ def run(args) -> int:
         count = stamp(book, book.translations[args.lang], book.root)
         print(f"rules/{args.lang}/: {count} entr{'y' if count == 1 else 'ies'} stamped with the English "
               "they translate.")
+        files = stamp_parallels(book, args.lang)
+        print(f"the data files' translations: {files} file(s) stamped with the English they translate.")
         return 0
     if args.action == "update":
         path, added, dropped = update_catalogue(args.lang)

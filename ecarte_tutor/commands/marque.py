@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import StartError
+from ..i18n import DEFAULT_LANG, LANGS, current, speaking, tr
 from ..marque import SheetError, add_entry, correct_entry, new_sheet, read_entry, remove_entry, replay
 from ..marque.editing import window_said
 from ..marque.scorer import Standing, game_said
@@ -46,6 +47,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--admitted", action="store_true", help="correct, remove: the overscore is admitted (law 51)")
     parser.add_argument("--agreed", action="store_true",
                         help="correct, remove: both players agree the sheet was simply written wrong")
+    parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG, help="the language the sheet is told in")
 
 
 def _agreements(given: list[str]) -> list[object]:
@@ -73,10 +75,13 @@ def run(args, stdout=None) -> int:
     except StoreError as exc:
         raise StartError(str(exc)) from None
     try:
-        return _run(args, store, out)
+        with speaking(getattr(args, "lang", None) or DEFAULT_LANG):
+            return _run(args, store, out)
     except SheetError as exc:
-        where = f"hand {exc.n}: " if exc.n else ""
-        print(f"ecarte-tutor marque: not entered: {where}{exc.message}", file=sys.stderr)
+        with speaking(getattr(args, "lang", None) or DEFAULT_LANG):
+            said = (tr("ecarte-tutor marque: not entered: hand %(n)s: %(why)s", n=exc.n, why=exc.message) if exc.n
+                    else tr("ecarte-tutor marque: not entered: %(why)s", why=exc.message))
+        print(said, file=sys.stderr)
         return 1
     except StoreError as exc:
         raise StartError(str(exc)) from None
@@ -104,9 +109,9 @@ def _run(args, store: Store, out) -> int:
             learner = store.new_learner()
             key = learner.key
             code = shown_code(store.new_resume_code(key))  # shown this once: only its keyed hash is kept
-            out.write(f"Your resume code: {code} (keep it: it finds this sheet again)\n")
+            out.write(tr("Your resume code: %(code)s (keep it: it finds this sheet again)", code=code) + "\n")
         kept = store.new_sheet(key, sheet)
-        out.write(f"Sheet {kept.id} started.\n")
+        out.write(tr("Sheet %(n)s started.", n=kept.id) + "\n")
         _print(replay(kept.data, book=book), out)
         return 0
     if key is None:
@@ -145,37 +150,44 @@ def _run(args, store: Store, out) -> int:
 def _print(standing: Standing, out) -> None:
     book = standing.table.book
     sheet = standing.sheet
-    out.write(f"{' – '.join(sheet['players'])}: {choices('match')[sheet['match']]}; rules of {sheet['profile']}"
-              f"{'; agreed: ' + ', '.join(map(str, sheet['agreements'])) if sheet['agreements'] else ''}\n")
+    slots = {"players": " – ".join(sheet["players"]), "match": choices("match")[sheet["match"]],
+             "profile": sheet["profile"], "agreed": ", ".join(map(str, sheet["agreements"]))}
+    out.write((tr("%(players)s: %(match)s; rules of %(profile)s; agreed: %(agreed)s", **slots) if sheet["agreements"]
+               else tr("%(players)s: %(match)s; rules of %(profile)s", **slots)) + "\n")
     for game in standing.games:
         score = ", ".join(f"{name} {points}" for name, points in game.score.items())
-        out.write(f"\nGame {game.number}: {score}\n")
+        out.write("\n" + tr("Game %(number)s: %(score)s", number=game.number, score=score) + "\n")
         for line in game.lines:
             _line(line, out, book)
         if game.winner:
             out.write(f"  {game_said(game)}\n")
     removed = [line for line in standing.lines if line.entry is None]
     for line in removed:
-        out.write(f"  (entry {line.n} removed; its history is kept)\n")
+        out.write(tr("  (entry %(n)s removed; its history is kept)", n=line.n) + "\n")
     for text in standing.said:
         out.write(f"{text}\n")
     if standing.over and standing.result not in standing.said:  # said already holds the result once over
         out.write(f"{standing.result}\n")
     elif standing.next_dealer:
-        out.write(f"{standing.next_dealer} deals next; {standing.next_elder} is the elder hand.\n")
+        out.write(tr("%(dealer)s deals next; %(elder)s is the elder hand.", dealer=standing.next_dealer,
+                     elder=standing.next_elder) + "\n")
     latest = [line.n for line in standing.lines if line.entry is not None]
     if latest:
         _, text, _ = window_said(standing, latest[-1])
-        out.write(f"Mending entry {latest[-1]}: {text}\n")
+        out.write(tr("Mending entry %(n)s: %(text)s", n=latest[-1], text=text) + "\n")
 
 
 def _line(line: Any, out, book) -> None:
-    kind = "Ruling" if line.entry and line.entry["kind"] == "ruling" else "Hand"
-    mended = " (corrected)" if len(line.versions) > 1 else ""
+    ruling = bool(line.entry and line.entry["kind"] == "ruling")
+    mended = " " + tr("(corrected)") if len(line.versions) > 1 else ""
     points = ", ".join(f"{name} +{p}" for name, p in line.points.items())
     after = ", ".join(f"{name} {p}" for name, p in line.score_after.items())
-    out.write(f"  {kind} {line.n}: {line.dealer} dealt. {points} -> {after}{mended}\n")
+    head = tr("Ruling %(n)s", n=line.n) if ruling else tr("Hand %(n)s", n=line.n)
+    told = tr("%(head)s: %(dealt)s", head=head, dealt=tr("%(name)s dealt.", name=line.dealer))
+    out.write(f"  {told} {points} -> {after}{mended}\n")
     for award in line.awards:
         out.write(f"    {award['name']}: {award['reason']}\n")
     if line.laws:
-        out.write("    Laws: " + "; ".join(f"{n} ({book.laws[n].title})" for n in line.laws if n in book.laws) + "\n")
+        lang = current()
+        out.write("    " + tr("Laws:") + " " + "; ".join(f"{n} ({book.text(book.laws[n].id, 'title', lang)})"
+                                                     for n in line.laws if n in book.laws) + "\n")

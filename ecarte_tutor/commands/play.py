@@ -12,6 +12,7 @@ import secrets
 import sys
 from argparse import ArgumentParser, Namespace
 
+from ..i18n import DEFAULT_LANG, LANGS, speaking
 from ..library import load_library
 from ..lineio import LineInput, Output
 from ..table import guide
@@ -31,6 +32,8 @@ def add_arguments(parser: ArgumentParser) -> None:
     parser.add_argument("--replay", metavar="FILE", help="take up the game whose record FILE holds (JSON)")
     parser.add_argument("--guided", action="store_true",
                         help="a guided first hand: a fixed deal, each step explained before you act")
+    parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
+                        help="the language the table speaks (the words typed stay p, play, a, r…; default en)")
 
 
 def read_agreements_option(text: str) -> list[str | dict[str, int]]:
@@ -48,6 +51,11 @@ def read_agreements_option(text: str) -> list[str | dict[str, int]]:
 
 
 def run(args: Namespace, stdin: LineInput | None = None, stdout: Output | None = None) -> int:
+    with speaking(getattr(args, "lang", None) or DEFAULT_LANG):
+        return _run(args, stdin, stdout)
+
+
+def _run(args: Namespace, stdin: LineInput | None, stdout: Output | None) -> int:
     library = load_library()
     try:
         if args.guided:

@@ -13,7 +13,9 @@ it (``keeper``) and the other's (``taker``), and why the lines part there:
 ``takes``   none of these: one card takes the trick, the other loses it.
 
 :func:`words` says it in the whole sentences of ``rules/course/why.yaml`` (schema ``why.schema.json``), every
-slot filled from the replay; the figures (how often the cards part) are the caller's to add.
+slot filled from the replay; the figures (how often the cards part) are the caller's to add. In another language
+the sentences are those of ``rules/<lang>/course/why.yaml`` (the same keys, :mod:`..datawords`; English where one
+is not translated yet) and the slots are filled with that language's words (``R♠``, ``le roi de pique``).
 """
 from __future__ import annotations
 
@@ -23,8 +25,10 @@ from functools import cache
 from pathlib import Path
 from typing import Final, Literal
 
-from ..cards import Card
+from ..cards import Card, said, shown
+from ..datawords import Parallel, translated
 from ..errors import DataError
+from ..i18n import DEFAULT_LANG, current, tr, trc
 from ..rulebook import Params, RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..wording import card_name, card_short, listed
@@ -150,9 +154,14 @@ class Catalogue:
                 **{f"verdicts.{k}": (v, VERDICT_SLOTS) for k, v in self.verdicts.items()}}
 
 
-def load_catalogue(path: Path) -> Catalogue:
-    """Read and check the catalogue: its schema, and no slot the engine does not fill."""
+def load_catalogue(path: Path, translation: Path | None = None) -> Catalogue:
+    """Read and check the catalogue: its schema, and no slot the engine does not fill; with ``translation``, its
+    sentences in place of the English where it gives them."""
     document = load_yaml(path)
+    if translation is not None and translation.is_file() and isinstance(document, dict):
+        theirs = load_yaml(translation)
+        document = translated(document, theirs if isinstance(theirs, dict) else {})
+        path = translation
     for error in schema_errors("why", document):
         raise DataError(path, explain(error), key=key_path(error))
     found = Catalogue(document["deal"], document["lines"], document["ends"], document["verdicts"],
@@ -166,9 +175,27 @@ def _catalogue_at(root: Path) -> Catalogue:
     return load_catalogue(root / WHY_FILE)
 
 
+@cache
+def _catalogue_in(root: Path, lang: str) -> Catalogue:
+    return load_catalogue(root / WHY_FILE, root / lang / WHY_FILE)
+
+
+def parallel(book: RuleBook, lang: str) -> Parallel:
+    """The sentences' file and its translation into ``lang`` (``ecarte-tutor check`` holds one to the other)."""
+    return Parallel(book.root / WHY_FILE, book.root / lang / WHY_FILE, lang, f"rules/{lang}/{WHY_FILE.as_posix()}")
+
+
 def catalogue(book: RuleBook) -> Catalogue:
-    """The catalogue beside ``book``, loaded once."""
-    return _catalogue_at(book.root)
+    """The catalogue beside ``book`` in the current language, loaded once."""
+    lang = current()
+    return _catalogue_at(book.root) if lang == DEFAULT_LANG else _catalogue_in(book.root, lang)
+
+
+def _card_words(card: Card, lang: str) -> tuple[str, str]:
+    """A card as the language writes it and in words with its article: ``K♠``, ``the king of spades``."""
+    if lang == DEFAULT_LANG:
+        return card_short(card), card_name(card)
+    return shown(card, lang), tr("the %(card)s", card=said(card, lang))
 
 
 def slots(parting: Parting, rival: str, words: Catalogue) -> dict[str, str]:
@@ -176,11 +203,14 @@ def slots(parting: Parting, rival: str, words: Catalogue) -> dict[str, str]:
     better, worse = parting.better.card, parting.worse.card
     assert better is not None and worse is not None  # the viewer's own cards are compared
     named = words.rivals[rival]
-    return {"better": card_short(better), "worse": card_short(worse), "better_name": card_name(better),
-            "worse_name": card_name(worse), "keeper": card_short(parting.keeper), "taker": card_short(parting.taker),
+    lang = current()
+    (better_short, better_name), (worse_short, worse_name) = _card_words(better, lang), _card_words(worse, lang)
+    return {"better": better_short, "worse": worse_short, "better_name": better_name,
+            "worse_name": worse_name, "keeper": _card_words(parting.keeper, lang)[0],
+            "taker": _card_words(parting.taker, lang)[0],
             "trick": words.ordinals[parting.trick - 1],
             "moment": words.ordinals[parting.moment - 1] if parting.moment is not None else "",
-            "holding": listed([card_short(c) for c in parting.better.theirs]),
+            "holding": listed([_card_words(c, lang)[0] for c in parting.better.theirs], trc("list", "and", lang)),
             "rival": named["who"], "rival_of": named["whose"],
             "better_tricks": words.trick_counts[parting.better.won],
             "worse_tricks": words.trick_counts[parting.worse.won]}

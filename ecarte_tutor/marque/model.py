@@ -17,6 +17,7 @@ from ..agreements import read_agreements
 from ..asking import read_profile
 from ..errors import QuestionError
 from ..fields import SEATS, whole_number
+from ..i18n import current
 from ..rulebook import Params, RuleBook
 from .words import choices, say
 
@@ -47,7 +48,7 @@ class Table:
 def table_of(sheet: Sheet, book: RuleBook) -> Table:
     question = {"profile": sheet["profile"], "agreements": sheet["agreements"]}
     try:
-        return Table(book, book.params(read_profile(question, book), read_agreements(question, book)))
+        return Table(book, book.params(read_profile(question, book), read_agreements(question, book), current()))
     except QuestionError as exc:
         raise SheetError(exc.message, "agreements" if exc.field and "agree" in exc.field else exc.field) from None
 

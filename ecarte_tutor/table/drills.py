@@ -32,6 +32,7 @@ from typing import ClassVar, TypeAlias
 from ..cards import Card, Suit
 from ..engine import hand
 from ..engine.hand import WrittenAction
+from ..i18n import tr
 from ..rulebook import FactValue, RuleBook, TableDrill
 from .deals import HandPlay, Incident
 from .drilltable import DrillTable
@@ -298,7 +299,7 @@ class Overscore(Staging):
         done = game.hands[-2]
         shift(game, game.current, 1)  # the score the next deal begins from
         game.sheet.append({"deal": done.number, "player": "tutor", "seat": done.seats["tutor"], "points": 1,
-                           "claim": "overscore", "reason": "Marked by the tutor for the hand.",
+                           "claim": "overscore", "reason": tr("Marked by the tutor for the hand."),
                            "scored": True, "cites": [], "laws": []})
         return Incident(self.code, done.number, len(done.actions), done.seats["tutor"])
 
@@ -322,7 +323,7 @@ def drill_of(book: RuleBook, code: IncidentCode) -> TableDrill:
     """The drill ``code`` of the rule book (its law, facts, words and remedies)."""
     drill = book.table_drills.get(code)
     if drill is None or code not in STAGINGS:
-        raise TableError(f"'{code}' is not a drill of the practice table.", "drills")
+        raise TableError(tr("'%(code)s' is not a drill of the practice table.", code=code), "drills")
     return drill
 
 

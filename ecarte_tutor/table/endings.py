@@ -1,6 +1,8 @@
 """How the table says that a deal or the game has ended, in the sentences of ``rules/course/endings.yaml``.
 
-The page's live region and result line (``/play``) say them; the numbers come from the game's own score.
+The page's live region and result line (``/play``) say them; the numbers come from the game's own score. In
+another language they are those of ``rules/<lang>/course/endings.yaml`` (the same keys, :mod:`..datawords`), each
+sentence not translated yet said in English.
 """
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from ..datawords import Parallel, translated
 from ..engine.saying import check_slots
 from ..errors import DataError
+from ..i18n import DEFAULT_LANG, current
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
@@ -29,9 +33,14 @@ class Endings:
     worth: str
 
 
-def load_endings(path: Path) -> Endings:
-    """Read and check the sentences: their schema, and no slot the table does not fill."""
+def load_endings(path: Path, translation: Path | None = None) -> Endings:
+    """Read and check the sentences: their schema, and no slot the table does not fill; with ``translation``, its
+    sentences in place of the English where it gives them."""
     document = load_yaml(path)
+    if translation is not None and translation.is_file() and isinstance(document, dict):
+        theirs = load_yaml(translation)
+        document = translated(document, theirs if isinstance(theirs, dict) else {})
+        path = translation
     for error in schema_errors("endings", document):
         raise DataError(path, explain(error), key=key_path(error))
     found = Endings(document["deal_over"], dict(document["game_over"]), document["worth"])
@@ -42,14 +51,20 @@ def load_endings(path: Path) -> Endings:
     return found
 
 
+def parallel(book: RuleBook, lang: str) -> Parallel:
+    """The sentences' file and its translation into ``lang`` (``ecarte-tutor check`` holds one to the other)."""
+    return Parallel(book.root / ENDINGS_FILE, book.root / lang / ENDINGS_FILE, lang,
+                    f"rules/{lang}/{ENDINGS_FILE.as_posix()}")
+
+
 @cache
-def _endings_at(root: Path) -> Endings:
-    return load_endings(root / ENDINGS_FILE)
+def _endings_at(root: Path, lang: str) -> Endings:
+    return load_endings(root / ENDINGS_FILE, None if lang == DEFAULT_LANG else root / lang / ENDINGS_FILE)
 
 
 def endings(book: RuleBook) -> Endings:
-    """The sentences beside ``book``, loaded once."""
-    return _endings_at(book.root)
+    """The sentences beside ``book`` in the current language, loaded once."""
+    return _endings_at(book.root, current())
 
 
 def deal_over(game: Game, number: int) -> str:

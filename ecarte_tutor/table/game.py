@@ -30,6 +30,7 @@ from ..engine.hand import FirstIllegal, HandJson, NextAction, TrickRecord, Writt
 from ..engine.illegal import Illegal
 from ..errors import QuestionError
 from ..fields import other
+from ..i18n import tr
 from ..rulebook import RuleBook, default_rulebook
 from . import dealing, incidents, moves
 from .deals import OVER, REPLAY, HandPlay, Incident, PlayerAward, ScoredHand, SheetEntry
@@ -141,7 +142,8 @@ class Game:
         try:
             for index, word in enumerate(moves.split(words)):
                 if game.winner is not None:
-                    raise TableError(f"Move {index + 1} ({word}) comes after the end of the game.", "moves")
+                    raise TableError(tr("Move %(number)s (%(word)s) comes after the end of the game.", number=index + 1,
+                                          word=word), "moves")
                 if incidents.is_drill_word(word):
                     incidents.replay_word(game, index, word)
                     continue
@@ -155,7 +157,8 @@ class Game:
     def _replay_move(self, index: int, word: str, player: str, action: moves.Move) -> None:
         if action["do"] == moves.PASS:
             if player != "learner":
-                raise TableError(f"Move {index + 1} ({word}): only the learner lets the tutor go on.", "moves")
+                raise TableError(tr("Move %(number)s (%(word)s): only the learner lets the tutor go on.",
+                                      number=index + 1, word=word), "moves")
             self._pass()
             return
         if player == "learner":
@@ -165,7 +168,8 @@ class Game:
             self._apply(player, {**action, "by": hp.seats[player]})
         except (Illegal, QuestionError) as exc:
             why = exc.explanation if isinstance(exc, Illegal) else exc.message
-            raise TableError(f"Move {index + 1} ({word}) is not legal: {why}", "moves") from None
+            raise TableError(tr("Move %(number)s (%(word)s) is not legal: %(why)s", number=index + 1, word=word,
+                                  why=why), "moves") from None
 
     def record(self) -> dict[str, object]:
         """The compact, JSON-able record that rebuilds this game."""
@@ -198,18 +202,19 @@ class Game:
         Input that is no action at all raises :class:`TableError`."""
         decision = self.decision()
         if decision is None:
-            raise TableError("The game is over: no more moves.")
+            raise TableError(tr("The game is over: no more moves."))
         if not isinstance(action, dict) or not isinstance(action.get("do"), str):
-            raise TableError("A move is an object such as {\"do\": \"card\", \"card\": \"QS\"}.")
+            raise TableError(tr("A move is an object such as {\"do\": \"card\", \"card\": \"QS\"}."))
         if action["do"] == moves.PASS:
             if not decision.off_turn:
-                raise TableError("It is your turn: there is nothing to let pass.")
+                raise TableError(tr("It is your turn: there is nothing to let pass."))
             self._pass()
             self.advance()
             return None
         blocked = incidents.blocking(self)
         if blocked is not None:
-            raise TableError(f"First answer what the tutor did: {blocked} Call the referee, or let it go on.")
+            raise TableError(tr("First answer what the tutor did: %(what)s Call the referee, or let it go on.",
+                                what=blocked))
         hp = self.current
         try:
             parsed = hand.read_action({**action, "by": decision.seat}, len(hp.actions))
@@ -218,7 +223,8 @@ class Game:
         attempt = hand.echo(parsed)
         held = len(hp.state.hands[decision.seat])
         if len(attempt.get("cards", ())) > held:  # more than a hand: no rule to cite, the move is not one
-            raise TableError(f"A discard is at most the {held} cards in your hand, not {len(attempt['cards'])}.")
+            raise TableError(tr("A discard is at most the %(held)s cards in your hand, not %(given)s.", held=held,
+                                given=len(attempt["cards"])))
         if not any(_same(attempt, c) for c in decision.choices):
             verdict = self.refusal(attempt)
             if verdict is not None:

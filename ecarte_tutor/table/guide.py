@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypedDict
 
-from ..cards import Card
+from ..cards import Card, shown, suit_name
 from ..engine import play, stakes
 from ..engine.citing import Explained
+from ..i18n import current, marked, tr, trn
 from ..jsontypes import Question
 from ..rulebook import RuleBook
 from .discard import choose_discard
@@ -30,6 +31,10 @@ from .telling import pretty
 from .view import SeatView, in_hand_order
 from .why import lead_hint, stakes_of
 
+ADVICE = {"play": marked("The advice is to play as you are. %(because)s"),
+          "propose": marked("The advice is to propose. %(because)s"),
+          "accept": marked("The advice is to accept. %(because)s"),
+          "refuse": marked("The advice is to refuse. %(because)s")}  # by the advice kind's verdict; through tr
 GUIDED_SEED = 32  # the learner (elder) holds A♠ K♦ 7♦ 9♥ K♠ with the ten of hearts turned up
 GUIDED = {"seed": GUIDED_SEED, "level": "club", "first_dealer": "tutor"}
 
@@ -79,10 +84,20 @@ def explain(game: Game) -> GuideStep | None:
 def _holds(view: SeatView) -> str:
     cards = in_hand_order(view.hand, view.trump, view.params)
     trumps = sum(1 for c in cards if c.suit is view.trump)
-    count = {0: "no trump", 1: "1 trump"}.get(trumps, f"{trumps} trumps")
-    seat = "the elder hand (you speak and lead first)" if view.seat == "elder" else "the dealer"
-    return (f"You are {seat}. You hold {pretty(cards)}: {count}, {view.trump.english} being trumps because the "
-            f"turn-up is {view.turn_up.pretty}.")
+    lang = current()
+    slots = {"cards": pretty(cards), "suit": suit_name(view.trump, lang), "turn_up": shown(view.turn_up, lang)}
+    if view.seat == "elder":
+        return trn("You are the elder hand (you speak and lead first). You hold %(cards)s: %(count)d trump, %(suit)s "
+                   "being trumps because the turn-up is %(turn_up)s.", "You are the elder hand (you speak and lead "
+                   "first). You hold %(cards)s: %(count)d trumps, %(suit)s being trumps because the turn-up is "
+                   "%(turn_up)s.", trumps, **slots) if trumps else \
+            tr("You are the elder hand (you speak and lead first). You hold %(cards)s: no trump, %(suit)s being trumps "
+               "because the turn-up is %(turn_up)s.", **slots)
+    return trn("You are the dealer. You hold %(cards)s: %(count)d trump, %(suit)s being trumps because the turn-up is "
+               "%(turn_up)s.", "You are the dealer. You hold %(cards)s: %(count)d trumps, %(suit)s being trumps "
+               "because the turn-up is %(turn_up)s.", trumps, **slots) if trumps else \
+        tr("You are the dealer. You hold %(cards)s: no trump, %(suit)s being trumps because the turn-up is "
+           "%(turn_up)s.", **slots)
 
 
 def _exchange(view: SeatView, verbs: set[str]) -> tuple[str, str, str]:
@@ -90,29 +105,32 @@ def _exchange(view: SeatView, verbs: set[str]) -> tuple[str, str, str]:
     number = view.proposal_number
     stake = stakes.stake_clause(advice["consequences"], view.seat, number, chooser="you")
     if view.seat == "elder":
-        title = "Propose, or play?"
-        allowed = (f"The rules let you propose (ask for an exchange of cards, which the dealer may accept or refuse) "
-                   f"or {stakes_of('stand', number)}. What it stakes: {stake}.")
+        title = tr("Propose, or play?")
+        allowed = tr("The rules let you propose (ask for an exchange of cards, which the dealer may accept or refuse) "
+                     "or %(stand)s. What it stakes: %(stake)s.", stand=stakes_of("stand", number), stake=stake)
     else:
-        title = "Accept, or refuse?"
-        allowed = (f"The elder hand has proposed. The rules let you accept ({stakes_of('accept', number)}) or "
-                   f"{stakes_of('refuse', number)}. What it stakes: {stake}.")
-    verb = {"play": "play as you are", "propose": "propose", "accept": "accept", "refuse": "refuse"}[advice["advice"]]
+        title = tr("Accept, or refuse?")
+        allowed = tr("The elder hand has proposed. The rules let you accept (%(accept)s) or %(refuse)s. What it "
+                     "stakes: %(stake)s.", accept=stakes_of("accept", number), refuse=stakes_of("refuse", number),
+                     stake=stake)
     because = advice["explanation"].split(". ", 1)[-1]
-    return title, allowed, f"The advice is to {verb}. {because}"
+    return title, allowed, tr(ADVICE[advice["advice"]], because=because)
 
 
 def _discard(view: SeatView, decision: Decision) -> tuple[str, str, str]:
     choice = next(c for c in decision.choices if c["do"] == "discard")
     low, high = choice["min"], choice["max"]
-    count = f"{low} to {high}" if low != high else str(low)
-    allowed = (f"The exchange was accepted: the rules let you throw out {count} cards and draw as many from the "
-               f"stock ({view.public['stock_size']} cards in it). The cards you throw out are seen by nobody.")
+    stock = view.public["stock_size"]
+    allowed = (tr("The exchange was accepted: the rules let you throw out %(low)s to %(high)s cards and draw as many "
+                  "from the stock (%(stock)s cards in it). The cards you throw out are seen by nobody.", low=low,
+                  high=high, stock=stock) if low != high else
+               tr("The exchange was accepted: the rules let you throw out %(low)s cards and draw as many from the "
+                  "stock (%(stock)s cards in it). The cards you throw out are seen by nobody.", low=low, stock=stock))
     advised = choose_discard(view.hand, view.trump, low, high, view.params)
-    advice = (f"The advice is to keep trumps and kings and throw the rest: throw out {pretty(advised)}. "
-              "A king is worth keeping (it may take a trick, and the king of trumps scores when announced); "
-              "trumps win tricks of any other suit.")
-    return "What to throw out", allowed, advice
+    advice = tr("The advice is to keep trumps and kings and throw the rest: throw out %(cards)s. A king is worth "
+                "keeping (it may take a trick, and the king of trumps scores when announced); trumps win tricks of "
+                "any other suit.", cards=pretty(advised))
+    return tr("What to throw out"), allowed, advice
 
 
 def _card(view: SeatView, decision: Decision) -> tuple[str, str, str]:
@@ -121,16 +139,20 @@ def _card(view: SeatView, decision: Decision) -> tuple[str, str, str]:
     if view.led is not None:
         question["led"] = view.led.notation
     duty = view.ask(question, Explained)["explanation"]
-    title = "Your lead" if view.led is None else f"Play to {view.led.pretty}"
-    allowed = f"{duty} The rules let you play {play.card_list(legal)}."
+    lang = current()
+    title = tr("Your lead") if view.led is None else tr("Play to %(card)s", card=shown(view.led, lang))
+    allowed = tr("%(duty)s The rules let you play %(cards)s.", duty=duty,
+                 cards=play.card_list(legal, lang=lang))
     if len(legal) == 1:
-        return title, allowed, "There is nothing to choose: play it."
+        return title, allowed, tr("There is nothing to choose: play it.")
     figures = {f["card"]: f for f in view.analyse()["cards"]}
     top = max(f["p_point"] for f in figures.values())
     best = [c for c in legal if figures[c.notation]["p_point"] >= top - 0.005]
     chance = round(100 * top)
-    advice = (f"From what you can know (your cards, the turn-up and the cards played), {play.card_list(best)} "
-              f"{'gives' if len(best) == 1 else 'give'} the best chance of the point: {chance} %.")
+    advice = trn("From what you can know (your cards, the turn-up and the cards played), %(cards)s gives the best "
+                 "chance of the point: %(chance)s %%.", "From what you can know (your cards, the turn-up and the "
+                 "cards played), %(cards)s give the best chance of the point: %(chance)s %%.", len(best),
+                 cards=play.card_list(best, lang=lang), chance=chance)
     if view.led is None and (not view.could_beat(best[0]) or lead_preference(best[0], view.hand, view.params) < 2):
         advice += " " + lead_hint(view, best[0])  # what Hoffmann says, where it bears this choice out
     return title, allowed, advice
@@ -140,7 +162,8 @@ def _announcement(view: SeatView, decision: Decision) -> tuple[str, str, str]:
     verbs = [c["do"] for c in decision.choices]
     if "announce-king" in verbs:
         points = stakes.king_points(view.seat, view.params, view.book)
-        return ("The king of trumps", f"You hold the king of trumps: announcing it scores {points}, and you may "
-                f"let the chance go.", "The advice is to announce it: the point is yours for the saying.")
-    return ("Before the tutor goes on", "The tutor is about to act; what is open to you now closes with its move.",
-            "Go on unless you mean to use it now.")
+        return (tr("The king of trumps"), tr("You hold the king of trumps: announcing it scores %(points)s, and you "
+                                             "may let the chance go.", points=points),
+                tr("The advice is to announce it: the point is yours for the saying."))
+    return (tr("Before the tutor goes on"), tr("The tutor is about to act; what is open to you now closes with its "
+                                               "move."), tr("Go on unless you mean to use it now."))

@@ -23,6 +23,7 @@ from ..cards import Card
 from ..engine.citing import Reasons
 from ..engine.scoring import HandFacts, Scored, committed_seat
 from ..engine.stakes import Recorded
+from ..i18n import marked
 from ..marks import decides
 from ..rulebook import Params
 from .view import SeatView
@@ -86,8 +87,9 @@ def conceal_king(view: SeatView, score_before: dict[str, int]) -> bool:
     return True
 
 
-LEAD_WORDS = {0: "the top of a sequence", 1: "a single card", 2: "neither the top of a sequence nor a single card",
-              3: "a high card from a suit of two whose other card is lower"}  # by lead_preference
+LEAD_WORDS = {0: marked("the top of a sequence"), 1: marked("a single card"),
+              2: marked("neither the top of a sequence nor a single card"),
+              3: marked("a high card from a suit of two whose other card is lower")}  # by lead_preference; through tr
 
 
 def lead_preference(card: Card, hand: Iterable[Card], params: Params) -> int:

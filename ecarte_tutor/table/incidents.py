@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from ..asking import ask
 from ..engine.hand import NextAction
 from ..engine.illegal import Illegal
+from ..i18n import tr
 from ..jsontypes import Answer
 from ..rulebook import Fact, Params, RuleBook
 from .deals import HandPlay, Incident, SheetEntry
@@ -211,8 +212,8 @@ def adjustments(game: DrillTable, hp: HandPlay) -> list[SheetEntry]:
     if incident is not None and incident.point:
         drill = drill_of(game.book, incident.code)
         out.append({"deal": hp.number, "player": "tutor", "seat": incident.offender, "points": 1,
-                    "claim": "false-king", "reason": "The tutor's false king: nobody called the referee, so its "
-                                                     "point stayed on the score.",
+                    "claim": "false-king", "reason": tr("The tutor's false king: nobody called the referee, so its "
+                                                        "point stayed on the score."),
                     "scored": True, "cites": [drill.rule.id], "laws": [drill.law]})
     return out
 
@@ -228,12 +229,12 @@ def marked(game: DrillTable) -> dict[str, int]:
 def read_answers(game: DrillTable, answers: object) -> dict[str, object]:
     """The learner's answers to the interview, typed as the facts file says (bool, int); unknown names refused."""
     if not isinstance(answers, dict):
-        raise TableError("The answers of the interview must be facts such as {\"irregularity\": \"revoke\"}.")
+        raise TableError(tr("The answers of the interview must be facts such as {\"irregularity\": \"revoke\"}."))
     out: dict[str, object] = {}
     for name, value in answers.items():
         spec = game.book.facts.get(name)
         if spec is None:
-            raise TableError(f"'{str(name)[:40]}' is not a fact the interview asks about.")
+            raise TableError(tr("'%(name)s' is not a fact the interview asks about.", name=str(name)[:40]))
         out[name] = typed(spec, value)
     return out
 
@@ -270,7 +271,7 @@ def assess(game: DrillTable, answers: object) -> Report:
     if incident is None:
         return {"irregular": False, "facts": [], "learner_ruling": mine, "ruling": None, "right_ruling": False,
                 "chooser": None, "options": [],
-                "text": "Nothing irregular happened: the tutor has kept to the laws since your last call."}
+                "text": tr("Nothing irregular happened: the tutor has kept to the laws since your last call.")}
     known = truth(game, incident)
     settled = settles(book, known["irregularity"])
     graded: list[GradedFact] = []
@@ -293,7 +294,7 @@ def assess(game: DrillTable, answers: object) -> Report:
     drill = drill_of(book, incident.code)
     return {"irregular": True, "code": incident.code, "law": drill.law, "what": drill.what,
             "facts": graded, "learner_ruling": mine, "ruling": ruling, "right_ruling": right_ruling,
-            "chooser": chooser, "options": ruling["options"], "text": f"What happened: {drill.what}"}
+            "chooser": chooser, "options": ruling["options"], "text": tr("What happened: %(what)s", what=drill.what)}
 
 
 def ask_dispute(game: DrillTable, facts: Mapping[str, object]) -> Answer:
@@ -306,12 +307,13 @@ def call(game: DrillTable, answers: object, option: str | None = None) -> Report
     Returns :func:`assess`'s report with ``option`` (the one carried out). Nothing irregular: the
     call is recorded as a false alarm and nothing changes."""
     if game.over:
-        raise TableError("The game is over: there is nothing left to call.")
+        raise TableError(tr("The game is over: there is nothing left to call."))
     report = assess(game, answers)
     answers = read_answers(game, answers)
     text = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in answers.items())
     if any(ch in str(v) for v in answers.values() for ch in " ,:="):
-        raise TableError("An answer of the interview holds a character no answer has (space, comma, colon or =).")
+        raise TableError(tr("An answer of the interview holds a character no answer has (space, comma, colon or "
+                            "=)."))
     incident, ruling = game.open, report["ruling"]
     if not report["irregular"] or incident is None or ruling is None:  # nothing irregular: nothing open, no ruling
         game.moves.append(f"{CALL_WORD}{NOTHING}:{text}")
@@ -324,7 +326,8 @@ def call(game: DrillTable, answers: object, option: str | None = None) -> Report
         chosen = ids[0]
     elif report["chooser"] == "learner":
         if option not in ids:
-            raise TableError(f"Choose one of the options the law gives: {', '.join(ids)}.", "option")
+            raise TableError(tr("Choose one of the options the law gives: %(options)s.", options=", ".join(ids)),
+                             "option")
         chosen = option
     else:
         chosen = next((o for o in drill.tutor_prefers if o in ids), ids[0])
@@ -350,7 +353,8 @@ def replay_word(game: DrillTable, index: int, word: str) -> None:
             written, _, detail = word[2:].partition(":")
             code = next((c for c in game.settings.drills if c == written), None)
             if code is None:
-                raise TableError(f"Move {index + 1} ({word[:40]}) names no drill of this game.", "moves")
+                raise TableError(tr("Move %(number)s (%(word)s) names no drill of this game.", number=index + 1,
+                                    word=word[:40]), "moves")
             done = game.hands[-2] if code == OVERSCORE.code and len(game.hands) > 1 else game.current
             _commit(game, done, code, detail)
             return
@@ -360,5 +364,6 @@ def replay_word(game: DrillTable, index: int, word: str) -> None:
             call(game, answers, None if option == NOTHING else option)
             return
     except (ValueError, IndexError, KeyError, Illegal) as exc:
-        raise TableError(f"Move {index + 1} ({word[:40]}) cannot be staged: {exc}", "moves") from None
-    raise TableError(f"Move {index + 1} ({word[:40]}) is not a move.", "moves")
+        raise TableError(tr("Move %(number)s (%(word)s) cannot be staged: %(why)s", number=index + 1,
+                            word=word[:40], why=exc), "moves") from None
+    raise TableError(tr("Move %(number)s (%(word)s) is not a move.", number=index + 1, word=word[:40]), "moves")

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from ..cards import Card
 from ..engine import analysis, hidden, parting
 from ..engine.analysis import CardFigures
+from ..i18n import current, tr
 from ..jsontypes import Question
 from ..rulebook import Params, RuleBook
 
@@ -54,8 +55,9 @@ def behind(chosen: CardFigures, best: CardFigures, figures: Mapping[str, CardFig
 
 def chance(f: CardFigures) -> str:
     """A card's chances in words: "68 % for the point, 3 % for the vole"."""
-    text = f"{round(100 * f['p_point'])} % for the point"
-    return text + (f", {round(100 * f['p_vole'])} % for the vole" if f["p_vole"] else "")
+    point, vole = round(100 * f["p_point"]), round(100 * f["p_vole"])
+    return (tr("%(point)s %% for the point, %(vole)s %% for the vole", point=point, vole=vole) if f["p_vole"] else
+            tr("%(point)s %% for the point", point=point))
 
 
 def whys(question: Question, params: Params, book: RuleBook, seat: str, better: Card,
@@ -63,7 +65,7 @@ def whys(question: Question, params: Params, book: RuleBook, seat: str, better: 
     """Why ``better`` beats each card of ``worse`` (by the goal it trails in), in words: the position of the
     ``analyse`` ``question`` weighed once as the analysis weighs it, a parting deal found for each; a card no
     deal explains is left out. Kept for the last positions asked (a page shown again asks again)."""
-    key = json.dumps([str(book.root), params.profile, repr(params.agreements), question, seat, str(better),
+    key = json.dumps([str(book.root), current(), params.profile, repr(params.agreements), question, seat, str(better),
                       sorted((str(c), g) for c, g in worse.items())], sort_keys=True, default=str)
     if key not in _kept:
         _kept[key] = _whys(question, params, book, seat, better, worse)

@@ -13,6 +13,7 @@ from typing import NotRequired, TypedDict
 
 from ..engine.hand import WrittenAction
 from ..errors import excerpt
+from ..i18n import tr
 
 PLAYERS = {"L": "learner", "T": "tutor"}
 LETTERS = {name: letter for letter, name in PLAYERS.items()}
@@ -54,7 +55,7 @@ def decode(word: str) -> tuple[str, Move]:
     """``"LcKD"`` -> ``("learner", {"do": "card", "card": "KD"})`` (cards in canonical notation)."""
     found = _WORD.match(word)
     if not found:
-        raise MoveError(f"{excerpt(word)} is not a move (like 'Lp', 'TcKD' or 'Ld7H8C').")
+        raise MoveError(tr("%(word)s is not a move (like 'Lp', 'TcKD' or 'Ld7H8C').", word=excerpt(word)))
     player, code = PLAYERS[found.group(1)], found.group(2)
     cards = _CARD.findall(word[1 + len(code):])
     verb = "accept" if code == CONDITIONAL else VERBS[code]
@@ -65,18 +66,19 @@ def decode(word: str) -> tuple[str, Move]:
         action["cards"] = cards
     elif verb == "card":
         if len(cards) != 1:
-            raise MoveError(f"{excerpt(word)} plays {len(cards)} cards; a move plays one.")
+            raise MoveError(tr("%(word)s plays %(count)s cards; a move plays one.", word=excerpt(word),
+                               count=len(cards)))
         action["card"] = cards[0]
     elif cards:
-        raise MoveError(f"{excerpt(word)}: '{verb}' takes no card.")
+        raise MoveError(tr("%(word)s: '%(verb)s' takes no card.", word=excerpt(word), verb=verb))
     return player, action
 
 
 def split(moves: object) -> list[str]:
     """The words of a game's moves (a string of words separated by spaces)."""
     if not isinstance(moves, str):
-        raise MoveError("The moves must be a string of move words separated by spaces.")
+        raise MoveError(tr("The moves must be a string of move words separated by spaces."))
     words = moves.split()
     if len(words) > MAX_MOVES:
-        raise MoveError(f"A game has far fewer than {MAX_MOVES} moves.")
+        raise MoveError(tr("A game has far fewer than %(most)s moves.", most=MAX_MOVES))
     return words

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from typing import NamedTuple, TypeAlias
 
-from ..cards import Card
+from ..cards import Card, shown
 from ..engine import stakes
 from ..engine.advice import AdviceJson
 from ..engine.analysis import CardFigures, ViewedJson
 from ..engine.hand import NextAction, WrittenAction
+from ..i18n import current, marked, tr, trn
 from ..strategy import patterns_named
 from .discard import choose_discard
 from .hoffmann import LEAD_WORDS, SCORE_RULE, conceal_king, lead_preference, score_adjusted
@@ -47,6 +48,12 @@ class Reasoned(NamedTuple):
     why: str
 
 
+def _tenths(value: float) -> str:
+    """A figure to one decimal place, as the current language writes it (2.5; 2,5 in French)."""
+    text = f"{value:.1f}"
+    return text if current() == "en" else text.replace(".", ",")
+
+
 def _pick(choices: list[NextAction], verb: str) -> NextAction:
     return next(c for c in choices if c["do"] == verb)
 
@@ -57,7 +64,11 @@ def _both(choice: Chosen, line: str) -> Reasoned:
 
 
 def _share(p: float) -> str:
-    return f"{round(100 * p)} %"
+    return tr("%(percent)s %%", percent=round(100 * p))
+
+
+def _card(card: Card) -> str:
+    return shown(card, current())
 
 
 class Beginner:
@@ -80,16 +91,16 @@ class Beginner:
             if chosen is not None:
                 return chosen
         if "pass" in verbs:
-            return _both(_pick(choices, "pass"), "It lets you go on: it announces and offers nothing now.")
+            return _both(_pick(choices, "pass"), tr("It lets you go on: it announces and offers nothing now."))
         if "propose" in verbs:
             if not self._would_throw(view):
-                return _both(_pick(choices, "stand"), "It plays: the discard advice would throw out nothing, so an "
-                                                      "exchange would change no card.")
+                return _both(_pick(choices, "stand"), tr("It plays: the discard advice would throw out nothing, so an "
+                                                         "exchange would change no card."))
             return self.propose(view, choices)
         if "accept" in verbs:
             if self._idle_exchange(view):
-                return _both(_pick(choices, "refuse"), "It refuses: the last exchange changed no card on either "
-                                                       "side, so another would be as idle.")
+                return _both(_pick(choices, "refuse"), tr("It refuses: the last exchange changed no card on either "
+                                                          "side, so another would be as idle."))
             return self.respond(view, choices)
         if "discard" in verbs:
             return self.discard(view, _pick(choices, "discard"))
@@ -116,41 +127,55 @@ class Beginner:
         if not kings or view.phase != "play":
             return None
         points = stakes.king_points(view.seat, view.params, view.book)
-        return _both(kings[0], f"It holds the king of trumps and announces it: {points} point on the score.")
+        return _both(kings[0], tr("It holds the king of trumps and announces it: %(points)s point on the score.",
+                                   points=points))
 
     def answer_wager(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
         verbs = [c["do"] for c in choices]
         verb = "accept-double" if "accept-double" in verbs else "accept-offer"
-        return _both(_pick(choices, verb), "A beginner takes every double and every point offered.")
+        return _both(_pick(choices, verb), tr("A beginner takes every double and every point offered."))
 
     def propose(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
         if view.public["proposals"] == 0:
-            return _both(_pick(choices, "propose"), "A beginner always proposes once, for fresh cards.")
-        return _both(_pick(choices, "stand"), "A beginner proposes once only, then plays.")
+            return _both(_pick(choices, "propose"), tr("A beginner always proposes once, for fresh cards."))
+        return _both(_pick(choices, "stand"), tr("A beginner proposes once only, then plays."))
 
     def respond(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
-        return _both(_pick(choices, "accept"), "A beginner always accepts a proposal.")
+        return _both(_pick(choices, "accept"), tr("A beginner always accepts a proposal."))
 
     def discard(self, view: SeatView, choice: NextAction) -> Reasoned:
         thrown = choose_discard(view.hand, view.trump, choice["min"], choice["max"], view.params)
         move: WrittenAction = {"by": choice["by"], "do": "discard", "cards": [c.notation for c in thrown]}
         count = len(thrown)
-        said = (f"It throws out {count} card{'s' * (count != 1)}: by the discard advice it keeps its trumps and "
-                "kings and changes the rest.")
-        cards = " ".join(c.pretty for c in thrown) or "nothing"
-        return Reasoned(move, said, f"It threw out {cards}: by the discard advice it kept its trumps and kings "
-                                    "and changed the rest, the lowest first.")
+        said = trn("It throws out %(count)d card: by the discard advice it keeps its trumps and kings and changes "
+                   "the rest.", "It throws out %(count)d cards: by the discard advice it keeps its trumps and kings "
+                   "and changes the rest.", count)
+        cards = " ".join(_card(c) for c in thrown) or tr("nothing")
+        return Reasoned(move, said, tr("It threw out %(cards)s: by the discard advice it kept its trumps and kings "
+                                       "and changed the rest, the lowest first.", cards=cards))
 
     def card(self, view: SeatView, cards: list[NextAction]) -> Reasoned:
         card = Card.from_str(cards[0]["card"])
         if len(cards) == 1:
-            return _both(cards[0], f"{card.pretty}: the only card the rules of play allowed it.")
-        return _both(cards[0], f"{card.pretty}: a beginner plays the first of its legal cards, the suits in a fixed "
-                               "order and the highest first.")
+            return _both(cards[0], tr("%(card)s: the only card the rules of play allowed it.", card=_card(card)))
+        return _both(cards[0], tr("%(card)s: a beginner plays the first of its legal cards, the suits in a fixed "
+                                  "order and the highest first.", card=_card(card)))
 
 
-ADVISED_WORDS = {"play": "to play without proposing", "propose": "to propose", "refuse": "to refuse",
-                 "accept": "to accept"}
+ADVISED_WORDS = {"play": marked("to play without proposing"), "propose": marked("to propose"),
+                 "refuse": marked("to refuse"), "accept": marked("to accept")}  # said through tr
+EXCHANGE_SAID = {  # the tutor's exchange decision while the deal is on, and in full once over (through tr)
+    "plays": (marked("It plays: %(rules)s advise it for the hand it holds (shown when the deal is over)."),
+              marked("It plays by %(rules)s. %(because)s")),
+    "plays on": (marked("It plays on: %(rules)s advise it for the hand it holds (shown when the deal is over)."),
+                 marked("It plays on by %(rules)s. %(because)s")),
+    "proposes": (marked("It proposes: %(rules)s advise it for the hand it holds (shown when the deal is over)."),
+                 marked("It proposes by %(rules)s. %(because)s")),
+    "refuses": (marked("It refuses: %(rules)s advise it for the hand it holds (shown when the deal is over)."),
+                marked("It refuses by %(rules)s. %(because)s")),
+    "accepts": (marked("It accepts: %(rules)s advise it for the hand it holds (shown when the deal is over)."),
+                marked("It accepts by %(rules)s. %(because)s")),
+}
 
 
 class Club(Beginner):
@@ -175,8 +200,8 @@ class Club(Beginner):
         words = {"stand": "plays" if view.public["proposals"] == 0 else "plays on", "propose": "proposes",
                  "refuse": "refuses", "accept": "accepts"}[verb]
         rules = patterns_named(view.book.strategy, view.seat)
-        said = f"It {words}: {rules} advise it for the hand it holds (shown when the deal is over)."
-        return Reasoned(_pick(choices, verb), said, f"It {words} by {rules}. {because}")
+        said, why = EXCHANGE_SAID[words]
+        return Reasoned(_pick(choices, verb), tr(said, rules=rules), tr(why, rules=rules, because=because))
 
     def propose(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
         return self._exchange(view, choices)
@@ -202,12 +227,13 @@ class Club(Beginner):
     def _ranked_card(self, view: SeatView, cards: list[NextAction], chosen: NextAction, tie: str) -> Reasoned:
         card = Card.from_str(chosen["card"])
         if len(cards) == 1:
-            return _both(chosen, f"{card.pretty}: the only card the rules of play allowed it.")
+            return _both(chosen, tr("%(card)s: the only card the rules of play allowed it.", card=_card(card)))
         f = self.figures(view, chosen)
-        said = f"{card.pretty}: from what it can see, the card with the best chance of the point."
-        why = (f"{card.pretty}: from its own view (its cards, the turn-up and the cards played), the best chance "
-               f"of the point among its {len(cards)} legal cards — {_share(f['p_point'])} for the point, "
-               f"{_share(f['p_vole'])} for the vole, {f['expected_tricks']:.1f} tricks on average{tie}.")
+        said = tr("%(card)s: from what it can see, the card with the best chance of the point.", card=_card(card))
+        why = tr("%(card)s: from its own view (its cards, the turn-up and the cards played), the best chance of the "
+                 "point among its %(count)s legal cards — %(point)s for the point, %(vole)s for the vole, %(tricks)s "
+                 "tricks on average%(tie)s.", card=_card(card), count=len(cards), point=_share(f["p_point"]),
+                 vole=_share(f["p_vole"]), tricks=_tenths(f["expected_tricks"]), tie=tie)
         return Reasoned(chosen, said, why)
 
     def my_chance(self, view: SeatView) -> float:
@@ -228,10 +254,10 @@ class Club(Beginner):
             return None
         chance = self.my_chance(view)
         if "double" in wagers and chance == 1:  # the point is certain: make it count double
-            return _both(wagers["double"], "It offers to double: from what it can see, the point is certain.")
+            return _both(wagers["double"], tr("It offers to double: from what it can see, the point is certain."))
         if "offer-point" in wagers and chance == 0:  # the point is lost whatever: give it, and no vole
-            return _both(wagers["offer-point"], "It offers you the point: from what it can see, the point is lost "
-                                                "whatever it plays, and this way there is no vole.")
+            return _both(wagers["offer-point"], tr("It offers you the point: from what it can see, the point is "
+                                                   "lost whatever it plays, and this way there is no vole."))
         return None
 
     def answer_wager(self, view: SeatView, choices: list[NextAction]) -> Reasoned:
@@ -239,21 +265,23 @@ class Club(Beginner):
         if "accept-double" in verbs:
             chance = self.my_chance(view)
             if chance >= EVEN:
-                return Reasoned(_pick(choices, "accept-double"), "It accepts the double: from what it can see, the "
-                                "point is at least as likely as not.",
-                                f"It accepted the double: from its view its chance of the point was {_share(chance)}.")
-            return Reasoned(_pick(choices, "decline-double"), "It declines the double: from what it can see, the "
-                            "point is less likely than not.",
-                            f"It declined the double: from its view its chance of the point was {_share(chance)}.")
+                return Reasoned(_pick(choices, "accept-double"), tr("It accepts the double: from what it can see, "
+                                                                    "the point is at least as likely as not."),
+                                tr("It accepted the double: from its view its chance of the point was %(chance)s.",
+                                   chance=_share(chance)))
+            return Reasoned(_pick(choices, "decline-double"), tr("It declines the double: from what it can see, the "
+                                                                 "point is less likely than not."),
+                            tr("It declined the double: from its view its chance of the point was %(chance)s.",
+                               chance=_share(chance)))
         if view.phase != "play":  # the point offered before play: take it (the vole cannot be known yet)
-            return _both(_pick(choices, "accept-offer"), "It takes the point offered: before the play nothing "
-                                                         "can be known of the vole.")
+            return _both(_pick(choices, "accept-offer"), tr("It takes the point offered: before the play "
+                                                            "nothing can be known of the vole."))
         answer = self.analysis(view)  # declining the point offered binds him to win every trick
         if answer["to_act"] == view.seat and answer["vole"]:
-            return _both(_pick(choices, "decline-offer"), "It declines the point: from what it can see, it wins "
-                                                          "every trick whatever you hold.")
-        return _both(_pick(choices, "accept-offer"), "It takes the point offered: the vole is not certain from "
-                                                     "what it can see.")
+            return _both(_pick(choices, "decline-offer"), tr("It declines the point: from what it can see, it "
+                                                             "wins every trick whatever you hold."))
+        return _both(_pick(choices, "accept-offer"), tr("It takes the point offered: the vole is not certain "
+                                                        "from what it can see."))
 
 
 class Book(Club):
@@ -266,8 +294,9 @@ class Book(Club):
         adjusted, cites = score_adjusted(view, advice, cites)
         if adjusted != advice:
             rules = patterns_named(view.book.strategy, view.seat)
-            because = (f"{rules} say {ADVISED_WORDS[advice]}, but the score changes it "
-                       f"({view.book.rules[SCORE_RULE].title.lower()}): {ADVISED_WORDS[adjusted]} instead.")
+            because = tr("%(rules)s say %(advice)s, but the score changes it (%(rule)s): %(adjusted)s instead.",
+                         rules=rules, advice=tr(ADVISED_WORDS[advice]), adjusted=tr(ADVISED_WORDS[adjusted]),
+                         rule=view.book.text(SCORE_RULE, "title", current()).lower())
         return adjusted, cites, because
 
     def optional(self, view: SeatView, options: list[NextAction], score_before: dict[str, int]) -> Reasoned | None:
@@ -286,7 +315,7 @@ class Book(Club):
         tie = ""
         if len(best) > 1:
             rank = lead_preference(Card.from_str(chosen["card"]), view.hand, view.params)
-            tie = f"; among leads as good, Hoffmann's choice ({LEAD_WORDS[rank]})"
+            tie = tr("; among leads as good, Hoffmann's choice (%(kind)s)", kind=tr(LEAD_WORDS[rank]))
         return self._ranked_card(view, cards, chosen, tie)
 
 

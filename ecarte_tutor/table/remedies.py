@@ -19,6 +19,7 @@ from ..engine.deal import Deal
 from ..engine.disputes.answers import Ruling
 from ..engine.hand import WrittenAction
 from ..fields import SEATS
+from ..i18n import tr
 from ..rulebook import RuleBook
 from .deals import FRESH, REPLAY, HandPlay, Incident, Ruled, ScoredHand
 from .drills import drill_of, said, shift
@@ -92,7 +93,7 @@ def _concede(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ruling,
     hp.state.phase = "complete"
     what = drill_of(game.book, incident.code)
     game.end_hand(ruled_score(game, hp, ruling.get("points") or {}, ruling,
-                              f"{what.what} As law {what.law} rules"))
+                              tr("%(what)s As law %(law)s rules", what=what.what, law=what.law)))
 
 
 def _take_off(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ruling, option: str) -> None:
@@ -100,7 +101,7 @@ def _take_off(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ruling
     shift(game, game.current, -1)
     entry = next(e for e in reversed(game.sheet) if e.get("claim") == "overscore")
     entry["scored"] = False
-    entry["reason"] = "Marked by the tutor beyond what the hand gave it; called, and taken off the score."
+    entry["reason"] = tr("Marked by the tutor beyond what the hand gave it; called, and taken off the score.")
 
 
 def _retract_answer(game: DrillTable, hp: HandPlay, incident: Incident, ruling: Ruling, option: str) -> None:
@@ -143,8 +144,10 @@ def ruled_score(game: DrillTable, hp: HandPlay, points: Mapping[str, int], rulin
     state = hp.state
     winner = max(SEATS, key=lambda s: (points.get(s, 0), state.tricks[s]))  # the seat it scores, or cut to nothing
     won = points.get(winner, 0)
-    who = "you score" if hp.player(winner) == "learner" else "the tutor scores"
-    reason = f"{why}, {who} {won or 'nothing'} for the tricks."
+    scored_words = won or tr("nothing")
+    reason = (tr("%(why)s, you score %(points)s for the tricks.", why=why, points=scored_words)
+              if hp.player(winner) == "learner" else
+              tr("%(why)s, the tutor scores %(points)s for the tricks.", why=why, points=scored_words))
     award = scoring.Award(winner, won, "tricks", reason, reasons=Reasons(game.book).add(*ruling["cites"]))
     facts = scoring.HandFacts(dict(state.tricks), king_turned=state.king_turned,
                               king_announced_by=state.king_announced_by)
@@ -163,4 +166,5 @@ def scored(game: DrillTable, hp: HandPlay, answer: ScoredHand) -> ScoredHand:
     if option is None or "points" not in option:
         raise TableDefect(f"the ruling {ruling['case']} gives no points for '{ruled.option}' once the hand is over")
     drill = drill_of(game.book, ruled.incident.code)
-    return ruled_score(game, hp, option["points"], ruling, f"{option['label']} (law {drill.law})")
+    return ruled_score(game, hp, option["points"], ruling, tr("%(label)s (law %(law)s)", label=option["label"],
+                                                               law=drill.law))

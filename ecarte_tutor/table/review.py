@@ -25,13 +25,14 @@ import dataclasses
 from collections import Counter
 from typing import Literal, NotRequired, TypedDict
 
-from ..cards import Card
+from ..cards import Card, shown
 from ..engine import analysis, hand, play, stakes
 from ..engine.advice import AdviceJson
 from ..engine.analysis import DoubleDummyJson, ViewedJson
 from ..engine.hand import HandState, TrickRecord, WrittenAction
 from ..engine.record import FaultCode, RecordJson
 from ..fields import SEATS
+from ..i18n import current, marked, tr, trn
 from ..jsontypes import Question
 from ..marks import decides
 from ..strategy import patterns_named
@@ -51,20 +52,30 @@ FOLLOWING_RULE = "strategy.following"  # the card answering a lead: judged by th
 EXCHANGE = ("propose", "stand", "accept", "refuse")
 
 
+DID = {  # what the learner did, as the referee records it, by (verb, proposal 1 or later): each through tr
+    ("stand", 1): marked("You played without proposing"), ("stand", 2): marked("You played on after the exchange"),
+    ("refuse", 1): marked("You refused the first proposal"), ("refuse", 2): marked("You refused a further exchange"),
+    ("propose", 1): marked("You proposed"), ("accept", 1): marked("You accepted"),
+}
+ADVISED = {  # the advice at this proposal, by (verb, proposal 1 or later)
+    ("stand", 1): marked("play without proposing"), ("stand", 2): marked("play on without another exchange"),
+    ("refuse", 1): marked("refuse"), ("propose", 1): marked("propose"), ("accept", 1): marked("accept"),
+}
+
+
+def _later(verb: str, proposal_number: int) -> int:
+    return 2 if proposal_number > 1 and verb in ("stand", "refuse") else 1
+
+
 def did_words(verb: str, proposal_number: int) -> str:
-    """What the learner did, in words, as the referee records it at this proposal."""
-    if verb == "stand":
-        return "played without proposing" if proposal_number == 1 else "played on after the exchange"
-    if verb == "refuse":
-        return "refused the first proposal" if proposal_number == 1 else "refused a further exchange"
-    return {"propose": "proposed", "accept": "accepted"}[verb]
+    """What the learner did, in words, as the referee records it at this proposal ("You played…")."""
+    return tr(DID[verb, _later(verb, proposal_number)])
 
 
 def advised_words(verb: str, proposal_number: int) -> str:
     """The advice, in words, at this proposal."""
-    if verb == "stand":
-        return "play without proposing" if proposal_number == 1 else "play on without another exchange"
-    return verb
+    key = (verb, 2 if proposal_number > 1 and verb == "stand" else 1)
+    return tr(ADVISED[key]) if key in ADVISED else verb
 
 
 class Mistake(TypedDict):
@@ -211,7 +222,7 @@ class GameSummary(TypedDict):
 
 
 def _tricks(n: int) -> str:
-    return f"{n} trick" + ("" if n == 1 else "s")
+    return trn("%(count)d trick", "%(count)d tricks", n)
 
 
 def review_hand(game: Game, number: int, with_tutor: bool = True, with_cards: bool = True) -> HandReview:
@@ -287,9 +298,10 @@ def _review_action(game: Game, hp: HandPlay, state: HandState, index: int,
         advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
         matched = verb == advised
         rules = patterns_named(game.book.strategy, seat)
-        verdict = (f", as {rules} advise. " if matched else
-                   f"; {rules} advise: {advised_words(advised, number)}. ")
-        text = f"You {did_words(verb, number)}{verdict}{advice['explanation']}"
+        slots = {"did": did_words(verb, number), "rules": rules, "reasons": advice["explanation"]}
+        text = (tr("%(did)s, as %(rules)s advise. %(reasons)s", **slots) if matched else
+                tr("%(did)s; %(rules)s advise: %(advised)s. %(reasons)s", advised=advised_words(advised, number),
+                   **slots))
         return {"type": "exchange", "index": index, "did": verb, "advised": advised, "matched": matched,
                 "rule": advice["cites"][-1], "cites": advice["cites"], "mistake": not matched, "text": text}
     if verb == "discard":  # every exchange's discard, each against the advice for the cards then held
@@ -308,16 +320,19 @@ def _discard_note(game: Game, state: HandState, index: int, action: WrittenActio
     cards = [Card.from_str(c) for c in action["cards"]]
     kept = [c for c in advised if c not in cards]  # the advice throws these out
     thrown = [c for c in cards if c not in advised]  # the advice keeps these
-    text = f"You threw out {pretty(cards)}. "
+    slots = {"cards": pretty(cards), "advised": pretty(advised), "kept": pretty(kept), "thrown": pretty(thrown)}
     if not kept and not thrown:
-        text += "That follows the advice: keep trumps and kings, throw the rest."
+        text = tr("You threw out %(cards)s. That follows the advice: keep trumps and kings, throw the rest.", **slots)
+    elif not thrown:
+        text = tr("You threw out %(cards)s. The advice (keep trumps and kings, throw the rest) throws out "
+                  "%(advised)s: you kept %(kept)s, which it throws out.", **slots)
+    elif not kept:
+        text = tr("You threw out %(cards)s. The advice (keep trumps and kings, throw the rest) throws out "
+                  "%(advised)s: you threw out %(thrown)s, which it keeps.", **slots)
     else:
-        text += f"The advice (keep trumps and kings, throw the rest) throws out {pretty(advised)}:"
-        if kept:
-            text += f" you kept {pretty(kept)}, which it throws out"
-        if thrown:
-            text += f"{',' if kept else ''} you threw out {pretty(thrown)}, which it keeps"
-        text += "."
+        text = tr("You threw out %(cards)s. The advice (keep trumps and kings, throw the rest) throws out "
+                  "%(advised)s: you kept %(kept)s, which it throws out, you threw out %(thrown)s, which it keeps.",
+                  **slots)
     return {"type": "discard", "index": index, "cards": action["cards"], "advised": [c.notation for c in advised],
             "kept": [c.notation for c in kept], "thrown": [c.notation for c in thrown], "rule": DISCARD_RULE,
             "matched": not kept and not thrown, "mistake": bool(kept or thrown), "text": text}
@@ -343,24 +358,26 @@ def _card_note(game: Game, hp: HandPlay, state: HandState, index: int, action: W
     goal = judging.behind(chosen, best, figures)
     worse = goal is not None
     rule = LEADING_RULE if led is None else FOLLOWING_RULE
-    names = play.card_list(Card.from_str(c) for c in best_view)
+    lang = current()
+    names = play.card_list((Card.from_str(c) for c in best_view), lang=lang)
     params = game.params
+    written = shown(played, lang)
     chance, best_chance = judging.chance(chosen), judging.chance(best)
     if action["card"] in best_view:
-        text = analysis.CARD_AMONG_BEST.say(params, card=played.pretty, chance=chance)
+        text = analysis.CARD_AMONG_BEST.say(params, card=written, chance=chance)
     elif goal is None:
-        text = analysis.CARD_NEARLY_BEST.say(params, card=played.pretty, chance=chance, best=names,
+        text = analysis.CARD_NEARLY_BEST.say(params, card=written, chance=chance, best=names,
                                              best_chance=best_chance)
     else:
-        text = analysis.CARD_WORSE.say(params, card=played.pretty, chance=chance, best=names, best_chance=best_chance)
+        text = analysis.CARD_WORSE.say(params, card=written, chance=chance, best=names, best_chance=best_chance)
         why = judging.whys(question, game.params, game.book, seat, Card.from_str(best_view[0]), {played: goal})
         text = f"{why[played]} {text}" if played in why else text  # the reason leads, in words; the figures follow
-    best_dd = play.card_list(Card.from_str(c) for c in both["best"])
+    best_dd = play.card_list((Card.from_str(c) for c in both["best"]), lang=lang)
     if got < top:  # (a number alone for the card played: "3 tricks and 10♦ 2")
-        text += " " + analysis.CARD_KNOWN_WORSE.say(params, card=played.pretty, tricks=got, best=best_dd,
+        text += " " + analysis.CARD_KNOWN_WORSE.say(params, card=written, tricks=got, best=best_dd,
                                                     best_tricks=_tricks(top))
     elif worse:
-        text += " " + analysis.CARD_KNOWN_SAME.say(params, card=played.pretty, tricks=_tricks(got))
+        text += " " + analysis.CARD_KNOWN_SAME.say(params, card=written, tricks=_tricks(got))
     return {"type": "card", "index": index, "card": action["card"], "tricks": got, "best": both["best"],
             "best_tricks": top, "rule": rule, "mistake": worse, "text": text,
             "view": {"best": best_view, "p_point": chosen["p_point"], "p_vole": chosen["p_vole"],
@@ -380,12 +397,12 @@ def _king_note(game: Game, hp: HandPlay, window_at: int | None) -> KingNote | No
     view = seat_view(hp, state, seat, game, window_at)
     if conceal_king(view, hp.score_before):
         return {"type": "king", "rule": KING_RULE, "matched": True, "mistake": False,
-                "text": f"You kept {king.pretty} quiet: with your adversary committed, its point could not change "
-                        "who won the game, as in Hoffmann's illustrative game."}
+                "text": tr("You kept %(card)s quiet: with your adversary committed, its point could not change "
+                           "who won the game, as in Hoffmann's illustrative game.", card=shown(king, current()))}
     points = stakes.king_points(seat, game.params, game.book)
     return {"type": "king", "rule": KING_RULE, "matched": False, "mistake": True,
-            "text": f"You held {king.pretty}, the king of trumps, and did not announce it: its "
-                    f"{points} point was lost."}
+            "text": tr("You held %(card)s, the king of trumps, and did not announce it: its %(points)s point was "
+                       "lost.", card=shown(king, current()), points=points)}
 
 
 @decides(play.REVOKE)
@@ -405,27 +422,29 @@ def drill_review(game: Game, hp: HandPlay) -> list[DrillNote]:
         code = entry["code"]
         if code is None:  # a call when nothing irregular had happened (one let pass always has its drill)
             notes.append({"called": True, "mistake": False, "rule": None,
-                          "text": "You called the referee, but nothing irregular had happened."})
+                          "text": tr("You called the referee, but nothing irregular had happened.")})
             continue
         what = game.book.table_drills[code].what
         if not entry["called"] and entry.get("lawful"):  # going on was a choice the law gives him (law 41)
             notes.append({"called": False, "mistake": False, "rule": rule, "law": law,
-                          "text": f"{what} You went on without calling the referee, which the law lets you choose: "
-                                  f"{_option_label(game, entry)}.{_claimable(game, entry)}"})
+                          "text": tr("%(what)s You went on without calling the referee, which the law lets you "
+                                     "choose: %(option)s.%(claimable)s", what=what, option=_option_label(game, entry),
+                                     claimable=_claimable(game, entry))})
             continue
         if not entry["called"]:
             notes.append({"called": False, "mistake": True, "rule": rule,
-                          "text": f"Missed: {what} You let it pass.{_claimable(game, entry)}{_proof(game, hp, entry)}",
+                          "text": tr("Missed: %(what)s You let it pass.%(claimable)s%(proof)s", what=what,
+                                     claimable=_claimable(game, entry), proof=_proof(game, hp, entry)),
                           "law": law})
             continue
         report, ruling = entry["report"], entry["report"]["ruling"]
         assert ruling is not None  # the call of a drill's irregularity is ruled on (incidents.call)
         wrong = [f for f in report["facts"] if f["right"] is False]
-        text = f"You called the referee: {what} "
-        text += "Your answers led to the right ruling. " if report["right_ruling"] else \
-            "Your answers did not lead to the right ruling. "
-        text += " ".join(f"To “{f['question']}” you answered “{f['answered']}”; in fact: “{f['truth']}”."
-                         for f in wrong)
+        text = (tr("You called the referee: %(what)s Your answers led to the right ruling. ", what=what)
+                if report["right_ruling"] else
+                tr("You called the referee: %(what)s Your answers did not lead to the right ruling. ", what=what))
+        text += " ".join(tr("To “%(question)s” you answered “%(answered)s”; in fact: “%(truth)s”.",
+                            question=f["question"], answered=f["answered"], truth=f["truth"]) for f in wrong)
         notes.append({"called": True, "mistake": bool(wrong) or not report["right_ruling"], "rule": rule,
                       "text": text.strip(), "law": law, "option": entry["option"], "facts": report["facts"],
                       "case": ruling["case"]})
@@ -467,11 +486,14 @@ def _claimable(game: Game, entry: Call) -> str:
     if not labels:
         return ""
     if ruling["compulsory"] or len(labels) == 1:
-        return f" Called at once, the referee would have ruled: {'; '.join(labels)}."
+        return tr(" Called at once, the referee would have ruled: %(ruling)s.", ruling="; ".join(labels))
     chooser = hp.player(ruling["chooser"]) if ruling["chooser"] else None
-    who = "you would have chosen" if chooser == "learner" else "the tutor would have chosen" if chooser else \
-        "the ruling offers"
-    return f" Called at once, {who} between: {' or '.join(labels)}."
+    between = tr(" or ").join(labels)
+    if chooser == "learner":
+        return tr(" Called at once, you would have chosen between: %(options)s.", options=between)
+    if chooser:
+        return tr(" Called at once, the tutor would have chosen between: %(options)s.", options=between)
+    return tr(" Called at once, the ruling offers between: %(options)s.", options=between)
 
 
 def _proof(game: Game, hp: HandPlay, entry: Call) -> str:
@@ -485,10 +507,10 @@ def _proof(game: Game, hp: HandPlay, entry: Call) -> str:
     revokes = [(p["trick"], p["proof"]) for p in answer["proven"]
                if p["code"] == FaultCode.REVOKE and p["seat"] == hp.seats["tutor"] and p["proof"] is not None]
     if not revokes:
-        return " The record of the tricks does not prove it: the tutor never showed that suit again."
+        return tr(" The record of the tricks does not prove it: the tutor never showed that suit again.")
     trick, proof = revokes[0]
-    return (f" The record proves it: at trick {trick + 1} the tutor did not follow suit, and at trick "
-            f"{proof + 1} it played that suit.")
+    return tr(" The record proves it: at trick %(trick)s the tutor did not follow suit, and at trick %(proof)s it "
+              "played that suit.", trick=trick + 1, proof=proof + 1)
 
 
 def _trick_notes(hp: HandPlay, seat: str, cards: dict[int, CardNote]) -> list[TrickNote]:

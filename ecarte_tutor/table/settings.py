@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..agreements import read_agreements
 from ..errors import QuestionError, excerpt
+from ..i18n import current, tr
 from ..jsontypes import Question
 from ..rulebook import Params, RuleBook
 from .dealing import MAX_SEED
@@ -54,7 +55,9 @@ class Settings:
         return [dict(a) if isinstance(a, dict) else a for a in self.agreements]  # copies
 
     def params(self, book: RuleBook) -> Params:
-        return book.params(self.profile, read_agreements(self.question(), book))
+        """The parameters the game is played under; the engine explains itself in the language being spoken
+        (a game's record has no language: the same game is told in the language of each page)."""
+        return book.params(self.profile, read_agreements(self.question(), book), current())
 
     def to_record(self, moves: str = "") -> dict[str, object]:
         record: dict[str, object] = {"v": VERSION, "seed": self.seed, "profile": self.profile, "level": self.level,
@@ -68,20 +71,26 @@ def make_settings(book: RuleBook, *, seed: object, profile: object = None, level
                   agreements: object = (), first_dealer: object = "tutor", drills: object = ()) -> Settings:
     """Settings checked against the rule book: a clear :class:`TableError` for anything unknown."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise TableError(f"The seed must be a whole number from 0 to {MAX_SEED}, not {excerpt(seed)}.", "seed")
+        raise TableError(tr("The seed must be a whole number from 0 to %(most)s, not %(given)s.", most=MAX_SEED,
+                            given=excerpt(seed)), "seed")
     profile = book.default_profile if profile is None else profile
     if not isinstance(profile, str) or profile.strip().lower() not in book.profiles:
-        raise TableError(f"Unknown profile {excerpt(profile)}; choose one of {', '.join(book.profiles)}.", "profile")
+        raise TableError(tr("Unknown profile %(given)s; choose one of %(known)s.", given=excerpt(profile),
+                            known=", ".join(book.profiles)), "profile")
     if not isinstance(level, str) or level not in LEVELS:
-        raise TableError(f"Unknown level {excerpt(level)}; choose one of {', '.join(LEVELS)}.", "level")
+        raise TableError(tr("Unknown level %(given)s; choose one of %(known)s.", given=excerpt(level),
+                            known=", ".join(LEVELS)), "level")
     if not isinstance(first_dealer, str) or first_dealer not in PLAYERS:
-        raise TableError(f"Who deals first must be 'learner' or 'tutor', not {excerpt(first_dealer)}.", "dealer")
+        raise TableError(tr("Who deals first must be 'learner' or 'tutor', not %(given)s.",
+                            given=excerpt(first_dealer)), "dealer")
     if not isinstance(agreements, (list, tuple)):
-        raise TableError("The agreements must be a list such as [\"doubling\", {\"game-target\": 7}].", "agreements")
+        raise TableError(tr("The agreements must be a list such as [\"doubling\", {\"game-target\": 7}]."),
+                         "agreements")
     # the drills beside their laws (rules/laws/*.yaml) that the table stages
     known = [code for code in book.table_drills if code in set(IncidentCode)]
     if not isinstance(drills, (list, tuple)) or any(not isinstance(d, str) or d not in known for d in drills):
-        raise TableError(f"The drills must be a list of {', '.join(known)}; not {excerpt(drills)}.", "drills")
+        raise TableError(tr("The drills must be a list of %(known)s; not %(given)s.", known=", ".join(known),
+                            given=excerpt(drills)), "drills")
     settings = Settings(seed, profile.strip().lower(), level, tuple(agreements), first_dealer,
                         tuple(dict.fromkeys(IncidentCode(d) for d in drills)))
     try:
@@ -94,18 +103,18 @@ def make_settings(book: RuleBook, *, seed: object, profile: object = None, level
 def read_record(record: object, book: RuleBook) -> tuple[Settings, str]:
     """The settings and the moves of a record (a dict, e.g. just read from JSON)."""
     if not isinstance(record, dict):
-        raise TableError("A game record must be an object with the fields " + ", ".join(FIELDS) + ".")
+        raise TableError(tr("A game record must be an object with the fields %(fields)s.", fields=", ".join(FIELDS)))
     unknown = [name for name in record if name not in FIELDS]
     if unknown:
-        raise TableError(f"'{unknown[0]}' is not a field of a game record.", str(unknown[0]))
+        raise TableError(tr("'%(name)s' is not a field of a game record.", name=unknown[0]), str(unknown[0]))
     if record.get("v") != VERSION:
-        raise TableError(f"This game record is of version {excerpt(record.get('v'))}; this tutor reads "
-                         f"version {VERSION}.", "v")
+        raise TableError(tr("This game record is of version %(given)s; this tutor reads version %(version)s.",
+                            given=excerpt(record.get("v")), version=VERSION), "v")
     settings = make_settings(book, seed=record.get("seed"), profile=record.get("profile"),
                              level=record.get("level"), agreements=record.get("agreements") or (),
                              first_dealer=record.get("dealer"), drills=record.get("drills") or ())
     moves = record.get("moves", "")
     if not isinstance(moves, str):
-        raise TableError("The record's moves must be a string of move words.", "moves")
+        raise TableError(tr("The record's moves must be a string of move words."), "moves")
     return settings, moves
 

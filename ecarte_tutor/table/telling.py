@@ -17,28 +17,44 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TypedDict
 
-from ..cards import Card
+from ..cards import Card, shown
 from ..engine import hand, stakes
 from ..engine.hand import NextAction, WrittenAction
+from ..i18n import current, marked, tr, trn
 from .game import Game, HandPlay, LogEntry, SheetEntry, passing, seat_view
 from .hoffmann import Commitments
-from .incidents import marked
+from .incidents import marked as marked_king
 from .players import Reasoned, make_player
 from .settings import PLAYERS
 
-TOLD = {  # what an action looks like at the table, said of "you" / "the tutor"
-    "propose": ("propose", "proposes"), "accept": ("accept", "accepts"),
-    "double": ("offer to double", "offers to double"),
-    "accept-double": ("accept the double", "accepts the double"), "decline-double": ("decline the double",
-                                                                                     "declines the double"),
-    "offer-point": ("offer the point", "offers you the point"), "accept-offer": ("take the point", "takes the point"),
-    "decline-offer": ("decline the point", "declines the point: it must now win every trick"),
+TOLD = {  # what an action looks like at the table, said of "you" / "the tutor" (each through tr)
+    "propose": (marked("You propose."), marked("The tutor proposes.")),
+    "accept": (marked("You accept."), marked("The tutor accepts.")),
+    "double": (marked("You offer to double."), marked("The tutor offers to double.")),
+    "accept-double": (marked("You accept the double."), marked("The tutor accepts the double.")),
+    "decline-double": (marked("You decline the double."), marked("The tutor declines the double.")),
+    "offer-point": (marked("You offer the point."), marked("The tutor offers you the point.")),
+    "accept-offer": (marked("You take the point."), marked("The tutor takes the point.")),
+    "decline-offer": (marked("You decline the point."),
+                      marked("The tutor declines the point: it must now win every trick.")),
 }
-NAMES = {"learner": ("You", "you"), "tutor": ("The tutor", "the tutor")}
+NAMES = {"learner": (marked("You"), "you"), "tutor": (marked("The tutor"), "the tutor")}  # [0] through tr
+DID = {  # a commitment as the referee recorded it, by (verb, proposal 1 or later), said of you / the tutor
+    ("stand", 1): (marked("You play without proposing (“I play”): %(stake)s."),
+                   marked("The tutor plays without proposing (“I play”): %(stake)s.")),
+    ("stand", 2): (marked("You play on after the exchange (“I play”): %(stake)s."),
+                   marked("The tutor plays on after the exchange (“I play”): %(stake)s.")),
+    ("refuse", 1): (marked("You refuse the first proposal: %(stake)s."),
+                    marked("The tutor refuses the first proposal: %(stake)s.")),
+    ("refuse", 2): (marked("You refuse this further exchange: %(stake)s."),
+                    marked("The tutor refuses this further exchange: %(stake)s.")),
+}
 
 
 def pretty(cards: Sequence[object]) -> str:
-    return " ".join(Card.from_str(str(c)).pretty for c in cards) or "nothing"
+    """Cards as a player of the current language writes them (``J♠ 7♥``; ``V♠ 7♥`` in French)."""
+    lang = current()
+    return " ".join(shown(Card.from_str(str(c)), lang) for c in cards) or tr("nothing")
 
 
 def proposal_of(facts: Commitments) -> int:
@@ -51,39 +67,35 @@ def commitment_line(game: Game, hp: HandPlay, player: str, verb: str, facts: Com
     seat = hp.seats[player]
     number = proposal_of(facts)
     you = player == "learner"
-    if verb == "stand":
-        did = "play without proposing (“I play”)" if number == 1 else "play on after the exchange (“I play”)"
-    else:
-        did = "refuse the first proposal" if number == 1 else "refuse this further exchange"
-    if not you:  # the tutor's: "plays", "refuses"
-        head, _, rest = did.partition(" ")
-        did = f"{head}s {rest}"
     found = stakes.consequences(seat, number, game.params, game.book)
     stake = stakes.stake_clause(found, seat, number, chooser="you" if you else "the tutor",
                                 rival="the tutor" if you else "you")
-    return f"{NAMES[player][0]} {did}: {stake}."
+    return tr(DID[verb, number][0 if you else 1], stake=stake)
 
 
 def action_line(game: Game, entry: LogEntry) -> str:
     """One action of the log, told from the learner's side (a trick it completed not included)."""
     hp = game.hands[entry["deal"]]
     action, player = entry["action"], entry["player"]
-    you, (who, _) = player == "learner", NAMES[player]
+    you = player == "learner"
     verb = action["do"]
     if verb == "card":
-        return f"{who} {'play' if you else 'plays'} {pretty([action['card']])}."
+        card = pretty([action["card"]])
+        return tr("You play %(card)s.", card=card) if you else tr("The tutor plays %(card)s.", card=card)
     if verb == "discard":
         if you:
-            return f"You throw out {pretty(action['cards'])}."
+            return tr("You throw out %(cards)s.", cards=pretty(action["cards"]))
         count = len(action["cards"])
-        return f"The tutor throws out {count} card{'s' * (count != 1)} and draws as many."
+        return trn("The tutor throws out %(count)d card and draws as many.",
+                   "The tutor throws out %(count)d cards and draws as many.", count)
     if verb == "announce-king":
         points = stakes.king_points(action["by"], game.params, game.book)
-        return f"{who} {'announce' if you else 'announces'} the king of trumps: {points} point."
+        return (tr("You announce the king of trumps: %(points)s point.", points=points) if you else
+                tr("The tutor announces the king of trumps: %(points)s point.", points=points))
     if verb in ("stand", "refuse") and "facts" in entry:
         return commitment_line(game, hp, player, verb, entry["facts"])
     said = TOLD.get(verb)
-    return f"{who} {said[0] if you else said[1]}." if said else f"{who}: {verb}."
+    return tr(said[0] if you else said[1]) if said else f"{tr(NAMES[player][0])}: {verb}."
 
 
 def trick_line(game: Game, entry: LogEntry) -> str:
@@ -91,9 +103,13 @@ def trick_line(game: Game, entry: LogEntry) -> str:
     trick = entry["trick"]
     hp = game.hands[entry["deal"]]
     leader, winner = hp.player(trick["leader"]), hp.player(trick["winner"])
-    led = "you led" if leader == "learner" else "the tutor led"
-    return (f"{'You win' if winner == 'learner' else 'The tutor wins'} the trick ({led} "
-            f"{pretty([trick['led']])}, {pretty([trick['followed']])} played to it).")
+    cards = {"led": pretty([trick["led"]]), "followed": pretty([trick["followed"]])}
+    if winner == "learner":
+        return (tr("You win the trick (you led %(led)s, %(followed)s played to it).", **cards) if leader == "learner"
+                else tr("You win the trick (the tutor led %(led)s, %(followed)s played to it).", **cards))
+    return (tr("The tutor wins the trick (you led %(led)s, %(followed)s played to it).", **cards)
+            if leader == "learner" else
+            tr("The tutor wins the trick (the tutor led %(led)s, %(followed)s played to it).", **cards))
 
 
 # --- the tutor's why -------------------------------------------------------------------------------
@@ -165,15 +181,18 @@ def deal_summary(game: Game, number: int) -> DealSummary:
     """The summary of deal ``number`` (0-based), which must be over: from the referee's score and the sheet."""
     hp = game.hands[number]
     tricks = {player: hp.state.tricks[seat] for player, seat in hp.seats.items()}
-    lines = [f"Tricks: you {tricks['learner']}, the tutor {tricks['tutor']}."]
+    lines = [tr("Tricks: you %(learner)s, the tutor %(tutor)s.", learner=tricks["learner"], tutor=tricks["tutor"])]
     points = {player: 0 for player in PLAYERS}
     for entry in game.sheet:
         if entry["deal"] != number:
             continue
-        who = NAMES[entry["player"]][0]
+        who = tr(NAMES[entry["player"]][0])
         if entry["scored"]:
             points[entry["player"]] += entry["points"]
-        lines.append(f"{who}: {entry['points']}{'' if entry['scored'] else ' (not scored)'} — {entry['reason']}")
+        lines.append(tr("%(who)s: %(points)s — %(reason)s", who=who, points=entry["points"], reason=entry["reason"])
+                     if entry["scored"] else
+                     tr("%(who)s: %(points)s (not scored) — %(reason)s", who=who, points=entry["points"],
+                        reason=entry["reason"]))
     later = game.hands[number + 1:]
     after = ({player: later[0].score_before[seat] for player, seat in later[0].seats.items()} if later
              else dict(game.scores))
@@ -197,13 +216,13 @@ def standing(game: Game) -> Standing:
         for award in so_far["awards"]:
             if award["claim"] != "tricks":
                 sheet.append({"deal": hp.number, "player": hp.player(award["seat"]), **award,
-                              "reason": award["reason"] + " (this deal, so far)"})
-        extra = marked(game)  # a king the tutor marked in a drill, while it stands
+                              "reason": tr("%(reason)s (this deal, so far)", reason=award["reason"])})
+        extra = marked_king(game)  # a king the tutor marked in a drill, while it stands
         for player, points in extra.items():
             if points:
                 sheet.append({"deal": hp.number, "player": player, "seat": hp.seats[player], "points": points,
-                              "claim": "marked", "reason": "The tutor marked a point for the king of trumps "
-                                                           "(this deal, so far).", "scored": True, "cites": [],
+                              "claim": "marked", "reason": tr("The tutor marked a point for the king of trumps "
+                                                              "(this deal, so far)."), "scored": True, "cites": [],
                               "laws": []})
     totals = dict(game.scores)  # the sheet's scored lines add up to it (tests/table/test_selfplay.py)
     for entry in sheet[len(game.sheet):]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import sys
 
-from ..cards import Card
+from ..cards import Card, shown, suit_name
 from ..engine.hand import NextAction
 from ..errors import CardNotationError
 from ..fields import is_whole_number
+from ..i18n import current, marked, tr, trn
 from ..lineio import Leave, LineInput, Output, read_line
 from . import endings, guide, telling
 from .discard import choose_discard
@@ -37,12 +38,13 @@ WORDS = {
 ANSWER_WORDS = {"yes": "accept", "y": "accept", "accept": "accept", "a": "accept",
                 "no": "decline", "n": "decline", "decline": "decline", "refuse": "decline", "r": "decline"}
 NOTHING = ("none", "nothing", "-")
-LABELS = {
-    "propose": "p = propose", "stand": "play = play without proposing", "accept": "a = accept",
-    "refuse": "r = refuse", "announce-king": "k = announce the king", "double": "x = offer to double",
-    "offer-point": "o = offer the point", "pass": "go = let the tutor go on",
-    "accept-double": "yes = accept the double", "decline-double": "no = decline the double",
-    "accept-offer": "yes = take the point offered", "decline-offer": "no = decline it (you must then win every trick)",
+LABELS = {  # each through tr: the words typed (p, play, a…) stay those of WORDS in every language
+    "propose": marked("p = propose"), "stand": marked("play = play without proposing"), "accept": marked("a = accept"),
+    "refuse": marked("r = refuse"), "announce-king": marked("k = announce the king"),
+    "double": marked("x = offer to double"), "offer-point": marked("o = offer the point"),
+    "pass": marked("go = let the tutor go on"), "accept-double": marked("yes = accept the double"),
+    "decline-double": marked("no = decline the double"), "accept-offer": marked("yes = take the point offered"),
+    "decline-offer": marked("no = decline it (you must then win every trick)"),
 }
 
 
@@ -70,9 +72,10 @@ class TerminalGame:
 
     def run(self) -> int:
         settings = self.game.settings
-        self.say(f"Écarté against the tutor ({settings.level} level), {settings.profile} profile, game to "
-                 f"{self.game.params.game_target}; seed {settings.seed}.")
-        self.say("At each decision: ? for why, sheet for the score sheet, quit to leave.")
+        self.say(tr("Écarté against the tutor (%(level)s level), %(profile)s profile, game to %(target)s; seed "
+                    "%(seed)s.", level=settings.level, profile=settings.profile, target=self.game.params.game_target,
+                    seed=settings.seed))
+        self.say(tr("At each decision: ? for why, sheet for the score sheet, quit to leave."))
         try:
             while True:
                 self.narrate()
@@ -81,7 +84,7 @@ class TerminalGame:
                     break
                 self.decide(decision)
         except Leave:
-            self.say("You left the game. To take it up again, save this record and use --replay FILE:")
+            self.say(tr("You left the game. To take it up again, save this record and use --replay FILE:"))
             self.say(json.dumps(self.game.record(), ensure_ascii=False))
             return 0
         self.finish()
@@ -110,8 +113,10 @@ class TerminalGame:
                 continue
             if refusal is None:
                 return
-            laws = f"; laws {', '.join(map(str, refusal['laws']))}" if refusal["laws"] else ""
-            self.say(f"Refused by the referee: {refusal['explanation']} (rules: {', '.join(refusal['cites'])}{laws})")
+            rules = ", ".join(refusal["cites"])
+            self.say(tr("Refused by the referee: %(why)s (rules: %(rules)s; laws %(laws)s)", why=refusal["explanation"],
+                        rules=rules, laws=", ".join(map(str, refusal["laws"]))) if refusal["laws"] else
+                     tr("Refused by the referee: %(why)s (rules: %(rules)s)", why=refusal["explanation"], rules=rules))
 
     # --- reading a move ------------------------------------------------------------------------
 
@@ -120,14 +125,14 @@ class TerminalGame:
         verbs = {c["do"]: c for c in decision.choices}
         word = " ".join(text.lower().split())
         if not word:
-            raise TableError("Type a choice (? lists why for each).")
+            raise TableError(tr("Type a choice (? lists why for each)."))
         if is_whole_number(word):
             number = int(word)
             if not 1 <= number <= len(decision.choices):
-                raise TableError(f"Choose a number from 1 to {len(decision.choices)}.")
+                raise TableError(tr("Choose a number from 1 to %(most)s.", most=len(decision.choices)))
             choice = decision.choices[number - 1]
             if choice["do"] == "discard":
-                raise TableError("Type the cards to throw out, e.g. " + " ".join(choice["from"][:2]) + ".")
+                raise TableError(tr("Type the cards to throw out, e.g. %(cards)s.", cards=" ".join(choice["from"][:2])))
             return {k: v for k, v in choice.items() if k != "by"}
         answers = [v for v in verbs if v in ("accept-double", "decline-double", "accept-offer", "decline-offer")]
         if answers and word in ANSWER_WORDS:
@@ -143,26 +148,28 @@ class TerminalGame:
             cards = [Card.from_str(token) for token in tokens]
         except CardNotationError as exc:
             wordy = any(len(token) > len("10♠") for token in tokens)  # a word, not a mistyped card
-            why = "it is neither a choice nor a card" if wordy else str(exc)
-            raise TableError(f"I did not understand {text!r}: {why}. " + self.hint(decision)) from None
+            why = tr("it is neither a choice nor a card") if wordy else str(exc)
+            raise TableError(tr("I did not understand %(typed)s: %(why)s. %(hint)s", typed=repr(text), why=why,
+                                hint=self.hint(decision))) from None
         if "discard" in verbs:
             return {"do": "discard", "cards": [c.notation for c in cards]}
         if len(cards) != 1:
-            raise TableError("One card at a time.")
+            raise TableError(tr("One card at a time."))
         return {"do": "card", "card": cards[0].notation}
 
     def hint(self, decision: Decision) -> str:
-        return "Choices: " + "; ".join(self.label(c) for c in decision.choices) + "."
+        return tr("Choices: %(choices)s.", choices="; ".join(self.label(c) for c in decision.choices))
 
     def label(self, choice: NextAction) -> str:
         verb = choice["do"]
         if verb == "card":
-            return Card.from_str(choice["card"]).pretty
+            return shown(Card.from_str(choice["card"]), current())
         if verb == "discard":
-            return f"discard {choice['min']}–{choice['max']} of {pretty(choice['from'])}"
+            return tr("discard %(low)s–%(high)s of %(cards)s", low=choice["min"], high=choice["max"],
+                      cards=pretty(choice["from"]))
         if verb == "stand" and self.game.current.state.proposals:  # after an accepted exchange
-            return "play = play on without another exchange"
-        return LABELS[verb]
+            return tr("play = play on without another exchange")
+        return tr(LABELS[verb])
 
     # --- what is shown ---------------------------------------------------------------------------
 
@@ -171,30 +178,35 @@ class TerminalGame:
         self.opening()
         step = guide.explain(self.game) if self.guided else None
         if step is not None:
-            self.say(f"Step {step['step']}: {step['title']}")
-            self.say(f"  What you hold: {step['holds']}")
-            self.say(f"  What the rules let you do: {step['allowed']}")
-            self.say(f"  What the advice suggests, and why: {step['advice']}")
+            self.say(tr("Step %(step)s: %(title)s", step=step["step"], title=step["title"]))
+            self.say(tr("  What you hold: %(holds)s", holds=step["holds"]))
+            self.say(tr("  What the rules let you do: %(allowed)s", allowed=step["allowed"]))
+            self.say(tr("  What the advice suggests, and why: %(advice)s", advice=step["advice"]))
         held = in_hand_order(view.hand, view.trump, view.params)
-        self.say(f"Your cards: {pretty(held)}   (trumps {view.trump.symbol}, turn-up {view.turn_up.pretty})")
+        self.say(tr("Your cards: %(cards)s   (trumps %(suit)s, turn-up %(turn_up)s)", cards=pretty(held),
+                    suit=view.trump.symbol, turn_up=shown(view.turn_up, current())))
         if decision.off_turn:
-            self.say("Before the tutor's next move, this closes for you: " + self.hint(decision))
+            self.say(tr("Before the tutor's next move, this closes for you: %(hint)s", hint=self.hint(decision)))
             return
         verbs = [c["do"] for c in decision.choices]
         if "card" in verbs:
             cards = [c for c in decision.choices if c["do"] == "card"]
-            lead = f"The tutor led {view.led.pretty}. " if view.led is not None else "Your lead. "
-            self.say(f"{lead}Your legal cards: {' '.join(self.label(c) for c in cards)} (type one, e.g. "
-                     f"{cards[0]['card']}).")
+            slots = {"cards": " ".join(self.label(c) for c in cards), "example": cards[0]["card"]}
+            self.say(tr("The tutor led %(led)s. Your legal cards: %(cards)s (type one, e.g. %(example)s).",
+                        led=shown(view.led, current()), **slots) if view.led is not None else
+                     tr("Your lead. Your legal cards: %(cards)s (type one, e.g. %(example)s).", **slots))
             others = [c for c in decision.choices if c["do"] != "card"]
             if others:
-                self.say("Or: " + "; ".join(self.label(c) for c in others) + ".")
+                self.say(tr("Or: %(choices)s.", choices="; ".join(self.label(c) for c in others)))
         elif "discard" in verbs:
             choice = next(c for c in decision.choices if c["do"] == "discard")
             low, high = choice["min"], choice["max"]
-            none = " (none: type none)" if low == 0 else ""
             advised = choose_discard(view.hand, view.trump, low, high, view.params) or view.hand[-1:]
-            self.say(f"Throw out {low} to {high} cards{none}: type them, e.g. {' '.join(c.notation for c in advised)}.")
+            example = " ".join(c.notation for c in advised)
+            self.say(tr("Throw out %(low)s to %(high)s cards (none: type none): type them, e.g. %(example)s.", low=low,
+                        high=high, example=example) if low == 0 else
+                     tr("Throw out %(low)s to %(high)s cards: type them, e.g. %(example)s.", low=low, high=high,
+                        example=example))
         else:
             self.say(self.hint(decision))
 
@@ -206,13 +218,17 @@ class TerminalGame:
         self.dealt = hp.number
         self.tally = {"learner": 0, "tutor": 0}
         seat = hp.seats["learner"]
-        dealer = "you deal" if seat == "dealer" else "the tutor deals"
+        scores = {"deal": hp.number + 1, "learner": self.game.scores["learner"], "tutor": self.game.scores["tutor"]}
         self.say()
-        self.say(f"— Deal {hp.number + 1}: {dealer}; you are the {'dealer' if seat == 'dealer' else 'elder hand'}. "
-                 f"Score: you {self.game.scores['learner']}, the tutor {self.game.scores['tutor']}. —")
+        self.say(tr("— Deal %(deal)s: you deal; you are the dealer. Score: you %(learner)s, the tutor %(tutor)s. —",
+                    **scores) if seat == "dealer" else
+                 tr("— Deal %(deal)s: the tutor deals; you are the elder hand. Score: you %(learner)s, the tutor "
+                    "%(tutor)s. —", **scores))
         turn_up = hp.deal.turn_up
-        self.say(f"Turn-up: {turn_up.pretty}, so {turn_up.suit.english} are trumps."
-                 + (" A king turned up: a point to the dealer." if turn_up.rank == "K" else ""))
+        lang = current()
+        slots = {"card": shown(turn_up, lang), "suit": suit_name(turn_up.suit, lang)}
+        self.say(tr("Turn-up: %(card)s, so %(suit)s are trumps. A king turned up: a point to the dealer.", **slots)
+                 if turn_up.rank == "K" else tr("Turn-up: %(card)s, so %(suit)s are trumps.", **slots))
 
     def narrate(self) -> None:
         for entry in self.game.log[self.told:]:
@@ -235,13 +251,14 @@ class TerminalGame:
         if entry["player"] == "tutor" and "index" in entry:
             reasoned = self.tutor_why(entry["deal"]).get(entry["index"])
             if reasoned is not None:
-                self.say(f"  (why: {reasoned.said})")
+                self.say(tr("  (why: %(why)s)", why=reasoned.said))
         trick = entry.get("trick")
         if trick:
             winner = self.game.hands[entry["deal"]].player(trick["winner"])
             self.tally[winner] += 1
-            self.say(f"  {telling.trick_line(self.game, entry)} Tricks: you {self.tally['learner']}, the tutor "
-                     f"{self.tally['tutor']}.")
+            self.say(tr("  %(trick)s Tricks: you %(learner)s, the tutor %(tutor)s.",
+                        trick=telling.trick_line(self.game, entry), learner=self.tally["learner"],
+                        tutor=self.tally["tutor"]))
 
     def tutor_why(self, number: int) -> dict[int, Reasoned]:
         """The tutor's why for its actions in deal ``number``, worked out once for the actions made so far."""
@@ -254,37 +271,50 @@ class TerminalGame:
         review = review_hand(self.game, number)
         summary = review["summary"]
         self.say(endings.deal_over(self.game, number) + " " + " ".join(summary["lines"]))  # the catalogue's
-        self.say(f"Review of deal {number + 1}:")
+        self.say(tr("Review of deal %(deal)s:", deal=number + 1))
         for note in review["decisions"]:
             self.say(f"  {note['text']}")
         for tutor in review["tutor"]:
-            self.say(f"  The tutor: {tutor['why']}")
+            self.say(tr("  The tutor: %(why)s", why=tutor["why"]))
         for trick in review["tricks"]:
-            led = "you led" if trick["led_by"] == "learner" else "the tutor led"
-            line = (f"  Trick {trick['number']} ({led} {pretty([trick['led']])}, {pretty([trick['followed']])} "
-                    "played to it)")
-            self.say(line + (f": {trick['review']['text']}" if trick["review"] else "."))
+            slots = {"number": trick["number"], "led": pretty([trick["led"]]), "followed": pretty([trick["followed"]])}
+            line = (tr("  Trick %(number)s (you led %(led)s, %(followed)s played to it)", **slots)
+                    if trick["led_by"] == "learner" else
+                    tr("  Trick %(number)s (the tutor led %(led)s, %(followed)s played to it)", **slots))
+            self.say(tr("%(line)s: %(review)s", line=line, review=trick["review"]["text"]) if trick["review"] else
+                     line + ".")
         for drill in review["drills"]:
             self.say(f"  {drill['text']}")
         for award in review["score"]["awards"]:
-            who = "you" if award["player"] == "learner" else "the tutor"
-            laws = f" (law{'s' * (len(award['laws']) > 1)} {', '.join(map(str, award['laws']))})" if award["laws"] \
-                else ""
-            mark = f"+{award['points']} {who}" if award["scored"] else f"not scored ({who})"
-            self.say(f"  Score: {mark}: {award['reason']}{laws}")
-        self.say(f"  Score now: you {summary['score']['learner']}, the tutor {summary['score']['tutor']}.")
+            you = award["player"] == "learner"
+            laws = (trn(" (law %(laws)s)", " (laws %(laws)s)", len(award["laws"]),
+                        laws=", ".join(map(str, award["laws"]))) if award["laws"] else "")
+            if award["scored"]:
+                mark = (tr("+%(points)s you", points=award["points"]) if you else
+                        tr("+%(points)s the tutor", points=award["points"]))
+            else:
+                mark = tr("not scored (you)") if you else tr("not scored (the tutor)")
+            self.say(tr("  Score: %(mark)s: %(reason)s%(laws)s", mark=mark, reason=award["reason"], laws=laws))
+        self.say(tr("  Score now: you %(learner)s, the tutor %(tutor)s.", learner=summary["score"]["learner"],
+                    tutor=summary["score"]["tutor"]))
 
     def sheet(self) -> None:
         now = telling.standing(self.game)  # the deal in progress's claims so far included
         if not now["sheet"]:
-            self.say("Nothing scored yet.")
+            self.say(tr("Nothing scored yet."))
         for entry in now["sheet"]:
-            who = "you" if entry["player"] == "learner" else "the tutor"
+            slots = {"deal": entry["deal"] + 1, "points": entry["points"], "reason": entry["reason"]}
+            you = entry["player"] == "learner"
+            if entry["scored"]:
+                line = (tr("  Deal %(deal)s: %(points)s to you — %(reason)s", **slots) if you else
+                        tr("  Deal %(deal)s: %(points)s to the tutor — %(reason)s", **slots))
+            else:
+                line = (tr("  Deal %(deal)s: %(points)s to you (not scored) — %(reason)s", **slots) if you else
+                        tr("  Deal %(deal)s: %(points)s to the tutor (not scored) — %(reason)s", **slots))
             laws = ", ".join(map(str, entry["laws"]))
-            self.say(f"  Deal {entry['deal'] + 1}: {entry['points']} to {who}"
-                     + ("" if entry["scored"] else " (not scored)") + f" — {entry['reason']}"
-                     + (f" [laws {laws}]" if laws else ""))
-        self.say(f"  Score: you {now['score']['learner']}, the tutor {now['score']['tutor']}.")
+            self.say(tr("%(line)s [laws %(laws)s]", line=line, laws=laws) if laws else line)
+        self.say(tr("  Score: you %(learner)s, the tutor %(tutor)s.", learner=now["score"]["learner"],
+                    tutor=now["score"]["tutor"]))
 
     def finish(self) -> None:
         game = self.game
@@ -293,10 +323,13 @@ class TerminalGame:
         self.say(endings.game_over(game))  # the catalogue's sentence, as the page's live region says it
         summary = game_summary(game)
         if summary["by_rule"]:
-            self.say(f"Your mistakes by rule ({summary['mistakes']} in {summary['reviewed']} decisions reviewed):")
+            self.say(tr("Your mistakes by rule (%(mistakes)s in %(reviewed)s decisions reviewed):",
+                        mistakes=summary["mistakes"], reviewed=summary["reviewed"]))
             for row in summary["by_rule"]:
-                self.say(f"  {row['rule']} ({row['title']}): {row['count']}")
+                title = self.game.book.text(row["rule"], "title", current()) if row["rule"] in self.game.book.rules \
+                    else row["title"]
+                self.say(f"  {row['rule']} ({title}): {row['count']}")
         else:
-            self.say(f"No mistakes in {summary['reviewed']} decisions reviewed.")
-        self.say("The game's record (replay it with --replay FILE):")
+            self.say(tr("No mistakes in %(reviewed)s decisions reviewed.", reviewed=summary["reviewed"]))
+        self.say(tr("The game's record (replay it with --replay FILE):"))
         self.say(json.dumps(game.record(), ensure_ascii=False))

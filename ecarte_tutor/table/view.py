@@ -21,6 +21,7 @@ from ..engine.advice import AdviceJson
 from ..engine.analysis import ViewedJson
 from ..engine.hand import ShownState
 from ..fields import other
+from ..i18n import DEFAULT_LANG, current
 from ..jsontypes import Question
 from ..rulebook import Params, RuleBook
 
@@ -35,6 +36,9 @@ def asked(question: Question, book: RuleBook, shape: type[A]) -> A:
     """``ask(question)``, raising :class:`TableDefect` on an error answer; ``shape`` names the answer the
     question's kind gives (its TypedDict, beside the kind's handler: ``engine.advice.AdviceJson``...), for the type
     checker: nothing is checked at run time."""
+    lang = current()
+    if lang != DEFAULT_LANG and "lang" not in question:  # the answer's words in the language being spoken
+        question = {**question, "lang": lang}
     answer = ask(question, book)
     error = answer.get("error")
     if isinstance(error, dict):  # ask()'s error object: code, message, field

@@ -15,49 +15,52 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ..cards import Card
-from ..engine import parting, stakes, wagers
+from ..cards import Card, shown
+from ..engine import parting, play, stakes, wagers
 from ..engine.advice import AdviceJson
 from ..engine.citing import Explained
 from ..engine.hand import NextAction
+from ..i18n import current, marked, tr, trn
 from ..jsontypes import Question
 from ..marks import decides
 from ..strategy import patterns_named
-from ..wording import listed
 from . import judging
 from .discard import DISCARD_RULE, choose_discard
 from .hoffmann import LEADING_RULE, lead_preference
 from .view import SeatView
 
-STAKES = {
-    "propose": "ask for an exchange of cards; the dealer may accept or refuse",
-    "accept": "grant the exchange: each of you throws out cards and draws from the stock",
+STAKES = {  # what an exchange choice is, by (verb, proposal 1 or later), each through tr
+    ("propose", 1): marked("ask for an exchange of cards; the dealer may accept or refuse"),
+    ("accept", 1): marked("grant the exchange: each of you throws out cards and draws from the stock"),
+    ("stand", 1): marked("play the cards as dealt (\"I play\")"),
+    ("stand", 2): marked("play on with the cards you hold now, without another exchange (\"I play\")"),
+    ("refuse", 1): marked("refuse the first proposal and play the hands as they are"),
+    ("refuse", 2): marked("refuse this further exchange and play the hands as they now are"),
 }
 
 
 def stakes_of(verb: str, proposal_number: int) -> str:
     """What an exchange choice is at this proposal ("I play" before any proposal is playing the cards
     as dealt; after an accepted exchange it is playing on with the cards drawn)."""
-    if verb == "stand":
-        return ("play the cards as dealt (\"I play\")" if proposal_number == 1 else
-                "play on with the cards you hold now, without another exchange (\"I play\")")
-    if verb == "refuse":
-        return ("refuse the first proposal and play the hands as they are" if proposal_number == 1 else
-                "refuse this further exchange and play the hands as they now are")
-    return STAKES[verb]
+    later = 2 if proposal_number > 1 and verb in ("stand", "refuse") else 1
+    return tr(STAKES[verb, later])
 
 
 RULES = {"propose": "exchange.propose", "stand": "exchange.propose", "accept": "exchange.accept-or-refuse",
          "refuse": "exchange.accept-or-refuse"}
 WAGER_RULES = {"double": wagers.DOUBLE, "accept-double": wagers.DOUBLE, "decline-double": wagers.DOUBLE,
                "offer-point": wagers.OFFER, "accept-offer": wagers.OFFER, "decline-offer": wagers.OFFER}
-LEAD_HINTS = {  # by hoffmann.lead_preference
-    0: "{card} heads a sequence: the lead Hoffmann recommends.",
-    1: "{card} is a single card of its suit: a sound lead.",
-    2: "{card} is neither the top of a sequence nor a single card.",
-    3: "{card} is a high card from a suit of two whose other card is lower: Hoffmann warns it often costs the point.",
+LEAD_HINTS = {  # by hoffmann.lead_preference, each through tr
+    0: marked("%(card)s heads a sequence: the lead Hoffmann recommends."),
+    1: marked("%(card)s is a single card of its suit: a sound lead."),
+    2: marked("%(card)s is neither the top of a sequence nor a single card."),
+    3: marked("%(card)s is a high card from a suit of two whose other card is lower: Hoffmann warns it often costs "
+              "the point."),
 }
-MASTER = "{card} cannot be beaten: no card your adversary may still hold ranks above it{trumps}, so it wins the trick."
+MASTER = marked("%(card)s cannot be beaten: no card your adversary may still hold ranks above it, so it wins the "
+                "trick.")
+MASTER_OR_TRUMP = marked("%(card)s cannot be beaten: no card your adversary may still hold ranks above it or is a "
+                         "trump, so it wins the trick.")
 
 
 class Reason(TypedDict):
@@ -80,7 +83,7 @@ def reasons(view: SeatView, choices: list[NextAction]) -> list[Reason]:
         if verb == "card":
             line, cites = _card(view, choice["card"])
             if choice["card"] in verdicts:
-                line = f"{verdicts[choice['card']]} {line}"
+                line = f"{verdicts[choice['card']]} {line}"  # two sentences, each whole
         elif verb in RULES:
             advice = advice or view.advice()
             line, cites = _exchange(view, verb, advice)
@@ -89,11 +92,13 @@ def reasons(view: SeatView, choices: list[NextAction]) -> list[Reason]:
         elif verb == "announce-king":
             line, cites = _king(view)
         elif verb in WAGER_RULES:
-            rule = view.book.rules[WAGER_RULES[verb]]
-            line, cites = f"{rule.title}: {' '.join(rule.statement.split())}", [rule.id]
+            rule, lang = view.book.rules[WAGER_RULES[verb]], current()
+            line = tr("%(title)s: %(statement)s", title=view.book.text(rule.id, "title", lang),
+                      statement=" ".join(view.book.text(rule.id, "statement", lang).split()))
+            cites = [rule.id]
         else:
-            line, cites = ("Let the tutor go on: what you could announce or offer now closes with his next "
-                           "action."), []
+            line, cites = tr("Let the tutor go on: what you could announce or offer now closes with his next "
+                             "action."), []
         out.append({"choice": choice, "why": line, "cites": cites})
     return out
 
@@ -107,7 +112,7 @@ def _card(view: SeatView, card: str) -> tuple[str, list[str]]:
     answer = view.ask(question, Explained)
     text, cites = answer["explanation"], answer["cites"]
     played = Card.from_str(card)
-    legal = f"{played.pretty} is legal. "
+    legal = tr("%(card)s is legal. ", card=shown(played, current()))
     text = text[len(legal):] if text.startswith(legal) else text
     if view.led is None:  # any card may be led: say what Hoffmann says of this one, if it can be beaten
         text += " " + lead_hint(view, played)
@@ -125,14 +130,15 @@ def card_verdicts(view: SeatView, cards: list[str]) -> dict[str, str]:
     best = judging.best_by_view(figures, view.params)
     top = figures[best[0]]
     words = parting.catalogue(view.book).verdicts
-    names = listed([Card.from_str(c).pretty for c in best], "or")
+    lang = current()
+    names = play.card_list((Card.from_str(c) for c in best), lang=lang)
     trailing = {Card.from_str(c): goal for c in figures if c not in best
                 and (goal := judging.behind(figures[c], top, figures)) is not None}
     whys = judging.whys(view.analyse_question(), view.params, view.book, view.seat, Card.from_str(best[0]),
                         trailing) if trailing else {}
     out = {}
     for card, mine in figures.items():
-        slots = {"card": Card.from_str(card).pretty, "best": names, "chance": judging.chance(mine),
+        slots = {"card": shown(Card.from_str(card), lang), "best": names, "chance": judging.chance(mine),
                  "best_chance": judging.chance(top)}
         kind = "best" if card in best else "worse" if Card.from_str(card) in trailing else "near"
         verdict = words[kind].format(**slots)
@@ -144,31 +150,36 @@ def card_verdicts(view: SeatView, cards: list[str]) -> dict[str, str]:
 def lead_hint(view: SeatView, card: Card) -> str:
     """Hoffmann's view of a lead, for what the learner can know: a card nothing still unseen can beat
     is a sure trick, whatever the shape of its suit."""
+    written = shown(card, current())
     if not view.could_beat(card):
-        trumps = "" if card.suit is view.trump else " or is a trump"
-        return MASTER.format(card=card.pretty, trumps=trumps)
-    return LEAD_HINTS[lead_preference(card, view.hand, view.params)].format(card=card.pretty)
+        return tr(MASTER if card.suit is view.trump else MASTER_OR_TRUMP, card=written)
+    return tr(LEAD_HINTS[lead_preference(card, view.hand, view.params)], card=written)
 
 
 @decides("exchange.accept-or-refuse", "exchange.propose")
 def _exchange(view: SeatView, verb: str, advice: AdviceJson) -> tuple[str, list[str]]:
     advised = {"play": "stand"}.get(advice["advice"], advice["advice"])
     rules = patterns_named(view.book.strategy, view.seat)
-    verdict = f"{rules} advise it" if verb == advised else f"{rules} advise against it"
     first = advice["explanation"].split(". ", 1)[-1]  # the hand is on show already: keep the verdict's reasons
-    return f"To {stakes_of(verb, view.proposal_number)}: {verdict}. {first}", [RULES[verb], *advice["cites"]]
+    slots = {"stakes": stakes_of(verb, view.proposal_number), "rules": rules, "reasons": first}
+    line = (tr("To %(stakes)s: %(rules)s advise it. %(reasons)s", **slots) if verb == advised else
+            tr("To %(stakes)s: %(rules)s advise against it. %(reasons)s", **slots))
+    return line, [RULES[verb], *advice["cites"]]
 
 
 @decides("exchange.discard-and-draw", DISCARD_RULE)
 def _discard(view: SeatView, choice: NextAction) -> tuple[str, list[str]]:
     low, high = choice["min"], choice["max"]
-    count = f"{low} to {high} cards" if low != high else f"{low} card{'s' * (low != 1)}"
+    lang = current()
     advised = choose_discard(view.hand, view.trump, low, high, view.params)
-    throw = " ".join(c.pretty for c in advised) or "nothing"
-    rule = view.book.rules[DISCARD_RULE]
-    return (f"Throw out {count} and draw as many. The advice ({rule.title.lower()}): keep trumps and kings, "
-            f"so throw out {throw}."), ["exchange.discard-and-draw", view.params.rule_for(f"{view.seat}_min_discard"),
-                                        DISCARD_RULE]
+    slots = {"throw": " ".join(shown(c, lang) for c in advised) or tr("nothing"),
+             "rule": view.book.text(DISCARD_RULE, "title", lang).lower()}
+    line = (tr("Throw out %(low)s to %(high)s cards and draw as many. The advice (%(rule)s): keep trumps and kings, "
+               "so throw out %(throw)s.", low=low, high=high, **slots) if low != high else
+            trn("Throw out %(count)d card and draw as many. The advice (%(rule)s): keep trumps and kings, so throw "
+                "out %(throw)s.", "Throw out %(count)d cards and draw as many. The advice (%(rule)s): keep trumps "
+                "and kings, so throw out %(throw)s.", low, **slots))
+    return line, ["exchange.discard-and-draw", view.params.rule_for(f"{view.seat}_min_discard"), DISCARD_RULE]
 
 
 @decides("king.announce")
@@ -179,5 +190,5 @@ def _king(view: SeatView) -> tuple[str, list[str]]:
     assert variant is not None  # the profiles set the window (variant.king-window): no agreement changes it
     says = " ".join(variant["profiles"][view.params.profile]["says"].split())
     points = stakes.king_points(view.seat, view.params, view.book)
-    return (f"You hold {king.pretty}, the king of trumps: announcing it scores {points}. "
-            f"Until when: {says}"), ["king.announce", window]
+    return (tr("You hold %(card)s, the king of trumps: announcing it scores %(points)s. Until when: %(says)s",
+               card=shown(king, current()), points=points, says=says), ["king.announce", window])

@@ -16,6 +16,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
+from .. import i18n
 from ..asking import ask
 from ..marks import option_id
 from ..marque import SheetError, add_entry, correct_entry, new_sheet, read_entry, remove_entry, replay
@@ -158,8 +159,11 @@ def _entry_page(kept: KeptSheet, n: int, values: Mapping[str, str] | None = None
     current = line.entry or {}
     shown = dict(values) if values is not None else (entry_form(current) if current.get("kind") == "hand" else {})
     ruled = request.args.get("ruled", "")[:80]
+    book = get_site().book
+    found = book.laws.get(law)
+    texts = {name: book.text(found.id, name, i18n.current()) for name in ("title", "statement")} if found else {}
     return render_template("marque/entry.html", line=line, values=shown, error=error, window=where, ruled=ruled,
-                           window_text=window_text, law=get_site().book.laws.get(law),
+                           window_text=window_text, law=found, law_texts=texts,
                            **_context(kept, standing)), status
 
 

@@ -17,8 +17,9 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
-from ..cards import Card
+from ..cards import Card, shown
 from ..engine.hand import FirstIllegal
+from ..i18n import DEFAULT_LANG, current, marked, marked_in, tr, trc
 from ..marks import option_id
 from ..store.interface import MAX_UNFINISHED
 from ..table import LEVELS, Game, TableError, endings, guide, telling
@@ -47,21 +48,25 @@ def _guided_keep() -> dict:
 
 GAME = "g"  # the query parameter that carries the game's token
 RESERVED = {GAME, "option", "profile", "guide"}
-DEALERS = {"tutor": "The tutor deals first", "learner": "I deal first"}
-LEVEL_LABELS = {"beginner": "Beginner: plays legal but plain cards", "club": "Club: plays by the jeux de règle and "
-                "the analysis", "book": "As in the book: follows Hoffmann where he speaks"}
+DEALERS = {"tutor": marked("The tutor deals first"), "learner": marked("I deal first")}  # said through tr
+LEVEL_LABELS = {"beginner": marked("Beginner: plays legal but plain cards"),
+                "club": marked("Club: plays by the jeux de règle and the analysis"),
+                "book": marked("As in the book: follows Hoffmann where he speaks")}
+LEVEL_WORDS = {"beginner": marked_in("level", "beginner"), "club": marked_in("level", "club"),
+               "book": marked_in("level", "book")}  # a level named in a sentence ("the tutor plays at club level")
 ALL_DRILLS = "all"
 VERB_LABELS = {
-    "propose": "Propose (ask for cards)", "stand": "Play (“I play”)", "accept": "Accept", "refuse": "Refuse",
-    "announce-king": "Announce the king", "double": "Offer to double", "accept-double": "Accept the double",
-    "decline-double": "Decline the double", "offer-point": "Offer the point", "accept-offer": "Take the point",
-    "decline-offer": "Decline the point", "pass": "Go on", "discard": "Throw out and draw",
+    "propose": marked("Propose (ask for cards)"), "stand": marked("Play (“I play”)"), "accept": marked("Accept"),
+    "refuse": marked("Refuse"), "announce-king": marked("Announce the king"), "double": marked("Offer to double"),
+    "accept-double": marked("Accept the double"), "decline-double": marked("Decline the double"),
+    "offer-point": marked("Offer the point"), "accept-offer": marked("Take the point"),
+    "decline-offer": marked("Decline the point"), "pass": marked("Go on"), "discard": marked("Throw out and draw"),
 }
 
 
 @bp.errorhandler(tokens.BadToken)
 def bad_token(exc: tokens.BadToken):
-    return render_template("errors/error.html", status=400, title="That game link could not be read",
+    return render_template("errors/error.html", status=400, title=tr("That game link could not be read"),
                            description=str(exc)), 400
 
 
@@ -70,11 +75,29 @@ def _game() -> Game:
 
 
 @bp.app_template_global()
+def level_word(level: str) -> str:
+    """The tutor's level as a sentence names it, in the page's language (an unknown one as it is)."""
+    return trc("level", LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+
+
+@bp.app_template_global()
+def day_words(moment, with_time: bool = False) -> str:
+    """A day (and its time) as the page's language writes it: "07 December 2026", "07 décembre 2026"."""
+    lang = current()
+    if lang == DEFAULT_LANG:
+        return moment.strftime("%d %B %Y, %H:%M" if with_time else "%d %B %Y")
+    from babel.dates import format_datetime
+
+    return format_datetime(moment, "dd MMMM y, HH:mm" if with_time else "dd MMMM y", locale=lang)
+
+
+@bp.app_template_global()
 def choice_label(choice: dict) -> str:
     """A legal choice (or an attempt) in a player's words."""
     if choice["do"] == "card":
-        return Card.from_str(choice["card"]).pretty
-    return VERB_LABELS.get(choice["do"], choice["do"])
+        return shown(Card.from_str(choice["card"]), current())
+    verb = choice["do"]
+    return tr(VERB_LABELS[verb]) if verb in VERB_LABELS else verb
 
 
 @bp.app_template_global()
@@ -83,13 +106,14 @@ def narrate(game: Game, entry: LogEntry) -> str:
     if "incident" in entry:
         return entry["said"]
     if "void" in entry:
-        return ("The deal is set aside: the same dealer deals afresh." if entry["void"] == option_id("fresh-deal") else
-                "The same hands are taken up and played over.")
+        return (tr("The deal is set aside: the same dealer deals afresh.") if entry["void"] == option_id("fresh-deal")
+                else tr("The same hands are taken up and played over."))
     if "call" in entry:
-        return f"You called the referee; the ruling: {get_site().words.option(entry['call'])}."
+        return tr("You called the referee; the ruling: %(ruling)s.", ruling=get_site().words.option(entry["call"]))
     if entry.get("hand_over"):
         points = entry["points"]
-        return f"The deal is over: you score {points['learner']}, the tutor {points['tutor']}."
+        return tr("The deal is over: you score %(learner)s, the tutor %(tutor)s.", learner=points["learner"],
+                  tutor=points["tutor"])
     line = telling.action_line(game, entry)
     if "trick" in entry:
         line += " " + telling.trick_line(game, entry)
@@ -121,14 +145,15 @@ def new():
     forms.read_profile(args, form)
     kept = _start_kept(args)
     if kept["level"] not in LEVELS:
-        form.error("level", f"'{forms.short(kept['level'])}' is not a level: choose beginner, club or book.")
+        form.error("level", tr("'%(value)s' is not a level: choose beginner, club or book.",
+                               value=forms.short(kept["level"])))
     if kept["dealer"] not in DEALERS:
-        form.error("dealer", "Choose who deals first: the tutor or you.")
+        form.error("dealer", tr("Choose who deals first: the tutor or you."))
     known = get_book().table_drills  # the drills beside their laws (rules/laws/*.yaml)
     drills = list(known) if kept["drills"] == ALL_DRILLS else [kept["drills"]] if kept["drills"] else []
     if any(d not in known for d in drills):
-        form.error("drills", f"'{forms.short(kept['drills'])}' is not a drill of the table.")
-    seed = forms.read_int(args, form, "seed", low=0, high=10**9, what="the game's number", required=False,
+        form.error("drills", tr("'%(value)s' is not a drill of the table.", value=forms.short(kept["drills"])))
+    seed = forms.read_int(args, form, "seed", low=0, high=10**9, what=tr("the game's number"), required=False,
                           store=False)
     house = get_site().house
     if form.ok:
@@ -160,8 +185,8 @@ def guided():
 def _kept_unfinished(game_id: int):
     found = next((g for g in progress.unfinished() if g.id == game_id), None)
     if found is None:
-        abort(404, description="There is no such unfinished game among yours: it may have finished, or been "
-                               "closed.")
+        abort(404, description=tr("There is no such unfinished game among yours: it may have finished, or been "
+                                  "closed."))
     return found
 
 
@@ -178,9 +203,9 @@ def resume(game_id: int):
     try:
         game = Game.replay(kept.record, get_book())
     except TableError:  # the rule book changed since: the game cannot be played on, only closed
-        return render_template("errors/error.html", status=409, title="This game cannot be taken up",
-                               description="The rules it was played under have changed since, so its moves no "
-                                           "longer replay. Close it from the list of your unfinished games."), 409
+        return render_template("errors/error.html", status=409, title=tr("This game cannot be taken up"),
+                               description=tr("The rules it was played under have changed since, so its moves no "
+                                              "longer replay. Close it from the list of your unfinished games.")), 409
     # the guided first hand taken up at its guided deal goes on with its guide (issue 41)
     return _moved(game, learner_moved=False, **({"guide": 1} if guide.guiding(game) else {}))
 
@@ -289,7 +314,7 @@ def move():
     if stale is not None:
         return stale
     if game.decision() is None:
-        return _render(game, message="The game is over: no more moves.", status=409)
+        return _render(game, message=tr("The game is over: no more moves."), status=409)
     args = request.form
     action: dict = {"do": args.get("do", "")}
     if args.get("card"):
@@ -364,23 +389,24 @@ def _stale(game: Game):
     """The page a stale move gets: refused, saying what happened, with the game as it now stands."""
     counter = request.values.get("n")
     if counter is not None and counter != str(len(game.moves)):
-        return _render(game, message="This move's form does not match the game link it came with, so it was not "
-                                     "made. Here is the game as the link has it.", status=400)
+        return _render(game, message=tr("This move's form does not match the game link it came with, so it was "
+                                        "not made. Here is the game as the link has it."), status=400)
     if request.values.get("from_here") == "1":  # the learner chose to play on from this earlier page
         return None
     later = _later_token(game)
     if later is None:
         return None
-    said = (f"That move came from an earlier page of this game (the browser's back button, or an old link): the "
-            f"game had already gone on to move {later['n']}, so nothing was changed.")
+    said = tr("That move came from an earlier page of this game (the browser's back button, or an old link): the "
+              "game had already gone on to move %(move)s, so nothing was changed.", move=later["n"])
     if later["g"]:
         try:
             now = tokens.read(later["g"])
         except tokens.BadToken:
             now = None
         if now is not None:
-            return _render(now, message=said + " Here is the game as it stands.", status=409)
-    return _render(game, message=said + " Go forward to the latest page of the game to play on.", status=409)
+            return _render(now, message=tr("%(said)s Here is the game as it stands.", said=said), status=409)
+    return _render(game, message=tr("%(said)s Go forward to the latest page of the game to play on.", said=said),
+                   status=409)
 
 
 # --- calling the referee -------------------------------------------------------------------------
@@ -444,9 +470,9 @@ def review():
     try:
         number = int(request.args.get("deal", "")) - 1
     except ValueError:
-        abort(400, description="Say which deal to review: deal=1 for the first.")
+        abort(400, description=tr("Say which deal to review: deal=1 for the first."))
     if not 0 <= number < len(game.hands) or game.hands[number].answer is None:
-        abort(400, description="That deal is not over (or was set aside by a ruling), so it has no review yet.")
+        abort(400, description=tr("That deal is not over (or was set aside by a ruling), so it has no review yet."))
     return render_template("play/review.html", game=game, token=request.args[GAME], review=review_hand(game, number))
 
 

@@ -24,6 +24,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 from flask import current_app
 from itsdangerous import BadData, URLSafeSerializer
 
+from ..i18n import tr
 from ..table import Game, TableError
 from .forms import short
 from .site import get_book
@@ -74,19 +75,19 @@ def sign(game: Game) -> str:
 def read(token: str | None) -> Game:
     """The game a token describes, replayed move by move; :class:`BadToken` when it cannot be."""
     if not token:
-        raise BadToken("This page needs a game: start one from the practice table.")
+        raise BadToken(tr("This page needs a game: start one from the practice table."))
     if len(token) > MAX_TOKEN:
-        raise BadToken("This game link is far longer than any game makes it: it was not made here.")
+        raise BadToken(tr("This game link is far longer than any game makes it: it was not made here."))
     try:
         if token.startswith(SEALED):
             record = opened(token, current_app.config["SECRET_KEY"])
         else:  # a link of an earlier release: signed, not sealed
             record = _serializer().loads(token)
     except (BadData, ValueError):
-        raise BadToken("This game link is damaged or was not made by this site (its signature does not match), "
-                       "so the game cannot be taken up.") from None
+        raise BadToken(tr("This game link is damaged or was not made by this site (its signature does not match), "
+                          "so the game cannot be taken up.")) from None
     try:
         return Game.replay(record, get_book())
     except TableError as exc:  # the reason, cut short: a record is never echoed whole (issue 22, M2)
-        raise BadToken(f"This game link carries a record the table cannot replay: {short(exc.message, REASON)}") \
-            from None
+        raise BadToken(tr("This game link carries a record the table cannot replay: %(reason)s",
+                          reason=short(exc.message, REASON))) from None
