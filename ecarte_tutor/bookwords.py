@@ -39,14 +39,15 @@ from .yamlio import load_yaml
 TEXT_FIELDS = ("title", "statement", "example", "intro", "label")
 """The fields of an English entry that a player reads, and so that a translation gives (``label``: an agreement's).
 ``says`` (the engine's templates) is translated outcome by outcome."""
-NESTED_FIELDS = ("decisions", "readings", "drills", "disagreements")
+NESTED_FIELDS = ("decisions", "readings", "drills", "disagreements", "presupposes")
 """A rule's words kept below it, by names that never change, and flattened into dotted names
 (``decisions.<case>.options.<option id>.consequence``, ``readings.<n>.reading``, ``drills.<code>.seen``,
-``disagreements.<n>.says``: readings and disagreements by their place in the English list)."""
+``disagreements.<n>.says``, ``presupposes.<n>.says``: the lists by their place in the English one)."""
 SECTION = "section"
 FACTS_FILE = "dispute-facts.yaml"
 FACT = "fact:"  # the key of a dispute fact's words: fact:<name>; the remedies' labels are the key OPTIONS
 OPTIONS = "options"
+IMPLICATIONS = "implications"  # the key of the implications' reasons (``says``), each by its place in the list
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,8 @@ def flatten(found: object, prefix: str, path: Path, key: str) -> dict[str, str]:
     return flat
 
 
-def english_parts(decisions: Any, readings: Any, drills: Any, disagreements: Any = ()) -> dict[str, str]:
+def english_parts(decisions: Any, readings: Any, drills: Any, disagreements: Any = (),
+                  presupposes: Any = ()) -> dict[str, str]:
     """The words a rule keeps below it (its decision rows, readings, drills and the other sources' views), by the
     dotted names a translation gives them (:data:`NESTED_FIELDS`), as the English file writes them."""
     parts: dict[str, str] = {}
@@ -114,6 +116,7 @@ def english_parts(decisions: Any, readings: Any, drills: Any, disagreements: Any
         parts.update({f"{at}.shows.{option}": words for option, words in drill.get("shows", {}).items()})
     for n, found in enumerate(disagreements):
         parts.update({f"disagreements.{n}.{name}": found[name] for name in ("topic", "says") if found.get(name)})
+    parts.update({f"presupposes.{n}.says": found["says"] for n, found in enumerate(presupposes)})
     return parts
 
 
@@ -197,8 +200,8 @@ def _facts(document: object, path: Path, rel: str) -> dict[str, Entry]:
           trump_turned: {question: …, choices: {true: …, false: …}, moment: {happened: …, pending: …}, of: …}
         options: {fresh-deal: Nouvelle donne, …, of: …}
     """
-    if not isinstance(document, dict) or set(document) - {"complete", "facts", OPTIONS}:
-        raise DataError(path, "a translation of the dispute facts holds complete, facts and options")
+    if not isinstance(document, dict) or set(document) - {"complete", "facts", OPTIONS, IMPLICATIONS}:
+        raise DataError(path, "a translation of the dispute facts holds complete, facts, options and implications")
     entries: dict[str, Entry] = {}
     facts = document.get("facts") or {}
     if not isinstance(facts, dict):
@@ -210,13 +213,14 @@ def _facts(document: object, path: Path, rel: str) -> dict[str, Entry]:
         texts = flatten({k: v for k, v in found.items() if k != "of"}, "", path, f"facts.{name}")
         entries[f"{FACT}{name}"] = Entry(rel, MappingProxyType({k[1:]: v for k, v in texts.items()}),
                                          MappingProxyType({}), str(of) if of is not None else None)
-    if OPTIONS in document:
-        found = document[OPTIONS]
-        if not isinstance(found, dict):
-            raise DataError(path, "options must map each option id to its label", key=OPTIONS)
-        of = found.get("of")
-        texts = flatten({k: v for k, v in found.items() if k != "of"}, "", path, OPTIONS)
-        entries[OPTIONS] = Entry(rel, MappingProxyType({k[1:]: v for k, v in texts.items()}), MappingProxyType({}),
+    for key in (OPTIONS, IMPLICATIONS):
+        if key in document:
+            found = document[key]
+            if not isinstance(found, dict):
+                raise DataError(path, f"{key} must map each option id (or implication's place) to its words", key=key)
+            of = found.get("of")
+            texts = flatten({k: v for k, v in found.items() if k != "of"}, "", path, key)
+            entries[key] = Entry(rel, MappingProxyType({k[1:]: v for k, v in texts.items()}), MappingProxyType({}),
                                  str(of) if of is not None else None)
     return entries
 

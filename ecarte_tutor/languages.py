@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .bookwords import FACT, FACTS_FILE, OPTIONS, Translation, english_parts, fact_parts, slots
+from .bookwords import FACT, FACTS_FILE, IMPLICATIONS, OPTIONS, Translation, english_parts, fact_parts, slots
 from .i18n import DEFAULT_LANG, LANGS, LOCALE_DIR, po_file
 from .paths import PACKAGE_DIR
 from .rulebook import RuleBook
@@ -133,6 +133,9 @@ def _english_texts(book: RuleBook, key: str) -> tuple[dict[str, str], dict[str, 
         return None if fact is None else (fact_parts(fact), {})
     if key == OPTIONS:
         return (dict(book.option_labels), {}) if book.option_labels else None
+    if key == IMPLICATIONS:
+        said = {str(n): item["says"] for n, item in enumerate(book.implications) if item.get("says")}
+        return (said, {}) if said else None
     if key.endswith("#section"):
         section = next((s for s in book.sections if s.file == key.removesuffix("#section")), None)
         if section is None:
@@ -145,7 +148,7 @@ def _english_texts(book: RuleBook, key: str) -> tuple[dict[str, str], dict[str, 
     texts = {name: str(getattr(rule, name)) for name in ("title", "statement", "example") if getattr(rule, name, None)}
     if rule.agreement and rule.agreement.get("label"):
         texts["label"] = str(rule.agreement["label"])
-    texts.update(english_parts(rule.decisions, rule.readings, rule.drills, rule.disagreements))
+    texts.update(english_parts(rule.decisions, rule.readings, rule.drills, rule.disagreements, rule.presupposes))
     return texts, dict(rule.says)
 
 
@@ -183,7 +186,7 @@ def stamp(book: RuleBook, translation: Translation, root: Path) -> int:
         lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
         for key in keys:
             name = "section" if key.endswith("#section") else key.removeprefix(FACT)
-            indent = "" if name in ("section", OPTIONS) else "  "
+            indent = "" if name in ("section", OPTIONS, IMPLICATIONS) else "  "
             at = next(i for i, line in enumerate(lines) if line.rstrip("\n").rstrip() == f"{indent}{name}:")
             child = indent + "  "
             end = at + 1
@@ -215,8 +218,8 @@ def book_problems(book: RuleBook, translation: Translation) -> tuple[list[str], 
     found: list[str] = []
     pairs: list[Pair] = []
     facts_file = f"{book.root.name}/{FACTS_FILE}"
-    files_of = {rule.id: rule.file for rule in book.rules.values()} | {OPTIONS: facts_file} | {
-        f"{FACT}{name}": facts_file for name in book.facts}
+    files_of = {rule.id: rule.file for rule in book.rules.values()} | {OPTIONS: facts_file, IMPLICATIONS: facts_file}
+    files_of |= {f"{FACT}{name}": facts_file for name in book.facts}
     for key, entry in translation.entries.items():
         english = _english_texts(book, key)
         where = f"{entry.file} › {key}"
@@ -246,7 +249,8 @@ def book_problems(book: RuleBook, translation: Translation) -> tuple[list[str], 
              for section in book.sections]
     if book.facts:
         files.append((facts_file, [*(f"{FACT}{name}" for name in book.facts), *([OPTIONS] if book.option_labels
-                                                                                else [])]))
+                                                                                else []),
+                                   *([IMPLICATIONS] if _english_texts(book, IMPLICATIONS) else [])]))
     for file, keys in files:
         for key in keys:
             english = _english_texts(book, key)
