@@ -39,10 +39,11 @@ from .yamlio import load_yaml
 TEXT_FIELDS = ("title", "statement", "example", "intro", "label")
 """The fields of an English entry that a player reads, and so that a translation gives (``label``: an agreement's).
 ``says`` (the engine's templates) is translated outcome by outcome."""
-NESTED_FIELDS = ("decisions", "readings", "drills", "disagreements", "presupposes")
+NESTED_FIELDS = ("decisions", "readings", "drills", "disagreements", "presupposes", "relations")
 """A rule's words kept below it, by names that never change, and flattened into dotted names
 (``decisions.<case>.options.<option id>.consequence``, ``readings.<n>.reading``, ``drills.<code>.seen``,
-``disagreements.<n>.says``, ``presupposes.<n>.says``: the lists by their place in the English one)."""
+``disagreements.<n>.says``, ``presupposes.<n>.says``, ``relations.<n>.how``: the lists by their place in the
+English one)."""
 SECTION = "section"
 FACTS_FILE = "dispute-facts.yaml"
 FACT = "fact:"  # the key of a dispute fact's words: fact:<name>; the remedies' labels are the key OPTIONS
@@ -97,7 +98,7 @@ def flatten(found: object, prefix: str, path: Path, key: str) -> dict[str, str]:
 
 
 def english_parts(decisions: Any, readings: Any, drills: Any, disagreements: Any = (),
-                  presupposes: Any = ()) -> dict[str, str]:
+                  presupposes: Any = (), relations: Any = ()) -> dict[str, str]:
     """The words a rule keeps below it (its decision rows, readings, drills and the other sources' views), by the
     dotted names a translation gives them (:data:`NESTED_FIELDS`), as the English file writes them."""
     parts: dict[str, str] = {}
@@ -117,6 +118,7 @@ def english_parts(decisions: Any, readings: Any, drills: Any, disagreements: Any
     for n, found in enumerate(disagreements):
         parts.update({f"disagreements.{n}.{name}": found[name] for name in ("topic", "says") if found.get(name)})
     parts.update({f"presupposes.{n}.says": found["says"] for n, found in enumerate(presupposes)})
+    parts.update({f"relations.{n}.how": found["how"] for n, found in enumerate(relations)})
     return parts
 
 

@@ -148,7 +148,8 @@ def _english_texts(book: RuleBook, key: str) -> tuple[dict[str, str], dict[str, 
     texts = {name: str(getattr(rule, name)) for name in ("title", "statement", "example") if getattr(rule, name, None)}
     if rule.agreement and rule.agreement.get("label"):
         texts["label"] = str(rule.agreement["label"])
-    texts.update(english_parts(rule.decisions, rule.readings, rule.drills, rule.disagreements, rule.presupposes))
+    texts.update(english_parts(rule.decisions, rule.readings, rule.drills, rule.disagreements, rule.presupposes,
+                               rule.relations))
     return texts, dict(rule.says)
 
 
