@@ -7,7 +7,7 @@ from typing import Literal, NotRequired, TypedDict
 
 from ...bookwords import FACT, key_of
 from ...fields import SEATS
-from ...i18n import current, marked, tr, trn
+from ...i18n import DEFAULT_LANG, current, marked, tr, trn
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook, reading_conditions
 from ...wording import Words, seat_name
 from ..citing import Citing, Reasons
@@ -161,8 +161,8 @@ def timeline(book: RuleBook, known: Knowledge, story: Knowledge | Conflict) -> l
         if name in known and name in settled:
             words = book.facts[name]["moment"]
             english, said = (words["happened"], "happened") if known[name] else (words["pending"], "pending")
-            strip.append({"moment": name, "happened": known[name],
-                          "label": book.words(f"{FACT}{name}", f"moment.{said}", lang, english)})
+            strip.append({"moment": name, "happened": known[name], "label": english if lang == DEFAULT_LANG
+                          else book.words(f"{FACT}{name}", f"moment.{said}", lang, english)})
     return strip
 
 
