@@ -138,3 +138,20 @@ def test_every_fact_and_remedy_has_its_french():
             value = str(choice["value"]).lower() if isinstance(choice["value"], bool) else str(choice["value"])
             assert french.text(f"fact:{name}", f"choices.{value}"), (name, value)
     assert all(french.text("options", option) for option in book.option_labels)
+
+
+def test_a_casebook_case_rules_in_french_with_its_chrome(app):
+    """The casebook's page chrome and the ruling are French; the case's own title, summary and note are the
+    casebook's data, English until scenarios/fr/ is written."""
+    client = app.test_client()
+    page = html.unescape(client.get("/casebook/dispute.law-9.elder-chooses-before-looking?lang=fr")
+                         .get_data(as_text=True))
+    assert '<html lang="fr">' in page and "← Le recueil" in page and "les cas de la loi 9" in page
+    assert "Le premier en cartes choisit" in page  # the ruling asked again in French
+    assert "Faire réparer l'erreur par le donneur" in page and "Le juger de nouveau" in page
+    links = re.findall(r'href="(/[^"]*)"', page)
+    assert links and not any("?lang=fr?" in link for link in links)  # an address joins its language once
+    index = client.get("/casebook/?law=9&lang=fr").get_data(as_text=True)
+    assert "Les cas par loi" in index and 'name="lang" value="fr"' in index  # the search form keeps it
+    english = app.test_client().get("/casebook/dispute.law-9.elder-chooses-before-looking").get_data(as_text=True)
+    assert "← The casebook" in english and "donneur" not in english
