@@ -9,7 +9,7 @@ from typing import cast
 
 from flask import Blueprint, abort, render_template, url_for
 
-from ..i18n import DEFAULT_LANG
+from ..i18n import DEFAULT_LANG, trc
 from ..rulebook import LAW_SECTION, Disagreement, Reading, Relation, Rule
 from . import bookparts
 from .forms import current_profile
@@ -39,8 +39,8 @@ def ruling_lines(rule) -> list[tuple[str, str, bool]]:
     for decision in rule.decisions:
         at = f"decisions.{decision['case']}"
         line = (book.words(rule.id, f"{at}.window", lang, decision["window"]["says"]),
-                "; ".join(book.words(rule.id, f"{at}.options.{o['id']}.label", lang, o["label"])
-                          for o in decision["options"]),
+                trc("list", "; ").join(book.words(rule.id, f"{at}.options.{o['id']}.label", lang, o["label"])
+                                   for o in decision["options"]),
                 bool(decision.get("compulsory")))
         if line not in lines:
             lines.append(line)

@@ -54,7 +54,7 @@ def test_a_laws_page_says_its_rulings_readings_and_relations_in_french(client):
 
     page = html.unescape(client.get("/laws/9?lang=fr").get_data(as_text=True))
     assert "<h1>Loi 9 — La donne : un nombre de cartes faux ou un ordre des paquets rompu</h1>" in page
-    assert "Faire réparer l'erreur par le donneur; Exiger une nouvelle donne" in page  # a ruling line
+    assert "Faire réparer l'erreur par le donneur ; Exiger une nouvelle donne" in page  # a ruling line
     assert "Une fois que le premier en cartes a regardé" in page  # a reading's topic
     assert "La loi 8 fixe cinq cartes par main et l'ordre des paquets que protège la loi 9." in page  # a relation
     assert "Changer l'ordre des paquets" not in page  # law 8's disagreement stays on law 8's page
