@@ -279,7 +279,7 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
                         disagreements, readings)
 
 
-def readings_taken(book: RuleBook, case: str, known: Knowledge, lang: str = "en") -> list[ReadingTaken]:
+def readings_taken(book: RuleBook, case: str, known: Knowledge, lang: str = DEFAULT_LANG) -> list[ReadingTaken]:
     """The readings of ours the row ``case`` rests on (a rule's readings name their rows), those whose
     conditions the facts known meet, in ``lang``."""
     return [{"rule": rule_id, "topic": book.words(rule_id, f"{at}.topic", lang, reading["topic"]),
