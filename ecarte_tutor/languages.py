@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import datawords
-from .bookwords import Translation, slots
+from .bookwords import FACT, FACTS_FILE, IMPLICATIONS, OPTIONS, Translation, english_parts, fact_parts, slots
 from .i18n import DEFAULT_LANG, LANGS, LOCALE_DIR, po_file
 from .paths import PACKAGE_DIR
 from .rulebook import RuleBook
@@ -130,7 +130,16 @@ def catalogue_pairs(lang: str) -> Iterator[Pair]:
 
 
 def _english_texts(book: RuleBook, key: str) -> tuple[dict[str, str], dict[str, str]] | None:
-    """The texts and ``says`` of an English entry (a rule id, or ``<file>#section``); None when there is none."""
+    """The texts and ``says`` of an English entry (a rule id, ``<file>#section``, a dispute fact's ``fact:<name>``
+    or the remedies' ``options``); None when there is none."""
+    if key.startswith(FACT):
+        fact = book.facts.get(key.removeprefix(FACT))
+        return None if fact is None else (fact_parts(fact), {})
+    if key == OPTIONS:
+        return (dict(book.option_labels), {}) if book.option_labels else None
+    if key == IMPLICATIONS:
+        said = {str(n): item["says"] for n, item in enumerate(book.implications) if item.get("says")}
+        return (said, {}) if said else None
     if key.endswith("#section"):
         section = next((s for s in book.sections if s.file == key.removesuffix("#section")), None)
         if section is None:
@@ -143,6 +152,8 @@ def _english_texts(book: RuleBook, key: str) -> tuple[dict[str, str], dict[str, 
     texts = {name: str(getattr(rule, name)) for name in ("title", "statement", "example") if getattr(rule, name, None)}
     if rule.agreement and rule.agreement.get("label"):
         texts["label"] = str(rule.agreement["label"])
+    texts.update(english_parts(rule.decisions, rule.readings, rule.drills, rule.disagreements, rule.presupposes,
+                               rule.relations))
     return texts, dict(rule.says)
 
 
@@ -179,8 +190,8 @@ def stamp(book: RuleBook, translation: Translation, root: Path) -> int:
         path = root.parent / file
         lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
         for key in keys:
-            name = "section" if key.endswith("#section") else key
-            indent = "" if name == "section" else "  "
+            name = "section" if key.endswith("#section") else key.removeprefix(FACT)
+            indent = "" if name in ("section", OPTIONS, IMPLICATIONS) else "  "
             at = next(i for i, line in enumerate(lines) if line.rstrip("\n").rstrip() == f"{indent}{name}:")
             child = indent + "  "
             end = at + 1
@@ -189,7 +200,7 @@ def stamp(book: RuleBook, translation: Translation, root: Path) -> int:
             while end > at + 1 and not lines[end - 1].strip():
                 end -= 1
             block = [i for i in range(at + 1, end) if lines[i].startswith(f"{child}of:")]
-            line = f"{child}of: {fingerprint(book, key)}\n"
+            line = f"{child}of: {_scalar(fingerprint(book, key))}\n"
             if block:
                 lines[block[0]] = line
             else:
@@ -199,12 +210,21 @@ def stamp(book: RuleBook, translation: Translation, root: Path) -> int:
     return changed
 
 
+def _scalar(fingerprint: str) -> str:
+    """A fingerprint as YAML reads it back as text: quoted when it would read as a number (``01706108``, ``1e5…``)."""
+    import yaml
+
+    return fingerprint if isinstance(yaml.safe_load(fingerprint), str) else f'"{fingerprint}"'
+
+
 def book_problems(book: RuleBook, translation: Translation) -> tuple[list[str], list[Pair], dict[str, int]]:
     """What does not hold between the rule book and its translation; the pairs of texts; the texts left to
     translate, by English file."""
     found: list[str] = []
     pairs: list[Pair] = []
-    files_of = {rule.id: rule.file for rule in book.rules.values()}
+    facts_file = f"{book.root.name}/{FACTS_FILE}"
+    files_of = {rule.id: rule.file for rule in book.rules.values()} | {OPTIONS: facts_file, IMPLICATIONS: facts_file}
+    files_of |= {f"{FACT}{name}": facts_file for name in book.facts}
     for key, entry in translation.entries.items():
         english = _english_texts(book, key)
         where = f"{entry.file} › {key}"
@@ -230,8 +250,13 @@ def book_problems(book: RuleBook, translation: Translation) -> tuple[list[str], 
                 found.append(f"{where} › says.{outcome}: the slots are {_named(given)}, and {_named(wanted)} in "
                              "English: a template names each slot the engine fills, no more and no fewer")
     left: dict[str, int] = {}
-    for section in book.sections:
-        keys = [f"{section.file}#section", *(rule.id for rule in section.rules)]
+    files = [(section.file, [f"{section.file}#section", *(rule.id for rule in section.rules)])
+             for section in book.sections]
+    if book.facts:
+        files.append((facts_file, [*(f"{FACT}{name}" for name in book.facts), *([OPTIONS] if book.option_labels
+                                                                                else []),
+                                   *([IMPLICATIONS] if _english_texts(book, IMPLICATIONS) else [])]))
+    for file, keys in files:
         for key in keys:
             english = _english_texts(book, key)
             assert english is not None
@@ -241,9 +266,9 @@ def book_problems(book: RuleBook, translation: Translation) -> tuple[list[str], 
             wanted = set(texts) | {f"says.{o}" for o in says}
             missing = sorted(wanted - given)
             if missing:
-                left[section.file] = left.get(section.file, 0) + len(missing)
-            if missing and _complete(translation, section.file):
-                found.append(f"{_translated_file(translation, section.file)} › {key}: complete, but "
+                left[file] = left.get(file, 0) + len(missing)
+            if missing and _complete(translation, file):
+                found.append(f"{_translated_file(translation, file)} › {key}: complete, but "
                              f"{', '.join(missing)} not translated")
     return found, pairs, left
 

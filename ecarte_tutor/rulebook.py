@@ -467,6 +467,16 @@ class RuleBook:
         english = rule.agreement.get("label") if name == "label" and rule.agreement else getattr(rule, name, None)
         return str(english or "")
 
+    def words(self, key: str, name: str, lang: str, english: str) -> str:
+        """A text kept below an entry in ``lang`` (a decision row's ``decisions.<case>.explanation``, a dispute fact's
+        ``question`` under the key ``fact:<name>``, a remedy's label under ``options``: bookwords), else
+        ``english``, the text as the English file gives it."""
+        if lang == DEFAULT_LANG:
+            return english
+        translation = self.translations.get(lang)
+        found = translation.text(key, name) if translation else None
+        return english if found is None else found
+
     def section_text(self, section: Section, name: str, lang: str = DEFAULT_LANG) -> str:
         """A section's ``title`` or ``intro`` in ``lang`` (else the English)."""
         found = self.translations[lang].text(f"{section.file}#section", name) if lang in self.translations else None
@@ -526,16 +536,21 @@ class RuleBook:
         assert agreement is not None  # self.agreements holds the rules that have one
         return agreement
 
-    def disagreements_of(self, rule_ids: Iterable[str]) -> list[dict[str, object]]:
+    def disagreements_of(self, rule_ids: Iterable[str], lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
         """Where other sources rule otherwise than the rules ``rule_ids`` (shown beside a ruling, so that it never
-        silently picks one source): each rule's ``disagreements``, with the rule and its law."""
-        return [{"rule": rule.id, "law": rule.law, "topic": found.get("topic"), "says": found["says"].strip(),
+        silently picks one source): each rule's ``disagreements``, with the rule and its law, in ``lang``."""
+        return [{"rule": rule.id, "law": rule.law,
+                 "topic": self.words(rule.id, f"disagreements.{n}.topic", lang, found["topic"])
+                 if found.get("topic") else found.get("topic"),
+                 "says": self.words(rule.id, f"disagreements.{n}.says", lang, found["says"].strip()),
                  "sources": [citation["source"] for citation in found["sources"]]}
-                for rule in (self.rules[i] for i in rule_ids if i in self.rules) for found in rule.disagreements]
+                for rule in (self.rules[i] for i in rule_ids if i in self.rules)
+                for n, found in enumerate(rule.disagreements)]
 
-    def law_text(self, numbers: Iterable[int | None]) -> list[dict[str, object]]:
-        """The number, title and statement of each law in ``numbers`` (shown beside a ruling)."""
-        return [{"law": n, "title": self.laws[n].title, "statement": self.laws[n].statement}
+    def law_text(self, numbers: Iterable[int | None], lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
+        """The number, title and statement of each law in ``numbers`` (shown beside a ruling), in ``lang``."""
+        return [{"law": n, "title": self.text(self.laws[n].id, "title", lang),
+                 "statement": self.text(self.laws[n].id, "statement", lang)}
                 for n in numbers if n in self.laws]
 
     def _resolve_params(self, profile: str) -> Params:

@@ -185,6 +185,8 @@ class WordBook(Protocol):
 
     def text(self, key: str, name: str, lang: str = DEFAULT_LANG) -> str: ...
 
+    def words(self, key: str, name: str, lang: str, english: str) -> str: ...
+
 
 class Words:
     """The vocabulary of one rule book: every name is looked up in its data."""
@@ -219,19 +221,20 @@ class Words:
 
     def option(self, option_id: str) -> str:
         """A remedy option by its label in the dispute facts."""
-        return self.book.option_labels.get(option_id, option_id.replace("-", " ").capitalize())
+        label = self.book.option_labels.get(option_id)
+        return option_id.replace("-", " ").capitalize() if label is None else self._said("options", option_id, label)
 
     def fact(self, name: str) -> str:
         """A dispute fact by the question the interview asks about it."""
         fact = self.book.facts.get(name)
-        return fact.get("question", name) if fact else name.replace("_", " ")
+        return self._said(f"fact:{name}", "question", fact["question"]) if fact else name.replace("_", " ")
 
     def fact_value(self, name: str, value: object) -> str:
         """A fact's value by the label of its choice (yes / no for a yes-or-no fact)."""
         fact = self.book.facts.get(name)
         for choice in fact.get("choices", ()) if fact else ():
             if choice.get("value") == value and type(choice.get("value")) is type(value):
-                return choice.get("label", str(value))
+                return self._said(f"fact:{name}", f"choices.{str(value).lower()}", choice["label"])
         if isinstance(value, bool):
             return "yes" if value else "no"
         return str(value)
@@ -242,8 +245,9 @@ class Words:
         fact = self.book.facts.get(name)
         moment = fact.get("moment") if fact else None
         if moment and isinstance(value, bool):
-            return moment["happened" if value else "pending"]
-        return f"“{self.fact(name)}” {self.fact_value(name, value)}"
+            said = "happened" if value else "pending"
+            return self._said(f"fact:{name}", f"moment.{said}", moment["happened"] if value else moment["pending"])
+        return tr("“%(question)s” %(answer)s", question=self.fact(name), answer=self.fact_value(name, value))
 
     def fact_condition(self, name: str, condition: Condition) -> str:
         """What a decision row asks of a fact (a value, a list of values, or ``{min, max}``), in words."""
@@ -281,6 +285,11 @@ class Words:
         lang = current()
         title = rule.title if lang == DEFAULT_LANG else self.book.text(rule_id(rule), "title", lang)
         return title if full else title.split(" — ")[0]
+
+    def _said(self, key: str, name: str, english: str) -> str:
+        """A dispute fact's words (``fact:<name>``) or a remedy's label (``options``) in the current language."""
+        lang = current()
+        return english if lang == DEFAULT_LANG else self.book.words(key, name, lang, english)
 
     def source(self, source_id: str) -> str:
         """A source by its title, as ``rules/sources.yaml`` gives it."""

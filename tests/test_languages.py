@@ -166,7 +166,8 @@ def test_check_holds_the_rule_books_translation_to_its_ids_texts_and_slots():
     assert "play.follow-suit › label: the English has no label" in text
     assert "says.nothing: the English has no outcome 'nothing'" in text
     assert "says.follow: the slots are led, and led, suit in English" in text
-    assert "rules/fr/play.yaml › play.lead: complete, but says.leading, statement, title not translated" in text
+    assert ("rules/fr/play.yaml › play.lead: complete, but relations.0.how, relations.1.how, relations.2.how, "
+            "says.leading, statement, title not translated") in text  # its relations are its texts too
     assert left["rules/deal.yaml"] > 0
 
 

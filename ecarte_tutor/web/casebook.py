@@ -5,9 +5,12 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
 
+from ..asking import ask
 from ..fields import is_whole_number
+from ..i18n import DEFAULT_LANG
 from .dispute import fact_text
 from .forms import agreement_query
+from .lang import page_lang
 from .site import get_site
 
 bp = Blueprint("casebook", __name__, url_prefix="/casebook")
@@ -21,8 +24,8 @@ def _page_url(q: str, kind: str, law: int | None, page: int) -> str:
     query = [(k, v) for k, v in (("q", q), ("kind", kind), ("law", str(law) if law else "")) if v]
     if page > 1:
         query.append(("page", str(page)))
-    base = url_for("casebook.index")
-    return f"{base}?{urlencode(query)}" if query else base
+    base = url_for("casebook.index")  # with ?lang=… on a page not in English (web/lang.py)
+    return f"{base}{'&' if '?' in base else '?'}{urlencode(query)}" if query else base
 
 
 def _law_filter(book) -> int | None:
@@ -64,7 +67,11 @@ def case(case_id: str):
     entry = get_site().casebook().get(case_id)
     if entry is None:
         abort(404, description="There is no such case in the casebook.")
-    return render_template("casebook/case.html", entry=entry)
+    lang = page_lang()
+    answer = None
+    if lang != DEFAULT_LANG and isinstance(entry.scenario.question, dict):  # the ruling in the page's language
+        answer = ask({**entry.scenario.question, "lang": lang}, get_site().library)
+    return render_template("casebook/case.html", entry=entry, answer=answer)
 
 
 @bp.app_template_global()
@@ -131,4 +138,5 @@ def reopen_url(question: object) -> str | None:
         query += [(name, fact_text(value)) for name, value in facts.items() if not isinstance(value, (dict, list))]
     else:
         return None
-    return f"{url_for(endpoint)}?{urlencode(query)}"
+    base = url_for(endpoint)
+    return f"{base}{'&' if '?' in base else '?'}{urlencode(query)}"

@@ -12,9 +12,12 @@ from urllib.parse import urlencode
 from flask import Blueprint, render_template, request, url_for
 
 from ..asking import ask
+from ..bookwords import FACT, key_of
 from ..casebook import ruling_laws
-from ..rulebook import Fact
+from ..i18n import DEFAULT_LANG, tr, trn
+from ..rulebook import Fact, RuleBook
 from .forms import AGREE, AGREE_VALUE, FormData, read_profile
+from .lang import page_lang
 from .site import get_site
 
 bp = Blueprint("dispute", __name__, url_prefix="/dispute")
@@ -73,11 +76,15 @@ def refusal(pairs, facts) -> str | None:
     unknown = [name for name, _ in pairs if name not in facts]
     if unknown:
         names = ", ".join(f"'{name[:MAX_VALUE]}'" for name in unknown[:SHOWN])
-        more = f" and {len(unknown) - SHOWN} more" if len(unknown) > SHOWN else ""
-        return f"The link names facts the interview never asks about: {names}{more}."
+        if len(unknown) > SHOWN:
+            return trn("The link names facts the interview never asks about: %(names)s and %(more)s more.",
+                       "The link names facts the interview never asks about: %(names)s and %(more)s more.",
+                       len(unknown) - SHOWN, names=names, more=len(unknown) - SHOWN)
+        return tr("The link names facts the interview never asks about: %(names)s.", names=names)
     for name, value in pairs:
         if len(value) > MAX_VALUE:
-            return f"The answer given for '{name}' is longer than any answer can be ({MAX_VALUE} characters)."
+            return tr("The answer given for '%(name)s' is longer than any answer can be (%(most)s characters).",
+                      name=name, most=MAX_VALUE)
     return None
 
 
@@ -95,17 +102,35 @@ def choice_of(value, choices: list[dict]) -> dict | None:
 
 def dispute_url(pairs, table: list[tuple[str, str]]) -> str:
     query = list(table) + [(n, v) for n, v in pairs]
-    base = url_for("dispute.interview")
-    return f"{base}?{urlencode(query)}" if query else base
+    base = url_for("dispute.interview")  # with ?lang=… on a page not in English (web/lang.py)
+    return f"{base}{'&' if '?' in base else '?'}{urlencode(query)}" if query else base
 
 
-def fact_label(fact: Fact | None, value):
-    """The label of a value among a fact's choices (the value itself when not listed)."""
+def fact_label(fact: Fact | None, value, book: RuleBook | None = None, lang: str = "en"):
+    """The label of a value among a fact's choices, in ``lang`` (the value itself when not listed)."""
     if fact:
         for choice in fact.get("choices", []):
             if str(choice.get("value")).lower() == str(value).lower():
-                return choice.get("label", value)
+                label = choice.get("label", value)
+                return book.words(f"{FACT}{fact['name']}", f"choices.{key_of(choice['value'])}", lang, label) \
+                    if book else label
     return value
+
+
+def fact_question(book: RuleBook, name: str, lang: str) -> str:
+    """The question the interview asks about a fact, in ``lang`` (the name itself for a fact it never asks)."""
+    fact = book.facts.get(name)
+    return book.words(f"{FACT}{name}", "question", lang, fact["question"]) if fact else name
+
+
+def stages_in(book: RuleBook, name: str, lang: str) -> list[dict] | None:
+    """A question's stages (its answers grouped by the moment of the hand), their labels in ``lang``."""
+    fact = book.facts.get(name)
+    stages = fact.get("stages") if fact else None
+    if not stages:
+        return None
+    return [{"label": book.words(f"{FACT}{name}", f"stages.{n}", lang, stage["label"]), "choices": stage["choices"]}
+            for n, stage in enumerate(stages)]
 
 
 def player_message(error: dict, given: dict) -> str:
@@ -114,8 +139,10 @@ def player_message(error: dict, given: dict) -> str:
     if error.get("code") != "bad-fact-value":
         return error["message"]
     name = (error.get("field") or "").removeprefix("facts.")
-    return (f"“{given.get(name, '')[:MAX_VALUE]}” is not one of the answers to “{get_site().words.fact(name)}”: "
-            "go back and choose one of its buttons.")
+    book = get_site().book
+    return tr("“%(value)s” is not one of the answers to “%(question)s”: go back and choose one of its buttons.",
+              value=given.get(name, "")[:MAX_VALUE],
+              question=fact_question(book, name, page_lang()) if name in book.facts else get_site().words.fact(name))
 
 
 @bp.get("/")
@@ -129,10 +156,11 @@ def interview():
     if refused:
         return render_template("dispute/error.html", message=refused, profile=form.kept["profile"],
                                pairs=[], answered=[], back_url=None, start_url=dispute_url([], table)), 400
+    lang = page_lang()
     answered = [{
         "name": name,
-        "question": book.facts[name]["question"] if name in book.facts else name,
-        "label": fact_label(book.facts.get(name), raw),
+        "question": fact_question(book, name, lang),
+        "label": fact_label(book.facts.get(name), raw, book, lang),
         "change_url": dispute_url(pairs[:i], table),
     } for i, (name, raw) in enumerate(pairs)]
     context = dict(
@@ -149,13 +177,14 @@ def interview():
     if form.errors:
         return render_template("dispute/error.html", message=next(iter(form.errors.values())), **context), 400
     question = {"kind": "dispute", "facts": {name: typed_value(book.facts.get(name), raw) for name, raw in pairs},
-                **form.question}
+                **form.question, **({"lang": lang} if lang != DEFAULT_LANG else {})}
     answer: dict = ask(question, get_site().library)  # the library: a house's rules apply
     if "error" in answer:
         return render_template("dispute/error.html", message=player_message(answer["error"], dict(pairs)),
                                **context), 400
     context["timeline"] = answer.get("timeline", [])
     if answer["status"] == "need":
-        return render_template("dispute/question.html", need=answer["need"], **context)
+        return render_template("dispute/question.html", need=answer["need"],
+                               need_stages=stages_in(book, answer["need"]["fact"], lang), **context)
     laws = ruling_laws(answer, book)
     return render_template("dispute/ruling.html", answer=answer, law=laws[0] if laws else None, **context)

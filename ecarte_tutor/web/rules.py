@@ -5,12 +5,15 @@ parts: ``bookparts``."""
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from flask import Blueprint, abort, render_template, url_for
 
-from ..rulebook import LAW_SECTION
+from ..i18n import DEFAULT_LANG, trc
+from ..rulebook import LAW_SECTION, Disagreement, Reading, Relation, Rule
 from . import bookparts
 from .forms import current_profile
+from .lang import page_lang
 from .site import get_book, get_site
 
 bp = Blueprint("rules", __name__)
@@ -30,14 +33,57 @@ def param_value(value) -> str:
 
 @bp.app_template_filter("ruling_lines")
 def ruling_lines(rule) -> list[tuple[str, str, bool]]:
-    """A law's decisions as (window, options, compulsory), each distinct line once."""
+    """A law's decisions as (window, options, compulsory), each distinct line once, in the page's language."""
+    book, lang = get_book(), page_lang()
     lines = []
     for decision in rule.decisions:
-        line = (decision["window"]["says"], "; ".join(o["label"] for o in decision["options"]),
+        at = f"decisions.{decision['case']}"
+        line = (book.words(rule.id, f"{at}.window", lang, decision["window"]["says"]),
+                trc("list", "; ").join(book.words(rule.id, f"{at}.options.{o['id']}.label", lang, o["label"])
+                                   for o in decision["options"]),
                 bool(decision.get("compulsory")))
         if line not in lines:
             lines.append(line)
     return lines
+
+
+@bp.app_template_filter("section_title")
+def section_title(title: str) -> str:
+    """A section's title (a long page's part names it) in the page's language."""
+    lang = page_lang()
+    if lang == DEFAULT_LANG:
+        return title
+    book = get_book()
+    section = next((s for s in book.sections if s.title == title), None)
+    return book.section_text(section, "title", lang) if section else title
+
+
+@bp.app_template_filter("in_page_lang")
+def in_page_lang(rule: Rule) -> Rule:
+    """The rule with its words in the page's language (statement, title, readings, the other sources' views and the
+    laws it works with), each the English where it is not translated yet; the rule itself on an English page."""
+    lang = page_lang()
+    if lang == DEFAULT_LANG:
+        return rule
+    from dataclasses import replace
+
+    book = get_book()
+
+    def said(name: str, english: str) -> str:
+        return book.words(rule.id, name, lang, english)
+
+    readings = tuple(cast(Reading, {**r, "topic": said(f"readings.{n}.topic", r["topic"]),
+                                    "reading": said(f"readings.{n}.reading", r["reading"]),
+                                    "because": said(f"readings.{n}.because", r["because"])})
+                     for n, r in enumerate(rule.readings))
+    disagreements = tuple(cast(Disagreement, {
+        **d, "says": said(f"disagreements.{n}.says", d["says"]),
+        **({"topic": said(f"disagreements.{n}.topic", d["topic"])} if d.get("topic") else {})})
+        for n, d in enumerate(rule.disagreements))
+    relations = tuple(cast(Relation, {**r, "how": said(f"relations.{n}.how", r["how"])})
+                      for n, r in enumerate(rule.relations))
+    return replace(rule, title=book.text(rule.id, "title", lang), statement=book.text(rule.id, "statement", lang),
+                   readings=readings, disagreements=disagreements, relations=relations)
 
 
 # Each part page's anchor for a rule: its id, but "disagree-<id>" among the other views.

@@ -5,8 +5,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict
 
+from ...bookwords import FACT, key_of
 from ...fields import SEATS
-from ...i18n import tr
+from ...i18n import DEFAULT_LANG, current, marked, tr, trn
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook, reading_conditions
 from ...wording import Words, seat_name
 from ..citing import Citing, Reasons
@@ -17,9 +18,12 @@ from .points import GIVEN_UP, option_points, points_reason, specs
 from .rows import Row, resolve_seat
 
 # Said of an option whose points wait for the hand to be played out (a lesson says it once, in its own words).
-POINTS_LATER = "its points are worked out once the hand has been played out"
+POINTS_LATER = marked("its points are worked out once the hand has been played out")
 # A ruling that rests on a reading of ours says so (rules/laws/shuffling.yaml, the law section's says).
 OUR_READING = Saying(LAW_SECTION, "our-reading", "where", "topic", "reading")
+# The words that join the laws and rules a disagreement names (said through the catalogue, each language its own).
+AND = marked("%(first)s and %(then)s")
+AND_WITH = marked("%(first)s and with %(then)s")
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
 
 
@@ -106,7 +110,8 @@ class NeedAnswer:
 
     def as_json(self) -> Need:
         return {"status": "need", "need": self.need, "laws": [], "cites": self.cites,
-                "explanation": f"To rule, I need to know one more thing: {self.need['question']}",
+                "explanation": tr("To rule, I need to know one more thing: %(question)s",
+                                  question=self.need["question"]),
                 "facts_used": self.facts_used, "timeline": self.timeline}
 
 
@@ -151,11 +156,13 @@ def timeline(book: RuleBook, known: Knowledge, story: Knowledge | Conflict) -> l
     agreements alone settle, with nothing told, is no part of the story)."""
     settled = story if isinstance(story, Knowledge) else known
     strip: list[TimelineEntry] = []
+    lang = current()
     for name in moments(book):
         if name in known and name in settled:
             words = book.facts[name]["moment"]
-            strip.append({"moment": name, "happened": known[name],
-                          "label": words["happened"] if known[name] else words["pending"]})
+            english, said = (words["happened"], "happened") if known[name] else (words["pending"], "pending")
+            strip.append({"moment": name, "happened": known[name], "label": english if lang == DEFAULT_LANG
+                          else book.words(f"{FACT}{name}", f"moment.{said}", lang, english)})
     return strip
 
 
@@ -167,15 +174,17 @@ def need_answer(book: RuleBook, name: str, given: Mapping[str, FactValue], known
     # only be refused in turn
     possible = [c for c in spec["choices"]
                 if known is None or isinstance(close(book, {**given, name: c["value"]}, table), Knowledge)]
-    need: NeedFact = {"fact": name, "question": spec["question"].strip(),
-            "choices": [{"value": c["value"], "label": c["label"]} for c in possible or spec["choices"]],
+    lang, key = current(), f"{FACT}{name}"
+    need: NeedFact = {"fact": name, "question": book.words(key, "question", lang, spec["question"].strip()),
+            "choices": [{"value": c["value"], "label": book.words(key, f"choices.{key_of(c['value'])}", lang,
+                                                                  c["label"])} for c in possible or spec["choices"]],
             "type": spec["type"]}
     if "min" in spec:
         need["min"] = spec["min"]
     if "max" in spec:
         need["max"] = spec["max"]
     if "help" in spec:
-        need["help"] = spec["help"]
+        need["help"] = book.words(key, "help", lang, spec["help"])
     if "moment" in spec:
         need["moment"] = True
     # a fact asked because of an agreement the table made: that agreement takes part in the answer
@@ -214,15 +223,19 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
     reasons.add(*decision.get("cites", ()))
     reasons.add(*(params.rule_for(name) for name in decision.get("params", {})))
     chooser = resolve_seat(decision["chooser"], known)
-    explanation = [decision["explanation"].strip()]
+    rule_id, lang, row_at = row.rule.id, params.lang, f"decisions.{decision['case']}"
+    explanation = [book.words(rule_id, f"{row_at}.explanation", lang, decision["explanation"].strip())]
     points = None
     scored = option_points(row, known, params, book)
     for result in scored.values():
         reasons.add(*result.reasons.ids)
     options: list[RulingOption] = []
     for option in decision["options"]:
-        shown: RulingOption = {"id": option["id"], "label": option["label"],
-                               "consequence": option["consequence"].strip()}
+        option_at = f"{row_at}.options.{option['id']}"
+        shown: RulingOption = {"id": option["id"], "label": book.words(rule_id, f"{option_at}.label", lang,
+                                                                       option["label"]),
+                               "consequence": book.words(rule_id, f"{option_at}.consequence", lang,
+                                                         option["consequence"].strip())}
         if option["id"] in scored:
             shown["points"] = scored[option["id"]].points
         options.append(shown)
@@ -245,31 +258,34 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
         for shown in options:
             if "points" in shown:  # the reason worded only from the facts known, as for a concession
                 reason = points_reason(row, spec_of[shown["id"]], known, params, book)
-                explanation.append(f"{shown['label']}: {_marks(shown['points'])}. {reason}")
+                explanation.append(tr("%(option)s: %(points)s. %(reason)s", option=shown["label"],
+                                      points=_marks(shown["points"]), reason=reason))
             elif shown["id"] in spec_of:  # the tricks of a hand still in play are not known yet
-                explanation.append(f"{shown['label']}: {POINTS_LATER}.")
+                explanation.append(tr("%(option)s: %(later)s.", option=shown["label"], later=tr(POINTS_LATER)))
     if points is not None and not row.concedes:
         explanation += [tr("%(seat)s marks %(points)s.", seat=seat_name(seat).capitalize(), points=n)
                         for seat, n in points.items() if n]
-    readings = readings_taken(book, row.case, known)
+    readings = readings_taken(book, row.case, known, lang)
     explanation += [OUR_READING.say(params, where=Words(book).rule(taken["rule"]), topic=taken["topic"],
                                     reading=taken["reading"]) for taken in readings]
-    disagreements = book.disagreements_of(cites)
+    disagreements = book.disagreements_of(cites, lang)
     explanation += _other_sources(book, disagreements)
     return RulingAnswer(row.case, {"cites": cites, "laws": laws}, {c: authority(book, c, params) for c in cites},
                         decision["compulsory"], chooser, options, points, " ".join(explanation),
-                        decision["window"]["says"],
+                        book.words(rule_id, f"{row_at}.window", lang, decision["window"]["says"]),
                         {name: known[name] for name in sorted(used, key=list(book.facts).index)},
                         timeline(book, known, story),
-                        book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws]),
+                        book.law_text([book.rules[c].law for c in cites if book.rules[c].law in laws], lang),
                         disagreements, readings)
 
 
-def readings_taken(book: RuleBook, case: str, known: Knowledge) -> list[ReadingTaken]:
+def readings_taken(book: RuleBook, case: str, known: Knowledge, lang: str = DEFAULT_LANG) -> list[ReadingTaken]:
     """The readings of ours the row ``case`` rests on (a rule's readings name their rows), those whose
-    conditions the facts known meet."""
-    return [{"rule": rule_id, "topic": reading["topic"], "reading": " ".join(reading["reading"].split())}
+    conditions the facts known meet, in ``lang``."""
+    return [{"rule": rule_id, "topic": book.words(rule_id, f"{at}.topic", lang, reading["topic"]),
+             "reading": book.words(rule_id, f"{at}.reading", lang, " ".join(reading["reading"].split()))}
             for rule_id, reading in book.readings_of.get(case, ())
+            for at in [f"readings.{book.rules[rule_id].readings.index(reading)}"]
             if not (alternatives := reading_conditions(reading)) or any(
                 all(name in known and matches(condition, known[name]) for name, condition in conditions.items())
                 for conditions in alternatives)]
@@ -286,11 +302,21 @@ def _other_sources(book: RuleBook, disagreements: list[dict[str, object]]) -> li
     disputed = list(dict.fromkeys(str(found["rule"]) for found in disagreements))
     if not disputed:
         return []
-    laws = [book.rules[rule_id].law for rule_id in disputed if book.rules[rule_id].law]
-    named = ([("laws " if len(laws) > 1 else "law ") + " and ".join(str(n) for n in laws)] if laws else []) + \
-        [f"the rule “{Words(book).rule(rule_id)}”" for rule_id in disputed if not book.rules[rule_id].law]
-    return [f"Not every source agrees with {' and with '.join(named)}: the rule book's “Where the sources "
-            "disagree” gives what the others rule."]
+    laws = [str(book.rules[rule_id].law) for rule_id in disputed if book.rules[rule_id].law]
+    named = ([trn("law %(numbers)s", "laws %(numbers)s", len(laws), numbers=_joined(laws, AND))]
+             if laws else []) + \
+        [tr("the rule “%(rule)s”", rule=Words(book).rule(rule_id))
+         for rule_id in disputed if not book.rules[rule_id].law]
+    return [tr("Not every source agrees with %(named)s: the rule book's “Where the sources disagree” gives what the "
+               "others rule.", named=_joined(named, AND_WITH))]
+
+
+def _joined(items: list[str], pair: str) -> str:
+    """``items`` said one after the other through the catalogue's ``pair`` template (``%(first)s and %(then)s``)."""
+    said = items[0]
+    for more in items[1:]:
+        said = tr(pair, first=said, then=more)
+    return said
 
 
 def _marks(points: Mapping[str, int]) -> str:

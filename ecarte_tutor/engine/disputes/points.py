@@ -88,10 +88,10 @@ def refuse_unmade(given: Mapping[str, FactValue], book: RuleBook, params: Params
         agreement = book.facts[name].get("agreement")
         if agreement and name not in made:
             # in words, not ids: the message reaches a player's page too (the field names the fact for the API)
-            raise QuestionError("agreement-not-made", f"“{Words(book).fact(name)}” is asked only at a table that "
-                                f"plays with the agreement “{book.agreement_labels[agreement]}”, which this "
-                                "question does not make: make that agreement, or leave the answer out.",
-                                f"facts.{name}")
+            raise QuestionError("agreement-not-made", tr(
+                "“%(question)s” is asked only at a table that plays with the agreement “%(agreement)s”, which this "
+                "question does not make: make that agreement, or leave the answer out.",
+                question=Words(book).fact(name), agreement=Words(book).agreement_label(agreement)), f"facts.{name}")
 
 
 def worked(spec: OptionPoints, known: Knowledge, values: dict[str, FactValue], params: Params,
@@ -295,19 +295,30 @@ def points_reason(row: Row, spec: OptionPoints, known: Knowledge, params: Params
              if any(_flip(combo, i) in found and found[_flip(combo, i)].reason != found[combo].reason
                     for combo in found)] or list(range(len(unknown)))
     seat = max(first.points, key=lambda s: first.points[s])
-    questions = " and ".join(f"“{words.fact(unknown[i])}”" for i in open_)
+    questions = _joined([tr("“%(question)s”", question=words.fact(unknown[i])) for i in open_])
     told = told or [tr("%(seat)s marks %(points)s for the tricks conceded.", seat=seat_name(seat).capitalize(),
                        points=first.points[seat])]
     if len(open_) == 1:  # one question left open: what each answer would have said
         (i,) = open_
         # each answer by what it alone would add, in clauses: one sentence that states no answer as fact
-        each = {combo[i]: "; ".join(_clause(s) for s in _sentences(c.reason) if s not in told) or "nothing more"
+        each = {combo[i]: "; ".join(_clause(s) for s in _sentences(c.reason) if s not in told) or tr("nothing more")
                 for combo, c in found.items()}
-        told.append(f"That holds whatever the answer to {questions}, which was therefore not asked: " + "; ".join(
-            f"if “{words.fact_value(unknown[i], value)}”, {each[value]}" for value in (True, False)) + ".")
+        answers = [tr("if “%(answer)s”, %(then)s", answer=words.fact_value(unknown[i], value), then=each[value])
+                   for value in (True, False)]
+        told.append(tr("That holds whatever the answer to %(questions)s, which was therefore not asked: %(each)s.",
+                       questions=questions, each="; ".join(answers)))
     else:
-        told.append(f"That holds whatever the answers to {questions}, which were therefore not asked.")
+        told.append(tr("That holds whatever the answers to %(questions)s, which were therefore not asked.",
+                       questions=questions))
     return " ".join(told)
+
+
+def _joined(items: list[str]) -> str:
+    """Items said one after the other: ``A and B`` (each language joins them its way)."""
+    said = items[0]
+    for more in items[1:]:
+        said = tr("%(first)s and %(then)s", first=said, then=more)
+    return said
 
 
 def _flip(combo: tuple[bool, ...], i: int) -> tuple[bool, ...]:
@@ -324,4 +335,4 @@ def _clause(sentence: str) -> str:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.)])\s+(?=[A-Z(])", text) if s]
+    return [s for s in re.split(r"(?<=[.)])\s+(?=[A-ZÀ-Ý(])", text) if s]

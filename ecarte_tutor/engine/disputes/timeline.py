@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from ...bookwords import IMPLICATIONS
 from ...rulebook import Condition, FactValue, Kept, RuleBook
 from .conditions import matches
 
@@ -31,6 +32,7 @@ class Implication:
     says: str | None = None  # why, in a player's words (a law's presupposition)
     # each fact of ``then``, its condition, and the one value the condition leaves it (None when it leaves several)
     settles: tuple[tuple[str, Condition, FactValue | None], ...] = ()
+    says_at: tuple[str, str] | None = None  # where a translation keeps ``says`` (RuleBook.words: key, name)
 
 
 def moments(book: RuleBook) -> tuple[str, ...]:
@@ -44,9 +46,10 @@ def _proxy(mapping: dict[str, Condition]) -> MappingProxyType[str, Condition]:
 
 def _data(book: RuleBook) -> list[Implication]:
     rules: list[Implication] = []
-    for item in book.implications:
+    for n, item in enumerate(book.implications):
         says = item.get("says")
-        rules.append(Implication(_proxy(dict(item["if"])), _proxy(dict(item["then"])), says.strip() if says else None))
+        rules.append(Implication(_proxy(dict(item["if"])), _proxy(dict(item["then"])), says.strip() if says else None,
+                                 says_at=(IMPLICATIONS, str(n)) if says else None))
     return rules
 
 
@@ -62,11 +65,12 @@ def _requires(book: RuleBook) -> list[Implication]:
 def _presuppositions(book: RuleBook) -> list[Implication]:
     rules = []
     for rule in book.rules.values():
-        for item in rule.presupposes:
+        for n, item in enumerate(rule.presupposes):
             irregularity = item["irregularity"]
             when: dict[str, Condition] = {"irregularity": irregularity if isinstance(irregularity, str)
                                           else list[FactValue](irregularity), **item.get("when", {})}
-            rules.append(Implication(_proxy(when), _proxy(dict(item["then"])), item["says"].strip()))
+            rules.append(Implication(_proxy(when), _proxy(dict(item["then"])), item["says"].strip(),
+                                     says_at=(rule.id, f"presupposes.{n}.says")))
     return rules
 
 
