@@ -26,13 +26,14 @@ so no exchange, however many, can draw it, and the stock shown and law 38 count 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, shown, suit_name
 from ..engine import hand
 from ..engine.hand import WrittenAction
-from ..i18n import tr
+from ..i18n import current, tr
 from ..rulebook import FactValue, RuleBook, TableDrill
 from .deals import HandPlay, Incident
 from .drilltable import DrillTable
@@ -327,10 +328,17 @@ def drill_of(book: RuleBook, code: IncidentCode) -> TableDrill:
     return drill
 
 
-def said(book: RuleBook, incident: Incident, template: str | None = None) -> str:
-    """The drill's words for ``incident`` (its ``seen`` by default), the cards and suit filled in."""
-    entry = drill_of(book, incident.code).entry
-    words = entry.get("seen", entry["what"]) if template is None else template
-    cards = [c.pretty for c in incident.cards] + ["", ""]
+def said(book: RuleBook, incident: Incident, field: str = "seen") -> str:
+    """The drill's words for ``incident`` in the language being spoken: its ``seen`` by default (else its ``what``),
+    or another text of its entry by path (``shows.draw-surplus``), the cards and suit filled in the same language."""
+    drill = drill_of(book, incident.code)
+    english: object = drill.entry
+    for part in field.split("."):
+        english = english.get(part) if isinstance(english, Mapping) else None
+    if english is None and field == "seen":
+        field, english = "what", drill.entry["what"]
+    lang = current()
+    words = book.words(drill.rule.id, f"drills.{incident.code}.{field}", lang, str(english))
+    cards = [shown(c, lang) for c in incident.cards] + ["", ""]
     return " ".join(words.format(card=cards[0], second=cards[1],
-                                 suit=Suit[incident.suit].english if incident.suit else "").split())
+                                 suit=suit_name(Suit[incident.suit], lang) if incident.suit else "").split())

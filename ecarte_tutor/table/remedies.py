@@ -128,7 +128,7 @@ def carry_out(game: DrillTable, hp: HandPlay, incident: Incident, option: str, r
     EFFECTS[effect](game, hp, incident, ruling, option)
     shows = drill.entry.get("shows", {})
     if option in shows:  # the ruling lets the learner look at the card the remedy moved
-        game.note_incident("learner", incident.code, said(game.book, incident, shows[option]))
+        game.note_incident("learner", incident.code, said(game.book, incident, f"shows.{option}"))
 
 
 def let_pass(game: DrillTable, hp: HandPlay, incident: Incident) -> None:
