@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict
 
 from ...fields import SEATS
-from ...i18n import tr
+from ...i18n import marked, tr, trc, trn
 from ...rulebook import LAW_SECTION, FactChoice, FactValue, Params, RuleBook, reading_conditions
 from ...wording import Words, seat_name
 from ..citing import Citing, Reasons
@@ -17,7 +17,7 @@ from .points import GIVEN_UP, option_points, points_reason, specs
 from .rows import Row, resolve_seat
 
 # Said of an option whose points wait for the hand to be played out (a lesson says it once, in its own words).
-POINTS_LATER = "its points are worked out once the hand has been played out"
+POINTS_LATER = marked("its points are worked out once the hand has been played out")
 # A ruling that rests on a reading of ours says so (rules/laws/shuffling.yaml, the law section's says).
 OUR_READING = Saying(LAW_SECTION, "our-reading", "where", "topic", "reading")
 CLUB_CODE_AUTHORITY = 1  # rules/sources.yaml: the club code's own texts (Cavendish, Hoffmann's reprint)
@@ -106,7 +106,8 @@ class NeedAnswer:
 
     def as_json(self) -> Need:
         return {"status": "need", "need": self.need, "laws": [], "cites": self.cites,
-                "explanation": f"To rule, I need to know one more thing: {self.need['question']}",
+                "explanation": tr("To rule, I need to know one more thing: %(question)s",
+                                  question=self.need["question"]),
                 "facts_used": self.facts_used, "timeline": self.timeline}
 
 
@@ -245,9 +246,10 @@ def ruling_answer(book: RuleBook, row: Row, known: Knowledge, used: set[str], pa
         for shown in options:
             if "points" in shown:  # the reason worded only from the facts known, as for a concession
                 reason = points_reason(row, spec_of[shown["id"]], known, params, book)
-                explanation.append(f"{shown['label']}: {_marks(shown['points'])}. {reason}")
+                explanation.append(tr("%(option)s: %(points)s. %(reason)s", option=shown["label"],
+                                      points=_marks(shown["points"]), reason=reason))
             elif shown["id"] in spec_of:  # the tricks of a hand still in play are not known yet
-                explanation.append(f"{shown['label']}: {POINTS_LATER}.")
+                explanation.append(tr("%(option)s: %(points)s.", option=shown["label"], points=tr(POINTS_LATER)))
     if points is not None and not row.concedes:
         explanation += [tr("%(seat)s marks %(points)s.", seat=seat_name(seat).capitalize(), points=n)
                         for seat, n in points.items() if n]
@@ -287,10 +289,12 @@ def _other_sources(book: RuleBook, disagreements: list[dict[str, object]]) -> li
     if not disputed:
         return []
     laws = [book.rules[rule_id].law for rule_id in disputed if book.rules[rule_id].law]
-    named = ([("laws " if len(laws) > 1 else "law ") + " and ".join(str(n) for n in laws)] if laws else []) + \
-        [f"the rule “{Words(book).rule(rule_id)}”" for rule_id in disputed if not book.rules[rule_id].law]
-    return [f"Not every source agrees with {' and with '.join(named)}: the rule book's “Where the sources "
-            "disagree” gives what the others rule."]
+    numbers = trc("list", " and ").join(str(n) for n in laws)
+    named = ([trn("law %(numbers)s", "laws %(numbers)s", len(laws), numbers=numbers)] if laws else []) + \
+        [tr("the rule “%(rule)s”", rule=Words(book).rule(rule_id)) for rule_id in disputed
+         if not book.rules[rule_id].law]
+    return [tr("Not every source agrees with %(named)s: the rule book's “Where the sources disagree” gives what the "
+               "others rule.", named=trc("list", " and with ").join(named))]
 
 
 def _marks(points: Mapping[str, int]) -> str:

@@ -16,6 +16,7 @@ whoever announced it: law 23's row for that case says so without naming him).
 from __future__ import annotations
 
 from ...errors import QuestionError
+from ...i18n import tr, trc
 from ...marks import fact_name
 from ...rulebook import Params, RuleBook
 from ...wording import Words
@@ -109,11 +110,11 @@ def no_match(rows: tuple[Row, ...], known: Knowledge, book: RuleBook) -> Questio
     """The error for facts no row fits, naming for the nearest rows what they would need, in a player's words."""
     words = Words(book)
     irregularity = known[IRREGULARITY]
-    what = f"“{words.fact_value(IRREGULARITY, irregularity)}”"
+    what = tr("“%(value)s”", value=words.fact_value(IRREGULARITY, irregularity))
     same_kind = [row for row in rows if irregularity in row.irregularities]
     if not same_kind:
-        return QuestionError("no-matching-law", f"No law in the rule book rules on {what} under this profile.",
-                             f"facts.{IRREGULARITY}")
+        return QuestionError("no-matching-law", tr("No law in the rule book rules on %(what)s under this profile.",
+                                                   what=what), f"facts.{IRREGULARITY}")
 
     def conflicting(row: Row) -> list[str]:
         return [name for name, cond in row.conditions.items() if name in known and not matches(cond, known[name])]
@@ -122,17 +123,18 @@ def no_match(rows: tuple[Row, ...], known: Knowledge, book: RuleBook) -> Questio
     fewest = min(len(names) for _row, names in conflicts)
     nearest = [(row, names) for row, names in conflicts if len(names) == fewest][:4]
     needs = "; ".join(
-        f"{_rule_name(row)} needs " + " and ".join(
-            f"{words.fact_condition(name, row.conditions[name])} ({_as_known(words, known, name)})" for name in names)
+        tr("%(rule)s needs %(conditions)s", rule=_rule_name(words, row), conditions=trc("list", " and ").join(
+            tr("%(condition)s (%(known)s)", condition=words.fact_condition(name, row.conditions[name]),
+               known=_as_known(words, known, name)) for name in names))
         for row, names in nearest)
     culprits = sorted(known.given_behind(nearest[0][1]))
     return QuestionError("no-matching-law",
-                         f"No rule of the club code covers {what} with these facts: {needs}.",
-                         f"facts.{culprits[0]}" if culprits else "facts")
+                         tr("No rule of the club code covers %(what)s with these facts: %(needs)s.", what=what,
+                            needs=needs), f"facts.{culprits[0]}" if culprits else "facts")
 
 
-def _rule_name(row: Row) -> str:
-    return f"law {row.rule.law}" if row.rule.law else row.rule.title
+def _rule_name(words: Words, row: Row) -> str:
+    return tr("law %(number)d", number=row.rule.law) if row.rule.law else words.rule(row.rule.id)
 
 
 def _as_known(words: Words, known: Knowledge, name: str) -> str:
@@ -141,5 +143,6 @@ def _as_known(words: Words, known: Knowledge, name: str) -> str:
     behind = sorted(known.given_behind([name]))
     if behind == [name]:
         moment = name in words.moments
-        return f"you said {state if moment else words.fact_value(name, known[name])}"
-    return f"here {state}, from your answer to " + " and ".join(f"“{words.fact(n)}”" for n in behind)
+        return tr("you said %(answer)s", answer=state if moment else words.fact_value(name, known[name]))
+    return tr("here %(state)s, from your answer to %(questions)s", state=state,
+              questions=trc("list", " and ").join(tr("“%(value)s”", value=words.fact(n)) for n in behind))

@@ -15,6 +15,7 @@ from itertools import combinations
 from types import MappingProxyType
 
 from ...errors import QuestionError
+from ...i18n import tr
 from ...rulebook import Condition, FactValue, Kept, RuleBook
 from ...wording import Words
 from .conditions import matches
@@ -137,9 +138,11 @@ def refuse_table_facts(book: RuleBook, given: Mapping[str, FactValue]) -> None:
     for name in given:
         agreement = book.facts[name].get("table")
         if isinstance(agreement, str):
-            raise QuestionError("bad-fact-value", f"“{Words(book).fact(name)}” is settled by the table's agreements, "
-                                f"not given: make the agreement “{book.agreement_labels[agreement]}”, or leave "
-                                "the answer out.", f"facts.{name}")
+            words = Words(book)
+            raise QuestionError("bad-fact-value", tr("“%(fact)s” is settled by the table's agreements, not given: "
+                                                     "make the agreement “%(agreement)s”, or leave the answer out.",
+                                                     fact=words.fact(name),
+                                                     agreement=words.agreement_label(agreement)), f"facts.{name}")
 
 
 def establish(book: RuleBook, given: Mapping[str, FactValue], table: Forced | None = None) -> Knowledge:
@@ -164,14 +167,17 @@ def _contradiction(book: RuleBook, conflict: Conflict, given: Mapping[str, FactV
     why = conflict.says if conflict.says else _clash(words, conflict.name, conflict.held, conflict.wanted)
     return QuestionError(
         "conflicting-facts",
-        f"These answers cannot all be true of one hand: {listed}. {why} Correct one of them.",
+        tr("These answers cannot all be true of one hand: %(answers)s. %(why)s Correct one of them.", answers=listed,
+           why=why),
         f"facts.{culprits[-1]}" if culprits else "facts", clash=culprits)
 
 
 def _clash(words: Words, name: str, held: FactValue, wanted: Condition) -> str:
     if isinstance(wanted, (dict, list)):
-        return f"Together they rule out {words.fact_state(name, held)}: they need {words.fact_condition(name, wanted)}."
+        return tr("Together they rule out %(held)s: they need %(wanted)s.", held=words.fact_state(name, held),
+                  wanted=words.fact_condition(name, wanted))
     if name in words.moments:
-        return f"Together they say both that {words.fact_state(name, held)} and that {words.fact_state(name, wanted)}."
-    return (f"Together they give two answers to “{words.fact(name)}”: {words.fact_value(name, held)}, and "
-            f"{words.fact_value(name, wanted)}.")
+        return tr("Together they say both that %(held)s and that %(wanted)s.", held=words.fact_state(name, held),
+                  wanted=words.fact_state(name, wanted))
+    return tr("Together they give two answers to “%(fact)s”: %(held)s, and %(wanted)s.", fact=words.fact(name),
+              held=words.fact_value(name, held), wanted=words.fact_value(name, wanted))

@@ -88,10 +88,12 @@ def refuse_unmade(given: Mapping[str, FactValue], book: RuleBook, params: Params
         agreement = book.facts[name].get("agreement")
         if agreement and name not in made:
             # in words, not ids: the message reaches a player's page too (the field names the fact for the API)
-            raise QuestionError("agreement-not-made", f"“{Words(book).fact(name)}” is asked only at a table that "
-                                f"plays with the agreement “{book.agreement_labels[agreement]}”, which this "
-                                "question does not make: make that agreement, or leave the answer out.",
-                                f"facts.{name}")
+            words = Words(book)
+            raise QuestionError("agreement-not-made", tr("“%(fact)s” is asked only at a table that plays with the "
+                                                         "agreement “%(agreement)s”, which this question does not "
+                                                         "make: make that agreement, or leave the answer out.",
+                                                         fact=words.fact(name),
+                                                         agreement=words.agreement_label(agreement)), f"facts.{name}")
 
 
 def worked(spec: OptionPoints, known: Knowledge, values: dict[str, FactValue], params: Params,
@@ -295,18 +297,21 @@ def points_reason(row: Row, spec: OptionPoints, known: Knowledge, params: Params
              if any(_flip(combo, i) in found and found[_flip(combo, i)].reason != found[combo].reason
                     for combo in found)] or list(range(len(unknown)))
     seat = max(first.points, key=lambda s: first.points[s])
-    questions = " and ".join(f"“{words.fact(unknown[i])}”" for i in open_)
+    questions = trc("list", " and ").join(tr("“%(value)s”", value=words.fact(unknown[i])) for i in open_)
     told = told or [tr("%(seat)s marks %(points)s for the tricks conceded.", seat=seat_name(seat).capitalize(),
                        points=first.points[seat])]
     if len(open_) == 1:  # one question left open: what each answer would have said
         (i,) = open_
         # each answer by what it alone would add, in clauses: one sentence that states no answer as fact
-        each = {combo[i]: "; ".join(_clause(s) for s in _sentences(c.reason) if s not in told) or "nothing more"
+        each = {combo[i]: "; ".join(_clause(s) for s in _sentences(c.reason) if s not in told) or tr("nothing more")
                 for combo, c in found.items()}
-        told.append(f"That holds whatever the answer to {questions}, which was therefore not asked: " + "; ".join(
-            f"if “{words.fact_value(unknown[i], value)}”, {each[value]}" for value in (True, False)) + ".")
+        told.append(tr("That holds whatever the answer to %(questions)s, which was therefore not asked: %(each)s.",
+                       questions=questions, each="; ".join(
+                           tr("if “%(answer)s”, %(then)s", answer=words.fact_value(unknown[i], value), then=each[value])
+                           for value in (True, False))))
     else:
-        told.append(f"That holds whatever the answers to {questions}, which were therefore not asked.")
+        told.append(tr("That holds whatever the answers to %(questions)s, which were therefore not asked.",
+                       questions=questions))
     return " ".join(told)
 
 
