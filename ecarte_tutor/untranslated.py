@@ -8,9 +8,10 @@ four words or more that is
 - no docstring, and no message argument of a catalogue call (:data:`CATALOGUE_CALLS`);
 - no log line: an argument of a logger's method (``log.warning(…)``, ``logging.info(…)``);
 - no message for developers: an argument of a built-in exception (``raise ValueError(…)``, ``TypeError``…), of a
-  cache's label (``Kept(…)``) or of ``assert``: those reach a traceback, a log or a test, never a player, and a
-  message a player reads is raised as :class:`~ecarte_tutor.errors.QuestionError` or another of the package's own
-  errors, which are counted;
+  broken data file's ``DataError`` or a server's ``StartError``, of a cache's label (``Kept(…)``) or of ``assert``
+  (:data:`DEVELOPER_CALLS`): those reach a traceback, a log, a test, a data author or an operator, never a player;
+  a message a player reads is raised as :class:`~ecarte_tutor.errors.QuestionError` or another of the package's
+  own errors, which are counted;
 - not marked ``# for developers`` on one of its lines or on a comment line just above it (an argparse ``help``, a
   SQL query, a message an operator reads when the server will not start: the mark says the text is read by a
   developer or an operator, never by a player).
@@ -39,10 +40,11 @@ CATALOGUE_CALLS = frozenset({"_", "gettext", "ngettext", "pgettext", "lazy_gette
 LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
 DEVELOPER_CALLS = frozenset({
     "AssertionError", "AttributeError", "Exception", "IndexError", "KeyError", "LookupError", "NotImplementedError",
-    "RuntimeError", "TypeError", "ValueError", "Kept"})
+    "RuntimeError", "TypeError", "ValueError", "DataError", "StartError", "Kept"})
 """Calls whose words are a developer's: the built-in exceptions (a traceback, a log, a test; a player's error is one
-of the package's own, ``QuestionError``, ``TableError``…) and a cache's label (``Kept("the decision rows in
-force")``, :class:`ecarte_tutor.rulebook.Kept`)."""
+of the package's own, ``QuestionError``, ``TableError``…), a broken data file's ``DataError`` (read by the rule
+book's or the lessons' author, in ``check``), a server's ``StartError`` (read by its operator) and a cache's label
+(``Kept("the decision rows in force")``, :class:`ecarte_tutor.rulebook.Kept`)."""
 MARK = "# for developers"
 WORDS = 4
 _WORD = re.compile(r"[^\W\d_][\w'’-]*|\{…\}")

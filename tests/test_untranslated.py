@@ -40,6 +40,7 @@ def test_a_sentence_written_in_python_is_found_with_its_file_and_line(tmp_path):
     'ValueError(f"the field {card} is not a card at all")',
     'RuntimeError("this is a fault of the code, not the player")',
     'Kept("the decision rows in force, by profile and agreements")',
+    'DataError(card, f"the rule {card} has no source named in the book")',
     'f"{card} may not be played here."  # for developers',
     '"short words"',
     '"ecarte_tutor/engine/hand.py"',
@@ -49,8 +50,8 @@ def test_what_no_player_reads_or_a_catalogue_says_is_not_a_sentence(tmp_path, li
 
 
 def test_a_comment_line_just_above_marks_a_developers_text(tmp_path):
-    source = ('def f(StartError):\n    # for developers: the operator reads it at start\n'
-              '    raise StartError("set the database address to one this server can reach")\n')
+    source = ('def f(say):\n    # for developers: the operator reads it at start\n'
+              '    say("set the database address to one this server can reach")\n')
     assert _texts(_package(tmp_path, source)) == []
     unmarked = source.replace("# for developers", "# the operator")
     assert _texts(_package(tmp_path, unmarked)) == ["set the database address to one this server can reach"]
@@ -104,3 +105,12 @@ def test_lang_counts_what_is_left_by_module(capsys):
     out = capsys.readouterr().out
     assert "Sentences still in Python:" in out
     assert "  ecarte_tutor/lessons: " in out
+
+
+def test_lang_names_each_sentence_left_by_file_and_line(capsys):
+    from ecarte_tutor.cli import main
+
+    assert main(["lang", "sentences", "ecarte_tutor/engine/disputes"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines and all(line.startswith("ecarte_tutor/engine/disputes/") for line in lines)
+    assert all(line.split(":")[1].isdigit() for line in lines)

@@ -1,4 +1,5 @@
-"""``ecarte-tutor lang [update LANG | status]``: the catalogues of the languages (docs/languages.md).
+"""``ecarte-tutor lang [status | update LANG | stamp LANG | ratchet | sentences [PATH]]``: the languages' catalogues
+(docs/languages.md).
 
 ``stamp fr`` writes, in each entry of ``rules/fr/`` whose English changed since (or that has none), the
 fingerprint of the English it now translates (``of:``): run it once the translation follows its English.
@@ -6,19 +7,21 @@ fingerprint of the English it now translates (``of:``): run it once the translat
 templates say (new ones added untranslated, those no longer said dropped, translations kept); ``status`` (the
 default) says how far each language has come, file by file, and how many sentences each module still writes in
 Python (:mod:`ecarte_tutor.untranslated`), and exits 1 on any defect ``check`` would report; ``ratchet`` rewrites
-``ecarte_tutor/locale/python-sentences.txt`` to the sentences still in Python (run it once some have moved out).
+``ecarte_tutor/locale/python-sentences.txt`` to the sentences still in Python (run it once some have moved out);
+``sentences [PATH]`` names each of them, ``file:line``, those under ``PATH`` only if one is given.
 """
 from __future__ import annotations
 
 import sys
 
-from ..i18n import DEFAULT_LANG, LANGS
+from ..i18n import LANGS
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("action", nargs="?", choices=("status", "update", "stamp", "ratchet"), default="status")
-    parser.add_argument("lang", nargs="?", choices=[lang for lang in LANGS if lang != DEFAULT_LANG],
-                        help="the language whose catalogue to update")
+    parser.add_argument("action", nargs="?", choices=("status", "update", "stamp", "ratchet", "sentences"),
+                        default="status")
+    parser.add_argument("lang", nargs="?", help="the language whose catalogue to update (for sentences: the files "
+                                                "whose path starts so, e.g. ecarte_tutor/engine)")  # for developers
 
 
 def run(args) -> int:
@@ -26,12 +29,16 @@ def run(args) -> int:
     from ..languages import problems, stamp, update_catalogue
     from ..rulebook import load_rulebook
 
+    if args.action == "sentences":  # each sentence still in Python, file:line, under a path if one is given
+        for sentence in untranslated.found():
+            if not args.lang or sentence.file.startswith(args.lang):
+                print(sentence)
+        return 0
     if args.action == "ratchet":
         count = untranslated.write_allowed(untranslated.found())
         print(f"{untranslated.ALLOWED}: {count} sentence(s) still in Python allowed.")
         return 0
-
-    if args.action in ("update", "stamp") and not args.lang:
+    if args.action in ("update", "stamp") and args.lang not in LANGS[1:]:
         print(f"ecarte-tutor: lang {args.action} needs a language: " + ", ".join(LANGS[1:]), file=sys.stderr)
         return 2
     if args.action == "stamp":

@@ -135,41 +135,43 @@ def _follower_fault(tricks: list[Trick], i: int, trump: Suit, params: Params) ->
     led, card, seat = trick.led, trick.followed, trick.follower
     if card is None:
         return None
-    suit, who, lang = led.suit, seat_name(seat), current()
-    played, to = shown(card, lang), shown(led, lang)
+    suit, followed = led.suit, card
 
     def proven(held: Callable[[Card], bool], code: FaultCode, duty: str,
-               says: Callable[[int, Card], str]) -> Fault | None:
-        """The fault ``code`` if a later trick shows the follower held a card ``held`` all along."""
+               says: Callable[[dict[str, object]], str]) -> Fault | None:
+        """The fault ``code`` if a later trick shows the follower held a card ``held`` all along, said with the
+        trick's words (made only then: a record's clean tricks are most of them)."""
         proof = _later(tricks, i, seat, held)
         if proof is None:
             return None
-        says_it = says(proof + 1, _shown(tricks[proof], seat))
-        return Fault(i, seat, code, proof, (params.rule_for(duty), REVOKE), says_it)
+        lang = current()
+        slots: dict[str, object] = {"trick": i + 1, "seat": seat_name(seat), "card": shown(followed, lang),
+                                    "led": shown(led, lang), "later": proof + 1,
+                                    "shown": shown(_shown(tricks[proof], seat), lang)}
+        return Fault(i, seat, code, proof, (params.rule_for(duty), REVOKE), says(slots))
 
     if card.suit != suit and params.must_follow_suit:
-        fault = proven(lambda c: c.suit == suit, FaultCode.REVOKE, "must_follow_suit", lambda n, later: tr(
+        fault = proven(lambda c: c.suit == suit, FaultCode.REVOKE, "must_follow_suit", lambda slots: tr(
             "At trick %(trick)d %(seat)s played %(card)s to %(led)s without following suit, yet at trick %(later)d "
-            "he played %(shown)s, a %(suit)s he held all along: a revoke.", trick=i + 1, seat=who, card=played,
-            led=to, later=n, shown=shown(later, lang), suit=trc("suit", suit.english[:-1])))
+            "he played %(shown)s, a %(suit)s he held all along: a revoke.", suit=trc("suit", suit.english[:-1]),
+            **slots))
         if fault is None and card.suit != trump and suit != trump and params.must_trump_when_void:
             fault = proven(lambda c: c.suit == trump, FaultCode.FAILED_TO_TRUMP, "must_trump_when_void",
-                           lambda n, later: tr(
+                           lambda slots: tr(
                                # The record proves the trump he held, never that he held none of the suit led:
                                # holding one, he revoked; holding none, he failed to trump. Either is a fault.
                                "At trick %(trick)d %(seat)s played %(card)s to %(led)s, neither following suit nor "
                                "trumping, yet at trick %(later)d he played %(shown)s, a trump he held all along: had "
                                "he held any %(suit)s he should have followed, and holding none he should have "
                                "trumped. The record does not show which, but either way he broke a rule of play.",
-                               trick=i + 1, seat=who, card=played, led=to, later=n, shown=shown(later, lang),
-                               suit=suit_name(suit, lang)))
+                               suit=suit_name(suit, current()), **slots))
         return fault
     if card.suit == suit and params.must_head_trick and trick_winner(led, card, trump, params) == "leader":
         return proven(lambda c: c.suit == suit and params.ranking.higher(c, led), FaultCode.FAILED_TO_WIN_TRICK,
-                      "must_head_trick", lambda n, later: tr(
+                      "must_head_trick", lambda slots: tr(
                           "At trick %(trick)d %(seat)s played %(card)s under %(led)s, yet at trick %(later)d he "
                           "played %(shown)s, which would have won it: he did not win a trick he could have won.",
-                          trick=i + 1, seat=who, card=played, led=to, later=n, shown=shown(later, lang)))
+                          **slots))
     return None
 
 
