@@ -47,7 +47,7 @@ book's or the lessons' author, in ``check``), a server's ``StartError`` (read by
 (``Kept("the decision rows in force")``, :class:`ecarte_tutor.rulebook.Kept`)."""
 MARK = "# for developers"
 WORDS = 4
-_WORD = re.compile(r"[^\W\d_][\w'’-]*|\{…\}")
+_WORD = re.compile(r"[(“«'\"]*(?:[^\W\d_][\w'’-]*|\{…\})[)”»'\".,;:!?]*")
 
 
 @dataclass(frozen=True, order=True)
@@ -82,8 +82,9 @@ def _text(node: ast.expr) -> str | None:
 
 
 def is_sentence(text: str) -> bool:
-    """Four words or more (a slot counts as one); a path, an identifier or a code is no sentence."""
-    return " " in text.strip() and len(_WORD.findall(text)) >= WORDS
+    """Four words or more, each a run of letters between spaces (a slot counts as one, with its quotes and
+    punctuation); a path, an identifier, a header's value (``text/plain; charset=utf-8``) or code is no sentence."""
+    return sum(1 for token in text.split() if _WORD.fullmatch(token)) >= WORDS
 
 
 def _callee(node: ast.expr) -> str:

@@ -44,6 +44,8 @@ def test_a_sentence_written_in_python_is_found_with_its_file_and_line(tmp_path):
     'f"{card} may not be played here."  # for developers',
     '"short words"',
     '"ecarte_tutor/engine/hand.py"',
+    '"text/plain; charset=utf-8"',
+    'r"\\b(?:the|his) (?:dealer|elder(?: hand)?) (?:scores?|marks?)"',
 ])
 def test_what_no_player_reads_or_a_catalogue_says_is_not_a_sentence(tmp_path, line):
     assert _texts(_package(tmp_path, f"def f(card, log, logging, tr, trn, trc):\n    return {line}\n")) == []

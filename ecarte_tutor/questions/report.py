@@ -21,7 +21,7 @@ from typing import Any
 from jsonschema.exceptions import ValidationError
 
 from ..errors import EXCERPT, QuestionError, cut, excerpt
-from ..i18n import marked, tr, trc, trn
+from ..i18n import marked, tr, trc
 from .formats import Format
 
 RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks", "inconsistent-facts", "out-of-range",
@@ -249,11 +249,10 @@ def first_problem(errors: Iterable[ValidationError], question: object, formats: 
         cards = _refers(schema, "/cards") or _refers(schema.get("items"), "/card")
         many = error.validator == "maxItems"
         count, limit = len(value), keyword
-        said = (trn("'%(field)s' holds %(count)d card; at most %(most)d are allowed.",
-                    "'%(field)s' holds %(count)d cards; at most %(most)d are allowed.", count, field=name, most=limit)
-                if many else trn("'%(field)s' holds %(count)d card; at least %(least)d are needed.",
-                                 "'%(field)s' holds %(count)d cards; at least %(least)d are needed.", count, field=name,
-                                 least=limit)) if cards else \
+        said = (tr("'%(field)s' holds %(count)d cards; at most %(most)s are allowed.", field=name, count=count,
+                   most=limit) if many else
+                tr("'%(field)s' holds %(count)d cards; at least %(least)s are needed.", field=name, count=count,
+                   least=limit)) if cards else \
             (tr("'%(field)s' holds %(count)d items; at most %(most)s are allowed.", field=name, count=count, most=limit)
              if many else tr("'%(field)s' holds %(count)d items; at least %(least)s are needed.", field=name,
                              count=count, least=limit))

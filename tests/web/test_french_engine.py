@@ -232,3 +232,20 @@ def test_progress_refusals_are_in_french(client):
     assert "Un code de reprise a 20 lettres et chiffres" in html.unescape(resume.get_data(as_text=True))
     nothing = client.post("/progress/code?lang=fr")
     assert "Rien à transporter pour l'instant" in html.unescape(nothing.get_data(as_text=True))
+
+
+def test_the_last_resort_page_is_in_the_visitors_language_too(app, monkeypatch):
+    """A fault whose error page fails as well answers in plain text, in the page's language."""
+    from ecarte_tutor.web import errors, legal
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("a fault for the test")
+
+    monkeypatch.setattr(legal, "ask", broken)
+    monkeypatch.setattr(errors, "render_template", broken)
+    client = app.test_client()
+    for lang, said in (("fr", "Quelque chose n'a pas marché de notre côté"),
+                       ("en", "Something went wrong on our side")):
+        response = client.get(f"/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S&lang={lang}")
+        assert response.status_code == 500 and response.mimetype == "text/plain"
+        assert response.get_data(as_text=True).startswith(said)
