@@ -237,3 +237,32 @@ def problems(package: Path = PACKAGE_DIR, path: Path = ALLOWED) -> list[str]:
 def by_module(sentences: Iterable[Sentence]) -> dict[str, int]:
     """How many sentences each module (:attr:`Sentence.module`) still writes."""
     return dict(sorted(Counter(sentence.module for sentence in sentences).items()))
+
+
+MESSAGE_FIRST = frozenset({"_", "gettext", "ngettext", "lazy_gettext", "tr", "trn", "marked"})
+MESSAGE_SECOND = frozenset({"pgettext", "trc", "marked_in"})  # the context first, then the message
+
+
+def unextracted(said: Iterable[str], package: Path = PACKAGE_DIR) -> list[str]:
+    """Each catalogue call whose literal message Babel's extractor (``pybabel extract``, :func:`ecarte_tutor.languages
+    .extracted`) does not see, by ``file:line``: it misses a call nested in another's arguments after a literal
+    (``tr("… %(each)s", each="; ".join(tr("if %(x)s", …)))``), and the message would then never be translated,
+    silently. ``said`` is every message id (a plural's singular) the extractor found."""
+    seen = set(said)
+    found: list[str] = []
+    for path in sorted(package.rglob("*.py")):
+        file = path.relative_to(package.parent).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=file)):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _callee(node.func)
+            at = 0 if name in MESSAGE_FIRST else 1 if name in MESSAGE_SECOND else None
+            if at is None or len(node.args) <= at:
+                continue
+            message = node.args[at]
+            if isinstance(message, ast.Constant) and isinstance(message.value, str) and message.value \
+                    and message.value not in seen:
+                # for developers: check's words to the one who wrote the call
+                found.append(f"{file}:{node.lineno}: the message {message.value!r} is not seen by the catalogues' "
+                             "extractor (a call nested in another's arguments): say it in a variable first")
+    return found

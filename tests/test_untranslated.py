@@ -116,3 +116,21 @@ def test_lang_names_each_sentence_left_by_file_and_line(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines and all(line.startswith("ecarte_tutor/engine/disputes/") for line in lines)
     assert all(line.split(":")[1].isdigit() for line in lines)
+
+
+def test_a_message_the_extractor_misses_is_named(tmp_path):
+    """Babel's extractor does not see a catalogue call nested in another's arguments after a literal: the message
+    would never reach the catalogue, and so never be translated, without a word from check."""
+    from ecarte_tutor.languages import extracted
+
+    package = _package(tmp_path, 'def f(tr, trc, z):\n'
+                                 '    return tr("That holds %(each)s.", each="; ".join(tr("if %(x)s, then", x=v)\n'
+                                 '                                                         for v in z))\n')
+    from babel.messages.extract import extract_from_dir
+
+    said = [message for _file, _line, message, _comments, _context in
+            extract_from_dir(str(package), [("**.py", "python")], keywords={"tr": None})]
+    assert said == ["That holds %(each)s."]
+    [problem] = untranslated.unextracted(said, package)
+    assert problem.startswith("pkg/mod.py:2: the message 'if %(x)s, then' is not seen")
+    assert untranslated.unextracted([key if isinstance(key, str) else key[0] for _c, key in extracted()]) == []

@@ -15,7 +15,7 @@ from typing import NotRequired, TypedDict
 from ..cards import PACK, Suit, rank_letter, split_card
 from ..errors import QuestionError, excerpt
 from ..fields import require
-from ..i18n import current, tr, trn
+from ..i18n import current, tr, trc, trn
 from ..jsontypes import Question
 from ..marks import decides, fact_name, fact_value
 from ..rulebook import Params, RuleBook
@@ -133,6 +133,6 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> PackAnswe
                             book, params)
     assert isinstance(ruling, RulingAnswer)  # law 45's row needs no fact beyond these
     text = tr("This pack of %(count)d cards is incorrect: %(faults)s.", count=len(canonical),
-              faults="; ".join(faults)) + " " + ruling.explanation
+              faults=trc("list", "; ").join(faults)) + " " + ruling.explanation
     return PackAnswer(len(canonical), correct, missing, duplicates, foreign, ruling.citing["laws"],
                       ruling.citing["cites"] + [pack_rule], ruling.law_text, text)

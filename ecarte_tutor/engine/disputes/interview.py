@@ -122,7 +122,7 @@ def no_match(rows: tuple[Row, ...], known: Knowledge, book: RuleBook) -> Questio
     conflicts = [(row, conflicting(row)) for row in same_kind]
     fewest = min(len(names) for _row, names in conflicts)
     nearest = [(row, names) for row, names in conflicts if len(names) == fewest][:4]
-    needs = "; ".join(
+    needs = trc("list", "; ").join(
         tr("%(rule)s needs %(conditions)s", rule=_rule_name(words, row), conditions=trc("list", " and ").join(
             tr("%(condition)s (%(known)s)", condition=words.fact_condition(name, row.conditions[name]),
                known=_as_known(words, known, name)) for name in names))
