@@ -249,3 +249,18 @@ def test_the_last_resort_page_is_in_the_visitors_language_too(app, monkeypatch):
         response = client.get(f"/legal/?trump=H&led=JS&hand=QS&hand=7S&card=7S&lang={lang}")
         assert response.status_code == 500 and response.mimetype == "text/plain"
         assert response.get_data(as_text=True).startswith(said)
+
+
+def test_a_ruling_that_holds_whatever_an_answer_says_so_in_french():
+    """The clauses of a ruling that did not need an answer, and the sources that disagree, in French; the decision
+    row's own sentence and the facts' questions are the law files' (not yet loaded in French)."""
+    question = {"kind": "dispute", "profile": "finnish", "facts": {
+        "irregularity": "hand-abandoned", "offender": "elder", "tricks_won": 1, "claimed_to_score": False,
+        "adversary_offended": "none", "dealer_refused_first_proposal": False, "dealer_refused_later_proposal": False}}
+    french = ask({**question, "lang": "fr"})["explanation"]
+    assert "Le donneur marque 2 pour les plis abandonnés." in french
+    assert "qui n'a donc pas été posée : si « " in french and " ; si « " in french
+    assert "Toutes les sources ne s'accordent pas avec les lois 42 et 49 et avec la règle « " in french
+    english = ask(question)["explanation"]
+    assert "which was therefore not asked: if “" in english and "Not every source agrees with laws 42 and 49 and with" \
+        " the rule “" in english
