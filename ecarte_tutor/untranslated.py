@@ -205,6 +205,7 @@ def read_allowed(path: Path = ALLOWED) -> Counter[tuple[str, str]]:
     return allowed
 
 
+# for developers: the ratchet's header, read by whoever edits it
 HEADER = ("# The sentences still written in Python that ecarte-tutor check allows (ecarte_tutor/untranslated.py):\n"
           "# file<TAB>text. A sentence not listed fails check: say it through a catalogue (tr, trn, trc) instead.\n"
           "# Rewritten by `ecarte-tutor lang ratchet` as sentences move out; it never grows by hand.\n")
@@ -229,6 +230,7 @@ def unlisted(sentences: Iterable[Sentence], allowed: Counter[tuple[str, str]]) -
 
 def problems(package: Path = PACKAGE_DIR, path: Path = ALLOWED) -> list[str]:
     """Each sentence in Python the ratchet does not allow, by ``file:line``."""
+    # for developers: check's words to the one who wrote the sentence
     return [f"{sentence}: a sentence a player may read, written in Python: say it through the catalogue "
             f"(tr, trn, trc), or mark it {MARK!r} if no player reads it"
             for sentence in unlisted(found(package), read_allowed(path))]
