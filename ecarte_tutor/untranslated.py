@@ -171,12 +171,25 @@ class _Reader(ast.NodeVisitor):
         self.found.append(Sentence(self.file, node.lineno, text))
 
 
+_PARSED: dict[Path, tuple[int, str, ast.Module]] = {}
+
+
+def _parsed(path: Path) -> tuple[str, ast.Module]:
+    """A module's source and tree, parsed once while the file is unchanged (check reads each module twice)."""
+    stamp = path.stat().st_mtime_ns
+    kept = _PARSED.get(path)
+    if kept is None or kept[0] != stamp:
+        source = path.read_text(encoding="utf-8")
+        kept = _PARSED[path] = (stamp, source, ast.parse(source, filename=str(path)))
+    return kept[1], kept[2]
+
+
 def read_module(path: Path, root: Path = PACKAGE_DIR.parent) -> list[Sentence]:
     """The sentences written in one module."""
-    source = path.read_text(encoding="utf-8")
+    source, tree = _parsed(path)
     file = path.relative_to(root).as_posix() if root in path.parents else path.name
     reader = _Reader(file, source.splitlines())
-    reader.visit(ast.parse(source, filename=file))
+    reader.visit(tree)
     return sorted(reader.found)
 
 
@@ -228,12 +241,13 @@ def unlisted(sentences: Iterable[Sentence], allowed: Counter[tuple[str, str]]) -
             yield sentence
 
 
-def problems(package: Path = PACKAGE_DIR, path: Path = ALLOWED) -> list[str]:
-    """Each sentence in Python the ratchet does not allow, by ``file:line``."""
+def problems(package: Path = PACKAGE_DIR, path: Path = ALLOWED, sentences: list[Sentence] | None = None) -> list[str]:
+    """Each sentence in Python the ratchet does not allow, by ``file:line`` (``sentences``: those :func:`found`
+    already read in ``package``)."""
     # for developers: check's words to the one who wrote the sentence
     return [f"{sentence}: a sentence a player may read, written in Python: say it through the catalogue "
             f"(tr, trn, trc), or mark it {MARK!r} if no player reads it"
-            for sentence in unlisted(found(package), read_allowed(path))]
+            for sentence in unlisted(found(package) if sentences is None else sentences, read_allowed(path))]
 
 
 def by_module(sentences: Iterable[Sentence]) -> dict[str, int]:
@@ -254,7 +268,7 @@ def unextracted(said: Iterable[str], package: Path = PACKAGE_DIR) -> list[str]:
     found: list[str] = []
     for path in sorted(package.rglob("*.py")):
         file = path.relative_to(package.parent).as_posix()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=file)):
+        for node in ast.walk(_parsed(path)[1]):
             if not isinstance(node, ast.Call):
                 continue
             name = _callee(node.func)

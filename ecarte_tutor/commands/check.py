@@ -99,7 +99,7 @@ def _languages(book) -> list[str]:
     from .. import untranslated
 
     sentences = untranslated.found()
-    unlisted = untranslated.problems()
+    unlisted = untranslated.problems(sentences=sentences)
     print(f"Sentences still in Python: {len(sentences)} (ecarte-tutor lang lists them by module)"
           + (f"; {len(unlisted)} not allowed by {untranslated.ALLOWED.name}." if unlisted else
              f", none beyond those {untranslated.ALLOWED.name} allows."))

@@ -60,7 +60,7 @@ def run(args) -> int:
     print(f"Sentences still in Python: {len(sentences)}, to move to the catalogues:")
     for module, count in untranslated.by_module(sentences).items():
         print(f"  ecarte_tutor/{module}: {count}")
-    unlisted = untranslated.problems()
+    unlisted = untranslated.problems(sentences=sentences)
     for problem in [*report.problems, *unlisted, *report.stale]:
         print(f"ecarte-tutor: {problem}", file=sys.stderr)
     return 1 if report.problems or unlisted or report.stale else 0
