@@ -20,7 +20,7 @@ from .agreements import agreements_taking_part, read_agreements
 from .engine.kinds import KINDS
 from .errors import QuestionError, excerpt
 from .house import House, under_house
-from .i18n import DEFAULT_LANG, LANGS, read_lang, speaking, tr
+from .i18n import DEFAULT_LANG, LANGS, marked, read_lang, speaking, tr
 from .jsontypes import Answer
 from .questions.check import question_check
 from .rulebook import RuleBook, default_rulebook
@@ -45,7 +45,8 @@ def read_profile(question: Mapping[str, object], book: RuleBook) -> str:
         return book.default_profile
     if not isinstance(profile, str) or profile.strip().lower() not in book.profiles:
         raise QuestionError("unknown-profile",
-                            f"Unknown profile {excerpt(profile)}; choose one of {', '.join(book.profiles)}.", "profile")
+                            tr("Unknown profile %(profile)s; choose one of %(profiles)s.", profile=excerpt(profile),
+                               profiles=", ".join(book.profiles)), "profile")
     return profile.strip().lower()
 
 
@@ -54,9 +55,9 @@ def _json_type(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
-    names = {list: "an array", str: "a string", int: "a number", float: "a number"}
-    return names.get(type(value), f"a {type(value).__name__}")
+        return tr("a boolean")
+    names = {list: marked("an array"), str: marked("a string"), int: marked("a number"), float: marked("a number")}
+    return tr(names[type(value)]) if type(value) in names else f"a {type(value).__name__}"
 
 
 def ask(question: object, library: Shelf | RuleBook | None = None) -> Answer:
@@ -78,11 +79,21 @@ def ask(question: object, library: Shelf | RuleBook | None = None) -> Answer:
     except QuestionError as exc:
         return exc.to_answer()
     except RecursionError:
-        return QuestionError("bad-question", "The question is nested too deeply to read.").to_answer()
+        with speaking(_lang_or_english(question)):
+            return QuestionError("bad-question", tr("The question is nested too deeply to read.")).to_answer()
     except Exception:  # noqa: BLE001 - a defect must not become a traceback for the user
         logger.exception("ask() failed on a question")
-        return QuestionError("internal-error", "This question exposed a defect in Écarté Tutor and could not be "
-                             "answered; it has been logged.").to_answer()
+        with speaking(_lang_or_english(question)):
+            return QuestionError("internal-error", tr("This question exposed a defect in Écarté Tutor and could not "
+                                                      "be answered; it has been logged.")).to_answer()
+
+
+def _lang_or_english(question: object) -> str:
+    """The question's language for a message made after its answer failed (English when it names none we have)."""
+    try:
+        return question_lang(question)
+    except QuestionError:
+        return DEFAULT_LANG
 
 
 def question_lang(question: object) -> str:
@@ -93,8 +104,8 @@ def question_lang(question: object) -> str:
         return DEFAULT_LANG
     lang = read_lang(value)
     if lang is None:
-        raise QuestionError("unknown-lang", f"Unknown language {excerpt(value)}; choose one of {', '.join(LANGS)}.",
-                            "lang")
+        raise QuestionError("unknown-lang", tr("Unknown language %(lang)s; choose one of %(langs)s.",
+                                               lang=excerpt(value), langs=", ".join(LANGS)), "lang")
     return lang
 
 

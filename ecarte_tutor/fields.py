@@ -74,8 +74,8 @@ def read_seat(value: object, field: str, *, allow_none: bool = False) -> str | N
         return None
     if isinstance(value, str) and value.strip().lower() in SEATS:
         return value.strip().lower()
-    raise QuestionError("bad-seat", f"'{field}' must be \"elder\" (the non-dealer) or \"dealer\", "
-                                    f"got {excerpt(value)}.", field)
+    raise QuestionError("bad-seat", tr("'%(field)s' must be \"elder\" (the non-dealer) or \"dealer\", got %(value)s.",
+                                       field=field, value=excerpt(value)), field)
 
 
 def read_bool(question: Mapping[str, object], name: str, default: bool = False) -> bool:
@@ -83,7 +83,8 @@ def read_bool(question: Mapping[str, object], name: str, default: bool = False) 
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise QuestionError("bad-field", f"'{name}' must be true or false, got {excerpt(value)}.", name)
+        raise QuestionError("bad-field", tr("'%(field)s' must be true or false, got %(value)s.", field=name,
+                                            value=excerpt(value)), name)
     return value
 
 
@@ -99,25 +100,27 @@ def whole_number(value: object) -> int | None:
 def read_int(value: object, field: str, *, low: int, high: int) -> int:
     number = whole_number(value)
     if number is None:
-        raise QuestionError("bad-field", f"'{field}' must be a whole number from {low} to {high}, "
-                                         f"got {excerpt(value)}.", field)
+        raise QuestionError("bad-field", tr("'%(field)s' must be a whole number from %(low)d to %(high)d, got "
+                                            "%(value)s.", field=field, low=low, high=high, value=excerpt(value)), field)
     if not low <= number <= high:
-        raise QuestionError("out-of-range", f"'{field}' must be from {low} to {high}, got {number}.", field)
+        raise QuestionError("out-of-range", tr("'%(field)s' must be from %(low)d to %(high)d, got %(value)d.",
+                                               field=field, low=low, high=high, value=number), field)
     return number
 
 
 def read_seat_numbers(value: object, field: str, *, low: int, high: int) -> dict[str, int]:
     """An object ``{"elder": n, "dealer": m}`` of whole numbers."""
     if not isinstance(value, dict):
-        raise QuestionError("bad-field", f"'{field}' must be an object like {{\"elder\": 3, \"dealer\": 2}}.", field)
+        raise QuestionError("bad-field", tr("'%(field)s' must be an object like {\"elder\": 3, \"dealer\": 2}.",
+                                            field=field), field)
     extra = sorted(set(value) - set(SEATS))
     if extra:
-        raise QuestionError("bad-field", f"'{field}' has an unknown seat '{extra[0]}'; seats are elder and dealer.",
-                            f"{field}.{extra[0]}")
+        raise QuestionError("bad-field", tr("'%(field)s' has an unknown seat '%(seat)s'; seats are elder and dealer.",
+                                            field=field, seat=extra[0]), f"{field}.{extra[0]}")
     missing = [seat for seat in SEATS if value.get(seat) is None]
     if missing:  # a seat left out (or null) is a missing field, not a bad one: never "got None"
-        raise QuestionError("missing-field", f"'{field}' needs a number for each seat: {missing[0]} is missing.",
-                            f"{field}.{missing[0]}")
+        raise QuestionError("missing-field", tr("'%(field)s' needs a number for each seat: %(seat)s is missing.",
+                                                field=field, seat=missing[0]), f"{field}.{missing[0]}")
     return {seat: read_int(value[seat], f"{field}.{seat}", low=low, high=high) for seat in SEATS}
 
 

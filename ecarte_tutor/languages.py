@@ -330,8 +330,10 @@ class Report:
 
 def problems(book: RuleBook, langs: Iterable[str] = LANGS) -> Report:
     """Every language but English held to the English (module docstring)."""
+    from .untranslated import unextracted
+
     said = extracted()
-    found: list[str] = []
+    found: list[str] = unextracted(key if isinstance(key, str) else key[0] for _context, key in said)
     old: list[str] = []
     messages: dict[str, int] = {}
     left: dict[str, dict[str, int]] = {}

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from .bookshapes import Condition, Fact, Source
-from .cards import RANK_NAMES, Card, parse_card
+from .cards import Card, parse_card, suit_name
 from .errors import CardNotationError
-from .i18n import DEFAULT_LANG, current, marked_in, tr, trc
+from .i18n import DEFAULT_LANG, current, marked, marked_in, tr, trc
 
 SEAT_NAMES = {"elder": marked_in("seat", "the elder hand (non-dealer)"), "dealer": marked_in("seat", "the dealer")}
 """How explanations name the seats (in English: :func:`seat_name` says them in the answer's language)."""
@@ -21,12 +21,26 @@ SEAT_WORDS = {"elder": marked_in("seat after the", "elder"), "dealer": marked_in
 """A seat as a template says it after its own article ("The {seat} declined the double"), said by :func:`seat_word`."""
 
 KIND_NAMES = {
-    "play": "May I play it?", "trick": "Who wins the trick?", "score": "What does the hand score?",
-    "exchange": "The stock runs short", "hand": "A whole hand refereed", "analyse": "How should it be played?",
-    "dispute": "Disputes", "pack": "Is the pack correct?", "advice": "Advice: propose or play?",
-    "record": "A record of tricks checked", "pool": "Pools of three or more",
+    "play": marked("May I play it?"), "trick": marked("Who wins the trick?"),
+    "score": marked("What does the hand score?"), "exchange": marked("The stock runs short"),
+    "hand": marked("A whole hand refereed"), "analyse": marked("How should it be played?"),
+    "dispute": marked("Disputes"), "pack": marked("Is the pack correct?"), "advice": marked("Advice: propose or play?"),
+    "record": marked("A record of tricks checked"), "pool": marked("Pools of three or more"),
 }
-"""The kinds of question as a player would ask them (the casebook's filter)."""
+"""The kinds of question as a player would ask them (the casebook's filter; :func:`kind_name` says them)."""
+LIST_WORDS = {"and": marked_in("list", "and"), "or": marked_in("list", "or")}
+"""The word before a list's last item (:func:`listed`)."""
+CARDS_WITH_THE = {
+    "K": marked_in("card with its article", "the king of %(suit)s"),
+    "Q": marked_in("card with its article", "the queen of %(suit)s"),
+    "J": marked_in("card with its article", "the knave of %(suit)s"),
+    "A": marked_in("card with its article", "the ace of %(suit)s"),
+    "10": marked_in("card with its article", "the ten of %(suit)s"),
+    "9": marked_in("card with its article", "the nine of %(suit)s"),
+    "8": marked_in("card with its article", "the eight of %(suit)s"),
+    "7": marked_in("card with its article", "the seven of %(suit)s"),
+}
+"""A card in words with its article, one template a rank (French says « la dame », « l'as », « le roi »)."""
 
 NUMBER_WORDS = (marked_in("number", "no"), marked_in("number", "one"), marked_in("number", "two"),
                 marked_in("number", "three"), marked_in("number", "four"), marked_in("number", "five"),
@@ -57,14 +71,20 @@ def card_short(card: object) -> str:
 
 
 def card_name(card: object) -> str:
-    """A card in words: ``the knave of spades``."""
+    """A card in words, in the current language: ``the knave of spades``, ``le valet de pique``."""
     found = _card(card)
-    return f"the {RANK_NAMES[found.rank]} of {found.suit.english}" if found else str(card)
+    if found is None:
+        return str(card)
+    return trc("card with its article", CARDS_WITH_THE[found.rank], suit=suit_name(found.suit, current()))
 
 
 def listed(items: Sequence[str], last: str = "and") -> str:
-    """Words in a sentence: "a", "a and b", "a, b and c" (``last``: the word before the last one, "and" or "or")."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+    """Words in a sentence: "a", "a and b", "a, b and c" (``last``: the word before the last one, "and" or "or",
+    said in the current language: « a, b et c »)."""
+    if len(items) == 1:
+        return items[0]
+    word = trc("list", LIST_WORDS[last]) if last in LIST_WORDS else last
+    return tr("%(items)s %(last_word)s %(last)s", items=", ".join(items[:-1]), last_word=word, last=items[-1])
 
 
 def lower_first(text: str) -> str:
@@ -136,8 +156,36 @@ def seat_totals(points: Mapping[str, int]) -> str:
     return ", ".join(f"{seat_name(seat)} {count}" for seat, count in points.items())
 
 
+PROFILE_RULES = {"london": marked_in("profile's rules", "the London rules"),
+                 "french": marked_in("profile's rules", "the French rules"),
+                 "modern": marked_in("profile's rules", "the Modern rules"),
+                 "finnish": marked_in("profile's rules", "the Finnish rules")}
+"""A profile's rules as a referee's sentence names them ("Under the London rules the elder discards …")."""
+PHASE_WORDS = {"proposal": marked_in("phase", "proposal"), "response": marked_in("phase", "response"),
+               "elder-discard": marked_in("phase", "elder-discard"),
+               "dealer-discard": marked_in("phase", "dealer-discard"), "play": marked_in("phase", "play"),
+               "complete": marked_in("phase", "complete"), "game-over": marked_in("phase", "game-over")}
+"""A hand's phase as a referee's sentence names it ("the hand is in its proposal phase"); in English the API's
+own name."""
+
+
+def profile_rules(profile: str) -> str:
+    """"the London rules", in the current language (an unknown profile by its name, capitalised)."""
+    if profile in PROFILE_RULES:
+        return trc("profile's rules", PROFILE_RULES[profile])
+    return tr("the %(profile)s rules", profile=profile.capitalize())
+
+
+def phase_word(phase: str) -> str:
+    """A hand's phase in a referee's sentence, in the current language."""
+    return trc("phase", PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase
+
+
 def kind_name(kind: str) -> str:
-    return KIND_NAMES.get(kind, kind.capitalize() if kind else "A question")
+    """A kind of question as a player asks it, in the current language."""
+    if kind in KIND_NAMES:
+        return tr(KIND_NAMES[kind])
+    return kind.capitalize() if kind else tr("A question")
 
 
 def rule_id(rule: object) -> str:
@@ -236,7 +284,7 @@ class Words:
             if choice.get("value") == value and type(choice.get("value")) is type(value):
                 return self._said(f"fact:{name}", f"choices.{str(value).lower()}", choice["label"])
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return trc("answer", "yes") if value else trc("answer", "no")
         return str(value)
 
     def fact_state(self, name: str, value: object) -> str:
@@ -253,11 +301,12 @@ class Words:
         """What a decision row asks of a fact (a value, a list of values, or ``{min, max}``), in words."""
         if isinstance(condition, dict):
             low, high = condition.get("min"), condition.get("max")
-            span = (f"from {low} to {high}" if low is not None and high is not None
-                    else f"at least {low}" if low is not None else f"at most {high}")
-            return f"“{self.fact(name)}” {span}"
+            span = (tr("from %(low)s to %(high)s", low=low, high=high) if low is not None and high is not None
+                    else tr("at least %(low)s", low=low) if low is not None else tr("at most %(high)s", high=high))
+            return tr("“%(fact)s” %(values)s", fact=self.fact(name), values=span)
         if isinstance(condition, list):
-            return f"“{self.fact(name)}” " + " or ".join(str(self.fact_value(name, v)) for v in condition)
+            return tr("“%(fact)s” %(values)s", fact=self.fact(name),
+                      values=trc("list", " or ").join(str(self.fact_value(name, v)) for v in condition))
         return self.fact_state(name, condition)
 
     def agreements(self, written: Iterable[object] | None) -> list[str]:

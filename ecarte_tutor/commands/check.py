@@ -96,7 +96,14 @@ def _languages(book) -> list[str]:
               + (f"; {len(report.stale)} translation(s) older than their English (ecarte-tutor lang)"
                  if report.stale else "")
               + (f"; {len(report.problems)} defect(s)." if report.problems else "."))
-    return [f"language: {problem}" for problem in report.problems]
+    from .. import untranslated
+
+    sentences = untranslated.found()
+    unlisted = untranslated.problems(sentences=sentences)
+    print(f"Sentences still in Python: {len(sentences)} (ecarte-tutor lang lists them by module)"
+          + (f"; {len(unlisted)} not allowed by {untranslated.ALLOWED.name}." if unlisted else
+             f", none beyond those {untranslated.ALLOWED.name} allows."))
+    return [f"language: {problem}" for problem in [*report.problems, *unlisted]]
 
 
 def run(args) -> int:

@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import cast
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, shown, suit_name
 from ..errors import QuestionError
 from ..fields import read_cards, read_seat, read_suit, require, whole_number
+from ..i18n import current, tr, trn
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
@@ -123,13 +124,16 @@ def advise(hand: list[Card], trump: Suit, seat: str, strategy: Strategy) -> Advi
 
 
 def _cards(cards: list[Card]) -> str:
-    return " ".join(c.pretty for c in cards)
+    lang = current()
+    return " ".join(shown(c, lang) for c in cards)
 
 
 def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, number: int, strategy: Strategy,
              params: Params, book: RuleBook) -> str:
     trumps = sum(1 for c in hand if c.suit == trump)
-    opening = (f"{_cards(hand)} with {trump.english} as trumps ({trumps} trump{'s' * (trumps != 1)}).")
+    opening = trn("%(cards)s with %(suit)s as trumps (%(count)d trump).",
+                  "%(cards)s with %(suit)s as trumps (%(count)d trumps).", trumps, cards=_cards(hand),
+                  suit=suit_name(trump, current()))
     found = stakes.consequences(seat, number, params, book)
     stake = stakes.stake_clause(found, seat, number, chooser=stakes.SEAT_WORDS[seat])
     if advice.pattern is None:
@@ -137,17 +141,21 @@ def _explain(advice: Advice, hand: list[Card], trump: Suit, seat: str, number: i
         return f"{opening} {STAKE.sub(lambda match: stake, text)}"
     label = advice.pattern.label
     if seat == "elder" and advice.king_exception:
-        king = Card("K", trump).pretty
+        king = shown(Card("K", trump), current())
         refusal = stakes.stake_clause(stakes.consequences("dealer", number, params, book), "dealer", number,
                                       chooser="the dealer")
-        return (f"{opening} It is a jeu de règle ({label}), but it holds the king of trumps, {king}: propose "
-                f"instead. An exchange cannot give the king to the dealer, and {refusal}.")
+        return tr("%(opening)s It is a jeu de règle (%(label)s), but it holds the king of trumps, %(king)s: propose "
+                  "instead. An exchange cannot give the king to the dealer, and %(refusal)s.", opening=opening,
+                  label=label, king=king, refusal=refusal)
     if seat == "elder":
-        play = "play without proposing" if number == 1 else "play on without another exchange"
-        return (f"{opening} It is a jeu de règle ({label}): it should win {params.point_tricks} tricks unless the "
-                f"dealer holds two trumps, so {play} ({stake}).")
-    verb = "Refuse" if advice.advice == "refuse" else "Accept"
-    return f"{opening} {verb}: {label} ({stake})."
+        said = {"opening": opening, "label": label, "count": params.point_tricks, "stake": stake}
+        return tr("%(opening)s It is a jeu de règle (%(label)s): it should win %(count)d tricks unless the dealer "
+                  "holds two trumps, so play without proposing (%(stake)s).", **said) if number == 1 else \
+            tr("%(opening)s It is a jeu de règle (%(label)s): it should win %(count)d tricks unless the dealer holds "
+               "two trumps, so play on without another exchange (%(stake)s).", **said)
+    if advice.advice == "refuse":
+        return tr("%(opening)s Refuse: %(label)s (%(stake)s).", opening=opening, label=label, stake=stake)
+    return tr("%(opening)s Accept: %(label)s (%(stake)s).", opening=opening, label=label, stake=stake)
 
 
 def read_proposal_number(question: Question, params: Params) -> int:
@@ -158,14 +166,15 @@ def read_proposal_number(question: Question, params: Params) -> int:
         return 1
     number = whole_number(value)
     if number is None:
-        raise QuestionError("bad-field", f"'proposal_number' must be a whole number from 1 (the hand's first "
-                                         f"proposal), got {value!r}.", "proposal_number")
+        raise QuestionError("bad-field", tr("'proposal_number' must be a whole number from 1 (the hand's first "
+                                            "proposal), got %(value)s.", value=repr(value)), "proposal_number")
     if number < 1:
-        raise QuestionError("out-of-range", f"'proposal_number' counts the hand's proposals from 1 (the first), "
-                                            f"got {number}.", "proposal_number")
+        raise QuestionError("out-of-range", tr("'proposal_number' counts the hand's proposals from 1 (the first), "
+                                               "got %(value)d.", value=number), "proposal_number")
     if number > 1 and params.single_exchange:
-        raise QuestionError("out-of-range", "Under the single-exchange agreement a hand has one proposal only, "
-                                            f"so there is no proposal {number}.", "proposal_number")
+        raise QuestionError("out-of-range", tr("Under the single-exchange agreement a hand has one proposal only, "
+                                               "so there is no proposal %(number)d.", number=number),
+                            "proposal_number")
     return number
 
 
@@ -221,8 +230,8 @@ def answer_advice(question: Question, book: RuleBook, params: Params) -> AdviceA
     number = read_proposal_number(question, params)
     strategy = book.strategy
     if strategy is None:
-        raise QuestionError("no-strategy", "This rule book has no jeux de règle (rules/strategy/patterns.yaml), "
-                                           "so it cannot give advice.", "kind")
+        raise QuestionError("no-strategy", tr("This rule book has no jeux de règle (rules/strategy/patterns.yaml), "
+                                              "so it cannot give advice."), "kind")
     advice = advise(hand, trump, seat, strategy)
     explanation = _explain(advice, hand, trump, seat, number, strategy, params, book)
     computed = _computed(advice, hand, trump, seat, number, params, book)

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 from typing import NotRequired, TypedDict
 
 from ..errors import QuestionError
-from ..fields import SEAT_NAMES, read_int, require, whole_number
+from ..fields import read_int, require, whole_number
+from ..i18n import tr, trn
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
+from ..wording import profile_rules, seat_name
 from .citing import Citing, Explained, Reasons
 
 
@@ -111,48 +113,52 @@ def answer_exchange(question: Question, book: RuleBook, params: Params) -> Excha
     """Kind ``exchange``."""
     stock = read_int(require(question, "stock"), "stock", low=0, high=params.stock_size)
     if stock == 0:  # exchange.short-stock: once the stock is used up no proposal can be made
-        raise QuestionError("inconsistent-facts", "The stock is empty, so nobody can propose and there is no "
-                            "exchange to settle: the hand is played as it stands.", "stock")
+        raise QuestionError("inconsistent-facts", tr("The stock is empty, so nobody can propose and there is no "
+                                                     "exchange to settle: the hand is played as it stands."), "stock")
     elder = _read_discard(question, "elder", stock, params)
     dealer = None
     if question.get("dealer_discards") is not None:
         dealer = _read_discard(question, "dealer", stock - min(elder, stock), params)
     share = share_stock(stock, elder, dealer, params)
     reasons = Reasons(book).add("exchange.discard-and-draw")
-    text = [f"The stock holds {stock} card{'s' * (stock != 1)}; the elder hand is served first and draws "
-            f"{share.elder_draws} for his {elder} discard{'s' * (elder != 1)}."]
+    text = [trn("The stock holds %(count)d card; the elder hand is served first and draws %(draws)d for his "
+                "%(discards)s.", "The stock holds %(count)d cards; the elder hand is served first and draws %(draws)d "
+                "for his %(discards)s.", stock, draws=share.elder_draws,
+                discards=trn("%(count)d discard", "%(count)d discards", elder))]
     if share.elder_takes_back:
-        text.append(f"The stock cannot replace {share.elder_takes_back} of them, so he takes "
-                    f"{'that card' if share.elder_takes_back == 1 else 'those cards'} back into his hand.")
+        text.append(trn("The stock cannot replace %(count)d of them, so he takes that card back into his hand.",
+                        "The stock cannot replace %(count)d of them, so he takes those cards back into his hand.",
+                        share.elder_takes_back))
     if share.short:
         reasons.add("exchange.short-stock", params.rule_for("short_stock_dealer")).law("law.38")
     if dealer is None:
-        text.append(f"The dealer may then take up to {share.dealer_may_draw}." if share.dealer_may_draw else
-                    "Nothing is left in the stock for the dealer.")
+        text.append(tr("The dealer may then take up to %(count)d.", count=share.dealer_may_draw)
+                    if share.dealer_may_draw else tr("Nothing is left in the stock for the dealer."))
     elif share.dealer_must_play:
-        text.append("The stock cannot cover both exchanges, so the dealer takes nothing and must play his hand "
-                    "as it is (he keeps any cards he had meant to discard).")
+        text.append(tr("The stock cannot cover both exchanges, so the dealer takes nothing and must play his hand "
+                       "as it is (he keeps any cards he had meant to discard)."))
     else:
         if not share.dealer_draws and share.dealer_takes_back:
-            text.append("Nothing remained for the dealer, so he keeps every card he meant to discard.")
+            text.append(tr("Nothing remained for the dealer, so he keeps every card he meant to discard."))
         else:
-            text.append(f"The dealer draws {share.dealer_draws}.")
+            text.append(tr("The dealer draws %(count)d.", count=share.dealer_draws))
         if share.dealer_draws and share.dealer_takes_back:
-            text.append(f"Only {share.dealer_draws} card{'s' * (share.dealer_draws != 1)} remained, so he "
-                        f"keeps {share.dealer_takes_back} of the cards he meant to discard.")
+            text.append(trn("Only %(count)d card remained, so he keeps %(kept)d of the cards he meant to discard.",
+                            "Only %(count)d cards remained, so he keeps %(kept)d of the cards he meant to discard.",
+                            share.dealer_draws, kept=share.dealer_takes_back))
         if share.short:  # the profile departs from law 38 here: say so, never cite the law as if it agreed
-            text.append(f"Law 38 of the club code, which serves the elder first as here, would have the dealer "
-                        f"play his hand as it is; the {params.profile.capitalize()} rules let him take what "
-                        "is left instead.")
+            text.append(tr("Law 38 of the club code, which serves the elder first as here, would have the dealer "
+                           "play his hand as it is; %(rules)s let him take what is left instead.",
+                           rules=profile_rules(params.profile)))
     if dealer is not None and params.single_exchange and share.stock_left and not share.dealer_must_play:
         reasons.add(params.rule_for("single_exchange"))
-        text.append("Only one exchange a hand was agreed, so the exchange is over with the dealer's discard.")
+        text.append(tr("Only one exchange a hand was agreed, so the exchange is over with the dealer's discard."))
     if dealer is None and not share.exchange_over:  # the dealer's own discard, still to come, decides what is left
-        text.append("Whether the elder may propose again depends on what the dealer's exchange leaves.")
+        text.append(tr("Whether the elder may propose again depends on what the dealer's exchange leaves."))
     else:
-        text.append("No further proposal is possible: the exchange is over." if share.exchange_over
-                    else f"{share.stock_left} card{'s' * (share.stock_left != 1)} remain, "
-                         "so the elder may propose again.")
+        text.append(tr("No further proposal is possible: the exchange is over.") if share.exchange_over
+                    else trn("%(count)d card remain, so the elder may propose again.",
+                             "%(count)d cards remain, so the elder may propose again.", share.stock_left))
     return ExchangeAnswer(share, reasons.fields(), " ".join(text))
 
 
@@ -166,7 +172,10 @@ def _read_discard(question: Question, seat: str, available: int, params: Params)
         read_int(raw, field, low=low, high=high)  # raises, naming the profile's own limits
     assert count is not None
     if count < low:
-        raise QuestionError("out-of-range", f"Under the {params.profile.capitalize()} rules {SEAT_NAMES[seat]} "
-                                            f"must discard at least {low} card{'s' * (low != 1)} while the stock "
-                                            f"can replace {'it' if low == 1 else 'them'}, not {count}.", field)
+        raise QuestionError("out-of-range", trn("Under %(rules)s %(seat)s must discard at least %(count)d card while "
+                                                "the stock can replace it, not %(given)d.",
+                                                "Under %(rules)s %(seat)s must discard at least %(count)d cards while "
+                                                "the stock can replace them, not %(given)d.", low,
+                                                rules=profile_rules(params.profile), seat=seat_name(seat),
+                                                given=count), field)
     return count

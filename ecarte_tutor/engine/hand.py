@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import NotRequired, TypedDict
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, shown
 from ..errors import QuestionError, excerpt
 from ..fields import SEATS, other, read_card, read_cards, read_seat, read_seat_numbers, require
+from ..i18n import current, marked_in, tr, trc, trn
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
+from ..wording import phase_word, profile_rules, seat_word
 from . import play, scoring, wagers
 from .citing import Citing, Explained, Reasons
 from .deal import Deal, read_deal
@@ -23,6 +25,15 @@ from .exchange import discard_limits, share_stock
 from .illegal import Illegal
 
 VERBS = ("propose", "stand", "accept", "refuse", "discard", "announce-king", "card", *wagers.VERBS)
+ACTION_WORDS = {
+    "propose": marked_in("action", "propose"), "stand": marked_in("action", "stand"),
+    "accept": marked_in("action", "accept"), "refuse": marked_in("action", "refuse"),
+    "discard": marked_in("action", "discard"), "announce-king": marked_in("action", "announce-king"),
+    "card": marked_in("action", "card"), "double": marked_in("action", "double"),
+    "offer-point": marked_in("action", "offer-point"), "accept-double": marked_in("action", "accept-double"),
+    "decline-double": marked_in("action", "decline-double"), "accept-offer": marked_in("action", "accept-offer"),
+    "decline-offer": marked_in("action", "decline-offer")}
+"""Each verb as the referee's sentence names an action ("Action 2 (elder discard)"); in English the API's own."""
 ENOUGH_CARDS = "enough-cards"  # the one condition a dealer may attach to his acceptance (law 38)
 MAX_ACTIONS = 200
 # phase -> (the seat that acts, the verbs it may use, the rule that governs the phase)
@@ -316,31 +327,36 @@ def _check_turn(state: HandState, action: Action) -> None:
     seat, verb = action["by"], action["do"]
     expected = state.to_act()
     if state.phase == "complete":
-        raise Illegal("hand-complete", "The hand is over: every trick has been played.", ["play.trick-winner"])
+        raise Illegal("hand-complete", tr("The hand is over: every trick has been played."), ["play.trick-winner"])
     if state.phase == "game-over":
-        raise Illegal("game-over", f"The game is over: the {state.winner} has reached the game's target, so "
-                                   "nothing more is played.", ["scoring.game", "scoring.claim-order"])
+        raise Illegal("game-over", tr("The game is over: the %(seat)s has reached the game's target, so nothing more "
+                                      "is played.", seat=seat_word(str(state.winner))),
+                      ["scoring.game", "scoring.claim-order"])
     if verb in wagers.VERBS:
         return
     if state.pending:
-        raise Illegal("answer-pending", f"The {other(state.pending[1])} must first answer the offer to "
-                                        f"{'double' if state.pending[0] == 'double' else 'give the point'}.",
+        answerer = seat_word(other(state.pending[1]))
+        raise Illegal("answer-pending", tr("The %(seat)s must first answer the offer to double.", seat=answerer)
+                      if state.pending[0] == "double" else
+                      tr("The %(seat)s must first answer the offer to give the point.", seat=answerer),
                       [wagers.DOUBLE if state.pending[0] == "double" else wagers.OFFER])
     if verb == "announce-king":
         return
     _, allowed, rule = PHASES[state.phase]
     if verb == "card" and seat == "dealer" and state.phase != "play":
         # the dealer never leads the first trick: a card he leads while the exchange goes on is led out of turn
-        raise Illegal("not-now", "The exchange is not over, and the first lead is the non-dealer's: a card the "
-                                 "dealer leads now is led out of turn, and goes back into his hand as long as "
-                                 "nobody has played to it (law 40).", [rule, "play.lead", "law.40"])
+        raise Illegal("not-now", tr("The exchange is not over, and the first lead is the non-dealer's: a card the "
+                                    "dealer leads now is led out of turn, and goes back into his hand as long as "
+                                    "nobody has played to it (law 40)."), [rule, "play.lead", "law.40"])
     if verb not in allowed:
-        wanted = " or ".join(f"'{v}'" for v in allowed)
-        raise Illegal("not-now", f"'{verb}' is not possible now: the hand is in its {state.phase} phase and calls "
-                                 f"for {wanted} by the {expected}.", [rule])
+        wanted = trc("list", " or ").join(f"'{v}'" for v in allowed)
+        raise Illegal("not-now", tr("'%(verb)s' is not possible now: the hand is in its %(phase)s phase and calls "
+                                    "for %(wanted)s by the %(seat)s.", verb=verb, phase=phase_word(state.phase),
+                                    wanted=wanted, seat=seat_word(str(expected))), [rule])
     if seat != expected:
         laws = ["law.40"] if verb == "card" and not state.current else []  # a lead out of turn
-        raise Illegal("out-of-turn", f"It is the {expected}'s turn to act, not the {seat}'s.", [rule, *laws])
+        raise Illegal("out-of-turn", tr("It is the %(expected)s's turn to act, not the %(seat)s's.",
+                                        expected=seat_word(str(expected)), seat=seat_word(seat)), [rule, *laws])
 
 
 def _stock_falls_short(state: HandState, seat: str, count: int, params: Params) -> bool:
@@ -374,13 +390,17 @@ def _apply_discard(state: HandState, action: Action, params: Params) -> None:
     cards = action["cards"]
     strays = [c for c in cards if c not in state.hands[seat]]
     if strays:
-        raise Illegal("card-not-in-hand", f"{strays[0].pretty} is not in the {seat}'s hand.",
+        raise Illegal("card-not-in-hand", tr("%(card)s is not in the %(seat)s's hand.",
+                                             card=shown(strays[0], current()), seat=seat_word(seat)),
                       ["exchange.discard-and-draw"])
     low, high = discard_limits(seat, len(state.stock), params)
     count = len(cards)
     if not low <= count <= high:
-        raise Illegal("discard-count", f"Under the {params.profile.capitalize()} rules the {seat} discards "
-                                       f"{low} to {high} card{'s' * (high != 1)} here, not {count}.",
+        raise Illegal("discard-count", trn("Under %(rules)s the %(seat)s discards %(low)d to %(high)d card here, "
+                                           "not %(given)d.",
+                                           "Under %(rules)s the %(seat)s discards %(low)d to %(high)d cards here, "
+                                           "not %(given)d.", high, rules=profile_rules(params.profile),
+                                           seat=seat_word(seat), low=low, high=high, given=count),
                       [params.rule_for(f"{seat}_min_discard"), params.rule_for(f"{seat}_max_discard")])
     if state.conditional and _stock_falls_short(state, seat, count, params):
         _lapse(state)  # law 38: an acceptance made on condition of enough cards falls away
@@ -408,13 +428,15 @@ def _apply_card(state: HandState, action: Action, params: Params) -> None:
     seat, card = action["by"], action["card"]
     hand = state.hands[seat]
     if card not in hand:
-        raise Illegal("card-not-in-hand", f"{card.pretty} is not in the {seat}'s hand.", ["play.lead"])
+        raise Illegal("card-not-in-hand", tr("%(card)s is not in the %(seat)s's hand.", card=shown(card, current()),
+                                             seat=seat_word(seat)), ["play.lead"])
     led = state.current[0][1] if state.current else None
     duty = play.duty(hand, led, state.trump, params)
     if card not in duty.legal:
         code = ("revoke" if duty.kind.follows_suit and led is not None and card.suit != led.suit
                 else "failed-to-win-trick")
-        raise Illegal(code, f"{card.pretty} may not be played. {duty.because}", [*duty.rule_ids, play.REVOKE])
+        raise Illegal(code, tr("%(card)s may not be played. %(because)s", card=shown(card, current()),
+                               because=duty.because), [*duty.rule_ids, play.REVOKE])
     place_card(state, seat, card, params)
 
 
@@ -446,25 +468,27 @@ def _announce_king(state: HandState, seat: str, params: Params) -> None:
     king = Card("K", state.trump)
     holds = king in state.hands[seat] or (state.played[seat][:1] == [king])
     if state.king_turned:
-        raise Illegal("no-king", "The king of trumps was turned up: it belongs to the dealer's score and "
-                                 "nobody holds it.", ["king.turned-up", "law.22"])
+        raise Illegal("no-king", tr("The king of trumps was turned up: it belongs to the dealer's score and "
+                                    "nobody holds it."), ["king.turned-up", "law.22"])
+    the_king = shown(king, current())
     if not holds:  # announcing a king one does not hold: law 25's false announcement
-        raise Illegal("no-king", f"The {seat} does not hold {king.pretty}, the king of trumps.",
-                      ["king.announce", "law.25"])
+        raise Illegal("no-king", tr("The %(seat)s does not hold %(king)s, the king of trumps.", seat=seat_word(seat),
+                                    king=the_king), ["king.announce", "law.25"])
     if state.king_announced_by:
-        raise Illegal("king-already-announced", f"{king.pretty} has already been announced in this hand.",
-                      ["king.announce"])
+        raise Illegal("king-already-announced", tr("%(king)s has already been announced in this hand.",
+                                                   king=the_king), ["king.announce"])
     if not king_window_open(state, seat, params):
         rules = ["king.announce", params.rule_for("king_window")]
         if state.phase != "play":
-            raise Illegal("king-too-early", "The king is announced once the exchange is over, when play begins.",
+            raise Illegal("king-too-early", tr("The king is announced once the exchange is over, when play begins."),
                           rules)
         if params.king_window == "before-first-lead":
-            raise Illegal("king-too-late", f"Too late to announce {king.pretty}: under the "
-                                           f"{params.profile.capitalize()} rules it must be announced before the "
-                                           "first card is led.", rules)
-        raise Illegal("king-too-late", f"Too late to announce {king.pretty}: it must be announced before its "
-                                       "holder plays his first card, or while the king itself is that card.",
+            raise Illegal("king-too-late", tr("Too late to announce %(king)s: under %(rules)s it must be announced "
+                                              "before the first card is led.", king=the_king,
+                                              rules=profile_rules(params.profile)), rules)
+        raise Illegal("king-too-late", tr("Too late to announce %(king)s: it must be announced before its holder "
+                                          "plays his first card, or while the king itself is that card.",
+                                          king=the_king),
                       rules + ["king.first-card-exception", "law.23", "law.24"])
     state.king_announced_by = seat
     state.king_after_first_card = bool(state.played[seat])  # in time only by law 24
@@ -516,25 +540,26 @@ def score_state(state: HandState, before: dict[str, int] | None, params: Params,
 def read_action(value: object, index: int) -> Action:
     where = f"actions[{index}]"
     if not isinstance(value, dict):
-        raise QuestionError("bad-action", f"{where} must be an object like {{\"by\": \"elder\", \"do\": \"propose\"}}.",
-                            where)
+        raise QuestionError("bad-action", tr("%(field)s must be an object like {\"by\": \"elder\", \"do\": "
+                                             "\"propose\"}.", field=where), where)
     seat = read_seat(value.get("by"), f"{where}.by")
     verb = value.get("do")
     if verb not in VERBS:
-        raise QuestionError("bad-action", f"{where}.do must be one of {', '.join(VERBS)}; got {excerpt(verb)}.",
-                            f"{where}.do")
+        raise QuestionError("bad-action", tr("%(field)s.do must be one of %(verbs)s; got %(value)s.", field=where,
+                                             verbs=", ".join(VERBS), value=excerpt(verb)), f"{where}.do")
     action: Action = {"by": seat, "do": verb}
     if verb == "discard":
         action["cards"] = read_cards(value.get("cards"), f"{where}.cards")
     if verb == "accept" and value.get("condition") is not None:
         if value["condition"] != ENOUGH_CARDS:
-            raise QuestionError("bad-action", f"{where}.condition may only be \"{ENOUGH_CARDS}\" (law 38: the "
-                                              "dealer accepts if the stock holds cards enough).", f"{where}.condition")
+            raise QuestionError("bad-action", tr("%(field)s.condition may only be \"%(condition)s\" (law 38: the "
+                                                 "dealer accepts if the stock holds cards enough).", field=where,
+                                                 condition=ENOUGH_CARDS), f"{where}.condition")
         action["condition"] = ENOUGH_CARDS
     if verb == "card":
         if value.get("card") is None:
-            raise QuestionError("missing-field", f"{where} plays a card but does not say which ('card').",
-                                f"{where}.card")
+            raise QuestionError("missing-field", tr("%(field)s plays a card but does not say which ('card').",
+                                                    field=where), f"{where}.card")
         action["card"] = read_card(value["card"], f"{where}.card")
     return action
 
@@ -555,9 +580,10 @@ def read_actions(question: Question) -> list[Action]:
     """The question's ``actions``, each read and checked (an empty list when absent)."""
     raw = question.get("actions", [])
     if not isinstance(raw, list):
-        raise QuestionError("bad-field", "'actions' must be a list of actions.", "actions")
+        raise QuestionError("bad-field", tr("'actions' must be a list of actions."), "actions")
     if len(raw) > MAX_ACTIONS:
-        raise QuestionError("too-many-actions", f"A hand has far fewer than {MAX_ACTIONS} actions.", "actions")
+        raise QuestionError("too-many-actions", tr("A hand has far fewer than %(most)d actions.", most=MAX_ACTIONS),
+                            "actions")
     return [read_action(item, i) for i, item in enumerate(raw)]
 
 
@@ -615,30 +641,36 @@ def answer_hand(question: Question, book: RuleBook, params: Params) -> RefereedH
         reasons = Reasons(book).add(*first_illegal["cites"], *(scored["cites"] if scored else []))
         reasons.add(*in_force(state, [*offered, *first_illegal["legal_alternatives"]], before, params))
         return RefereedHand(first_illegal, shown, offered, scored, reasons.fields(),
-                            f"Action {first_illegal['index']} ({first_illegal['action']['by']} "
-                            f"{first_illegal['action']['do']}) is not allowed: {first_illegal['explanation']}")
+                            tr("Action %(index)d (%(by)s %(do)s) is not allowed: %(why)s",
+                               index=first_illegal["index"], by=seat_word(first_illegal["action"]["by"]),
+                               do=trc("action", ACTION_WORDS.get(first_illegal["action"]["do"],
+                                                                 first_illegal["action"]["do"])),
+                               why=first_illegal["explanation"]))
     reasons = Reasons(book)
-    text = ["Every action was legal." if scored is not None else "Every action so far was legal."]
+    text = [tr("Every action was legal.") if scored is not None else tr("Every action so far was legal.")]
     if state.acceptance_lapsed:
         reasons.add(*(r for r in ("exchange.short-stock", "law.38") if r in book.rules))
-        text.append("The dealer had accepted only if the stock held cards enough; it did not, so his "
-                    "acceptance fell away, no cards changed hands on that proposal and play began.")
+        text.append(tr("The dealer had accepted only if the stock held cards enough; it did not, so his "
+                       "acceptance fell away, no cards changed hands on that proposal and play began."))
     if state.short_stock:
         reasons.add(*(r for r in ("exchange.short-stock", params.rule_for("short_stock_dealer"), "law.38")
                       if r in book.rules))
-        kept = [f"the {seat} took back {n}" for seat, n in state.taken_back.items() if n]
-        text.append("The stock ran short, so the elder hand was served first"
-                    + (f" and {' and '.join(kept)} of the cards discarded" if kept else "") + ".")
+        kept = [tr("the %(seat)s took back %(count)d", seat=seat_word(seat), count=n)
+                for seat, n in state.taken_back.items() if n]
+        text.append(tr("The stock ran short, so the elder hand was served first and %(kept)s of the cards "
+                       "discarded.", kept=trc("list", " and ").join(kept)) if kept else
+                    tr("The stock ran short, so the elder hand was served first."))
     if scored is not None:
         reasons.add(*scored["cites"])
         text.append(scored["explanation"])
     else:
         reasons.add(PHASES.get(state.phase, PHASES["play"])[2])
-        text.append(f"The hand is in its {state.phase} phase and the {state.to_act()} is to act.")
+        text.append(tr("The hand is in its %(phase)s phase and the %(seat)s is to act.",
+                       phase=phase_word(state.phase), seat=seat_word(str(state.to_act()))))
     if state.king_after_first_card:  # the announcement stood by law 24, not by law 23's deadline
         reasons.add("king.first-card-exception").law("law.24")
-        text.append("The king of trumps was announced after its holder had played it as his first card, which "
-                    "law 24 still allows while the king is that card.")
+        text.append(tr("The king of trumps was announced after its holder had played it as his first card, which "
+                       "law 24 still allows while the king is that card."))
     reasons.add(*in_force(state, offered, before, params))
     return RefereedHand(None, shown, offered, scored, reasons.fields(), " ".join(text))
 

@@ -12,9 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NotRequired, TypedDict
 
-from ..cards import PACK, Suit, split_card
+from ..cards import PACK, Suit, rank_letter, split_card
 from ..errors import QuestionError, excerpt
 from ..fields import require
+from ..i18n import current, tr, trc, trn
 from ..jsontypes import Question
 from ..marks import decides, fact_name, fact_value
 from ..rulebook import Params, RuleBook
@@ -38,8 +39,9 @@ def read_any_card(value: object, field: str) -> str:
         rank, suit = split_card(value)
         if rank.upper() in FULL_RANKS and suit is not None:
             return f"{rank.upper()}{suit.letter}"
-    raise QuestionError("bad-card", f"{field}: {excerpt(value)} is not a playing card; write a rank (2–10, J, Q, K, A) "
-                                    "followed by a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠.", field)
+    raise QuestionError("bad-card", tr("%(field)s: %(value)s is not a playing card; write a rank (2–10, J, Q, K, A) "
+                                       "followed by a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10H or J♠.", field=field,
+                                       value=excerpt(value)), field)
 
 
 def _sort(cards: Iterable[str], rank_order: Sequence[str]) -> list[str]:
@@ -51,8 +53,9 @@ def _sort(cards: Iterable[str], rank_order: Sequence[str]) -> list[str]:
 
 def _named(cards: Sequence[str]) -> str:
     """Canonical cards as a player writes them (``6♥``), the first few by name and then a count."""
-    shown = ", ".join(f"{card[:-1]}{Suit[card[-1]].symbol}" for card in cards[:LISTED])
-    return shown + (f" and {len(cards) - LISTED} more" if len(cards) > LISTED else "")
+    lang = current()
+    shown = ", ".join(f"{rank_letter(card[:-1], lang)}{Suit[card[-1]].symbol}" for card in cards[:LISTED])
+    return tr("%(cards)s and %(count)d more", cards=shown, count=len(cards) - LISTED) if len(cards) > LISTED else shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +100,11 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> PackAnswe
     """Answer a ``pack`` question: size, correctness, the faults found and the laws that follow."""
     given = require(question, "cards")
     if not isinstance(given, list):
-        raise QuestionError("bad-field", "'cards' must be a list of card strings, like [\"KH\", \"10S\"].", "cards")
+        raise QuestionError("bad-field", tr("'cards' must be a list of card strings, like [\"KH\", \"10S\"]."),
+                            "cards")
     if len(given) > MAX_CARDS:
-        raise QuestionError("too-many-cards", f"'cards' holds {len(given)} items; at most {MAX_CARDS} are "
-                                              "counted.", "cards")
+        raise QuestionError("too-many-cards", tr("'cards' holds %(count)d items; at most %(most)d are counted.",
+                                                 count=len(given), most=MAX_CARDS), "cards")
     canonical = [read_any_card(item, f"cards[{i}]") for i, item in enumerate(given)]
     piquet = {str(card) for card in PACK}
     counts = Counter(canonical)
@@ -112,21 +116,23 @@ def answer_pack(question: Question, book: RuleBook, params: Params) -> PackAnswe
     pack_rule = params.rule_for("pack_size")
     if correct:
         return PackAnswer(len(canonical), correct, missing, duplicates, foreign, [], [pack_rule], None,
-                          f"All {len(piquet)} cards of the piquet pack are here, each exactly once, and nothing "
-                          "else: the pack is correct, so no law on incorrect packs comes into play.")
+                          tr("All %(count)d cards of the piquet pack are here, each exactly once, and nothing else: "
+                             "the pack is correct, so no law on incorrect packs comes into play.", count=len(piquet)))
     faults = []
     if missing:
-        faults.append(f"it lacks {_named(missing)}")
+        faults.append(tr("it lacks %(cards)s", cards=_named(missing)))
     if duplicates:
-        faults.append(f"it holds {_named(duplicates)} more than once")
+        faults.append(tr("it holds %(cards)s more than once", cards=_named(duplicates)))
     if foreign:
-        faults.append(f"{_named(foreign_cards)} {'does' if len(foreign) == 1 else 'do'} not belong to a piquet pack")
+        faults.append(trn("%(cards)s does not belong to a piquet pack", "%(cards)s do not belong to a piquet pack",
+                          len(foreign), cards=_named(foreign_cards)))
     # What follows from an incorrect pack is law 45's ruling (with laws 6 and 44), as the dispute gives it,
     # for a pack found wrong once its deal had begun (found at the cut, no deal would be void) and before the next
     # deal's trump was turned (then that deal would be the void one).
     ruling = answer_dispute({"facts": {IRREGULARITY: INCORRECT_PACK, DEAL_BEGUN: True, NEXT_TRUMP_TURNED: False}},
                             book, params)
     assert isinstance(ruling, RulingAnswer)  # law 45's row needs no fact beyond these
-    text = f"This pack of {len(canonical)} cards is incorrect: {'; '.join(faults)}. " + ruling.explanation
+    text = tr("This pack of %(count)d cards is incorrect: %(faults)s.", count=len(canonical),
+              faults=trc("list", "; ").join(faults)) + " " + ruling.explanation
     return PackAnswer(len(canonical), correct, missing, duplicates, foreign, ruling.citing["laws"],
                       ruling.citing["cites"] + [pack_rule], ruling.law_text, text)

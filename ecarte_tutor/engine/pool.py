@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from ..errors import QuestionError, excerpt
+from ..i18n import tr
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
@@ -74,11 +75,11 @@ def _names(question: Question) -> list[str]:
     players = question.get("players")
     if not isinstance(players, list) or len(players) != PLAYERS or \
             not all(isinstance(p, str) and p.strip() for p in players):
-        raise QuestionError("bad-field", "'players' must list the three players' names.", "players")
+        raise QuestionError("bad-field", tr("'players' must list the three players' names."), "players")
     names = [p.strip() for p in players]  # answers name them as the question first wrote them
     if len({_key(name) for name in names}) != PLAYERS:
-        raise QuestionError("same-player", "The three players need three different names (capitals and spaces "
-                             "do not make a name different).", "players")
+        raise QuestionError("same-player", tr("The three players need three different names (capitals and spaces "
+                                              "do not make a name different)."), "players")
     return names
 
 
@@ -92,7 +93,8 @@ def _member(value: object, names: list[str], field: str) -> str:
         for name in names:
             if _key(name) == _key(value):
                 return name
-    raise QuestionError("not-a-player", f"{excerpt(value)} is not one of the players ({', '.join(names)}).", field)
+    raise QuestionError("not-a-player", tr("%(name)s is not one of the players (%(players)s).", name=excerpt(value),
+                                           players=", ".join(names)), field)
 
 
 @decides(POOL_RULE)
@@ -101,13 +103,13 @@ def answer_pool(question: Question, book: RuleBook, params: Params) -> PoolAnswe
     names = _names(question)
     first = question.get("first", names[:2])
     if not isinstance(first, list) or len(first) != 2:
-        raise QuestionError("bad-field", "'first' must name the two players of the first game.", "first")
+        raise QuestionError("bad-field", tr("'first' must name the two players of the first game."), "first")
     seated = [_member(value, names, f"first[{i}]") for i, value in enumerate(first)]
     if seated[0] == seated[1]:
-        raise QuestionError("same-player", "The first game needs two different players.", "first")
+        raise QuestionError("same-player", tr("The first game needs two different players."), "first")
     results = question.get("results", [])
     if not isinstance(results, list):
-        raise QuestionError("bad-field", "'results' must list the winner of each game, in order.", "results")
+        raise QuestionError("bad-field", tr("'results' must list the winner of each game, in order."), "results")
     waiting = next(name for name in names if name not in seated)
     games: list[PoolGame] = []
     streak: Streak = {"player": None, "wins": 0}
@@ -115,11 +117,13 @@ def answer_pool(question: Question, book: RuleBook, params: Params) -> PoolAnswe
     for i, value in enumerate(results):
         field = f"results[{i}]"
         if winner:
-            raise QuestionError("pool-over", f"{winner} had already won the pool before game {i + 1}.", field)
+            raise QuestionError("pool-over", tr("%(winner)s had already won the pool before game %(game)d.",
+                                                winner=winner, game=i + 1), field)
         won = _member(value, names, field)
         if won not in seated:
-            raise QuestionError("not-playing", f"{won} was sitting out game {i + 1} ({' and '.join(seated)} "
-                                               "were playing), so he cannot have won it.", field)
+            raise QuestionError("not-playing", tr("%(name)s was sitting out game %(game)d (%(first)s and %(second)s "
+                                                  "were playing), so he cannot have won it.", name=won, game=i + 1,
+                                                  first=seated[0], second=seated[1]), field)
         lost = seated[1] if won == seated[0] else seated[0]
         streak = {"player": won, "wins": streak["wins"] + 1 if streak["player"] == won else 1}
         games.append({"game": i + 1, "playing": list(seated), "winner": won, "loser": lost, "sits_out_next": lost})
@@ -128,11 +132,13 @@ def answer_pool(question: Question, book: RuleBook, params: Params) -> PoolAnswe
         seated, waiting = [won, waiting], lost
     reasons = Reasons(book).add(POOL_RULE) if POOL_RULE in book.rules else Reasons(book)
     if winner:
-        text = f"{winner} has won two games running and so wins the pool."
+        text = tr("%(winner)s has won two games running and so wins the pool.", winner=winner)
     else:
-        text = (f"Next game: {seated[0]} against {seated[1]}; {waiting} sits out. The loser of each game gives "
-                "his seat to the player who waited, and the first to win two games running wins the pool.")
+        text = tr("Next game: %(first)s against %(second)s; %(waiting)s sits out. The loser of each game gives his "
+                  "seat to the player who waited, and the first to win two games running wins the pool.",
+                  first=seated[0], second=seated[1], waiting=waiting)
         if streak["player"]:
-            text += f" {streak['player']} won the last game: one more win in a row takes the pool."
+            text += " " + tr("%(name)s won the last game: one more win in a row takes the pool.",
+                             name=streak["player"])
     return PoolAnswer(tuple(games), None if winner else (seated[0], seated[1]), None if winner else waiting, streak,
                       winner, reasons.fields(), text)

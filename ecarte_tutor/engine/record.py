@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypedDict
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, shown, suit_name
 from ..errors import QuestionError
-from ..fields import SEAT_NAMES, other, read_card, read_seat, read_suit, require
+from ..fields import other, read_card, read_seat, read_suit, require
+from ..i18n import current, tr, trc, trn
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
+from ..wording import seat_name
 from .citing import Citing, Explained, Reasons
 from .play import REVOKE, trick_winner
 
@@ -74,39 +76,45 @@ class Proven(TypedDict):
 def read_tricks(question: Question, params: Params) -> list[Trick]:
     raw = require(question, "tricks")
     if not isinstance(raw, list):
-        raise QuestionError("bad-field", "'tricks' must be a list of tricks like "
-                                         "{\"leader\": \"elder\", \"led\": \"KS\", \"followed\": \"7S\"}.", "tricks")
-    if len(raw) > params.hand_size:
-        raise QuestionError("too-many-tricks", f"A hand has {params.hand_size} tricks; the record lists {len(raw)}.",
+        raise QuestionError("bad-field", tr("'tricks' must be a list of tricks like "
+                                            "{\"leader\": \"elder\", \"led\": \"KS\", \"followed\": \"7S\"}."),
                             "tricks")
+    if len(raw) > params.hand_size:
+        raise QuestionError("too-many-tricks", tr("A hand has %(most)d tricks; the record lists %(count)d.",
+                                                  most=params.hand_size, count=len(raw)), "tricks")
     tricks: list[Trick] = []
     seen: dict[Card, str] = {}
     for i, item in enumerate(raw):
         where = f"tricks[{i}]"
         if not isinstance(item, dict):
-            raise QuestionError("bad-field", f"{where} must be an object with leader, led and followed.", where)
+            raise QuestionError("bad-field", tr("%(field)s must be an object with leader, led and followed.",
+                                                field=where), where)
         leader = read_seat(item.get("leader"), f"{where}.leader")
         led = read_card(require_in(item, "led", where), f"{where}.led")
         followed = item.get("followed")
         if followed is None and i < len(raw) - 1:
-            raise QuestionError("unfinished-trick", f"{where} has no card played to it; only the last trick of "
-                                                    "the record may be unfinished.", f"{where}.followed")
+            raise QuestionError("unfinished-trick", tr("%(field)s has no card played to it; only the last trick of "
+                                                       "the record may be unfinished.", field=where),
+                                f"{where}.followed")
         followed = None if followed is None else read_card(followed, f"{where}.followed")
         for name, card in (("led", led), ("followed", followed)):
             if card is None:
                 continue
+            place = f"{where}.{name}"
             if card in seen:
-                raise QuestionError("duplicate-card", f"{card.pretty} appears twice in the record ({seen[card]} and "
-                                                      f"{where}.{name}); a pack holds each card once.",
-                                    f"{where}.{name}")
-            seen[card] = f"{where}.{name}"
+                raise QuestionError("duplicate-card", tr("%(card)s appears twice in the record (%(first)s and "
+                                                         "%(second)s); a pack holds each card once.",
+                                                         card=shown(card, current()), first=seen[card],
+                                                         second=place), place)
+            seen[card] = place
         tricks.append(Trick(leader, led, followed))
     return tricks
 
 
 def require_in(item: Mapping[str, object], name: str, where: str) -> object:
     if item.get(name) is None:
-        raise QuestionError("missing-field", f"{where} needs '{name}'.", f"{where}.{name}")
+        raise QuestionError("missing-field", tr("%(field)s needs '%(name)s'.", field=where, name=name),
+                            f"{where}.{name}")
     return item[name]
 
 
@@ -127,38 +135,43 @@ def _follower_fault(tricks: list[Trick], i: int, trump: Suit, params: Params) ->
     led, card, seat = trick.led, trick.followed, trick.follower
     if card is None:
         return None
-    suit, who = led.suit, SEAT_NAMES[seat]
+    suit, followed = led.suit, card
 
     def proven(held: Callable[[Card], bool], code: FaultCode, duty: str,
-               says: Callable[[int, Card], str]) -> Fault | None:
-        """The fault ``code`` if a later trick shows the follower held a card ``held`` all along."""
+               says: Callable[[dict[str, object]], str]) -> Fault | None:
+        """The fault ``code`` if a later trick shows the follower held a card ``held`` all along, said with the
+        trick's words (made only then: a record's clean tricks are most of them)."""
         proof = _later(tricks, i, seat, held)
         if proof is None:
             return None
-        says_it = says(proof + 1, _shown(tricks[proof], seat))
-        return Fault(i, seat, code, proof, (params.rule_for(duty), REVOKE), says_it)
+        lang = current()
+        slots: dict[str, object] = {"trick": i + 1, "seat": seat_name(seat), "card": shown(followed, lang),
+                                    "led": shown(led, lang), "later": proof + 1,
+                                    "shown": shown(_shown(tricks[proof], seat), lang)}
+        return Fault(i, seat, code, proof, (params.rule_for(duty), REVOKE), says(slots))
 
     if card.suit != suit and params.must_follow_suit:
-        fault = proven(lambda c: c.suit == suit, FaultCode.REVOKE, "must_follow_suit", lambda n, shown: (
-            f"At trick {i + 1} {who} played {card.pretty} to {led.pretty} without following suit, yet at trick "
-            f"{n} he played {shown.pretty}, a {suit.english[:-1]} he held all along: a revoke."))
+        fault = proven(lambda c: c.suit == suit, FaultCode.REVOKE, "must_follow_suit", lambda slots: tr(
+            "At trick %(trick)d %(seat)s played %(card)s to %(led)s without following suit, yet at trick %(later)d "
+            "he played %(shown)s, a %(suit)s he held all along: a revoke.", suit=trc("suit", suit.english[:-1]),
+            **slots))
         if fault is None and card.suit != trump and suit != trump and params.must_trump_when_void:
             fault = proven(lambda c: c.suit == trump, FaultCode.FAILED_TO_TRUMP, "must_trump_when_void",
-                           lambda n, shown: (
+                           lambda slots: tr(
                                # The record proves the trump he held, never that he held none of the suit led:
                                # holding one, he revoked; holding none, he failed to trump. Either is a fault.
-                               f"At trick {i + 1} {who} played {card.pretty} to {led.pretty}, neither following suit "
-                               f"nor trumping, yet at trick {n} he played {shown.pretty}, a trump he held all along: "
-                               f"had he held any {suit.english} he should have followed, and holding none he should "
-                               "have trumped. The record does not show which, but either way he broke a rule of "
-                               "play."))
+                               "At trick %(trick)d %(seat)s played %(card)s to %(led)s, neither following suit nor "
+                               "trumping, yet at trick %(later)d he played %(shown)s, a trump he held all along: had "
+                               "he held any %(suit)s he should have followed, and holding none he should have "
+                               "trumped. The record does not show which, but either way he broke a rule of play.",
+                               suit=suit_name(suit, current()), **slots))
         return fault
     if card.suit == suit and params.must_head_trick and trick_winner(led, card, trump, params) == "leader":
         return proven(lambda c: c.suit == suit and params.ranking.higher(c, led), FaultCode.FAILED_TO_WIN_TRICK,
-                      "must_head_trick", lambda n, shown: (
-                          f"At trick {i + 1} {who} played {card.pretty} under {led.pretty}, yet at trick {n} he "
-                          f"played {shown.pretty}, which would have won it: he did not win a trick he could have "
-                          "won."))
+                      "must_head_trick", lambda slots: tr(
+                          "At trick %(trick)d %(seat)s played %(card)s under %(led)s, yet at trick %(later)d he "
+                          "played %(shown)s, which would have won it: he did not win a trick he could have won.",
+                          **slots))
     return None
 
 
@@ -176,8 +189,9 @@ def proven_faults(tricks: list[Trick], trump: Suit, params: Params) -> list[Faul
     for i, trick in enumerate(tricks):
         if trick.leader != rightful:
             faults.append(Fault(i, trick.leader, FaultCode.LEAD_OUT_OF_TURN, None, ("play.lead", LEAD_OUT_OF_TURN),
-                                f"At trick {i + 1} {SEAT_NAMES[trick.leader]} led {trick.led.pretty}, but "
-                                f"{SEAT_NAMES[rightful]} should have led."))
+                                tr("At trick %(trick)d %(seat)s led %(card)s, but %(rightful)s should have led.",
+                                   trick=i + 1, seat=seat_name(trick.leader), card=shown(trick.led, current()),
+                                   rightful=seat_name(rightful))))
         fault = _follower_fault(tricks, i, trump, params)
         if fault:
             faults.append(fault)
@@ -225,7 +239,10 @@ def answer_record(question: Question, book: RuleBook, params: Params) -> RecordA
     if proven:
         text = " ".join(item["explanation"] for item in proven)
     else:
-        text = (f"Nothing in these {len(tricks)} trick{'s' * (len(tricks) != 1)} proves an irregularity: no player "
-                "who failed to follow, to trump or to win later showed a card that he must then have held, and "
-                "every trick was led by the player whose lead it was.")
+        text = trn("Nothing in these %(count)d trick proves an irregularity: no player who failed to follow, to "
+                   "trump or to win later showed a card that he must then have held, and every trick was led by the "
+                   "player whose lead it was.",
+                   "Nothing in these %(count)d tricks proves an irregularity: no player who failed to follow, to "
+                   "trump or to win later showed a card that he must then have held, and every trick was led by the "
+                   "player whose lead it was.", len(tricks))
     return RecordAnswer(tuple(proven), reasons.fields(), text)

@@ -12,7 +12,7 @@ from typing import NotRequired, TypedDict
 
 from ..errors import QuestionError
 from ..fields import SEATS, other, read_bool, read_seat, read_seat_numbers, require
-from ..i18n import DEFAULT_LANG, current
+from ..i18n import DEFAULT_LANG, current, tr
 from ..jsontypes import Question
 from ..marks import decides
 from ..rulebook import Params, RuleBook
@@ -317,9 +317,9 @@ def read_facts(question: Question, params: Params) -> HandFacts:
     tricks_in_hand = params.hand_size  # one trick for each card held
     tricks = read_seat_numbers(require(question, "tricks"), "tricks", low=0, high=tricks_in_hand)
     if sum(tricks.values()) != tricks_in_hand:
-        raise QuestionError("bad-tricks", f"The tricks must add up to {tricks_in_hand} (a hand has "
-                                          f"{tricks_in_hand} tricks); "
-                                          f"got {tricks['elder']} + {tricks['dealer']}.", "tricks")
+        raise QuestionError("bad-tricks", tr("The tricks must add up to %(count)d (a hand has %(count)d tricks); got "
+                                             "%(elder)d + %(dealer)d.", count=tricks_in_hand, elder=tricks["elder"],
+                                             dealer=tricks["dealer"]), "tricks")
     facts = HandFacts(
         tricks=tricks,
         elder_played_without_proposing=read_bool(question, "elder_played_without_proposing"),
@@ -329,16 +329,16 @@ def read_facts(question: Question, params: Params) -> HandFacts:
         king_announced_by=read_seat(question.get("king_announced_by"), "king_announced_by", allow_none=True),
     )
     if facts.elder_played_without_proposing and facts.dealer_refused_first_proposal:
-        raise QuestionError("inconsistent-facts", "The dealer cannot have refused a first proposal when the elder "
-                            "played without proposing.", "dealer_refused_first_proposal")
+        raise QuestionError("inconsistent-facts", tr("The dealer cannot have refused a first proposal when the elder "
+                                                     "played without proposing."), "dealer_refused_first_proposal")
     if facts.dealer_refused_later_proposal and (facts.elder_played_without_proposing
                                                 or facts.dealer_refused_first_proposal):
-        raise QuestionError("inconsistent-facts", "A later proposal can be refused only after a first one was "
-                            "accepted: not when the elder played without proposing or the first was refused.",
-                            "dealer_refused_later_proposal")
+        raise QuestionError("inconsistent-facts", tr("A later proposal can be refused only after a first one was "
+                                                     "accepted: not when the elder played without proposing or the "
+                                                     "first was refused."), "dealer_refused_later_proposal")
     if facts.king_turned and facts.king_announced_by:
-        raise QuestionError("inconsistent-facts", "There is one king of trumps: if it was turned up, nobody can "
-                            "hold it and announce it.", "king_announced_by")
+        raise QuestionError("inconsistent-facts", tr("There is one king of trumps: if it was turned up, nobody can "
+                                                     "hold it and announce it."), "king_announced_by")
     return facts
 
 

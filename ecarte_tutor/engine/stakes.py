@@ -15,12 +15,18 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from ..fields import other
+from ..i18n import marked_in, tr, trc
 from ..rulebook import Kept, Params, RuleBook
 from .scoring import HandFacts, score
 
 CHOICES = {"elder": ("play", "propose"), "dealer": ("refuse", "accept")}  # the committing choice first
 OUTCOMES = ("wins-point", "wins-vole", "fails", "loses-vole")  # from the chooser's side
 SEAT_WORDS = {"elder": "the elder hand", "dealer": "the dealer"}
+PLAYER_WORDS = {"the elder hand": marked_in("player", "the elder hand"),
+                "the dealer": marked_in("player", "the dealer"), "the tutor": marked_in("player", "the tutor"),
+                "he": marked_in("player", "he")}
+"""The players a stake clause names in the third person, said in the current language ("you" has its own
+sentences: the verb agrees with it)."""
 
 
 class Recorded(TypedDict):
@@ -96,24 +102,33 @@ def stake_clause(found: list[Consequence], seat: str, proposal_number: int, choo
     failed, instead = points(found, committing, "fails")[other_seat], points(found, safe, "fails")[other_seat]
     noun = _noun(committing, proposal_number)
     who = rival or SEAT_WORDS[other_seat]
-    scores = "score" if who == "you" else "scores"
+    said = {"noun": noun, "who": _player(who), "failed": failed, "instead": instead}
     if failed > instead:
-        text = f"should {noun} fail, {who} {scores} {failed} instead of {instead}"
+        text = tr("should %(noun)s fail, you score %(failed)d instead of %(instead)d", **said) if who == "you" else \
+            tr("should %(noun)s fail, %(who)s scores %(failed)d instead of %(instead)d", **said)
     else:
         # not "nothing extra": where an accepted exchange commits the elder too (Finnish) the failure costs 2 either way
-        text = f"{noun} costs no more here than an accepted exchange: should it fail, {who} {scores} {failed} " \
-               "either way"
+        text = tr("%(noun)s costs no more here than an accepted exchange: should it fail, you score %(failed)d "
+                  "either way", **said) if who == "you" else \
+            tr("%(noun)s costs no more here than an accepted exchange: should it fail, %(who)s scores %(failed)d "
+               "either way", **said)
     swept = points(found, committing, "loses-vole")[other_seat]
     swept_safe = points(found, safe, "loses-vole")[other_seat]
     if swept not in (failed, swept_safe):
-        text += f", or {swept} should {chooser} lose every trick"
+        text += tr(", or %(swept)d should you lose every trick", swept=swept) if chooser == "you" else \
+            tr(", or %(swept)d should %(chooser)s lose every trick", swept=swept, chooser=_player(chooser))
     return text
+
+
+def _player(words: str) -> str:
+    """A player named in the third person, in the current language (words it does not know, as they are)."""
+    return trc("player", PLAYER_WORDS[words]) if words in PLAYER_WORDS else words
 
 
 def _noun(choice: str, proposal_number: int) -> str:
     if choice == "refuse":
-        return "a refusal" if proposal_number > 1 else "a refusal of the first proposal"
-    return "playing without proposing" if proposal_number == 1 else "playing on without another exchange"
+        return tr("a refusal") if proposal_number > 1 else tr("a refusal of the first proposal")
+    return tr("playing without proposing") if proposal_number == 1 else tr("playing on without another exchange")
 
 
 def king_points(seat: str, params: Params, book: RuleBook) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Sized
 from typing import Protocol
 
 from ..fields import SEATS, other
+from ..i18n import tr
 from ..marks import decides
 from ..rulebook import Params
 from .illegal import Illegal
@@ -75,16 +76,18 @@ def apply_wager(state: Wagering, seat: str, verb: str, params: Params) -> None:
     if verb in OPENERS:
         agreed = params.doubling if verb == "double" else params.offer_the_point
         if not agreed:
-            name = "doubling" if verb == "double" else "offering the point"
-            raise Illegal("not-agreed", f"Nobody agreed to {name} at this table; it needs the players' agreement.",
+            raise Illegal("not-agreed", tr("Nobody agreed to doubling at this table; it needs the players' "
+                                           "agreement.") if verb == "double" else
+                          tr("Nobody agreed to offering the point at this table; it needs the players' agreement."),
                           [rule])
         if state.pending:
-            raise Illegal("answer-pending", "An offer is waiting for its answer first.", [rule])
+            raise Illegal("answer-pending", tr("An offer is waiting for its answer first."), [rule])
         if not (_double_open(state, params) if verb == "double" else _offer_open(state, params)):
-            when = "before the third trick is led, once a hand" if verb == "double" else \
-                "once the exchange is over and before the first card is led, once a hand"
             raise Illegal("wager-too-late" if state.phase == "play" else "not-now",
-                          f"'{verb}' is possible only {when}.", [rule])
+                          tr("'%(verb)s' is possible only before the third trick is led, once a hand.", verb=verb)
+                          if verb == "double" else
+                          tr("'%(verb)s' is possible only once the exchange is over and before the first card is "
+                             "led, once a hand.", verb=verb), [rule])
         state.pending = (verb, seat)
         if verb == "double":
             state.double_asked = True
@@ -92,8 +95,8 @@ def apply_wager(state: Wagering, seat: str, verb: str, params: Params) -> None:
             state.offer_made = True
         return
     if not state.pending or ANSWERS[verb] != state.pending[0] or seat == state.pending[1]:
-        raise Illegal("not-now", f"'{verb}' answers an offer the other player has made, and none is waiting.",
-                      [rule])
+        raise Illegal("not-now", tr("'%(verb)s' answers an offer the other player has made, and none is waiting.",
+                                    verb=verb), [rule])
     opener, offerer = state.pending
     state.pending = None
     if verb == "accept-double":

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import QuestionError, excerpt
+from ..i18n import tr
 from .report import field_path
 from .schemas import Schema, SubSchema
 
@@ -55,26 +56,32 @@ class Bounds:
             if not self._over(value, depth):
                 continue
             field = field_path(path) or None
-            name = f"'{field}'" if field else "The question"
+            name = f"'{field}'" if field else tr("The question")
             in_facts = path[:1] == ["facts"]
             code = "bad-fact-value" if in_facts else "bad-field"
             unknown = "unknown-fact" if in_facts else "unknown-field"
             if depth > self.depth + DEEPER:
-                return QuestionError(code, f"{name} nests values {depth} deep; no {self.kind} question nests them "
-                                           f"deeper than {self.depth}.", field)
+                return QuestionError(code, tr("%(name)s nests values %(depth)d deep; no %(kind)s question nests them "
+                                              "deeper than %(most)d.", name=name, depth=depth, kind=self.kind,
+                                              most=self.depth), field)
             if isinstance(value, str):
-                return QuestionError(code, f"{name} is {len(value):,} characters long ({excerpt(value)}), far longer "
-                                           f"than any text of a {self.kind} question (at most {self.text}).", field)
+                return QuestionError(code, tr("%(name)s is %(count)s characters long (%(value)s), far longer than any "
+                                              "text of a %(kind)s question (at most %(most)d).", name=name,
+                                              count=_figures(len(value)), value=excerpt(value), kind=self.kind,
+                                              most=self.text), field)
             if isinstance(value, list):
-                return QuestionError(code, f"{name} holds {len(value):,} items, far more than any list of a "
-                                           f"{self.kind} question (at most {self.items}).", field)
+                return QuestionError(code, tr("%(name)s holds %(count)s items, far more than any list of a %(kind)s "
+                                              "question (at most %(most)d).", name=name, count=_figures(len(value)),
+                                              kind=self.kind, most=self.items), field)
             assert isinstance(value, dict)  # _over holds for nothing else
             if len(value) > MARGIN * self.fields:
-                return QuestionError(unknown, f"{name} has {len(value):,} fields, far more than any object of a "
-                                              f"{self.kind} question has (at most {self.fields}).", field)
+                return QuestionError(unknown, tr("%(name)s has %(count)s fields, far more than any object of a "
+                                                 "%(kind)s question has (at most %(most)d).", name=name,
+                                                 count=_figures(len(value)), kind=self.kind, most=self.fields), field)
             long = next(key for key in value if len(key) > MARGIN * self.text)
-            return QuestionError(unknown, f"{name} has a field whose name is {len(long):,} characters long "
-                                          f"({excerpt(long)}); no field's name is that long.", field)
+            return QuestionError(unknown, tr("%(name)s has a field whose name is %(count)s characters long "
+                                             "(%(value)s); no field's name is that long.", name=name,
+                                             count=_figures(len(long)), value=excerpt(long)), field)
         return None
 
     def _anything_over(self, value: object, depth: int) -> bool:
@@ -165,3 +172,8 @@ def bounds_of(kind: str, schema: Schema, file: str, resolve: Any) -> Bounds:
 
     visit(schema, file, 0, frozenset())
     return Bounds(kind, **found)
+
+
+def _figures(count: int) -> str:
+    """A large count as a message writes it, its thousands apart: 12,000."""
+    return f"{count:,}"

@@ -14,6 +14,7 @@ from ..cards import CANONICAL_CARDS, Suit, parse_card, parse_suit
 from ..engine.pack import read_any_card
 from ..errors import CardNotationError, QuestionError, excerpt
 from ..fields import SEATS, read_card, read_seat, read_suit
+from ..i18n import tr
 from ..rulebook import RuleBook
 
 
@@ -46,7 +47,8 @@ def _raised(read: Callable[[object, str], object]) -> Callable[[object, str], Qu
             read(value, field)
         except QuestionError as exc:
             return exc
-        return QuestionError("bad-field", f"'{field}' cannot be read ({excerpt(value)}).", field)
+        return QuestionError("bad-field", tr("'%(field)s' cannot be read (%(value)s).", field=field,
+                                             value=excerpt(value)), field)
     return error
 
 
@@ -59,8 +61,8 @@ def profile_format(book: RuleBook) -> Format:
     names = tuple(book.profiles)
 
     def error(value: object, field: str) -> QuestionError:
-        return QuestionError("unknown-profile", f"Unknown profile {excerpt(value)}; choose one of {', '.join(names)}.",
-                             field)
+        return QuestionError("unknown-profile", tr("Unknown profile %(profile)s; choose one of %(profiles)s.",
+                                                   profile=excerpt(value), profiles=", ".join(names)), field)
     return Format(frozenset(names), lambda text: text.strip().lower() in names, error)
 
 

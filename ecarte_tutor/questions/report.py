@@ -21,7 +21,7 @@ from typing import Any
 from jsonschema.exceptions import ValidationError
 
 from ..errors import EXCERPT, QuestionError, cut, excerpt
-from ..i18n import tr, trc
+from ..i18n import marked, tr, trc
 from .formats import Format
 
 RULE_CODES = ("duplicate-card", "led-in-hand", "card-not-in-hand", "bad-tricks", "inconsistent-facts", "out-of-range",
@@ -35,8 +35,10 @@ profile or an agreement sets, two agreements that cannot both hold, a view befor
 seat to act)."""
 SUGGEST_UP_TO = 2  # a name more than twice as long as the longest real one gets no "did you mean"
 CLOSE, TIE = 0.6, 0.05  # how alike a misspelt name and a real one must be (difflib's ratio), and a tie
-JSON_TYPES = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
-              "boolean": "true or false", "null": "null", "number": "a number"}
+JSON_TYPES = {"object": marked("an object"), "array": marked("a list"), "string": marked("text"),
+              "integer": marked("a whole number"), "boolean": marked("true or false"), "null": marked("null"),
+              "number": marked("a number")}
+"""A JSON type as a message names it, in English (said through ``tr``)."""
 
 
 def json_key(value: object) -> Hashable:
@@ -63,10 +65,11 @@ def field_path(parts: Iterable[str | int]) -> str:
 
 def json_type(value: object) -> str:
     if value is None:
-        return "null"
+        return JSON_TYPES["null"]
     if isinstance(value, bool):
-        return "true or false"
-    names = {dict: "an object", list: "a list", str: "text", int: "a number", float: "a number"}
+        return JSON_TYPES["boolean"]
+    names = {dict: JSON_TYPES["object"], list: JSON_TYPES["array"], str: JSON_TYPES["string"],
+             int: JSON_TYPES["number"], float: JSON_TYPES["number"]}
     return names.get(type(value), type(value).__name__)
 
 
@@ -140,7 +143,8 @@ def _refers(node: object, name: str) -> bool:
 
 
 def _hint(name: str, allowed: list[str], noun: str) -> str:
-    return did_you_mean(name, allowed) or (f"; the {noun} are: {', '.join(allowed)}" if allowed else "")
+    return did_you_mean(name, allowed) or (tr("; the %(noun)s are: %(names)s", noun=noun, names=", ".join(allowed))
+                                           if allowed else "")
 
 
 def _first_unknown(error: ValidationError) -> tuple[int, str] | None:
@@ -166,11 +170,18 @@ def _unknown(error: ValidationError, name: str, kind: str) -> QuestionError:
     if code == "unknown-fact":
         # worded as the interview's own reader words it (engine/disputes/facts.py)
         near = nearest(name, allowed)
-        hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else \
-            f" The facts are: {', '.join(allowed)}."
-        return QuestionError(code, f"{excerpt(name)} is not a fact the referee asks about.{hint}", field)
-    owner = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} question" if not where else f"'{where}'"
-    return QuestionError(code, f"{excerpt(name)} is not a field of {owner}{_hint(name, allowed, 'fields')}.", field)
+        return QuestionError(code, tr("%(name)s is not a fact the referee asks about. Did you mean '%(near)s'?",
+                                      name=excerpt(name), near="' or '".join(near)) if near else
+                             tr("%(name)s is not a fact the referee asks about. The facts are: %(facts)s.",
+                                name=excerpt(name), facts=", ".join(allowed)), field)
+    hint = _hint(name, allowed, tr("fields"))
+    if where:
+        return QuestionError(code, tr("%(name)s is not a field of '%(where)s'%(hint)s.", name=excerpt(name),
+                                      where=where, hint=hint), field)
+    return QuestionError(code, tr("%(name)s is not a field of an %(kind)s question%(hint)s.", name=excerpt(name),
+                                  kind=kind, hint=hint) if kind[:1] in tuple("aeiou") else
+                         tr("%(name)s is not a field of a %(kind)s question%(hint)s.", name=excerpt(name), kind=kind,
+                            hint=hint), field)
 
 
 def structural_error(errors: Iterable[ValidationError], question: object, kind: str) -> QuestionError | None:
@@ -207,40 +218,50 @@ def first_problem(errors: Iterable[ValidationError], question: object, formats: 
     if error.validator == "required" and isinstance(value, dict) and isinstance(keyword, list):
         missing = next(n for n in keyword if n not in value)
         where = f"{field}.{missing}" if field else missing
-        owner = "The question" if not field else f"'{field}'"
-        return QuestionError("missing-field", f"{owner} needs the field '{missing}'.", where)
+        return QuestionError("missing-field", tr("'%(owner)s' needs the field '%(field)s'.", owner=field,
+                                                 field=missing) if field else
+                             tr("The question needs the field '%(field)s'.", field=missing), where)
     notation = formats.get(schema.get("format", ""))
     if error.validator in ("format", "pattern", "maxLength") and notation is not None and field is not None:
         return notation.error(value, field)  # the engine's own words for a card, suit, seat, profile
     if error.validator == "type":
         wanted = keyword if isinstance(keyword, list) else [keyword]
-        words = " or ".join(JSON_TYPES.get(str(t), str(t)) for t in wanted)
-        return QuestionError("bad-field", f"'{name}' must be {words}, not {json_type(value)}.", field)
+        words = trc("list", " or ").join(tr(JSON_TYPES.get(str(t), str(t))) for t in wanted)
+        return QuestionError("bad-field", tr("'%(field)s' must be %(types)s, not %(type)s.", field=name, types=words,
+                                             type=tr(json_type(value))), field)
     if error.validator in ("minimum", "maximum"):
         low, high = schema.get("minimum"), schema.get("maximum")
-        span = f"from {low} to {high}" if low is not None and high is not None else \
-            (f"at least {low}" if low is not None else f"at most {high}")
-        return QuestionError("out-of-range", f"'{name}' must be {span}, got {excerpt(value)}.", field)
+        span = tr("from %(low)s to %(high)s", low=low, high=high) if low is not None and high is not None else \
+            (tr("at least %(low)s", low=low) if low is not None else tr("at most %(high)s", high=high))
+        return QuestionError("out-of-range", tr("'%(field)s' must be %(span)s, got %(value)s.", field=name, span=span,
+                                                value=excerpt(value)), field)
     if error.validator == "uniqueItems" and isinstance(value, list):
         seen: dict[object, int] = {}
         for i, item in enumerate(value):
             first = seen.setdefault(json_key(item), i)
             if first != i:
-                return QuestionError("duplicate-card", f"{excerpt(item)} appears twice in '{name}' (positions {first} "
-                                                       f"and {i}); a pack holds each card once.", f"{field}[{i}]")
+                return QuestionError("duplicate-card", tr("%(card)s appears twice in '%(field)s' (positions %(first)d "
+                                                          "and %(second)d); a pack holds each card once.",
+                                                          card=excerpt(item), field=name, first=first, second=i),
+                                     f"{field}[{i}]")
     if error.validator in ("minItems", "maxItems") and isinstance(value, list):
         # a list of cards too long or too short says so in the engine's words (fields.read_cards), never the schema's
         cards = _refers(schema, "/cards") or _refers(schema.get("items"), "/card")
-        noun = "cards" if cards else "items"
         many = error.validator == "maxItems"
-        return QuestionError(("too-many-cards" if many else "too-few-cards") if cards else "bad-field",
-                             f"'{name}' holds {len(value)} {noun}; at {'most' if many else 'least'} {keyword} "
-                             f"{'are allowed' if many else 'are needed'}.", field)
+        count, limit = len(value), keyword
+        said = (tr("'%(field)s' holds %(count)d cards; at most %(most)s are allowed.", field=name, count=count,
+                   most=limit) if many else
+                tr("'%(field)s' holds %(count)d cards; at least %(least)s are needed.", field=name, count=count,
+                   least=limit)) if cards else \
+            (tr("'%(field)s' holds %(count)d items; at most %(most)s are allowed.", field=name, count=count, most=limit)
+             if many else tr("'%(field)s' holds %(count)d items; at least %(least)s are needed.", field=name,
+                             count=count, least=limit))
+        return QuestionError(("too-many-cards" if many else "too-few-cards") if cards else "bad-field", said, field)
     code = "bad-fact-value" if parts[:1] == ["facts"] else "bad-field"
     if error.validator in ("enum", "const"):
         wanted = keyword if error.validator == "enum" and isinstance(keyword, list) else [keyword]
-        return QuestionError(code, f"'{name}' must be one of {', '.join(json.dumps(w) for w in wanted)}, not "
-                                   f"{excerpt(value)}.", field)
+        return QuestionError(code, tr("'%(field)s' must be one of %(values)s, not %(value)s.", field=name,
+                                      values=", ".join(json.dumps(w) for w in wanted), value=excerpt(value)), field)
     described = schema.get("description")
     if error.validator == "pattern" and described:
         return QuestionError(code, f"'{name}' ({excerpt(value)}) is not {described[0].lower()}"

@@ -49,7 +49,8 @@ def handle_fault(exc: Exception):
         return render_template("errors/error.html", status=500, title=title(500), description=None), 500
     except Exception:  # noqa: BLE001 - the template itself failed: plain text will do
         log.exception("the error page failed too")
-        return "Something went wrong on our side; the fault has been logged.", 500, {"Content-Type": "text/plain"}
+        return gettext("Something went wrong on our side; the fault has been logged."), 500, \
+            {"Content-Type": "text/plain; charset=utf-8"}
 
 
 def init_app(app) -> None:

@@ -283,11 +283,12 @@ def read_names(args, form: FormData, name: str, *, what: str, required: bool, co
     form.kept[name] = value
     names = [part.strip() for part in re.split(r"[,\n]+", value) if part.strip()]
     if names and count is not None and len(names) != count:
-        form.error(name, f"Give {what}: {count} names separated by commas, not {len(names)}.")
+        form.error(name, _("Give %(what)s: %(count)d names separated by commas, not %(given)d.", what=what,
+                           count=count, given=len(names)))
     elif names:
         form.question[name] = [short(n) for n in names]
     elif required:
-        form.error(name, f"Give {what}.")
+        form.error(name, _("Give %(what)s.", what=what))
 
 
 def read_flag(args, form: FormData, name: str) -> None:
@@ -304,7 +305,7 @@ def read_choice(args, form: FormData, name: str, choices: dict, *, what: str) ->
     value = args.get(name, "").strip().lower()
     form.kept[name] = value
     if value not in choices:
-        form.error(name, f"'{short(value)}' is not a choice for {what}.")
+        form.error(name, _("'%(value)s' is not a choice for %(what)s.", value=short(value), what=what))
         return
     if choices[value] is not None:
         form.question[name] = choices[value]

@@ -27,7 +27,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import ImmutableMultiDict, LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from ..i18n import DEFAULT_LANG, LANG_NAMES, LANGS, catalogue, current, read_lang, speaking
+from ..i18n import DEFAULT_LANG, LANG_NAMES, LANGS, catalogue, current, read_lang, speaking, tr
 
 PARAM = "lang"
 COOKIE = "ecarte_tutor_lang"  # the cookie that remembers the visitor's choice
@@ -102,8 +102,12 @@ def before() -> None:
     if PARAM in args:
         value = args.get(PARAM, "")
         lang = read_lang(value)
-        if lang is None:
-            abort(400, description=f"Unknown language '{value[:40]}': choose one of {', '.join(LANGS)}.")
+        if lang is None:  # said in the language the visitor would have had without it (cookie, browser)
+            token = speaking(choose())
+            token.__enter__()
+            g.lang_speaking = token
+            abort(400, description=tr("Unknown language '%(lang)s': choose one of %(langs)s.", lang=value[:40],
+                                      langs=", ".join(LANGS)))
         g.asked_lang = lang
         request.args = ImmutableMultiDict([(k, v) for k, v in args.items(multi=True) if k != PARAM])
     token = speaking(choose())

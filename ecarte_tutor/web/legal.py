@@ -180,24 +180,25 @@ def score():
     forms.read_profile(args, form)
     params = _params(form)
     tricks = params.hand_size  # a trick for each card held
-    elder = forms.read_int(args, form, "elder_tricks", low=0, high=tricks, what="the tricks the elder hand won",
+    elder = forms.read_int(args, form, "elder_tricks", low=0, high=tricks, what=_("the tricks the elder hand won"),
                            store=False)
     if elder is not None:
         form.question["tricks"] = {"elder": elder, "dealer": tricks - elder}
     for flag in SCORE_FLAGS:
         forms.read_flag(args, form, flag)
-    forms.read_choice(args, form, "king_announced_by", SEAT_CHOICES, what="who announced the king")
+    forms.read_choice(args, form, "king_announced_by", SEAT_CHOICES, what=_("who announced the king"))
     before = {}
     for seat in ("elder", "dealer"):
         value = forms.read_int(args, form, f"before_{seat}", low=0, high=params.game_target - 1,
-                               what=f"the {seat}'s score before",
+                               what=_("the elder's score before") if seat == "elder" else
+                               _("the dealer's score before"),
                                required=False, store=False)
         if value is not None:
             before[seat] = value
     if len(before) == 2:
         form.question["score_before"] = before
     elif before and not {"before_elder", "before_dealer"} & form.errors.keys():  # the other one left empty
-        form.error("score_before", "Give both scores before the hand, or neither.")
+        form.error("score_before", _("Give both scores before the hand, or neither."))
     return _rule("legal/score.html", form, "score", ("king_announced_by", "score_before", "king_turned",
                                                      "elder_played_without_proposing", "dealer_refused_first_proposal",
                                                      "dealer_refused_later_proposal", "profile", "agreements"),
@@ -211,9 +212,9 @@ def pool():
     if not _submitted("players", "results"):
         return _blank("legal/pool.html")
     args, form = request.args, forms.FormData()
-    forms.read_names(args, form, "players", what="the three players", required=True, count=3)
-    forms.read_names(args, form, "first", what="the two who play the first game", required=False, count=2)
-    forms.read_names(args, form, "results", what="the winner of each game", required=False)
+    forms.read_names(args, form, "players", what=_("the three players"), required=True, count=3)
+    forms.read_names(args, form, "first", what=_("the two who play the first game"), required=False, count=2)
+    forms.read_names(args, form, "results", what=_("the winner of each game"), required=False)
     return _rule("legal/pool.html", form, "pool", ("players", "first", "results"))
 
 
@@ -226,10 +227,10 @@ def exchange():
     args, form = request.args, forms.FormData()
     forms.read_profile(args, form)
     params = _params(form)
-    forms.read_int(args, form, "stock", low=0, high=params.stock_size, what="the cards left in the stock")
+    forms.read_int(args, form, "stock", low=0, high=params.stock_size, what=_("the cards left in the stock"))
     forms.read_int(args, form, "elder_discards", low=0, high=params.elder_max_discard,
-                   what="the cards the elder hand discards")
+                   what=_("the cards the elder hand discards"))
     forms.read_int(args, form, "dealer_discards", low=0, high=params.dealer_max_discard,
-                   what="the cards the dealer discards", required=False)
+                   what=_("the cards the dealer discards"), required=False)
     return _rule("legal/exchange.html", form, "exchange",
                  ("stock", "elder_discards", "dealer_discards", "profile", "agreements"))

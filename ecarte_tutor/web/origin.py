@@ -21,6 +21,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import current_app, render_template, request
+from flask_babel import gettext as _
 
 SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 OPEN = frozenset({"api"})  # blueprints no cookie acts through (see the module's docstring)
@@ -59,9 +60,9 @@ def refuse_cross_site():
         return None
     # Not logged: a line per refusal would let anyone who sends the header fill the log.
     return render_template(
-        "errors/error.html", status=403, title="This form came from another site",
-        description="Nothing was changed: this site acts only on forms sent from its own pages. If you did send it "
-                    "from here, open the page again and send the form from it."), 403
+        "errors/error.html", status=403, title=_("This form came from another site"),
+        description=_("Nothing was changed: this site acts only on forms sent from its own pages. If you did send it "
+                      "from here, open the page again and send the form from it.")), 403
 
 
 def init_app(app) -> None:

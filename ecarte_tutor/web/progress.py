@@ -30,9 +30,11 @@ from urllib.parse import urlsplit
 
 import segno
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..errors import StartError
+from ..i18n import marked
 from ..lessons.progress import Progress
 from ..lessons.review import basics, next_due, waiting_time
 from ..logs import RateLimited
@@ -86,6 +88,7 @@ def init_app(app) -> None:
             store.expire(expiry_moment(days))
         store.close()  # gunicorn's master keeps no connection: each worker opens its own
     except StoreError as exc:
+        # for developers: the operator reads it when the server will not start, in the language of the code
         raise StartError(f"{exc} (set ECARTE_TUTOR_DATABASE_URL to a database this server can reach, or leave it "
                          "unset for an SQLite file in the instance folder)") from None
     app.extensions[STORE] = store
@@ -101,17 +104,18 @@ def init_app(app) -> None:
 
 def unavailable(exc: StoreUnavailable):
     current_app.logger.error("the store is unavailable: %s", exc)
-    page = render_template("errors/error.html", status=503, title="Progress cannot be reached just now",
-                           description="Your answer was not recorded, and nothing was lost: the place where "
-                                       "progress is kept is busy or does not answer. Try again in a moment.")
+    page = render_template("errors/error.html", status=503, title=_("Progress cannot be reached just now"),
+                           description=_("Your answer was not recorded, and nothing was lost: the place where "
+                                         "progress is kept is busy or does not answer. Try again in a moment."))
     return page, 503, {"Retry-After": RETRY_AFTER}
 
 
 def full(exc: LearnerFull):
-    return render_template("errors/error.html", status=409, title="Your progress is full",
-                           description=f"This was not recorded: a learner keeps at most {exc.limit} "
-                                       f"{exc.what}, and yours are there. Nothing else was changed; erase your "
-                                       "progress from its page to start afresh."), 409
+    what = {"score sheets": _("score sheets"), "reviews": _("reviews"), "steps": _("steps")}.get(exc.what, exc.what)
+    return render_template("errors/error.html", status=409, title=_("Your progress is full"),
+                           description=_("This was not recorded: a learner keeps at most %(limit)s %(what)s, and "
+                                         "yours are there. Nothing else was changed; erase your progress from its "
+                                         "page to start afresh.", limit=exc.limit, what=what)), 409
 
 
 # --- expiry by the server itself --------------------------------------------------------------------
@@ -209,7 +213,8 @@ def acting_key() -> str:
 
     Only an act (a POST) writes, so no reading of a page, by a person or a crawler, fills the store."""
     if request.method not in ACTS:
-        raise NotAnAct(f"a {request.method} of {request.path} tried to change progress: only a POST may")
+        raise NotAnAct(f"a {request.method} of {request.path} tried to change progress: only a POST "  # for developers
+                       "may")
     key = learner_key()
     if key:
         return key
@@ -368,16 +373,16 @@ def new_code():
     code made before stops working."""
     found = learner()
     if found is None:
-        return render_template("errors/error.html", status=400, title="Nothing to carry yet",
-                               description="Nothing is kept for this browser yet, so there is nothing a resume code "
-                                           "could carry: answer an exercise or finish a game first."), 400
+        return render_template("errors/error.html", status=400, title=_("Nothing to carry yet"),
+                               description=_("Nothing is kept for this browser yet, so there is nothing a resume "
+                                             "code could carry: answer an exercise or finish a game first.")), 400
     code = shown_code(get_store().new_resume_code(found.key))
     resume = _resume_link(code)
     # A relative link has no QR code (a phone could not follow it); a loopback one is said to be this computer's
     whole = urlsplit(resume)
     only_here = bool(whole.netloc) and is_loopback(whole.hostname or "")
     return render_template("progress/code.html", code=code, resume=resume, replaced=found.has_code,
-                           qr=qr_svg(resume) if whole.netloc else None, only_here=only_here)
+                           qr=qr_svg(resume, _(QR_TITLE)) if whole.netloc else None, only_here=only_here)
 
 
 def _sheets(key: str | None) -> list:
@@ -398,7 +403,10 @@ def public_base() -> str:
     return (current_app.config.get(PUBLIC_URL) or current_app.config.get(SERVED_URL) or "").rstrip("/")
 
 
-def qr_svg(link: str, title: str = "QR code of the link that carries your progress") -> Markup:
+QR_TITLE = marked("QR code of the link that carries your progress")  # said through _() where it is drawn
+
+
+def qr_svg(link: str, title: str = QR_TITLE) -> Markup:
     """The QR code of ``link`` as inline SVG (no script, no image file: the CSP allows it as it is)."""
     svg = segno.make(link, error="m").svg_inline(scale=4, border=2, light="#fff", svgclass="qr", title=title)
     return Markup(svg)  # segno writes it from the link alone, every character of which it encodes as modules
@@ -418,7 +426,7 @@ def game(game_id: int):
     key = learner_key()
     kept = get_store().game(key, game_id) if key and game_id < 2 ** 31 else None
     if kept is None:
-        abort(404, description="There is no such game among yours.")
+        abort(404, description=_("There is no such game among yours."))
     try:
         token = tokens.sign(Game.replay(kept.record, get_site().book))
     except TableError:
@@ -473,13 +481,14 @@ def export():
     found = learner()
     wait = EXPORTS.wait(key) if key and found else 0
     if wait:
-        return render_template("errors/error.html", status=429, title="Your download was made a moment ago",
-                               description=f"Everything kept about you can be downloaded {EXPORTS_A_MINUTE} times a "
-                                           f"minute. Try again in {wait} seconds."), 429, {"Retry-After": str(wait)}
+        return render_template("errors/error.html", status=429, title=_("Your download was made a moment ago"),
+                               description=_("Everything kept about you can be downloaded %(count)s times a minute. "
+                                             "Try again in %(wait)s seconds.", count=EXPORTS_A_MINUTE, wait=wait)), \
+            429, {"Retry-After": str(wait)}
     if not EXPORTS.running.acquire(blocking=False):
-        return render_template("errors/error.html", status=503, title="Downloads are busy just now",
-                               description=f"Other downloads are being made. Try again in {RETRY_AFTER} seconds."), \
-            503, {"Retry-After": RETRY_AFTER}
+        return render_template("errors/error.html", status=503, title=_("Downloads are busy just now"),
+                               description=_("Other downloads are being made. Try again in %(wait)s seconds.",
+                                             wait=RETRY_AFTER)), 503, {"Retry-After": RETRY_AFTER}
     try:  # until the answer is under way, a store that fails gives the place back
         head = {"format": "ecarte-tutor progress", "version": 1, "exported_at": now().isoformat(),
                 # the resume code is not kept (only its keyed hash), so it cannot be exported
@@ -496,7 +505,7 @@ def export():
         EXPORTS.running.release()
         raise
     response = current_app.response_class(_Streamed(head, first, games), mimetype="application/json")
-    response.headers["Content-Disposition"] = 'attachment; filename="ecarte-tutor-progress.json"'
+    response.headers["Content-Disposition"] = 'attachment; filename="ecarte-tutor-progress.json"'  # for developers
     return response
 
 
@@ -542,7 +551,7 @@ def erase_form():
 def erase():
     if request.form.get("confirm") != "yes":
         return render_template("progress/erase.html", has=learner() is not None,
-                               error="Tick the box to confirm: erasing cannot be undone."), 400
+                               error=_("Tick the box to confirm: erasing cannot be undone.")), 400
     key = learner_key()
     if key:
         get_store().erase(key)
@@ -577,13 +586,14 @@ def resume_post():
     own = _own()
     if code is None:
         return render_template("progress/resume.html", code=typed, own=own,
-                               error="A resume code has 20 letters and digits (dashes and spaces do not count): "
-                                     "check it against the one shown when it was made."), 400
+                               error=_("A resume code has 20 letters and digits (dashes and spaces do not count): "
+                                       "check it against the one shown when it was made.")), 400
     found = get_store().by_resume_code(code)
     if found is None:
         return render_template("progress/resume.html", code=typed, own=own,
-                               error="No progress has this resume code: check it, letter by letter, against the one "
-                                     "shown when it was made (a code made since on the other device replaces it)."), 400
+                               error=_("No progress has this resume code: check it, letter by letter, against the "
+                                       "one shown when it was made (a code made since on the other device replaces "
+                                       "it).")), 400
     if found.key == learner_key():
         return redirect(url_for("progress.index", resumed=1), code=303)
     if own is not None and request.form.get("confirm") != "yes":

@@ -5,6 +5,7 @@ from difflib import get_close_matches
 
 from ...errors import QuestionError, excerpt
 from ...fields import is_whole_number, require, whole_number
+from ...i18n import tr
 from ...jsontypes import Question
 from ...rulebook import Fact, FactValue, RuleBook
 
@@ -18,16 +19,17 @@ def read_facts(question: Question, book: RuleBook) -> dict[str, FactValue]:
     """
     given = require(question, "facts")
     if not isinstance(given, dict):
-        raise QuestionError("bad-field", "'facts' must be an object of fact names and values, "
-                                         "like {\"irregularity\": \"revoke\"}.", "facts")
+        raise QuestionError("bad-field", tr("'facts' must be an object of fact names and values, like "
+                                            "{\"irregularity\": \"revoke\"}."), "facts")
     facts: dict[str, FactValue] = {}
     for name, value in given.items():
         spec = book.facts.get(name)
         if spec is None:
             near = get_close_matches(str(name), list(book.facts), n=1)
-            hint = f" Did you mean '{near[0]}'?" if near else f" The facts are: {', '.join(book.facts)}."
-            raise QuestionError("unknown-fact", f"{excerpt(name)} is not a fact the referee asks about.{hint}",
-                                f"facts.{name}")
+            raise QuestionError("unknown-fact", tr("%(name)s is not a fact the referee asks about. Did you mean "
+                                                   "'%(near)s'?", name=excerpt(name), near=near[0]) if near else
+                                tr("%(name)s is not a fact the referee asks about. The facts are: %(facts)s.",
+                                   name=excerpt(name), facts=", ".join(book.facts)), f"facts.{name}")
         if value is not None:
             facts[name] = _read_value(spec, value, f"facts.{name}")
     return facts
@@ -40,7 +42,8 @@ def _read_value(spec: Fact, value: object, field: str) -> FactValue:
             return value.strip().lower() == "true"
         if isinstance(value, bool):
             return value
-        raise QuestionError("bad-fact-value", f"'{name}' must be true or false, got {excerpt(value)}.", field)
+        raise QuestionError("bad-fact-value", tr("'%(field)s' must be true or false, got %(value)s.", field=name,
+                                                 value=excerpt(value)), field)
     if kind == "integer":
         if isinstance(value, str) and is_whole_number(value.strip()):
             value = int(value.strip())
@@ -49,12 +52,16 @@ def _read_value(spec: Fact, value: object, field: str) -> FactValue:
         low, high = spec.get("min"), spec.get("max")
         if isinstance(value, bool) or not isinstance(value, int) \
                 or (low is not None and value < low) or (high is not None and value > high):
-            span = f" from {low} to {high}" if low is not None and high is not None else ""
-            raise QuestionError("bad-fact-value", f"'{name}' must be a whole number{span}, got {excerpt(value)}.",
-                                field)
+            raise QuestionError("bad-fact-value", tr("'%(field)s' must be a whole number from %(low)d to %(high)d, "
+                                                     "got %(value)s.", field=name, low=low, high=high,
+                                                     value=excerpt(value))
+                                if low is not None and high is not None else
+                                tr("'%(field)s' must be a whole number, got %(value)s.", field=name,
+                                   value=excerpt(value)), field)
         return value
     allowed = [choice["value"] for choice in spec["choices"]]
     if isinstance(value, str) and value.strip().lower() in allowed:
         return value.strip().lower()
-    raise QuestionError("bad-fact-value", f"{excerpt(value)} is not a value of '{name}'; choose one of "
-                                          f"{', '.join(map(str, allowed))}.", field)
+    raise QuestionError("bad-fact-value", tr("%(value)s is not a value of '%(field)s'; choose one of %(values)s.",
+                                             value=excerpt(value), field=name, values=", ".join(map(str, allowed))),
+                        field)
