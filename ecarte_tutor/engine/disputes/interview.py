@@ -16,7 +16,7 @@ whoever announced it: law 23's row for that case says so without naming him).
 from __future__ import annotations
 
 from ...errors import QuestionError
-from ...i18n import tr
+from ...i18n import tr, trc
 from ...marks import fact_name
 from ...rulebook import Params, RuleBook
 from ...wording import Words
@@ -127,7 +127,7 @@ def no_match(rows: tuple[Row, ...], known: Knowledge, book: RuleBook) -> Questio
         conditions = [tr("%(condition)s (%(known)s)", condition=words.fact_condition(name, row.conditions[name]),
                          known=_as_known(words, known, name)) for name in names]
         said.append(tr("%(rule)s needs %(conditions)s", rule=_rule_name(words, row), conditions=_joined(conditions)))
-    needs = "; ".join(said)
+    needs = trc("list", "; ").join(said)
     culprits = sorted(known.given_behind(nearest[0][1]))
     return QuestionError("no-matching-law",
                          tr("No rule of the club code covers %(what)s with these facts: %(needs)s.", what=what,

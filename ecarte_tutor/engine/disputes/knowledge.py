@@ -15,7 +15,7 @@ from itertools import combinations
 from types import MappingProxyType
 
 from ...errors import QuestionError
-from ...i18n import current, tr
+from ...i18n import current, tr, trc
 from ...rulebook import Condition, FactValue, Kept, RuleBook
 from ...wording import Words
 from .conditions import matches
@@ -163,7 +163,7 @@ def establish(book: RuleBook, given: Mapping[str, FactValue], table: Forced | No
 def _contradiction(book: RuleBook, conflict: Conflict, given: Mapping[str, FactValue]) -> QuestionError:
     words = Words(book)
     culprits = sorted(conflict.behind, key=list(book.facts).index)
-    listed = "; ".join(words.fact_state(n, given[n]) for n in culprits)
+    listed = trc("list", "; ").join(words.fact_state(n, given[n]) for n in culprits)
     why = (book.words(*conflict.says_at, current(), conflict.says) if conflict.says_at else conflict.says) \
         if conflict.says else _clash(words, conflict.name, conflict.held, conflict.wanted)
     return QuestionError(

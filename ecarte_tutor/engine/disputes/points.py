@@ -301,12 +301,13 @@ def points_reason(row: Row, spec: OptionPoints, known: Knowledge, params: Params
     if len(open_) == 1:  # one question left open: what each answer would have said
         (i,) = open_
         # each answer by what it alone would add, in clauses: one sentence that states no answer as fact
-        each = {combo[i]: "; ".join(_clause(s) for s in _sentences(c.reason) if s not in told) or tr("nothing more")
-                for combo, c in found.items()}
+        semicolon = trc("list", "; ")
+        each = {combo[i]: semicolon.join(_clause(s) for s in _sentences(c.reason) if s not in told)
+                or tr("nothing more") for combo, c in found.items()}
         answers = [tr("if “%(answer)s”, %(then)s", answer=words.fact_value(unknown[i], value), then=each[value])
                    for value in (True, False)]
         told.append(tr("That holds whatever the answer to %(questions)s, which was therefore not asked: %(each)s.",
-                       questions=questions, each="; ".join(answers)))
+                       questions=questions, each=semicolon.join(answers)))
     else:
         told.append(tr("That holds whatever the answers to %(questions)s, which were therefore not asked.",
                        questions=questions))
