@@ -274,7 +274,8 @@ static int vector_present(void) {
     __builtin_cpu_init();
     return pext_present() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
            && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
-           && __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vpopcntdq");
+           && __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2")
+           && __builtin_cpu_supports("avx512vpopcntdq");
 #else
     return 0;
 #endif
@@ -296,6 +297,7 @@ static void choose_dense_worlds(void) {
 #ifdef PEXT_BUILT
     make_vector_binomials();
 #endif
+    if (vector_present()) make_vector_places();
     choose_dense_worlds_by(vector_present() ? 2 : pext_fast());
 }
 

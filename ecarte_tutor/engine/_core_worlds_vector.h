@@ -14,10 +14,18 @@
 
 #include <immintrin.h>
 
-#define VECTOR_TARGET __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,bmi2")))
+#define VECTOR_TARGET \
+    __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,bmi2")))
 
 /* C(i + m, i + 1): the rank's term of the i-th other with m of his cards and bars below it (m < 16). */
 static long long vector_binomials[DENSE_MAX][16];
+static __m512i vector_places;  /* the bytes 0, 1, ..., 63: a place's own number, for the pool's compress */
+
+VECTOR_TARGET static void make_vector_places(void) {
+    uint8_t places[64];
+    for (int i = 0; i < 64; i++) places[i] = (uint8_t)i;
+    vector_places = _mm512_loadu_si512(places);
+}
 
 static void make_vector_binomials(void) {
     for (int i = 0; i < DENSE_MAX; i++)
@@ -40,15 +48,12 @@ VECTOR_TARGET static void dense_worlds_by_vector(const Model *m, const Table *t,
     u64 two0 = 0, two1 = 0, two2 = 0;
     const u64 *pairs = m->pairs[seat][t->tricks[seat]];
     u32 led = t->led, block = dense_block_of(mine, k);
-    uint8_t pool[64] = {0};  /* the pool's cards, spread, lowest first */
-    int at = 0;
-    for (u32 c = pool_cards; c; c &= c - 1) {
-        int bit = __builtin_ctz(c);
-        pool[at++] = (uint8_t)(bit + (bit >> 3));
-    }
+    uint8_t pool[64];  /* the pool's cards, spread, lowest first: the places of its spread bits, packed */
+    const __m512i pool_v = _mm512_maskz_compress_epi8(__builtin_ia32_pdep_di(pool_cards, SPREAD), vector_places);
+    _mm512_storeu_si512(pool, pool_v);
     u64 spread_mine = __builtin_ia32_pdep_di(mine, SPREAD), spread_led = __builtin_ia32_pdep_di(led, SPREAD);
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1), byte = _mm512_set1_epi64(0xFF);
-    const __m512i pool_v = _mm512_loadu_si512(pool), mine_v = _mm512_set1_epi64((long long)spread_mine);
+    const __m512i mine_v = _mm512_set1_epi64((long long)spread_mine);
     const __m512i base = _mm512_set1_epi64((long long)__builtin_ia32_pdep_di(mine | known | led, SPREAD));
     const __m512i below_v = _mm512_set1_epi64((long long)(spread_mine | BARS));
     const __m512i led_below = _mm512_set1_epi64((long long)(spread_led - 1));
@@ -72,7 +77,8 @@ VECTOR_TARGET static void dense_worlds_by_vector(const Model *m, const Table *t,
                 __m512i low = _mm512_mul_epu32(word, left), high = _mm512_mul_epu32(_mm512_srli_epi64(word, 32), left);
                 __m512i at_j = _mm512_add_epi64(here, _mm512_srli_epi64(_mm512_add_epi64(high, _mm512_srli_epi64(low, 32)), 32));
                 word = _mm512_mullo_epi64(word, left);
-                __m512i chosen = _mm512_and_si512(_mm512_permutexvar_epi8(at_j, pool_v), byte);
+                /* the pool's bytes past its n are zeros of the compress, never read: j < n */
+            __m512i chosen = _mm512_and_si512(_mm512_permutexvar_epi8(at_j, pool_v), byte);
                 __m512i kept = _mm512_set1_epi64(pool[i]);  /* the card at i, which goes to j */
                 for (int before = 0; before < i; before++) {
                     chosen = _mm512_mask_mov_epi64(chosen, _mm512_cmpeq_epi64_mask(wrote_at[before], at_j), wrote[before]);
