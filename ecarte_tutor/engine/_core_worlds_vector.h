@@ -32,6 +32,31 @@ static void make_vector_binomials(void) {
         for (int m = 0; m < 16; m++) vector_binomials[i][m] = binomial(i + m, i + 1);
 }
 
+/* draw_world's ``picks`` steps for eight worlds (``word``: each one's output of the generator): the cards drawn,
+ * as spread bits. The last step's word and its write are never read, and not made. */
+VECTOR_TARGET static inline __attribute__((always_inline)) __m512i draw_eight(__m512i word, const int picks, int n,
+                                                                              __m512i pool_v, const uint8_t *pool) {
+    const __m512i one = _mm512_set1_epi64(1), byte = _mm512_set1_epi64(0xFF);
+    __m512i out = _mm512_setzero_si512(), wrote_at[DENSE_MAX], wrote[DENSE_MAX];
+    for (int i = 0; i < picks; i++) {
+        __m512i left = _mm512_set1_epi64(n - i), here = _mm512_set1_epi64(i);
+        __m512i low = _mm512_mul_epu32(word, left), high = _mm512_mul_epu32(_mm512_srli_epi64(word, 32), left);
+        __m512i at_j = _mm512_add_epi64(here, _mm512_srli_epi64(_mm512_add_epi64(high, _mm512_srli_epi64(low, 32)), 32));
+        /* the pool's bytes past its n are zeros of the compress, never read: j < n */
+        __m512i chosen = _mm512_and_si512(_mm512_permutexvar_epi8(at_j, pool_v), byte);
+        for (int before = 0; before < i; before++)
+            chosen = _mm512_mask_mov_epi64(chosen, _mm512_cmpeq_epi64_mask(wrote_at[before], at_j), wrote[before]);
+        out = _mm512_or_si512(out, _mm512_sllv_epi64(one, chosen));
+        if (i + 1 == picks) break;
+        word = _mm512_mullo_epi64(word, left);
+        __m512i kept = _mm512_set1_epi64(pool[i]);  /* the card at i, which goes to j */
+        for (int before = 0; before < i; before++)
+            kept = _mm512_mask_mov_epi64(kept, _mm512_cmpeq_epi64_mask(wrote_at[before], here), wrote[before]);
+        wrote_at[i] = at_j; wrote[i] = kept;
+    }
+    return out;
+}
+
 VECTOR_TARGET static void dense_worlds_by_vector(const Model *m, const Table *t, int seat, uint16_t *dense, u64 seed,
                                                  u32 pool_cards, int need, u32 mine, u32 legal, u32 known,
                                                  long long sums[32]) {
@@ -52,7 +77,7 @@ VECTOR_TARGET static void dense_worlds_by_vector(const Model *m, const Table *t,
     const __m512i pool_v = _mm512_maskz_compress_epi8(__builtin_ia32_pdep_di(pool_cards, SPREAD), vector_places);
     _mm512_storeu_si512(pool, pool_v);
     u64 spread_mine = __builtin_ia32_pdep_di(mine, SPREAD), spread_led = __builtin_ia32_pdep_di(led, SPREAD);
-    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1), byte = _mm512_set1_epi64(0xFF);
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
     const __m512i mine_v = _mm512_set1_epi64((long long)spread_mine);
     const __m512i base = _mm512_set1_epi64((long long)__builtin_ia32_pdep_di(mine | known | led, SPREAD));
     const __m512i below_v = _mm512_set1_epi64((long long)(spread_mine | BARS));
@@ -70,22 +95,13 @@ VECTOR_TARGET static void dense_worlds_by_vector(const Model *m, const Table *t,
             counter = _mm512_add_epi64(counter, _mm512_set1_epi64(8));
             z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), mix1);
             z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), mix2);
-            __m512i word = _mm512_xor_si512(z, _mm512_srli_epi64(z, 31)), out = zero;
-            __m512i wrote_at[DENSE_MAX], wrote[DENSE_MAX];
-            for (int i = 0; i < picks; i++) {
-                __m512i left = _mm512_set1_epi64(n - i), here = _mm512_set1_epi64(i);
-                __m512i low = _mm512_mul_epu32(word, left), high = _mm512_mul_epu32(_mm512_srli_epi64(word, 32), left);
-                __m512i at_j = _mm512_add_epi64(here, _mm512_srli_epi64(_mm512_add_epi64(high, _mm512_srli_epi64(low, 32)), 32));
-                word = _mm512_mullo_epi64(word, left);
-                /* the pool's bytes past its n are zeros of the compress, never read: j < n */
-            __m512i chosen = _mm512_and_si512(_mm512_permutexvar_epi8(at_j, pool_v), byte);
-                __m512i kept = _mm512_set1_epi64(pool[i]);  /* the card at i, which goes to j */
-                for (int before = 0; before < i; before++) {
-                    chosen = _mm512_mask_mov_epi64(chosen, _mm512_cmpeq_epi64_mask(wrote_at[before], at_j), wrote[before]);
-                    kept = _mm512_mask_mov_epi64(kept, _mm512_cmpeq_epi64_mask(wrote_at[before], here), wrote[before]);
-                }
-                wrote_at[i] = at_j; wrote[i] = kept;
-                out = _mm512_or_si512(out, _mm512_sllv_epi64(one, chosen));
+            __m512i word = _mm512_xor_si512(z, _mm512_srli_epi64(z, 31)), out;
+            switch (picks) {  /* each count of cards drawn unrolled whole, its writes kept in registers */
+            case 1: out = draw_eight(word, 1, n, pool_v, pool); break;
+            case 2: out = draw_eight(word, 2, n, pool_v, pool); break;
+            case 3: out = draw_eight(word, 3, n, pool_v, pool); break;
+            case 4: out = draw_eight(word, 4, n, pool_v, pool); break;
+            default: out = draw_eight(word, 5, n, pool_v, pool); break;
             }
             __m512i play = _mm512_or_si512(base, out), others = _mm512_andnot_si512(mine_v, play), rest = others;
             __m512i rank = zero;
