@@ -236,6 +236,7 @@ typedef void (*DenseWorlds)(const Model *m, const Table *t, int seat, uint16_t *
 #undef WORLDS_NAME
 #undef WORLDS_TARGET
 #undef WORLDS_SPREAD
+#include "_core_worlds_vector.h"
 #endif
 
 static DenseWorlds dense_worlds = dense_worlds_by_table;
@@ -266,16 +267,39 @@ static int pext_fast(void) {
 #endif
 }
 
-/* pext where it is fast, the table elsewhere (``by_pext`` 1: pext wherever the processor has it, 0: the table):
- * the two give the same places. */
-static void choose_dense_worlds_by(int by_pext) {
-    dense_worlds = dense_worlds_by_table;
+/* Whether the processor has the 512-bit registers' instructions dense_worlds_by_vector uses (the system saving
+ * them included: the compiler's test checks it). */
+static int vector_present(void) {
 #ifdef PEXT_BUILT
-    if (by_pext ? pext_present() : 0) dense_worlds = dense_worlds_by_pext;
+    __builtin_cpu_init();
+    return pext_present() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
+           && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
+           && __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2")
+           && __builtin_cpu_supports("avx512vpopcntdq");
+#else
+    return 0;
 #endif
 }
 
-static void choose_dense_worlds(void) { choose_dense_worlds_by(pext_fast()); }
+/* ``how`` 2: eight worlds at a time where the processor can (else as 1), 1: pext wherever the processor has it,
+ * 0: the table. The three give the same places. */
+static void choose_dense_worlds_by(int how) {
+    dense_worlds = dense_worlds_by_table;
+#ifdef PEXT_BUILT
+    if (how >= 1 && pext_present()) dense_worlds = dense_worlds_by_pext;
+    if (how >= 2 && vector_present()) dense_worlds = dense_worlds_by_vector;
+#endif
+}
+
+/* The vector path wherever it can run (pext is in it only to spread a decision's cards once and to fill an
+ * entry, never per world); else pext where it is fast; else the table. */
+static void choose_dense_worlds(void) {
+#ifdef PEXT_BUILT
+    make_vector_binomials();
+#endif
+    if (vector_present()) make_vector_places();
+    choose_dense_worlds_by(vector_present() ? 2 : pext_fast());
+}
 
 /* The card ``seat`` plays: the best over ``worlds`` hands of the other he cannot tell apart. */
 static u32 weigh_choice(const Model *m, const Table *t, int seat, u64 seed, u32 mine, u32 legal, u32 known,
@@ -517,14 +541,22 @@ static PyObject *py_choose(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* pext_worlds(how) -> whether the worlds' places are now found by pext: how 1 pext (where the processor has it),
- * 0 the table, -1 as chosen when the module was loaded (for the tests: the two give the same decisions). */
+/* pext_worlds(how) -> how the worlds are now placed (0 the table, 1 pext, 2 eight at a time): how 2 eight at a
+ * time, 1 pext (each where the processor has it, else the next below), 0 the table, -1 as chosen when the module
+ * was loaded; the table of decisions emptied (for the tests: the three give the same decisions). */
 static PyObject *py_pext_worlds(PyObject *self, PyObject *args) {
     int how;
     if (!PyArg_ParseTuple(args, "i", &how)) return NULL;
     if (how < 0) choose_dense_worlds();
     else choose_dense_worlds_by(how);
-    return PyBool_FromLong(dense_worlds != dense_worlds_by_table);
+    /* the decisions kept are forgotten: each way then weighs its own, and a test compares them */
+    for (int index = 0; index < 8; index++)
+        if (decided[index]) memset(decided[index], 0, sizeof(Decided) << DECIDED_BITS);
+    memset(recent, 0, sizeof recent);
+#ifdef PEXT_BUILT
+    if (dense_worlds == dense_worlds_by_vector) return PyLong_FromLong(2);
+#endif
+    return PyLong_FromLong(dense_worlds != dense_worlds_by_table);
 }
 
 /* decision_counts() -> (weighed, all alike, looked up) since the last call. */

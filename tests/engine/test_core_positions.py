@@ -71,6 +71,40 @@ def test_every_position_of_the_play_is_given_the_python_searchs_values_filled_an
 
 
 @needs_core
+def test_the_worlds_drawn_eight_at_a_time_make_the_references_decisions():
+    """Where the processor has AVX-512 the core draws and places eight worlds at once: the play is the Python
+    reference's, card for card, at the lead and in answer to a card, for counts of worlds that fill the registers
+    and that leave a part of eight (the reference has no table of decisions: every decision is checked); and over
+    many more deals, the table's (switching ways empties the core's table of decisions: each way weighs)."""
+    core = doubledummy.CORE
+    params = BOOK.params()
+    rng = random.Random("eight at a time")
+    try:
+        if core.pext_worlds(2) != 2:
+            pytest.skip("this processor has no AVX-512")
+        for case in range(6):
+            position = random_play(rng, params, tricks_played=case % 2, half=case // 3)
+            begin = hidden.start(position.state, position.held, SEATS[case % 2], BOOK, params)
+            worlds = (16, 13, 5)[case % 3]
+            core.pext_worlds(2)
+            by_vector = hidden.weigh(begin, params, seed=200 + case, deals=2, worlds=worlds)
+            doubledummy.use_core(False)
+            try:
+                reference = hidden.reference_values(begin, params, seed=200 + case, deals=2, worlds=worlds)
+            finally:
+                doubledummy.use_core(True)
+            assert by_vector == reference, case
+            for worlds in (30, 37):
+                core.pext_worlds(2)
+                by_vector = hidden.weigh(begin, params, seed=300 + case, deals=60, worlds=worlds)
+                core.pext_worlds(0)
+                by_table = hidden.weigh(begin, params, seed=300 + case, deals=60, worlds=worlds)
+                assert by_vector == by_table, (case, worlds)
+    finally:
+        core.pext_worlds(-1)
+
+
+@needs_core
 def test_the_worlds_are_placed_alike_by_pext_and_by_the_table():
     """Where the processor has pext the core may place each world with it: the decisions are the table's."""
     core = doubledummy.CORE
