@@ -105,6 +105,8 @@ def load_translation(root: Path, lang: str) -> Translation:
     if lang == DEFAULT_LANG or lang not in LANGS or not folder.is_dir():
         return Translation(lang)
     for path in sorted(folder.rglob("*.yaml")):
+        if path.relative_to(folder).parts[0] == "course":  # the course's words: ecarte_tutor.coursewords
+            continue
         document: Any = load_yaml(path)
         rel = f"{root.name}/{path.relative_to(root).as_posix()}"
         english = f"{root.name}/{path.relative_to(folder).as_posix()}"

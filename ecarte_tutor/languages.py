@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .bookwords import Translation, slots
+from .coursewords import problems as course_problems
 from .i18n import DEFAULT_LANG, LANGS, LOCALE_DIR, po_file
 from .paths import PACKAGE_DIR
 from .rulebook import RuleBook
@@ -315,8 +316,22 @@ def problems(book: RuleBook, langs: Iterable[str] = LANGS) -> Report:
         found += book_found
         po_pairs = list(catalogue_pairs(lang))
         messages[lang] = len({pair.where for pair in po_pairs})
+        lessons = lesson_words(lang)  # lessons/<lang>/ (ecarte_tutor/lessons/lessonwords.py)
+        course = course_problems(book.root, lang)  # rules/<lang>/course/ (ecarte_tutor/coursewords.py)
+        found += lessons.problems + course.problems
+        old += course.stale
+        left[lang].update(lessons.left | course.left)
+        pairs += [Pair(*pair) for pair in lessons.pairs + course.pairs]
         found += glossary_problems(lang, [*po_pairs, *pairs])
     return Report(found, old, messages, len(said), left)
+
+
+def lesson_words(lang: str) -> Any:
+    """The lessons' words in ``lang`` held to their English files (:mod:`ecarte_tutor.lessons.lessonwords`)."""
+    from .lessons.lessonwords import problems as lesson_problems
+    from .paths import lessons_dir
+
+    return lesson_problems(lessons_dir(), lang)
 
 
 def update_catalogue(lang: str) -> tuple[Path, int, int]:

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
+from ..coursewords import text as course_text
 from ..errors import DataError
+from ..i18n import current
 from ..rulebook import Params, RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..wording import lower_first
@@ -224,7 +226,8 @@ def words(case: Case, mistake: Mistake, given: Mapping[str, object],
     """The mistake's description for this answer, and the rule it breaks."""
     every = {**case.kind.slots(case, given), **slots}
     try:
-        text = Vouched(case.book, case.params, case.answer, every).fill(mistake.says)
+        says = course_text(case.book.root, current(), MISTAKES_FILE.name, mistake.id, "says") or mistake.says
+        text = Vouched(case.book, case.params, case.answer, every).fill(says)
     except Unfilled as exc:
         raise LessonError(f"the mistake '{mistake.id}' cannot be described here: {exc}") from None
     rule = mistake.rule
