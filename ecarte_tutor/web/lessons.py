@@ -48,7 +48,7 @@ _spoken_courses: dict[tuple[int, str], tuple[Lesson, ...]] = {}  # (the library'
 _spoken_lock = threading.Lock()
 
 
-def _course() -> tuple[Lesson, ...]:
+def course() -> tuple[Lesson, ...]:
     """The lessons in the page's language (English: the library's own), each made once per process and language:
     in French, the words of ``lessons/fr/`` with the engine's placeholders said in French."""
     site, lang = get_site(), page_lang()
@@ -228,7 +228,7 @@ def answer_posted(exercise: Exercise, action: str, record: Record, lesson_id: st
 def _lesson_or_404(lesson_id: str) -> tuple[tuple[Lesson, ...], Lesson]:
     from ..lessons import find_lesson
 
-    lessons = _course()
+    lessons = course()
     lesson = find_lesson(lessons, lesson_id) if lessons else None
     if lesson is None:
         abort(404, description=tr("There is no lesson '%(lesson)s'.", lesson=lesson_id[:60]))
@@ -245,7 +245,7 @@ def _step_or_404(lesson: Lesson, number: int) -> Step:
 
 @bp.get("/")
 def index():
-    lessons = _course()
+    lessons = course()
     progress = progress_now() if lessons else None
     summaries = {lesson.id: progress.summary(lesson) for lesson in lessons} if progress else {}
     return render_template("lessons/index.html", lessons=lessons, summaries=summaries,

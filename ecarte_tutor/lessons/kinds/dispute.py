@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 from ...engine.disputes.answers import POINTS_LATER, Ruling, chooser_sentence
 from ...errors import excerpt
 from ...fields import SEAT_NAMES, SEATS, is_whole_number
+from ...i18n import marked, tr
 from ...jsontypes import Question
 from ...rulebook import Fact, FactValue, RuleBook
 from ...wording import listed, lower_first
@@ -70,9 +71,9 @@ class ChooserChoice(TypedDict):
 
 
 CHOOSER_CHOICES: tuple[ChooserChoice, ...] = (
-    {"value": "elder", "label": "The non-dealer (elder hand)"},
-    {"value": "dealer", "label": "The dealer"},
-    {"value": None, "label": "Nobody: the remedy is compulsory"},
+    {"value": "elder", "label": marked("The non-dealer (elder hand)")},
+    {"value": "dealer", "label": marked("The dealer")},
+    {"value": None, "label": marked("Nobody: the remedy is compulsory")},
 )
 
 
@@ -90,9 +91,11 @@ class RulingResponse(TypedDict):
 class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
     name = "dispute"
     ask_kind = "dispute"
-    # who chooses, as a form offers it: "none" stands for the compulsory remedy (JSON null)
-    chooser_choices: tuple[Choice, ...] = tuple({"value": c["value"] or "none", "label": c["label"]}
-                                               for c in CHOOSER_CHOICES)
+    @property
+    def chooser_choices(self) -> tuple[Choice, ...]:
+        """Who chooses, as a form offers it, in the language spoken: "none" stands for the compulsory remedy (JSON
+        null)."""
+        return tuple({"value": c["value"] or "none", "label": tr(c["label"])} for c in CHOOSER_CHOICES)
 
     def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
         labels = book.option_labels  # rules/dispute-facts.yaml, options

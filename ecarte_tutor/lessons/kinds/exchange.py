@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from ...engine.exchange import ExchangeJson, share_stock
+from ...i18n import tr
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
@@ -107,7 +108,8 @@ class Exchange(ExerciseKind[StockPosition, ExchangeJson, DrawsResponse]):
         return (f"he draws one card for each of the {dealer} he discarded: {after}, enough to serve him.")
 
     def words(self, exercise: Exercise, answer: DrawsResponse) -> str:
-        return f"the elder hand draws {answer['elder_draws']}, the dealer {answer['dealer_draws']}"
+        return tr("the elder hand draws %(elder)s, the dealer %(dealer)s", elder=answer["elder_draws"],
+                  dealer=answer["dealer_draws"])
 
     def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
         response: Question = {key: form.get(key, "").strip() for key in KEYS}
@@ -118,10 +120,12 @@ class Exchange(ExerciseKind[StockPosition, ExchangeJson, DrawsResponse]):
 
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
-        lines = [f"Cards left in the stock: {p['stock']}", f"The elder hand discards {p['elder_discards']}"]
+        lines = [tr("Cards left in the stock: %(count)s", count=p["stock"]),
+                 tr("The elder hand discards %(count)s", count=p["elder_discards"])]
         dealer = p.get("dealer_discards")
         if dealer is not None:  # none: he never gets as far as discarding (lesson 4), not a wish to keep all five
-            lines.append(f"The dealer then wants to discard {dealer}" if dealer else "The dealer discards none")
+            lines.append(tr("The dealer then wants to discard %(count)s", count=dealer) if dealer
+                         else tr("The dealer discards none"))
         return lines
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ...cards import Card, parse_card, parse_suit
 from ...engine.advice import AdviceJson
+from ...i18n import marked, marked_in, tr, trc
 from ...jsontypes import Question
 from ...rulebook import RuleBook
 from ...strategy import Pattern
@@ -22,12 +23,15 @@ from ..reading import pretty, require, said_word
 if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
 
-ELDER_CHOICES: tuple[Choice, ...] = ({"value": "propose", "label": "Propose"},
-                                     {"value": "play", "label": "Play without proposing"})
+ELDER_CHOICES: tuple[Choice, ...] = ({"value": "propose", "label": marked("Propose")},
+                                     {"value": "play", "label": marked("Play without proposing")})
 DOING = {"play": "playing without proposing", "propose": "proposing", "refuse": "refusing", "accept": "accepting"}
 CHOSEN = {"play": "play without proposing", "propose": "propose", "refuse": "refuse", "accept": "accept"}
-DEALER_CHOICES: tuple[Choice, ...] = ({"value": "refuse", "label": "Refuse (play as dealt)"},
-                                      {"value": "accept", "label": "Accept"})
+DEALER_CHOICES: tuple[Choice, ...] = ({"value": "refuse", "label": marked("Refuse (play as dealt)")},
+                                      {"value": "accept", "label": marked("Accept")})
+WORDS = {"propose": marked_in("choice", "propose"), "play": marked_in("choice", "play"),
+         "refuse": marked_in("choice", "refuse"), "accept": marked_in("choice", "accept")}
+"""A choice as the answer is said back ("You answered propose")."""
 
 
 class AdvicePosition(Position):
@@ -52,7 +56,8 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceJson, ChoiceResponse]):
     field = "choice"
 
     def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
-        return DEALER_CHOICES if _seat(self.position(entry["position"])) == "dealer" else ELDER_CHOICES
+        offered = DEALER_CHOICES if _seat(self.position(entry["position"])) == "dealer" else ELDER_CHOICES
+        return tuple({"value": choice["value"], "label": tr(choice["label"])} for choice in offered)
 
     def expected(self, exercise: Exercise, answer: AdviceJson) -> ChoiceResponse:
         return {"choice": answer["advice"]}
@@ -87,12 +92,13 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceJson, ChoiceResponse]):
         return named
 
     def words(self, exercise: Exercise, answer: ChoiceResponse) -> str:
-        return answer["choice"]
+        return trc("choice", WORDS[answer["choice"]]) if answer["choice"] in WORDS else answer["choice"]
 
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
-        seat = "the dealer" if _seat(p) == "dealer" else "the elder hand"
-        return [trumps_line(p), f"You are {seat}. Your hand: {pretty(p['hand'])}"]
+        if _seat(p) == "dealer":
+            return [trumps_line(p), tr("You are the dealer. Your hand: %(hand)s", hand=pretty(p["hand"]))]
+        return [trumps_line(p), tr("You are the elder hand. Your hand: %(hand)s", hand=pretty(p["hand"]))]
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         words = "accept or refuse" if _seat(self.position(exercise.position)) == "dealer" else "propose or play"

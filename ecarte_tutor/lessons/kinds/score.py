@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, TypeVar, cast
 from ...engine.citing import Explained
 from ...engine.scoring import AwardFields, Scored, read_facts, score
 from ...fields import SEATS
+from ...i18n import tr
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
@@ -57,7 +58,8 @@ class PointsKind(ExerciseKind[P, A, PointsResponse]):
                            for seat in SEATS}}
 
     def words(self, exercise: Exercise, answer: PointsResponse) -> str:
-        return f"elder hand {answer['points']['elder']}, dealer {answer['points']['dealer']}"
+        return tr("elder hand %(elder)s, dealer %(dealer)s", elder=answer["points"]["elder"],
+                  dealer=answer["points"]["dealer"])
 
     def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
         points = {seat: form.get(f"points_{seat}", "").strip() for seat in SEATS}
@@ -124,18 +126,21 @@ class Score(PointsKind[ScorePosition, Scored]):
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
         tricks = p["tricks"]
-        lines = [f"Tricks: elder hand {tricks.get('elder')}, dealer {tricks.get('dealer')}"]
+        lines = [tr("Tricks: elder hand %(elder)s, dealer %(dealer)s", elder=tricks.get("elder"),
+                    dealer=tricks.get("dealer"))]
         if p.get("elder_played_without_proposing"):
-            lines.append("The elder hand played without proposing.")
+            lines.append(tr("The elder hand played without proposing."))
         if p.get("dealer_refused_first_proposal"):
-            lines.append("The dealer refused the first proposal.")
+            lines.append(tr("The dealer refused the first proposal."))
         if p.get("king_turned"):
-            lines.append("A king was turned up for trumps.")
+            lines.append(tr("A king was turned up for trumps."))
         if p.get("king_announced_by"):
-            lines.append(f"The king of trumps was announced by {SEAT_WORDS[p['king_announced_by']]}.")
+            lines.append(tr("The king of trumps was announced by the elder hand.") if p["king_announced_by"] == "elder"
+                         else tr("The king of trumps was announced by the dealer."))
         if p.get("score_before"):
             before = p["score_before"]
-            lines.append(f"Score before the hand: elder hand {before.get('elder')}, dealer {before.get('dealer')}")
+            lines.append(tr("Score before the hand: elder hand %(elder)s, dealer %(dealer)s",
+                            elder=before.get("elder"), dealer=before.get("dealer")))
         return lines
 
 
@@ -150,7 +155,8 @@ def read_two(terminal: Terminal, prompt: str) -> tuple[int, int]:
 
 def gave(given: PointsResponse) -> str:
     """The learner's count, said back to him."""
-    return f"You gave the elder hand {given['points']['elder']} and the dealer {given['points']['dealer']}."
+    return tr("You gave the elder hand %(elder)s and the dealer %(dealer)s.", elder=given["points"]["elder"],
+              dealer=given["points"]["dealer"])
 
 
 RISKS = {"elder": "elder_played_without_proposing", "dealer": "dealer_refused_first_proposal"}
