@@ -232,3 +232,15 @@ def test_a_french_lesson_links_the_french_names_of_the_glossarys_terms(client):
 def test_the_practice_page_in_french(app):
     page = app.test_client().get("/lessons/practice/?lang=fr").get_data(as_text=True)
     assert "Travailler ce que vous avez manqué" in page and "Rien à travailler" in page
+
+
+def test_the_quick_reference_in_french(app):
+    """The quick reference's own lines in French; the irregularities' remedies are the laws' words (rules/fr/laws/,
+    said by ask() in French once their decision rows are loaded in French), left out here."""
+    french = app.test_client().get("/rules/quick?lang=fr").get_data(as_text=True)
+    english = app.test_client().get("/rules/quick").get_data(as_text=True)
+    assert "L&#39;écarté en un coup d&#39;œil" in french and "La marque" in french and "Écarté at a glance" in english
+    own = french[:french.index('id="quick-6"')]  # the five sections before the irregularities
+    left = (set(visible_words(own)) & set(visible_words(english))) - SHARED - FRENCH_ALIKE
+    assert sorted(left) == []
+    assert "Fournir ; monter sur le pli" in french and "cinq cartes chacun" in french.lower()
