@@ -19,6 +19,7 @@ from ...cards import parse_card
 from ...engine.hand import HandJson, ShownState, ShownWagers, answer_hand
 from ...engine.scoring import AwardFields
 from ...fields import SEATS, other
+from ...i18n import trc
 from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
@@ -77,7 +78,7 @@ class HandScore(PointsKind[HandPosition, HandJson]):
         # who took a risk in this very hand (played without proposing, refused the first proposal), as the
         # engine refereed it
         risky = risk_taker(cast(Mapping[str, object], case.answer["state"]))
-        return super().slots(case, given) | ({"risk": RISK_WORDS[risky]} if risky else {})
+        return super().slots(case, given) | ({"risk": trc("risk", RISK_WORDS[risky])} if risky else {})
 
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: HandJson,
                  book: RuleBook) -> Diagnosis:
