@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..i18n import marked
+from ..i18n import DEFAULT_LANG, current, marked, tr
 from ..rulebook import RuleBook
 
 
@@ -26,8 +26,11 @@ class Diagnosis:
 
 
 def profile_words(book: RuleBook, profile: str) -> str:
-    """A profile as a player names it: "London rules" (its title up to any bracket)."""
-    return f"{book.profiles[profile].title.split(' (')[0]} rules"
+    """A profile as a player names it, in the language spoken: "London rules" (its title up to any bracket)."""
+    rule = book.profiles[profile]
+    lang = current()
+    title = rule.title if lang == DEFAULT_LANG else book.text(rule.id, "title", lang)
+    return tr("%(profile)s rules", profile=title.split(" (")[0])
 
 
 ADVICE_SECTION = "strategy"  # rules/strategy.yaml: advice, not law

@@ -55,6 +55,11 @@ NOT_YET = {"dispute", "best-card", "best-exchange", "hand-score", "ruling"}
 """What step pages still show in English: a dispute's facts and remedies (rules/fr/dispute-facts.yaml
 is another helper's), a card-play position's lines and the advice's verdicts, a hand told action by action, and a
 ruling's own words quoted by a step's text. Their steps are walked, but not held to French, until translated."""
+OTHER_RULE_BOOK = "You answered by a different rule book"
+"""A mistake that quotes each profile's own reading of a variant (rules/variants.yaml's readings: another helper's)."""
+ENGINE_NOT_YET = {"exchange"}
+"""The kinds whose answer the engine still explains in English (engine/exchange.py's sentences: another helper's):
+their explanation, shown with the answer, is left out."""
 NEVER_ON_ENGLISH = ("Leçon", "Étape", "Vérifier ma réponse", "Juste.", "Pas encore", "Toutes les leçons", "atout",
                     "premier en cartes")
 
@@ -80,12 +85,13 @@ def _pages(client, lesson_id: str, lang: str) -> list[tuple[str, str]]:
         page = client.get(url + suffix).get_data(as_text=True)
         out.append((url, page))
         x = step.exercise
-        if x is None or x.kind != "legal-cards" and x.kind != "trick-winner" and x.kind != "rank-order":
-            continue
-        answers = {"legal-cards": [{"cards": [c["value"]]} for c in x.choices],
-                   "trick-winner": [{"winner": c["value"]} for c in x.choices],
+        answers = {"legal-cards": [{"cards": [c["value"]]} for c in x.choices] if x else [],
+                   "trick-winner": [{"winner": c["value"]} for c in x.choices] if x else [],
                    "rank-order": [{"order": " ".join(c["value"] for c in x.choices)},
-                                  {"order": " ".join(c["value"] for c in reversed(x.choices))}]}[x.kind]
+                                  {"order": " ".join(c["value"] for c in reversed(x.choices))}] if x else [],
+                   "score": [{"points_elder": a, "points_dealer": b} for a, b in ((0, 0), (1, 0), (2, 0), (0, 4))],
+                   "exchange": [{"elder_draws": a, "dealer_draws": b} for a, b in ((0, 0), (1, 1), (5, 0), (2, 3))],
+                   }.get(x.kind if x else "", [])
         for answer in answers:
             for tries in ("0", "1"):  # a first wrong try, then the answer shown
                 seq = _seq(client.get(url + suffix).get_data(as_text=True))
@@ -114,8 +120,10 @@ def test_every_step_of_a_translated_lesson_keeps_no_english_word(app, lesson_id)
     kinds = _kinds(app, lesson_id)
     for url, page in _pages(app.test_client(), lesson_id, "fr"):
         assert '<html lang="fr">' in page, url
-        if kinds.get(url.split()[0]) in NOT_YET:
+        if kinds.get(url.split()[0]) in NOT_YET or OTHER_RULE_BOOK in english[url]:
             continue
+        if kinds.get(url.split()[0]) in ENGINE_NOT_YET:
+            page = re.sub(r'<p class="explanation">.*?</p>', "", page, flags=re.S)
         words = set(visible_words(page)) - untranslated
         left = sorted((set(visible_words(english[url])) & words) - SHARED - FRENCH_ALIKE)
         assert left == [], f"English left on {url}: {left}"
