@@ -51,10 +51,11 @@ def _untranslated_titles(app) -> set[str]:
     with app.app_context():
         return {word for lesson in get_site().lessons if lesson.id not in TRANSLATED
                 for word in visible_words(lesson.title)}
-NOT_YET = {"dispute", "best-card", "best-exchange", "hand-score", "ruling"}
-"""What step pages still show in English: a dispute's facts and remedies (rules/fr/dispute-facts.yaml
-is another helper's), a card-play position's lines and the advice's verdicts, a hand told action by action, and a
-ruling's own words quoted by a step's text. Their steps are walked, but not held to French, until translated."""
+NOT_YET = {"dispute", "ruling"}
+"""What step pages still show in English: a dispute's facts and remedies (rules/fr/dispute-facts.yaml is another
+helper's), and a ruling's own words quoted by a step's text. Their steps are walked, but not held to French, until
+translated. (The best-card, best-exchange and hand-score exercises are walked unanswered: their verdicts are not in
+French yet.)"""
 OTHER_RULE_BOOK = "You answered by a different rule book"
 """A mistake that quotes each profile's own reading of a variant (rules/variants.yaml's readings: another helper's)."""
 ENGINE_NOT_YET = {"exchange"}

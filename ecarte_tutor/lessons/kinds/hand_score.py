@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, cast
 
-from ...cards import parse_card
+from ...cards import parse_card, shown
 from ...engine.hand import HandJson, ShownState, ShownWagers, answer_hand
 from ...engine.scoring import AwardFields
 from ...fields import SEATS, other
-from ...i18n import trc
+from ...i18n import current, marked, tr, trc, trn
 from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
@@ -28,16 +28,22 @@ from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, LessonError
 from ..vouched import NUMBER_WORDS
+from .best_card import seat_said, trump_line
 from .score import RISK_WORDS, PointsKind, PointsResponse, gave, risk_taker
 
 if TYPE_CHECKING:
     from ..exercise import Exercise
 
 DOUBLE, OFFER = "variant.doubling", "variant.offering-the-point"
-VERB_WORDS = {"propose": "proposes", "accept": "accepts", "refuse": "refuses", "announce-king": "announces the king",
-              "double": "offers to double the hand", "accept-double": "accepts the double",
-              "decline-double": "declines the double", "offer-point": "offers the point",
-              "accept-offer": "takes the point offered", "decline-offer": "declines the point offered"}
+VERB_WORDS = {"propose": marked("%(seat)s proposes"), "accept": marked("%(seat)s accepts"),
+              "refuse": marked("%(seat)s refuses"), "announce-king": marked("%(seat)s announces the king"),
+              "double": marked("%(seat)s offers to double the hand"),
+              "accept-double": marked("%(seat)s accepts the double"),
+              "decline-double": marked("%(seat)s declines the double"),
+              "offer-point": marked("%(seat)s offers the point"),
+              "accept-offer": marked("%(seat)s takes the point offered"),
+              "decline-offer": marked("%(seat)s declines the point offered")}
+"""Each action of a hand told, a whole sentence with its seat (said by :func:`_told`)."""
 
 
 class HandPosition(Position):
@@ -104,30 +110,33 @@ class HandScore(PointsKind[HandPosition, HandJson]):
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
         deal = p["deal"]
-        turned = parse_card(deal["turn_up"])
-        lines = [f"Trumps: {turned.suit.english} ({turned.suit.symbol}), the turn-up {turned.pretty}",
-                 f"The elder hand holds {_cards(deal['elder'])}; the dealer {_cards(deal['dealer'])}"]
+        lines = [trump_line(parse_card(deal["turn_up"])),
+                 tr("The elder hand holds %(elder)s; the dealer %(dealer)s", elder=_cards(deal["elder"]),
+                    dealer=_cards(deal["dealer"]))]
         return lines + [_told(action, i, p["actions"]) for i, action in enumerate(p["actions"])]
 
 
 def _cards(cards: object) -> str:
-    return " ".join(parse_card(c).pretty for c in cards) if isinstance(cards, list) else ""
+    return " ".join(shown(parse_card(c), current()) for c in cards) if isinstance(cards, list) else ""
 
 
 def _told(action: dict[str, object], index: int, actions: list[dict[str, object]]) -> str:
     """One action in words: "The dealer offers to double the hand"."""
-    seat = SEAT_WORDS.get(str(action.get("by")), str(action.get("by")))
+    by = str(action.get("by"))
+    seat = (seat_said(by) if by in SEAT_WORDS else by).capitalize()
     verb = str(action.get("do"))
     if verb == "card":
-        return f"{seat.capitalize()} plays {parse_card(action['card']).pretty}"
+        return tr("%(seat)s plays %(card)s", seat=seat, card=shown(parse_card(action["card"]), current()))
     if verb == "discard":
         cards = action.get("cards")
         count = len(cards) if isinstance(cards, list) else 0
-        return f"{seat.capitalize()} discards {count} card{'s' * (count != 1)} and draws as many"
+        return trn("%(seat)s discards %(count)d card and draws as many",
+                   "%(seat)s discards %(count)d cards and draws as many", count, seat=seat)
     if verb == "stand":
         proposed = any(a.get("do") == "propose" for a in actions[:index])
-        return f"{seat.capitalize()} {'says “I play”' if proposed else 'plays without proposing'}"
-    return f"{seat.capitalize()} {VERB_WORDS.get(verb, verb)}"
+        return tr("%(seat)s says “I play”", seat=seat) if proposed else tr("%(seat)s plays without proposing",
+                                                                               seat=seat)
+    return tr(VERB_WORDS[verb], seat=seat) if verb in VERB_WORDS else f"{seat} {verb}"
 
 
 @decides("scoring.point")
