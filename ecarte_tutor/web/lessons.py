@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from ..i18n import DEFAULT_LANG, marked, tr
+from ..i18n import DEFAULT_LANG, marked, speaking, tr
 from ..lessons.progress import summary_words
 from ..lessons.review import next_due, waiting_time
 from ..wording import in_words
@@ -342,8 +342,9 @@ def practice_next():
         return redirect(url_for("lessons.practice"), code=303)
     item = progress.reviews[rule_id]
     try:
-        seed, _ = fresh_drill(rule_id, progress.seq % MAX_SEED, {progress.last_situation, item.situation},
-                              get_site().book)
+        with speaking(DEFAULT_LANG):  # situations are fingerprinted in English, whatever the page's language
+            seed, _ = fresh_drill(rule_id, progress.seq % MAX_SEED, {progress.last_situation, item.situation},
+                                  get_site().book)
     except LessonError:
         log.exception("no practice exercise on %s from seed %s", rule_id, progress.seq)
         seed = (progress.seq + 1) % MAX_SEED
@@ -377,7 +378,9 @@ def drill_answer(rule_id: str, seed: int):
     from ..lessons.drills import situation
 
     exercise = _drill_or_404(rule_id, seed)
-    moment, seen = stored.now(), situation(exercise)
+    moment, english = stored.now(), page_lang() == DEFAULT_LANG
+    with speaking(DEFAULT_LANG):  # the situation's fingerprint is the English exercise's, in every language
+        seen = situation(exercise if english else _drill_or_404(rule_id, seed))
     outcome: list[str | None] = []
 
     def record(progress: Progress, feedback: Feedback) -> Progress:

@@ -253,3 +253,22 @@ def test_the_quick_reference_in_french(app):
     left = (set(visible_words(own)) & set(visible_words(english))) - SHARED - FRENCH_ALIKE
     assert sorted(left) == []
     assert "Fournir ; monter sur le pli" in french and "cinq cartes chacun" in french.lower()
+
+
+@pytest.mark.parametrize("first", ["fr", "en"])
+def test_a_practice_situation_is_the_same_in_both_languages(app, first):
+    """Only the first answer to a situation counts for review, whatever the language each was given in: the
+    situation's fingerprint is the English exercise's (the choices' labels differ: D♠ for Q♠)."""
+    client = app.test_client()
+    step = "/lessons/01-pack-and-ranking/4"  # a wrong answer puts the rule to win the trick on the practice list
+    page = client.get(step).get_data(as_text=True)
+    client.post(step, data={"cards": ["7S"], "seq": _seq(page), "tries": "0"})
+    url = "/lessons/practice/play.head-the-trick/5"
+    said = []
+    for lang in (first, "fr" if first == "en" else "en"):
+        page = client.get(f"{url}?lang={lang}").get_data(as_text=True)
+        cards = re.findall(r'name="cards" value="(\w+)"', page)
+        said.append(client.post(f"{url}?lang={lang}", data={"cards": cards, "seq": _seq(page), "tries": "0"})
+                    .get_data(as_text=True))
+    assert "answered before" not in said[0] and "déjà reçu une réponse" not in said[0]
+    assert "answered before" in said[1] or "déjà reçu une réponse" in said[1]
