@@ -274,20 +274,24 @@ def test_a_practice_situation_is_the_same_in_both_languages(app, first):
     assert "answered before" in said[1] or "déjà reçu une réponse" in said[1]
 
 
-PLAY_DRILLS = ["play.head-the-trick", "play.follow-suit", "play.trump-when-void", "play.free-discard", "play.lead",
-               "play.trick-winner", "variant.ace-high"]
-"""The practice on the play of a trick, made in French (lessons/drills/play.py); the other drills still are not."""
+FRENCH_DRILLS = ["play.head-the-trick", "play.follow-suit", "play.trump-when-void", "play.free-discard", "play.lead",
+                 "play.trick-winner", "variant.ace-high", "scoring.point", "scoring.vole", "scoring.penalty",
+                 "variant.vulnerable-vole", "variant.elder-committed-after-acceptance", "scoring.king-point",
+                 "king.announce", "scoring.game", "variant.game-target"]
+"""The practice made in French: on the play of a trick and on scoring a hand (lessons/drills/play.py, scoring.py);
+the other drills still are not."""
 
 
-@pytest.mark.parametrize("rule_id", PLAY_DRILLS)
-def test_a_practice_on_the_play_in_french_keeps_no_english_word(app, rule_id):
+@pytest.mark.parametrize("rule_id", FRENCH_DRILLS)
+def test_a_practice_in_french_keeps_no_english_word(app, rule_id):
     for seed in (1, 2, 3):
         url = f"/lessons/practice/{rule_id}/{seed}"
         english = app.test_client().get(url).get_data(as_text=True)
         client = app.test_client()
         page = client.get(f"{url}?lang=fr").get_data(as_text=True)
         answers = [{"cards": re.findall(r'name="cards" value="(\w+)"', page)},
-                   *({"winner": value} for value in re.findall(r'name="winner" value="(\w+)"', page))]
+                   *({"winner": value} for value in re.findall(r'name="winner" value="(\w+)"', page)),
+                   *([{"points_elder": "0", "points_dealer": "0"}] if 'name="points_elder"' in page else [])]
         pages = [page] + [client.post(f"{url}?lang=fr", data={**answer, "seq": _seq(page), "tries": "1"})
                           .get_data(as_text=True) for answer in answers if any(answer.values())]
         for shown in pages:
