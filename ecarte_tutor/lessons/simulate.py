@@ -496,7 +496,8 @@ def two_wins_not_running(case: Case, mistake: Mistake) -> list[Wrong]:
     for name in case.position["players"]:
         won = [g["game"] for g in games if g["winner"] == name]
         if len(won) >= 2 and _running(games, name) < 2:
-            out.append(Wrong({"next": f"won:{name}"}, {"name": name, "games": " and ".join(map(str, won[-2:]))}))
+            out.append(Wrong({"next": f"won:{name}"}, {"name": name,
+                                                       "games": f" {trc('list', 'and')} ".join(map(str, won[-2:]))}))
     return out
 
 

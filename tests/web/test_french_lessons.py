@@ -17,7 +17,8 @@ from ecarte_tutor.lessons.lessonwords import load_words, problems
 from ecarte_tutor.paths import lessons_dir
 
 TRANSLATED = sorted(path.stem for path in (lessons_dir() / "fr").glob("*.yaml"))
-FRENCH_ALIKE = {"piquet", "six", "vole", "points", "clubs", "suit", "tables", "guide", "page", "on", "ace", "sept",
+FRENCH_ALIKE = {"Denise", "Émile", "Françoise", "Gustave", "Hélène",  # the pool's players
+                "piquet", "six", "vole", "points", "clubs", "suit", "tables", "guide", "page", "on", "ace", "sept",
                 "exercice", "de", "jeu", "jeux", "règle", "face", "figure", "non", "propose", "refuse", "singleton",
                 "tierce", "écarté", "second", "chance", "exceptions", "guides", "positions", "incorrect", "place",
                 "simple", "change", "condition", "Anne", "Bertrand", "Claude", "E", "F", "G", "L", "M", "P", "V"}
@@ -58,9 +59,9 @@ translated. (The best-card, best-exchange and hand-score exercises are walked un
 French yet.)"""
 OTHER_RULE_BOOK = "You answered by a different rule book"
 """A mistake that quotes each profile's own reading of a variant (rules/variants.yaml's readings: another helper's)."""
-ENGINE_NOT_YET = {"exchange"}
-"""The kinds whose answer the engine still explains in English (engine/exchange.py's sentences: another helper's):
-their explanation, shown with the answer, is left out."""
+ENGINE_NOT_YET = {"exchange", "pool"}
+"""The kinds whose answer the engine still explains in English (engine/exchange.py's and engine/pool.py's sentences:
+another helper's): their explanation, shown with the answer, is left out."""
 NEVER_ON_ENGLISH = ("Leçon", "Étape", "Vérifier ma réponse", "Juste.", "Pas encore", "Toutes les leçons", "atout",
                     "premier en cartes")
 
@@ -277,9 +278,10 @@ def test_a_practice_situation_is_the_same_in_both_languages(app, first):
 FRENCH_DRILLS = ["play.head-the-trick", "play.follow-suit", "play.trump-when-void", "play.free-discard", "play.lead",
                  "play.trick-winner", "variant.ace-high", "scoring.point", "scoring.vole", "scoring.penalty",
                  "variant.vulnerable-vole", "variant.elder-committed-after-acceptance", "scoring.king-point",
-                 "king.announce", "scoring.game", "variant.game-target"]
+                 "king.announce", "scoring.game", "variant.game-target", "exchange.short-stock",
+                 "exchange.discard-and-draw", "variant.pool-ecarte"]
 """The practice made in French: on the play of a trick and on scoring a hand (lessons/drills/play.py, scoring.py);
-the other drills still are not."""
+the exchange and pool drills; the other drills still are not."""
 
 
 @pytest.mark.parametrize("rule_id", FRENCH_DRILLS)
@@ -291,10 +293,14 @@ def test_a_practice_in_french_keeps_no_english_word(app, rule_id):
         page = client.get(f"{url}?lang=fr").get_data(as_text=True)
         answers = [{"cards": re.findall(r'name="cards" value="(\w+)"', page)},
                    *({"winner": value} for value in re.findall(r'name="winner" value="(\w+)"', page)),
-                   *([{"points_elder": "0", "points_dealer": "0"}] if 'name="points_elder"' in page else [])]
+                   *([{"points_elder": "0", "points_dealer": "0"}] if 'name="points_elder"' in page else []),
+                   *([{"elder_draws": "5", "dealer_draws": "5"}] if 'name="elder_draws"' in page else []),
+                   *({"next": value} for value in re.findall(r'name="next" value="([^"]+)"', page))]
         pages = [page] + [client.post(f"{url}?lang=fr", data={**answer, "seq": _seq(page), "tries": "1"})
                           .get_data(as_text=True) for answer in answers if any(answer.values())]
         for shown in pages:
+            if rule_id.startswith("exchange.") or rule_id == "variant.pool-ecarte":  # ENGINE_NOT_YET's kinds
+                shown = re.sub(r'<p class="explanation">.*?</p>', "", shown, flags=re.S)
             words = set(visible_words(shown))
             assert sorted((set(visible_words(english)) & words) - SHARED - FRENCH_ALIKE) == [], (url, shown[:0])
             assert sorted(words & NEVER_FRENCH) == [], url

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ...engine.pool import PoolGame, PoolJson
-from ...i18n import tr
+from ...i18n import tr, trc
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import RuleBook
@@ -90,8 +90,8 @@ class Pool(OneChoice[PoolPosition, PoolJson, NextResponse]):
         what, name = _split(given["next"])
         if what == WON:
             return Diagnosis(_not_the_winner(name, answer["games"]), POOL_RULE)
-        return Diagnosis(f"{name} plays the first game: the two named first play it, and the third player "
-                         "waits.", POOL_RULE)
+        return Diagnosis(tr("%(name)s plays the first game: the two named first play it, and the third player "
+                            "waits.", name=name), POOL_RULE)
 
     def words(self, exercise: Exercise, answer: NextResponse) -> str:
         return _label(answer["next"])
@@ -131,13 +131,14 @@ def _not_the_winner(name: str, games: list[PoolGame]) -> str:
             break
         running += 1
     if len(won) >= 2 and running < 2:
-        listed = " and ".join(map(str, won[-2:]))
-        return (f"You gave the pool to {name}, who has won games {listed}, but not running: someone else won a "
-                "game in between. The pool goes to the first to win two games in a row.")
+        listed = f" {trc('list', 'and')} ".join(map(str, won[-2:]))
+        return tr("You gave the pool to %(name)s, who has won games %(games)s, but not running: someone else won a "
+                  "game in between. The pool goes to the first to win two games in a row.", name=name, games=listed)
     if running == 1:
-        return (f"You gave the pool to {name}, who has won only the last game: one win is not enough, the pool "
-                "needs two games won running.")
+        return tr("You gave the pool to %(name)s, who has won only the last game: one win is not enough, the pool "
+                  "needs two games won running.", name=name)
     if won:
-        return (f"You gave the pool to {name}, who has won just one game, and not the last one: the pool needs "
-                "two games won running.")
-    return f"You gave the pool to {name}, who has not won a game yet: the pool needs two games won running."
+        return tr("You gave the pool to %(name)s, who has won just one game, and not the last one: the pool needs "
+                  "two games won running.", name=name)
+    return tr("You gave the pool to %(name)s, who has not won a game yet: the pool needs two games won running.",
+              name=name)
