@@ -39,7 +39,7 @@ from ...engine.analysis_exchange import Choice as Choice_
 from ...engine.stakes import consequences, proposal_at, stake_clause
 from ...errors import QuestionError
 from ...fields import other
-from ...i18n import marked, tr
+from ...i18n import marked, marked_in, tr, trc
 from ...jsontypes import Answer, Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
@@ -65,10 +65,22 @@ LABELS: Final = {"play": marked("Play without proposing"), "propose": marked("Pr
                  "refuse": marked("Refuse (play as dealt)"), "accept": marked("Accept")}
 DOING: Final = {"play": "playing without proposing", "propose": "proposing", "refuse": "refusing",
                 "accept": "accepting"}
+AS_SUBJECT: Final = {"play": marked_in("doing as subject", "playing without proposing"),
+                     "propose": marked_in("doing as subject", "proposing"),
+                     "refuse": marked_in("doing as subject", "refusing"),
+                     "accept": marked_in("doing as subject", "accepting")}
+"""A choice as the subject of a sentence ("here {best_doing} is worth more": « ici, proposer vaut plus »)."""
+BY_DOING: Final = {"play": marked_in("by doing", "playing without proposing"),
+                   "propose": marked_in("by doing", "proposing"),
+                   "refuse": marked_in("by doing", "refusing"), "accept": marked_in("by doing", "accepting")}
+"""A choice after "the risk you take by" (« en jouant d'autorité »)."""
 ASKED: Final = {"discard": marked("Which cards do you throw out?"),
                 "propose-or-play": marked("Do you propose or play?"),
                 "accept-or-refuse": marked("Do you accept or refuse?")}
 CHOSEN: Final = {"play": "play without proposing", "propose": "propose", "refuse": "refuse", "accept": "accept"}
+CHOSEN_TO: Final = {"play": marked_in("chose to", "play without proposing"),
+                    "propose": marked_in("chose to", "propose"),
+                    "refuse": marked_in("chose to", "refuse"), "accept": marked_in("chose to", "accept")}
 
 
 ExchangePosition = BestCardPosition  # the same question (deal, actions, view, goal), at an exchange decision
@@ -377,8 +389,10 @@ def _slots(case: Case, given: ExchangeResponse) -> dict[str, object]:
     number = proposal_at(state.phase, state.proposals)
     found = consequences(seat, number, case.params, case.book)
     chosen_figures, best_figures = _entry(answer, choice), _entry(answer, best)
-    out |= {"chosen": CHOSEN[choice], "best": CHOSEN[str(best)], "chosen_doing": DOING[choice],
-            "best_doing": DOING[str(best)], "chosen_figures": chosen_figures, "best_figures": best_figures,
+    out |= {"chosen": trc("chose to", CHOSEN_TO[choice]), "best": CHOSEN[str(best)],
+            "chosen_doing": trc("by doing", BY_DOING[choice]),
+            "best_doing": trc("doing as subject", AS_SUBJECT[str(best)]), "chosen_figures": chosen_figures,
+            "best_figures": best_figures,
             "chosen_points": f"{chosen_figures['expected_points']:+.2f}",
             "best_points": f"{best_figures['expected_points']:+.2f}",
             "stake": stake_clause(found, seat, number)}

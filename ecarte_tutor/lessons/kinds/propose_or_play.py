@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ...cards import Card, parse_card, parse_suit
+from ...cards import Card, parse_card, parse_suit, shown
 from ...engine.advice import AdviceJson
-from ...i18n import marked, marked_in, tr, trc
+from ...i18n import current, marked, marked_in, tr, trc, trn
 from ...jsontypes import Question
 from ...rulebook import RuleBook
 from ...strategy import Pattern
@@ -25,8 +25,12 @@ if TYPE_CHECKING:
 
 ELDER_CHOICES: tuple[Choice, ...] = ({"value": "propose", "label": marked("Propose")},
                                      {"value": "play", "label": marked("Play without proposing")})
-DOING = {"play": "playing without proposing", "propose": "proposing", "refuse": "refusing", "accept": "accepting"}
-CHOSEN = {"play": "play without proposing", "propose": "propose", "refuse": "refuse", "accept": "accept"}
+DOING = {"play": marked_in("called for", "playing without proposing"), "propose": marked_in("called for", "proposing"),
+         "refuse": marked_in("called for", "refusing"), "accept": marked_in("called for", "accepting")}
+"""What a hand calls for ("Such a hand calls for {doing}": « demande de proposer »)."""
+CHOSEN = {"play": marked_in("chose to", "play without proposing"), "propose": marked_in("chose to", "propose"),
+          "refuse": marked_in("chose to", "refuse"), "accept": marked_in("chose to", "accept")}
+"""A choice after "You chose to" (« Vous avez choisi de proposer », « d'accepter »)."""
 DEALER_CHOICES: tuple[Choice, ...] = ({"value": "refuse", "label": marked("Refuse (play as dealt)")},
                                       {"value": "accept", "label": marked("Accept")})
 WORDS = {"propose": marked_in("choice", "propose"), "play": marked_in("choice", "play"),
@@ -76,13 +80,14 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceJson, ChoiceResponse]):
         trumps = sum(1 for c in p["hand"] if parse_card(c).suit == trump)
         # only the patterns that advise the choice he made can be the ones "that would allow it"
         wanted = [pt.label for pt in strategy.justifying(seat, given["choice"]) if _allows(pt, trumps)]
-        out: dict[str, object] = {"chosen": CHOSEN[given["choice"]], "king": Card("K", trump).pretty,
-                                  "trumps": f"{trumps} trump{'s' * (trumps != 1)}",
-                                  "needs": "; ".join(wanted) if wanted else "more trumps",
+        out: dict[str, object] = {"chosen": trc("chose to", CHOSEN[given["choice"]]),
+                                  "king": shown(Card("K", trump), current()),
+                                  "trumps": trn("%(count)d trump", "%(count)d trumps", trumps),
+                                  "needs": "; ".join(wanted) if wanted else tr("more trumps"),
                                   "_rule": strategy.defaults[seat]["rule"],
                                   "patterns_name": strategy.named(seat)}
         if fitted:
-            out |= {"pattern": fitted.label, "doing": DOING[fitted.advice], "_rule": fitted.rule}
+            out |= {"pattern": fitted.label, "doing": trc("called for", DOING[fitted.advice]), "_rule": fitted.rule}
         return out
 
     def diagnose(self, exercise: Exercise, given: ChoiceResponse, expected: ChoiceResponse, answer: AdviceJson,
