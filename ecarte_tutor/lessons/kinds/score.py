@@ -102,7 +102,7 @@ class Score(PointsKind[ScorePosition, Scored]):
         king = "dealer" if p.get("king_turned") else p.get("king_announced_by")
         if king:
             how = tr("turned up") if p.get("king_turned") else trc("king announced by", ANNOUNCED_BY[king])
-            out |= {"king_how": how, "king_seat": _seat(king),
+            out |= {"king_how": how, "king_seat": score_seat(king),
                     "king_ends_game": _king_ends_game(case.answer, king, p)}
         risky = risk_taker(p)
         if risky:
@@ -110,7 +110,7 @@ class Score(PointsKind[ScorePosition, Scored]):
         params = params_of(case.exercise, case.book)
         winner = next((s for s in SEATS if p["tricks"].get(s, 0) >= params.point_tricks), None)
         if winner:
-            out["winner"] = _seat(winner)
+            out["winner"] = score_seat(winner)
         if risky and winner and winner != risky:
             out |= _penalty_cost(params, p, winner)
         return out
@@ -176,7 +176,8 @@ CLAIM_NOUNS = {"turned-king": marked_in("claim", "turned king"), "announced-king
                "vole": marked_in("claim", "vole"), "point": marked_in("claim", "point")}
 
 
-def _seat(seat: str) -> str:
+def score_seat(seat: str) -> str:
+    """A seat as a score's sentences name it, in the language spoken."""
     return trc("score seat", SEAT_NAMES[seat])
 
 
@@ -201,7 +202,8 @@ def count_off(given: PointsResponse, expected: PointsResponse, awards: list[Awar
         mine, right = given["points"][seat], expected["points"][seat]
         if mine == right:
             continue
-        slots = {"to": trc("score seat given to", TO_SEAT[seat]), "seat": _seat(seat), "mine": mine, "right": right}
+        slots = {"to": trc("score seat given to", TO_SEAT[seat]), "seat": score_seat(seat), "mine": mine,
+                 "right": right}
         claims = [a for a in awards if a["seat"] == seat and a["scored"]]
         too_late = [a for a in awards if a["seat"] == seat and not a["scored"]]
         if not claims and too_late:  # he won something, but the game was over before it was scored (law 48)
@@ -234,10 +236,10 @@ def _nothing_scores(slots: dict[str, object], awards: list[AwardFields]) -> str:
     if king["claim"] == "turned-king":
         return tr("You gave %(to)s %(mine)s, but nothing %(seat)s did in this hand scores: only the player who wins "
                   "the point scores for the tricks, and the king of trumps scores for %(king_seat)s, who turned it "
-                  "up.", king_seat=_seat(king["seat"]), **slots)
+                  "up.", king_seat=score_seat(king["seat"]), **slots)
     return tr("You gave %(to)s %(mine)s, but nothing %(seat)s did in this hand scores: only the player who wins the "
               "point scores for the tricks, and the king of trumps scores for %(king_seat)s, who held it and "
-              "announced it.", king_seat=_seat(king["seat"]), **slots)
+              "announced it.", king_seat=score_seat(king["seat"]), **slots)
 
 
 def _game_ended_by(awards: list[AwardFields], position: ScorePosition) -> str:
@@ -276,7 +278,7 @@ def _king_ends_game(answer: Mapping[str, Any], seat: str, position: ScorePositio
         return ""
     claims = f" {trc('list', 'and')} ".join(tr(OWN_CLAIM[award["seat"]], claim=_claim_noun(award, position))
                                            for award in unscored)
-    slots = {"seat": _seat(seat), "score": answer["score_after"][seat], "claims": claims}
+    slots = {"seat": score_seat(seat), "score": answer["score_after"][seat], "claims": claims}
     if len(unscored) == 1:
         return " " + tr("With it %(seat)s reaches %(score)s and wins the game, so %(claims)s is not scored.", **slots)
     return " " + tr("With it %(seat)s reaches %(score)s and wins the game, so %(claims)s are not scored.", **slots)
