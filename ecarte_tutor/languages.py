@@ -27,6 +27,7 @@ from typing import Any
 
 from . import datawords
 from .bookwords import FACT, FACTS_FILE, IMPLICATIONS, OPTIONS, Translation, english_parts, fact_parts, slots
+from .coursewords import problems as course_problems
 from .i18n import DEFAULT_LANG, LANGS, LOCALE_DIR, po_file
 from .paths import PACKAGE_DIR
 from .rulebook import RuleBook
@@ -355,6 +356,12 @@ def problems(book: RuleBook, langs: Iterable[str] = LANGS) -> Report:
                            if PACKAGE_DIR.parent in parallel.english.parents else parallel.english.name] = held.left
         po_pairs = list(catalogue_pairs(lang))
         messages[lang] = len({pair.where for pair in po_pairs})
+        lessons = lesson_words(lang)  # lessons/<lang>/ (ecarte_tutor/lessons/lessonwords.py)
+        course = course_problems(book.root, lang)  # rules/<lang>/course/ (ecarte_tutor/coursewords.py)
+        found += lessons.problems + course.problems
+        old += course.stale
+        left[lang].update(lessons.left | course.left)
+        pairs += [Pair(*pair) for pair in lessons.pairs + course.pairs]
         found += glossary_problems(lang, [*po_pairs, *pairs])
     return Report(found, old, messages, len(said), left)
 
@@ -371,6 +378,14 @@ def parallels(book: RuleBook, lang: str) -> list[datawords.Parallel]:
 def stamp_parallels(book: RuleBook, lang: str) -> int:
     """Stamp each parallel file of ``lang`` with its English's fingerprint; the files stamped anew."""
     return sum(datawords.stamp(parallel) for parallel in parallels(book, lang))
+
+
+def lesson_words(lang: str) -> Any:
+    """The lessons' words in ``lang`` held to their English files (:mod:`ecarte_tutor.lessons.lessonwords`)."""
+    from .lessons.lessonwords import problems as lesson_problems
+    from .paths import lessons_dir
+
+    return lesson_problems(lessons_dir(), lang)
 
 
 def update_catalogue(lang: str) -> tuple[Path, int, int]:

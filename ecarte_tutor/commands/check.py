@@ -91,7 +91,7 @@ def _languages(book) -> list[str]:
     report = problems(book)
     for lang, count in report.messages.items():
         left = report.left.get(lang, {})
-        print(f"Language {lang}: {count} of {report.said} messages translated; the rule book has "
+        print(f"Language {lang}: {count} of {report.said} messages translated; the rule book and the course have "
               f"{sum(left.values())} texts left to translate in {len(left)} files; the glossary held"
               + (f"; {len(report.stale)} translation(s) older than their English (ecarte-tutor lang)"
                  if report.stale else "")

@@ -26,6 +26,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from .. import untranslated
+    from ..coursewords import stamp as course_stamp
     from ..languages import problems, stamp, stamp_parallels, update_catalogue
     from ..rulebook import load_rulebook
 
@@ -44,6 +45,7 @@ def run(args) -> int:
     if args.action == "stamp":
         book = load_rulebook()
         count = stamp(book, book.translations[args.lang], book.root)
+        count += course_stamp(book.root, args.lang)  # rules/<lang>/course/ too
         print(f"rules/{args.lang}/: {count} entr{'y' if count == 1 else 'ies'} stamped with the English "
               "they translate.")
         files = stamp_parallels(book, args.lang)

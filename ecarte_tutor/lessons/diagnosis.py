@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..i18n import DEFAULT_LANG, current, marked, tr
 from ..rulebook import RuleBook
 
 
@@ -25,8 +26,11 @@ class Diagnosis:
 
 
 def profile_words(book: RuleBook, profile: str) -> str:
-    """A profile as a player names it: "London rules" (its title up to any bracket)."""
-    return f"{book.profiles[profile].title.split(' (')[0]} rules"
+    """A profile as a player names it, in the language spoken: "London rules" (its title up to any bracket)."""
+    rule = book.profiles[profile]
+    lang = current()
+    title = rule.title if lang == DEFAULT_LANG else book.text(rule.id, "title", lang)
+    return tr("%(profile)s rules", profile=title.split(" (")[0])
 
 
 ADVICE_SECTION = "strategy"  # rules/strategy.yaml: advice, not law
@@ -58,3 +62,24 @@ def rule_role(book: RuleBook, diagnosis: Diagnosis) -> tuple[str, str]:
     if diagnosis.advice:
         return NO_LAW_BROKEN + "It is judged by what it does for ", "."
     return "the rule that decides is ", "."
+
+
+HINT_SENTENCES = {
+    "advice": marked("This is advice, not a rule of the game, and no law forbids your answer. The advice is "
+                     "%(rule)s."),
+    "judged": marked("This is advice, not a rule of the game, and no law forbids your answer. It is judged by what it "
+                     "does for %(rule)s."),
+    "rule": marked("The rule that decides is %(rule)s."),
+}
+"""What :func:`rule_role` says, each a whole sentence with the rule in its slot (the site's hint; the catalogue gives
+each language its own)."""
+
+
+def hint_sentence(book: RuleBook, diagnosis: Diagnosis) -> str:
+    """The sentence (untranslated, its slot ``%(rule)s`` unfilled) a hint says the diagnosis's rule in, as
+    :func:`rule_role` words it; "" when the diagnosis names no rule."""
+    if not diagnosis.rule:
+        return ""
+    if is_advice(book, diagnosis.rule):
+        return HINT_SENTENCES["advice"]
+    return HINT_SENTENCES["judged" if diagnosis.advice else "rule"]

@@ -17,13 +17,15 @@ from typing import Any, Generic, NotRequired, Protocol, TypeAlias, TypedDict, Ty
 
 from ..agreements import read_agreements
 from ..asking import ask, read_profile
-from ..cards import parse_suit
+from ..cards import parse_suit, suit_name
 from ..engine.citing import Explained
 from ..errors import QuestionError
+from ..i18n import current, tr
 from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from .diagnosis import Diagnosis
 from .reading import LessonError, pretty
+from .vouched import spoken
 
 
 class Asked(Explained):
@@ -186,7 +188,7 @@ class ExerciseKind(Generic[P, A, R]):
 
     def asked(self, exercise: Exercise, book: RuleBook) -> Answer:
         """``ask()``'s answer to the position, an error raised as :class:`LessonError`."""
-        answer: Answer = ask({**exercise.position, "kind": self.ask_kind}, book)
+        answer: Answer = ask({**exercise.position, "kind": self.ask_kind, **spoken()}, book)
         if "error" in answer:
             error = cast(Mapping[str, object], answer["error"])  # QuestionError.to_answer: code, message, field
             raise LessonError(f"the engine cannot answer this {self.name} exercise: {error['message']} "
@@ -297,8 +299,8 @@ def params_of(exercise: Exercise, book: RuleBook) -> Params:
 
 def trumps_line(position: Mapping[str, object]) -> str:
     suit = parse_suit(position["trump"])
-    return f"Trumps: {suit.english} ({suit.symbol})"
+    return tr("Trumps: %(suit)s (%(symbol)s)", suit=suit_name(suit, current()), symbol=suit.symbol)
 
 
 def cards_line(label: str, cards: Iterable[object]) -> str:
-    return f"{label}: {pretty(cards)}"
+    return tr("%(label)s: %(cards)s", label=label, cards=pretty(cards))

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypedDict
 
+from ..coursewords import text as course_text
 from ..errors import DataError
+from ..i18n import DEFAULT_LANG, speaking
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..yamlio import load_yaml
@@ -125,3 +127,33 @@ def load_glossary(path: Path | str, book: RuleBook) -> Glossary:
 def glossary_of(book: RuleBook) -> Glossary:
     """The glossary beside ``book`` (``rules/course/glossary.yaml``), loaded once; empty if it has none."""
     return once(book, GLOSSARY_FILE, lambda path: load_glossary(path, book), Glossary())
+
+
+def glossary_in(book: RuleBook, lang: str) -> Glossary:
+    """The glossary in ``lang``: each term's name and definition from ``rules/<lang>/course/glossary.yaml``
+    (:mod:`ecarte_tutor.coursewords`), its placeholders said in the language, and a term looked for in a text by
+    its name in the language; a term not translated yet stays English. English: :func:`glossary_of`."""
+    english = glossary_of(book)
+    if lang == DEFAULT_LANG:
+        return english
+    return once(book, GLOSSARY_FILE, lambda path: _translated(english, book, lang), english, lang)
+
+
+def _translated(english: Glossary, book: RuleBook, lang: str) -> Glossary:
+    terms: list[Term] = []
+    with speaking(lang):
+        for term in english.terms:
+            name = course_text(book.root, lang, GLOSSARY_FILE.name, term.id, "term")
+            written = course_text(book.root, lang, GLOSSARY_FILE.name, term.id, "definition")
+            if name is None or written is None:
+                terms.append(term)
+                continue
+            forms = [re.sub(r"\s*\(.*?\)", "", form).strip() for form in re.split(r"[,;]", name)]
+            pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(form) for form in forms if form) + r")(?![\w-])",
+                                 re.I)
+            try:
+                definition = Vouched(book, book.params()).fill(written)
+            except Unfilled as exc:
+                raise DataError(Path(book.root) / lang / GLOSSARY_FILE, str(exc), key=f"entries.{term.id}") from None
+            terms.append(replace(term, term=name, definition=definition, pattern=pattern, written=written))
+    return Glossary(tuple(terms), english.file)

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
+from ..coursewords import text as course_text
 from ..errors import DataError
+from ..i18n import current, tr, trc
 from ..rulebook import Params, RuleBook
 from ..schemas import explain, key_path, schema_errors
 from ..wording import lower_first
@@ -224,7 +226,8 @@ def words(case: Case, mistake: Mistake, given: Mapping[str, object],
     """The mistake's description for this answer, and the rule it breaks."""
     every = {**case.kind.slots(case, given), **slots}
     try:
-        text = Vouched(case.book, case.params, case.answer, every).fill(mistake.says)
+        says = course_text(case.book.root, current(), MISTAKES_FILE.name, mistake.id, "says") or mistake.says
+        text = Vouched(case.book, case.params, case.answer, every).fill(says)
     except Unfilled as exc:
         raise LessonError(f"the mistake '{mistake.id}' cannot be described here: {exc}") from None
     rule = mistake.rule
@@ -256,9 +259,11 @@ def diagnosis_of(found: list[Named]) -> Diagnosis | None:
         chosen, text = whole, whole[0].text
     else:
         chosen = whole
-        count = NUMBER_WORDS[len(whole)] if len(whole) < len(NUMBER_WORDS) else str(len(whole))
-        text = f"{count.capitalize()} different mistakes give this answer; which did you make? " + " ".join(
-            f"{'One' if i == 0 else 'Or'}: {n.text}" for i, n in enumerate(whole))
+        count = trc("lesson count", NUMBER_WORDS[len(whole)]) if len(whole) < len(NUMBER_WORDS) else str(len(whole))
+        ways = [tr("One: %(mistake)s", mistake=n.text) if i == 0 else tr("Or: %(mistake)s", mistake=n.text)
+                for i, n in enumerate(whole)]  # each possibility a sentence of its own
+        text = " ".join([tr("%(count)s different mistakes give this answer; which did you make?",
+                            count=count.capitalize()), *ways])
     return Diagnosis(text, chosen[0].rule, tuple(n.mistake.id for n in chosen),
                      advice=all(n.mistake.advice for n in chosen))
 

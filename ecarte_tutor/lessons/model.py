@@ -87,6 +87,8 @@ class Lesson:
     file: str = ""
     introduces: tuple[str, ...] = ()  # the glossary terms this lesson explains first
     written_summary: str = field(default="", compare=False)  # the summary as written, placeholders unfilled
+    path: Path | None = field(default=None, compare=False, repr=False)  # its file: another language's words beside it
+    entries: tuple[StepEntry, ...] = field(default=(), compare=False, repr=False)  # the steps as written
 
     def step(self, index: int) -> Step:
         """The step at 1-based ``index``; IndexError outside 1..len(steps)."""
@@ -161,7 +163,45 @@ def load_lesson(path: Path | str, book: RuleBook) -> Lesson:
         cites += [c for c in step.cites if c not in cites]
     return Lesson(id=path.stem, number=int(match["number"]), slug=match["slug"], title=document["title"].strip(),
                   summary=summary, steps=steps, cites=tuple(cites), file=path.name, introduces=introduces,
-                  written_summary=written_summary)
+                  written_summary=written_summary, path=path, entries=tuple(document["steps"]))
+
+
+def in_language(lesson: Lesson, lang: str, book: RuleBook) -> Lesson:
+    """``lesson`` in ``lang``: the words of ``lessons/<lang>/<file>`` (:mod:`.lessonwords`), their placeholders filled
+    by the engine in that language, and its choices in that language; a text not translated yet stays English.
+    The lesson itself when ``lang`` is English or the lesson has no words in it."""
+    from ..i18n import speaking
+    from .lessonwords import load_words
+
+    words = load_words(lesson.path, lang) if lesson.path else None
+    if words is None:
+        return lesson
+    path = lesson.path
+    assert path is not None
+    with speaking(lang):
+        steps = []
+        for index, (step, entry) in enumerate(zip(lesson.steps, lesson.entries, strict=True), 1):
+            given = dict(words.steps[index - 1].texts) if index <= len(words.steps) else {}
+            if index <= len(words.steps) and words.steps[index - 1].of != step.written.get("title"):
+                given = {}  # the translation of another step (the English moved): English until it follows
+            local = dict(entry, **{name: given[name] for name in ("title", "body") if name in given})
+            if "exercise" in entry:
+                local["exercise"] = dict(entry["exercise"], **{name: given[name] for name in ("prompt", "hint")
+                                                               if name in given})
+            made = _step(index, local, path, book)  # type: ignore[arg-type]
+            shown = {name: getattr(made, name) if name in given else getattr(step, name) for name in ("title", "body")}
+            exercise = made.exercise
+            if exercise is not None and step.exercise is not None:
+                exercise = replace(exercise, prompt=exercise.prompt if "prompt" in given else step.exercise.prompt,
+                                   hint=exercise.hint if "hint" in given else step.exercise.hint)
+            steps.append(replace(made, exercise=exercise, **shown))
+        summary = lesson.summary
+        if "summary" in words.texts:
+            try:
+                summary = Vouched(book, book.params()).fill(words.texts["summary"])
+            except Unfilled as exc:
+                raise DataError(path, str(exc), key="summary") from None
+    return replace(lesson, title=words.texts.get("title", lesson.title), summary=summary, steps=tuple(steps))
 
 
 def load_lessons(root: Path | str | None, book: RuleBook) -> list[Lesson]:

@@ -31,6 +31,7 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, NotRequired, TypeAlias, TypedDict
 
+from ..i18n import tr
 from . import review as spaced
 from .review import Outcome, ReviewItem, ReviewItemDict
 
@@ -81,10 +82,16 @@ class Summary(TypedDict):
 def summary_words(summary: Summary) -> str:
     """One lesson's counts as a sentence, the same in the terminal and on the lesson's page."""
     # a step answered wrong twice was shown its answer but is not done: say so, or it reads as skipped
-    missed = f" ({summary['missed']} answered wrong, to try again)" if summary["missed"] else ""
-    exercises = (f"; {summary['first_try']} of {summary['exercises']} exercises right first time"
-                 if summary["exercises"] else "")
-    return f"{summary['done']} of {summary['steps']} steps done{missed}{exercises}."
+    slots = {"done": summary["done"], "steps": summary["steps"], "missed": summary["missed"],
+             "first": summary["first_try"], "exercises": summary["exercises"]}
+    if summary["missed"] and summary["exercises"]:
+        return tr("%(done)s of %(steps)s steps done (%(missed)s answered wrong, to try again); %(first)s of "
+                  "%(exercises)s exercises right first time.", **slots)
+    if summary["missed"]:
+        return tr("%(done)s of %(steps)s steps done (%(missed)s answered wrong, to try again).", **slots)
+    if summary["exercises"]:
+        return tr("%(done)s of %(steps)s steps done; %(first)s of %(exercises)s exercises right first time.", **slots)
+    return tr("%(done)s of %(steps)s steps done.", **slots)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypedDict
 
+from ..coursewords import text as course_text
 from ..errors import DataError
+from ..i18n import DEFAULT_LANG, marked_in, speaking, trc
 from ..jsontypes import Question
 from ..rulebook import RuleBook
 from ..schemas import explain, key_path, schema_errors
@@ -20,7 +22,8 @@ from .beside import once
 from .vouched import Unfilled, Vouched, asked, literal_consequences
 
 QUICK_FILE = Path("course") / "quick.yaml"  # relative to the rule-book folder
-DEALER_THEN = {"plays-without-exchange": "plays his hand as it stands", "takes-what-remains": "takes what is left"}
+DEALER_THEN = {"plays-without-exchange": marked_in("dealer then", "plays his hand as it stands"),
+               "takes-what-remains": marked_in("dealer then", "takes what is left")}
 
 
 class LineEntry(TypedDict, total=False):
@@ -58,9 +61,18 @@ class QuickReference:
                 for line in self.lines for what, words in literal_consequences(line.written)]
 
 
-def load_quick(path: Path | str, book: RuleBook, profile: str | None = None) -> QuickReference:
-    """Read the quick reference and fill its lines under ``profile`` (default: the book's)."""
-    path = Path(path)
+def load_quick(path: Path | str, book: RuleBook, profile: str | None = None,
+               lang: str = DEFAULT_LANG) -> QuickReference:
+    """Read the quick reference and fill its lines under ``profile`` (default: the book's), in ``lang``: the words of
+    ``rules/<lang>/course/quick.yaml`` where given (:mod:`ecarte_tutor.coursewords`), the English elsewhere."""
+    with speaking(lang):
+        return _load_quick(Path(path), book, profile, lang)
+
+
+def _load_quick(path: Path, book: RuleBook, profile: str | None, lang: str) -> QuickReference:
+    def words(key: str, field: str, english: str) -> str:
+        return course_text(book.root, lang, QUICK_FILE.name, key, field) or english
+
     document = load_yaml(path)
     for error in schema_errors("quick", document):
         raise DataError(path, explain(error), key=key_path(error))
@@ -75,16 +87,18 @@ def load_quick(path: Path | str, book: RuleBook, profile: str | None = None) -> 
             questions = {name: {**question, "profile": params.profile} for name, question in
                          entry.get("asks", {}).items()}
             try:
-                answers = {**asked(questions, book), "dealer_then": DEALER_THEN[params.short_stock_dealer]}
-                text = Vouched(book, params, None, answers).fill(entry["says"])
+                answers = {**asked(questions, book),
+                           "dealer_then": trc("dealer then", DEALER_THEN[params.short_stock_dealer])}
+                text = Vouched(book, params, None, answers).fill(words(f"sections.{i}.lines.{j}", "says",
+                                                                       entry["says"]))
             except Unfilled as exc:
                 raise DataError(path, str(exc), key=where) from None
             lines.append(Line(text, entry["rule"], entry["says"]))
-        sections.append(Section(section["title"], tuple(lines)))
-    return QuickReference(document["title"], tuple(sections), params.profile)
+        sections.append(Section(words(f"sections.{i}", "title", section["title"]), tuple(lines)))
+    return QuickReference(words("_", "title", document["title"]), tuple(sections), params.profile)
 
 
-def quick_reference(book: RuleBook, profile: str | None = None) -> QuickReference | None:
-    """The quick reference beside ``book`` under ``profile``, filled once; None if the book has none."""
-    return once(book, QUICK_FILE, lambda path: load_quick(path, book, profile), None,
-                profile or book.default_profile)
+def quick_reference(book: RuleBook, profile: str | None = None, lang: str = DEFAULT_LANG) -> QuickReference | None:
+    """The quick reference beside ``book`` under ``profile`` in ``lang``, filled once; None if the book has none."""
+    return once(book, QUICK_FILE, lambda path: load_quick(path, book, profile, lang), None,
+                profile or book.default_profile, *([lang] if lang != DEFAULT_LANG else []))

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import Card, parse_card
+from ..cards import Card, parse_card, shown
 from ..errors import CardNotationError, excerpt
 from ..fields import is_whole_number
+from ..i18n import current
 
 SEAT_WORDS = {"elder": "the elder hand", "dealer": "the dealer"}  # short: a sentence names a seat often
 
@@ -109,4 +110,5 @@ def whole(value: object, key: str, what: str) -> int:
 
 def pretty(cards: Iterable[object]) -> str:
     """Cards in symbols, space-separated: ``Q♠ 7♠``."""
-    return " ".join((c if isinstance(c, Card) else parse_card(c)).pretty for c in cards)
+    lang = current()
+    return " ".join(shown(c if isinstance(c, Card) else parse_card(c), lang) for c in cards)

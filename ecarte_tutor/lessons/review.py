@@ -36,6 +36,7 @@ from typing import Literal, TypeAlias, TypedDict
 
 from fsrs import Card, Rating, Scheduler, State
 
+from ..i18n import tr, trc, trn
 from ..rulebook import Rule, RuleBook
 
 # FSRS stability, in days (the time for the chance of recalling a rule to fall to 90%), from which
@@ -206,12 +207,14 @@ def waiting_time(when: datetime, now: datetime) -> str:
     """How long until ``when``, in words ("now", "in 10 minutes", "in 3 days")."""
     seconds = (when - now).total_seconds()
     if seconds <= 0:
-        return "now"
-    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
-        if seconds >= size:
-            count = round(seconds / size)
-            return f"in {count} {unit}{'s' * (count != 1)}"
-    return "in a minute"
+        return trc("review due", "now")
+    if seconds >= 86400:
+        return trn("in %(count)d day", "in %(count)d days", round(seconds / 86400))
+    if seconds >= 3600:
+        return trn("in %(count)d hour", "in %(count)d hours", round(seconds / 3600))
+    if seconds >= 60:
+        return trn("in %(count)d minute", "in %(count)d minutes", round(seconds / 60))
+    return tr("in a minute")
 
 
 def _aware(text: str) -> datetime:

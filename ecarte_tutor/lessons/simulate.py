@@ -15,12 +15,14 @@ from ..cards import RANK_NAMES, Card, Suit, parse_card, parse_suit
 from ..engine import analysis
 from ..engine.play import beats
 from ..fields import SEATS, other
+from ..i18n import trc
 from ..marks import decides
 from ..strategy import KING_EXCEPTION_RULE
 from ..wording import card_list
 from .kinds.score import RISKS
 from .mistakes import Case, Mistake, Wrong, maker
 from .reading import SEAT_WORDS
+from .vouched import SEAT_WORDS as SAID_SEATS
 
 # --- the play -----------------------------------------------------------------------------------------
 
@@ -223,7 +225,7 @@ def game_over_at_the_usual_target(case: Case, mistake: Mistake) -> list[Wrong]:
     seat = next((s for s in SEATS if before.get(s, 0) >= usual), None)
     if seat is None:
         return []
-    return [Wrong({"points": {s: 0 for s in SEATS}}, {"seat": SEAT_WORDS[seat], "reached": before[seat]})]
+    return [Wrong({"points": {s: 0 for s in SEATS}}, {"seat": seat_said(seat), "reached": before[seat]})]
 
 
 @maker("swapped")
@@ -390,7 +392,8 @@ def _chooser_parts(which: str) -> Any:
                 "compulsory-as-choice": right is None and mine is not None,
                 "choice-as-compulsory": right is not None and mine is None}[which]
         # "said": the learner's chooser as the engine's words give it (None: "nobody"), through |chooser
-        return [{"mine": SEAT_WORDS.get(str(mine), ""), "right": SEAT_WORDS.get(str(right), ""), "said": mine}] \
+        return [{"mine": seat_said(str(mine)) if mine in SEAT_WORDS else "",
+                 "right": seat_said(str(right)) if right in SEAT_WORDS else "", "said": mine}] \
             if fits else []
     return parts
 
@@ -493,7 +496,8 @@ def two_wins_not_running(case: Case, mistake: Mistake) -> list[Wrong]:
     for name in case.position["players"]:
         won = [g["game"] for g in games if g["winner"] == name]
         if len(won) >= 2 and _running(games, name) < 2:
-            out.append(Wrong({"next": f"won:{name}"}, {"name": name, "games": " and ".join(map(str, won[-2:]))}))
+            out.append(Wrong({"next": f"won:{name}"}, {"name": name,
+                                                       "games": f" {trc('list', 'and')} ".join(map(str, won[-2:]))}))
     return out
 
 
@@ -512,3 +516,8 @@ def pool_played_on(case: Case, mistake: Mistake) -> list[Wrong]:
     if not case.answer["winner"]:
         return []
     return [Wrong({"next": f"out:{name}"}) for name in case.position["players"]]
+
+
+def seat_said(seat: str) -> str:
+    """A seat as a mistake's slot says it, in the language spoken ("the elder hand", « le premier en cartes »)."""
+    return trc("lesson seat", SAID_SEATS[seat])

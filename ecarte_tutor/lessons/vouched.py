@@ -34,16 +34,36 @@ from typing import Any
 from ..asking import ask
 from ..cards import parse_card
 from ..errors import CardNotationError
+from ..i18n import DEFAULT_LANG, current, marked_in, trc
 from ..jsontypes import Answer, Question
 from ..rulebook import Params, RuleBook
 from ..wording import listed
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z0-9_-]+)*(?:@[a-z]+)?)((?:\|[a-z]+)*)\}")
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                "twelve")
-CHOOSER_WORDS = {None: "nobody", "elder": "the non-dealer", "dealer": "the dealer"}
-SEAT_WORDS = {"elder": "the elder hand", "dealer": "the dealer", None: "nobody"}
-WHOSE_WORDS = {None: "compulsory: nobody chooses", "elder": "the non-dealer's choice", "dealer": "the dealer's choice"}
+NUMBER_WORDS = (marked_in("lesson count", "none"), marked_in("lesson count", "one"), marked_in("lesson count", "two"),
+                marked_in("lesson count", "three"), marked_in("lesson count", "four"),
+                marked_in("lesson count", "five"), marked_in("lesson count", "six"), marked_in("lesson count", "seven"),
+                marked_in("lesson count", "eight"), marked_in("lesson count", "nine"), marked_in("lesson count", "ten"),
+                marked_in("lesson count", "eleven"), marked_in("lesson count", "twelve"))
+"""``|word``: a count in words, said in the language being spoken (``trc("lesson count", …)``)."""
+CHOOSER_WORDS = {None: marked_in("lesson chooser", "nobody"), "elder": marked_in("lesson chooser", "the non-dealer"),
+                 "dealer": marked_in("lesson chooser", "the dealer")}
+SEAT_WORDS = {"elder": marked_in("lesson seat", "the elder hand"), "dealer": marked_in("lesson seat", "the dealer"),
+              None: marked_in("lesson seat", "nobody")}
+WHOSE_WORDS = {None: marked_in("lesson whose", "compulsory: nobody chooses"),
+               "elder": marked_in("lesson whose", "the non-dealer's choice"),
+               "dealer": marked_in("lesson whose", "the dealer's choice")}
+TIMES_WORDS = {1: marked_in("lesson times", "single"), 2: marked_in("lesson times", "double"),
+               3: marked_in("lesson times", "treble")}
+SHOWN = {True: marked_in("lesson value", "yes"), False: marked_in("lesson value", "no"),
+         None: marked_in("lesson value", "none")}
+
+
+def spoken() -> dict[str, str]:
+    """What a question to ``ask()`` adds to be answered in the language being spoken: nothing in English, so the
+    English questions (and their answers) stay those of before."""
+    lang = current()
+    return {} if lang == DEFAULT_LANG else {"lang": lang}
 
 
 class Unfilled(ValueError):
@@ -53,7 +73,7 @@ class Unfilled(ValueError):
 def _word(value: object) -> str:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(NUMBER_WORDS):
         raise Unfilled(f"|word needs a whole number from 0 to {len(NUMBER_WORDS) - 1}, not {value!r}")
-    return NUMBER_WORDS[value] if value else "none"
+    return trc("lesson count", NUMBER_WORDS[value])
 
 
 def _card(value: object) -> str:
@@ -69,14 +89,16 @@ def _labels(value: object) -> str:
         raise Unfilled(f"|labels needs a ruling's options, not {value!r}")
     labels = [str(o["label"]) for o in value]
     labels = [label[:1].lower() + label[1:] if label[1:2].islower() else label for label in labels]
-    return listed(labels, "or")
+    return listed(labels, trc("list", "or"))
 
 
 def _looked_up(table: Mapping[Any, str], name: str) -> Callable[[object], str]:
+    context = "lesson " + name  # the words of each filter are marked in the catalogue under "lesson <filter>"
+
     def look(value: object) -> str:
         if value not in table:
             raise Unfilled(f"|{name} needs one of {sorted(map(str, table))}, not {value!r}")
-        return table[value]
+        return trc(context, table[value])
     return look
 
 
@@ -86,7 +108,7 @@ FILTERS: dict[str, Callable[[object], str]] = {
     "chooser": _looked_up(CHOOSER_WORDS, "chooser"),
     "cap": lambda value: str(value)[:1].upper() + str(value)[1:],
     "card": _card,
-    "times": _looked_up({1: "single", 2: "double", 3: "treble"}, "times"),
+    "times": _looked_up(TIMES_WORDS, "times"),
     "whose": _looked_up(WHOSE_WORDS, "whose"),
     "labels": _labels,
 }
@@ -104,10 +126,8 @@ def _down(value: object, path: list[str], where: str) -> object:
 
 
 def _shown(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
+    if isinstance(value, bool) or value is None:
+        return trc("lesson value", SHOWN[value])
     return str(value)
 
 
@@ -164,7 +184,7 @@ def asked(questions: Mapping[str, Question], book: RuleBook) -> dict[str, Answer
     """The engine's answer to each question a step names; :class:`Unfilled` for one it refuses."""
     out: dict[str, Answer] = {}
     for name, question in questions.items():
-        answer = ask(dict(question), book)
+        answer = ask({**question, **spoken()}, book)
         if "error" in answer:
             error = answer["error"]
             message = error.get("message") if isinstance(error, Mapping) else error

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from flask import Blueprint, render_template, url_for
 
-from ..lessons.glossary import Glossary, Term, glossary_of
-from .site import get_book, get_site
+from ..lessons.glossary import Glossary, Term, glossary_in
+from .lang import page_lang
+from .site import get_book
 
 if TYPE_CHECKING:
     from ..lessons import Step
@@ -21,13 +22,16 @@ bp = Blueprint("glossary", __name__)
 
 
 def _glossary() -> Glossary:
-    return glossary_of(get_book())
+    """The glossary in the page's language (its terms looked for in the page's words)."""
+    return glossary_in(get_book(), page_lang())
 
 
 @bp.get("/glossary")
 def index():
     glossary = _glossary()
-    first = {term: lesson for lesson in reversed(get_site().lessons) for term in lesson.introduces}
+    from .lessons import course  # the lessons in the page's language
+
+    first = {term: lesson for lesson in reversed(course()) for term in lesson.introduces}
     terms = sorted(glossary.terms, key=lambda term: _initial(term.term) + term.term.lower())
     letters: dict[str, list[Term]] = {}
     for term in terms:

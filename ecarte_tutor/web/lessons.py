@@ -19,6 +19,7 @@ Answers from two tabs on two exercises both count.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
@@ -26,10 +27,12 @@ from typing import TYPE_CHECKING, TypeAlias
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
+from ..i18n import DEFAULT_LANG, marked, speaking, tr
 from ..lessons.progress import summary_words
 from ..lessons.review import next_due, waiting_time
 from ..wording import in_words
 from . import progress as stored
+from .lang import page_lang
 from .site import get_site
 
 if TYPE_CHECKING:  # the lessons are imported when a page needs them
@@ -41,8 +44,27 @@ log = logging.getLogger(__name__)
 TRIED = "tried_"  # prefix of the fields that carry the last wrong answer through a GET
 
 
-def _course() -> tuple[Lesson, ...]:
-    return get_site().lessons
+_spoken_courses: dict[tuple[int, str], tuple[Lesson, ...]] = {}  # (the library's id, lang) -> its lessons in lang
+_spoken_lock = threading.Lock()
+
+
+def course() -> tuple[Lesson, ...]:
+    """The lessons in the page's language (English: the library's own), each made once per process and language:
+    in French, the words of ``lessons/fr/`` with the engine's placeholders said in French."""
+    site, lang = get_site(), page_lang()
+    if lang == DEFAULT_LANG:
+        return site.lessons
+    key = (id(site.library), lang)
+    found = _spoken_courses.get(key)
+    if found is None:
+        from ..lessons.model import in_language
+
+        with _spoken_lock:
+            found = _spoken_courses.get(key)
+            if found is None:
+                found = tuple(in_language(lesson, lang, site.book) for lesson in site.lessons)
+                _spoken_courses[key] = found
+    return found
 
 
 def progress_now() -> Progress:
@@ -58,12 +80,13 @@ def practisable() -> frozenset[str]:
 
 
 @bp.app_template_global()
-def hint_words(diagnosis) -> tuple[str, str]:
-    """The words a hint puts around the diagnosis's rule: the rule that decides, or advice (never a rule broken
-    by a choice the rules allow): :func:`ecarte_tutor.lessons.diagnosis.rule_role`."""
-    from ..lessons.diagnosis import rule_role
+def hint_words(diagnosis) -> str:
+    """The sentence a hint says the diagnosis's rule in (``%(rule)s``, untranslated: the page's ``_()`` says it):
+    the rule that decides, or advice (never a rule broken by a choice the rules allow):
+    :func:`ecarte_tutor.lessons.diagnosis.hint_sentence`."""
+    from ..lessons.diagnosis import hint_sentence
 
-    return rule_role(get_site().book, diagnosis)
+    return hint_sentence(get_site().book, diagnosis)
 
 
 @bp.app_template_global()
@@ -82,12 +105,13 @@ def broken_rule(feedback: Feedback) -> str | None:
 
 
 STALE = {
-    "changed": "This exercise has been answered since this page was drawn (in another tab, or from a page of your "
-               "history), so this answer was not counted. Open the step again to go on from the progress you have.",
-    "ahead": "This page was drawn from progress this browser no longer has (erased, or from another device), so this "
-             "answer was not counted. Open the step again to go on from the progress you have.",
-    "missing": "This answer came without the page's progress counter, so it could not be checked and was not "
-               "counted. Open the step again and answer from the page.",
+    "changed": marked("This exercise has been answered since this page was drawn (in another tab, or from a page of "
+                      "your history), so this answer was not counted. Open the step again to go on from the progress "
+                      "you have."),
+    "ahead": marked("This page was drawn from progress this browser no longer has (erased, or from another device), "
+                    "so this answer was not counted. Open the step again to go on from the progress you have."),
+    "missing": marked("This answer came without the page's progress counter, so it could not be checked and was not "
+                      "counted. Open the step again and answer from the page."),
 }
 
 
@@ -169,7 +193,7 @@ def answer_posted(exercise: Exercise, action: str, record: Record, lesson_id: st
     # No learner yet: a counter ahead of the progress shown (none, or an earlier release's cookie's) is refused
     # here, before the answer's transaction would make a learner for nothing.
     if page_seq is None or (stored.learner_key() is None and page_seq > stored.current().seq):
-        attempt.bad = STALE["missing" if page_seq is None else "ahead"]
+        attempt.bad = tr(STALE["missing" if page_seq is None else "ahead"])
         return attempt, 409, progress_now()
     try:
         feedback = grade(exercise, response, get_site().book)
@@ -178,7 +202,7 @@ def answer_posted(exercise: Exercise, action: str, record: Record, lesson_id: st
         return attempt, 400, progress_now()
     except LessonError:
         log.exception("exercise at %s cannot be graded", action)
-        attempt.bad = "This exercise cannot be graded at the moment; the fault has been logged."
+        attempt.bad = tr("This exercise cannot be graded at the moment; the fault has been logged.")
         return attempt, 400, progress_now()
 
     def change(now: Progress) -> Progress:  # in the answer's transaction: the page checked against the truth
@@ -190,7 +214,7 @@ def answer_posted(exercise: Exercise, action: str, record: Record, lesson_id: st
     try:
         progress = stored.change(change)
     except Stale as exc:
-        attempt.bad = STALE[exc.why]
+        attempt.bad = tr(STALE[exc.why])
         progress = stored.current()
         attempt.seq = progress.seq
         return attempt, 409, progress
@@ -204,10 +228,10 @@ def answer_posted(exercise: Exercise, action: str, record: Record, lesson_id: st
 def _lesson_or_404(lesson_id: str) -> tuple[tuple[Lesson, ...], Lesson]:
     from ..lessons import find_lesson
 
-    lessons = _course()
+    lessons = course()
     lesson = find_lesson(lessons, lesson_id) if lessons else None
     if lesson is None:
-        abort(404, description=f"There is no lesson '{lesson_id[:60]}'.")
+        abort(404, description=tr("There is no lesson '%(lesson)s'.", lesson=lesson_id[:60]))
     return lessons, lesson
 
 
@@ -215,12 +239,13 @@ def _step_or_404(lesson: Lesson, number: int) -> Step:
     try:
         return lesson.step(number)
     except IndexError:
-        abort(404, description=f"The lesson '{lesson.title}' has steps 1 to {len(lesson.steps)}.")
+        abort(404, description=tr("The lesson '%(lesson)s' has steps 1 to %(last)s.", lesson=lesson.title,
+                                  last=len(lesson.steps)))
 
 
 @bp.get("/")
 def index():
-    lessons = _course()
+    lessons = course()
     progress = progress_now() if lessons else None
     summaries = {lesson.id: progress.summary(lesson) for lesson in lessons} if progress else {}
     return render_template("lessons/index.html", lessons=lessons, summaries=summaries,
@@ -317,8 +342,9 @@ def practice_next():
         return redirect(url_for("lessons.practice"), code=303)
     item = progress.reviews[rule_id]
     try:
-        seed, _ = fresh_drill(rule_id, progress.seq % MAX_SEED, {progress.last_situation, item.situation},
-                              get_site().book)
+        with speaking(DEFAULT_LANG):  # situations are fingerprinted in English, whatever the page's language
+            seed, _ = fresh_drill(rule_id, progress.seq % MAX_SEED, {progress.last_situation, item.situation},
+                                  get_site().book)
     except LessonError:
         log.exception("no practice exercise on %s from seed %s", rule_id, progress.seq)
         seed = (progress.seq + 1) % MAX_SEED
@@ -330,13 +356,13 @@ def _drill_or_404(rule_id: str, seed: int) -> Exercise:
     from ..lessons.drills import drill_exercise
 
     if rule_id not in practisable() or seed >= MAX_SEED:
-        abort(404, description="There is no practice for that rule.")
+        abort(404, description=tr("There is no practice for that rule."))
     try:
         return drill_exercise(rule_id, seed, get_site().book)
     except LessonError:  # a maker that found nothing: a defect, logged; the next seed will do
         log.exception("no practice exercise on %s from seed %s", rule_id, seed)
         following = url_for("lessons.drill", rule_id=rule_id, seed=seed + 1)
-        abort(404, description=f"No exercise could be made from this page's number; try {following}.")
+        abort(404, description=tr("No exercise could be made from this page's number; try %(url)s.", url=following))
 
 
 @bp.get("/practice/<rule_id>/<int:seed>")
@@ -352,7 +378,9 @@ def drill_answer(rule_id: str, seed: int):
     from ..lessons.drills import situation
 
     exercise = _drill_or_404(rule_id, seed)
-    moment, seen = stored.now(), situation(exercise)
+    moment, english = stored.now(), page_lang() == DEFAULT_LANG
+    with speaking(DEFAULT_LANG):  # the situation's fingerprint is the English exercise's, in every language
+        seen = situation(exercise if english else _drill_or_404(rule_id, seed))
     outcome: list[str | None] = []
 
     def record(progress: Progress, feedback: Feedback) -> Progress:
@@ -368,8 +396,9 @@ def _render_drill(rule_id: str, exercise: Exercise, progress: Progress, attempt:
                   outcome: str | None = None) -> str:
     moment = stored.now()
     following = progress.next_to_practise(moment, stored.basic_rules(), after=rule_id)
-    link = {"url": url_for("lessons.practice_next", after=rule_id), "label": "Next practice exercise →"} \
-        if following else {"url": url_for("lessons.practice"), "label": "Nothing more is due now: see your reviews →"}
+    link = {"url": url_for("lessons.practice_next", after=rule_id), "label": tr("Next practice exercise →")} \
+        if following else {"url": url_for("lessons.practice"),
+                           "label": tr("Nothing more is due now: see your reviews →")}
     item = progress.reviews.get(rule_id)
     return render_template("lessons/drill.html", rule=get_site().book.rules[rule_id], x=exercise, attempt=attempt,
                            item=item, outcome=outcome, when=waiting_time(item.due, moment) if item else None,

@@ -154,9 +154,10 @@ def index():
 def quick():
     """The quick reference, for the phone at the table and for print (ecarte_tutor/lessons/quickref.py)."""
     from ..lessons.quickref import quick_reference
+    from .lang import page_lang
 
     profile = current_profile()
-    reference = quick_reference(get_book(), profile)
+    reference = quick_reference(get_book(), profile, page_lang())  # in the page's language (rules/fr/course/)
     if reference is None:
         abort(404, description="This rule book has no quick reference.")
     return render_template("rules/quick.html", quick=reference, profile=profile)

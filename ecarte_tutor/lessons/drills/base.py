@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from ...cards import PACK, Card, Suit
+from ...i18n import DEFAULT_LANG, current, tr
 from ...jsontypes import Question
 from ...rulebook import RuleBook
 from ..model import ExerciseEntry
@@ -71,7 +72,10 @@ def under(book: RuleBook, profile: str | None, sentence: str) -> str:
     under the default profile."""
     if profile is None:
         return sentence
-    return f"Under the {book.profiles[profile].title.split(' (')[0]} rules, {sentence[0].lower()}{sentence[1:]}"
+    rule, lang = book.profiles[profile], current()
+    title = rule.title if lang == DEFAULT_LANG else book.text(rule.id, "title", lang)
+    return tr("Under the %(profile)s rules, %(sentence)s", profile=title.split(" (")[0],
+              sentence=sentence[0].lower() + sentence[1:])
 
 
 def with_profile(position: Question, profile: str | None) -> Question:

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import random
 
-from ...cards import RANK_NAMES, Card, Suit
+from ...cards import Card, Suit, said, suit_name
+from ...i18n import current, tr, trc
 from ...jsontypes import Question
 from ...rulebook import RuleBook
+from ..kinds.rank_order import THE_RANK
 from ..model import ExerciseEntry
 from .base import cards_of, codes, drill, suit_of
 
@@ -15,10 +17,31 @@ def _ranked(book: RuleBook) -> list[str]:
     return list(book.params().rank_order)
 
 
+def _suit(suit: Suit) -> str:
+    """A suit as a drill's sentences name it, in the language spoken ("spades", « pique »)."""
+    return suit_name(suit, current())
+
+
+def _trumps(suit: Suit) -> str:
+    """The trump suit at the head of a sentence ("Spades", « Pique »)."""
+    return _suit(suit).capitalize()
+
+
+def _card(card: Card) -> str:
+    """A card in words, in the language spoken ("knave of spades", « valet de pique »)."""
+    return said(card, current())
+
+
+def _rank(rank: str) -> str:
+    """A rank after a verb: "the knave" (« le valet », « la dame »)."""
+    return trc("the rank", THE_RANK[rank])
+
+
 def _prompt(trump: Suit, led: Card | None) -> str:
     if led is None:
-        return f"{trump.english.capitalize()} are trumps and it is your lead. Which of your cards may you lead?"
-    return f"{trump.english.capitalize()} are trumps. The {led.spoken} is led. Which of your cards may you play?"
+        return tr("%(trumps)s are trumps and it is your lead. Which of your cards may you lead?", trumps=_trumps(trump))
+    return tr("%(trumps)s are trumps. The %(led)s is led. Which of your cards may you play?", trumps=_trumps(trump),
+              led=_card(led))
 
 
 def _entry(trump: Suit, led: Card | None, hand: list[Card], hint: str) -> ExerciseEntry:
@@ -47,7 +70,7 @@ def head(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     hand = [above, below]
     hand += _others(rng, hand, cards_of(*[s for s in Suit if s is not suit]), 1, 3)
     rng.shuffle(hand)
-    return _entry(trump, led, hand, f"Which of your {suit.english} beat the {RANK_NAMES[led.rank]}?")
+    return _entry(trump, led, hand, tr("Which of your %(suit)s beat %(rank)s?", suit=_suit(suit), rank=_rank(led.rank)))
 
 
 @drill("play.follow-suit")
@@ -61,8 +84,8 @@ def follow(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     hand = rng.sample(lower, min(len(lower), rng.randint(1, 2)))
     hand += _others(rng, hand, cards_of(trump), 1, 1) + _others(rng, hand, cards_of(suit_of(rng, trump, suit)), 1, 2)
     rng.shuffle(hand)
-    return _entry(trump, led, hand, f"Can any of your {suit.english} beat the {RANK_NAMES[led.rank]}? "
-                                    "Whatever the answer, what must you still do?")
+    return _entry(trump, led, hand, tr("Can any of your %(suit)s beat %(rank)s? Whatever the answer, what must you "
+                                       "still do?", suit=_suit(suit), rank=_rank(led.rank)))
 
 
 @drill("play.trump-when-void")
@@ -74,7 +97,7 @@ def trump_when_void(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     hand += _others(rng, hand, cards_of(*[s for s in Suit if s not in (trump, suit)]), 1, 3)
     rng.shuffle(hand)
     return _entry(trump, Card(rng.choice(_ranked(book)), suit), hand,
-                  f"You have no {suit.english}. What does a trump do to this trick?")
+                  tr("You have no %(suit)s. What does a trump do to this trick?", suit=_suit(suit)))
 
 
 @drill("play.free-discard")
@@ -84,14 +107,14 @@ def free(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     suit = suit_of(rng, trump)
     hand = rng.sample(cards_of(*[s for s in Suit if s not in (trump, suit)]), rng.randint(2, 4))
     return _entry(trump, Card(rng.choice(_ranked(book)), suit), hand,
-                  "You can neither follow suit nor trump. Is anything left to stop you?")
+                  tr("You can neither follow suit nor trump. Is anything left to stop you?"))
 
 
 @drill("play.lead")
 def lead(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """The leader's hand: every card may be led."""
     hand = rng.sample(cards_of(*Suit), rng.randint(3, 5))
-    return _entry(suit_of(rng), None, hand, "Do the duties of following bind the player who leads?")
+    return _entry(suit_of(rng), None, hand, tr("Do the duties of following bind the player who leads?"))
 
 
 @drill("pack.rank-order")
@@ -106,14 +129,15 @@ def rank_order(rng: random.Random, book: RuleBook) -> ExerciseEntry:
         chosen = ["A", "J", *rng.sample(rest, rng.randint(3, 5))]
     cards = [Card(r, suit) for r in chosen]
     rng.shuffle(cards)
-    return {"kind": "rank-order", "prompt": f"Put these {suit.english} in order, highest first.",
-            "position": {"cards": codes(cards)}, "hint": "Where does the ace fall: above the knave, or below it?"}
+    return {"kind": "rank-order", "prompt": tr("Put these %(suit)s in order, highest first.", suit=_suit(suit)),
+            "position": {"cards": codes(cards)}, "hint": tr("Where does the ace fall: above the knave, or below it?")}
 
 
 def _trick(trump: Suit, led: Card, followed: Card, hint: str, opening: str = "") -> ExerciseEntry:
     return {"kind": "trick-winner", "position": {"trump": trump.letter, "led": str(led), "followed": str(followed)},
-            "prompt": f"{opening}{trump.english.capitalize()} are trumps. The {led.spoken} is led and the "
-                      f"{followed.spoken} is played to it. Who wins the trick?", "hint": hint}
+            "prompt": opening + tr("%(trumps)s are trumps. The %(led)s is led and the %(followed)s is played to it. "
+                                   "Who wins the trick?", trumps=_trumps(trump), led=_card(led),
+                                   followed=_card(followed)), "hint": hint}
 
 
 @drill("pack.trump-suit")
@@ -124,7 +148,7 @@ def low_trump(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     small = Card(rng.choice(ranks[-3:]), trump)
     high = Card(rng.choice(ranks[:3]), suit_of(rng, trump))
     led, followed = (small, high) if rng.random() < .5 else (high, small)
-    return _trick(trump, led, followed, "Is either card a trump?")
+    return _trick(trump, led, followed, tr("Is either card a trump?"))
 
 
 @drill("play.trick-winner")
@@ -135,7 +159,7 @@ def off_suit(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     ranks = _ranked(book)
     led = Card(rng.choice(ranks[-4:]), suit)
     followed = Card(rng.choice(ranks[:3]), suit_of(rng, trump, suit))
-    return _trick(trump, led, followed, "Does the second card follow suit, or trump?")
+    return _trick(trump, led, followed, tr("Does the second card follow suit, or trump?"))
 
 
 @drill("variant.ace-high")
@@ -145,7 +169,7 @@ def ace_high(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     suit = rng.choice([trump, suit_of(rng, trump)])
     ace, other = Card("A", suit), Card(rng.choice(("K", "Q", "J", "10")), suit)
     led, followed = (ace, other) if rng.random() < .5 else (other, ace)
-    entry = _trick(trump, led, followed, "Under the agreement, which card tops the suit?",
-                   "The players agreed to rank the ace high. ")
+    entry = _trick(trump, led, followed, tr("Under the agreement, which card tops the suit?"),
+                   tr("The players agreed to rank the ace high.") + " ")  # a sentence before the prompt's
     entry["position"]["agreements"] = ["ace-high"]
     return entry

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from ...i18n import tr
 from ...rulebook import RuleBook
 from ..model import ExerciseEntry
 from .base import drill
@@ -32,8 +33,9 @@ def pool(rng: random.Random, book: RuleBook) -> ExerciseEntry:
         streak = (won, streak[1] + 1 if streak[0] == won else 1)
         lost = seated[1] if won == seated[0] else seated[0]
         seated, waiting = [won, waiting], lost
-    played = ", then ".join(results)
-    prompt = (f"{players[0]}, {players[1]} and {players[2]} make a pool; {players[0]} and {players[1]} play the "
-              f"first game. The games are won by {played}. What happens now?")
+    played = tr(", then ").join(results)  # the winners in order: names, in a list of the language's own
+    prompt = " ".join([tr("%(first)s, %(second)s and %(third)s make a pool; %(first)s and %(second)s play the first "
+                          "game.", first=players[0], second=players[1], third=players[2]),
+                       tr("The games are won by %(winners)s.", winners=played), tr("What happens now?")])
     return {"kind": "pool", "position": {"players": players, "results": results}, "prompt": prompt,
-            "hint": "Who lost the last game, and has anyone just won twice in a row?"}
+            "hint": tr("Who lost the last game, and has anyone just won twice in a row?")}

@@ -5,13 +5,22 @@ from __future__ import annotations
 import random
 
 from ...fields import SEATS, other
+from ...i18n import marked_in, tr, trc
 from ...jsontypes import Question
 from ...rulebook import RuleBook
 from ..model import ExerciseEntry
-from ..reading import SEAT_WORDS
+from ..vouched import SEAT_WORDS as SAID_SEATS
 from .base import drill, profile_of, under, with_profile
 
-WORDS = {3: "three", 4: "four", 5: "all five", 2: "two", 1: "one", 0: "no"}
+TAKEN = {0: marked_in("tricks taken", "no tricks"), 1: marked_in("tricks taken", "one trick"),
+         2: marked_in("tricks taken", "two tricks"), 3: marked_in("tricks taken", "three tricks"),
+         4: marked_in("tricks taken", "four tricks"), 5: marked_in("tricks taken", "all five tricks")}
+"""The tricks a seat took, as a prompt says them."""
+
+
+def _seat(seat: str) -> str:
+    """A seat in a prompt, in the language spoken ("the elder hand", « le premier en cartes »)."""
+    return trc("lesson seat", SAID_SEATS[seat])
 
 
 def _tricks(rng: random.Random, winner: str, won: int) -> dict[str, int]:
@@ -20,21 +29,20 @@ def _tricks(rng: random.Random, winner: str, won: int) -> dict[str, int]:
 
 def _entry(position: Question, prompt: str, hint: str) -> ExerciseEntry:
     return {"kind": "score", "position": position, "hint": hint,
-            "prompt": prompt + " What does each player score for this hand?"}
+            "prompt": prompt + " " + tr("What does each player score for this hand?")}
 
 
 def _trick_words(tricks: dict[str, int]) -> str:
-    def took(n: int) -> str:
-        return f"{WORDS[n]} trick{'s' * (n != 1)}"
-    return f"The elder hand took {took(tricks['elder'])} and the dealer {took(tricks['dealer'])}."
+    elder, dealer = (trc("tricks taken", TAKEN[tricks[seat]]) for seat in ("elder", "dealer"))
+    return tr("The elder hand took %(elder)s and the dealer %(dealer)s.", elder=elder, dealer=dealer)
 
 
 @drill("scoring.point", "scoring.only-winner-scores", accepts=("scoring.point", "scoring.vole"))
 def point(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """Three or four tricks (the boundary of the point), now and then a vole to keep the count honest."""
     tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 4, 5)))
-    return _entry({"tricks": tricks}, f"The dealer accepted the exchange. {_trick_words(tricks)}",
-                  "How many tricks make the point, and how many the vole?")
+    return _entry({"tricks": tricks}, tr("The dealer accepted the exchange.") + " " + _trick_words(tricks),
+                  tr("How many tricks make the point, and how many the vole?"))
 
 
 @drill("scoring.vole")
@@ -42,11 +50,11 @@ def vole(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """All five tricks, sometimes beside a turned king for the other player."""
     winner = rng.choice(SEATS)
     position: Question = {"tricks": _tricks(rng, winner, 5)}
-    prompt = f"{SEAT_WORDS[winner].capitalize()} took every trick."
+    prompt = tr("%(seat)s took every trick.", seat=_seat(winner).capitalize())
     if rng.random() < .5:
         position["king_turned"] = True
-        prompt = "A king was turned up for trumps. " + prompt
-    return _entry(position, prompt, "What are all five tricks worth?")
+        prompt = tr("A king was turned up for trumps.") + " " + prompt
+    return _entry(position, prompt, tr("What are all five tricks worth?"))
 
 
 @drill("scoring.penalty", "variant.elder-vulnerable")
@@ -57,9 +65,11 @@ def penalty(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     risk = rng.choice(("elder_played_without_proposing", "dealer_refused_first_proposal"))
     stake = "elder" if risk == "elder_played_without_proposing" else "dealer"
     tricks = _tricks(rng, stake, rng.choice((1, 2, 2)))
-    what = "The elder hand played without proposing." if stake == "elder" else "The dealer refused the first proposal."
+    what = tr("The elder hand played without proposing.") if stake == "elder" else \
+        tr("The dealer refused the first proposal.")
     return _entry(with_profile({"tricks": tricks, risk: True}, profile),
-                  under(book, profile, f"{what} {_trick_words(tricks)}"), "Who took a risk, and did he make the point?")
+                  under(book, profile, f"{what} {_trick_words(tricks)}"),
+                  tr("Who took a risk, and did he make the point?"))
 
 
 @drill("variant.vulnerable-vole")
@@ -69,10 +79,12 @@ def vulnerable_vole(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     risk = rng.choice(("elder_played_without_proposing", "dealer_refused_first_proposal"))
     stake = "elder" if risk == "elder_played_without_proposing" else "dealer"
     tricks = _tricks(rng, other(stake), 5)
-    what = "The elder hand played without proposing" if stake == "elder" else "The dealer refused the first proposal"
-    return _entry(with_profile({"tricks": tricks, risk: True}, profile),
-                  under(book, profile, f"{what}, and {SEAT_WORDS[other(stake)]} took every trick."),
-                  "Does the penalty add to the vole under these rules?")
+    winner = _seat(other(stake))
+    what = tr("The elder hand played without proposing, and %(seat)s took every trick.", seat=winner) \
+        if stake == "elder" else tr("The dealer refused the first proposal, and %(seat)s took every trick.",
+                                    seat=winner)
+    return _entry(with_profile({"tricks": tricks, risk: True}, profile), under(book, profile, what),
+                  tr("Does the penalty add to the vole under these rules?"))
 
 
 @drill("variant.elder-committed-after-acceptance")
@@ -81,8 +93,9 @@ def committed(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     profile = profile_of(rng, book)
     tricks = _tricks(rng, "elder", rng.choice((1, 2)))
     return _entry(with_profile({"tricks": tricks}, profile),
-                  under(book, profile, f"The elder hand proposed and the dealer accepted. {_trick_words(tricks)}"),
-                  "Is the elder still committed to three tricks after an accepted exchange, under these rules?")
+                  under(book, profile, tr("The elder hand proposed and the dealer accepted.") + " "
+                        + _trick_words(tricks)),
+                  tr("Is the elder still committed to three tricks after an accepted exchange, under these rules?"))
 
 
 @drill("scoring.king-point", accepts=("king.turned-up",))
@@ -91,7 +104,8 @@ def turned_king(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     """A turned king and the tricks, to the same player or not."""
     tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
     return _entry({"tricks": tricks, "king_turned": True},
-                  f"A king was turned up for trumps. {_trick_words(tricks)}", "Whom does a turned king score for?")
+                  tr("A king was turned up for trumps.") + " " + _trick_words(tricks),
+                  tr("Whom does a turned king score for?"))
 
 
 @drill("king.announce")
@@ -100,8 +114,8 @@ def announced_king(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     seat = rng.choice(SEATS)
     tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
     return _entry({"tricks": tricks, "king_announced_by": seat},
-                  f"{SEAT_WORDS[seat].capitalize()} announced the king of trumps. {_trick_words(tricks)}",
-                  "The king and the tricks are separate claims.")
+                  tr("%(seat)s announced the king of trumps.", seat=_seat(seat).capitalize()) + " "
+                  + _trick_words(tricks), tr("The king and the tricks are separate claims."))
 
 
 @drill("scoring.game", "scoring.claim-order")
@@ -110,12 +124,13 @@ def game(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     before = {seat: rng.choice((2, 3, 4)) for seat in SEATS}
     tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
     position: Question = {"tricks": tricks, "score_before": before}
-    prompt = f"The elder hand has {before['elder']} and the dealer {before['dealer']}."
+    prompt = tr("The elder hand has %(elder)s and the dealer %(dealer)s.", elder=before["elder"],
+                dealer=before["dealer"])
     if rng.random() < .6:
         position["king_turned"] = True
-        prompt += " A king was turned up for trumps."
-    prompt += f" {_trick_words(tricks)}"
-    return _entry(position, prompt, "Claims are scored in order: what happens the moment a player reaches five?")
+        prompt += " " + tr("A king was turned up for trumps.")
+    prompt += " " + _trick_words(tricks)
+    return _entry(position, prompt, tr("Claims are scored in order: what happens the moment a player reaches five?"))
 
 
 @drill("variant.game-target")
@@ -126,8 +141,9 @@ def longer_game(rng: random.Random, book: RuleBook) -> ExerciseEntry:
     if rng.random() < .5:
         before = {"elder": before["dealer"], "dealer": before["elder"]}
     tricks = _tricks(rng, rng.choice(SEATS), rng.choice((3, 4, 5)))
-    prompt = (f"The players agreed on games of {target} points. The elder hand has "
-              f"{before['elder']} and the dealer {before['dealer']}. {_trick_words(tricks)}")
+    prompt = " ".join([tr("The players agreed on games of %(target)s points.", target=target),
+                       tr("The elder hand has %(elder)s and the dealer %(dealer)s.", elder=before["elder"],
+                          dealer=before["dealer"]), _trick_words(tricks)])
     return _entry({"tricks": tricks, "score_before": before, "agreements": [{"game-target": target}]}, prompt,
-                  f"How far is {target}, and what do these tricks score?")
+                  tr("How far is %(target)s, and what do these tricks score?", target=target))
 

@@ -22,17 +22,18 @@ first use.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict, cast
 
 from ...agreements import read_agreements
 from ...asking import read_profile
-from ...cards import Card, parse_card
+from ...cards import Card, parse_card, shown, suit_name
 from ...engine import analysis, hidden, parting
 from ...engine.analysis import CardFigures, ViewedJson
 from ...engine.play import duty
 from ...errors import QuestionError
 from ...fields import other
+from ...i18n import current, tr, trc
 from ...jsontypes import Answer, Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
@@ -43,6 +44,7 @@ from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Positio
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, BadResponse, LessonError, card, require
+from ..vouched import SEAT_WORDS as SAID_SEATS
 from .legal_cards import card_choices, wrongly_chosen
 
 if TYPE_CHECKING:
@@ -367,19 +369,39 @@ def seen_lines(position: BestCardPosition, book: RuleBook) -> list[str]:
     """What the learner can see, one line each: trumps and the turn-up, his hand, the tricks so far."""
     state = _state(position, book)
     hand_state, seat = state.state, state.to_act
-    turned = hand_state.trump_card
-    lines = [f"Trumps: {turned.suit.english} ({turned.suit.symbol}), the turn-up {turned.pretty}",
-             f"You are {SEAT_WORDS[seat]}. Your hand: {card_list(hand_state.hands[seat])}"]
-    for number, trick in enumerate(hand_state.history, 1):
-        led, followed = parse_card(trick["led"]), parse_card(trick["followed"])
-        lines.append(f"Trick {number}: {SEAT_WORDS[trick['leader']]} led {led.pretty}, "
-                     f"{SEAT_WORDS[other(trick['leader'])]} played {followed.pretty}; "
-                     f"{SEAT_WORDS[trick['winner']]} took it")
-    if hand_state.current:
-        lines.append(f"{SEAT_WORDS[hand_state.current[0][0]].capitalize()} has led "
-                     f"{hand_state.current[0][1].pretty}")
-    else:
-        lines.append("You are to lead.")
-    lines.append(f"Tricks so far: you {hand_state.tricks[seat]}, {SEAT_WORDS[other(seat)]} "
-                 f"{hand_state.tricks[other(seat)]}")
-    return lines
+    return [trump_line(hand_state.trump_card), you_hold(seat, hand_state.hands[seat]),
+            *(tr("Trick %(number)s: %(leader)s led %(led)s, %(follower)s played %(followed)s; %(winner)s took it",
+                 number=number, leader=seat_said(trick["leader"]), led=_shown(parse_card(trick["led"])),
+                 follower=seat_said(other(trick["leader"])), followed=_shown(parse_card(trick["followed"])),
+                 winner=seat_said(trick["winner"])) for number, trick in enumerate(hand_state.history, 1)),
+            tr("%(seat)s has led %(card)s", seat=_cap(seat_said(hand_state.current[0][0])),
+               card=_shown(hand_state.current[0][1])) if hand_state.current else tr("You are to lead."),
+            tr("Tricks so far: you %(mine)s, %(other)s %(theirs)s", mine=hand_state.tricks[seat],
+               other=seat_said(other(seat)), theirs=hand_state.tricks[other(seat)])]
+
+
+def seat_said(seat: str) -> str:
+    """A seat in a position's lines, in the language spoken ("the elder hand", « le premier en cartes »)."""
+    return trc("lesson seat", SAID_SEATS[seat])
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _shown(card: Card) -> str:
+    return shown(card, current())
+
+
+def trump_line(turned: Card) -> str:
+    """Trumps and the turn-up, as a position's first line."""
+    return tr("Trumps: %(suit)s (%(symbol)s), the turn-up %(card)s", suit=suit_name(turned.suit, current()),
+              symbol=turned.suit.symbol, card=_shown(turned))
+
+
+def you_hold(seat: str, hand: Iterable[Card]) -> str:
+    """The learner's seat and hand, as a position's second line."""
+    cards = ", ".join(_shown(card) for card in hand)
+    if seat == "dealer":
+        return tr("You are the dealer. Your hand: %(hand)s", hand=cards)
+    return tr("You are the elder hand. Your hand: %(hand)s", hand=cards)

@@ -39,6 +39,7 @@ from ...engine.analysis_exchange import Choice as Choice_
 from ...engine.stakes import consequences, proposal_at, stake_clause
 from ...errors import QuestionError
 from ...fields import other
+from ...i18n import marked, marked_in, tr, trc
 from ...jsontypes import Answer, Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
@@ -49,9 +50,9 @@ from ..diagnosis import Diagnosis
 from ..exercise import Asked, ExerciseKind, Form, FormFields, KindError, Terminal, params_of
 from ..mistakes import Case, Mistake, Wrong, case_of, diagnosis_of, maker
 from ..mistakes import named as mistakes_named
-from ..reading import SEAT_WORDS, BadResponse, require, said_word
+from ..reading import BadResponse, require, said_word
 from ..reading import card_list as read_cards
-from .best_card import BestCardPosition, analysed
+from .best_card import BestCardPosition, analysed, seat_said, trump_line, you_hold
 from .legal_cards import card_choices
 
 if TYPE_CHECKING:
@@ -60,11 +61,26 @@ if TYPE_CHECKING:
 GOALS: Final = {"point": ("close_point", "p_point"), "score": ("close_score", "expected_points"),
                 "tricks": ("best", "expected_tricks")}
 GOAL_RULES: Final = {"point": "scoring.point", "score": "scoring.point", "tricks": "play.trick-winner"}
-LABELS: Final = {"play": "Play without proposing", "propose": "Propose", "refuse": "Refuse (play as dealt)",
-                 "accept": "Accept"}
+LABELS: Final = {"play": marked("Play without proposing"), "propose": marked("Propose"),
+                 "refuse": marked("Refuse (play as dealt)"), "accept": marked("Accept")}
 DOING: Final = {"play": "playing without proposing", "propose": "proposing", "refuse": "refusing",
                 "accept": "accepting"}
+AS_SUBJECT: Final = {"play": marked_in("doing as subject", "playing without proposing"),
+                     "propose": marked_in("doing as subject", "proposing"),
+                     "refuse": marked_in("doing as subject", "refusing"),
+                     "accept": marked_in("doing as subject", "accepting")}
+"""A choice as the subject of a sentence ("here {best_doing} is worth more": « ici, proposer vaut plus »)."""
+BY_DOING: Final = {"play": marked_in("by doing", "playing without proposing"),
+                   "propose": marked_in("by doing", "proposing"),
+                   "refuse": marked_in("by doing", "refusing"), "accept": marked_in("by doing", "accepting")}
+"""A choice after "the risk you take by" (« en jouant d'autorité »)."""
+ASKED: Final = {"discard": marked("Which cards do you throw out?"),
+                "propose-or-play": marked("Do you propose or play?"),
+                "accept-or-refuse": marked("Do you accept or refuse?")}
 CHOSEN: Final = {"play": "play without proposing", "propose": "propose", "refuse": "refuse", "accept": "accept"}
+CHOSEN_TO: Final = {"play": marked_in("chose to", "play without proposing"),
+                    "propose": marked_in("chose to", "propose"),
+                    "refuse": marked_in("chose to", "refuse"), "accept": marked_in("chose to", "accept")}
 
 
 ExchangePosition = BestCardPosition  # the same question (deal, actions, view, goal), at an exchange decision
@@ -129,7 +145,7 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
             raise KindError(f"the goal is one of {', '.join(GOALS)}", "position.goal")
         if decision == "discard":
             return card_choices([c.notation for c in state.hands[position["view"]]], "position")
-        return tuple({"value": value, "label": LABELS[value]} for value in CHOICES[state.phase])
+        return tuple({"value": value, "label": tr(LABELS[value])} for value in CHOICES[state.phase])
 
     def discarding(self, exercise: Exercise) -> bool:
         """Whether the learner answers with cards to throw out (else with a word)."""
@@ -256,14 +272,12 @@ class BestExchange(ExerciseKind[ExchangePosition, ExchangeAnswer, ExchangeRespon
         p = self.position(exercise.position)
         state = _state(p, book)
         seat = p["view"]
-        turned = state.trump_card
-        lines = [f"Trumps: {turned.suit.english} ({turned.suit.symbol}), the turn-up {turned.pretty}",
-                 f"You are {SEAT_WORDS[seat]}. Your hand: {card_list(state.hands[seat])}"]
+        lines = [trump_line(state.trump_card), you_hold(seat, state.hands[seat])]
         if state.proposals:
-            lines.append(f"Proposals so far: {state.proposals}; cards thrown out: you {state.discarded[seat]}, "
-                         f"{SEAT_WORDS[other(seat)]} {state.discarded[other(seat)]}")
-        lines.append({"discard": "Which cards do you throw out?", "propose-or-play": "Do you propose or play?",
-                      "accept-or-refuse": "Do you accept or refuse?"}[DECISIONS[state.phase]])
+            lines.append(tr("Proposals so far: %(proposals)s; cards thrown out: you %(mine)s, %(other)s %(theirs)s",
+                            proposals=state.proposals, mine=state.discarded[seat], other=seat_said(other(seat)),
+                            theirs=state.discarded[other(seat)]))
+        lines.append(tr(ASKED[DECISIONS[state.phase]]))
         return lines
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
@@ -375,8 +389,10 @@ def _slots(case: Case, given: ExchangeResponse) -> dict[str, object]:
     number = proposal_at(state.phase, state.proposals)
     found = consequences(seat, number, case.params, case.book)
     chosen_figures, best_figures = _entry(answer, choice), _entry(answer, best)
-    out |= {"chosen": CHOSEN[choice], "best": CHOSEN[str(best)], "chosen_doing": DOING[choice],
-            "best_doing": DOING[str(best)], "chosen_figures": chosen_figures, "best_figures": best_figures,
+    out |= {"chosen": trc("chose to", CHOSEN_TO[choice]), "best": CHOSEN[str(best)],
+            "chosen_doing": trc("by doing", BY_DOING[choice]),
+            "best_doing": trc("doing as subject", AS_SUBJECT[str(best)]), "chosen_figures": chosen_figures,
+            "best_figures": best_figures,
             "chosen_points": f"{chosen_figures['expected_points']:+.2f}",
             "best_points": f"{best_figures['expected_points']:+.2f}",
             "stake": stake_clause(found, seat, number)}

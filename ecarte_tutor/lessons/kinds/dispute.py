@@ -17,18 +17,40 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 from ...engine.disputes.answers import POINTS_LATER, Ruling, chooser_sentence
 from ...errors import excerpt
 from ...fields import SEAT_NAMES, SEATS, is_whole_number
+from ...i18n import DEFAULT_LANG, current, marked, marked_in, tr, trc
 from ...jsontypes import Question
 from ...rulebook import Fact, FactValue, RuleBook
-from ...wording import listed, lower_first
+from ...wording import listed, lower_first, seat_name
 from ..diagnosis import Diagnosis
 from ..exercise import ExerciseKind, Form, FormFields, KindError, Position, Terminal
 from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
-from ..reading import SEAT_WORDS, BadResponse, LessonError, require, word
+from ..reading import BadResponse, LessonError, require, word
+from ..vouched import SEAT_WORDS as SAID_SEATS
 
 if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
 
+REMEDY = marked("“%(label)s”: %(consequence)s.")
+REMEDY_LATER = marked("“%(label)s”: %(consequence)s. The hand is scored only once it has been played out.")
+REMEDIES = {(True, "elder"): marked("Remedies (the non-dealer chooses): %(remedies)s"),
+            (True, "dealer"): marked("Remedies (the dealer chooses): %(remedies)s"),
+            (True, None): marked("Remedies (it is compulsory): %(remedies)s"),
+            (False, "elder"): marked("Remedy (the non-dealer chooses): %(remedies)s"),
+            (False, "dealer"): marked("Remedy (the dealer chooses): %(remedies)s"),
+            (False, None): marked("Remedy (it is compulsory): %(remedies)s")}
+"""The remedies after the engine's reasons, by whether there are several and who chooses."""
+MISREAD = {(False, False): marked(": it is a remedy when the answer to “%(question)s” is %(said)s, and here the answer "
+                                  "is “%(mine)s”"),
+           (False, True): marked(": it is a remedy when the answer to “%(question)s” is %(said)s (law %(law)s), and "
+                                 "here the answer is “%(mine)s”"),
+           (True, False): marked(": it is a remedy when the answer to “%(question)s” is, for instance, %(said)s, and "
+                                 "here the answer is “%(mine)s”"),
+           (True, True): marked(": it is a remedy when the answer to “%(question)s” is, for instance, %(said)s (law "
+                                "%(law)s), and here the answer is “%(mine)s”")}
+"""Why a remedy ticked may have looked right: the situation, one fact away, where it is one (a clause after the
+remedy's name, by whether the fact's choices are examples and whether another law decides there)."""
+FACT_ANSWERS = (marked_in("fact answer", "yes"), marked_in("fact answer", "no"))
 NOBODY = ("none", "nobody", "null", "no one", "noone", "neither", "compulsory", "it is compulsory")
 
 
@@ -70,9 +92,9 @@ class ChooserChoice(TypedDict):
 
 
 CHOOSER_CHOICES: tuple[ChooserChoice, ...] = (
-    {"value": "elder", "label": "The non-dealer (elder hand)"},
-    {"value": "dealer", "label": "The dealer"},
-    {"value": None, "label": "Nobody: the remedy is compulsory"},
+    {"value": "elder", "label": marked("The non-dealer (elder hand)")},
+    {"value": "dealer", "label": marked("The dealer")},
+    {"value": None, "label": marked("Nobody: the remedy is compulsory")},
 )
 
 
@@ -90,9 +112,11 @@ class RulingResponse(TypedDict):
 class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
     name = "dispute"
     ask_kind = "dispute"
-    # who chooses, as a form offers it: "none" stands for the compulsory remedy (JSON null)
-    chooser_choices: tuple[Choice, ...] = tuple({"value": c["value"] or "none", "label": c["label"]}
-                                               for c in CHOOSER_CHOICES)
+    @property
+    def chooser_choices(self) -> tuple[Choice, ...]:
+        """Who chooses, as a form offers it, in the language spoken: "none" stands for the compulsory remedy (JSON
+        null)."""
+        return tuple({"value": c["value"] or "none", "label": tr(c["label"])} for c in CHOOSER_CHOICES)
 
     def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
         labels = book.option_labels  # rules/dispute-facts.yaml, options
@@ -128,13 +152,11 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
                 text = stripped
                 later.add(option["id"])
         # each remedy a sentence of its own, its label quoted (a label may hold a semicolon of its own)
-        remedies = " ".join(f"“{o['label']}”: {lower_first(o['consequence'].strip().rstrip('.'))}"
-                            f".{' The hand is scored only once it has been played out.' if o['id'] in later else ''}"
+        remedies = " ".join(tr(REMEDY_LATER if o["id"] in later else REMEDY, label=o["label"],
+                               consequence=lower_first(o["consequence"].strip().rstrip(".")))
                             for o in options)
-        who = {"elder": "the non-dealer chooses", "dealer": "the dealer chooses"}.get(chooser or "",
-                                                                                     "it is compulsory")
-        several = len(options) > 1
-        return f"{text} {'Remedies' if several else 'Remedy'} ({who}): {remedies}"
+        who = chooser if chooser in ("elder", "dealer") else None
+        return f"{text} " + tr(REMEDIES[len(options) > 1, who], remedies=remedies)
 
     def problems(self, exercise: Exercise, expected: RulingResponse) -> list[str]:
         offered = {choice["value"] for choice in exercise.choices}
@@ -154,16 +176,16 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
             ids = ids.replace(",", " ").split()
         offered = [choice["value"] for choice in exercise.choices]
         if not isinstance(ids, list) or not ids:
-            raise BadResponse("Choose at least one remedy.", "option_ids")
+            raise BadResponse(tr("Choose at least one remedy."), "option_ids")
         for i, option in enumerate(ids):
             if option not in offered:
                 listed = "; ".join(f"{choice['value']} (“{choice['label']}”)" for choice in exercise.choices)
-                raise BadResponse(f"{excerpt(option)} is not one of the remedies offered: {listed}.",
-                                  f"option_ids[{i}]")
+                raise BadResponse(tr("%(option)s is not one of the remedies offered: %(offered)s.",
+                                     option=excerpt(option), offered=listed), f"option_ids[{i}]")
         # who chooses is half the ruling: never taken as "nobody" because it was left out (null says nobody)
         chooser = require(response, "chooser", '{"chooser": "elder"} (or null: nobody, the remedy is compulsory)')
         if isinstance(chooser, str) and not chooser.strip():
-            raise BadResponse("Say who chooses the remedy (or that it is compulsory).", "chooser")
+            raise BadResponse(tr("Say who chooses the remedy (or that it is compulsory)."), "chooser")
         return {"option_ids": sorted(set(ids)), "chooser": read_chooser(chooser)}
 
     def agree(self, exercise: Exercise, a: RulingResponse, b: RulingResponse) -> bool:
@@ -178,14 +200,15 @@ class Dispute(ExerciseKind[DisputePosition, Ruling, RulingResponse]):
         assert named is not None  # a wrong ruling differs in a remedy or in the chooser, each a catalogue part
         law = _law_words(answer, book)  # named in full once, then shortly
         first, _, rest = named.text.partition(law)
-        short = "the law" if answer.get("law_text") else "that rule"
+        short = trc("named again", "the law") if answer.get("law_text") else trc("named again", "that rule")
         return replace(named, text=first + law + rest.replace(law, short)) if rest else named
 
     def words(self, exercise: Exercise, answer: RulingResponse) -> str:
         labels = {c["value"]: c["label"] for c in exercise.choices}
         options = "; ".join(labels.get(i, i) for i in answer["option_ids"])
-        who = SEAT_NAMES.get(answer["chooser"] or "", "nobody (it is compulsory)")
-        return f"{options} — chosen by {who}"
+        chooser = answer["chooser"]
+        who = seat_name(chooser) if chooser in SEAT_NAMES else tr("nobody (it is compulsory)")
+        return tr("%(options)s — chosen by %(who)s", options=options, who=who)
 
     def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
         response: Question = {"option_ids": form.getlist("option_ids"), "chooser": form.get("chooser", "")}
@@ -254,11 +277,11 @@ def misread(case: Case, option: str) -> str:
     if not found:
         return ""
     fact, mine, theirs, other_laws = found
-    law = f" (law {other_laws[0]})" if other_laws and other_laws[0] not in case.answer.get("laws", []) else ""
-    said = listed([f"“{label}”" for label in theirs], "or")
+    law = other_laws[0] if other_laws and other_laws[0] not in case.answer.get("laws", []) else None
+    said = listed([tr("“%(label)s”", label=label) for label in theirs], trc("list", "or"))
     # a number's choices are examples (a hand may hold 2 cards too): those found are said as examples
-    said = f", for instance, {said}" if fact.get("type") == "integer" else f" {said}"
-    return f": it is a remedy when the answer to “{fact['question']}” is{said}{law}, and here the answer is “{mine}”"
+    example = fact.get("type") == "integer"
+    return tr(MISREAD[example, law is not None], question=fact["question"], said=said, law=law, mine=mine)
 
 
 def fact_line(book: RuleBook, name: str, value: FactValue) -> str:
@@ -268,8 +291,8 @@ def fact_line(book: RuleBook, name: str, value: FactValue) -> str:
         return f"{name}: {value}"
     label: FactValue | None = next((c["label"] for c in fact.get("choices", ()) if c["value"] == value), None)
     if label is None:
-        label = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
-    return f"{fact['question']} {label}."
+        label = trc("fact answer", FACT_ANSWERS[0] if value else FACT_ANSWERS[1]) if isinstance(value, bool) else value
+    return tr("%(question)s %(answer)s.", question=fact["question"], answer=label)
 
 
 def _within(answer: Ruling, book: RuleBook) -> str:
@@ -281,15 +304,20 @@ def _within(answer: Ruling, book: RuleBook) -> str:
     picks = decision.get("picks") if decision else None
     if not picks:
         return ""
-    return f" a remedy ({SEAT_WORDS[picks['seat']]} does pick {picks['what']}, but that is part of the remedy itself)"
+    return tr(" a remedy (%(seat)s does pick %(what)s, but that is part of the remedy itself)",
+              seat=trc("lesson seat", SAID_SEATS[picks["seat"]]), what=picks["what"])
 
 
 def _law_words(answer: Ruling, book: RuleBook) -> str:
     texts = answer.get("law_text") or []
     if not texts:  # a rule that is no law (a profile's, an agreement's), by its title
         rule = book.rules.get(next(iter(answer.get("cites", [])), ""))
-        return f"the rule “{rule.title}”" if rule else "the rule that decides"
-    return f"law {texts[0]['law']} (“{texts[0]['title']}”)"
+        if rule is None:
+            return tr("the rule that decides")
+        lang = current()
+        return tr("the rule “%(title)s”", title=rule.title if lang == DEFAULT_LANG else book.text(rule.id, "title",
+                                                                                                    lang))
+    return tr("law %(number)s (“%(title)s”)", number=texts[0]["law"], title=texts[0]["title"])
 
 
 def _other_situation(kind: Dispute, exercise: Exercise, option: str, book: RuleBook,

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from ...engine.exchange import ExchangeJson, share_stock
+from ...i18n import tr, trn
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
@@ -59,55 +60,67 @@ class Exchange(ExerciseKind[StockPosition, ExchangeJson, DrawsResponse]):
         params = params_of(case.exercise, case.book)
         p = self.position(case.exercise.position)
         stock, elder, dealer = p["stock"], p["elder_discards"], p.get("dealer_discards") or 0
-        then = ("the dealer then plays his hand as it stands" if params.short_stock_dealer == "plays-without-exchange"
-                else "the dealer then takes what is left")
+        then = (tr("the dealer then plays his hand as it stands") if params.short_stock_dealer ==
+                "plays-without-exchange" else tr("the dealer then takes what is left"))
         # what the learner served in full: both discards, or the elder's alone when the dealer discards none
         both = dealer > 0
-        return {"stock": stock, "stock_cards": f"{stock} card{'s' * (stock != 1)}", "dealer_then": then,
-                "served_in_full": "You served both players in full" if both else
-                f"You gave the elder hand a card for each of the {elder} he discarded",
-                "short_of": "not enough for both exchanges" if both else f"not enough for his {elder}"}
+        return {"stock": stock, "stock_cards": trn("%(count)d card", "%(count)d cards", stock), "dealer_then": then,
+                "served_in_full": tr("You served both players in full") if both else
+                tr("You gave the elder hand a card for each of the %(count)s he discarded", count=elder),
+                "short_of": tr("not enough for both exchanges") if both else
+                tr("not enough for his %(count)s", count=elder)}
 
     @decides("exchange.discard-and-draw", "exchange.short-stock")
     def diagnose(self, exercise: Exercise, given: DrawsResponse, expected: DrawsResponse, answer: ExchangeJson,
                  book: RuleBook) -> Diagnosis:
         named = diagnosis_of(mistakes_named(case_of(self, exercise, answer, book), given))
         if named:  # the learner's draws said back, then the mistake that gives them
-            return replace(named, text=f"You had the elder hand draw {given['elder_draws']} and the dealer "
-                                       f"{given['dealer_draws']}. {named.text}")
+            said = tr("You had the elder hand draw %(elder)s and the dealer %(dealer)s.", elder=given["elder_draws"],
+                      dealer=given["dealer_draws"])
+            return replace(named, text=f"{said} {named.text}")  # two sentences, each whole
         p = self.position(exercise.position)
         stock, elder, dealer = p["stock"], p["elder_discards"], p.get("dealer_discards") or 0
         rule = "exchange.short-stock" if stock < elder + dealer else "exchange.discard-and-draw"
         texts = []
         if given["elder_draws"] != expected["elder_draws"]:
-            texts.append(f"You had the elder hand draw {given['elder_draws']}, but he draws one card for each of "
-                         f"the {elder} he discarded, as far as the {stock} cards of the stock go.")
+            texts.append(tr("You had the elder hand draw %(given)s, but he draws one card for each of the "
+                            "%(elder)s he discarded, as far as the %(stock)s cards of the stock go.",
+                            given=given["elder_draws"], elder=elder, stock=stock))
         if given["dealer_draws"] != expected["dealer_draws"]:
-            texts.append(f"You had the dealer draw {given['dealer_draws']}, but {self._dealer_served(exercise, book)}")
+            texts.append(self._dealer_served(exercise, book, given["dealer_draws"]))
         return Diagnosis(" ".join(texts), rule)
 
-    def _dealer_served(self, exercise: Exercise, book: RuleBook) -> str:
-        """Why the dealer draws what he draws here, from the share of this very stock (law 28, law 38)."""
+    def _dealer_served(self, exercise: Exercise, book: RuleBook, given: int) -> str:
+        """The dealer's draw said back, and why he draws what he draws here, from the share of this very stock (law
+        28, law 38): one whole sentence for each case."""
         p, params = self.position(exercise.position), params_of(exercise, book)
         stock, elder, dealer = p["stock"], p["elder_discards"], p.get("dealer_discards") or 0
         share = share_stock(stock, elder, dealer, params)
         left = stock - share.elder_draws
-        after = (f"the elder hand, served first, takes {share.elder_draws} of the {stock} cards and leaves "
-                 f"{left}")
+        slots = {"given": given, "takes": share.elder_draws, "stock": stock, "left": left, "dealer": dealer,
+                 "draws": share.dealer_draws, "keeps": share.dealer_takes_back}
         if left == 0:
-            return f"{after}: nothing is left for the dealer, who plays his hand as it stands."
+            return tr("You had the dealer draw %(given)s, but the elder hand, served first, takes %(takes)s of the "
+                      "%(stock)s cards and leaves %(left)s: nothing is left for the dealer, who plays his hand as it "
+                      "stands.", **slots)
         if share.dealer_must_play:  # law 38 under the club code: he keeps his hand as it is
-            return (f"{after}, too few for the {dealer} he meant to discard, so the dealer draws nothing and plays "
-                    "his hand as it stands.")
+            return tr("You had the dealer draw %(given)s, but the elder hand, served first, takes %(takes)s of the "
+                      "%(stock)s cards and leaves %(left)s, too few for the %(dealer)s he meant to discard, so the "
+                      "dealer draws nothing and plays his hand as it stands.", **slots)
         if dealer == 0:
-            return f"{after}, and he discards nothing, so he draws nothing."
+            return tr("You had the dealer draw %(given)s, but the elder hand, served first, takes %(takes)s of the "
+                      "%(stock)s cards and leaves %(left)s, and he discards nothing, so he draws nothing.", **slots)
         if share.dealer_takes_back:
-            return (f"{after}, so he draws those {share.dealer_draws} and keeps {share.dealer_takes_back} of the "
-                    f"cards he meant to discard.")
-        return (f"he draws one card for each of the {dealer} he discarded: {after}, enough to serve him.")
+            return tr("You had the dealer draw %(given)s, but the elder hand, served first, takes %(takes)s of the "
+                      "%(stock)s cards and leaves %(left)s, so he draws those %(draws)s and keeps %(keeps)s of the "
+                      "cards he meant to discard.", **slots)
+        return tr("You had the dealer draw %(given)s, but he draws one card for each of the %(dealer)s he discarded: "
+                  "the elder hand, served first, takes %(takes)s of the %(stock)s cards and leaves %(left)s, enough "
+                  "to serve him.", **slots)
 
     def words(self, exercise: Exercise, answer: DrawsResponse) -> str:
-        return f"the elder hand draws {answer['elder_draws']}, the dealer {answer['dealer_draws']}"
+        return tr("the elder hand draws %(elder)s, the dealer %(dealer)s", elder=answer["elder_draws"],
+                  dealer=answer["dealer_draws"])
 
     def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
         response: Question = {key: form.get(key, "").strip() for key in KEYS}
@@ -118,10 +131,12 @@ class Exchange(ExerciseKind[StockPosition, ExchangeJson, DrawsResponse]):
 
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
-        lines = [f"Cards left in the stock: {p['stock']}", f"The elder hand discards {p['elder_discards']}"]
+        lines = [tr("Cards left in the stock: %(count)s", count=p["stock"]),
+                 tr("The elder hand discards %(count)s", count=p["elder_discards"])]
         dealer = p.get("dealer_discards")
         if dealer is not None:  # none: he never gets as far as discarding (lesson 4), not a wish to keep all five
-            lines.append(f"The dealer then wants to discard {dealer}" if dealer else "The dealer discards none")
+            lines.append(tr("The dealer then wants to discard %(count)s", count=dealer) if dealer
+                         else tr("The dealer discards none"))
         return lines
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:

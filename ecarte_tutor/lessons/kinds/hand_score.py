@@ -15,10 +15,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, NotRequired, cast
 
-from ...cards import parse_card
+from ...cards import parse_card, shown
 from ...engine.hand import HandJson, ShownState, ShownWagers, answer_hand
 from ...engine.scoring import AwardFields
 from ...fields import SEATS, other
+from ...i18n import current, marked, marked_in, tr, trc, trn
 from ...marks import decides
 from ...rulebook import Params, RuleBook
 from ..diagnosis import Diagnosis
@@ -27,16 +28,26 @@ from ..mistakes import Case, case_of, diagnosis_of
 from ..mistakes import named as mistakes_named
 from ..reading import SEAT_WORDS, LessonError
 from ..vouched import NUMBER_WORDS
-from .score import RISK_WORDS, PointsKind, PointsResponse, gave, risk_taker
+from .best_card import seat_said, trump_line
+from .score import OWN_CLAIM, RISK_WORDS, TO_SEAT, PointsKind, PointsResponse, gave, risk_taker, score_seat
 
 if TYPE_CHECKING:
     from ..exercise import Exercise
 
 DOUBLE, OFFER = "variant.doubling", "variant.offering-the-point"
-VERB_WORDS = {"propose": "proposes", "accept": "accepts", "refuse": "refuses", "announce-king": "announces the king",
-              "double": "offers to double the hand", "accept-double": "accepts the double",
-              "decline-double": "declines the double", "offer-point": "offers the point",
-              "accept-offer": "takes the point offered", "decline-offer": "declines the point offered"}
+TRICKS = marked_in("claim", "tricks")
+AS_FOR = {"elder": marked("As for the elder hand's %(mine)s: %(why)s."),
+          "dealer": marked("As for the dealer's %(mine)s: %(why)s.")}
+"""What the learner gave the losing seat, said back before why it scores nothing."""
+VERB_WORDS = {"propose": marked("%(seat)s proposes"), "accept": marked("%(seat)s accepts"),
+              "refuse": marked("%(seat)s refuses"), "announce-king": marked("%(seat)s announces the king"),
+              "double": marked("%(seat)s offers to double the hand"),
+              "accept-double": marked("%(seat)s accepts the double"),
+              "decline-double": marked("%(seat)s declines the double"),
+              "offer-point": marked("%(seat)s offers the point"),
+              "accept-offer": marked("%(seat)s takes the point offered"),
+              "decline-offer": marked("%(seat)s declines the point offered")}
+"""Each action of a hand told, a whole sentence with its seat (said by :func:`_told`)."""
 
 
 class HandPosition(Position):
@@ -77,7 +88,7 @@ class HandScore(PointsKind[HandPosition, HandJson]):
         # who took a risk in this very hand (played without proposing, refused the first proposal), as the
         # engine refereed it
         risky = risk_taker(cast(Mapping[str, object], case.answer["state"]))
-        return super().slots(case, given) | ({"risk": RISK_WORDS[risky]} if risky else {})
+        return super().slots(case, given) | ({"risk": trc("risk", RISK_WORDS[risky])} if risky else {})
 
     def diagnose(self, exercise: Exercise, given: PointsResponse, expected: PointsResponse, answer: HandJson,
                  book: RuleBook) -> Diagnosis:
@@ -90,12 +101,13 @@ class HandScore(PointsKind[HandPosition, HandJson]):
         won = next((s for s in SEATS if right[s] > 0), "elder")  # the seat the hand scores for
         lost = other(won)
         if (mine["elder"], mine["dealer"]) == (right["dealer"], right["elder"]):
-            return Diagnosis(f"{gave(given)} You have the two scores the wrong way round: {_nothing(state, lost)}.",
-                             rule)
+            return Diagnosis(gave(given) + " " + tr("You have the two scores the wrong way round: %(why)s.",
+                                                    why=_nothing(state, lost)), rule)
         if mine[lost] > 0 and mine[won] == right[won]:
-            return Diagnosis(f"You gave {SEAT_WORDS[lost]} {mine[lost]}, but {_nothing(state, lost)}.", rule)
+            return Diagnosis(tr("You gave %(to)s %(mine)s, but %(why)s.", to=trc("score seat given to", TO_SEAT[lost]),
+                                mine=mine[lost], why=_nothing(state, lost)), rule)
         # Every other count names both numbers the learner gave, then what is wrong with the winner's.
-        nothing = f" As for {SEAT_WORDS[lost]}'s {mine[lost]}: {_nothing(state, lost)}." if mine[lost] else ""
+        nothing = " " + tr(AS_FOR[lost], mine=mine[lost], why=_nothing(state, lost)) if mine[lost] else ""
         tricks = _what_tricks_make(params_of(exercise, book))
         wrong = _too_little(state, won, tricks) if mine[won] < right[won] else _too_much(state, won, tricks)
         return Diagnosis(f"{gave(given)} {wrong}{nothing}", rule)
@@ -103,30 +115,33 @@ class HandScore(PointsKind[HandPosition, HandJson]):
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
         deal = p["deal"]
-        turned = parse_card(deal["turn_up"])
-        lines = [f"Trumps: {turned.suit.english} ({turned.suit.symbol}), the turn-up {turned.pretty}",
-                 f"The elder hand holds {_cards(deal['elder'])}; the dealer {_cards(deal['dealer'])}"]
+        lines = [trump_line(parse_card(deal["turn_up"])),
+                 tr("The elder hand holds %(elder)s; the dealer %(dealer)s", elder=_cards(deal["elder"]),
+                    dealer=_cards(deal["dealer"]))]
         return lines + [_told(action, i, p["actions"]) for i, action in enumerate(p["actions"])]
 
 
 def _cards(cards: object) -> str:
-    return " ".join(parse_card(c).pretty for c in cards) if isinstance(cards, list) else ""
+    return " ".join(shown(parse_card(c), current()) for c in cards) if isinstance(cards, list) else ""
 
 
 def _told(action: dict[str, object], index: int, actions: list[dict[str, object]]) -> str:
     """One action in words: "The dealer offers to double the hand"."""
-    seat = SEAT_WORDS.get(str(action.get("by")), str(action.get("by")))
+    by = str(action.get("by"))
+    seat = (seat_said(by) if by in SEAT_WORDS else by).capitalize()
     verb = str(action.get("do"))
     if verb == "card":
-        return f"{seat.capitalize()} plays {parse_card(action['card']).pretty}"
+        return tr("%(seat)s plays %(card)s", seat=seat, card=shown(parse_card(action["card"]), current()))
     if verb == "discard":
         cards = action.get("cards")
         count = len(cards) if isinstance(cards, list) else 0
-        return f"{seat.capitalize()} discards {count} card{'s' * (count != 1)} and draws as many"
+        return trn("%(seat)s discards %(count)d card and draws as many",
+                   "%(seat)s discards %(count)d cards and draws as many", count, seat=seat)
     if verb == "stand":
         proposed = any(a.get("do") == "propose" for a in actions[:index])
-        return f"{seat.capitalize()} {'says “I play”' if proposed else 'plays without proposing'}"
-    return f"{seat.capitalize()} {VERB_WORDS.get(verb, verb)}"
+        return tr("%(seat)s says “I play”", seat=seat) if proposed else tr("%(seat)s plays without proposing",
+                                                                               seat=seat)
+    return tr(VERB_WORDS[verb], seat=seat) if verb in VERB_WORDS else f"{seat} {verb}"
 
 
 @decides("scoring.point")
@@ -140,24 +155,33 @@ def _wager_rule(wagers: ShownWagers) -> str:
 
 
 def _nothing(state: ShownState, seat: str) -> str:
-    """Why ``seat`` scores nothing for this hand (the wager that ended it, or the tricks he took)."""
+    """Why ``seat`` scores nothing for this hand (the wager that ended it, or the tricks he took): a whole clause,
+    its seat the subject, that a sentence quotes after "but" or a colon."""
     wagers = state["wagers"]
     ended = wagers["ended"]
-    name = SEAT_WORDS[seat]
+    name = score_seat(seat)
     if ended and ended[0] == "double-declined":
-        return f"{name} declined the double, which gives the hand up, and the one who offered it scores"
+        return tr("%(seat)s declined the double, which gives the hand up, and the one who offered it scores", seat=name)
     if ended:
-        return f"{name} offered the point and it was taken, which ends the hand: the taker scores"
+        return tr("%(seat)s offered the point and it was taken, which ends the hand: the taker scores", seat=name)
     if wagers["offer_declined_by"] == seat:
-        return f"{name} declined the point offered and then lost a trick, which gives the hand to the other player"
-    return f"{name} took only {state['tricks'][seat]} trick{'s' * (state['tricks'][seat] != 1)}, and only the " \
-        "player who wins the point scores for the tricks"
+        return tr("%(seat)s declined the point offered and then lost a trick, which gives the hand to the other "
+                  "player", seat=name)
+    return trn("%(seat)s took only %(count)d trick, and only the player who wins the point scores for the tricks",
+               "%(seat)s took only %(count)d tricks, and only the player who wins the point scores for the tricks",
+               state["tricks"][seat], seat=name)
 
 
 def _what_tricks_make(params: Params) -> str:
     """"three or more tricks make the point, all five the vole", from the rule book in force."""
-    return (f"{NUMBER_WORDS[params.point_tricks]} or more tricks make the point, all "
-            f"{NUMBER_WORDS[params.hand_size]} the vole")
+    return tr("%(point)s or more tricks make the point, all %(hand)s the vole",
+              point=trc("lesson count", NUMBER_WORDS[params.point_tricks]),
+              hand=trc("lesson count", NUMBER_WORDS[params.hand_size]))
+
+
+def _tricks_of(seat: str) -> str:
+    """A seat's tricks ("the dealer's tricks": « les plis du donneur »)."""
+    return tr(OWN_CLAIM[seat], claim=trc("claim", TRICKS))
 
 
 def _too_little(state: ShownState, won: str, tricks: str) -> str:
@@ -165,31 +189,34 @@ def _too_little(state: ShownState, won: str, tricks: str) -> str:
     wagers = state["wagers"]
     lost = other(won)
     if wagers["offer_declined_by"] == lost:
-        return (f"{SEAT_WORDS[lost].capitalize()} declined the point {SEAT_WORDS[won]} offered, and then lost a "
-                f"trick: for that the agreement gives {SEAT_WORDS[won]} more than a plain point.")
-    vulnerable = f"{SEAT_WORDS[lost]} was vulnerable ({_why(state, lost)})" if _vulnerable(state, lost) else ""
+        return tr("%(lost)s declined the point %(won)s offered, and then lost a trick: for that the agreement gives "
+                  "%(won)s more than a plain point.", lost=score_seat(lost).capitalize(), won=score_seat(won))
+    vulnerable = tr("%(seat)s was vulnerable (%(why)s)", seat=score_seat(lost), why=_why(state, lost)) \
+        if _vulnerable(state, lost) else ""
+    if wagers["doubled"] and vulnerable:
+        return tr("The double was accepted, so what %(tricks)s score is doubled; and %(vulnerable)s, so the extra "
+                  "point is doubled with it.", tricks=_tricks_of(won), vulnerable=vulnerable)
     if wagers["doubled"]:
-        extra = f"; and {vulnerable}, so the extra point is doubled with it" if vulnerable else ""
-        return f"The double was accepted, so what {SEAT_WORDS[won]}'s tricks score is doubled{extra}."
+        return tr("The double was accepted, so what %(tricks)s score is doubled.", tricks=_tricks_of(won))
     if vulnerable:
-        return f"You left out that {vulnerable}: the point he concedes is worth more."
-    return f"You counted less than {SEAT_WORDS[won]}'s tricks score: {tricks}."
+        return tr("You left out that %(vulnerable)s: the point he concedes is worth more.", vulnerable=vulnerable)
+    return tr("You counted less than %(won_tricks)s score: %(tricks)s.", won_tricks=_tricks_of(won), tricks=tricks)
 
 
 def _too_much(state: ShownState, won: str, tricks: str) -> str:
     """What a count above the winner's adds."""
     wagers = state["wagers"]
-    name, lost = SEAT_WORDS[won], SEAT_WORDS[other(won)]
+    name, lost = score_seat(won), score_seat(other(won))
     if wagers["ended"]:
-        return (f"The hand stopped before it was played out, so {name} scores it as the point won, never as the "
-                "vole: no more than a point, with the extra one only against a vulnerable player.")
+        return tr("The hand stopped before it was played out, so %(seat)s scores it as the point won, never as the "
+                  "vole: no more than a point, with the extra one only against a vulnerable player.", seat=name)
     if wagers["doubled"]:
-        return (f"A hand is doubled once: double what {name}'s tricks score, the extra point against a vulnerable "
-                "player included, and add nothing more.")
+        return tr("A hand is doubled once: double what %(tricks)s score, the extra point against a vulnerable player "
+                  "included, and add nothing more.", tricks=_tricks_of(won))
     if wagers["offer_declined_by"]:
-        return (f"The agreement fixes what {name} scores when {lost}, having declined the point, loses a trick, "
-                "whatever the tricks: it is less than you counted.")
-    return f"You counted more than {name}'s tricks score: {tricks}."
+        return tr("The agreement fixes what %(won)s scores when %(lost)s, having declined the point, loses a trick, "
+                  "whatever the tricks: it is less than you counted.", won=name, lost=lost)
+    return tr("You counted more than %(won_tricks)s score: %(tricks)s.", won_tricks=_tricks_of(won), tricks=tricks)
 
 
 def _vulnerable(state: ShownState, seat: str) -> bool:
@@ -197,5 +224,5 @@ def _vulnerable(state: ShownState, seat: str) -> bool:
 
 
 def _why(state: ShownState, seat: str) -> str:
-    return "he had played without proposing" if seat == "elder" else "he had refused the first proposal"
+    return tr("he had played without proposing") if seat == "elder" else tr("he had refused the first proposal")
 

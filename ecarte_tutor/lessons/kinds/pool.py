@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ...engine.pool import PoolGame, PoolJson
+from ...i18n import tr, trc
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import RuleBook
@@ -50,7 +51,8 @@ def _split(value: str) -> tuple[str, str]:
 
 def _label(value: str) -> str:
     what, name = _split(value)
-    return f"{name} sits out the next game" if what == OUT else f"{name} has won the pool"
+    return tr("%(name)s sits out the next game", name=name) if what == OUT else tr("%(name)s has won the pool",
+                                                                                   name=name)
 
 
 class Pool(OneChoice[PoolPosition, PoolJson, NextResponse]):
@@ -88,8 +90,8 @@ class Pool(OneChoice[PoolPosition, PoolJson, NextResponse]):
         what, name = _split(given["next"])
         if what == WON:
             return Diagnosis(_not_the_winner(name, answer["games"]), POOL_RULE)
-        return Diagnosis(f"{name} plays the first game: the two named first play it, and the third player "
-                         "waits.", POOL_RULE)
+        return Diagnosis(tr("%(name)s plays the first game: the two named first play it, and the third player "
+                            "waits.", name=name), POOL_RULE)
 
     def words(self, exercise: Exercise, answer: NextResponse) -> str:
         return _label(answer["next"])
@@ -100,13 +102,15 @@ class Pool(OneChoice[PoolPosition, PoolJson, NextResponse]):
         first = [str(name) for name in p.get("first") or players[:2]]
         waits = next((name for name in players if name not in first), "")
         results = [str(name) for name in p.get("results") or []]
-        lines = [f"Players: {', '.join(players)}",
-                 f"First game: {first[0]} against {first[1]}; {waits} waits"]
+        lines = [tr("Players: %(players)s", players=", ".join(players)),
+                 tr("First game: %(first)s against %(second)s; %(waits)s waits", first=first[0], second=first[1],
+                    waits=waits)]
         if results:
-            lines.append("Winners, game by game: " + ", ".join(
-                f"{name} (game {i})" for i, name in enumerate(results, 1)))
+            winners = ", ".join(tr("%(name)s (game %(number)s)", name=name, number=i)
+                                for i, name in enumerate(results, 1))
+            lines.append(tr("Winners, game by game: %(winners)s", winners=winners))
         else:
-            lines.append("No game has been played yet.")
+            lines.append(tr("No game has been played yet."))
         return lines
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
@@ -127,13 +131,14 @@ def _not_the_winner(name: str, games: list[PoolGame]) -> str:
             break
         running += 1
     if len(won) >= 2 and running < 2:
-        listed = " and ".join(map(str, won[-2:]))
-        return (f"You gave the pool to {name}, who has won games {listed}, but not running: someone else won a "
-                "game in between. The pool goes to the first to win two games in a row.")
+        listed = f" {trc('list', 'and')} ".join(map(str, won[-2:]))
+        return tr("You gave the pool to %(name)s, who has won games %(games)s, but not running: someone else won a "
+                  "game in between. The pool goes to the first to win two games in a row.", name=name, games=listed)
     if running == 1:
-        return (f"You gave the pool to {name}, who has won only the last game: one win is not enough, the pool "
-                "needs two games won running.")
+        return tr("You gave the pool to %(name)s, who has won only the last game: one win is not enough, the pool "
+                  "needs two games won running.", name=name)
     if won:
-        return (f"You gave the pool to {name}, who has won just one game, and not the last one: the pool needs "
-                "two games won running.")
-    return f"You gave the pool to {name}, who has not won a game yet: the pool needs two games won running."
+        return tr("You gave the pool to %(name)s, who has won just one game, and not the last one: the pool needs "
+                  "two games won running.", name=name)
+    return tr("You gave the pool to %(name)s, who has not won a game yet: the pool needs two games won running.",
+              name=name)

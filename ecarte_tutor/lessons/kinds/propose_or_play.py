@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ...cards import Card, parse_card, parse_suit
+from ...cards import Card, parse_card, parse_suit, shown
 from ...engine.advice import AdviceJson
+from ...i18n import current, marked, marked_in, tr, trc, trn
 from ...jsontypes import Question
 from ...rulebook import RuleBook
 from ...strategy import Pattern
@@ -22,12 +23,19 @@ from ..reading import pretty, require, said_word
 if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
 
-ELDER_CHOICES: tuple[Choice, ...] = ({"value": "propose", "label": "Propose"},
-                                     {"value": "play", "label": "Play without proposing"})
-DOING = {"play": "playing without proposing", "propose": "proposing", "refuse": "refusing", "accept": "accepting"}
-CHOSEN = {"play": "play without proposing", "propose": "propose", "refuse": "refuse", "accept": "accept"}
-DEALER_CHOICES: tuple[Choice, ...] = ({"value": "refuse", "label": "Refuse (play as dealt)"},
-                                      {"value": "accept", "label": "Accept"})
+ELDER_CHOICES: tuple[Choice, ...] = ({"value": "propose", "label": marked("Propose")},
+                                     {"value": "play", "label": marked("Play without proposing")})
+DOING = {"play": marked_in("called for", "playing without proposing"), "propose": marked_in("called for", "proposing"),
+         "refuse": marked_in("called for", "refusing"), "accept": marked_in("called for", "accepting")}
+"""What a hand calls for ("Such a hand calls for {doing}": « demande de proposer »)."""
+CHOSEN = {"play": marked_in("chose to", "play without proposing"), "propose": marked_in("chose to", "propose"),
+          "refuse": marked_in("chose to", "refuse"), "accept": marked_in("chose to", "accept")}
+"""A choice after "You chose to" (« Vous avez choisi de proposer », « d'accepter »)."""
+DEALER_CHOICES: tuple[Choice, ...] = ({"value": "refuse", "label": marked("Refuse (play as dealt)")},
+                                      {"value": "accept", "label": marked("Accept")})
+WORDS = {"propose": marked_in("choice", "propose"), "play": marked_in("choice", "play"),
+         "refuse": marked_in("choice", "refuse"), "accept": marked_in("choice", "accept")}
+"""A choice as the answer is said back ("You answered propose")."""
 
 
 class AdvicePosition(Position):
@@ -52,7 +60,8 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceJson, ChoiceResponse]):
     field = "choice"
 
     def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
-        return DEALER_CHOICES if _seat(self.position(entry["position"])) == "dealer" else ELDER_CHOICES
+        offered = DEALER_CHOICES if _seat(self.position(entry["position"])) == "dealer" else ELDER_CHOICES
+        return tuple({"value": choice["value"], "label": tr(choice["label"])} for choice in offered)
 
     def expected(self, exercise: Exercise, answer: AdviceJson) -> ChoiceResponse:
         return {"choice": answer["advice"]}
@@ -71,13 +80,14 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceJson, ChoiceResponse]):
         trumps = sum(1 for c in p["hand"] if parse_card(c).suit == trump)
         # only the patterns that advise the choice he made can be the ones "that would allow it"
         wanted = [pt.label for pt in strategy.justifying(seat, given["choice"]) if _allows(pt, trumps)]
-        out: dict[str, object] = {"chosen": CHOSEN[given["choice"]], "king": Card("K", trump).pretty,
-                                  "trumps": f"{trumps} trump{'s' * (trumps != 1)}",
-                                  "needs": "; ".join(wanted) if wanted else "more trumps",
+        out: dict[str, object] = {"chosen": trc("chose to", CHOSEN[given["choice"]]),
+                                  "king": shown(Card("K", trump), current()),
+                                  "trumps": trn("%(count)d trump", "%(count)d trumps", trumps),
+                                  "needs": "; ".join(wanted) if wanted else tr("more trumps"),
                                   "_rule": strategy.defaults[seat]["rule"],
                                   "patterns_name": strategy.named(seat)}
         if fitted:
-            out |= {"pattern": fitted.label, "doing": DOING[fitted.advice], "_rule": fitted.rule}
+            out |= {"pattern": fitted.label, "doing": trc("called for", DOING[fitted.advice]), "_rule": fitted.rule}
         return out
 
     def diagnose(self, exercise: Exercise, given: ChoiceResponse, expected: ChoiceResponse, answer: AdviceJson,
@@ -87,12 +97,13 @@ class ProposeOrPlay(OneChoice[AdvicePosition, AdviceJson, ChoiceResponse]):
         return named
 
     def words(self, exercise: Exercise, answer: ChoiceResponse) -> str:
-        return answer["choice"]
+        return trc("choice", WORDS[answer["choice"]]) if answer["choice"] in WORDS else answer["choice"]
 
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
-        seat = "the dealer" if _seat(p) == "dealer" else "the elder hand"
-        return [trumps_line(p), f"You are {seat}. Your hand: {pretty(p['hand'])}"]
+        if _seat(p) == "dealer":
+            return [trumps_line(p), tr("You are the dealer. Your hand: %(hand)s", hand=pretty(p["hand"]))]
+        return [trumps_line(p), tr("You are the elder hand. Your hand: %(hand)s", hand=pretty(p["hand"]))]
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
         words = "accept or refuse" if _seat(self.position(exercise.position)) == "dealer" else "propose or play"

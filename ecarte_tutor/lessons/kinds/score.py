@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, TypeVar, cast
 from ...engine.citing import Explained
 from ...engine.scoring import AwardFields, Scored, read_facts, score
 from ...fields import SEATS
+from ...i18n import marked, marked_in, tr, trc
 from ...jsontypes import Question
 from ...marks import decides
 from ...rulebook import Params, RuleBook
@@ -57,7 +58,8 @@ class PointsKind(ExerciseKind[P, A, PointsResponse]):
                            for seat in SEATS}}
 
     def words(self, exercise: Exercise, answer: PointsResponse) -> str:
-        return f"elder hand {answer['points']['elder']}, dealer {answer['points']['dealer']}"
+        return tr("elder hand %(elder)s, dealer %(dealer)s", elder=answer["points"]["elder"],
+                  dealer=answer["points"]["dealer"])
 
     def read_form(self, exercise: Exercise, form: Form) -> tuple[Question, Question]:
         points = {seat: form.get(f"points_{seat}", "").strip() for seat in SEATS}
@@ -99,16 +101,16 @@ class Score(PointsKind[ScorePosition, Scored]):
         out = super().slots(case, given)
         king = "dealer" if p.get("king_turned") else p.get("king_announced_by")
         if king:
-            how = "turned up" if p.get("king_turned") else f"announced by {SEAT_WORDS[king]}"
-            out |= {"king_how": how, "king_seat": SEAT_WORDS[king],
+            how = tr("turned up") if p.get("king_turned") else trc("king announced by", ANNOUNCED_BY[king])
+            out |= {"king_how": how, "king_seat": score_seat(king),
                     "king_ends_game": _king_ends_game(case.answer, king, p)}
         risky = risk_taker(p)
         if risky:
-            out["risk"] = RISK_WORDS[risky]
+            out["risk"] = trc("risk", RISK_WORDS[risky])
         params = params_of(case.exercise, case.book)
         winner = next((s for s in SEATS if p["tricks"].get(s, 0) >= params.point_tricks), None)
         if winner:
-            out["winner"] = SEAT_WORDS[winner]
+            out["winner"] = score_seat(winner)
         if risky and winner and winner != risky:
             out |= _penalty_cost(params, p, winner)
         return out
@@ -124,18 +126,21 @@ class Score(PointsKind[ScorePosition, Scored]):
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
         tricks = p["tricks"]
-        lines = [f"Tricks: elder hand {tricks.get('elder')}, dealer {tricks.get('dealer')}"]
+        lines = [tr("Tricks: elder hand %(elder)s, dealer %(dealer)s", elder=tricks.get("elder"),
+                    dealer=tricks.get("dealer"))]
         if p.get("elder_played_without_proposing"):
-            lines.append("The elder hand played without proposing.")
+            lines.append(tr("The elder hand played without proposing."))
         if p.get("dealer_refused_first_proposal"):
-            lines.append("The dealer refused the first proposal.")
+            lines.append(tr("The dealer refused the first proposal."))
         if p.get("king_turned"):
-            lines.append("A king was turned up for trumps.")
+            lines.append(tr("A king was turned up for trumps."))
         if p.get("king_announced_by"):
-            lines.append(f"The king of trumps was announced by {SEAT_WORDS[p['king_announced_by']]}.")
+            lines.append(tr("The king of trumps was announced by the elder hand.") if p["king_announced_by"] == "elder"
+                         else tr("The king of trumps was announced by the dealer."))
         if p.get("score_before"):
             before = p["score_before"]
-            lines.append(f"Score before the hand: elder hand {before.get('elder')}, dealer {before.get('dealer')}")
+            lines.append(tr("Score before the hand: elder hand %(elder)s, dealer %(dealer)s",
+                            elder=before.get("elder"), dealer=before.get("dealer")))
         return lines
 
 
@@ -150,11 +155,34 @@ def read_two(terminal: Terminal, prompt: str) -> tuple[int, int]:
 
 def gave(given: PointsResponse) -> str:
     """The learner's count, said back to him."""
-    return f"You gave the elder hand {given['points']['elder']} and the dealer {given['points']['dealer']}."
+    return tr("You gave the elder hand %(elder)s and the dealer %(dealer)s.", elder=given["points"]["elder"],
+              dealer=given["points"]["dealer"])
 
 
 RISKS = {"elder": "elder_played_without_proposing", "dealer": "dealer_refused_first_proposal"}
-RISK_WORDS = {"elder": "the elder hand played without proposing", "dealer": "the dealer refused the first proposal"}
+RISK_WORDS = {"elder": marked_in("risk", "the elder hand played without proposing"),
+              "dealer": marked_in("risk", "the dealer refused the first proposal")}
+"""The risk a seat took (law 49), as the mistakes' {risk} says it (``trc("risk", …)``)."""
+SEAT_NAMES = {"elder": marked_in("score seat", "the elder hand"), "dealer": marked_in("score seat", "the dealer")}
+"""A seat as a score's sentences name it (French: « le premier en cartes », « le donneur »)."""
+TO_SEAT = {"elder": marked_in("score seat given to", "the elder hand"),
+           "dealer": marked_in("score seat given to", "the dealer")}
+"""A seat after "You gave" (French: « au premier en cartes », « au donneur »)."""
+ANNOUNCED_BY = {"elder": marked_in("king announced by", "announced by the elder hand"),
+                "dealer": marked_in("king announced by", "announced by the dealer")}
+OWN_CLAIM = {"elder": marked("the elder hand's %(claim)s"), "dealer": marked("the dealer's %(claim)s")}
+"""A seat's claim ("the dealer's vole": « la vole du donneur »)."""
+CLAIM_NOUNS = {"turned-king": marked_in("claim", "turned king"), "announced-king": marked_in("claim", "king"),
+               "vole": marked_in("claim", "vole"), "point": marked_in("claim", "point")}
+
+
+def score_seat(seat: str) -> str:
+    """A seat as a score's sentences name it, in the language spoken."""
+    return trc("score seat", SEAT_NAMES[seat])
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def risk_taker(facts: Mapping[str, object]) -> str | None:
@@ -174,35 +202,44 @@ def count_off(given: PointsResponse, expected: PointsResponse, awards: list[Awar
         mine, right = given["points"][seat], expected["points"][seat]
         if mine == right:
             continue
-        name = SEAT_WORDS[seat]
+        slots = {"to": trc("score seat given to", TO_SEAT[seat]), "seat": score_seat(seat), "mine": mine,
+                 "right": right}
         claims = [a for a in awards if a["seat"] == seat and a["scored"]]
         too_late = [a for a in awards if a["seat"] == seat and not a["scored"]]
         if not claims and too_late:  # he won something, but the game was over before it was scored (law 48)
-            texts.append(f"You gave {name} {mine}, but nothing {name} won counts this hand. "
-                         f"{' '.join(a['reason'] for a in too_late)}{_game_ended_by(awards, position)}")
+            # the engine's own reasons, whole sentences, after the learner's count said back
+            texts.append(tr("You gave %(to)s %(mine)s, but nothing %(seat)s won counts this hand.", **slots) + " "
+                         + " ".join(a["reason"] for a in too_late) + _game_ended_by(awards, position))
             rule = rule or "scoring.claim-order"
             continue
         if not claims:
-            texts.append(f"You gave {name} {mine}, but nothing {name} did in this hand scores: only the player "
-                         f"who wins the point scores for the tricks{_king_is_whose(awards)}.")
+            texts.append(_nothing_scores(slots, awards))
             rule = rule or "scoring.only-winner-scores"
             continue
         # the engine's own reason for each claim says its worth this hand (a penalty's raise with it, law 49)
         why = " ".join(a["reason"] for a in claims)
-        more = "more" if mine > right else "less"
-        texts.append(f"You gave {name} {mine}, {more} than the {right} he scores. {why} Nothing else scores "
-                     "for him this hand.")
+        texts.append(tr("You gave %(to)s %(mine)s, more than the %(right)s he scores.", **slots) if mine > right
+                     else tr("You gave %(to)s %(mine)s, less than the %(right)s he scores.", **slots))
+        texts.append(why)
+        texts.append(tr("Nothing else scores for him this hand."))
         rule = rule or _claim_rule(claims[-1], position)
     return Diagnosis(" ".join(texts), rule)
 
 
-def _king_is_whose(awards: list[AwardFields]) -> str:
-    """Whose the king's point is, when this hand has one (a clause; nothing in a hand without a king)."""
+def _nothing_scores(slots: dict[str, object], awards: list[AwardFields]) -> str:
+    """Nothing a seat did scores: only the winner of the point scores for the tricks; and whose the king's point is,
+    when this hand has one."""
     king = next((a for a in awards if a["claim"] in ("turned-king", "announced-king")), None)
     if king is None:
-        return ""
-    how = "turned it up" if king["claim"] == "turned-king" else "held it and announced it"
-    return f", and the king of trumps scores for {SEAT_WORDS[king['seat']]}, who {how}"
+        return tr("You gave %(to)s %(mine)s, but nothing %(seat)s did in this hand scores: only the player who wins "
+                  "the point scores for the tricks.", **slots)
+    if king["claim"] == "turned-king":
+        return tr("You gave %(to)s %(mine)s, but nothing %(seat)s did in this hand scores: only the player who wins "
+                  "the point scores for the tricks, and the king of trumps scores for %(king_seat)s, who turned it "
+                  "up.", king_seat=score_seat(king["seat"]), **slots)
+    return tr("You gave %(to)s %(mine)s, but nothing %(seat)s did in this hand scores: only the player who wins the "
+              "point scores for the tricks, and the king of trumps scores for %(king_seat)s, who held it and "
+              "announced it.", king_seat=score_seat(king["seat"]), **slots)
 
 
 def _game_ended_by(awards: list[AwardFields], position: ScorePosition) -> str:
@@ -211,8 +248,9 @@ def _game_ended_by(awards: list[AwardFields], position: ScorePosition) -> str:
     if not scored:
         return ""
     last = scored[-1]
-    return (f" {SEAT_WORDS[last['seat']].capitalize()}'s {_claim_noun(last, position)}, scored before it, "
-            "had already won him the game, and nothing is scored once the game is won.")
+    own = _cap(tr(OWN_CLAIM[last["seat"]], claim=_claim_noun(last, position)))
+    return " " + tr("%(claim)s, scored before it, had already won him the game, and nothing is scored once the game "
+                    "is won.", claim=own)
 
 
 @decides("king.announce", "king.turned-up", "scoring.penalty", "scoring.point", "scoring.vole")
@@ -238,16 +276,19 @@ def _king_ends_game(answer: Mapping[str, Any], seat: str, position: ScorePositio
     if answer.get("winner") != seat or not awards[king]["scored"] or not unscored or \
             any(award["scored"] for award in unscored):
         return ""
-    claims = " and ".join(f"{SEAT_WORDS[award['seat']]}'s {_claim_noun(award, position)}" for award in unscored)
-    return (f" With it {SEAT_WORDS[seat]} reaches {answer['score_after'][seat]} and wins the game, so "
-            f"{claims} {'is' if len(unscored) == 1 else 'are'} not scored.")
+    claims = f" {trc('list', 'and')} ".join(tr(OWN_CLAIM[award["seat"]], claim=_claim_noun(award, position))
+                                           for award in unscored)
+    slots = {"seat": score_seat(seat), "score": answer["score_after"][seat], "claims": claims}
+    if len(unscored) == 1:
+        return " " + tr("With it %(seat)s reaches %(score)s and wins the game, so %(claims)s is not scored.", **slots)
+    return " " + tr("With it %(seat)s reaches %(score)s and wins the game, so %(claims)s are not scored.", **slots)
 
 
 def _claim_noun(award: AwardFields, position: ScorePosition) -> str:
     """A claim as a noun after its holder's name: the dealer's "vole", "point" or "turned king"."""
     if award["claim"] != "tricks":
-        return {"turned-king": "turned king", "announced-king": "king"}[award["claim"]]
-    return "vole" if _took_every_trick(award["seat"], position) else "point"
+        return trc("claim", CLAIM_NOUNS[award["claim"]])
+    return trc("claim", CLAIM_NOUNS["vole" if _took_every_trick(award["seat"], position) else "point"])
 
 
 def _took_every_trick(seat: str, position: ScorePosition) -> bool:
@@ -263,4 +304,7 @@ def _penalty_cost(params: Params, position: ScorePosition, winner: str) -> dict[
     won, raised, plain, parameter = ("vole", params.vulnerable_vole_value, params.vole_value, "vulnerable_vole_value") \
         if vole else ("point", params.vulnerable_point_value, params.point_value, "vulnerable_point_value")
     rule = params.rule_for(parameter) if vole else "scoring.penalty"
-    return {"penalty_cost": f"the {won} his adversary wins is worth {raised} instead of {plain}", "penalty_rule": rule}
+    cost = tr("the vole his adversary wins is worth %(raised)s instead of %(plain)s", raised=raised, plain=plain) \
+        if vole else tr("the point his adversary wins is worth %(raised)s instead of %(plain)s", raised=raised,
+                        plain=plain)
+    return {"penalty_cost": cost, "penalty_rule": rule}

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
-from ...cards import RANK_NAMES, parse_card, parse_suit
+from ...cards import Card, parse_card, parse_suit, shown, suit_name
 from ...engine.play import TrickJson, explain_trick, trick_winner
 from ...errors import CardNotationError
+from ...i18n import current, marked_in, tr, trc
 from ...jsontypes import Question
 from ...rulebook import Params, RuleBook
 from ...wording import listed, lower_first
@@ -24,6 +25,17 @@ if TYPE_CHECKING:
     from ..exercise import Choice, Exercise, ExerciseEntry
 
 WINNERS = ("leader", "follower")
+
+
+ABOVE_ACE = {"K": marked_in("ace ranks below", "the king"), "Q": marked_in("ace ranks below", "the queen"),
+             "J": marked_in("ace ranks below", "the knave"), "10": marked_in("ace ranks below", "the ten"),
+             "9": marked_in("ace ranks below", "the nine"), "8": marked_in("ace ranks below", "the eight"),
+             "7": marked_in("ace ranks below", "the seven")}
+"""The ranks an ace ranks below, as "the ace ranks below …" names them (French: « au-dessous du roi, de la dame »)."""
+
+
+def _shown(card: Card) -> str:
+    return shown(card, current())
 
 
 class TrickPosition(Position):
@@ -45,9 +57,9 @@ class TrickWinner(OneChoice[TrickPosition, TrickJson, WinnerResponse]):
 
     def choices(self, entry: ExerciseEntry, book: RuleBook) -> tuple[Choice, ...]:
         position = self.position(entry["position"])
-        led, followed = (parse_card(position[key]).pretty for key in ("led", "followed"))
-        return ({"value": "leader", "label": f"The leader, who led {led}"},
-                {"value": "follower", "label": f"The follower, who played {followed}"})
+        led, followed = (_shown(parse_card(position[key])) for key in ("led", "followed"))
+        return ({"value": "leader", "label": tr("The leader, who led %(card)s", card=led)},
+                {"value": "follower", "label": tr("The follower, who played %(card)s", card=followed)})
 
     def expected(self, exercise: Exercise, answer: TrickJson) -> WinnerResponse:
         return {"winner": answer["winner"]}
@@ -63,7 +75,8 @@ class TrickWinner(OneChoice[TrickPosition, TrickJson, WinnerResponse]):
             return {"winner": "leader"}
         if card == parse_card(position["followed"]):
             return {"winner": "follower"}
-        raise BadResponse(f"{card.pretty} is not in this trick; answer 'leader' or 'follower'.", "winner")
+        raise BadResponse(tr("%(card)s is not in this trick; answer 'leader' or 'follower'.", card=_shown(card)),
+                          "winner")
 
     def under(self, exercise: Exercise, params: Params, book: RuleBook) -> WinnerResponse:
         p = self.position(exercise.position)
@@ -83,40 +96,50 @@ class TrickWinner(OneChoice[TrickPosition, TrickJson, WinnerResponse]):
         if named:
             chosen = self.slots(case, given)["chosen"]
             return named if str(chosen) in named.text else replace(
-                named, text=f"You gave the trick to {chosen}. {named.text}")
+                named, text=tr("You gave the trick to %(card)s. %(mistake)s", card=chosen, mistake=named.text))
         p = self.position(exercise.position)
         led, followed, trump = parse_card(p["led"]), parse_card(p["followed"]), parse_suit(p["trump"])
         params = params_of(exercise, book)
         _, rules = explain_trick(led, followed, trump, params)
         chosen, other = (led, followed) if given["winner"] == "leader" else (followed, led)
-        start = f"You gave the trick to {chosen.pretty}, but"
+        lang = current()
+        slots = {"chosen": _shown(chosen), "other": _shown(other), "suit": suit_name(led.suit, lang)}
         if led.suit == followed.suit:
             # an ace given the trick over a card it ranks below: the ranks above it, from the table's own order
             above = params.rank_order[:params.rank_order.index("A")] if chosen.rank == "A" else ()
-            note = f" the ace ranks below {listed([f'the {RANK_NAMES[rank]}' for rank in above])}, and" \
-                if above else ""
             order = book.rules.get(rules[-1])
             if order is not None and order.agreement:  # the table's own order, not the one the course taught first
-                label = order.agreement["label"]
-                note = (f" this table agreed that “{lower_first(label)}”, so the ranks run "
-                        f"{' '.join(params.rank_order)}, and")
-            return Diagnosis(f"{start} both cards are {led.suit.english}, so rank alone decides:{note} "
-                             f"{chosen.pretty} ranks below {other.pretty}.", rules[-1])
+                label = lower_first(book.text(order.id, "label", lang))
+                ranks = " ".join(trc("rank letter", rank) for rank in params.rank_order)  # apart: see rank_order
+                text = tr("You gave the trick to %(chosen)s, but both cards are %(suit)s, so rank alone decides: "
+                          "this table agreed that “%(agreement)s”, so the ranks run %(order)s, and %(chosen)s ranks "
+                          "below %(other)s.", agreement=label, order=ranks, **slots)
+            elif above:
+                ranks = listed([trc("ace ranks below", ABOVE_ACE[rank]) for rank in above], trc("list", "and"))
+                text = tr("You gave the trick to %(chosen)s, but both cards are %(suit)s, so rank alone decides: "
+                          "the ace ranks below %(ranks)s, and %(chosen)s ranks below %(other)s.", ranks=ranks, **slots)
+            else:
+                text = tr("You gave the trick to %(chosen)s, but both cards are %(suit)s, so rank alone decides: "
+                          "%(chosen)s ranks below %(other)s.", **slots)
+            return Diagnosis(text, rules[-1])
         if other.suit == trump:
-            return Diagnosis(f"{start} {other.pretty} is a trump, and a trump beats every card of another suit, "
-                             "however high.", rules[-1])
-        return Diagnosis(f"{start} {followed.pretty} neither follows {led.suit.english} nor is a trump, so it "
-                         "cannot win the trick, whatever its rank.", rules[-1])
+            return Diagnosis(tr("You gave the trick to %(chosen)s, but %(other)s is a trump, and a trump beats every "
+                                "card of another suit, however high.", **slots), rules[-1])
+        return Diagnosis(tr("You gave the trick to %(chosen)s, but %(followed)s neither follows %(suit)s nor is a "
+                            "trump, so it cannot win the trick, whatever its rank.", followed=_shown(followed),
+                            **slots), rules[-1])
 
     def words(self, exercise: Exercise, answer: WinnerResponse) -> str:
         position = self.position(exercise.position)
         card = position["led"] if answer["winner"] == "leader" else position["followed"]
-        return f"the {answer['winner']} wins, with {parse_card(card).pretty}"
+        if answer["winner"] == "leader":
+            return tr("the leader wins, with %(card)s", card=_shown(parse_card(card)))
+        return tr("the follower wins, with %(card)s", card=_shown(parse_card(card)))
 
     def describe(self, exercise: Exercise, book: RuleBook) -> list[str]:
         p = self.position(exercise.position)
-        led, followed = parse_card(p["led"]).pretty, parse_card(p["followed"]).pretty
-        return [trumps_line(p), f"Led: {led}   Played to it: {followed}"]
+        led, followed = _shown(parse_card(p["led"])), _shown(parse_card(p["followed"]))
+        return [trumps_line(p), tr("Led: %(led)s   Played to it: %(followed)s", led=led, followed=followed)]
 
     def read_typed(self, exercise: Exercise, terminal: Terminal) -> Question:
-        return {"winner": terminal.answer("Who wins the trick: leader or follower (or type the winning card)?")}
+        return {"winner": terminal.answer(tr("Who wins the trick: leader or follower (or type the winning card)?"))}
