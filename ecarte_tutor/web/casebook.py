@@ -21,8 +21,8 @@ def _page_url(q: str, kind: str, law: int | None, page: int) -> str:
     query = [(k, v) for k, v in (("q", q), ("kind", kind), ("law", str(law) if law else "")) if v]
     if page > 1:
         query.append(("page", str(page)))
-    base = url_for("casebook.index")
-    return f"{base}?{urlencode(query)}" if query else base
+    base = url_for("casebook.index")  # "/casebook/?lang=fr" on a French page: its fields follow the language's
+    return f"{base}{'&' if '?' in base else '?'}{urlencode(query)}" if query else base
 
 
 def _law_filter(book) -> int | None:
