@@ -30,7 +30,8 @@ ALIKE = SHARED | {
     "de", "jeu", "jeux", "règle", "vole", "piquet", "on", "page", "pages", "Pages", "points", "Point", "Sources",
     "source", "guide", "guides", "maximum", "documents", "suit", "plus", "question", "et", "le", "face", "incorrect",
     "propose", "refuse", "part", "donne", "Code", "non", "Jouer", "cookie", "possible", "ou", "jouer", "écarté",
-    "change", "écart", "condition", "surplus", "moment", "six", "section", "option", "whist", "main",
+    "change", "écart", "condition", "surplus", "moment", "six", "section", "option", "whist", "main", "Gain", "gain",
+    "figures",
     # names: of books, of clubs
     "Portland", "Turf", "Britannica", "Hoyle", "UTC", "JSON", "QR", "README", "host",
     "Quick", "start", "Ann", "Bob", "Cid", "zzz", "E", "mail", "e"}
@@ -39,7 +40,7 @@ address (the pool's players), and French words the English pages hold as the gam
 
 BOOK = ["/rules", "/rules/sources", "/rules/disagreements", "/rules/disagreements?profile=french",
         "/rules/play.head-the-trick", "/rules/play.head-the-trick?profile=modern", "/rules/variant.elder-min-discard",
-        "/rules/scoring.claim-order", "/rules/zzz", "/rules/part/zzz"]
+        "/rules/scoring.claim-order", "/rules/zzz", "/rules/part/zzz", "/rules/jeux-de-regle/computed"]
 LEGAL = ["/legal/score", "/legal/score?elder_tricks=3&king_turned=on&before_elder=2&before_dealer=4",
          "/legal/score?elder_tricks=5&king_announced_by=elder&before_elder=4&before_dealer=0",
          "/legal/score?elder_tricks=2&elder_played_without_proposing=on",
@@ -151,3 +152,13 @@ def test_plurals_come_from_the_catalogue(client):
     page = client.get("/legal/score?lang=fr").get_data(as_text=True)
     assert ">1 pli (donneur 4)</option>" in page and ">3 plis (donneur 2)</option>" in page
     assert ">0 pli (donneur 5)</option>" in page  # French: 0 takes the singular
+
+
+def test_the_jeux_de_regle_weighed_in_french(client):
+    """The computed page's words are the catalogue's, its figures the data's; the patterns' labels (rules/strategy/,
+    no French loader yet) are marked English."""
+    page = client.get("/rules/jeux-de-regle/computed?lang=fr").get_data(as_text=True)
+    assert "<h1>Les jeux de règle, pesés</h1>" in page and "Intervalle à 95 %" in page
+    assert re.search(r"\d+ % sur \d+</td>", page) and "gagnent à refuser" in page
+    assert re.search(r'<th scope="row" lang="en">three trumps or more</th>', page)
+    assert "profil Londres (le code du club)" in page
