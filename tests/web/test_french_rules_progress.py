@@ -162,3 +162,28 @@ def test_the_jeux_de_regle_weighed_in_french(client):
     assert re.search(r"\d+ % sur \d+</td>", page) and "gagnent à refuser" in page
     assert re.search(r'<th scope="row" lang="en">three trumps or more</th>', page)
     assert "profil Londres (le code du club)" in page
+
+
+def test_a_finished_game_on_the_progress_pages_in_french(app):
+    """A game played out at the practice table, then its listing and its page in French: the date the French way,
+    the result, the mistakes by rule with the language's colon, and no English word."""
+    from conftest import Page
+    from test_play import play_out, start
+
+    client = app.test_client()
+
+    def get(url, **kwargs):
+        return Page(client.get(url, **kwargs))
+    get.post = lambda url, **kwargs: Page(client.post(url, **kwargs))
+
+    play_out(get, start(client, seed=0))
+    games = client.get("/progress/games?lang=fr").get_data(as_text=True)
+    assert re.search(r"<td>\d\d (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|"
+                     r"décembre) \d{4}, \d\d:\d\d UTC</td>", games)
+    assert re.search(r"<td>(Vous avez|Le tuteur a) gagné, \d à \d</td>", games)
+    assert re.search(r"<li>[^<]+ : \d+</li>", games)
+    game = re.search(r'href="(/progress/games/\d+)\?lang=fr"', games).group(1)
+    page = client.get(f"{game}?lang=fr").get_data(as_text=True)
+    assert re.search(r"\d+ fautes? en \d+ donnes?, relevée", page) and "</a> : " in page
+    for url in ("/progress/games", game, "/progress/"):
+        assert english_left(app, url, client) == [], url
