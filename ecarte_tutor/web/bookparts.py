@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..i18n import marked
 from ..rulebook import LAW_SECTION, Rule, RuleBook
 
 BUDGET = 2800  # characters a part page holds, headings and links counted as OVERHEAD each (less the two
@@ -32,6 +33,7 @@ class Part:
     number: int
     pages: int
     rules: tuple[Rule, ...]
+    file: str = ""  # the section's file (its words in another language are keyed by it); "" for a page of views
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -55,9 +57,9 @@ def pages(items: Sequence[Rule], weight: Callable[[Rule], int], budget: int = BU
 
 
 def _cut(kind: str, name: str, title: str, rules: Sequence[Rule], text: Callable[[Rule], int],
-         lead: int = 0) -> list[Part]:
+         lead: int = 0, file: str = "") -> list[Part]:
     runs = pages(rules, lambda rule: text(rule) + OVERHEAD[kind], lead=lead)
-    return [Part(kind, name, title, i, len(runs), run) for i, run in enumerate(runs, 1)]
+    return [Part(kind, name, title, i, len(runs), run, file) for i, run in enumerate(runs, 1)]
 
 
 def _shown(rule: Rule) -> int:
@@ -93,14 +95,17 @@ def parts(book: RuleBook) -> dict[str, list[Part]]:
             laws = [rule for rule in section.rules if rule.law]
             if laws:
                 found["laws"] += _cut("laws", section_name(section.file), section.title, laws,
-                                      lambda rule: len(rule.statement))
+                                      lambda rule: len(rule.statement), file=section.file)
         elif section.rules:
             # the first part opens with the section's introduction (the strategy's grew a link to the computed
             # figures and pushed its first part past three screens): it counts against that part's budget
-            found["rules"] += _cut("rules", section.name, section.title, section.rules, _shown, len(section.intro))
-    found["variants"] = _cut("variants", "variants", "Variants: one choice per profile", book.variants, _variant)
+            found["rules"] += _cut("rules", section.name, section.title, section.rules, _shown, len(section.intro),
+                                   file=section.file)
+    found["variants"] = _cut("variants", "variants", marked("Variants: one choice per profile"), book.variants,
+                             _variant)
     disputed = [rule for rule in book.rules.values() if rule.disagreements]
-    found["others"] = _cut("others", "other-views", "Other sources, other rulings", disputed, _other_views)
+    found["others"] = _cut("others", "other-views", marked("Other sources, other rulings"), disputed,
+                           _other_views)
     return found
 
 

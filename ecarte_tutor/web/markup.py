@@ -79,7 +79,9 @@ def _card_in_text(lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
     written = {rank_letter(rank, lang): rank for rank in RANKS}
     if lang == DEFAULT_LANG:
         return _CARD_IN_TEXT_RE, written
-    letters = "".join(re.escape(letter) for letter in written if len(letter) == 1)
+    # and the API's K Q J, which no letter of the language's shares: a French page quotes the notation a card is
+    # typed in (the form's hint, "J♠ 7♥ 10♦") and data not translated yet ("Q♣ Q♦ Q♥"), each card heard whole
+    letters = "".join(re.escape(letter) for letter in sorted({*written, "K", "Q", "J"}) if len(letter) == 1)
     return re.compile(rf"(?<![\w])(10|[{letters}])?([♠♥♦♣])"), written
 
 

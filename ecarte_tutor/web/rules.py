@@ -8,8 +8,9 @@ import json
 from typing import cast
 
 from flask import Blueprint, abort, render_template, url_for
+from markupsafe import Markup
 
-from ..i18n import DEFAULT_LANG, trc
+from ..i18n import DEFAULT_LANG, current, tr, trc
 from ..rulebook import LAW_SECTION, Disagreement, Reading, Relation, Rule
 from . import bookparts
 from .forms import current_profile
@@ -23,7 +24,7 @@ bp = Blueprint("rules", __name__)
 def param_value(value) -> str:
     """A parameter value as a reader sees it: lists joined, booleans as yes/no."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr("yes") if value else tr("no")
     if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
         return ", ".join(map(str, value))
     if isinstance(value, (dict, list)):
@@ -86,6 +87,64 @@ def in_page_lang(rule: Rule) -> Rule:
                    readings=readings, disagreements=disagreements, relations=relations)
 
 
+@bp.app_template_global()
+def rule_text(rule, name: str) -> str:
+    """A rule's ``title``, ``statement`` or ``example`` in the page's language (rules/<lang>/; the English where
+    none is given yet). In English the rule's own field, untouched, so the English pages stay as they were."""
+    lang = current()
+    return getattr(rule, name) if lang == DEFAULT_LANG else get_book().text(rule.id, name, lang)
+
+
+@bp.app_template_global()
+def section_text(section, name: str) -> str:
+    """A section's ``title`` or ``intro`` in the page's language."""
+    lang = current()
+    return getattr(section, name) if lang == DEFAULT_LANG else get_book().section_text(section, name, lang)
+
+
+@bp.app_template_global()
+def part_label(part: bookparts.Part) -> str:
+    """A long page's part by its section's title (in the page's language); the variants' and the other views'
+    parts by their own titles, from the catalogue."""
+    if current() == DEFAULT_LANG:
+        return part.title
+    section = next((s for s in get_book().sections if s.file == part.file), None) if part.file else None
+    return section_text(section, "title") if section else tr(part.title)
+
+
+@bp.app_template_global()
+def in_english() -> Markup:
+    """``lang="en"`` on an element of a page in another language that shows data not translated yet (a variant's
+    choice in its source's words, a reading, a source's summary): a screen reader then says it as English. On an
+    English page, nothing (the English pages are as they were)."""
+    return Markup("" if current() == DEFAULT_LANG else ' lang="en"')
+
+
+@bp.app_template_filter("english")
+def english(text, tag: str = "span"):
+    """``text`` (data not translated yet) in an element of its own marked English, on a page in another language;
+    on an English page ``text`` itself, no element added."""
+    if current() == DEFAULT_LANG:
+        return text
+    return Markup('<%s lang="en">%s</%s>') % (Markup(tag), text, Markup(tag))
+
+
+DAY = {"en": "%d %B %Y", "fr": "dd MMMM y"}  # strftime's in English (the pages as they were), Babel's (CLDR) else
+DAY_TIME = {"en": "%d %B %Y, %H:%M", "fr": "dd MMMM y, HH:mm"}
+
+
+@bp.app_template_filter("day")
+def day(moment, with_time: bool = False) -> str:
+    """A date (and its time) the way the page's language writes it: ``07 December 2026``, ``07 décembre 2026``."""
+    lang = current()
+    formats = DAY_TIME if with_time else DAY
+    if lang == DEFAULT_LANG:
+        return str(moment.strftime(formats[lang]))
+    from babel.dates import format_datetime
+
+    return str(format_datetime(moment, formats.get(lang, formats["fr"]), locale=lang))
+
+
 # Each part page's anchor for a rule: its id, but "disagree-<id>" among the other views.
 ANCHOR = {"rules": "{}", "laws": "{}", "variants": "{}", "others": "disagree-{}"}
 ENDPOINT = {"rules": "rules.part", "laws": "rules.laws_part", "variants": "rules.disagreements_part",
@@ -111,7 +170,8 @@ def _part(kind: str, name: str, number: int, template: str, **context):
     book = get_book()
     found = bookparts.find(book, kind, name, number)
     if found is None:
-        abort(404, description=f"The rule book has no part '{name[:40]}' of {number} here.")
+        abort(404, description=tr("The rule book has no part '%(name)s' of %(number)s here.", name=name[:40],
+                                  number=number))
     previous, following = bookparts.neighbours(book, found)
     return render_template(template, part=found, previous=previous, following=following, **context)
 
@@ -159,7 +219,7 @@ def quick():
     profile = current_profile()
     reference = quick_reference(get_book(), profile, page_lang())  # in the page's language (rules/fr/course/)
     if reference is None:
-        abort(404, description="This rule book has no quick reference.")
+        abort(404, description=tr("This rule book has no quick reference."))
     return render_template("rules/quick.html", quick=reference, profile=profile)
 
 
@@ -190,7 +250,7 @@ def rule(rule_id: str):
     """One rule on its own (a short link; the anchor on /rules is the canonical place)."""
     found = get_book().rules.get(rule_id)
     if found is None:
-        abort(404, description=f"There is no rule '{rule_id[:60]}' in the rule book.")
+        abort(404, description=tr("There is no rule '%(id)s' in the rule book.", id=rule_id[:60]))
     return render_template("rules/rule.html", rule=found, profile=current_profile(),
                            trace=get_site().trace().rule(found.id))
 

@@ -21,7 +21,7 @@ def pages():
     app = create_app({"TESTING": True, "SECRET_KEY": "test-secret"})
     client = app.test_client()
     found = crawl(app, ["/", "/legal/score?elder_tricks=2&king_turned=on", "/legal/exchange?stock=3&elder_discards=3"],
-                  per_family=3)
+                  per_family=3, languages=1)  # and one page of each route in French (issue 42)
     return [(page.url, client.get(page.url).get_data(as_text=True)) for page in found]
 
 

@@ -1,18 +1,19 @@
 """axe-core and the measures it does not take on every family of pages, in Chromium at phone and desktop widths
 (issues 12, 23 and 37).
 
-Each family (a kind of page the site renders: one template, or one state of it) is visited once, as a new reader
-at 390×844: the states listed below (an answer, a refusal, a game, a wrong answer), and a sample of every family the
+Each family (a kind of page the site renders: one template, or one state of it) is visited once, as a new reader at
+390×844: the states listed below (an answer, a refusal, a game, a wrong answer), and a sample of every family the
 site's links reach (tests/web/crawl.py: two of each route, template and status, so a page added later is checked as
-soon as it is linked). On that one visit: a screenshot at each width (tmp/artifacts/), tests/web/measure.py's
-reflow_and_focus (tap targets, focus rings, reflow at 320 px and with text spacing, 200 % text at both widths), then a
-current axe-core (tests/web/axe_core.py: fetched from the npm registry, with label-content-name-mismatch and
-target-size turned on) at 390×844 and at 1280×800, on the page as rendered. Any serious or critical violation fails
-the test, listed by rule, help text and target selectors, with every other failure of the visit. Folded
-``<details>`` are opened first (after the screenshots), so that what they hold is checked too. Last, on the same visit,
-what a screen reader is handed (tests/web/heard.py: said_and_heard, at 390×844): no card heard but by its one spoken
-name, and an error said in the title and the live region. Moderate and minor
-violations are printed (run with -s to see them), and written with the rest and with what axe could not decide
+soon as it is linked), and French pages (issue 42: the crawl follows each page's link to its French twin; a dozen of
+them, one of each area at least, FRENCH_ROUTES). On that one visit: a screenshot at each width (tmp/artifacts/),
+tests/web/measure.py's reflow_and_focus (tap targets, focus rings, reflow at 320 px and with text spacing, 200 %
+text at both widths), then a current axe-core (tests/web/axe_core.py: fetched from the npm registry, with
+label-content-name-mismatch and target-size turned on) at 390×844 and at 1280×800, on the page as rendered. Any
+serious or critical violation fails the test, listed by rule, help text and target selectors, with every other
+failure of the visit. Folded ``<details>`` are opened first (after the screenshots), so that what they hold is
+checked too. Last, on the same visit, what a screen reader is handed (tests/web/heard.py: said_and_heard, at
+390×844): no card heard but by its one spoken name, and an error said in the title and the live region. Moderate and
+minor violations are printed (run with -s to see them), and written with the rest and with what axe could not decide
 ("incomplete": needs a person's look, such as the contrast of text it cannot see whole) to tmp/artifacts/axe/.
 """
 from __future__ import annotations
@@ -245,16 +246,25 @@ FAMILIES = [
 ]
 
 
+# The French pages the gate visits (issue 42): the crawl follows each page's link to its French twin and keeps one
+# page of each route in French (crawl.py); the gate takes of those the routes below, then one page of each other area
+# (crawl.by_area), to stay within about 30 s (each visit takes about 2 s).
+FRENCH_ROUTES = ("home.index", "rules.rule", "rules.disagreements_part", "rules.part", "legal.score", "legal.play",
+                 "lessons.step", "dispute.interview", "casebook.case", "play.start", "progress.index", "marque.index")
+
+
 def crawled(besides: list[Family]) -> list[Family]:
     """A sample of every family of pages the links and GET forms reach, besides the states given."""
-    from crawl import crawl
+    from crawl import by_area, crawl
 
     from ecarte_tutor.web import create_app
 
     listed = [f.url() for f in FAMILIES if isinstance(f.path, str) and not f.house]
     given = {f.url() for f in besides if isinstance(f.path, str) and not f.house and not f.then}
     app = create_app({"TESTING": True, "SECRET_KEY": SECRET})
-    found = [sampled for sampled in crawl(app, ["/", *listed]) if sampled.url not in given]
+    everything = crawl(app, ["/", *listed], languages=1)
+    found = [sampled for sampled in everything if sampled.url not in given and not sampled.family.endswith(" fr")]
+    found += by_area([sampled for sampled in everything if sampled.family.endswith(" fr")], FRENCH_ROUTES)
     names = [f"crawl-{sampled.name}" for sampled in found]
     return [Family(name if names.count(name) == 1 else f"{name}-{names[:i].count(name) + 1}", sampled.url,
                    status=sampled.status) for i, (name, sampled) in enumerate(zip(names, found, strict=True))]
