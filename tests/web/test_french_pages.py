@@ -49,7 +49,7 @@ SHARED = {"Écarté", "Tutor", "JSON", "API", "POST", "api", "ask", "Options", "
           "English", "A", "D", "C", "S", "H", "T", "K", "Q", "J", "R", "V", "Z", "ZZ", "QQ",
           # words both languages write alike (the French "as" is the ace)
           "club", "code", "sources", "table", "site", "point", "Points", "double", "conventions", "as", "questions",
-          "a", "Page"}
+          "a", "Page", "blog", "minimum"}
 """Words a French page may share with the English one: names, the API's own, the card notation (K Q J is
 still how a card is typed, "QS"), and the words both languages write alike."""
 NEVER_FRENCH = {"the", "The", "you", "You", "your", "Your", "of", "and", "is", "be", "with", "not", "this", "which",
