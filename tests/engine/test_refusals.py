@@ -11,6 +11,8 @@ REFUSALS = [
     # the same card written another way takes the field-by-field reading, which must refuse it the same way
     ({"kind": "play", "trump": "spades", "hand": ["Q♠", "7H"], "led": "QS"}, "led-in-hand", "led", "Q♠"),
     ({"kind": "trick", "trump": "X", "led": "QS", "followed": "7H"}, "bad-suit", "trump", "'X' is not a suit"),
+    ({"kind": "trick", "trump": "S", "led": "QS", "followed": "QS"}, "duplicate-card", "followed",
+     "The same card, Q♠, cannot be both led and played to."),
     ({"kind": "record", "trump": "X", "tricks": []}, "bad-suit", "trump", "'X' is not a suit"),
     ({"kind": "record", "trump": "S", "tricks": "x"}, "bad-field", "tricks", "'tricks' must be a list of tricks"),
     ({"kind": "record", "trump": "S", "tricks": [{"leader": "elder", "led": "7H", "followed": "8H"},
