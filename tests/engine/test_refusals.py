@@ -15,6 +15,8 @@ REFUSALS = [
     # the same card written another way takes the field-by-field reading, which must refuse it the same way
     ({"kind": "play", "trump": "spades", "hand": ["Q♠", "7H"], "led": "QS"}, "led-in-hand", "led", "Q♠"),
     ({"kind": "trick", "trump": "X", "led": "QS", "followed": "7H"}, "bad-suit", "trump", "'X' is not a suit"),
+    ({"kind": "play", "trump": "S", "hand": ["QS", "7H", "8H", "9H", "10H", "JH"], "led": "KS"}, "too-many-cards",
+     "hand", "'hand' holds 6 cards; at most 5 are allowed."),
     ({"kind": "trick", "trump": "S", "led": "QS", "followed": "QS"}, "duplicate-card", "followed",
      "The same card, Q♠, cannot be both led and played to."),
     ({"kind": "hand", "deal": {**HANDS, "stock": STOCK}, "actions": []}, "bad-deal", "deal.turn_up",
