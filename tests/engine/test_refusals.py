@@ -19,6 +19,8 @@ REFUSALS = [
      "hand", "'hand' holds 6 cards; at most 5 are allowed."),
     ({"kind": "trick", "trump": "S", "led": "QS", "followed": "QS"}, "duplicate-card", "followed",
      "The same card, Q♠, cannot be both led and played to."),
+    ({"kind": "hand", "deal": {**HANDS, "turn_up": "KD", "stock": STOCK}, "actions": [{"by": "elder", "do": "jump"}]},
+     "bad-action", "actions[0].do", "actions[0].do must be one of propose, stand, accept, refuse, discard,"),
     ({"kind": "hand", "deal": {**HANDS, "stock": STOCK}, "actions": []}, "bad-deal", "deal.turn_up",
      "The deal needs the turn-up card."),
     ({"kind": "hand", "deal": {**HANDS, "turn_up": "KD", "stock": [], "out_of_play": ["7C"] * 22}, "actions": []},
