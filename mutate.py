@@ -12,6 +12,14 @@ Two commands of its own, for a measure of the whole engine that two shared cores
     nice -n 19 .venv/bin/python mutate.py run --max-children 2 $(cat mutants/sample.txt)
     .venv/bin/python mutate.py score mutants/sample.txt               # killed / tested, per module, 95 % interval
 
+Three changes to how mutmut runs a mutant (``run``, always): it meets the tests of the functions that call its
+function too (a value the engine keeps is worked out by one test only in mutmut's stats run: :func:`with_callers`);
+its tests run fastest first, as mutmut's plain fork
+runner orders them and its fork server (``process_isolation``, pyproject.toml) does not, so a mutant that one
+quick worked case kills stops there (``-x``) instead of after a few hundred dispute tests in set order; and the
+wall-clock limit is a multiple of the CPU limit rather than half of it, because at ``nice -n 19`` on a shared
+machine a run waits most of its time and the CPU limit (RLIMIT_CPU) is what measures a looping mutant.
+
 Why a launcher rather than the ``mutmut`` command: mutmut 3 leaves every decorated function alone, because a
 decorator may register or wrap what it decorates, and almost every engine function that applies a rule carries
 ``@decides(...)`` (ecarte_tutor/marks.py). That mark returns the function untouched and only the source scan
@@ -115,8 +123,40 @@ def score(names: Iterable[str]) -> str:
     return "\n".join(lines)
 
 
-def _only_tests_under(seconds: float) -> None:
-    """Run each mutant against the selected tests that took under ``seconds`` in mutmut's stats run.
+def fastest_first(tests: Iterable[str], duration_by_test: dict[str, float]) -> list[str]:
+    """The tests in the order to run them against a mutant: the quickest first (then by name, reproducibly)."""
+    return sorted(tests, key=lambda test: (duration_by_test.get(test, 0.0), test))
+
+
+def without_slow(tests_by_function: dict[str, set[str]], duration_by_test: dict[str, float],
+                 seconds: float) -> dict[str, set[str]]:
+    """Each function's tests that took under ``seconds``; a function reached only by slower ones keeps its fastest.
+
+    Without that one, a function only slow tests reach (the rows' precedence, checked over every profile) has
+    no test left: its mutants would count as survivors that no test was even asked about."""
+    kept = {}
+    for function, tests in tests_by_function.items():
+        quick = {test for test in tests if duration_by_test.get(test, 0.0) < seconds}
+        kept[function] = quick or set(fastest_first(tests, duration_by_test)[:1])
+    return kept
+
+
+def with_callers(tests_by_function: dict[str, set[str]],
+                 callers_by_function: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each function's tests, and those of the functions that call it.
+
+    A value the engine keeps (``Kept``: the timeline's implications, the rows in force) is worked out by the
+    first test that asks for it, and mutmut's stats run, which runs every test in one process, ties the
+    function that works it out to that test alone. Its mutant would then meet one test, though every
+    dispute reads the value: the tests of the function that keeps and hands it out (its caller) are its too."""
+    return {function: set(tests).union(*(tests_by_function.get(caller, ()) for caller in
+                                         callers_by_function.get(function, ())))
+            for function, tests in tests_by_function.items()}
+
+
+def _choose_tests(seconds: float | None) -> None:
+    """After mutmut's stats run: a function's callers' tests are its too (:func:`with_callers`), and with
+    ``--tests-under`` each mutant runs only the selected tests that took under ``seconds`` there.
 
     The fast tests still hold a few slow ones (the search against plain minimax on 10,000 positions, the compiled
     core against the Python search, the interview's questions over every profile): a mutant that survives runs
@@ -126,21 +166,51 @@ def _only_tests_under(seconds: float) -> None:
 
     collect = main.collect_or_load_stats
 
-    def collect_then_drop_slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def collect_then_choose(*args, **kwargs):  # type: ignore[no-untyped-def]
         collect(*args, **kwargs)
-        slow = {test for test, took in state().duration_by_test.items() if took >= seconds}
-        for function, tests in state().tests_by_mangled_function_name.items():
-            state().tests_by_mangled_function_name[function] = set(tests) - slow
+        found = state()
+        kept = with_callers(found.tests_by_mangled_function_name, found.function_dependencies)
+        if seconds is not None:
+            kept = without_slow(kept, found.duration_by_test, seconds)
+        for function, tests in kept.items():
+            found.tests_by_mangled_function_name[function] = tests
 
-    main.collect_or_load_stats = collect_then_drop_slow
+    main.collect_or_load_stats = collect_then_choose
+
+
+WALL_PER_CPU_SECOND = 4
+
+
+def _run_fastest_first_on_cpu_time() -> None:
+    """The fork server's two changes (module docstring): tests fastest first, and a wall limit of 4 CPU limits."""
+    from mutmut.state import state
+    from mutmut.workers import isolation
+
+    submit = isolation.ForkServerRunner.submit
+
+    def submit_fastest_first(self, mutant_name, tests, cpu_time_limit, estimated_time):  # type: ignore[no-untyped-def]
+        submit(self, mutant_name, fastest_first(tests, state().duration_by_test), cpu_time_limit, estimated_time)
+
+    register_timeout = isolation.register_timeout
+
+    def register_on_cpu_time(pid: int, timeout_s: float) -> None:
+        # mutmut passes half the CPU limit; a starved run at nice 19 may wait far longer than it computes
+        register_timeout(pid, timeout_s * 2 * WALL_PER_CPU_SECOND)
+
+    isolation.ForkServerRunner.submit = submit_fastest_first  # type: ignore[method-assign]
+    isolation.register_timeout = register_on_cpu_time
 
 
 if __name__ == "__main__":
     _let_marked_functions_through()
-    if sys.argv[1:2] == ["run"] and "--tests-under" in sys.argv:
-        at = sys.argv.index("--tests-under")
-        _only_tests_under(float(sys.argv[at + 1]))
-        del sys.argv[at:at + 2]
+    if sys.argv[1:2] == ["run"]:
+        _run_fastest_first_on_cpu_time()
+        under = None
+        if "--tests-under" in sys.argv:
+            at = sys.argv.index("--tests-under")
+            under = float(sys.argv[at + 1])
+            del sys.argv[at:at + 2]
+        _choose_tests(under)
     if sys.argv[1:2] == ["sample"]:
         print("\n".join(sample(float(sys.argv[2]), int(sys.argv[3]))))
         sys.exit(0)
