@@ -18,7 +18,7 @@ from werkzeug.wsgi import get_content_length
 from .. import jsonio
 from ..asking import ask
 from .openapi import openapi_document
-from .site import get_site
+from .site import SITE
 
 MOUNT = "/api"
 JSON_TYPE = "application/json"
@@ -101,9 +101,11 @@ def ask_question():
     """Answer the question in the body (API.md), whatever its Content-Type."""
     try:
         try:
-            # the request and the app each looked up once (through Flask's context-local proxies, a microsecond
-            # a look-up): request.max_content_length is the app's MAX_CONTENT_LENGTH, read through two more
-            body = read_body(request.environ, current_app.config["MAX_CONTENT_LENGTH"])
+            # The request and the app each looked up once: a look-up through Flask's context-local proxies costs
+            # about as much as a hook (request.max_content_length is the app's MAX_CONTENT_LENGTH, read through two
+            # more; get_site() one more). _get_current_object is the proxies' documented way to the object.
+            app = current_app._get_current_object()  # type: ignore[attr-defined]
+            body = read_body(request.environ, app.config["MAX_CONTENT_LENGTH"])
         except RequestEntityTooLarge:
             return json_reply(413, TOO_LARGE)
         except BadRequest:  # the server's reader failed: a broken chunk, a client gone (web.security)
@@ -111,7 +113,7 @@ def ask_question():
         question, error = read_question(body)
         if error is not None:
             return json_reply(400, error)
-        answer = ask(question, get_site().library)
+        answer = ask(question, app.extensions[SITE].library)
         return json_reply(400 if "error" in answer else 200, answer)
     except Exception:  # noqa: BLE001 - the API never answers 500: the fault is logged, the reply a 400
         log.exception("POST %s/ask failed", MOUNT)
