@@ -351,6 +351,10 @@ DISTINCT_ROUTES = [
 # With --bare-flask: bare Flask sending the same bytes, the level the target names, measured in the same run.
 FLASK_ROUTE = {"name": "flask-new", "label": "bare Flask (new qs)", "method": "POST", "path": "/api/ask",
                "body": b"", "bodies": None, "port": "flask"}
+# And bare Flask with one view over ask() (control_server.py --flask-ask): the least an ordinary Flask view over
+# ask() costs, the API's own ceiling.
+FLASK_ASK_ROUTE = {"name": "flask-ask-new", "label": "bare Flask over ask()", "method": "POST", "path": "/api/ask",
+                   "body": b"", "bodies": None, "port": "flask-ask"}
 
 
 def main(argv=None) -> int:
@@ -364,8 +368,9 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=None, help="gunicorn worker processes (default: serve's)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object too")
     parser.add_argument("--bare-flask", action="store_true",
-                        help="with wrk: a third server, bare Flask sending the same bytes (control_server.py --flask), "
-                             "its ratios to the control printed beside the ask's: the target's level, measured")
+                        help="with wrk: two more servers, bare Flask sending the same bytes (control_server.py "
+                             "--flask) and bare Flask with one view over ask() (--flask-ask), their ratios to the "
+                             "control printed beside the ask's: the target's level and the API's ceiling, measured")
     parser.add_argument("--control-holds-library", action="store_true",
                         help="diagnostic: the control keeps the loaded library in memory too, unused, so the "
                              "ratio shows the work per request alone, without the cost of a larger process")
@@ -381,11 +386,12 @@ def main(argv=None) -> int:
     flask = args.bare_flask and generator == "wrk"
     if generator == "wrk":  # the asyncio generator sends one request over and over
         bodies = distinct_plays(DISTINCT)
-        routes += [{**route, "bodies": bodies} for route in DISTINCT_ROUTES + ([FLASK_ROUTE] if flask else [])]
+        routes += [{**route, "bodies": bodies}
+                   for route in DISTINCT_ROUTES + ([FLASK_ROUTE, FLASK_ASK_ROUTE] if flask else [])]
         if flask:
-            ports["flask"] = free_port()
+            ports["flask"], ports["flask-ask"] = free_port(), free_port()
     pairs = [("ask", "control")] + ([("ask-new", "control-new")] if generator == "wrk" else [])
-    pairs += [("flask-new", "control-new")] if flask else []
+    pairs += [("flask-new", "control-new"), ("flask-ask-new", "control-new")] if flask else []
     log = tempfile.TemporaryFile()  # noqa: SIM115 -- shared by both servers, closed in the finally below
     folder = tempfile.TemporaryDirectory()
     servers = [start_server(SERVE, ports["ask"], args.threads, args.workers, log)]
@@ -394,9 +400,12 @@ def main(argv=None) -> int:
         servers.append(start_server(control, ports["control"], args.threads, args.workers, log))
         if flask:
             servers.append(start_server(CONTROL + ["--flask"], ports["flask"], args.threads, args.workers, log))
+            servers.append(start_server(CONTROL + ["--flask-ask"], ports["flask-ask"], args.threads, args.workers,
+                                        log))
         scripts = wrk_scripts(routes, Path(folder.name))
 
-        pids = {"ask": servers[0].pid, "control": servers[1].pid, **({"flask": servers[2].pid} if flask else {})}
+        pids = {"ask": servers[0].pid, "control": servers[1].pid,
+                **({"flask": servers[2].pid, "flask-ask": servers[3].pid} if flask else {})}
 
         def one_round(route, seconds):
             name = route.get("port", route["name"])
@@ -471,8 +480,13 @@ def main(argv=None) -> int:
         level, _mean, (low, high) = ratios["flask-new"]
         print(f"bare Flask sending the same bytes, new questions: {level:.1%} median (95 % interval {low:.1%} to "
               f"{high:.1%}) of the same control")
+    if "flask-ask-new" in ratios:
+        level, _mean, (low, high) = ratios["flask-ask-new"]
+        print(f"bare Flask with one view over ask(), new questions: {level:.1%} median (95 % interval {low:.1%} to "
+              f"{high:.1%}) of the same control")
     for ask, label in (("ask", "the same question"), ("ask-new", "new questions"),
-                       ("flask-new", "bare Flask, new questions")):
+                       ("flask-new", "bare Flask, new questions"),
+                       ("flask-ask-new", "bare Flask over ask(), new questions")):
         if ask in by_cpu:
             ratio, (low, high) = by_cpu[ask]
             print(f"by CPU ({label}): the control's CPU a request over the ask's, servers and load generator: "
