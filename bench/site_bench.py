@@ -39,6 +39,13 @@ on cores of their own.
   second reading of a card on /api/ask, new questions went from 0.456 (interval 0.435-0.473) to 0.468
   (0.445-0.476) by CPU. --bare-flask in the same kind of run: bare Flask sending the same bytes 0.568
   (0.532-0.598) by CPU, 0.597 (0.423-0.781) by req/s; the API 0.463 (0.405-0.475), about 0.82 of bare Flask's.
+- 2026-12-07, late (issue 37, api helper; load 6 to 11, so by CPU): a redirect made relative in the headers'
+  middleware (one hook fewer), Flask's ensure_sync kept per function (web.Tutor), the app looked up once on
+  /api/ask: a new question in process 682k -> 607k instructions (callgrind), pages 15.30M -> 15.25M. In the
+  server, within the noise: new questions by CPU 0.460 and 0.447 before, 0.454 and 0.447 after (intervals about
+  +-0.02). --bare-flask in the same runs: bare Flask sending the same bytes 0.569 to 0.584; bare Flask with one
+  view over ask() (the least an ordinary Flask view over ask() costs) 0.466 and 0.462: the API is at that
+  ceiling, and 0.6 would need ask() and Flask together cheaper than bare Flask sending a constant.
 """
 from __future__ import annotations
 
