@@ -10,6 +10,8 @@ Benchmarks only: nothing in the package imports this.
     python bench/control_server.py --port N --body '{"kind": ...}' [--workers N] [--threads N] [--flask]
 
 ``--flask``: a bare Flask app with one view sending the same bytes instead (site_bench.py --bare-flask).
+``--flask-ask``: a bare Flask app with one view over ``ask()``: the body read as JSON, asked of the site's library,
+the answer written, with the same headers: the least an ordinary Flask view over ``ask()`` costs.
 """
 from __future__ import annotations
 
@@ -23,11 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ecarte_tutor.commands.serve import DEFAULT_THREADS, DEFAULT_WORKERS  # noqa: E402
 from ecarte_tutor.serving import listen, supervised  # noqa: E402
 from ecarte_tutor.web import create_app  # noqa: E402
+from ecarte_tutor.web.site import SITE  # noqa: E402
 
 HOP_BY_HOP = {"connection", "date", "server"}  # the server writes these itself
 
 
 HELD: list = []  # with --hold-library: the site's app, kept alive and never called
+LIBRARY: list = []  # the site's library, which --flask-ask answers from
 
 
 def recorded_answer(body: bytes, hold: bool = False):
@@ -35,6 +39,7 @@ def recorded_answer(body: bytes, hold: bool = False):
     app = create_app({"SECRET_KEY": os.environ.get("ECARTE_TUTOR_SECRET_KEY", "bench-only-key-5f2c9a1e7d3b8046a4")})
     if hold:
         HELD.append(app)
+    LIBRARY[:] = [app.extensions[SITE].library]
     response = app.test_client().post("/api/ask", data=body)
     headers = [(name, value) for name, value in response.headers.items() if name.lower() not in HOP_BY_HOP]
     return response.status, headers, response.get_data()
@@ -68,6 +73,31 @@ def flask_app(status: str, headers: list, body: bytes):
     return app
 
 
+def flask_ask_app(status: str, headers: list, body: bytes):
+    """Bare Flask (one view, no extension, no hook) over ``ask()``: the body read as JSON, asked of the site's
+    library, the answer written as the site writes it, with the site's other headers. The least an ordinary Flask
+    view over ``ask()`` costs: the ceiling of the API's ratio (issue 37)."""
+    from flask import Flask, Response, request
+
+    from ecarte_tutor import jsonio
+    from ecarte_tutor.asking import ask
+
+    app = Flask("bare-ask")
+    library = LIBRARY[0]
+    kept = [(name, value) for name, value in headers if name.lower() not in ("content-type", "content-length")]
+
+    @app.post("/api/ask")
+    def answer():
+        found = ask(jsonio.loads(request.get_data().decode()), library)
+        return Response(jsonio.dumps(found), 400 if "error" in found else 200, kept, content_type="application/json")
+
+    @app.get("/api/openapi.json")  # what the benchmark waits on before it starts
+    def ready():
+        return Response(b"{}", content_type="application/json")
+
+    return app
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="127.0.0.1")
@@ -76,10 +106,12 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS)
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS)
     parser.add_argument("--flask", action="store_true", help="bare Flask sending the bytes, not a bare WSGI app")
+    parser.add_argument("--flask-ask", action="store_true", help="bare Flask with one view over ask()")
     parser.add_argument("--hold-library", action="store_true",
                         help="keep the site's loaded app in memory, unused (a diagnostic: the cost of the heap alone)")
     args = parser.parse_args(argv)
-    app = (flask_app if args.flask else constant_app)(*recorded_answer(args.body.encode(), args.hold_library))
+    kind = flask_ask_app if args.flask_ask else flask_app if args.flask else constant_app
+    app = kind(*recorded_answer(args.body.encode(), args.hold_library))
     sock = listen(args.host, args.port)
     print(f"control: serving on http://{args.host}:{sock.getsockname()[1]}/", file=sys.stderr, flush=True)
     return supervised.serve(app, sock, args.workers)

@@ -39,6 +39,13 @@ on cores of their own.
   second reading of a card on /api/ask, new questions went from 0.456 (interval 0.435-0.473) to 0.468
   (0.445-0.476) by CPU. --bare-flask in the same kind of run: bare Flask sending the same bytes 0.568
   (0.532-0.598) by CPU, 0.597 (0.423-0.781) by req/s; the API 0.463 (0.405-0.475), about 0.82 of bare Flask's.
+- 2026-12-07, late (issue 37, api helper; load 6 to 11, so by CPU): a redirect made relative in the headers'
+  middleware (one hook fewer), Flask's ensure_sync kept per function (web.Tutor), the app looked up once on
+  /api/ask: a new question in process 682k -> 607k instructions (callgrind), pages 15.30M -> 15.25M. In the
+  server, within the noise: new questions by CPU 0.460 and 0.447 before, 0.454 and 0.447 after (intervals about
+  +-0.02). --bare-flask in the same runs: bare Flask sending the same bytes 0.569 to 0.584; bare Flask with one
+  view over ask() (the least an ordinary Flask view over ask() costs) 0.466 and 0.462: the API is at that
+  ceiling, and 0.6 would need ask() and Flask together cheaper than bare Flask sending a constant.
 """
 from __future__ import annotations
 
@@ -351,6 +358,10 @@ DISTINCT_ROUTES = [
 # With --bare-flask: bare Flask sending the same bytes, the level the target names, measured in the same run.
 FLASK_ROUTE = {"name": "flask-new", "label": "bare Flask (new qs)", "method": "POST", "path": "/api/ask",
                "body": b"", "bodies": None, "port": "flask"}
+# And bare Flask with one view over ask() (control_server.py --flask-ask): the least an ordinary Flask view over
+# ask() costs, the API's own ceiling.
+FLASK_ASK_ROUTE = {"name": "flask-ask-new", "label": "bare Flask over ask()", "method": "POST", "path": "/api/ask",
+                   "body": b"", "bodies": None, "port": "flask-ask"}
 
 
 def main(argv=None) -> int:
@@ -364,8 +375,9 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=None, help="gunicorn worker processes (default: serve's)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object too")
     parser.add_argument("--bare-flask", action="store_true",
-                        help="with wrk: a third server, bare Flask sending the same bytes (control_server.py --flask), "
-                             "its ratios to the control printed beside the ask's: the target's level, measured")
+                        help="with wrk: two more servers, bare Flask sending the same bytes (control_server.py "
+                             "--flask) and bare Flask with one view over ask() (--flask-ask), their ratios to the "
+                             "control printed beside the ask's: the target's level and the API's ceiling, measured")
     parser.add_argument("--control-holds-library", action="store_true",
                         help="diagnostic: the control keeps the loaded library in memory too, unused, so the "
                              "ratio shows the work per request alone, without the cost of a larger process")
@@ -381,11 +393,12 @@ def main(argv=None) -> int:
     flask = args.bare_flask and generator == "wrk"
     if generator == "wrk":  # the asyncio generator sends one request over and over
         bodies = distinct_plays(DISTINCT)
-        routes += [{**route, "bodies": bodies} for route in DISTINCT_ROUTES + ([FLASK_ROUTE] if flask else [])]
+        routes += [{**route, "bodies": bodies}
+                   for route in DISTINCT_ROUTES + ([FLASK_ROUTE, FLASK_ASK_ROUTE] if flask else [])]
         if flask:
-            ports["flask"] = free_port()
+            ports["flask"], ports["flask-ask"] = free_port(), free_port()
     pairs = [("ask", "control")] + ([("ask-new", "control-new")] if generator == "wrk" else [])
-    pairs += [("flask-new", "control-new")] if flask else []
+    pairs += [("flask-new", "control-new"), ("flask-ask-new", "control-new")] if flask else []
     log = tempfile.TemporaryFile()  # noqa: SIM115 -- shared by both servers, closed in the finally below
     folder = tempfile.TemporaryDirectory()
     servers = [start_server(SERVE, ports["ask"], args.threads, args.workers, log)]
@@ -394,9 +407,12 @@ def main(argv=None) -> int:
         servers.append(start_server(control, ports["control"], args.threads, args.workers, log))
         if flask:
             servers.append(start_server(CONTROL + ["--flask"], ports["flask"], args.threads, args.workers, log))
+            servers.append(start_server(CONTROL + ["--flask-ask"], ports["flask-ask"], args.threads, args.workers,
+                                        log))
         scripts = wrk_scripts(routes, Path(folder.name))
 
-        pids = {"ask": servers[0].pid, "control": servers[1].pid, **({"flask": servers[2].pid} if flask else {})}
+        pids = {"ask": servers[0].pid, "control": servers[1].pid,
+                **({"flask": servers[2].pid, "flask-ask": servers[3].pid} if flask else {})}
 
         def one_round(route, seconds):
             name = route.get("port", route["name"])
@@ -471,8 +487,13 @@ def main(argv=None) -> int:
         level, _mean, (low, high) = ratios["flask-new"]
         print(f"bare Flask sending the same bytes, new questions: {level:.1%} median (95 % interval {low:.1%} to "
               f"{high:.1%}) of the same control")
+    if "flask-ask-new" in ratios:
+        level, _mean, (low, high) = ratios["flask-ask-new"]
+        print(f"bare Flask with one view over ask(), new questions: {level:.1%} median (95 % interval {low:.1%} to "
+              f"{high:.1%}) of the same control")
     for ask, label in (("ask", "the same question"), ("ask-new", "new questions"),
-                       ("flask-new", "bare Flask, new questions")):
+                       ("flask-new", "bare Flask, new questions"),
+                       ("flask-ask-new", "bare Flask over ask(), new questions")):
         if ask in by_cpu:
             ratio, (low, high) = by_cpu[ask]
             print(f"by CPU ({label}): the control's CPU a request over the ask's, servers and load generator: "

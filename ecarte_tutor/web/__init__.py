@@ -18,12 +18,32 @@ from flask.json.provider import DefaultJSONProvider
 
 from . import keys, security
 from .limits import MAX_BODY
-from .site import Site
+from .site import SITE, Site
+
+
+class Tutor(Flask):
+    """Flask, with the answer to "is this hook or view a coroutine function?" kept per function."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._callable: dict = {}
+
+    def ensure_sync(self, func):
+        """Flask's :meth:`~flask.Flask.ensure_sync`, worked out once per function: Flask asks it of every hook and
+        view on every request, and ``inspect`` took about 3,000 instructions each time, six times a question to the
+        API (bench/site_bench.py). A function's nature does not change, so the answer is kept."""
+        try:
+            return self._callable[func]
+        except KeyError:
+            found = self._callable[func] = super().ensure_sync(func)
+            return found
+        except TypeError:  # a callable that cannot be a key: asked afresh, as Flask does
+            return super().ensure_sync(func)
 
 
 def create_app(config: dict | None = None) -> Flask:
     """Create and configure the site; ``config`` overrides the defaults (tests pass their own)."""
-    app = Flask(__name__.rsplit(".", 1)[0], static_folder="static", template_folder="templates",
+    app = Tutor(__name__.rsplit(".", 1)[0], static_folder="static", template_folder="templates",
                 instance_path=instance_folder(config))
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=MAX_BODY,
@@ -56,7 +76,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     # The rule book is read and cross-checked here, once: a broken file stops the start.
     site = Site.load(app.config)
-    app.extensions["ecarte_tutor"] = site
+    app.extensions[SITE] = site
     app.jinja_env.globals["site"] = site
     app.jinja_env.globals["words"] = site.words  # every name a player reads (ecarte_tutor/wording.py)
 

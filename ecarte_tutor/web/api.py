@@ -18,7 +18,7 @@ from werkzeug.wsgi import get_content_length
 from .. import jsonio
 from ..asking import ask
 from .openapi import openapi_document
-from .site import get_site
+from .site import SITE
 
 MOUNT = "/api"
 JSON_TYPE = "application/json"
@@ -64,7 +64,7 @@ def json_reply(status: int, value, headers: dict | None = None) -> Response:
     except (TypeError, ValueError):
         log.exception("an answer could not be written as JSON")
         status, body = 400, jsonio.dumps(INTERNAL)
-    return Response(body, status, headers, mimetype=JSON_TYPE)
+    return Response(body, status, headers, content_type=JSON_TYPE)
 
 
 def allowed(address: str) -> str:
@@ -72,26 +72,26 @@ def allowed(address: str) -> str:
     return ", ".join([*ADDRESSES[address], "OPTIONS"])
 
 
-def read_body() -> bytes:
-    """The request's body; :class:`RequestEntityTooLarge` for one over MAX_CONTENT_LENGTH, refused unread.
+def read_body(environ: dict, limit: int | None) -> bytes:
+    """The body of the request whose WSGI environ is ``environ``; :class:`RequestEntityTooLarge` for one over
+    ``limit`` (MAX_CONTENT_LENGTH), refused unread.
 
     A body of a declared length is read from the server's stream at once (werkzeug's reader, which also serves
     streams of no length, took a tenth of a new question's time). Without a length (chunked), werkzeug reads from
     a server that ends the stream itself (``wsgi.input_terminated``: gunicorn, waitress) up to the limit, and stops
     there without a word: one byte more, read from the server's stream, tells a larger body from one of the limit's
     size exactly. Neither case reads more."""
-    limit = request.max_content_length
     # werkzeug.wsgi's reading of the length, straight from the environ: the request's own (content_length) reads
     # it through its header view, which walks the environ and raises and catches a KeyError for the absent
     # Transfer-Encoding (9 µs of CPU of the site's 148 on a new question, in process).
-    length = get_content_length(request.environ)
+    length = get_content_length(environ)
     if length is not None:
         if limit is not None and length > limit:
             raise RequestEntityTooLarge()
-        return request.environ["wsgi.input"].read(length)
-    body = request.get_data(cache=False)
-    if "wsgi.input_terminated" in request.environ and limit is not None and len(body) >= limit and \
-            request.environ["wsgi.input"].read(1):
+        return environ["wsgi.input"].read(length)
+    body = request.get_data(cache=False)  # werkzeug's reader stops at request.max_content_length, the same limit
+    if "wsgi.input_terminated" in environ and limit is not None and len(body) >= limit and \
+            environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()
     return body
 
@@ -101,7 +101,11 @@ def ask_question():
     """Answer the question in the body (API.md), whatever its Content-Type."""
     try:
         try:
-            body = read_body()
+            # The request and the app each looked up once: a look-up through Flask's context-local proxies costs
+            # about as much as a hook (request.max_content_length is the app's MAX_CONTENT_LENGTH, read through two
+            # more; get_site() one more). _get_current_object is the proxies' documented way to the object.
+            app = current_app._get_current_object()  # type: ignore[attr-defined]
+            body = read_body(request.environ, app.config["MAX_CONTENT_LENGTH"])
         except RequestEntityTooLarge:
             return json_reply(413, TOO_LARGE)
         except BadRequest:  # the server's reader failed: a broken chunk, a client gone (web.security)
@@ -109,7 +113,7 @@ def ask_question():
         question, error = read_question(body)
         if error is not None:
             return json_reply(400, error)
-        answer = ask(question, get_site().library)
+        answer = ask(question, app.extensions[SITE].library)
         return json_reply(400 if "error" in answer else 200, answer)
     except Exception:  # noqa: BLE001 - the API never answers 500: the fault is logged, the reply a 400
         log.exception("POST %s/ask failed", MOUNT)

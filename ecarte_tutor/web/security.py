@@ -56,10 +56,12 @@ def wants_hsts(app) -> bool:
 
 
 class SecurityHeaders:
-    """WSGI middleware adding the security headers to every page, errors and static files included.
+    """WSGI middleware adding the security headers to every page, errors and static files included, and making
+    a redirect's ``Location`` relative (:func:`relative_location`).
 
-    Done at the WSGI level because it is the cheapest place. A header the response already
-    sets is kept; each one it lacks is added.
+    Done at the WSGI level because it is the cheapest place: one look at the headers every response
+    has, where a Flask hook is a call on every request, each question to the API among them. A header
+    the response already sets is kept; each one it lacks is added.
     """
 
     def __init__(self, wsgi_app, hsts: bool = False):
@@ -69,6 +71,9 @@ class SecurityHeaders:
     def __call__(self, environ, start_response):
         def start(status, headers, exc_info=None):
             present = {name.lower() for name, _ in headers}
+            if "location" in present:
+                headers = [(name, relative_location(value) if name.lower() == "location" else value)
+                           for name, value in headers]
             return start_response(status, headers + [item for name, item in self.items if name not in present],
                                   exc_info)
 
@@ -193,15 +198,13 @@ def share_link(path: str) -> str:
     return f"{base}{path}" if base else path
 
 
-def relative_location(response):
-    """Drop the scheme and host from a Location header: they would be the request's Host, which the
+def relative_location(location: str) -> str:
+    """A Location header without its scheme and host: they would be the request's Host, which the
     client chose. All the site's redirects stay on the site (werkzeug builds its slash redirects absolute)."""
-    location = response.headers.get("Location")
-    if location:
-        parts = urlsplit(location)
-        if parts.scheme or parts.netloc:
-            response.headers["Location"] = urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment))
-    return response
+    parts = urlsplit(location)
+    if parts.scheme or parts.netloc:
+        return urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment))
+    return location
 
 
 def init_app(app) -> None:
@@ -209,5 +212,4 @@ def init_app(app) -> None:
         app.config["PUBLIC_URL"] = public_url_from_environment()
     app.jinja_env.globals["share_link"] = share_link
     app.session_interface = CookieSessions()
-    app.after_request(relative_location)
     app.wsgi_app = SecurityHeaders(ReadableBodies(app.wsgi_app), hsts=wants_hsts(app))

@@ -96,9 +96,13 @@ class Site:
         return self._trace
 
 
+SITE = "ecarte_tutor"
+"""The key of the :class:`Site` in ``app.extensions``."""
+
+
 def get_site() -> Site:
     """The current app's :class:`Site` (like flaskr's ``get_db()``)."""
-    return current_app.extensions["ecarte_tutor"]
+    return current_app.extensions[SITE]
 
 
 def get_book() -> RuleBook:

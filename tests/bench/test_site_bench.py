@@ -1,4 +1,6 @@
-"""bench/site_bench.py's statistics: the interval it reports for a run's median ratio."""
+"""bench/site_bench.py's statistics: the interval it reports for a run's median ratio; the bare Flask view over ask()
+it measures beside the site."""
+import json
 import math
 import sys
 from pathlib import Path
@@ -7,6 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
+import site_bench  # noqa: E402
 from site_bench import median_interval  # noqa: E402
 
 
@@ -55,3 +58,16 @@ def test_a_process_trees_cpu_counts_its_children():
     finally:
         child.kill()
         child.wait()
+
+
+def test_the_bare_flask_view_over_ask_answers_what_the_site_answers():
+    import control_server
+
+    question = json.dumps(site_bench.PLAY).encode()
+    status, headers, body = control_server.recorded_answer(question)
+    client = control_server.flask_ask_app(status, headers, body).test_client()
+    reply = client.post("/api/ask", data=question)
+    assert (reply.status, reply.get_data()) == (status, body)
+    assert sorted(reply.headers.items()) == sorted(headers), "the same headers, its own length among them"
+    other = json.dumps({**site_bench.PLAY, "card": "QS"}).encode()
+    assert client.post("/api/ask", data=other).get_data() != body, "each question is asked, not a kept answer sent"
