@@ -236,7 +236,10 @@ typedef void (*DenseWorlds)(const Model *m, const Table *t, int seat, uint16_t *
 #undef WORLDS_NAME
 #undef WORLDS_TARGET
 #undef WORLDS_SPREAD
+#if (defined(__clang__) && __clang_major__ >= 7) || (!defined(__clang__) && __GNUC__ >= 8)
+#define VECTOR_BUILT 1  /* a compiler that knows AVX-512's byte permutes (GCC 8, clang 7): older ones build without */
 #include "_core_worlds_vector.h"
+#endif
 #endif
 
 static DenseWorlds dense_worlds = dense_worlds_by_table;
@@ -270,7 +273,7 @@ static int pext_fast(void) {
 /* Whether the processor has the 512-bit registers' instructions dense_worlds_by_vector uses (the system saving
  * them included: the compiler's test checks it). */
 static int vector_present(void) {
-#ifdef PEXT_BUILT
+#ifdef VECTOR_BUILT
     __builtin_cpu_init();
     return pext_present() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
            && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
@@ -287,17 +290,19 @@ static void choose_dense_worlds_by(int how) {
     dense_worlds = dense_worlds_by_table;
 #ifdef PEXT_BUILT
     if (how >= 1 && pext_present()) dense_worlds = dense_worlds_by_pext;
+#ifdef VECTOR_BUILT
     if (how >= 2 && vector_present()) dense_worlds = dense_worlds_by_vector;
+#endif
 #endif
 }
 
 /* The vector path wherever it can run (pext is in it only to spread a decision's cards once and to fill an
  * entry, never per world); else pext where it is fast; else the table. */
 static void choose_dense_worlds(void) {
-#ifdef PEXT_BUILT
+#ifdef VECTOR_BUILT
     make_vector_binomials();
-#endif
     if (vector_present()) make_vector_places();
+#endif
     choose_dense_worlds_by(vector_present() ? 2 : pext_fast());
 }
 
@@ -553,7 +558,7 @@ static PyObject *py_pext_worlds(PyObject *self, PyObject *args) {
     for (int index = 0; index < 8; index++)
         if (decided[index]) memset(decided[index], 0, sizeof(Decided) << DECIDED_BITS);
     memset(recent, 0, sizeof recent);
-#ifdef PEXT_BUILT
+#ifdef VECTOR_BUILT
     if (dense_worlds == dense_worlds_by_vector) return PyLong_FromLong(2);
 #endif
     return PyLong_FromLong(dense_worlds != dense_worlds_by_table);
