@@ -4,8 +4,8 @@ A game is played to its end in French through the test client, random legal move
 fetched in French and in English at the same moment of the same game: the French page says ``<html lang="fr">``,
 its own words (headings, labels, buttons, the table's story and reviews) hold none of the English page's, and no
 sentence of the table's or the sheet's catalogue is left in English on it. What the page shows of other
-catalogues still in English (the advice's explanations, the stakes of a commitment, the parting deals' words, the
-drills' and the dispute facts' words: :data:`ELSEWHERE`) is named, so that it is the only English allowed. The
+data still in English (the jeux de règle's names, a profile's king window: :data:`ELSEWHERE`) is named, so that it
+is the only English allowed. The
 English page keeps its English words and has none of the French ones.
 """
 from __future__ import annotations
@@ -34,16 +34,12 @@ MINE = ("ecarte_tutor/table/", "ecarte_tutor/web/play.py", "ecarte_tutor/web/mar
 OWN = r"<(h1|h2|h3|legend|button|label|summary|th|dt|caption)\b[^>]*>(.*?)</\1>"
 """The elements whose words are the page's own (no data of another catalogue in them)."""
 ELSEWHERE = {
-    "advice": r"\((?:should|a refusal|playing)[^()]*\)|[^.:;]*(?:jeux de règle|weak cards|play as it is|should win|"
-              r"so play|so propose)[^.]*\.",
-    "stakes": r"(?:should [^:.]* fail|[a-z ]*costs no more here than an accepted exchange)[^.]*\.?",
     "patterns": r"Hoffmann's rules for [a-z' ]+",
     "king window": r"a king led first may be announced[^.]*\.",
 }
-"""English still on a French /play page that other catalogues say (docs/languages.md, "Sentences still in
-Python"): the advice kind's explanations and the stakes of "I play" (engine), the names of the jeux de règle
-(rules/strategy), the drills' and the interview's words (rules/laws). Cut out before the page is read for
-English."""
+"""English still on a French /play page that other data say (docs/languages.md, "Where French stands"): the names
+of the jeux de règle (rules/strategy, no French loader yet) and a profile's king window. Cut out before the page is
+read for English."""
 
 
 @cache
