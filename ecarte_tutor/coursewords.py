@@ -31,7 +31,7 @@ from typing import Any
 
 from .errors import DataError
 from .i18n import DEFAULT_LANG, LANGS
-from .yamlio import load_yaml
+from .yamlio import load_yaml, set_in_entry
 
 COURSE = "course"
 TEXTS: dict[str, frozenset[str] | None] = {
@@ -246,17 +246,7 @@ def stamp(rules_root: Path, lang: str) -> int:
             if key not in english or entry.of == fingerprint(english[key]):
                 continue
             at = next(i for i, line in enumerate(lines) if line.rstrip() in (f"  {key}:", f'  "{key}":'))
-            end = at + 1
-            while end < len(lines) and (lines[end].startswith("    ") or not lines[end].strip()):
-                end += 1
-            while end > at + 1 and not lines[end - 1].strip():
-                end -= 1
-            line = f"    of: {fingerprint(english[key])}\n"
-            block = [i for i in range(at + 1, end) if lines[i].startswith("    of:")]
-            if block:
-                lines[block[0]] = line
-            else:
-                lines.insert(end, line)
+            set_in_entry(lines, at, "    ", "of", fingerprint(english[key]))
             changed += 1
         path.write_text("".join(lines), encoding="utf-8")
         _kept.pop(path, None)

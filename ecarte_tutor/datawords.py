@@ -25,7 +25,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
-from .yamlio import load_yaml
+from .yamlio import load_yaml, text_scalar
 
 META = ("complete", "of")  # a translation's own keys: not texts
 
@@ -143,7 +143,7 @@ def stamp(parallel: Parallel) -> bool:
         return False
     now = fingerprint(_document(parallel.english))
     text = parallel.translated.read_text(encoding="utf-8")
-    line = f"of: {now}"
+    line = f"of: {text_scalar(now)}"
     if _OF.search(text):
         changed = _OF.sub(line, text, count=1)
     else:

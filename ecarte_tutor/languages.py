@@ -31,7 +31,7 @@ from .coursewords import problems as course_problems
 from .i18n import DEFAULT_LANG, LANGS, LOCALE_DIR, po_file
 from .paths import PACKAGE_DIR
 from .rulebook import RuleBook
-from .yamlio import load_yaml
+from .yamlio import load_yaml, set_in_entry
 
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "tr": None, "trn": (1, 2),
             "trc": ((1, "c"), 2), "marked": None, "marked_in": ((1, "c"), 2)}
@@ -194,28 +194,10 @@ def stamp(book: RuleBook, translation: Translation, root: Path) -> int:
             name = "section" if key.endswith("#section") else key.removeprefix(FACT)
             indent = "" if name in ("section", OPTIONS, IMPLICATIONS) else "  "
             at = next(i for i, line in enumerate(lines) if line.rstrip("\n").rstrip() == f"{indent}{name}:")
-            child = indent + "  "
-            end = at + 1
-            while end < len(lines) and (lines[end].startswith(child) or not lines[end].strip()):
-                end += 1
-            while end > at + 1 and not lines[end - 1].strip():
-                end -= 1
-            block = [i for i in range(at + 1, end) if lines[i].startswith(f"{child}of:")]
-            line = f"{child}of: {_scalar(fingerprint(book, key))}\n"
-            if block:
-                lines[block[0]] = line
-            else:
-                lines.insert(end, line)
+            set_in_entry(lines, at, indent + "  ", "of", fingerprint(book, key))
             changed += 1
         path.write_text("".join(lines), encoding="utf-8")
     return changed
-
-
-def _scalar(fingerprint: str) -> str:
-    """A fingerprint as YAML reads it back as text: quoted when it would read as a number (``01706108``, ``1e5…``)."""
-    import yaml
-
-    return fingerprint if isinstance(yaml.safe_load(fingerprint), str) else f'"{fingerprint}"'
 
 
 def book_problems(book: RuleBook, translation: Translation) -> tuple[list[str], list[Pair], dict[str, int]]:

@@ -149,3 +149,25 @@ def node_lines(node: yaml.Node | None, key: str, by: str = "") -> list[tuple[obj
                           if isinstance(name, ScalarNode) and name.value == by and isinstance(value, ScalarNode)), None)
         found.append((label, item.start_mark.line + 1, item))
     return found
+
+
+def text_scalar(text: str) -> str:
+    """``text`` written so that YAML reads it back as text: quoted where it would read as a number or another type
+    (a fingerprint ``01706108`` or ``1e5…``, ``yes``)."""
+    return text if isinstance(yaml.safe_load(text), str) else f'"{text}"'
+
+
+def set_in_entry(lines: list[str], at: int, child: str, name: str, value: str) -> None:
+    """Set ``name: value`` among the lines of the entry whose key is line ``at`` (its fields indented by ``child``),
+    in place: the field's line rewritten, else added after the entry's last line (comments and layout kept)."""
+    end = at + 1
+    while end < len(lines) and (lines[end].startswith(child) or not lines[end].strip()):
+        end += 1
+    while end > at + 1 and not lines[end - 1].strip():
+        end -= 1
+    line = f"{child}{name}: {text_scalar(value)}\n"
+    found = [i for i in range(at + 1, end) if lines[i].startswith(f"{child}{name}:")]
+    if found:
+        lines[found[0]] = line
+    else:
+        lines.insert(end, line)
