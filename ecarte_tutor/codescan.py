@@ -134,7 +134,8 @@ class _Scope:
     cites: list[tuple[str, Place]] = field(default_factory=list)
 
 
-def _callee(node: ast.expr) -> str:
+def callee(node: ast.expr) -> str:
+    """The name a call is made by: ``tr`` of ``tr(…)``, ``warning`` of ``log.warning(…)``; empty for anything else."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
@@ -270,8 +271,8 @@ class _Reader:
             if kind is not None:
                 self._written_name(kind, node, place)
                 return
-            callee = _callee(node.func)
-            first = 1 if PATH_READERS.fullmatch(callee) else PATH_ARGUMENTS.get(callee)
+            called = callee(node.func)
+            first = 1 if PATH_READERS.fullmatch(called) else PATH_ARGUMENTS.get(called)
             if first is not None:
                 skipped = {id(arg) for arg in node.args[first:first + 1]}
             skipped |= {id(k) for k in node.keywords if k.arg in PATH_KEYWORDS}
@@ -287,7 +288,7 @@ class _Reader:
                   prefix: str) -> None:
         marker: set[str] | None = None
         for decorator in node.decorator_list:
-            is_marker = isinstance(decorator, ast.Call) and _callee(decorator.func) in MARKERS
+            is_marker = isinstance(decorator, ast.Call) and callee(decorator.func) in MARKERS
             if isinstance(decorator, ast.Call) and is_marker:
                 marker = marker or set()
                 for arg in [*decorator.args, *(k.value for k in decorator.keywords)]:

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .codescan import callee
 from .paths import PACKAGE_DIR
 
 ALLOWED = PACKAGE_DIR / "locale" / "python-sentences.txt"
@@ -87,20 +88,12 @@ def is_sentence(text: str) -> bool:
     return sum(1 for token in text.split() if _WORD.fullmatch(token)) >= WORDS
 
 
-def _callee(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return ""
-
-
 def _is_log(call: ast.Call) -> bool:
     func = call.func
     if not isinstance(func, ast.Attribute) or func.attr not in LOG_METHODS:
         return False
     owner = func.value.func if isinstance(func.value, ast.Call) else func.value  # getLogger(...).info
-    return "log" in _callee(owner).lower()
+    return "log" in callee(owner).lower()
 
 
 class _Reader(ast.NodeVisitor):
@@ -140,7 +133,7 @@ class _Reader(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        name = _callee(node.func)
+        name = callee(node.func)
         if name in CATALOGUE_CALLS:
             for argument in node.args:
                 self._skip_all(argument)
@@ -271,7 +264,7 @@ def unextracted(said: Iterable[str], package: Path = PACKAGE_DIR) -> list[str]:
         for node in ast.walk(_parsed(path)[1]):
             if not isinstance(node, ast.Call):
                 continue
-            name = _callee(node.func)
+            name = callee(node.func)
             at = 0 if name in MESSAGE_FIRST else 1 if name in MESSAGE_SECOND else None
             if at is None or len(node.args) <= at:
                 continue
