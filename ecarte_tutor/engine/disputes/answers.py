@@ -324,7 +324,4 @@ def _marks(points: Mapping[str, int]) -> str:
     scoring = [tr("%(seat)s marks %(points)s", seat=seat_name(seat), points=n) for seat, n in points.items() if n]
     if not scoring:
         return tr("nobody marks anything for the tricks")
-    said = scoring[0]
-    for more in scoring[1:]:
-        said = tr("%(first)s and %(then)s", first=said, then=more)
-    return said
+    return _joined(scoring, AND)

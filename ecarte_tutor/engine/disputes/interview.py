@@ -22,7 +22,7 @@ from ...rulebook import Params, RuleBook
 from ...wording import Words
 from .conditions import matches
 from .knowledge import Knowledge
-from .points import points_needs, points_used
+from .points import joined, points_needs, points_used
 from .rows import Row, resolve_seat, seat_fact
 
 IRREGULARITY = fact_name("irregularity")
@@ -126,7 +126,7 @@ def no_match(rows: tuple[Row, ...], known: Knowledge, book: RuleBook) -> Questio
     for row, names in nearest:
         conditions = [tr("%(condition)s (%(known)s)", condition=words.fact_condition(name, row.conditions[name]),
                          known=_as_known(words, known, name)) for name in names]
-        said.append(tr("%(rule)s needs %(conditions)s", rule=_rule_name(words, row), conditions=_joined(conditions)))
+        said.append(tr("%(rule)s needs %(conditions)s", rule=_rule_name(words, row), conditions=joined(conditions)))
     needs = trc("list", "; ").join(said)
     culprits = sorted(known.given_behind(nearest[0][1]))
     return QuestionError("no-matching-law",
@@ -139,14 +139,6 @@ def _rule_name(words: Words, row: Row) -> str:
     return tr("law %(number)s", number=row.rule.law) if row.rule.law else words.rule(row.rule.id)
 
 
-def _joined(items: list[str]) -> str:
-    """Items said one after the other: ``A and B`` (each language joins them its way)."""
-    said = items[0]
-    for more in items[1:]:
-        said = tr("%(first)s and %(then)s", first=said, then=more)
-    return said
-
-
 def _as_known(words: Words, known: Knowledge, name: str) -> str:
     """What is known of a fact, and whether it was given or follows from other answers."""
     state = words.fact_state(name, known[name])
@@ -155,4 +147,4 @@ def _as_known(words: Words, known: Knowledge, name: str) -> str:
         moment = name in words.moments
         return tr("you said %(answer)s", answer=state if moment else words.fact_value(name, known[name]))
     questions = [tr("“%(question)s”", question=words.fact(n)) for n in behind]
-    return tr("here %(state)s, from your answer to %(questions)s", state=state, questions=_joined(questions))
+    return tr("here %(state)s, from your answer to %(questions)s", state=state, questions=joined(questions))

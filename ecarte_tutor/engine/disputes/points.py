@@ -295,7 +295,7 @@ def points_reason(row: Row, spec: OptionPoints, known: Knowledge, params: Params
              if any(_flip(combo, i) in found and found[_flip(combo, i)].reason != found[combo].reason
                     for combo in found)] or list(range(len(unknown)))
     seat = max(first.points, key=lambda s: first.points[s])
-    questions = _joined([tr("“%(question)s”", question=words.fact(unknown[i])) for i in open_])
+    questions = joined([tr("“%(question)s”", question=words.fact(unknown[i])) for i in open_])
     told = told or [tr("%(seat)s marks %(points)s for the tricks conceded.", seat=seat_name(seat).capitalize(),
                        points=first.points[seat])]
     if len(open_) == 1:  # one question left open: what each answer would have said
@@ -314,8 +314,8 @@ def points_reason(row: Row, spec: OptionPoints, known: Knowledge, params: Params
     return " ".join(told)
 
 
-def _joined(items: list[str]) -> str:
-    """Items said one after the other: ``A and B`` (each language joins them its way)."""
+def joined(items: list[str]) -> str:
+    """Items said one after the other: ``A and B`` (each language joins them its way; the interview's too)."""
     said = items[0]
     for more in items[1:]:
         said = tr("%(first)s and %(then)s", first=said, then=more)
