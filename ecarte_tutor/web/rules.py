@@ -51,12 +51,10 @@ def ruling_lines(rule) -> list[tuple[str, str, bool]]:
 @bp.app_template_filter("section_title")
 def section_title(title: str) -> str:
     """A section's title (a long page's part names it) in the page's language."""
-    lang = page_lang()
-    if lang == DEFAULT_LANG:
+    if page_lang() == DEFAULT_LANG:
         return title
-    book = get_book()
-    section = next((s for s in book.sections if s.title == title), None)
-    return book.section_text(section, "title", lang) if section else title
+    section = next((s for s in get_book().sections if s.title == title), None)
+    return section_text(section, "title") if section else title
 
 
 @bp.app_template_filter("in_page_lang")
@@ -83,7 +81,7 @@ def in_page_lang(rule: Rule) -> Rule:
         for n, d in enumerate(rule.disagreements))
     relations = tuple(cast(Relation, {**r, "how": said(f"relations.{n}.how", r["how"])})
                       for n, r in enumerate(rule.relations))
-    return replace(rule, title=book.text(rule.id, "title", lang), statement=book.text(rule.id, "statement", lang),
+    return replace(rule, title=rule_text(rule, "title"), statement=rule_text(rule, "statement"),
                    readings=readings, disagreements=disagreements, relations=relations)
 
 
