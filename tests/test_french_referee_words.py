@@ -99,7 +99,7 @@ def test_a_french_ruling_names_the_other_sources_in_french():
 
 def test_a_stamp_that_reads_as_a_number_is_written_quoted():
     """``of: 06404174`` would read back as a number (an octal one, even): the stamp quotes such a fingerprint."""
-    from ecarte_tutor.languages import _scalar
+    from ecarte_tutor.yamlio import text_scalar as _scalar
 
     assert _scalar("06404174") == '"06404174"' and _scalar("12345678") == '"12345678"'
     assert _scalar("1a2b3c4d") == "1a2b3c4d"
