@@ -75,7 +75,9 @@ class Translation:
         return entry.texts.get(name) if entry else None
 
 
-def _flat(text: object) -> str:
+def one_line(text: object) -> str:
+    """A text with its runs of white space (a YAML block's line breaks too) as single spaces: how the words
+    of every parallel file (the rule book's, the course's, the lessons') are compared and shown."""
     return " ".join(str(text).split())
 
 
@@ -90,7 +92,7 @@ def flatten(found: object, prefix: str, path: Path, key: str) -> dict[str, str]:
     if items is None:
         if not isinstance(found, str) or not found.strip():
             raise DataError(path, "must be a text", key=f"{key}.{prefix}")
-        return {prefix: _flat(found)}
+        return {prefix: one_line(found)}
     flat: dict[str, str] = {}
     for name, value in items:
         flat.update(flatten(value, f"{prefix}.{key_of(name)}", path, key))
@@ -137,7 +139,7 @@ def _says(found: object, path: Path, key: str) -> dict[str, str]:
         return {}
     if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
         raise DataError(path, "says must map each outcome to its template", key=key)
-    return {str(name): _flat(text) for name, text in found.items()}
+    return {str(name): one_line(text) for name, text in found.items()}
 
 
 def _entry(found: object, path: Path, rel: str, key: str) -> Entry:
@@ -156,7 +158,7 @@ def _entry(found: object, path: Path, rel: str, key: str) -> Entry:
             text = found[name]
             if not isinstance(text, str) or not text.strip():
                 raise DataError(path, "must be a text", key=f"{key}.{name}")
-            texts[name] = text.strip() if name in ("statement", "intro") else _flat(text)
+            texts[name] = text.strip() if name in ("statement", "intro") else one_line(text)
     of = found.get("of")
     return Entry(rel, MappingProxyType(texts), MappingProxyType(_says(found.get("says"), path, f"{key}.says")),
                  str(of) if of is not None else None)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .bookwords import one_line
 from .errors import DataError
 from .i18n import DEFAULT_LANG, LANGS
 from .yamlio import load_yaml, set_in_entry
@@ -48,10 +49,6 @@ table), which these checks leave to it."""
 TOP = "_"  # the key of a file's own top-level words
 
 
-def _flat(text: object) -> str:
-    return " ".join(str(text).split())
-
-
 def english_entries(document: object, name: str) -> dict[str, dict[str, str]]:
     """The words of an English course file by entry key and field (module docstring)."""
     allowed = TEXTS.get(name)
@@ -63,14 +60,14 @@ def english_entries(document: object, name: str) -> dict[str, dict[str, str]]:
             for field_name, child in value.items():
                 if isinstance(child, str):
                     if field_name != "id" and (allowed is None or field_name in allowed):
-                        out.setdefault(key, {})[str(field_name)] = _flat(child)
+                        out.setdefault(key, {})[str(field_name)] = one_line(child)
                 else:
                     walk(child, [*path, str(field_name)])
         elif isinstance(value, list):
             for i, item in enumerate(value):
                 if isinstance(item, str):
                     if allowed is None:
-                        out.setdefault(key, {})[str(i)] = _flat(item)
+                        out.setdefault(key, {})[str(i)] = one_line(item)
                 elif isinstance(item, dict) and isinstance(item.get("id"), str):
                     walk(item, [item["id"]])
                 else:
@@ -108,7 +105,7 @@ def read_words(path: Path, rel: str) -> CourseWords:
         if not isinstance(words, dict) or not all(isinstance(v, (str, int)) for v in words.values()):
             raise DataError(path, "an entry maps each field to its text (and of: to its fingerprint)",
                             key=f"entries.{key}")
-        texts = {str(name): _flat(text) for name, text in words.items() if name != "of"}
+        texts = {str(name): one_line(text) for name, text in words.items() if name != "of"}
         if any(not text for text in texts.values()):
             raise DataError(path, "a text may not be empty", key=f"entries.{key}")
         found[str(key)] = Entry(texts, str(words["of"]) if words.get("of") is not None else None)
@@ -222,12 +219,14 @@ def problems(rules_root: Path, lang: str) -> Found:
                 found.pairs.append((f"{where} › {name_}", english[key][name_], translated))
                 mine, theirs = slot_names(translated), slot_names(english[key][name_])
                 if mine != theirs:
-                    found.problems.append(f"{where} › {name_}: the slots are {_named(mine)}, and {_named(theirs)} "
-                                          "in English: the same ones, each filled in the language")
+                    found.problems.append(f"{where} › {name_}: the slots are {slots_named(mine)}, and "
+                                          f"{slots_named(theirs)} in English: the same ones, each filled in the "
+                                          "language")
     return found
 
 
-def _named(names: set[str]) -> str:
+def slots_named(names: set[str]) -> str:
+    """Slots as a check's message names them: ``{led}, {suit}``, or none."""
     return ", ".join("{" + name + "}" for name in sorted(names)) or "none"
 
 

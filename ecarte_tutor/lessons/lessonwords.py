@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..bookwords import one_line
+from ..coursewords import slots_named
 from ..errors import DataError
 from ..i18n import DEFAULT_LANG, LANGS
 from ..yamlio import load_yaml
@@ -71,7 +73,7 @@ def _step(found: object, path: Path, key: str) -> StepWords:
         raise DataError(path, "a step names the English step it translates by its title (of:)", key=key)
     texts = {name: _text(found[name], path, f"{key}.{name}") for name in STEP_TEXTS if name in found}
     if "title" in texts:
-        texts["title"] = " ".join(texts["title"].split())
+        texts["title"] = one_line(texts["title"])
     exercise = found.get("exercise")
     if exercise is not None:
         if not isinstance(exercise, dict) or set(exercise) - set(EXERCISE_TEXTS):
@@ -79,7 +81,7 @@ def _step(found: object, path: Path, key: str) -> StepWords:
                             key=f"{key}.exercise")
         texts |= {name: _text(exercise[name], path, f"{key}.exercise.{name}") for name in EXERCISE_TEXTS
                   if name in exercise}
-    return StepWords(" ".join(_text(found["of"], path, f"{key}.of").split()), texts)
+    return StepWords(one_line(_text(found["of"], path, f"{key}.of")), texts)
 
 
 def read_words(path: Path, root: Path) -> LessonWords:
@@ -92,7 +94,7 @@ def read_words(path: Path, root: Path) -> LessonWords:
         raise DataError(path, f"a lesson's translation holds complete, title, summary and steps, not "
                               f"{', '.join(map(str, unknown))}")
     texts = {name: _text(document[name], path, name) for name in ("title", "summary") if name in document}
-    texts = {name: " ".join(text.split()) for name, text in texts.items()}
+    texts = {name: one_line(text) for name, text in texts.items()}
     steps = document.get("steps") or []
     if not isinstance(steps, list):
         raise DataError(path, "steps is a list, one entry per English step in order", key="steps")
@@ -119,10 +121,10 @@ def load_words(english: Path, lang: str) -> LessonWords | None:
 def english_texts(document: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     """Every text of an English lesson file a translation gives, as (key, text): ``title``, ``summary``,
     ``steps[0].title``, ``steps[2].exercise.prompt``…"""
-    yield "title", " ".join(str(document["title"]).split())
-    yield "summary", " ".join(str(document["summary"]).split())
+    yield "title", one_line(document["title"])
+    yield "summary", one_line(document["summary"])
     for i, step in enumerate(document.get("steps", [])):
-        yield f"steps[{i}].title", " ".join(str(step["title"]).split())
+        yield f"steps[{i}].title", one_line(step["title"])
         yield f"steps[{i}].body", str(step["body"]).strip()
         exercise = step.get("exercise")
         if isinstance(exercise, Mapping):
@@ -184,7 +186,7 @@ def problems(root: Path, lang: str) -> Found:
             found.problems.append(f"{words.file}: {len(words.steps)} steps, and {len(steps)} in {where_english}: one "
                                   "entry per English step, in order")
         for i, (step, entry) in enumerate(zip(words.steps, steps, strict=False)):
-            title = " ".join(str(entry["title"]).split())
+            title = one_line(entry["title"])
             if step.of != title:
                 found.problems.append(f"{words.file} › steps[{i}]: of: “{step.of}”, but the English step {i + 1} is "
                                       f"“{title}” (a step inserted or moved in English: move the translation too)")
@@ -196,15 +198,11 @@ def problems(root: Path, lang: str) -> Found:
             found.pairs.append((f"{words.file} › {key}", english[key], text))
             mine, theirs = placeholders(text), placeholders(english[key])
             if mine != theirs:
-                found.problems.append(f"{words.file} › {key}: the placeholders are {_named(mine)}, and "
-                                      f"{_named(theirs)} in English: the same ones, each said in the language")
+                found.problems.append(f"{words.file} › {key}: the placeholders are {slots_named(mine)}, and "
+                                      f"{slots_named(theirs)} in English: the same ones, each said in the language")
         missing = [key for key in english if key not in given]
         if missing:
             found.left[where_english] = len(missing)
             if words.complete:
                 found.problems.append(f"{words.file}: complete, but {', '.join(missing)} not translated")
     return found
-
-
-def _named(names: set[str]) -> str:
-    return ", ".join("{" + name + "}" for name in sorted(names)) or "none"
