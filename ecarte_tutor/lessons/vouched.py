@@ -89,7 +89,7 @@ def _labels(value: object) -> str:
         raise Unfilled(f"|labels needs a ruling's options, not {value!r}")
     labels = [str(o["label"]) for o in value]
     labels = [label[:1].lower() + label[1:] if label[1:2].islower() else label for label in labels]
-    return listed(labels, trc("list", "or"))
+    return listed(labels, "or")
 
 
 def _looked_up(table: Mapping[Any, str], name: str) -> Callable[[object], str]:

@@ -278,7 +278,7 @@ def misread(case: Case, option: str) -> str:
         return ""
     fact, mine, theirs, other_laws = found
     law = other_laws[0] if other_laws and other_laws[0] not in case.answer.get("laws", []) else None
-    said = listed([tr("“%(label)s”", label=label) for label in theirs], trc("list", "or"))
+    said = listed([tr("“%(label)s”", label=label) for label in theirs], "or")
     # a number's choices are examples (a hand may hold 2 cards too): those found are said as examples
     example = fact.get("type") == "integer"
     return tr(MISREAD[example, law is not None], question=fact["question"], said=said, law=law, mine=mine)

@@ -254,7 +254,7 @@ def allowed_wrongly(extra: list[Card], led: Card, trump: Suit, found: Duty, para
     out: list[Diagnosis] = []
     slots = {"led": _shown(led), "one": _singular(led.suit), "suit": _suits(led.suit)}
     for why, cards in groups.items():
-        named = listed([_shown(c) for c in cards], trc("list", "and"))
+        named = listed([_shown(c) for c in cards], "and")
         if len(cards) == 1:
             out.append(wrongly_chosen(cards[0], led, trump, found, params))
         elif why == "not-beating":  # (one ace a suit: "ace-below" is always one card)

@@ -103,7 +103,7 @@ class RankOrder(ExerciseKind[CardsPosition, RankAnswer, OrderResponse]):
             pairs = [tr("%(high)s above %(low_after_above)s (%(low_card)s beats %(high_card)s)", high=_name(a),
                         low_after_above=_name_after_above(b), low_card=_shown(b), high_card=_shown(a))
                      for a, b in wrong[1:]]
-            joined = listed(pairs, trc("list", "and"))  # a call apart: Babel drops a message whose call nests one
+            joined = listed(pairs, "and")
             text += " " + tr("You also put %(pairs)s.", pairs=joined)
         return Diagnosis(text, params.rule_for("rank_order"))
 

@@ -115,7 +115,7 @@ class TrickWinner(OneChoice[TrickPosition, TrickJson, WinnerResponse]):
                           "this table agreed that “%(agreement)s”, so the ranks run %(order)s, and %(chosen)s ranks "
                           "below %(other)s.", agreement=label, order=ranks, **slots)
             elif above:
-                ranks = listed([trc("ace ranks below", ABOVE_ACE[rank]) for rank in above], trc("list", "and"))
+                ranks = listed([trc("ace ranks below", ABOVE_ACE[rank]) for rank in above], "and")
                 text = tr("You gave the trick to %(chosen)s, but both cards are %(suit)s, so rank alone decides: "
                           "the ace ranks below %(ranks)s, and %(chosen)s ranks below %(other)s.", ranks=ranks, **slots)
             else:
