@@ -19,7 +19,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 
 from ..cards import Card, shown
 from ..engine.hand import FirstIllegal
-from ..i18n import DEFAULT_LANG, current, marked, marked_in, tr, trc
+from ..i18n import current, marked, marked_in, tr, trc
 from ..marks import option_id
 from ..store.interface import MAX_UNFINISHED
 from ..table import LEVELS, Game, TableError, endings, guide, telling
@@ -31,6 +31,7 @@ from ..table.view import in_hand_order
 from ..table.why import reasons
 from . import forms, progress, tokens
 from .dispute import fact_label, read_facts, refusal, typed_value
+from .rules import day
 from .site import get_book, get_site
 
 bp = Blueprint("play", __name__, url_prefix="/play")
@@ -82,13 +83,9 @@ def level_word(level: str) -> str:
 
 @bp.app_template_global()
 def day_words(moment, with_time: bool = False) -> str:
-    """A day (and its time) as the page's language writes it: "07 December 2026", "07 décembre 2026"."""
-    lang = current()
-    if lang == DEFAULT_LANG:
-        return moment.strftime("%d %B %Y, %H:%M" if with_time else "%d %B %Y")
-    from babel.dates import format_datetime
-
-    return format_datetime(moment, "dd MMMM y, HH:mm" if with_time else "dd MMMM y", locale=lang)
+    """A day (and its time) as the page's language writes it: "07 December 2026", "07 décembre 2026" (the rule
+    pages' ``day`` filter, as a global)."""
+    return day(moment, with_time)
 
 
 @bp.app_template_global()
