@@ -20,8 +20,6 @@ file as it holds ``rules/fr/`` (:func:`problems`), and ``ecarte-tutor lang`` cou
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 import threading
 from collections.abc import Iterator, Mapping
@@ -30,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .bookwords import one_line
+from .datawords import digest
 from .errors import DataError
 from .i18n import DEFAULT_LANG, LANGS
 from .yamlio import load_yaml, set_in_entry
@@ -153,7 +152,7 @@ def slot_names(text: str) -> set[str]:
 
 def fingerprint(english: Mapping[str, str]) -> str:
     """Eight hex digits that change whenever an entry's English changes."""
-    return hashlib.sha1(json.dumps(dict(english), sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:8]
+    return digest(english)
 
 
 @dataclass

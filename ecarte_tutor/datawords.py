@@ -86,10 +86,14 @@ def _in_place(value: Any, theirs: Any) -> Any:
     return theirs if isinstance(theirs, str) and theirs.strip() else value
 
 
+def digest(texts: Mapping[str, str]) -> str:
+    """Eight hex digits of some texts by key (a translation's stamp): they change whenever one of the texts does."""
+    return hashlib.sha1(json.dumps(dict(texts), sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:8]
+
+
 def fingerprint(english: Mapping[str, Any]) -> str:
     """Eight hex digits that change whenever a text of the English changes."""
-    text = json.dumps(flat(english), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+    return digest(flat(english))
 
 
 @dataclass(frozen=True)
