@@ -73,6 +73,7 @@ TOGETHER_BY_FILE = {
     "tests/web/test_browser.py", "tests/web/test_browser_a11y.py", "tests/web/test_browser_house.py",
     "tests/web/test_browser_play.py", "tests/web/test_browser_quick.py",
     "tests/test_drills.py",  # the drills its tests each read, made once (its drilled())
+    "tests/engine/test_exchange_agrees_with_hand.py",  # the stocks its tests sweep (its module fixture: 4 s of CPU)
 }
 TOGETHER_AS = {
     # the session's wheel (tests/conftest.py), built once: one module reads it, the other installs it
