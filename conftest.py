@@ -68,10 +68,12 @@ TOGETHER_BY_FILE = {
     "tests/store/test_site_on_databases.py",  # a gunicorn server per database (its module fixture)
     "tests/web/test_serve.py",  # the servers its tests share (its module fixture)
     "tests/web/test_accessible_pages.py",  # the crawl of the site its tests read (14 s of CPU)
+    "tests/web/test_french_crawl.py",  # its two crawls (English, with French), read by two tests (10 s of CPU)
     # a Chromium and the site under waitress (the session's: tests/web/conftest.py; once a worker)
     "tests/web/test_browser.py", "tests/web/test_browser_a11y.py", "tests/web/test_browser_house.py",
     "tests/web/test_browser_play.py", "tests/web/test_browser_quick.py",
     "tests/test_drills.py",  # the drills its tests each read, made once (its drilled())
+    "tests/engine/test_exchange_agrees_with_hand.py",  # the stocks its tests sweep (its module fixture: 4 s of CPU)
 }
 TOGETHER_AS = {
     # the session's wheel (tests/conftest.py), built once: one module reads it, the other installs it
