@@ -7,36 +7,19 @@ read again; that the worlds are placed alike by the processor's pext and by the 
 points too large to be summed two cards at a time are summed one by one to the same decisions.
 """
 import dataclasses
-import os
 import random
 
 import pytest
+from core_walks import needs_core, random_play
 from data_under_test import BOOK, PROFILES
 
 from ecarte_tutor.cards import PACK, Suit
-from ecarte_tutor.engine import analysis, doubledummy, hidden, play
+from ecarte_tutor.engine import doubledummy, hidden
 from ecarte_tutor.fields import SEATS
 
-IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-needs_core = pytest.mark.skipif(doubledummy.CORE is None and not IN_CI, reason="the compiled core is not built here")
 POSITIONS = 3_000
 
 
-def random_play(rng, params, tricks_played, half):
-    """A random deal, the elder standing, then ``tricks_played`` tricks (and a lead, when ``half``) of random
-    legal cards: the position."""
-    cards = [str(c) for c in PACK]
-    rng.shuffle(cards)
-    deal = {"elder": cards[:5], "dealer": cards[5:10], "turn_up": cards[10], "stock": cards[11:]}
-    question = {"kind": "analyse", "deal": deal, "actions": [{"by": "elder", "do": "stand"}]}
-    position = analysis.read_position(question, params)
-    for _ in range(2 * tricks_played + half):
-        state = position.state
-        led = state.current[0][1] if state.current else None
-        card = rng.choice(play.duty(state.hands[position.to_act], led, state.trump, params).legal)
-        question["actions"].append({"by": position.to_act, "do": "card", "card": str(card)})
-        position = analysis.read_position(question, params)
-    return position
 
 
 def play_position(rng):
@@ -83,7 +66,7 @@ def test_the_worlds_drawn_eight_at_a_time_make_the_references_decisions():
         if core.pext_worlds(2) != 2:
             pytest.skip("this processor has no AVX-512")
         for case in range(6):
-            position = random_play(rng, params, tricks_played=case % 2, half=case // 3)
+            _, position = random_play(rng, params, tricks_played=case % 2, half=case // 3)
             begin = hidden.start(position.state, position.held, SEATS[case % 2], BOOK, params)
             worlds = (16, 13, 5)[case % 3]
             core.pext_worlds(2)
@@ -114,7 +97,7 @@ def test_the_worlds_are_placed_alike_by_pext_and_by_the_table():
         if not core.pext_worlds(1):
             pytest.skip("this processor has no pext")
         for case in range(4):
-            position = random_play(rng, params, tricks_played=case % 2, half=case // 2)
+            _, position = random_play(rng, params, tricks_played=case % 2, half=case // 2)
             begin = hidden.start(position.state, position.held, SEATS[case % 2], BOOK, params)
             core.pext_worlds(1)
             by_pext = hidden.weigh(begin, params, seed=100 + case, deals=40, worlds=30)
@@ -132,7 +115,7 @@ def test_points_too_large_to_sum_two_cards_at_a_time_make_the_references_decisio
     params = BOOK.params()
     rng = random.Random("large points")
     for case in range(3):
-        position = random_play(rng, params, tricks_played=case, half=case % 2)
+        _, position = random_play(rng, params, tricks_played=case, half=case % 2)
         begin = hidden.start(position.state, position.held, position.to_act, BOOK, params)
         large = dataclasses.replace(begin, utility=tuple(tuple(100_003 * p + 7 for p in row) for row in begin.utility))
         core = hidden.weigh(large, params, seed=case, deals=3, worlds=4)

@@ -1,35 +1,14 @@
 """The hidden-card model (engine/hidden.py): the compiled loop against the Python reference, deal by deal,
 and a player who never reads what he cannot see."""
-import os
 import random
 
 import pytest
+from core_walks import needs_core, random_play
 from data_under_test import BOOK, PROFILES
 
 from ecarte_tutor.cards import PACK
-from ecarte_tutor.engine import analysis, doubledummy, hand, hidden, play
+from ecarte_tutor.engine import analysis, doubledummy, hand, hidden
 from ecarte_tutor.fields import SEATS
-
-IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-needs_core = pytest.mark.skipif(doubledummy.CORE is None and not IN_CI, reason="the compiled core is not built here")
-
-
-def random_play(rng, params, tricks_played, half):
-    """A random deal, the elder standing, then ``tricks_played`` tricks (and a lead, when ``half``) of
-    random legal cards: (question, position)."""
-    cards = [str(c) for c in PACK]
-    rng.shuffle(cards)
-    deal = {"elder": cards[:5], "dealer": cards[5:10], "turn_up": cards[10], "stock": cards[11:]}
-    question = {"kind": "analyse", "deal": deal, "actions": [{"by": "elder", "do": "stand"}]}
-    position = analysis.read_position(question, params)
-    for _ in range(2 * tricks_played + half):
-        state = position.state
-        seat = position.to_act
-        led = state.current[0][1] if state.current else None
-        card = rng.choice(play.duty(state.hands[seat], led, state.trump, params).legal)
-        question["actions"].append({"by": seat, "do": "card", "card": str(card)})
-        position = analysis.read_position(question, params)
-    return question, position
 
 
 @needs_core

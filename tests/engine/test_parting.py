@@ -6,6 +6,7 @@ import re
 from string import Formatter
 
 import pytest
+from core_walks import needs_core, random_play
 from data_under_test import BOOK, LIBRARY
 
 from ecarte_tutor.cards import parse_card
@@ -14,7 +15,6 @@ from ecarte_tutor.errors import DataError
 from ecarte_tutor.fields import SEATS, other
 from ecarte_tutor.lessons import expected_answer, grade, verdicts
 from ecarte_tutor.lessons.kinds.best_card import why
-from tests.engine.test_hidden import needs_core, random_play
 
 WORDS = parting.catalogue(BOOK)
 
